@@ -1,0 +1,23 @@
+// Bundles the client, the language server and the CLI with esbuild (one file each, CommonJS, Node).
+// Type checking is separate (`tsc -b`); this only transpiles and bundles, like rust-analyzer's build.
+import * as esbuild from 'esbuild';
+import { chmodSync } from 'node:fs';
+
+const production = process.argv.includes('--production');
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  sourcemap: !production,
+  minify: production,
+  logLevel: 'warning',
+};
+const shebang = { js: '#!/usr/bin/env node' };
+
+await Promise.all([
+  esbuild.build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] }),
+  esbuild.build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js', banner: shebang }),
+  esbuild.build({ ...common, entryPoints: ['server/src/cli/pearlLint.ts'], outfile: 'dist/pearl-lint.js', banner: shebang }),
+]);
+for (const file of ['dist/server.js', 'dist/pearl-lint.js']) chmodSync(file, 0o755);

@@ -1,0 +1,173 @@
+import { Node as JsonNode, ParseError, ParseErrorCode, visit } from 'jsonc-parser';
+
+export type { JsonNode };
+
+/** Result of {@link parseJsonTree}: the tolerant syntax tree and what the parser objected to. */
+export interface JsonTree {
+  /** Root value node (jsonc-parser `Node` shape), or undefined for an empty or hopeless text. */
+  root: JsonNode | undefined;
+  /** Syntax errors, offsets in UTF-16 code units of the text. Trailing commas are not among them. */
+  errors: ParseError[];
+  /** Offset of each trailing comma (a comma directly before `}` or `]`). */
+  trailingCommas: number[];
+}
+
+/**
+ * Parses JSON with comments into a jsonc-parser compatible tree in a single pass, also recording
+ * trailing commas (tolerated while authoring, a Warning: DECISIONS.md § Files). The tree has the
+ * same shape as `jsonc-parser`'s `parseTree` (object/array/property/string/number/boolean/null
+ * nodes with offset, length, parent, children, value, colonOffset), so every jsonc-parser tree
+ * function (findNodeAtOffset, findNodeAtLocation, getNodePath, getNodeValue) works on it.
+ * Never throws: malformed input gives a partial tree and errors.
+ */
+export function parseJsonTree(text: string): JsonTree {
+  const errors: ParseError[] = [];
+  const trailingCommas: number[] = [];
+  let current: BuildNode = { type: 'array', offset: -1, length: -1, children: [] };
+  // Offset of a comma seen in the current container with no member after it yet.
+  let pendingComma = -1;
+
+  const completeProperty = (endOffset: number): void => {
+    if (current.type === 'property') {
+      current.length = endOffset - current.offset;
+      current = current.parent!;
+    }
+  };
+  const addChild = (child: BuildNode): BuildNode => {
+    current.children!.push(child);
+    pendingComma = -1;
+    return child;
+  };
+  const closeContainer = (offset: number, length: number): void => {
+    if (pendingComma >= 0) trailingCommas.push(pendingComma);
+    pendingComma = -1;
+    current.length = offset + length - current.offset;
+    current = current.parent!;
+    completeProperty(offset + length);
+  };
+
+  visit(
+    text,
+    {
+      onObjectBegin: (offset) => {
+        current = addChild({ type: 'object', offset, length: -1, parent: current, children: [] });
+      },
+      onObjectProperty: (name, offset, length) => {
+        current = addChild({ type: 'property', offset, length: -1, parent: current, children: [] });
+        current.children!.push({ type: 'string', value: name, offset, length, parent: current });
+      },
+      onObjectEnd: (offset, length) => {
+        completeProperty(offset + length); // a property missing its value
+        closeContainer(offset, length);
+      },
+      onArrayBegin: (offset) => {
+        current = addChild({ type: 'array', offset, length: -1, parent: current, children: [] });
+      },
+      onArrayEnd: (offset, length) => closeContainer(offset, length),
+      onLiteralValue: (value: unknown, offset, length) => {
+        const type = value === null ? 'null' : (typeof value as 'string' | 'number' | 'boolean');
+        addChild({ type, offset, length, parent: current, value });
+        completeProperty(offset + length);
+      },
+      onSeparator: (separator, offset) => {
+        if (current.type === 'property') {
+          if (separator === ':') current.colonOffset = offset;
+          else if (separator === ',') {
+            completeProperty(offset);
+            pendingComma = offset;
+          }
+        } else if (separator === ',') {
+          pendingComma = offset;
+        }
+      },
+      onError: (error, offset, length) => {
+        errors.push({ error, offset, length });
+      },
+    },
+    { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false },
+  );
+  // Close whatever malformed input left open, so every node has a length.
+  while (current.parent) {
+    if (current.length < 0) current.length = text.length - current.offset;
+    current = current.parent;
+  }
+  const root = current.children![0];
+  if (root) delete root.parent;
+  return { root: root as JsonNode | undefined, errors, trailingCommas };
+}
+
+/** The mutable shape of a jsonc `Node` while the tree is being built. */
+interface BuildNode {
+  type: JsonNode['type'];
+  offset: number;
+  length: number;
+  parent?: BuildNode;
+  children?: BuildNode[];
+  value?: unknown;
+  colonOffset?: number;
+}
+
+/** Plain-language message for a jsonc-parser error code (DECISIONS.md § Files). */
+export function describeParseError(code: ParseErrorCode): string {
+  switch (code) {
+    case ParseErrorCode.InvalidSymbol: return 'Unexpected character: this is not JSON.';
+    case ParseErrorCode.InvalidNumberFormat: return 'Invalid number.';
+    case ParseErrorCode.PropertyNameExpected: return 'Expected a property name in double quotes.';
+    case ParseErrorCode.ValueExpected: return 'Expected a value.';
+    case ParseErrorCode.ColonExpected: return "Expected ':' after the property name.";
+    case ParseErrorCode.CommaExpected: return "Expected ',' between members.";
+    case ParseErrorCode.CloseBraceExpected: return "Expected '}' to close the object.";
+    case ParseErrorCode.CloseBracketExpected: return "Expected ']' to close the array.";
+    case ParseErrorCode.EndOfFileExpected: return 'Expected the end of the file after the root value.';
+    case ParseErrorCode.InvalidCommentToken: return 'Invalid comment.';
+    case ParseErrorCode.UnexpectedEndOfComment: return "Unterminated block comment: expected '*/'.";
+    case ParseErrorCode.UnexpectedEndOfString: return 'Unterminated string: expected a closing double quote.';
+    case ParseErrorCode.UnexpectedEndOfNumber: return 'Incomplete number.';
+    case ParseErrorCode.InvalidUnicode: return 'Invalid unicode escape sequence.';
+    case ParseErrorCode.InvalidEscapeCharacter: return 'Invalid escape character in string.';
+    case ParseErrorCode.InvalidCharacter: return 'Invalid character in string (control characters must be escaped).';
+    default: return 'Syntax error.';
+  }
+}
+
+/** The value node of property `key` of an object node, or undefined (also for non-objects). */
+export function getPropertyNode(object: JsonNode | undefined, key: string): JsonNode | undefined {
+  if (!object || object.type !== 'object' || !object.children) return undefined;
+  for (const property of object.children) {
+    const children = property.children;
+    if (children && children[0].value === key) return children[1];
+  }
+  return undefined;
+}
+
+/** The key node (the quoted name) of property `key` of an object node, or undefined. */
+export function getPropertyKeyNode(object: JsonNode | undefined, key: string): JsonNode | undefined {
+  if (!object || object.type !== 'object' || !object.children) return undefined;
+  for (const property of object.children) {
+    const children = property.children;
+    if (children && children[0].value === key) return children[0];
+  }
+  return undefined;
+}
+
+/** String value of property `key`, or undefined when absent or not a string. */
+export function getStringProperty(object: JsonNode | undefined, key: string): string | undefined {
+  const node = getPropertyNode(object, key);
+  return node?.type === 'string' ? (node.value as string) : undefined;
+}
+
+/** Number value of property `key`, or undefined when absent or not a number. */
+export function getNumberProperty(object: JsonNode | undefined, key: string): number | undefined {
+  const node = getPropertyNode(object, key);
+  return node?.type === 'number' ? (node.value as number) : undefined;
+}
+
+/** The element nodes of an array node; empty for anything else (null, absent, wrong type). */
+export function getArrayItems(node: JsonNode | undefined): JsonNode[] {
+  return node?.type === 'array' && node.children ? node.children : [];
+}
+
+/** The object element nodes of property `key` when it is an array; others are skipped. */
+export function getObjectItems(object: JsonNode | undefined, key: string): JsonNode[] {
+  return getArrayItems(getPropertyNode(object, key)).filter((item) => item.type === 'object');
+}

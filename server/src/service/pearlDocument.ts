@@ -1,0 +1,245 @@
+import { getNodeValue, ParseError } from 'jsonc-parser';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import {
+  getNumberProperty,
+  getObjectItems,
+  getPropertyNode,
+  getStringProperty,
+  JsonNode,
+  parseJsonTree,
+} from './jsonTree';
+
+/**
+ * Which create request a file is (DECISIONS.md § Files): `text` is the Text Pearl create request
+ * (`POST /v2/Pearl/Text`), `simple` the Simple Pearl create request (`POST /v2/Pearl`).
+ */
+export type PearlKind = 'text' | 'simple';
+
+/** What decided the kind: the `$schema` property, the content, or nothing (defaulted to text). */
+export type PearlKindSource = 'schema' | 'content' | 'default';
+
+/** Variable group values of DataSettings.group (pearl-agent-service.md § DataSettings). */
+export enum VariableGroup {
+  PreCall = 1,
+  InCall = 2,
+  PostCall = 3,
+}
+
+/** Node type values (pearl-agent-service.md § Node, node types table). */
+export enum NodeType {
+  OpeningSentence = 2,
+  PreCallAPI = 3,
+  Dialogue = 10,
+  HandoffChatToHuman = 31,
+  API = 40,
+  SMS = 50,
+  Email = 51,
+  TransferCall = 60,
+  StartCallRecording = 65,
+  SearchKnowledgeBase = 80,
+  EndCall = 100,
+  PostCallActions = 200,
+}
+
+/** A declared variable: one element of the top-level `variables` array (§ DataSettings). */
+export interface PearlVariable {
+  /** The element's object node. */
+  readonly node: JsonNode;
+  /** `id` when it is a string. */
+  readonly id: string | undefined;
+  /** The `id` value node, for ranges. */
+  readonly idNode: JsonNode | undefined;
+  /** `name` when it is a string. */
+  readonly name: string | undefined;
+  /** `group` (1 PreCall, 2 InCall, 3 PostCall) when it is a number. */
+  readonly group: number | undefined;
+  /** `type` (1 String ... 7 DateTime) when it is a number. */
+  readonly type: number | undefined;
+}
+
+/** A transition of a node (§ Transition). */
+export interface PearlTransition {
+  /** The transition's object node. */
+  readonly node: JsonNode;
+  /** The node the transition leaves from. */
+  readonly source: PearlNode;
+  readonly name: string | undefined;
+  readonly nameNode: JsonNode | undefined;
+  readonly toNodeId: string | undefined;
+  readonly toNodeIdNode: JsonNode | undefined;
+  /** `apiResult` (1 Success, 2 Failure) when it is a number. */
+  readonly apiResult: number | undefined;
+  /** The `apiResult` value node when present, null included. */
+  readonly apiResultNode: JsonNode | undefined;
+}
+
+/** Which nested list holds a nested action node. */
+export type NestedListKey = 'handOffAction' | 'postCallActions';
+
+/** A node of `pearl.nodes`, or a nested action of a node's handOffAction/postCallActions (§ Node). */
+export interface PearlNode {
+  /** The node's object node. */
+  readonly node: JsonNode;
+  /** Position in its array. */
+  readonly index: number;
+  readonly nodeId: string | undefined;
+  readonly nodeIdNode: JsonNode | undefined;
+  readonly name: string | undefined;
+  readonly nameNode: JsonNode | undefined;
+  readonly nodeType: number | undefined;
+  readonly nodeTypeNode: JsonNode | undefined;
+  readonly transitions: readonly PearlTransition[];
+  /** For a nested action: the node whose list holds it, and which list. */
+  readonly container: { readonly node: PearlNode; readonly list: NestedListKey } | undefined;
+  /** Nested action nodes of handOffAction and postCallActions, in document order. */
+  readonly nested: readonly PearlNode[];
+}
+
+/**
+ * A parsed `*.pearl.json` file: the syntax tree with ranges, its plain value, its kind, and the
+ * Pearl model (variables, nodes, transitions) that every rule and feature reads. Built once per
+ * document version by {@link parsePearlDocument}; features never re-parse.
+ */
+export interface PearlDocument {
+  readonly textDocument: TextDocument;
+  /** Root of the tolerant syntax tree, or undefined when the text holds no value. */
+  readonly root: JsonNode | undefined;
+  /** Syntax errors; the tree still holds everything the parser could recover. */
+  readonly syntaxErrors: readonly ParseError[];
+  /** Offsets of trailing commas. */
+  readonly trailingCommas: readonly number[];
+  /** The plain value of the tree (what would be sent, before `$schema` is removed). */
+  readonly value: unknown;
+  readonly kind: PearlKind;
+  readonly kindSource: PearlKindSource;
+  /** The `pearl` object node, when present and an object. */
+  readonly pearl: JsonNode | undefined;
+  /** Declared variables, in document order. */
+  readonly variables: readonly PearlVariable[];
+  /** First declaration of each variable id. */
+  readonly variablesById: ReadonlyMap<string, PearlVariable>;
+  /** Top-level nodes of `pearl.nodes` (text Pearls), in document order. */
+  readonly nodes: readonly PearlNode[];
+  /** First top-level node of each nodeId. */
+  readonly nodesById: ReadonlyMap<string, PearlNode>;
+}
+
+const schemaFileKinds: ReadonlyArray<[string, PearlKind]> = [
+  ['text-pearl.schema.json', 'text'],
+  ['simple-pearl.schema.json', 'simple'],
+];
+
+/**
+ * The kind of a document, as DECISIONS.md § Files decides it: a `$schema` naming one of the
+ * project's schemas (matched by file name), else `pearl.nodes` means text and any of
+ * `pearl.openingSentence`, `pearl.flowScript`, `pearl.agents` means simple, else text by default.
+ */
+export function detectPearlKind(root: JsonNode | undefined): { kind: PearlKind; source: PearlKindSource } {
+  const schema = getStringProperty(root, '$schema');
+  if (schema !== undefined) {
+    const lower = schema.toLowerCase();
+    for (const [fileName, kind] of schemaFileKinds) {
+      if (lower.endsWith(fileName)) return { kind, source: 'schema' };
+    }
+  }
+  const pearl = getPropertyNode(root, 'pearl');
+  if (getPropertyNode(pearl, 'nodes')) return { kind: 'text', source: 'content' };
+  for (const key of ['openingSentence', 'flowScript', 'agents']) {
+    if (getPropertyNode(pearl, key)) return { kind: 'simple', source: 'content' };
+  }
+  return { kind: 'text', source: 'default' };
+}
+
+/**
+ * Parses a document once into a {@link PearlDocument}. Linear in the size of the text; never
+ * throws, whatever the text.
+ */
+export function parsePearlDocument(textDocument: TextDocument): PearlDocument {
+  const { root, errors, trailingCommas } = parseJsonTree(textDocument.getText());
+  const { kind, source } = detectPearlKind(root);
+  const pearl = getPropertyNode(root, 'pearl');
+  const variables = getObjectItems(root, 'variables').map(readVariable);
+  const variablesById = new Map<string, PearlVariable>();
+  for (const variable of variables) {
+    if (variable.id !== undefined && !variablesById.has(variable.id)) variablesById.set(variable.id, variable);
+  }
+  const nodes = kind === 'text' ? readNodes(pearl, 'nodes', undefined) : [];
+  const nodesById = new Map<string, PearlNode>();
+  for (const node of nodes) {
+    if (node.nodeId !== undefined && !nodesById.has(node.nodeId)) nodesById.set(node.nodeId, node);
+  }
+  return {
+    textDocument,
+    root,
+    syntaxErrors: errors,
+    trailingCommas,
+    value: root ? getNodeValue(root) : undefined,
+    kind,
+    kindSource: source,
+    pearl: pearl?.type === 'object' ? pearl : undefined,
+    variables,
+    variablesById,
+    nodes,
+    nodesById,
+  };
+}
+
+function readVariable(node: JsonNode): PearlVariable {
+  const idNode = getPropertyNode(node, 'id');
+  return {
+    node,
+    id: idNode?.type === 'string' ? (idNode.value as string) : undefined,
+    idNode,
+    name: getStringProperty(node, 'name'),
+    group: getNumberProperty(node, 'group'),
+    type: getNumberProperty(node, 'type'),
+  };
+}
+
+function readNodes(
+  owner: JsonNode | undefined,
+  key: string,
+  container: PearlNode['container'],
+): PearlNode[] {
+  return getObjectItems(owner, key).map((node, index) => readNode(node, index, container));
+}
+
+function readNode(node: JsonNode, index: number, container: PearlNode['container']): PearlNode {
+  const nodeIdNode = getPropertyNode(node, 'nodeId');
+  const nameNode = getPropertyNode(node, 'name');
+  const nodeTypeNode = getPropertyNode(node, 'nodeType');
+  const transitions: PearlTransition[] = [];
+  const nested: PearlNode[] = [];
+  const result: PearlNode = {
+    node,
+    index,
+    nodeId: nodeIdNode?.type === 'string' ? (nodeIdNode.value as string) : undefined,
+    nodeIdNode,
+    name: nameNode?.type === 'string' ? (nameNode.value as string) : undefined,
+    nameNode,
+    nodeType: nodeTypeNode?.type === 'number' ? (nodeTypeNode.value as number) : undefined,
+    nodeTypeNode,
+    transitions,
+    container,
+    nested,
+  };
+  for (const transition of getObjectItems(node, 'transitions')) {
+    const transitionNameNode = getPropertyNode(transition, 'name');
+    const toNodeIdNode = getPropertyNode(transition, 'toNodeId');
+    const apiResultNode = getPropertyNode(transition, 'apiResult');
+    transitions.push({
+      node: transition,
+      source: result,
+      name: transitionNameNode?.type === 'string' ? (transitionNameNode.value as string) : undefined,
+      nameNode: transitionNameNode,
+      toNodeId: toNodeIdNode?.type === 'string' ? (toNodeIdNode.value as string) : undefined,
+      toNodeIdNode,
+      apiResult: apiResultNode?.type === 'number' ? (apiResultNode.value as number) : undefined,
+      apiResultNode,
+    });
+  }
+  for (const list of ['handOffAction', 'postCallActions'] as const) {
+    nested.push(...readNodes(node, list, { node: result, list }));
+  }
+  return result;
+}

@@ -1,0 +1,56 @@
+import { Diagnostic } from 'vscode-languageserver-types';
+import { DiagnosticCode } from './diagnosticCodes';
+import { createDiagnostic, DiagnosticSeverity } from './diagnostics';
+import { describeParseError } from './jsonTree';
+import type { PearlDocument } from './pearlDocument';
+
+/**
+ * Syntax diagnostics (DECISIONS.md § Files): parse errors (Error), trailing commas (Warning:
+ * tolerated while authoring, removed when sent), a root that is not an object (Error: the body of
+ * both create operations is an object, pearl-agent-service.md § Endpoints), and the Information
+ * that the kind was defaulted to text.
+ */
+export function validateSyntax(doc: PearlDocument): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  for (const error of doc.syntaxErrors) {
+    // A zero-length error at the end of the text still needs a visible range.
+    const span = { offset: error.offset, length: Math.max(error.length, 1) };
+    if (span.offset + span.length > doc.textDocument.getText().length) span.length = 0;
+    diagnostics.push(
+      createDiagnostic(doc, span, DiagnosticCode.syntax, describeParseError(error.error), DiagnosticSeverity.Error),
+    );
+  }
+  for (const offset of doc.trailingCommas) {
+    diagnostics.push(
+      createDiagnostic(
+        doc,
+        { offset, length: 1 },
+        DiagnosticCode.trailingComma,
+        'Trailing comma: tolerated while editing, removed from what is sent.',
+        DiagnosticSeverity.Warning,
+      ),
+    );
+  }
+  if (doc.root && doc.root.type !== 'object') {
+    diagnostics.push(
+      createDiagnostic(
+        doc,
+        doc.root,
+        DiagnosticCode.rootNotObject,
+        `A Pearl create request is a JSON object; found ${doc.root.type}.`,
+        DiagnosticSeverity.Error,
+      ),
+    );
+  } else if (doc.root && doc.kindSource === 'default') {
+    diagnostics.push(
+      createDiagnostic(
+        doc,
+        { offset: doc.root.offset, length: 1 },
+        DiagnosticCode.kindUnknown,
+        'Neither "$schema" nor the content tells whether this is a text or a simple Pearl; checking it as a text Pearl. Add "$schema" or pearl.nodes (text) / pearl.openingSentence (simple).',
+        DiagnosticSeverity.Information,
+      ),
+    );
+  }
+  return diagnostics;
+}
