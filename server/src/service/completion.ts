@@ -1,9 +1,130 @@
-import { CompletionList, Position } from 'vscode-languageserver-types';
+import { findNodeAtOffset } from 'jsonc-parser';
+import {
+  CompletionItem,
+  CompletionItemKind,
+  CompletionList,
+  MarkupKind,
+  Position,
+  Range,
+} from 'vscode-languageserver-types';
+import type { JsonNode } from './jsonTree';
 import type { PearlDocument } from './pearlDocument';
+import { doSchemaCompletion } from './schemaCompletion';
+import {
+  getPathSteps,
+  nodeTypeNames,
+  resolveVariableField,
+  VariableField,
+  variableGroupNames,
+  variableTypeNames,
+} from './variableFields';
+import { stringContentSpan, variableIdCharacter } from './variableReferences';
 
-/** Completion. Stub: being written. */
+/**
+ * Completion at `position` (pearl-agent-service.md § Resources and their fields):
+ * - after `{` or inside an unfinished `{...` in a (V) field: the declared variables whose group the
+ *   field takes, with their name, type and group (none in generalInstructions);
+ * - inside a `toNodeId` value: the nodeIds of the document, with each node's name and type;
+ * - otherwise property names and enumeration values from the schemas.
+ * Uses the parse of `doc`; never re-parses.
+ */
 export function doComplete(doc: PearlDocument, position: Position): CompletionList {
-  void doc;
-  void position;
-  return { isIncomplete: false, items: [] };
+  const offset = doc.textDocument.offsetAt(position);
+  const stringNode = findStringAt(doc, offset);
+  if (stringNode) {
+    const steps = getPathSteps(stringNode);
+    const last = steps[steps.length - 1];
+    if (last?.key === 'toNodeId' && steps[steps.length - 3]?.key === 'transitions') {
+      return { isIncomplete: false, items: completeNodeIds(doc, stringNode) };
+    }
+    const field = resolveVariableField(doc.kind, steps);
+    if (field) {
+      const items = completeVariables(doc, stringNode, offset, field);
+      if (items) return { isIncomplete: false, items };
+    }
+  }
+  return { isIncomplete: false, items: doSchemaCompletion(doc, offset) };
+}
+
+/** The string value node whose content holds `offset` (between the quotes, or to the end of an unterminated string). */
+function findStringAt(doc: PearlDocument, offset: number): JsonNode | undefined {
+  if (!doc.root) return undefined;
+  const node = findNodeAtOffset(doc.root, offset, true);
+  if (!node || node.type !== 'string') return undefined;
+  const parent = node.parent;
+  // A property key is not a value.
+  if (parent?.type === 'property' && parent.children![0] === node) return undefined;
+  const { start, end } = stringContentSpan(doc.textDocument.getText(), node);
+  return offset >= start && offset <= end ? node : undefined;
+}
+
+function completeNodeIds(doc: PearlDocument, stringNode: JsonNode): CompletionItem[] {
+  const text = doc.textDocument.getText();
+  const { start, end } = stringContentSpan(text, stringNode);
+  const range = toRange(doc, start, end);
+  const items: CompletionItem[] = [];
+  const seen = new Set<string>();
+  for (const node of doc.nodes) {
+    if (node.nodeId === undefined || seen.has(node.nodeId)) continue;
+    seen.add(node.nodeId);
+    const typeName = node.nodeType !== undefined ? (nodeTypeNames[node.nodeType] ?? `nodeType ${node.nodeType}`) : 'node';
+    items.push({
+      label: node.nodeId,
+      kind: CompletionItemKind.Reference,
+      detail: node.name !== undefined ? `${typeName} · ${node.name}` : typeName,
+      sortText: String(node.index).padStart(6, '0'),
+      textEdit: { range, newText: node.nodeId },
+    });
+  }
+  return items;
+}
+
+/**
+ * Variable items when the cursor follows `{` and 0 or more id characters; undefined when it does
+ * not (then other completions apply).
+ */
+function completeVariables(
+  doc: PearlDocument,
+  stringNode: JsonNode,
+  offset: number,
+  field: VariableField,
+): CompletionItem[] | undefined {
+  const text = doc.textDocument.getText();
+  const { start, end } = stringContentSpan(text, stringNode);
+  let brace = offset - 1;
+  while (brace >= start && variableIdCharacter.test(text[brace])) brace--;
+  if (brace < start || text[brace] !== '{' || offset - brace - 1 > 40) return undefined;
+  // Replace the id already typed after the cursor too, and a closing brace if there is one.
+  let replaceEnd = offset;
+  while (replaceEnd < end && variableIdCharacter.test(text[replaceEnd])) replaceEnd++;
+  const hasClosingBrace = replaceEnd < end && text[replaceEnd] === '}';
+  if (hasClosingBrace) replaceEnd++;
+  const range = toRange(doc, brace + 1, replaceEnd);
+  const items: CompletionItem[] = [];
+  const seen = new Set<string>();
+  for (const variable of doc.variables) {
+    const id = variable.id;
+    if (id === undefined || id === '' || seen.has(id)) continue;
+    if (variable.group !== undefined && !field.allowedGroups.has(variable.group)) continue;
+    if (field.noVariables) continue;
+    seen.add(id);
+    const type = variable.type !== undefined ? (variableTypeNames[variable.type] ?? `type ${variable.type}`) : 'no type';
+    const group = variable.group !== undefined ? (variableGroupNames[variable.group] ?? `group ${variable.group}`) : 'no group';
+    const caveat = variable.group !== undefined ? field.discouragedGroups.get(variable.group) : undefined;
+    items.push({
+      label: id,
+      kind: CompletionItemKind.Variable,
+      labelDetails: { detail: ` ${type}`, description: group },
+      detail: `${variable.name ?? id} · ${type} · ${group}`,
+      documentation: caveat ? { kind: MarkupKind.Markdown, value: `Note: ${caveat}.` } : undefined,
+      sortText: `${caveat ? '1' : '0'}${id}`,
+      filterText: id,
+      textEdit: { range, newText: `${id}}` },
+    });
+  }
+  return items;
+}
+
+function toRange(doc: PearlDocument, start: number, end: number): Range {
+  return { start: doc.textDocument.positionAt(start), end: doc.textDocument.positionAt(end) };
 }

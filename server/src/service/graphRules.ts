@@ -1,8 +1,270 @@
 import { Diagnostic } from 'vscode-languageserver-types';
-import type { PearlDocument } from './pearlDocument';
+import { DiagnosticCode } from './diagnosticCodes';
+import { createDiagnostic, DiagnosticSeverity, keySpanOf, TextSpan } from './diagnostics';
+import { getPropertyKeyNode } from './jsonTree';
+import { NodeType, PearlDocument, PearlNode, PearlTransition } from './pearlDocument';
+import { nodeTypeNames } from './variableFields';
 
-/** Graph rules. Stub: being written. */
+/**
+ * The graph rules of a text Pearl (pearl-agent-service.md § Node, Graph rules 1-5; § Transition;
+ * DECISIONS.md § Graph). Rules 6 and 7 (nested actions, settings objects) are field rules.
+ *
+ * - rule 2: `graph-entry-missing`, `graph-opening-count`, `graph-precall-count` (Error);
+ * - rule 3: `graph-endcall-count`, `graph-cannot-reach-end` (Error, on each node reachable from
+ *   the entry that has no path to EndCall);
+ * - rule 4: `graph-no-incoming` (Error; TransferCall and PostCallActions exempt), and
+ *   `graph-unreachable` (Warning) for nodes with incoming transitions the entry never reaches;
+ * - rule 5: `graph-api-result-missing`, `graph-api-result-duplicate`, `graph-precall-target`,
+ *   `graph-opening-not-targeted` (Error);
+ * - § Transition: `api-result-misplaced`, `transition-name-duplicate`, `unknown-target` (Error;
+ *   Warning when some node has no nodeId, as its derived id might match);
+ * - § Node: `node-id-duplicate` (Error), `node-id-missing` (Warning), `voice-only-node` (Error).
+ *
+ * Linear in nodes plus transitions: one pass to index, one breadth-first search forward from the
+ * entry and one backward from EndCall.
+ */
 export function validateGraph(doc: PearlDocument): Diagnostic[] {
-  void doc;
-  return [];
+  if (doc.kind !== 'text' || !doc.pearl) return [];
+  return new GraphValidation(doc).run();
+}
+
+class GraphValidation {
+  private readonly diagnostics: Diagnostic[] = [];
+  private readonly nodes: readonly PearlNode[];
+  /** Incoming transitions per node, resolved by nodeId. */
+  private readonly incoming = new Map<PearlNode, PearlTransition[]>();
+  /** Whether any top-level node lacks a nodeId (its server-derived id might match a target). */
+  private readonly someNodeIdMissing: boolean;
+
+  constructor(private readonly doc: PearlDocument) {
+    this.nodes = doc.nodes;
+    this.someNodeIdMissing = this.nodes.some((node) => node.nodeId === undefined);
+  }
+
+  run(): Diagnostic[] {
+    this.checkNodeIds();
+    this.checkTransitions();
+    const entry = this.checkEntryAndCounts();
+    const endCall = this.nodes.find((node) => node.nodeType === NodeType.EndCall);
+    this.checkIncoming(entry);
+    if (entry) this.checkPaths(entry, endCall);
+    return this.diagnostics;
+  }
+
+  private report(span: TextSpan, code: DiagnosticCode, message: string, severity: DiagnosticSeverity = DiagnosticSeverity.Error): void {
+    this.diagnostics.push(createDiagnostic(this.doc, span, code, message, severity));
+  }
+
+  /** Where a diagnostic about a whole node goes: its nodeId, else its name, else its nodeType, else `{`. */
+  private nodeSpan(node: PearlNode): TextSpan {
+    return node.nodeIdNode ?? node.nameNode ?? node.nodeTypeNode ?? { offset: node.node.offset, length: 1 };
+  }
+
+  private describe(node: PearlNode): string {
+    const type = node.nodeType !== undefined ? nodeTypeNames[node.nodeType] : undefined;
+    const label = node.nodeId !== undefined ? `'${node.nodeId}'` : node.name !== undefined ? `'${node.name}'` : `#${node.index}`;
+    return type ? `${type} node ${label}` : `Node ${label}`;
+  }
+
+  /** Unique nodeIds, among top-level and nested nodes (§ Node: unique within the flow). */
+  private checkNodeIds(): void {
+    const seen = new Map<string, PearlNode>();
+    const visit = (node: PearlNode): void => {
+      if (node.nodeId !== undefined && node.nodeIdNode) {
+        const first = seen.get(node.nodeId);
+        if (first) {
+          this.report(
+            node.nodeIdNode,
+            DiagnosticCode.nodeIdDuplicate,
+            `nodeId '${node.nodeId}' is already used by node #${first.index}${first.container ? ` (in ${first.container.list})` : ''}; nodeIds must be unique within the flow.`,
+          );
+        } else {
+          seen.set(node.nodeId, node);
+        }
+      }
+      node.nested.forEach(visit);
+    };
+    this.nodes.forEach(visit);
+    for (const node of this.nodes) {
+      if (node.nodeType === NodeType.TransferCall || node.nodeType === NodeType.StartCallRecording) {
+        this.report(
+          node.nodeTypeNode!,
+          DiagnosticCode.voiceOnlyNode,
+          `nodeType ${node.nodeType} (${nodeTypeNames[node.nodeType]}) is for voice Pearls only; a text Pearl cannot use it.`,
+        );
+      }
+    }
+  }
+
+  /** Targets, apiResult placement and uniqueness, transition name uniqueness (§ Transition). */
+  private checkTransitions(): void {
+    const byId = this.doc.nodesById;
+    for (const node of this.nodes) {
+      const names = new Set<string>();
+      const isPreCall = node.nodeType === NodeType.PreCallAPI;
+      const apiResults = new Set<number>();
+      for (const transition of node.transitions) {
+        if (transition.name !== undefined && transition.nameNode) {
+          if (names.has(transition.name)) {
+            this.report(
+              transition.nameNode,
+              DiagnosticCode.transitionNameDuplicate,
+              `Transition name '${transition.name}' is used twice in ${this.describe(node)}; names must be unique within a node.`,
+            );
+          }
+          names.add(transition.name);
+        }
+        const target = transition.toNodeId !== undefined ? byId.get(transition.toNodeId) : undefined;
+        if (target) {
+          let list = this.incoming.get(target);
+          if (!list) this.incoming.set(target, (list = []));
+          list.push(transition);
+        } else if (transition.toNodeId !== undefined && transition.toNodeIdNode) {
+          this.reportUnknownTarget(transition);
+        }
+        if (isPreCall) {
+          this.checkPreCallTransition(transition, target, apiResults);
+        } else if (transition.apiResultNode && transition.apiResultNode.type !== 'null') {
+          this.report(
+            transition.apiResultNode,
+            DiagnosticCode.apiResultMisplaced,
+            `apiResult is allowed only on transitions of a PreCallAPI node; this transition leaves ${this.describe(node)}.`,
+          );
+        }
+      }
+    }
+  }
+
+  private reportUnknownTarget(transition: PearlTransition): void {
+    const id = transition.toNodeId!;
+    if (this.someNodeIdMissing) {
+      this.report(
+        transition.toNodeIdNode!,
+        DiagnosticCode.unknownTarget,
+        `toNodeId '${id}' names no nodeId; it may match the id the service derives from a node's name, which cannot be checked.`,
+        DiagnosticSeverity.Warning,
+      );
+    } else {
+      this.report(transition.toNodeIdNode!, DiagnosticCode.unknownTarget, `toNodeId '${id}' names no node of this Pearl.`);
+    }
+  }
+
+  private checkPreCallTransition(transition: PearlTransition, target: PearlNode | undefined, apiResults: Set<number>): void {
+    const where = transition.nameNode ?? transition.toNodeIdNode ?? { offset: transition.node.offset, length: 1 };
+    if (transition.apiResult === undefined) {
+      this.report(
+        transition.apiResultNode ?? where,
+        DiagnosticCode.graphApiResultMissing,
+        'Every transition of a PreCallAPI node must set apiResult: 1 (Success) or 2 (Failure).',
+      );
+    } else if (apiResults.has(transition.apiResult)) {
+      this.report(
+        transition.apiResultNode!,
+        DiagnosticCode.graphApiResultDuplicate,
+        `A PreCallAPI node has one ${transition.apiResult === 1 ? 'Success' : transition.apiResult === 2 ? 'Failure' : `apiResult ${transition.apiResult}`} transition at most; this is the second.`,
+      );
+    } else {
+      apiResults.add(transition.apiResult);
+    }
+    if (target && target.nodeType !== NodeType.OpeningSentence) {
+      this.report(
+        transition.toNodeIdNode!,
+        DiagnosticCode.graphPreCallTarget,
+        `A PreCallAPI transition must lead to an OpeningSentence node; '${target.nodeId}' is ${this.describe(target)}.`,
+      );
+    }
+  }
+
+  /** Rule 1 and 2 (entry, OpeningSentence and PreCallAPI counts) and the EndCall count of rule 3. */
+  private checkEntryAndCounts(): PearlNode | undefined {
+    const openings = this.nodes.filter((node) => node.nodeType === NodeType.OpeningSentence);
+    const preCalls = this.nodes.filter((node) => node.nodeType === NodeType.PreCallAPI);
+    const endCalls = this.nodes.filter((node) => node.nodeType === NodeType.EndCall);
+    const nodesKey = getPropertyKeyNode(this.doc.pearl, 'nodes') ?? keySpanOf(this.doc.pearl!);
+
+    for (const extra of preCalls.slice(1)) {
+      this.report(extra.nodeTypeNode!, DiagnosticCode.graphPreCallCount, 'A Pearl has at most one PreCallAPI node; this is the second.');
+    }
+    if (preCalls.length === 0) {
+      if (openings.length === 0) {
+        this.report(nodesKey, DiagnosticCode.graphEntryMissing, 'The graph has no entry: add one OpeningSentence node (nodeType 2), or a PreCallAPI node (3) leading to one or two.');
+      }
+      for (const extra of openings.slice(1)) {
+        this.report(extra.nodeTypeNode!, DiagnosticCode.graphOpeningCount, `Without a PreCallAPI node there is exactly one OpeningSentence node; this is number ${openings.indexOf(extra) + 1}.`);
+      }
+    } else {
+      if (openings.length === 0) {
+        this.report(preCalls[0].nodeTypeNode!, DiagnosticCode.graphOpeningCount, 'The PreCallAPI node must lead to one or two OpeningSentence nodes; there are none.');
+      }
+      for (const extra of openings.slice(2)) {
+        this.report(extra.nodeTypeNode!, DiagnosticCode.graphOpeningCount, `A PreCallAPI node leads to one or two OpeningSentence nodes; this is number ${openings.indexOf(extra) + 1}.`);
+      }
+    }
+    if (endCalls.length === 0) {
+      this.report(nodesKey, DiagnosticCode.graphEndCallCount, 'The graph has no EndCall node (nodeType 100); it needs exactly one.');
+    }
+    for (const extra of endCalls.slice(1)) {
+      this.report(extra.nodeTypeNode!, DiagnosticCode.graphEndCallCount, 'The graph has exactly one EndCall node; this is the second.');
+    }
+    return preCalls[0] ?? openings[0];
+  }
+
+  /** Rule 4: incoming transitions; rule 5: every OpeningSentence is a target of the PreCallAPI node. */
+  private checkIncoming(entry: PearlNode | undefined): void {
+    const hasPreCall = entry?.nodeType === NodeType.PreCallAPI;
+    for (const node of this.nodes) {
+      if (node === entry || node.nodeType === NodeType.PostCallActions || node.nodeType === NodeType.TransferCall) continue;
+      const incoming = this.incoming.get(node);
+      if (node.nodeType === NodeType.OpeningSentence && hasPreCall) {
+        if (!incoming?.some((transition) => transition.source.nodeType === NodeType.PreCallAPI)) {
+          this.report(this.nodeSpan(node), DiagnosticCode.graphOpeningNotTargeted, `${this.describe(node)} is not the target of a PreCallAPI transition; with a PreCallAPI node, each OpeningSentence is reached through its apiResult transitions.`);
+        }
+        continue;
+      }
+      if (incoming) continue;
+      if (node.nodeId === undefined) {
+        this.report(this.nodeSpan(node), DiagnosticCode.nodeIdMissing, `${this.describe(node)} has no nodeId: the service derives one from its name by a rule that is not published, so no transition can be checked against it. Give it a nodeId.`, DiagnosticSeverity.Warning);
+      } else {
+        this.report(this.nodeSpan(node), DiagnosticCode.graphNoIncoming, `${this.describe(node)} has no incoming transition; every node but the start needs one.`);
+      }
+    }
+  }
+
+  /** Rule 3: every node reachable from the entry can reach EndCall; nodes the entry never reaches. */
+  private checkPaths(entry: PearlNode, endCall: PearlNode | undefined): void {
+    const byId = this.doc.nodesById;
+    const reachable = new Set<PearlNode>([entry]);
+    const queue: PearlNode[] = [entry];
+    for (let i = 0; i < queue.length; i++) {
+      for (const transition of queue[i].transitions) {
+        const target = transition.toNodeId !== undefined ? byId.get(transition.toNodeId) : undefined;
+        if (target && !reachable.has(target)) {
+          reachable.add(target);
+          queue.push(target);
+        }
+      }
+    }
+    if (endCall) {
+      const reachesEnd = new Set<PearlNode>([endCall]);
+      const backQueue: PearlNode[] = [endCall];
+      for (let i = 0; i < backQueue.length; i++) {
+        for (const transition of this.incoming.get(backQueue[i]) ?? []) {
+          if (!reachesEnd.has(transition.source)) {
+            reachesEnd.add(transition.source);
+            backQueue.push(transition.source);
+          }
+        }
+      }
+      for (const node of queue) {
+        if (!reachesEnd.has(node) && node.nodeType !== NodeType.PostCallActions && node.nodeType !== NodeType.EndCall) {
+          this.report(this.nodeSpan(node), DiagnosticCode.graphCannotReachEnd, `${this.describe(node)} cannot reach the EndCall node: every path must be able to end the conversation.`);
+        }
+      }
+    }
+    for (const node of this.nodes) {
+      if (reachable.has(node) || !this.incoming.has(node) || node.nodeType === NodeType.PostCallActions) continue;
+      if (node.nodeType === NodeType.OpeningSentence && entry.nodeType === NodeType.PreCallAPI) continue;
+      this.report(this.nodeSpan(node), DiagnosticCode.graphUnreachable, `${this.describe(node)} has incoming transitions, but none of them can be reached from the start.`, DiagnosticSeverity.Warning);
+    }
+  }
 }

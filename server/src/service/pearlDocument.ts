@@ -1,6 +1,7 @@
-import { getNodeValue, ParseError } from 'jsonc-parser';
+import { getNodeValue, ParseError, ParseErrorCode } from 'jsonc-parser';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
+  getArrayItems,
   getNumberProperty,
   getObjectItems,
   getPropertyNode,
@@ -155,7 +156,18 @@ export function detectPearlKind(root: JsonNode | undefined): { kind: PearlKind; 
  * throws, whatever the text.
  */
 export function parsePearlDocument(textDocument: TextDocument): PearlDocument {
-  const { root, errors, trailingCommas } = parseJsonTree(textDocument.getText());
+  const text = textDocument.getText();
+  let tree: ReturnType<typeof parseJsonTree>;
+  let value: unknown;
+  try {
+    tree = parseJsonTree(text);
+    value = tree.root ? getNodeValue(tree.root) : undefined;
+  } catch {
+    // Only a stack overflow on absurdly deep nesting gets here: check nothing, say why.
+    tree = { root: undefined, errors: [{ error: ParseErrorCode.InvalidSymbol, offset: 0, length: Math.min(text.length, 1) }], trailingCommas: [] };
+    value = undefined;
+  }
+  const { root, errors, trailingCommas } = tree;
   const { kind, source } = detectPearlKind(root);
   const pearl = getPropertyNode(root, 'pearl');
   const variables = getObjectItems(root, 'variables').map(readVariable);
@@ -173,7 +185,7 @@ export function parsePearlDocument(textDocument: TextDocument): PearlDocument {
     root,
     syntaxErrors: errors,
     trailingCommas,
-    value: root ? getNodeValue(root) : undefined,
+    value,
     kind,
     kindSource: source,
     pearl: pearl?.type === 'object' ? pearl : undefined,
@@ -201,7 +213,12 @@ function readNodes(
   key: string,
   container: PearlNode['container'],
 ): PearlNode[] {
-  return getObjectItems(owner, key).map((node, index) => readNode(node, index, container));
+  // Keep each node's index in its array (non-object elements are skipped, not renumbered).
+  const result: PearlNode[] = [];
+  getArrayItems(getPropertyNode(owner, key)).forEach((node, index) => {
+    if (node.type === 'object') result.push(readNode(node, index, container));
+  });
+  return result;
 }
 
 function readNode(node: JsonNode, index: number, container: PearlNode['container']): PearlNode {

@@ -1,8 +1,290 @@
+import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
 import { Diagnostic } from 'vscode-languageserver-types';
-import type { PearlDocument } from './pearlDocument';
+import { DiagnosticCode } from './diagnosticCodes';
+import { createDiagnostic, DiagnosticSeverity, TextSpan } from './diagnostics';
+import type { JsonNode } from './jsonTree';
+import type { PearlDocument, PearlKind } from './pearlDocument';
+import { findSchemaForPath, getEnumValues, getSchema, JSONSchema } from './schemaNavigator';
 
-/** Schema diagnostics. Stub: being written. */
+type Path = (string | number)[];
+
+let validators: Record<PearlKind, ValidateFunction> | undefined;
+
+/** Compiles both schemas once, on first use. */
+function getValidator(kind: PearlKind): ValidateFunction {
+  if (!validators) {
+    const ajv = new Ajv({
+      allErrors: true,
+      // The schemas carry annotation keywords (enumNames, enumDescriptions, x-*) ajv does not know.
+      strict: false,
+      // Lengths count UTF-16 code units (`string.length`), as .NET's string.Length does on the
+      // service side; ajv's default counts code points. The option is deprecated but is the only
+      // switch for this in ajv 8, hence the silenced logger (the LSP server's stdout is the protocol).
+      unicode: false,
+      logger: false,
+      // parentSchema of each error gives the enumeration names and the object's title.
+      verbose: true,
+    });
+    validators = { text: ajv.compile(getSchema('text')), simple: ajv.compile(getSchema('simple')) };
+  }
+  return validators[kind];
+}
+
+/**
+ * Schema diagnostics of a create request, from schemas/text-pearl.schema.json or
+ * schemas/simple-pearl.schema.json by the document's kind (pearl-agent-service.md § Resources and
+ * their fields: "no property outside those listed", types, enumerations, 32-bit integers;
+ * § Limits: maximum lengths and entry counts). Every one is an Error: the service rejects such a
+ * request with 400 (§ Errors). Codes: `unknown-property` and `session-scoped-in-text` (on the key),
+ * `wrong-type`, `enum-value`, `model-type-kind`, `int32-range`, `max-length`, `max-items`,
+ * `label-id-format`, `variable-id-format` (on the value). One diagnostic per node and code; a value
+ * of the wrong type gets only `wrong-type`. A root that is not an object is left to the syntax
+ * diagnostics. Never throws; partial trees of malformed JSON are checked as far as they go.
+ */
 export function validateSchema(doc: PearlDocument): Diagnostic[] {
-  void doc;
-  return [];
+  const root = doc.root;
+  if (!root || root.type !== 'object') return [];
+  const validate = getValidator(doc.kind);
+  if (validate(doc.value)) return [];
+  const findings: Finding[] = [];
+  for (const error of validate.errors ?? []) {
+    findings.push(...describeError(doc, root, error));
+  }
+  return toDiagnostics(doc, findings);
+}
+
+interface Finding {
+  span: TextSpan;
+  code: DiagnosticCode;
+  message: string;
+}
+
+function toDiagnostics(doc: PearlDocument, findings: Finding[]): Diagnostic[] {
+  const spanKey = (span: TextSpan): string => `${span.offset}:${span.length}`;
+  const wrongType = new Set(findings.filter((f) => f.code === DiagnosticCode.wrongType).map((f) => spanKey(f.span)));
+  const seen = new Set<string>();
+  const diagnostics: Diagnostic[] = [];
+  for (const finding of findings) {
+    const key = spanKey(finding.span);
+    // A value of the wrong type fails its enum or limits too; the type is what to fix.
+    if (finding.code !== DiagnosticCode.wrongType && wrongType.has(key)) continue;
+    if (seen.has(`${key}:${finding.code}`)) continue;
+    seen.add(`${key}:${finding.code}`);
+    diagnostics.push(createDiagnostic(doc, finding.span, finding.code, finding.message, DiagnosticSeverity.Error));
+  }
+  return diagnostics;
+}
+
+function describeError(doc: PearlDocument, root: JsonNode, error: ErrorObject): Finding[] {
+  const found = findNode(root, parsePointer(error.instancePath));
+  if (!found) return [];
+  const { node, path } = found;
+  const name = fieldName(doc.kind, path);
+  const text = doc.textDocument.getText();
+  const source = text.slice(node.offset, node.offset + node.length);
+  const params = error.params as Record<string, unknown>;
+  const parentSchema = (error.parentSchema ?? {}) as JSONSchema;
+  const last = path[path.length - 1];
+  const ownerTitle = path.length > 0 ? findSchemaForPath(doc.kind, path.slice(0, -1))?.title : undefined;
+
+  switch (error.keyword) {
+    case 'additionalProperties':
+      return describeUnknownProperty(doc, node, path, String(params.additionalProperty), parentSchema);
+    case 'type': {
+      if (path.length === 0) return []; // the syntax diagnostics report a root that is not an object
+      const expected = (Array.isArray(params.type) ? (params.type as string[]) : [String(params.type)]).filter(
+        (type) => type !== 'null',
+      );
+      const found = node.type === 'number' && expected.includes('integer') ? `number ${source}` : node.type;
+      const message = `${name} must be ${expected.map(withArticle).join(' or ')}; found ${found}.`;
+      return [{ span: node, code: DiagnosticCode.wrongType, message }];
+    }
+    case 'enum':
+      return [describeEnum(doc.kind, node, name, last, source, parentSchema)];
+    case 'minimum':
+    case 'maximum':
+      return [
+        {
+          span: node,
+          code: DiagnosticCode.int32Range,
+          message: `${name} is ${source}; integers are 32-bit (-2147483648 to 2147483647).`,
+        },
+      ];
+    case 'minLength':
+    case 'maxLength':
+    case 'pattern': {
+      if (ownerTitle === 'CallLabel' && last === 'id') {
+        return [
+          {
+            span: node,
+            code: DiagnosticCode.labelIdFormat,
+            message: `${name} is ${quote(node.value)}; it must be exactly 6 letters (A-Z, a-z).`,
+          },
+        ];
+      }
+      if (error.keyword === 'pattern' && ownerTitle === 'DataSettings' && last === 'id') {
+        return [
+          {
+            span: node,
+            code: DiagnosticCode.variableIdFormat,
+            message: `Variable id ${quote(node.value)} has characters outside A-Z, a-z, 0-9, _ and -.`,
+          },
+        ];
+      }
+      if (error.keyword === 'maxLength' && typeof node.value === 'string') {
+        return [
+          {
+            span: node,
+            code: DiagnosticCode.maxLength,
+            message: `${name} is ${node.value.length} characters; the limit is ${String(params.limit)}.`,
+          },
+        ];
+      }
+      return []; // the schemas set minLength and pattern on the two ids above only
+    }
+    case 'maxItems': {
+      const count = node.type === 'array' ? (node.children?.length ?? 0) : 0;
+      const unit = last === 'to' || last === 'cc' ? 'recipients' : 'entries';
+      return [
+        {
+          span: node,
+          code: DiagnosticCode.maxItems,
+          message: `${name} has ${count} ${unit}; the limit is ${String(params.limit)}.`,
+        },
+      ];
+    }
+    default:
+      // The schemas use no other validation keyword; properties/items/$ref report through these.
+      return [];
+  }
+}
+
+function describeUnknownProperty(
+  doc: PearlDocument,
+  object: JsonNode,
+  path: Path,
+  key: string,
+  objectSchema: JSONSchema,
+): Finding[] {
+  const keyNodes = (object.children ?? [])
+    .map((property) => property.children?.[0])
+    .filter((keyNode): keyNode is JsonNode => keyNode !== undefined && keyNode.value === key);
+  let code: DiagnosticCode = DiagnosticCode.unknownProperty;
+  let message: string;
+  const where = path.length === 0 ? `the ${objectSchema.title ?? 'request'}` : (objectSchema.title ?? 'this object');
+  if (doc.kind === 'text' && key === 'isSessionScoped' && path.length === 2 && path[0] === 'variables') {
+    code = DiagnosticCode.sessionScopedInText;
+    message = 'isSessionScoped is only allowed in the simple Pearl request.';
+  } else if (key === '$schema') {
+    message = `Property '$schema' is not allowed in ${where}: it is editor metadata, allowed at the top level only.`;
+  } else {
+    message = `Property '${key}' is not allowed in ${where}.`;
+  }
+  return keyNodes.map((keyNode) => ({ span: keyNode, code, message }));
+}
+
+function describeEnum(
+  kind: PearlKind,
+  node: JsonNode,
+  name: string,
+  last: string | number | undefined,
+  source: string,
+  schema: JSONSchema,
+): Finding {
+  const allowed = getEnumValues(schema);
+  if (last === 'modelType') {
+    const otherKind: PearlKind = kind === 'text' ? 'simple' : 'text';
+    const otherSchema = findSchemaForPath(otherKind, ['pearl', 'modelType']);
+    const other = otherSchema ? getEnumValues(otherSchema).find((entry) => entry.value === node.value) : undefined;
+    if (other) {
+      const takes = allowed.map(describeValue);
+      const list = takes.length === 1 ? `only ${takes[0]}` : `${takes.slice(0, -1).join(', ')} or ${takes[takes.length - 1]}`;
+      const message =
+        kind === 'text'
+          ? `modelType ${describeValue(other)} is a voice model; a text Pearl takes ${list}.`
+          : `modelType ${describeValue(other)} is the text model; a simple (voice) Pearl takes ${list}.`;
+      return { span: node, code: DiagnosticCode.modelTypeKind, message };
+    }
+  }
+  const message = `${name} ${source} is not allowed; allowed values: ${allowed.map(describeValue).join(', ')}.`;
+  return { span: node, code: DiagnosticCode.enumValue, message };
+}
+
+function describeValue(entry: { value: unknown; name: string | undefined }): string {
+  return entry.name !== undefined ? `${String(entry.value)} (${entry.name})` : String(entry.value);
+}
+
+function withArticle(type: string): string {
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}
+
+function quote(value: unknown): string {
+  return `'${String(value)}'`;
+}
+
+/** JSON pointer (`/pearl/nodes/0/name`) to segments, `~1` and `~0` unescaped; indexes stay strings. */
+function parsePointer(pointer: string): string[] {
+  if (pointer === '') return [];
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/**
+ * The node at a pointer's segments, with the path typed as jsonc-parser's (array indexes as
+ * numbers). Of duplicate keys the last one is taken: it is the one whose value the parsed object
+ * holds.
+ */
+function findNode(root: JsonNode, segments: readonly string[]): { node: JsonNode; path: Path } | undefined {
+  let node: JsonNode | undefined = root;
+  const path: Path = [];
+  for (const segment of segments) {
+    if (!node) return undefined;
+    if (node.type === 'object') {
+      let next: JsonNode | undefined;
+      for (const property of node.children ?? []) {
+        const [keyNode, valueNode] = property.children ?? [];
+        if (keyNode?.value === segment && valueNode) next = valueNode;
+      }
+      node = next;
+      path.push(segment);
+    } else if (node.type === 'array' && /^\d+$/.test(segment)) {
+      node = node.children?.[Number(segment)];
+      path.push(Number(segment));
+    } else {
+      return undefined;
+    }
+  }
+  return node ? { node, path } : undefined;
+}
+
+/**
+ * How a message names a field: its property name with any indexes after it (`to[2]`), prefixed by
+ * the array element it belongs to when it sits in one (`indicatorTags[0].id`); a map entry by its
+ * map (`headers['X-Key']`).
+ */
+function fieldName(kind: PearlKind, path: Path): string {
+  const last = path[path.length - 1];
+  if (typeof last === 'string' && path.length > 1) {
+    // An entry of a string-to-string map (headers) is named by its map: headers['X-Key'].
+    const owner = findSchemaForPath(kind, path.slice(0, -1));
+    if (owner && !owner.properties?.[last] && typeof owner.additionalProperties === 'object') {
+      return `${fieldName(kind, path.slice(0, -1))}['${last}']`;
+    }
+  }
+  const indexes = (from: number, to: number): string =>
+    path
+      .slice(from, to)
+      .map((segment) => `[${segment}]`)
+      .join('');
+  let keyAt = path.length - 1;
+  while (keyAt >= 0 && typeof path[keyAt] === 'number') keyAt--;
+  if (keyAt < 0) return 'The request';
+  const own = `${path[keyAt]}${indexes(keyAt + 1, path.length)}`;
+  if (keyAt === 0 || typeof path[keyAt - 1] !== 'number') return own;
+  let parentAt = keyAt - 1;
+  while (parentAt >= 0 && typeof path[parentAt] === 'number') parentAt--;
+  const parent = parentAt >= 0 ? String(path[parentAt]) : '';
+  return `${parent}${indexes(parentAt + 1, keyAt)}.${own}`;
 }

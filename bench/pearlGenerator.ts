@@ -1,0 +1,290 @@
+/**
+ * Generator of realistic, valid text Pearl create requests (pearl-agent-service.md § Text Pearl
+ * create request), shared by the benchmark and the property tests. Deterministic: the same
+ * arguments always give the same text.
+ */
+
+/** One declared variable of the generated Pearl (pearl-agent-service.md § DataSettings). */
+interface GeneratedVariable {
+  readonly id: string;
+  readonly name: string;
+  /** 1 PreCall, 2 InCall. PostCall (3) cannot be declared through the interface. */
+  readonly group: 1 | 2;
+  /** 1 String, 2 Long, 3 Double, 4 Boolean, 5 DateOnly, 6 TimeOnly, 7 DateTime. */
+  readonly type: number;
+  readonly description: string;
+}
+
+const variables: readonly GeneratedVariable[] = [
+  { id: 'customer_phone', name: 'Customer phone', group: 1, type: 1, description: 'Phone number the customer writes from, provided by the text channel.' },
+  { id: 'customer_first_name', name: 'First name', group: 1, type: 1, description: 'First name from the CRM lookup.' },
+  { id: 'customer_last_name', name: 'Last name', group: 1, type: 1, description: 'Last name from the CRM lookup.' },
+  { id: 'customer_email', name: 'Email address', group: 1, type: 1, description: 'Email address on file.' },
+  { id: 'account_id', name: 'Account id', group: 1, type: 1, description: 'CRM account identifier.' },
+  { id: 'plan_name', name: 'Plan', group: 1, type: 1, description: 'Name of the current subscription plan.' },
+  { id: 'renewal_date', name: 'Renewal date', group: 1, type: 5, description: 'Date the current plan renews.' },
+  { id: 'balance_due', name: 'Balance due', group: 1, type: 3, description: 'Outstanding balance in dollars.' },
+  { id: 'store_city', name: 'Store city', group: 1, type: 1, description: 'City of the customer\'s home store.' },
+  { id: 'preferred_language', name: 'Language', group: 1, type: 1, description: 'Language the customer prefers.' },
+  { id: 'preferred_date', name: 'Preferred date', group: 2, type: 5, description: 'Date the customer would like the visit; ask for a weekday within the next three weeks.' },
+  { id: 'preferred_time', name: 'Preferred time', group: 2, type: 6, description: 'Time of day the customer prefers.' },
+  { id: 'callback_requested', name: 'Callback requested', group: 2, type: 4, description: 'True when the customer asks to be called back by a person.' },
+  { id: 'order_number', name: 'Order number', group: 2, type: 1, description: 'Order number the customer mentions, as written.' },
+  { id: 'issue_summary', name: 'Issue summary', group: 2, type: 1, description: 'One-sentence summary of the customer\'s problem.' },
+  { id: 'satisfaction_score', name: 'Satisfaction score', group: 2, type: 2, description: 'Score from 1 to 5 the customer gives.' },
+  { id: 'new_address', name: 'New address', group: 2, type: 1, description: 'New postal address, when the customer moved.' },
+  { id: 'appointment_slot', name: 'Appointment slot', group: 2, type: 7, description: 'Date and time of the booked appointment.' },
+  { id: 'payment_method', name: 'Payment method', group: 2, type: 1, description: 'How the customer wants to pay.' },
+  { id: 'confirmation_status', name: 'Confirmation status', group: 2, type: 1, description: 'Confirmed, Rescheduled or Cancelled.' },
+];
+
+const preCallIds = variables.filter((v) => v.group === 1).map((v) => v.id);
+const allIds = variables.map((v) => v.id);
+
+/** Sentences of Dialogue scripts; `$` is replaced by a variable reference. */
+const scriptSentences: readonly string[] = [
+  'Thanks, {customer_first_name}. Let me check what we have on file for account {account_id}.',
+  'Your {plan_name} plan renews on {renewal_date}, and the balance due today is {balance_due} dollars.',
+  'Could you tell me which date works best for you? We have openings at the {store_city} store most weekdays.',
+  'I have noted {preferred_date} at {preferred_time}; I will hold that slot for you for the next ten minutes.',
+  'If you prefer, a member of our team can call you back at {customer_phone} during opening hours.',
+  'To make sure I have it right: the order number is {order_number} and the problem is {issue_summary}.',
+  'We can send the confirmation to {customer_email}, or by text message if that is easier for you.',
+  'How would you like to pay the remaining amount: card, bank transfer or in store?',
+  'Please keep your answers short; I will guide you through the remaining steps one at a time.',
+  'Is the address still the same, or should I update it to {new_address} for future deliveries?',
+  'On a scale from 1 to 5, how happy are you with the help you received today?',
+  'I can answer in {preferred_language} if you prefer; just let me know and I will switch.',
+];
+
+/** Transition names; each references a variable that transition names may use (no PostCall). */
+const transitionNames: readonly string[] = [
+  'Customer {customer_first_name} agrees to continue',
+  'Customer gives a date for {preferred_date}',
+  'Customer asks about the {plan_name} plan',
+  'Customer wants a callback at {customer_phone}',
+  'Customer reports a problem with order {order_number}',
+  'Customer asks about the balance of {balance_due}',
+  'Customer confirms the slot {appointment_slot}',
+  'Customer declines and wants to stop',
+  'Customer gives a new address {new_address}',
+  'Customer chooses {payment_method} to pay',
+  'Customer asks to switch to {preferred_language}',
+  'Customer has nothing else to add for account {account_id}',
+];
+
+const apiPaths: readonly string[] = [
+  'https://crm.example-retail.com/api/v2/accounts/{account_id}/appointments',
+  'https://crm.example-retail.com/api/v2/orders/{order_number}/issues',
+  'https://billing.example-retail.com/v1/accounts/{account_id}/payments?method={payment_method}',
+  'https://crm.example-retail.com/api/v2/accounts/{account_id}/address',
+];
+
+/** Small deterministic PRNG (mulberry32): the generated text depends only on the arguments. */
+function createRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type NodeKind = 'dialogue' | 'api' | 'sms' | 'email';
+
+/**
+ * A realistic text Pearl create request with `nodeCount` nodes (at least 4), pretty-printed with
+ * 2-space indentation like a hand-written `*.pearl.json`: a PreCallAPI node whose two apiResult
+ * transitions lead to two OpeningSentence nodes, then a lattice of Dialogue, API (POST, templated
+ * endpointUrl, body entries), SMS and Email nodes with 2 or 3 transitions each to later nodes, all
+ * reaching one EndCall node; 20 declared PreCall and InCall variables, referenced as `{id}` in
+ * scripts, transition names, URLs and templates. The document is meant to be free of diagnostics
+ * (pearl-agent-service.md § Graph rules, § Limits; DECISIONS.md § Variables).
+ * `seed` varies the node types, scripts and transitions for the same size.
+ * @throws RangeError when `nodeCount` is below 4 or not an integer.
+ */
+export function generateTextPearl(nodeCount: number, seed = 1): string {
+  if (!Number.isInteger(nodeCount) || nodeCount < 4) {
+    throw new RangeError(`generateTextPearl: nodeCount must be an integer >= 4, got ${nodeCount}`);
+  }
+  const random = createRandom(seed * 7919 + nodeCount);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+  const endIndex = nodeCount - 1;
+  const firstBody = 3;
+
+  const kinds: NodeKind[] = [];
+  const ids: string[] = ['precall_crm_lookup', 'opening_known_customer', 'opening_new_customer'];
+  for (let i = firstBody; i < endIndex; i++) {
+    const r = random();
+    const kind: NodeKind = r < 0.6 ? 'dialogue' : r < 0.75 ? 'api' : r < 0.9 ? 'sms' : 'email';
+    kinds[i] = kind;
+    ids.push(`${kind}_${String(i).padStart(5, '0')}`);
+  }
+  ids.push('end_conversation');
+
+  /** Transitions of a body node or opening: always to the next node (so every node has an
+   * incoming transition and a path to EndCall), plus forward jumps. */
+  const forwardTransitions = (from: number, count: number): object[] => {
+    const targets = [Math.min(from + 1, endIndex)];
+    while (targets.length < count) targets.push(Math.min(from + 2 + Math.floor(random() * 8), endIndex));
+    const names = new Set<string>();
+    while (names.size < targets.length) names.add(pick(transitionNames));
+    const nameList = [...names];
+    return targets.map((target, k) => ({ name: nameList[k], toNodeId: ids[target] }));
+  };
+
+  const script = (minLength: number, sentences: readonly string[]): string => {
+    let text = '';
+    while (text.length < minLength) text += (text ? ' ' : '') + pick(sentences);
+    return text;
+  };
+  const openingSentences = scriptSentences.filter((s) => referencedIds(s).every((id) => preCallIds.includes(id)));
+
+  const nodes: object[] = [
+    {
+      nodeId: ids[0],
+      name: 'Look up the customer',
+      nodeType: 3,
+      instructions: 'Find the customer in the CRM from the phone number the conversation came from.',
+      apiSettings: {
+        name: 'CRM customer lookup',
+        method: 1,
+        endpointUrl: 'https://crm.example-retail.com/api/v2/customers?phone={customer_phone}',
+        headers: { Accept: 'application/json' },
+        description: 'Returns the customer record: names, email, account, plan, renewal date, balance and home store.',
+        outputBody: ['customer_first_name', 'customer_last_name', 'customer_email', 'account_id', 'plan_name']
+          .map((id) => ({ key: `customer.${id}`, variableId: id })),
+      },
+      transitions: [
+        { name: 'Customer found for {customer_phone}', toNodeId: ids[1], apiResult: 1 },
+        { name: 'Lookup failed', toNodeId: ids[2], apiResult: 2 },
+      ],
+    },
+    {
+      nodeId: ids[1],
+      name: 'Greeting for a known customer',
+      nodeType: 2,
+      script: `Hi {customer_first_name}, this is Alex from Example Retail. ${script(200, openingSentences)}`,
+      transitions: forwardTransitions(firstBody - 1, 2),
+    },
+    {
+      nodeId: ids[2],
+      name: 'Greeting for a new customer',
+      nodeType: 2,
+      script: 'Hi, this is Alex, the virtual assistant of Example Retail. I can help with orders, appointments and billing. What can I do for you today?',
+      transitions: forwardTransitions(firstBody - 1, 3),
+    },
+  ];
+  for (let i = firstBody; i < endIndex; i++) {
+    const base = { nodeId: ids[i], name: `Step ${i}: ${kinds[i]}`, nodeType: 0 };
+    const transitions = forwardTransitions(i, 2 + Math.floor(random() * 2));
+    switch (kinds[i]) {
+      case 'dialogue':
+        nodes.push({
+          ...base,
+          nodeType: 10,
+          script: script(250 + Math.floor(random() * 200), scriptSentences),
+          instructions: 'Collect the details one at a time. If the customer asks for a person, set {callback_requested} to true.',
+          transitions,
+        });
+        break;
+      case 'api':
+        nodes.push({
+          ...base,
+          nodeType: 40,
+          instructions: 'Submit the request and tell the customer the outcome in one sentence.',
+          apiSettings: {
+            name: `Submit request ${i}`,
+            method: 2,
+            endpointUrl: pick(apiPaths),
+            headers: { 'Content-Type': 'application/json' },
+            body: [
+              { key: 'phone', variableId: 'customer_phone', required: true },
+              { key: 'slot', variableId: 'appointment_slot', required: false },
+              { key: 'summary', variableId: 'issue_summary', required: false },
+              { key: 'channel', type: 1, value: 'text-assistant' },
+              { key: 'note', type: 1, value: 'Request from {customer_first_name} {customer_last_name} via chat' },
+            ],
+            description: 'Creates a request in the CRM for the back office to process.',
+            outputBody: [{ key: 'status', variableId: 'confirmation_status' }],
+            credentialId: 'crm-readwrite',
+          },
+          transitions,
+        });
+        break;
+      case 'sms':
+        nodes.push({
+          ...base,
+          nodeType: 50,
+          smsSettings: {
+            body: `Example Retail: thanks {customer_first_name}. Your request for {preferred_date} at {preferred_time} is ${pick(['received', 'confirmed', 'being processed'])}. Reference {order_number}. Questions? Reply to this message.`,
+          },
+          transitions,
+        });
+        break;
+      case 'email':
+        nodes.push({
+          ...base,
+          nodeType: 51,
+          emailSettings: {
+            to: ['support@example-retail.com'],
+            cc: ['team-lead@example-retail.com'],
+            subject: 'Customer {customer_first_name} {customer_last_name}: request for account {account_id}',
+            body: `Hello team,\n\n{customer_first_name} {customer_last_name} ({customer_phone}, {customer_email}) asked for help.\nSummary: {issue_summary}\nPreferred slot: {preferred_date} {preferred_time}\nStore: {store_city}\n\nThe assistant`,
+          },
+          transitions,
+        });
+        break;
+    }
+  }
+  nodes.push({
+    nodeId: ids[endIndex],
+    name: 'End the conversation',
+    nodeType: 100,
+    instructions: 'Thank the customer by name and close the conversation politely.',
+  });
+
+  const request = {
+    $schema: '../schemas/text-pearl.schema.json',
+    name: `Example Retail assistant (${nodeCount} nodes)`,
+    pearl: {
+      agentName: 'Alex',
+      agentPersonality: 'Friendly, concise and patient',
+      timeZone: 'Eastern Standard Time',
+      modelType: 11,
+      companyName: 'Example Retail',
+      companyDescription: 'Example Retail sells home appliances in twelve stores across New England and online, with delivery, installation and repair services.',
+      generalInstructions: 'Be friendly and brief: at most two sentences per message. Never ask for card numbers in the chat. If the customer writes in Spanish, answer in Spanish.',
+      knowledgeBase: 'Opening hours: Monday to Saturday 9:00-19:00.\nReturns: 30 days with the receipt.\nDelivery: free above 500 dollars.\nRepairs: booked through the assistant or in store.',
+      memory: true,
+      successDescription: 'The customer got the request handled or a clear answer, or asked for and got a callback.',
+      indicatorTags: [
+        { id: 'Booked', name: 'Booked', description: 'An appointment was booked.', color: 4 },
+        { id: 'Issued', name: 'Issue logged', description: 'A problem with an order was logged.', color: 2 },
+        { id: 'CallMe', name: 'Callback', description: 'The customer asked for a callback.', color: 5 },
+      ],
+      nodes,
+    },
+    variables: variables.map((v) => ({ id: v.id, name: v.name, group: v.group, type: v.type, isList: false, description: v.description })),
+    inbound: {
+      totalAgents: 5,
+      transcriptOptions: 2,
+      callWebhookUrl: 'https://hooks.example-retail.com/pearl/conversations',
+      textChannelId: 'tc_5b21e8a9c4d0',
+      maxTurns: 40,
+      autoCloseAfterInactivityHours: 24,
+      inactivityFollowUps: [{ delayMinutes: 30, message: 'Are you still there? I am happy to help whenever you are ready.' }],
+    },
+  };
+  return JSON.stringify(request, null, 2) + '\n';
+}
+
+/** The variable ids referenced as `{id}` in a text (DECISIONS.md § Variables). */
+function referencedIds(text: string): string[] {
+  return [...text.matchAll(/\{([A-Za-z0-9_-]{1,40})\}/g)].map((m) => m[1]);
+}
+
+/** Ids of the variables every generated Pearl declares, PreCall first. */
+export const generatedVariableIds: readonly string[] = allIds;

@@ -1,0 +1,73 @@
+import { Diagnostic } from 'vscode-languageserver-types';
+import { DiagnosticCode } from '../diagnosticCodes';
+import { createDiagnostic, DiagnosticSeverity } from '../diagnostics';
+import { getArrayItems, getObjectItems, getPropertyNode } from '../jsonTree';
+import { PearlDocument } from '../pearlDocument';
+
+/**
+ * Indicator tags (pearl-agent-service.md § AdvancedTextPearl "colors must be unique across the
+ * tags", § CallLabel "It is the stable identifier"; DECISIONS.md § Values "unique among the tags",
+ * "indicatorTagsIds in notifications must name tags defined in pearl.indicatorTags").
+ *
+ * - `label-id-duplicate` (Error) on the second and later uses of an id;
+ * - `label-color-duplicate` (Error) on the second and later uses of a color;
+ * - `label-id-unknown` (Warning; the interface itself does not state it) on each
+ *   `pearl.notifications[].indicatorTagsIds` entry of a simple Pearl that names no tag.
+ */
+export function validateIndicatorTagRules(doc: PearlDocument, diagnostics: Diagnostic[]): void {
+  const firstById = new Map<string, number>();
+  const firstByColor = new Map<number, number>();
+  getObjectItems(doc.pearl, 'indicatorTags').forEach((tag, index) => {
+    const idNode = getPropertyNode(tag, 'id');
+    // An empty id is generated server-side (and reported by the id format rule).
+    if (idNode?.type === 'string' && idNode.value !== '') {
+      const id = idNode.value as string;
+      const first = firstById.get(id);
+      if (first === undefined) firstById.set(id, index);
+      else {
+        diagnostics.push(
+          createDiagnostic(
+            doc,
+            idNode,
+            DiagnosticCode.labelIdDuplicate,
+            `Indicator tag id '${id}' is already used by indicatorTags[${first}]: ids must be unique among the tags.`,
+            DiagnosticSeverity.Error,
+          ),
+        );
+      }
+    }
+    const colorNode = getPropertyNode(tag, 'color');
+    if (colorNode?.type === 'number') {
+      const color = colorNode.value as number;
+      const first = firstByColor.get(color);
+      if (first === undefined) firstByColor.set(color, index);
+      else {
+        diagnostics.push(
+          createDiagnostic(
+            doc,
+            colorNode,
+            DiagnosticCode.labelColorDuplicate,
+            `color ${color} is already used by indicatorTags[${first}]: colors must be unique across the tags.`,
+            DiagnosticSeverity.Error,
+          ),
+        );
+      }
+    }
+  });
+
+  if (doc.kind !== 'simple') return;
+  for (const notification of getObjectItems(doc.pearl, 'notifications')) {
+    for (const idNode of getArrayItems(getPropertyNode(notification, 'indicatorTagsIds'))) {
+      if (idNode.type !== 'string' || firstById.has(idNode.value as string)) continue;
+      diagnostics.push(
+        createDiagnostic(
+          doc,
+          idNode,
+          DiagnosticCode.labelIdUnknown,
+          `indicatorTagsIds '${idNode.value as string}' names no tag defined in pearl.indicatorTags.`,
+          DiagnosticSeverity.Warning,
+        ),
+      );
+    }
+  }
+}

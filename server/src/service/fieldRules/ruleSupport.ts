@@ -1,0 +1,72 @@
+import { Diagnostic } from 'vscode-languageserver-types';
+import { TextSpan } from '../diagnostics';
+import { getPropertyNode, JsonNode } from '../jsonTree';
+import { NodeType, PearlDocument, PearlNode } from '../pearlDocument';
+
+/**
+ * One field rule: reads the document and appends its diagnostics to `diagnostics`. Rules skip
+ * values of the wrong JSON type (schema validation reports those) and never throw.
+ */
+export type FieldRule = (doc: PearlDocument, diagnostics: Diagnostic[]) => void;
+
+/** True when a property is absent, has no value yet, or is `null`: all nullable fields treat these alike. */
+export function isAbsent(node: JsonNode | undefined): boolean {
+  return node === undefined || node.type === 'null';
+}
+
+/** True for a string value that is empty or only whitespace. */
+export function isBlankString(node: JsonNode | undefined): boolean {
+  return node?.type === 'string' && (node.value as string).trim() === '';
+}
+
+/** The value of an integer number node, or undefined (absent, null, another type, a fraction). */
+export function getIntegerValue(node: JsonNode | undefined): number | undefined {
+  return node?.type === 'number' && Number.isInteger(node.value) ? (node.value as number) : undefined;
+}
+
+/** The span of an object's opening `{`, for a problem with the object as a whole. */
+export function openingBraceSpan(object: JsonNode): TextSpan {
+  return { offset: object.offset, length: 1 };
+}
+
+/** A value as a message shows it: strings in single quotes, everything else as JSON. */
+export function formatValue(node: JsonNode): string {
+  if (node.type === 'string') return `'${node.value as string}'`;
+  if (node.type === 'null') return 'null';
+  if (node.type === 'object') return 'an object';
+  if (node.type === 'array') return 'an array';
+  return String(node.value);
+}
+
+/** A node type for messages: `Dialogue (10)`, or just the number when it is not a known type. */
+export function describeNodeType(nodeType: number): string {
+  const name = (NodeType as unknown as Record<number, string | undefined>)[nodeType];
+  return name === undefined ? String(nodeType) : `${name} (${nodeType})`;
+}
+
+/** True when `nodeType` is one of the node type table's values (pearl-agent-service.md § Node). */
+export function isKnownNodeType(nodeType: number): boolean {
+  return typeof (NodeType as unknown as Record<number, unknown>)[nodeType] === 'string';
+}
+
+/**
+ * Every node of a text Pearl in document order: each top-level node of `pearl.nodes`, followed
+ * by its nested actions (handOffAction, postCallActions) at any depth. Iterative, so deep
+ * nesting cannot overflow the stack.
+ */
+export function collectAllNodes(doc: PearlDocument): PearlNode[] {
+  const result: PearlNode[] = [];
+  const stack: PearlNode[] = [...doc.nodes].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    result.push(node);
+    for (let i = node.nested.length - 1; i >= 0; i--) stack.push(node.nested[i]);
+  }
+  return result;
+}
+
+/** The `inbound` or `outbound` value of the root when it is an object. */
+export function getChannelObject(doc: PearlDocument, key: 'inbound' | 'outbound'): JsonNode | undefined {
+  const channel = getPropertyNode(doc.root, key);
+  return channel?.type === 'object' ? channel : undefined;
+}

@@ -1,0 +1,237 @@
+import { getNumberProperty, JsonNode } from './jsonTree';
+import { NodeType, PearlKind, VariableGroup } from './pearlDocument';
+
+/**
+ * What a (V) field accepts (pearl-agent-service.md § Resources and their fields, fields marked (V);
+ * DECISIONS.md § Variables). Shared by the variable rules and by `{variable}` completion, so the
+ * two never disagree about a field.
+ */
+export interface VariableField {
+  /** The field in words, for messages: "the endpointUrl of a PreCallAPI node". */
+  readonly label: string;
+  /** Groups whose declared variables the field takes; a declared variable of another group is an Error. */
+  readonly allowedGroups: ReadonlySet<number>;
+  /** In words, for messages: "PreCall variables only". */
+  readonly allowedText: string;
+  /** Groups that are accepted but very likely a mistake here (Warning), with the reason. */
+  readonly discouragedGroups: ReadonlyMap<number, string>;
+  /** The field takes no variables at all (generalInstructions). */
+  readonly noVariables: boolean;
+  /** Post-call context: post-call variables are expected, so undeclared ids are not reported. */
+  readonly postCallContext: boolean;
+}
+
+/** One step from the root to a value: the property key or array index, and the value reached. */
+export interface PathStep {
+  readonly key: string | number;
+  readonly value: JsonNode;
+}
+
+const all: ReadonlySet<number> = new Set([VariableGroup.PreCall, VariableGroup.InCall, VariableGroup.PostCall]);
+const preAndInCall: ReadonlySet<number> = new Set([VariableGroup.PreCall, VariableGroup.InCall]);
+const preCallOnly: ReadonlySet<number> = new Set([VariableGroup.PreCall]);
+const none: ReadonlySet<number> = new Set();
+const noDiscouraged: ReadonlyMap<number, string> = new Map();
+const openingDiscouraged: ReadonlyMap<number, string> = new Map([
+  [VariableGroup.InCall, 'it is not yet collected when the opening sentence is sent'],
+]);
+
+function field(
+  label: string,
+  allowedGroups: ReadonlySet<number>,
+  options: { postCall?: boolean; discouraged?: ReadonlyMap<number, string> } = {},
+): VariableField {
+  const postCall = options.postCall ?? false;
+  const groups = postCall ? all : allowedGroups;
+  return {
+    label,
+    allowedGroups: groups,
+    allowedText: describeGroups(groups),
+    discouragedGroups: options.discouraged ?? noDiscouraged,
+    noVariables: groups.size === 0,
+    postCallContext: postCall,
+  };
+}
+
+function describeGroups(groups: ReadonlySet<number>): string {
+  if (groups.size === 0) return 'no variables';
+  if (groups.size === 3) return 'variables of any group';
+  const names = [...groups].map((group) => variableGroupNames[group]);
+  return groups.size === 1 ? `${names[0]} variables only` : `${names.join(' and ')} variables`;
+}
+
+/** Names of the DataSettings.group values (pearl-agent-service.md § DataSettings). */
+export const variableGroupNames: Readonly<Record<number, string>> = {
+  [VariableGroup.PreCall]: 'PreCall',
+  [VariableGroup.InCall]: 'InCall',
+  [VariableGroup.PostCall]: 'PostCall',
+};
+
+/** Names of the DataSettings.type values (pearl-agent-service.md § DataSettings). */
+export const variableTypeNames: Readonly<Record<number, string>> = {
+  1: 'String',
+  2: 'Long',
+  3: 'Double',
+  4: 'Boolean',
+  5: 'DateOnly',
+  6: 'TimeOnly',
+  7: 'DateTime',
+};
+
+/** Names of the node type values (pearl-agent-service.md § Node, node types table). */
+export const nodeTypeNames: Readonly<Record<number, string>> = {
+  [NodeType.OpeningSentence]: 'OpeningSentence',
+  [NodeType.PreCallAPI]: 'PreCallAPI',
+  [NodeType.Dialogue]: 'Dialogue',
+  [NodeType.HandoffChatToHuman]: 'HandoffChatToHuman',
+  [NodeType.API]: 'API',
+  [NodeType.SMS]: 'SMS',
+  [NodeType.Email]: 'Email',
+  [NodeType.TransferCall]: 'TransferCall',
+  [NodeType.StartCallRecording]: 'StartCallRecording',
+  [NodeType.SearchKnowledgeBase]: 'SearchKnowledgeBase',
+  [NodeType.EndCall]: 'EndCall',
+  [NodeType.PostCallActions]: 'PostCallActions',
+};
+
+/** Keys whose string values can be (V) fields; a cheap filter before {@link resolveVariableField}. */
+export const variableFieldKeys: ReadonlySet<string> = new Set([
+  'generalInstructions',
+  'script',
+  'instructions',
+  'name',
+  'endpointUrl',
+  'value',
+  'body',
+  'subject',
+  'transferCallPhoneNumber',
+  'warmTransferMessage',
+  'openingSentence',
+  'flowScript',
+]);
+
+/**
+ * The (V) field that the string at the end of `steps` (root to value) is, or undefined when it is
+ * not a field that takes variables. `steps[0]` is the first property under the root.
+ */
+export function resolveVariableField(kind: PearlKind, steps: readonly PathStep[]): VariableField | undefined {
+  if (steps.length < 2 || steps[0].key !== 'pearl') return undefined;
+  const rest = steps.slice(1);
+  return kind === 'text' ? resolveTextField(rest) : resolveSimpleField(rest);
+}
+
+function resolveTextField(steps: readonly PathStep[]): VariableField | undefined {
+  if (steps.length === 1 && steps[0].key === 'generalInstructions') {
+    return field('generalInstructions', none);
+  }
+  if (steps.length >= 3 && steps[0].key === 'nodes' && typeof steps[1].key === 'number') {
+    return resolveNodeField(steps[1].value, steps.slice(2), undefined);
+  }
+  return undefined;
+}
+
+/** `steps` start below the node object; `list` is the nested list holding it, if any. */
+function resolveNodeField(
+  nodeObject: JsonNode,
+  steps: readonly PathStep[],
+  list: 'handOffAction' | 'postCallActions' | undefined,
+): VariableField | undefined {
+  const nodeType = getNumberProperty(nodeObject, 'nodeType');
+  const postCall = list === 'postCallActions' || nodeType === NodeType.PostCallActions;
+  const typeName = nodeType !== undefined ? nodeTypeNames[nodeType] : undefined;
+  const nodeLabel = typeName ? `a ${typeName} node` : 'a node';
+  const [first, second, third, fourth] = steps.map((step) => step.key);
+  if (steps.length === 1 && (first === 'script' || first === 'instructions')) {
+    const opening = nodeType === NodeType.OpeningSentence;
+    return field(`the ${first} of ${nodeLabel}`, all, {
+      postCall,
+      discouraged: opening ? openingDiscouraged : noDiscouraged,
+    });
+  }
+  if (steps.length === 3 && first === 'transitions' && typeof second === 'number' && third === 'name') {
+    return field('a transition name', preAndInCall);
+  }
+  if (first === 'apiSettings') {
+    const isApiValue =
+      (steps.length === 2 && second === 'endpointUrl') ||
+      (steps.length === 4 && (second === 'body' || second === 'outputBody') && typeof third === 'number' && fourth === 'value');
+    if (!isApiValue) return undefined;
+    const what = second === 'endpointUrl' ? 'the endpointUrl' : `a ${second} value`;
+    if (nodeType === NodeType.PreCallAPI) return field(`${what} of a PreCallAPI node`, preCallOnly);
+    return field(`${what} of ${nodeLabel}`, preAndInCall, { postCall });
+  }
+  if (steps.length === 2 && first === 'smsSettings' && second === 'body') {
+    return field('an SMS body', preAndInCall, { postCall });
+  }
+  if (steps.length === 2 && first === 'emailSettings' && (second === 'subject' || second === 'body')) {
+    return field(`an email ${second}`, preAndInCall, { postCall });
+  }
+  if (
+    steps.length === 2 &&
+    first === 'transferCallSettings' &&
+    (second === 'transferCallPhoneNumber' || second === 'warmTransferMessage')
+  ) {
+    return field(`the ${second}`, all);
+  }
+  if (steps.length >= 3 && (first === 'handOffAction' || first === 'postCallActions') && typeof second === 'number') {
+    return resolveNodeField(steps[1].value, steps.slice(2), postCall ? 'postCallActions' : first);
+  }
+  return undefined;
+}
+
+function resolveSimpleField(steps: readonly PathStep[]): VariableField | undefined {
+  const [first, second, third, fourth, fifth] = steps.map((step) => step.key);
+  if (steps.length === 1 && first === 'openingSentence') {
+    return field('the openingSentence', all, { discouraged: openingDiscouraged });
+  }
+  if (steps.length === 1 && first === 'flowScript') return field('the flowScript', all);
+  if (typeof second !== 'number') return undefined;
+  if (steps.length === 3 && first === 'transferCallSettings' && (third === 'transferCallPhoneNumber' || third === 'warmTransferMessage')) {
+    return field(`the ${third}`, all);
+  }
+  if (steps.length === 3 && first === 'smsSettings' && third === 'body') return field('an SMS body', preAndInCall);
+  if (steps.length === 3 && first === 'emailSettings' && (third === 'subject' || third === 'body')) {
+    return field(`an email ${third}`, preAndInCall);
+  }
+  if (first === 'apiSettings') return resolveSimpleApiField(steps.slice(2), false);
+  if (first === 'notifications') {
+    // Notifications are sent after the call: post-call variables are expected there.
+    if (third === 'apiSettings') return resolveSimpleApiField(steps.slice(3), true);
+    if (steps.length === 4 && third === 'emailTemplate' && (fourth === 'subject' || fourth === 'body')) {
+      return field(`a notification email ${fourth}`, all, { postCall: true });
+    }
+  }
+  void fifth;
+  return undefined;
+}
+
+function resolveSimpleApiField(steps: readonly PathStep[], postCall: boolean): VariableField | undefined {
+  const [first, second, third] = steps.map((step) => step.key);
+  if (steps.length === 1 && first === 'endpointUrl') return field('an API endpointUrl', preAndInCall, { postCall });
+  if (steps.length === 3 && (first === 'body' || first === 'outputBody') && typeof second === 'number' && third === 'value') {
+    return field(`an API ${first} value`, preAndInCall, { postCall });
+  }
+  return undefined;
+}
+
+/**
+ * The steps from the root down to `node`, found by climbing its parents (O(depth)); used by
+ * completion, which starts from the node under the cursor.
+ */
+export function getPathSteps(node: JsonNode): PathStep[] {
+  const steps: PathStep[] = [];
+  let current: JsonNode = node;
+  while (current.parent) {
+    const parent: JsonNode = current.parent;
+    if (parent.type === 'property') {
+      steps.push({ key: parent.children![0].value as string, value: current });
+      current = parent.parent!;
+    } else if (parent.type === 'array') {
+      steps.push({ key: parent.children!.indexOf(current), value: current });
+      current = parent;
+    } else {
+      current = parent;
+    }
+  }
+  return steps.reverse();
+}
