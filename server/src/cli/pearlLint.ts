@@ -28,7 +28,7 @@ export interface PearlLintIO {
 }
 
 /** Exit status of `pearl-lint`. */
-export const enum PearlLintExit {
+export enum PearlLintExit {
   /** No error diagnostic (and warnings within `--max-warnings`). */
   Clean = 0,
   /** At least one error diagnostic, or more warnings than `--max-warnings`. */

@@ -47,7 +47,7 @@ export function doSchemaCompletion(doc: PearlDocument, offset: number): Completi
     return node.type === 'string' ? completeKeys(doc, parent.parent, offset, node) : [];
   }
   if (parent?.type === 'property' && parent.children?.[1] === node) {
-    if (node.type === 'object' || node.type === 'array') return [];
+    if (node.type === 'array') return [];
     return completeValue(doc, getNodePath(node), spanRange(doc, node.offset, node.offset + node.length));
   }
   return [];

@@ -1,0 +1,55 @@
+import { Diagnostic } from 'vscode-languageserver-types';
+import { DiagnosticCode } from '../diagnosticCodes';
+import { createDiagnostic, DiagnosticSeverity } from '../diagnostics';
+import { getPropertyNode, JsonNode } from '../jsonTree';
+import { PearlDocument } from '../pearlDocument';
+import { checkTimeZone } from '../timeZones';
+import { getChannelObject } from './ruleSupport';
+
+/** What a `time-zone` diagnostic's `data` holds when a quick fix can replace the value. */
+export interface TimeZoneFixData {
+  /** The Windows time-zone id to put in place of the value. */
+  readonly replacement: string;
+}
+
+/**
+ * `pearl.timeZone` and `outbound.timeZone` of either form (pearl-agent-service.md
+ * § AdvancedTextPearl "standard-time-name form", § OutboundTextSettings; DECISIONS.md § Values).
+ * An empty string is skipped (the field is optional).
+ *
+ * - `time-zone` (Error, on the value) for anything that is not a Windows time-zone id of CLDR's
+ *   windowsZones. For an IANA id CLDR maps, or a Windows id in another letter case or spacing,
+ *   the diagnostic's `data` is a {@link TimeZoneFixData} naming the Windows id.
+ */
+export function validateTimeZoneRules(doc: PearlDocument, diagnostics: Diagnostic[]): void {
+  checkTimeZoneValue(doc, getPropertyNode(doc.pearl, 'timeZone'), diagnostics);
+  checkTimeZoneValue(doc, getPropertyNode(getChannelObject(doc, 'outbound'), 'timeZone'), diagnostics);
+}
+
+function checkTimeZoneValue(doc: PearlDocument, node: JsonNode | undefined, diagnostics: Diagnostic[]): void {
+  if (node?.type !== 'string' || node.value === '') return;
+  const id = node.value as string;
+  const check = checkTimeZone(id);
+  let message: string;
+  let replacement: string | undefined;
+  switch (check.kind) {
+    case 'windows':
+      return;
+    case 'iana':
+      replacement = check.windowsId;
+      message = replacement
+        ? `timeZone '${id}' is an IANA id; the service takes Windows time-zone ids: '${replacement}'.`
+        : `timeZone '${id}' is an IANA id; the service takes Windows time-zone ids (standard-time-name form, such as 'Eastern Standard Time').`;
+      break;
+    case 'misspelled':
+      replacement = check.windowsId;
+      message = `timeZone '${id}' is not a Windows time-zone id; did you mean '${replacement}'?`;
+      break;
+    case 'unknown':
+      message = `timeZone '${id}' is not a Windows time-zone id (standard-time-name form, such as 'Eastern Standard Time' or 'GMT Standard Time').`;
+      break;
+  }
+  const diagnostic = createDiagnostic(doc, node, DiagnosticCode.timeZone, message, DiagnosticSeverity.Error);
+  if (replacement !== undefined) diagnostic.data = { replacement } satisfies TimeZoneFixData;
+  diagnostics.push(diagnostic);
+}

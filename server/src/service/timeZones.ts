@@ -1,0 +1,104 @@
+import windowsZones from 'cldr-core/supplemental/windowsZones.json';
+
+/**
+ * What a `timeZone` value is (DECISIONS.md § Values: Windows time-zone ids, validated against
+ * CLDR's windowsZones):
+ * - `windows`: a Windows time-zone id, exactly as CLDR spells it;
+ * - `iana`: an IANA id; `windowsId` is its Windows id when CLDR maps it (territory "001" first);
+ * - `misspelled`: a Windows id in another letter case, spacing or punctuation;
+ * - `unknown`: none of these.
+ */
+export type TimeZoneCheck =
+  | { readonly kind: 'windows' }
+  | { readonly kind: 'iana'; readonly windowsId: string | undefined }
+  | { readonly kind: 'misspelled'; readonly windowsId: string }
+  | { readonly kind: 'unknown' };
+
+interface MapZone {
+  readonly _other: string;
+  readonly _type: string;
+  readonly _territory: string;
+}
+
+interface TimeZoneTables {
+  /** Windows ids, sorted. */
+  readonly windowsIds: readonly string[];
+  readonly windowsIdSet: ReadonlySet<string>;
+  /** Windows id by its folded form (see {@link fold}). */
+  readonly windowsIdByFolded: ReadonlyMap<string, string>;
+  /** Windows id by lower-cased IANA id. */
+  readonly windowsIdByIana: ReadonlyMap<string, string>;
+}
+
+let tables: TimeZoneTables | undefined;
+
+/** Built on first use, once per process. */
+function getTables(): TimeZoneTables {
+  if (tables) return tables;
+  const windowsIdSet = new Set<string>();
+  const windowsIdByFolded = new Map<string, string>();
+  const windowsIdByIana = new Map<string, string>();
+  const mapZones = (windowsZones as { supplemental: { windowsZones: { mapTimezones: { mapZone: MapZone }[] } } })
+    .supplemental.windowsZones.mapTimezones;
+  for (const { mapZone } of mapZones) {
+    const windowsId = mapZone._other;
+    windowsIdSet.add(windowsId);
+    windowsIdByFolded.set(fold(windowsId), windowsId);
+    for (const ianaId of mapZone._type.split(' ')) {
+      if (ianaId === '') continue;
+      const key = ianaId.toLowerCase();
+      // CLDR's territory "001" row is the Windows id's primary mapping: it wins over others.
+      if (mapZone._territory === '001' || !windowsIdByIana.has(key)) windowsIdByIana.set(key, windowsId);
+    }
+  }
+  tables = {
+    windowsIds: [...windowsIdSet].sort(),
+    windowsIdSet,
+    windowsIdByFolded,
+    windowsIdByIana,
+  };
+  return tables;
+}
+
+/**
+ * Lower case without spaces and punctuation other than the offset signs:
+ * `eastern standard  time.` → `easternstandardtime`, `utc-11` stays `utc-11`.
+ */
+function fold(id: string): string {
+  return id.toLowerCase().replace(/[^a-z0-9+-]/g, '');
+}
+
+/**
+ * The canonical IANA id of `id` by the runtime's ICU data (links such as `US/Eastern` or
+ * `Asia/Kolkata` resolve to the id CLDR lists), or undefined when ICU does not know it.
+ */
+function canonicalIanaId(id: string): string | undefined {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: id }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The Windows time-zone ids of CLDR's windowsZones, sorted (for completion and tests). */
+export function getWindowsTimeZoneIds(): readonly string[] {
+  return getTables().windowsIds;
+}
+
+/**
+ * Classifies a `timeZone` value (DECISIONS.md § Values). Never throws. Ids without a `/` are
+ * matched against IANA only when CLDR lists them (so `EST` is not taken for `America/Panama`).
+ */
+export function checkTimeZone(id: string): TimeZoneCheck {
+  const { windowsIdSet, windowsIdByFolded, windowsIdByIana } = getTables();
+  if (windowsIdSet.has(id)) return { kind: 'windows' };
+  const direct = windowsIdByIana.get(id.toLowerCase());
+  if (direct !== undefined) return { kind: 'iana', windowsId: direct };
+  const misspelled = windowsIdByFolded.get(fold(id));
+  if (misspelled !== undefined) return { kind: 'misspelled', windowsId: misspelled };
+  if (id.includes('/')) {
+    const canonical = canonicalIanaId(id);
+    if (canonical !== undefined) return { kind: 'iana', windowsId: windowsIdByIana.get(canonical.toLowerCase()) };
+  }
+  return { kind: 'unknown' };
+}

@@ -1,0 +1,100 @@
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { CompletionItem, TextEdit } from 'vscode-languageserver-types';
+import { node, parse, service, textPearl, transition } from '../helpers/documents';
+
+/** Completes at the `|` marker of `content` (the marker is removed). */
+function complete(contentWithCursor: string): { items: CompletionItem[]; content: string } {
+  const offset = contentWithCursor.indexOf('|');
+  assert.ok(offset >= 0);
+  const content = contentWithCursor.slice(0, offset) + contentWithCursor.slice(offset + 1);
+  const doc = parse(content);
+  const list = service.doComplete(doc, doc.textDocument.positionAt(offset));
+  return { items: list.items, content };
+}
+
+/** The text after applying `item`'s edit. */
+function apply(content: string, item: CompletionItem): string {
+  const doc = TextDocument.create('file:///a', 'pearl', 1, content);
+  return TextDocument.applyEdits(doc, [item.textEdit as TextEdit]);
+}
+
+const variables = [
+  { id: 'first_name', name: 'First name', group: 1, type: 1 },
+  { id: 'order_id', name: 'Order id', group: 2, type: 2 },
+  { id: 'vip', name: 'VIP', group: 2, type: 4 },
+];
+
+function documentWithScript(script: string, nodeType = 10, extra: Record<string, unknown> = {}): string {
+  return textPearl({
+    variables,
+    nodes: [
+      node('open', 2, [transition('greeted', 'talk')], { script: 'Hello' }),
+      node('talk', nodeType, [transition('done', 'end')], { script, ...extra }),
+      node('end', 100, []),
+    ],
+  });
+}
+
+test('after { in a script: the declared variables with name, type and group', () => {
+  const { items, content } = complete(documentWithScript('Your order {|').replace('{|', '{|'));
+  void content;
+  assert.deepEqual(items.map((item) => item.label), ['first_name', 'order_id', 'vip']);
+  const order = items.find((item) => item.label === 'order_id')!;
+  assert.equal(order.detail, 'Order id · Long · InCall');
+});
+
+test('completing inside an unfinished {ord replaces the partial id and closes the brace', () => {
+  const base = documentWithScript('Your order {ordXX');
+  const withCursor = base.replace('{ordXX', '{ord|');
+  const { items, content } = complete(withCursor);
+  const order = items.find((item) => item.label === 'order_id')!;
+  assert.ok(apply(content, order).includes('"script": "Your order {order_id}"'));
+});
+
+test('completing before an existing } does not add a second brace', () => {
+  const withCursor = documentWithScript('Hi {fi}!').replace('{fi}', '{fi|}');
+  const { items, content } = complete(withCursor);
+  const first = items.find((item) => item.label === 'first_name')!;
+  assert.ok(apply(content, first).includes('"script": "Hi {first_name}!"'));
+});
+
+test('in a PreCallAPI endpointUrl only PreCall variables are offered', () => {
+  const content = textPearl({
+    variables,
+    nodes: [
+      node('pre', 3, [transition('ok', 'open', 1)], { apiSettings: { name: 'L', method: 1, endpointUrl: 'https://x.test/{' } }),
+      node('open', 2, [transition('go', 'end')]),
+      node('end', 100, []),
+    ],
+  });
+  const { items } = complete(content.replace('x.test/{', 'x.test/{|'));
+  assert.deepEqual(items.map((item) => item.label), ['first_name']);
+});
+
+test('in generalInstructions no variables are offered', () => {
+  const content = textPearl({ variables, pearl: { generalInstructions: 'Be kind {' } });
+  const { items } = complete(content.replace('kind {', 'kind {|'));
+  assert.deepEqual(items.filter((item) => item.kind === 6 /* Variable */), []);
+});
+
+test('no variables without a preceding {', () => {
+  const { items } = complete(documentWithScript('Your order ABC').replace('order ABC', 'order |ABC'));
+  assert.deepEqual(items.filter((item) => item.label === 'order_id'), []);
+});
+
+test('inside a toNodeId value: the node ids with name and type', () => {
+  const content = documentWithScript('x');
+  const withCursor = content.replace('"toNodeId": "end"', '"toNodeId": "e|nd"');
+  const { items, content: clean } = complete(withCursor);
+  assert.deepEqual(items.map((item) => item.label), ['open', 'talk', 'end']);
+  assert.equal(items[1].detail, 'Dialogue · Node talk');
+  assert.ok(apply(clean, items[1]).includes('"toNodeId": "talk"'));
+});
+
+test('inside an empty toNodeId string: node ids are offered', () => {
+  const content = documentWithScript('x').replace('"toNodeId": "end"', '"toNodeId": "|"');
+  const { items } = complete(content);
+  assert.equal(items.length, 3);
+});

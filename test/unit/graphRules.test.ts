@@ -1,0 +1,190 @@
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { assertNone, assertOne, diagnosticsWithCode, node, rangeOf, textPearl, transition, valueRange } from '../helpers/documents';
+
+const Error = 1;
+const Warning = 2;
+
+test('the base document is clean of graph diagnostics', () => {
+  const content = textPearl();
+  for (const code of ['graph-entry-missing', 'graph-endcall-count', 'graph-no-incoming', 'graph-cannot-reach-end', 'unknown-target']) {
+    assertNone(content, code);
+  }
+});
+
+test('rule 2: no OpeningSentence and no PreCallAPI is an Error on the nodes key', () => {
+  const content = textPearl({ nodes: [node('talk', 10, [transition('done', 'end')]), node('end', 100, [])] });
+  assertOne(content, 'graph-entry-missing', rangeOf(content, '"nodes"'), Error);
+});
+
+test('rule 2: a second OpeningSentence without PreCallAPI is an Error on its nodeType', () => {
+  const content = textPearl({
+    nodes: [
+      node('open', 2, [transition('go', 'end')]),
+      node('open2', 2, [transition('go', 'end')]),
+      node('end', 100, []),
+    ],
+  });
+  assertOne(content, 'graph-opening-count', valueRange(content, '"nodeType": 2', 1), Error);
+});
+
+test('rule 2: a PreCallAPI node leads to one or two OpeningSentences; three is an Error, two is fine', () => {
+  const pre = (targets: string[]) =>
+    node('pre', 3, targets.slice(0, 2).map((t, i) => transition(`r${i}`, t, i + 1)));
+  const opening = (id: string) => node(id, 2, [transition('go', 'end')]);
+  const two = textPearl({ nodes: [pre(['a', 'b']), opening('a'), opening('b'), node('end', 100, [])] });
+  assertNone(two, 'graph-opening-count');
+  assertNone(two, 'graph-opening-not-targeted');
+  const three = textPearl({ nodes: [pre(['a', 'b']), opening('a'), opening('b'), opening('c'), node('end', 100, [])] });
+  assert.equal(diagnosticsWithCode(three, 'graph-opening-count').length, 1);
+  assertOne(three, 'graph-opening-not-targeted', valueRange(three, '"nodeId": "c"'), Error);
+});
+
+test('rule 2: a second PreCallAPI node is an Error', () => {
+  const content = textPearl({
+    nodes: [
+      node('pre', 3, [transition('ok', 'open', 1)]),
+      node('pre2', 3, [transition('ok', 'open', 1)]),
+      node('open', 2, [transition('go', 'end')]),
+      node('end', 100, []),
+    ],
+  });
+  assertOne(content, 'graph-precall-count', valueRange(content, '"nodeType": 3', 1), Error);
+});
+
+test('rule 3: no EndCall is an Error on the nodes key; two is an Error on the second', () => {
+  const none = textPearl({ nodes: [node('open', 2, [])] });
+  assertOne(none, 'graph-endcall-count', rangeOf(none, '"nodes"'), Error);
+  const two = textPearl({
+    nodes: [node('open', 2, [transition('a', 'end'), transition('b', 'end2')]), node('end', 100, []), node('end2', 100, [])],
+  });
+  const found = assertOne(two, 'graph-endcall-count', valueRange(two, '"nodeType": 100', 1), Error);
+  assert.match(found.message, /exactly one EndCall/);
+  assertNone(two, 'graph-cannot-reach-end');
+});
+
+test('rule 3: a node reachable from the entry with no path to EndCall is an Error on its nodeId', () => {
+  const content = textPearl({
+    nodes: [
+      node('open', 2, [transition('greeted', 'talk'), transition('loop', 'stuck')]),
+      node('talk', 10, [transition('done', 'end')]),
+      node('stuck', 10, [transition('again', 'stuck')]),
+      node('end', 100, []),
+    ],
+  });
+  const found = assertOne(content, 'graph-cannot-reach-end', valueRange(content, '"nodeId": "stuck"'), Error);
+  assert.match(found.message, /Dialogue node 'stuck' cannot reach the EndCall node/);
+});
+
+test('rule 4: a non-start node with no incoming transition is an Error; TransferCall and PostCallActions are exempt', () => {
+  const content = textPearl({
+    nodes: [
+      node('open', 2, [transition('greeted', 'end')]),
+      node('orphan', 10, [transition('done', 'end')]),
+      node('after', 200, [], { postCallActions: [] }),
+      node('end', 100, []),
+    ],
+  });
+  assertOne(content, 'graph-no-incoming', valueRange(content, '"nodeId": "orphan"'), Error);
+});
+
+test('rule 4: a node without nodeId that needs incoming transitions gets a Warning, not an Error', () => {
+  const content = textPearl({
+    nodes: [node('open', 2, [transition('greeted', 'end')]), node(undefined, 10, []), node('end', 100, [])],
+  });
+  assertNone(content, 'graph-no-incoming');
+  assertOne(content, 'node-id-missing', rangeOf(content, '"Node unnamed"'), Warning);
+});
+
+test('a node whose only incoming transitions come from unreachable nodes is a Warning', () => {
+  const content = textPearl({
+    nodes: [
+      node('open', 2, [transition('greeted', 'end')]),
+      node('island', 10, [transition('to', 'island2')]),
+      node('island2', 10, [transition('back', 'island'), transition('done', 'end')]),
+      node('end', 100, []),
+    ],
+  });
+  assert.equal(diagnosticsWithCode(content, 'graph-unreachable').length, 2);
+  assertNone(textPearl(), 'graph-unreachable');
+});
+
+test('rule 5: a PreCallAPI transition without apiResult is an Error on its name', () => {
+  const content = textPearl({
+    nodes: [node('pre', 3, [transition('lookup done', 'open')]), node('open', 2, [transition('go', 'end')]), node('end', 100, [])],
+  });
+  assertOne(content, 'graph-api-result-missing', rangeOf(content, '"lookup done"'), Error);
+  const ok = textPearl({
+    nodes: [node('pre', 3, [transition('lookup done', 'open', 1)]), node('open', 2, [transition('go', 'end')]), node('end', 100, [])],
+  });
+  assertNone(ok, 'graph-api-result-missing');
+});
+
+test('rule 5: two Success transitions is an Error on the second apiResult', () => {
+  const content = textPearl({
+    nodes: [
+      node('pre', 3, [transition('ok', 'a', 1), transition('also ok', 'b', 1)]),
+      node('a', 2, [transition('go', 'end')]),
+      node('b', 2, [transition('go', 'end')]),
+      node('end', 100, []),
+    ],
+  });
+  assertOne(content, 'graph-api-result-duplicate', valueRange(content, '"apiResult": 1', 1), Error);
+});
+
+test('rule 5: a PreCallAPI transition must lead to an OpeningSentence', () => {
+  const content = textPearl({
+    nodes: [
+      node('pre', 3, [transition('ok', 'open', 1), transition('failed', 'talk', 2)]),
+      node('open', 2, [transition('go', 'talk')]),
+      node('talk', 10, [transition('done', 'end')]),
+      node('end', 100, []),
+    ],
+  });
+  const found = assertOne(content, 'graph-precall-target', rangeOf(content, '"talk"', 0), Error);
+  assert.match(found.message, /Dialogue node 'talk'/);
+});
+
+test('apiResult on a transition of a node that is not PreCallAPI is an Error; null is fine', () => {
+  const content = textPearl({
+    nodes: [node('open', 2, [transition('go', 'end', 1)]), node('end', 100, [])],
+  });
+  assertOne(content, 'api-result-misplaced', valueRange(content, '"apiResult": 1'), Error);
+  assertNone(textPearl({ nodes: [node('open', 2, [transition('go', 'end', null)]), node('end', 100, [])] }), 'api-result-misplaced');
+});
+
+test('toNodeId naming no node is an Error on the value; a Warning when some node has no nodeId', () => {
+  const content = textPearl({
+    nodes: [node('open', 2, [transition('go', 'end'), transition('lost', 'nowhere')]), node('end', 100, [])],
+  });
+  assertOne(content, 'unknown-target', rangeOf(content, '"nowhere"'), Error);
+  const derived = textPearl({
+    nodes: [node('open', 2, [transition('go', 'end'), transition('lost', 'nowhere')]), node(undefined, 10, []), node('end', 100, [])],
+  });
+  assertOne(derived, 'unknown-target', rangeOf(derived, '"nowhere"'), Warning);
+});
+
+test('duplicate nodeIds and duplicate transition names are Errors on the second occurrence', () => {
+  const content = textPearl({
+    nodes: [
+      node('open', 2, [transition('go', 'end'), transition('go', 'talk')]),
+      node('talk', 10, [transition('done', 'end')]),
+      node('talk', 10, [transition('done', 'end')]),
+      node('end', 100, []),
+    ],
+  });
+  assertOne(content, 'node-id-duplicate', valueRange(content, '"nodeId": "talk"', 1), Error);
+  assertOne(content, 'transition-name-duplicate', rangeOf(content, '"go"', 1), Error);
+});
+
+test('TransferCall and StartCallRecording nodes are Errors in a text Pearl', () => {
+  const content = textPearl({
+    nodes: [
+      node('open', 2, [transition('go', 'rec')]),
+      node('rec', 65, [transition('go', 'end')]),
+      node('end', 100, []),
+    ],
+  });
+  assertOne(content, 'voice-only-node', valueRange(content, '"nodeType": 65'), Error);
+  assertNone(textPearl(), 'voice-only-node');
+});

@@ -1,0 +1,101 @@
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { assertNone, assertOne, diagnosticsWithCode, node, rangeOf, textPearl, transition } from '../helpers/documents';
+
+const Error = 1;
+const Warning = 2;
+
+const variables = [
+  { id: 'first_name', name: 'First name', group: 1, type: 1 },
+  { id: 'order_id', name: 'Order id', group: 2, type: 1 },
+];
+
+function withDialogue(extra: Record<string, unknown>, opts: { precall?: Record<string, unknown>; pearl?: Record<string, unknown>; nodes?: Record<string, unknown>[] } = {}): string {
+  const nodes = opts.nodes ?? [
+    ...(opts.precall ? [node('pre', 3, [transition('ok', 'open', 1)], { apiSettings: opts.precall })] : []),
+    node('open', 2, [transition('greeted', 'talk')], { script: 'Hello {first_name}!' }),
+    node('talk', 10, [transition('done', 'end')], extra),
+    node('end', 100, []),
+  ];
+  return textPearl({ nodes, variables, pearl: opts.pearl });
+}
+
+test('an undeclared variable in a script is a Warning on the {id}', () => {
+  const content = withDialogue({ script: 'Your total is {total_amount}.' });
+  const found = assertOne(content, 'variable-undeclared', rangeOf(content, '{total_amount}'), Warning);
+  assert.match(found.message, /'total_amount' is not declared/);
+  assertNone(withDialogue({ script: 'Order {order_id} for {first_name}.' }), 'variable-undeclared');
+});
+
+test('text in braces that is not a reference is ignored', () => {
+  assertNone(withDialogue({ script: 'Say { color: red } and {} and {a b}.' }), 'variable-undeclared');
+});
+
+test('undeclared variables are not reported inside PostCallActions', () => {
+  const content = withDialogue({}, {
+    nodes: [
+      node('open', 2, [transition('go', 'end')]),
+      node('end', 100, []),
+      node('after', 200, [], {
+        postCallActions: [{ name: 'Mail', nodeType: 51, emailSettings: { to: ['a@example.test'], subject: 'Summary {call_summary}', body: 'B' } }],
+      }),
+    ],
+  });
+  assertNone(content, 'variable-undeclared');
+  const outside = withDialogue({ nodeType: 50, smsSettings: { body: 'Summary {call_summary}' } });
+  assertOne(outside, 'variable-undeclared', rangeOf(outside, '{call_summary}'), Warning);
+});
+
+test('generalInstructions must not contain variables: Error on each reference', () => {
+  const content = withDialogue({}, { pearl: { generalInstructions: 'Always greet {first_name} politely.' } });
+  assertOne(content, 'general-instructions-variable', rangeOf(content, '{first_name}', 0), Error);
+  assertNone(withDialogue({}, { pearl: { generalInstructions: 'Always greet the customer politely.' } }), 'general-instructions-variable');
+});
+
+test('an InCall variable in a PreCallAPI endpointUrl is an Error; a PreCall one is fine', () => {
+  const content = withDialogue({}, { precall: { name: 'Lookup', method: 1, endpointUrl: 'https://example.test/o/{order_id}' } });
+  const found = assertOne(content, 'variable-group-not-allowed', rangeOf(content, '{order_id}'), Error);
+  assert.match(found.message, /InCall \(group 2\); the endpointUrl of a PreCallAPI node takes PreCall variables only/);
+  assertNone(withDialogue({}, { precall: { name: 'Lookup', method: 1, endpointUrl: 'https://example.test/c/{first_name}' } }), 'variable-group-not-allowed');
+});
+
+test('an InCall variable in a PreCallAPI body value is an Error; on an API node it is fine', () => {
+  const body = [{ key: 'order', type: 1, value: '{order_id}' }];
+  const content = withDialogue({}, { precall: { name: 'Lookup', method: 2, endpointUrl: 'https://example.test', body } });
+  assertOne(content, 'variable-group-not-allowed', rangeOf(content, '{order_id}'), Error);
+  const api = withDialogue({ nodeType: 40, apiSettings: { name: 'Save', method: 2, endpointUrl: 'https://example.test', body } });
+  assertNone(api, 'variable-group-not-allowed');
+});
+
+test('a declared PostCall variable in a transition name is an Error', () => {
+  const content = textPearl({
+    variables: [{ id: 'rating', group: 3, type: 2 }],
+    nodes: [node('open', 2, [transition('rating is {rating}', 'end')]), node('end', 100, [])],
+  });
+  assertOne(content, 'variable-group-not-allowed', rangeOf(content, '{rating}'), Error);
+});
+
+test('an InCall variable in an OpeningSentence script is a Warning', () => {
+  const content = textPearl({
+    variables,
+    nodes: [node('open', 2, [transition('go', 'end')], { script: 'About order {order_id}' }), node('end', 100, [])],
+  });
+  assertOne(content, 'variable-not-yet-collected', rangeOf(content, '{order_id}'), Warning);
+  assertNone(withDialogue({ script: 'About order {order_id}' }), 'variable-not-yet-collected');
+});
+
+test('references are found after escapes with exact ranges', () => {
+  const content = withDialogue({ script: 'He said \"hi\" to {nobody}' });
+  assertOne(content, 'variable-undeclared', rangeOf(content, '{nobody}'), Warning);
+});
+
+test('simple Pearl: openingSentence and flowScript are (V) fields', () => {
+  const content = JSON.stringify({
+    $schema: '../schemas/simple-pearl.schema.json',
+    pearl: { openingSentence: 'Hi {first_name}', flowScript: 'Ask about {ghost}.' },
+    variables: [{ id: 'first_name', group: 1, type: 1 }],
+    inbound: { phoneNumberId: 'p1' },
+  }, null, 2);
+  assertOne(content, 'variable-undeclared', rangeOf(content, '{ghost}'), Warning);
+  assert.equal(diagnosticsWithCode(content, 'variable-undeclared').length, 1);
+});
