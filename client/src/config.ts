@@ -3,6 +3,9 @@ import * as vscode from 'vscode';
 /** The configuration section every Pearl setting lives under (`pearl.*`); synchronized to the server. */
 export const configSection = 'pearl';
 
+/** Default of `pearl.api.baseUrl` (NLPearl's public API, DECISIONS.md § Service). */
+export const defaultApiBaseUrl = 'https://api.nlpearl.ai';
+
 /**
  * Values of the `pearl.trace.server` setting (scope window): how much of the LSP traffic between
  * VS Code and the server is written to the "Pearl" output channel. The language client reads the
@@ -19,6 +22,29 @@ export class PearlConfig {
   get traceServer(): TraceServer {
     const value = this.section().get<string>('trace.server');
     return value === 'messages' || value === 'verbose' ? value : 'off';
+  }
+
+  /**
+   * `pearl.api.baseUrl` (scope application), without a trailing slash. Read from the user
+   * (global) value only: a workspace or folder value is ignored even if present, so a cloned
+   * repository cannot send the token elsewhere (DECISIONS.md § Service).
+   */
+  get apiBaseUrl(): string {
+    const inspected = this.section().inspect<string>('api.baseUrl');
+    const value = inspected?.globalValue ?? inspected?.defaultValue ?? defaultApiBaseUrl;
+    return value.trim().replace(/\/+$/, '');
+  }
+
+  /** `pearl.ongoingCalls.pollSeconds`: seconds between polls, at least 5 (default 10). */
+  get ongoingCallsPollSeconds(): number {
+    const value = this.section().get<number>('ongoingCalls.pollSeconds', 10);
+    return Number.isFinite(value) ? Math.max(5, value) : 10;
+  }
+
+  /** `pearl.deploy.timeoutSeconds`: seconds before a deploy request is abandoned (default 30, at least 1). */
+  get deployTimeoutSeconds(): number {
+    const value = this.section().get<number>('deploy.timeoutSeconds', 30);
+    return Number.isFinite(value) ? Math.max(1, value) : 30;
   }
 
   private section(): vscode.WorkspaceConfiguration {

@@ -1,4 +1,7 @@
 import type * as vscode from 'vscode';
+import { registerDeploy } from './deploy/deploy';
+import { registerGraphPreview } from './graphPreview/graphPreview';
+import { registerOngoingCalls } from './ongoingCalls/ongoingCalls';
 import { type CmdFactory, PearlContext } from './pearlContext';
 
 let ctx: PearlContext | undefined;
@@ -12,7 +15,7 @@ const restartServer: CmdFactory = (context) => async () => {
 };
 
 /**
- * Entry point (activation events `onLanguage:pearl` and `workspaceContains:**\/*.pearl.json`):
+ * Entry point (activation event `onLanguage:pearl`, and the commands):
  * builds the {@link PearlContext}, registers the commands and starts the language server.
  * Returns the context as the extension's API, for tests and for features added later.
  */
@@ -20,6 +23,9 @@ export async function activate(extCtx: vscode.ExtensionContext): Promise<PearlCo
   ctx = new PearlContext(extCtx);
   extCtx.subscriptions.push(ctx);
   ctx.registerCommand('restartServer', restartServer);
+  registerGraphPreview(ctx);
+  registerDeploy(ctx);
+  registerOngoingCalls(ctx);
   await ctx.start();
   return ctx;
 }

@@ -6,7 +6,9 @@ import {
   type ServerOptions,
   TransportKind,
 } from 'vscode-languageclient/node';
+import { TokenStore } from './auth/tokenStore';
 import { configSection, PearlConfig } from './config';
+import { DeploymentStore } from './deploy/deploymentStore';
 
 /** A command's implementation, as given to `vscode.commands.registerCommand`. */
 export type Cmd = (...args: unknown[]) => unknown;
@@ -30,6 +32,11 @@ export class PearlContext implements vscode.Disposable {
   /** Typed getters over the `pearl.*` settings. */
   readonly config = new PearlConfig();
 
+  /** The API token in secret storage. */
+  readonly tokens: TokenStore;
+  /** Deployments made from this machine (global state). */
+  readonly deployments: DeploymentStore;
+
   private languageClient: LanguageClient | undefined;
   private readonly disposables: vscode.Disposable[] = [];
 
@@ -37,6 +44,10 @@ export class PearlContext implements vscode.Disposable {
   constructor(readonly extCtx: vscode.ExtensionContext) {
     this.outputChannel = vscode.window.createOutputChannel('Pearl');
     this.pushCleanup(this.outputChannel);
+    this.tokens = new TokenStore(extCtx.secrets);
+    this.pushCleanup(this.tokens);
+    this.deployments = new DeploymentStore(extCtx.globalState);
+    this.pushCleanup(this.deployments);
   }
 
   /** The running (or starting) language client; `undefined` before `start()` and after `stop()`. */

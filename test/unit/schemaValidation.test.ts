@@ -25,6 +25,15 @@ function rangeOf(content: string, needle: string, occurrence = 0): Range {
   return { start: doc.positionAt(offset), end: doc.positionAt(offset + needle.length) };
 }
 
+/** The range of `needle` where it first occurs inside the first `context`. */
+function rangeIn(content: string, context: string, needle: string): Range {
+  const doc = TextDocument.create('file:///r.json', 'json', 1, content);
+  const at = content.indexOf(context);
+  assert.ok(at >= 0 && context.includes(needle), `'${needle}' in '${context}' not in content`);
+  const offset = at + context.indexOf(needle);
+  return { start: doc.positionAt(offset), end: doc.positionAt(offset + needle.length) };
+}
+
 /** Asserts exactly one diagnostic, an Error from source pearl, with this code, message and range. */
 function assertOne(diagnostics: Diagnostic[], code: string, message: string, range: Range): void {
   assert.deepEqual(
@@ -187,7 +196,7 @@ test('wrong-type: a number for a string', () => {
 
 test('wrong-type: an array item is named with its index', () => {
   const content = text('"nodes": [{"nodeType": 51, "emailSettings": {"to": ["a@b.c", "d@e.f", 3]}}]');
-  assertOne(validate(content), 'wrong-type', 'to[2] must be a string; found number.', rangeOf(content, '3]'.slice(0, 1), 0));
+  assertOne(validate(content), 'wrong-type', 'to[2] must be a string; found number.', rangeIn(content, '3]', '3'));
 });
 
 test('wrong-type: a non-integer number for an integer, with the value', () => {
@@ -202,21 +211,14 @@ test('wrong-type: a string for an enumeration gets wrong-type only, range incl. 
 
 test('wrong-type: an object expected; a header value must be a string', () => {
   const content = text('"nodes": [{"nodeType": 40, "apiSettings": {"headers": {"X-Key": 1}}}]', ', "inbound": "yes"');
-  const diagnostics = validate(content);
   assert.deepEqual(
-    diagnostics.map((d) => [d.code, d.message, d.range]),
+    validate(content).map((d) => [d.code, d.message, d.range]),
     [
-      ['wrong-type', "headers['X-Key'] must be a string; found number.", rangeOf(content, '1}')],
+      ['wrong-type', "headers['X-Key'] must be a string; found number.", rangeIn(content, '"X-Key": 1', '1')],
       ['wrong-type', 'inbound must be an object; found string.', rangeOf(content, '"yes"')],
-    ].map(([code, message, range]) => [code, message, range === undefined ? range : { ...(range as Range), end: adjustEnd(content, range as Range, message as string) }]),
+    ],
   );
 });
-
-/** '1}' was used to find the header value; its range is the single character '1'. */
-function adjustEnd(content: string, range: Range, message: string): Range['end'] {
-  void content;
-  return message.startsWith('headers') ? { line: range.start.line, character: range.start.character + 1 } : range.end;
-}
 
 test('wrong-type: passing case, null is accepted for every field', () => {
   const content = text('"nodes": [{"nodeType": null, "name": null, "transitions": null, "apiSettings": null}], "agentName": null, "memory": null');
@@ -272,16 +274,9 @@ test('model-type-kind: a voice model in a text Pearl', () => {
     validate(content),
     'model-type-kind',
     'modelType 1 (Trident) is a voice model; a text Pearl takes only 11 (Swan).',
-    rangeOf(content, '1', content.indexOf('"modelType"') > 0 ? countBefore(content, '1', content.indexOf('"modelType"')) : 0),
+    rangeIn(content, '"modelType": 1', '1'),
   );
 });
-
-/** How many `needle`s occur before `offset`: the index of the next one among all. */
-function countBefore(content: string, needle: string, offset: number): number {
-  let count = 0;
-  for (let at = content.indexOf(needle); at >= 0 && at < offset; at = content.indexOf(needle, at + 1)) count++;
-  return count;
-}
 
 test('model-type-kind: Swan in a simple (voice) Pearl', () => {
   const content = simple('"openingSentence": "Hi", "modelType": 11');

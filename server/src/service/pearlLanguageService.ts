@@ -1,6 +1,10 @@
 import { CompletionList, Diagnostic, Position } from 'vscode-languageserver-types';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { DeployPayload, PearlGraph } from '../protocol';
 import { doComplete } from './completion';
+import { getDeployPayload } from './deployPayload';
+import { FieldLocation, getFieldPath, locateFieldPath } from './fieldPaths';
+import { getPearlGraph } from './pearlGraph';
 import { validateFieldRules } from './fieldRules';
 import { validateGraph } from './graphRules';
 import { parsePearlDocument, PearlDocument } from './pearlDocument';
@@ -33,6 +37,14 @@ export interface PearlLanguageService {
    * property names and enumeration values from the schemas. Never throws.
    */
   doComplete(doc: PearlDocument, position: Position): CompletionList;
+  /** The conversation graph for the preview, each node with the `diagnostics` inside it. */
+  getGraph(doc: PearlDocument, diagnostics: readonly Diagnostic[]): PearlGraph;
+  /** What a deploy sends: operation path, strict JSON body without `$schema`, summary, errors. */
+  getDeployPayload(doc: PearlDocument, diagnostics: readonly Diagnostic[]): DeployPayload;
+  /** Where a ValidationProblemDetails `errors` key (`pearl.nodes[2].name`, any case) lands. */
+  locateFieldPath(doc: PearlDocument, key: string): FieldLocation;
+  /** The ASP.NET-style field path of the value at `offset` (`pearl.nodes[2].name`; `$` for the root). */
+  getFieldPath(doc: PearlDocument, offset: number): string;
 }
 
 const validators: ReadonlyArray<(doc: PearlDocument) => Diagnostic[]> = [
@@ -60,6 +72,10 @@ export function getLanguageService(params: LanguageServiceParams = {}): PearlLan
       }
       return diagnostics;
     },
+    getGraph: getPearlGraph,
+    getDeployPayload,
+    locateFieldPath,
+    getFieldPath,
     doComplete(doc, position) {
       try {
         return doComplete(doc, position);

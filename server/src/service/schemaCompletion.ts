@@ -30,10 +30,13 @@ export function doSchemaCompletion(doc: PearlDocument, offset: number): Completi
   const node = findNodeAtOffset(root, offset, true);
   if (!node) return [];
 
-  if (node.type === 'object') {
-    return isInside(text, node, offset) ? completeKeys(doc, node, offset, undefined) : [];
-  }
   const parent = node.parent;
+  if (node.type === 'object') {
+    if (isInside(text, node, offset)) return completeKeys(doc, node, offset, undefined);
+    // Just after a member's closing brace: the next key of the enclosing object goes here.
+    const atEnd = offset === node.offset + node.length;
+    return atEnd && parent?.type === 'property' ? completeKeys(doc, parent.parent, offset, undefined) : [];
+  }
   if (node.type === 'property') {
     // Offset inside a property but outside its key and value: after the colon is the value spot.
     const keyNode = node.children?.[0];

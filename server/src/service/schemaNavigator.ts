@@ -51,7 +51,8 @@ export function getSchema(kind: PearlKind): JSONSchema {
 }
 
 /**
- * Resolves a local `$ref` (`#/definitions/X`) of the `kind` schema. A `$ref` schema's sibling
+ * Resolves a local `$ref` (`#/definitions/X`, a named type of pearl-agent-service.md § Resources
+ * and their fields) of the `kind` schema. A `$ref` schema's sibling
  * keywords (the property's own `description`) win over the definition's; the definition's
  * `title` and structure are kept. Schemas without `$ref`, or with an unknown one, come back as is.
  */
@@ -123,7 +124,8 @@ export function getEnumValues(
 /**
  * A short type label of a schema for completion details and hover: the definition title for an
  * object definition (`CallLabel | null`), `Node[] | null` for arrays of definitions, otherwise the
- * JSON types joined (`string | null`).
+ * JSON types joined (`string | null`). Type names are the interface's (pearl-agent-service.md
+ * § Resources and their fields).
  */
 export function describeSchemaType(kind: PearlKind, schema: JSONSchema): string {
   const resolved = resolveSchema(kind, schema);

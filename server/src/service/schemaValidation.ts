@@ -95,8 +95,8 @@ function describeError(doc: PearlDocument, root: JsonNode, error: ErrorObject): 
       const expected = (Array.isArray(params.type) ? (params.type as string[]) : [String(params.type)]).filter(
         (type) => type !== 'null',
       );
-      const found = node.type === 'number' && expected.includes('integer') ? `number ${source}` : node.type;
-      const message = `${name} must be ${expected.map(withArticle).join(' or ')}; found ${found}.`;
+      const actual = node.type === 'number' && expected.includes('integer') ? `number ${source}` : node.type;
+      const message = `${name} must be ${expected.map(withArticle).join(' or ')}; found ${actual}.`;
       return [{ span: node, code: DiagnosticCode.wrongType, message }];
     }
     case 'enum':

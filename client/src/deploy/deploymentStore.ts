@@ -1,0 +1,57 @@
+import * as vscode from 'vscode';
+
+/** One deploy that created a Pearl (DECISIONS.md § Service: every deploy creates a new, live Pearl). */
+export interface DeploymentRecord {
+  /** The deployed file's URI (string form). */
+  readonly uri: string;
+  /** The id the service returned. */
+  readonly pearlId: string;
+  /** When it was created, ISO 8601. */
+  readonly time: string;
+  /** SHA-256 (hex) of the body that was sent. */
+  readonly contentHash: string;
+  /** The base URL it was sent to. */
+  readonly baseUrl: string;
+  /** The Pearl's name, when the file had one. */
+  readonly name?: string;
+  readonly kind: 'text' | 'simple';
+}
+
+const stateKey = 'pearl.deployments';
+const maxRecords = 200;
+
+/**
+ * The deployments made from this machine, newest last, kept in the extension's global state so they
+ * survive a restart. The latest deployment of a file is what the status bar watches.
+ */
+export class DeploymentStore implements vscode.Disposable {
+  private readonly changeEmitter = new vscode.EventEmitter<DeploymentRecord>();
+  /** Fires with each new record. */
+  readonly onDidAdd = this.changeEmitter.event;
+
+  constructor(private readonly memento: vscode.Memento) {}
+
+  /** Every record, oldest first. */
+  all(): readonly DeploymentRecord[] {
+    return this.memento.get<DeploymentRecord[]>(stateKey, []);
+  }
+
+  /** The latest deployment of the file `uri`, or undefined. */
+  latestFor(uri: vscode.Uri | string): DeploymentRecord | undefined {
+    const key = uri.toString();
+    const records = this.all();
+    for (let i = records.length - 1; i >= 0; i--) if (records[i].uri === key) return records[i];
+    return undefined;
+  }
+
+  /** Records a deployment (keeping the newest 200). */
+  async add(record: DeploymentRecord): Promise<void> {
+    const records = [...this.all(), record].slice(-maxRecords);
+    await this.memento.update(stateKey, records);
+    this.changeEmitter.fire(record);
+  }
+
+  dispose(): void {
+    this.changeEmitter.dispose();
+  }
+}

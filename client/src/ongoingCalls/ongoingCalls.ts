@@ -1,0 +1,6 @@
+import type { PearlContext } from '../pearlContext';
+
+/** Stub: being written. */
+export function registerOngoingCalls(ctx: PearlContext): void {
+  void ctx;
+}

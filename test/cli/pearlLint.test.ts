@@ -1,0 +1,335 @@
+// Tests of pearl-lint: the built bundle (dist/pearl-lint.js) as a child process, and runPearlLint
+// in-process; both must agree.
+import { after, before, test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { runPearlLint } from '../../server/src/cli/pearlLint';
+import type { LintRecord } from '../../server/src/cli/lintReport';
+import { repositoryRoot } from '../helpers/lspClient';
+
+const lintBundle = path.join(repositoryRoot, 'dist', 'pearl-lint.js');
+const personality = 'Warm, patient and precise, never too long';
+
+/** A valid text Pearl; `options` put in the problems the tests look for (`target`: an extra transition). */
+function textPearl(options: { personality?: string; script?: string; target?: string } = {}): string {
+  return `{
+  "$schema": "../schemas/text-pearl.schema.json",
+  "name": "CLI test",
+  "pearl": {
+    "agentName": "Ava",
+    "agentPersonality": "${options.personality ?? 'Warm and patient'}",
+    "modelType": 11,
+    "nodes": [
+      {
+        "nodeId": "open",
+        "name": "Open",
+        "nodeType": 2,
+        "script": "Hello {first_name}!",
+        "transitions": [{ "name": "Greeted", "toNodeId": "talk" }]
+      },
+      {
+        "nodeId": "talk",
+        "name": "Talk",
+        "nodeType": 10,
+        "script": "${options.script ?? 'How can I help with order {order_id}?'}",
+        "transitions": [{ "name": "Done", "toNodeId": "end" }${options.target ? `, { "name": "Lost", "toNodeId": "${options.target}" }` : ''}]
+      },
+      { "nodeId": "end", "name": "End", "nodeType": 100, "transitions": [] }
+    ]
+  },
+  "variables": [
+    { "id": "first_name", "name": "First name", "group": 1, "type": 1 },
+    { "id": "order_id", "name": "Order id", "group": 2, "type": 1 }
+  ],
+  "inbound": { "textChannelId": "channel-1", "totalAgents": 1 }
+}
+`;
+}
+
+const cleanText = textPearl();
+// Two errors (max-length, unknown-target) and a warning (variable-undeclared).
+const brokenText = textPearl({ personality, script: 'Tell me about {foo}.', target: 'nowhere' });
+// Only a warning.
+const warningText = textPearl({ script: 'Tell me about {foo}.' });
+
+let work: string;
+
+/** Files of the temporary workspace. node_modules and dot-folders must be skipped by walks. */
+const files: Record<string, string> = {
+  'clean.pearl.json': cleanText,
+  'broken/broken.pearl.json': brokenText,
+  'nested/deep/also-clean.pearl.json': cleanText,
+  'warnings/warning.pearl.json': warningText,
+  'node_modules/dep/ignored.pearl.json': brokenText,
+  '.hidden/ignored.pearl.json': brokenText,
+  'empty-folder/readme.txt': 'not a Pearl',
+};
+
+before(() => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), 'pearl-lint-test-'));
+  for (const [name, content] of Object.entries(files)) {
+    fs.mkdirSync(path.join(work, path.dirname(name)), { recursive: true });
+    fs.writeFileSync(path.join(work, name), content);
+  }
+});
+
+after(() => {
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the bundle as a child process, as CI would. */
+function runBundle(args: string[], cwd = work): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [lintBundle, ...args], { cwd, timeout: 30_000 }, (error, stdout, stderr) => {
+      if (error && typeof error.code !== 'number') reject(error);
+      else resolve({ code: error ? (error.code as number) : 0, stdout, stderr });
+    });
+  });
+}
+
+/** Runs runPearlLint in this process. */
+async function runInProcess(args: string[], cwd = work): Promise<Run> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runPearlLint(args, {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    cwd,
+  });
+  return { code, stdout, stderr };
+}
+
+/** Runs both ways, asserts they agree, returns the run. */
+async function run(args: string[], cwd = work): Promise<Run> {
+  const [bundle, inProcess] = await Promise.all([runBundle(args, cwd), runInProcess(args, cwd)]);
+  assert.deepEqual(inProcess, bundle, `in-process and bundle disagree on ${args.join(' ')}`);
+  return bundle;
+}
+
+/** 1-based `line:col` of the first `needle` in `content`. */
+function lineColumn(content: string, needle: string): string {
+  const offset = content.indexOf(needle);
+  assert.ok(offset >= 0, `'${needle}' not found`);
+  const position = TextDocument.create('file:///x', 'pearl', 1, content).positionAt(offset);
+  return `${position.line + 1}:${position.character + 1}`;
+}
+
+function parseJson(stdout: string): LintRecord[] {
+  const records = JSON.parse(stdout) as LintRecord[];
+  assert.ok(Array.isArray(records), 'one JSON array');
+  return records;
+}
+
+test('the bundle is an executable script with a shebang', () => {
+  assert.ok(fs.readFileSync(lintBundle, 'utf8').startsWith('#!/usr/bin/env node\n'));
+  if (process.platform !== 'win32') assert.ok(fs.statSync(lintBundle).mode & 0o100, 'executable');
+});
+
+test('errors: one path:line:col: severity code message line each, sorted; exit 1', async () => {
+  const file = path.join('broken', 'broken.pearl.json');
+  const { code, stdout, stderr } = await run([file]);
+  assert.equal(code, 1);
+  const lines = stdout.trimEnd().split('\n');
+  for (const line of lines) assert.match(line, /^[^:]+:\d+:\d+: (error|warning|info|hint) [a-z0-9-]+ \S.*$/);
+  assert.deepEqual(lines, [
+    `${file}:${lineColumn(brokenText, `"${personality}"`)}: error max-length agentPersonality is 41 characters; the limit is 35.`,
+    `${file}:${lineColumn(brokenText, '{foo}')}: warning variable-undeclared ${lines[1]?.split(' variable-undeclared ')[1] ?? ''}`,
+    `${file}:${lineColumn(brokenText, '"nowhere"')}: error unknown-target ${lines[2]?.split(' unknown-target ')[1] ?? ''}`,
+  ]);
+  assert.match(lines[1], /foo/);
+  assert.match(lines[2], /nowhere/);
+  assert.equal(stderr, '2 errors, 1 warning in 1 file\n');
+});
+
+test('clean file: no output, exit 0', async () => {
+  const { code, stdout, stderr } = await run(['clean.pearl.json']);
+  assert.equal(stdout, '');
+  assert.equal(stderr, '0 errors, 0 warnings in 1 file\n');
+  assert.equal(code, 0);
+});
+
+test('warnings alone exit 0; --max-warnings makes them fail', async () => {
+  const file = path.join('warnings', 'warning.pearl.json');
+  assert.equal((await run([file])).code, 0);
+  assert.equal((await run(['--max-warnings', '1', file])).code, 0);
+  const strict = await run(['--max-warnings=0', file]);
+  assert.equal(strict.code, 1);
+  assert.match(strict.stderr, /more than --max-warnings 0/);
+});
+
+test('--format json: one array with file, line, column, endLine, endColumn, severity, code, message', async () => {
+  const file = path.join('broken', 'broken.pearl.json');
+  const { code, stdout } = await run(['--format', 'json', file]);
+  assert.equal(code, 1);
+  const records = parseJson(stdout);
+  assert.equal(records.length, 3);
+  for (const record of records) {
+    assert.deepEqual(Object.keys(record).sort(), ['code', 'column', 'endColumn', 'endLine', 'file', 'line', 'message', 'severity']);
+    assert.equal(record.file, file);
+    for (const key of ['line', 'column', 'endLine', 'endColumn'] as const) assert.ok(Number.isInteger(record[key]) && record[key] >= 1);
+  }
+  const maxLength = records.find((r) => r.code === 'max-length')!;
+  const doc = TextDocument.create('file:///x', 'pearl', 1, brokenText);
+  const start = doc.positionAt(brokenText.indexOf(`"${personality}"`));
+  const end = doc.positionAt(brokenText.indexOf(`"${personality}"`) + personality.length + 2);
+  assert.deepEqual(maxLength, {
+    file,
+    line: start.line + 1,
+    column: start.character + 1,
+    endLine: end.line + 1,
+    endColumn: end.character + 1,
+    severity: 'error',
+    code: 'max-length',
+    message: maxLength.message,
+  });
+  assert.deepEqual(
+    records.map((r) => r.severity),
+    ['error', 'warning', 'error'],
+  );
+  // --format=json is the same.
+  assert.equal((await run(['--format=json', file])).stdout, stdout);
+  // A clean run prints an empty array.
+  assert.deepEqual(parseJson((await run(['--format', 'json', 'clean.pearl.json'])).stdout), []);
+});
+
+test('a folder: every *.pearl.json under it, skipping node_modules and dot-folders', async () => {
+  const { code, stdout, stderr } = await run(['--format', 'json', '.']);
+  assert.equal(code, 1);
+  const records = parseJson(stdout);
+  assert.deepEqual([...new Set(records.map((r) => r.file))], [path.join('broken', 'broken.pearl.json'), path.join('warnings', 'warning.pearl.json')]);
+  assert.equal(stderr, '2 errors, 2 warnings in 4 files\n');
+  // Sorted by file, then position.
+  const sorted = [...records].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
+  assert.deepEqual(records, sorted);
+  // A folder given absolute reports absolute paths.
+  const absolute = parseJson((await run(['--format', 'json', path.join(work, 'broken')])).stdout);
+  assert.equal(absolute[0].file, path.join(work, 'broken', 'broken.pearl.json'));
+});
+
+test('globs: *, ** and ? are expanded (quoted globs reach the CLI as is)', async () => {
+  const everything = await run(['**/*.pearl.json']);
+  assert.equal(everything.stderr, '2 errors, 2 warnings in 4 files\n', '** skips node_modules and dot-folders');
+  assert.equal(everything.code, 1);
+
+  const nested = await run(['nested/**/also-?lean.pearl.json']);
+  assert.equal(nested.stderr, '0 errors, 0 warnings in 1 file\n');
+  assert.equal(nested.code, 0);
+
+  const star = await run(['*.pearl.json', 'warn*/*.json']);
+  assert.equal(star.stderr, '0 errors, 1 warning in 2 files\n');
+
+  // A glob matching folders stands for the Pearl files in them.
+  const folders = await run(['--format', 'json', 'b*']);
+  assert.deepEqual([...new Set(parseJson(folders.stdout).map((r) => r.file))], [path.join('broken', 'broken.pearl.json')]);
+
+  // An explicit path into node_modules is still linted.
+  const explicit = await run(['node_modules/dep/ignored.pearl.json']);
+  assert.equal(explicit.code, 1);
+});
+
+test('a file given twice (directly and through a folder) is linted once', async () => {
+  const { stderr } = await run(['broken', 'broken/broken.pearl.json', 'broken/*.json']);
+  assert.equal(stderr, '2 errors, 1 warning in 1 file\n');
+});
+
+test('exit 2: unknown option, no paths, bad option value', async () => {
+  for (const args of [['--frobnicate', 'clean.pearl.json'], [], ['--format', 'xml', 'clean.pearl.json'], ['--max-warnings', 'many', 'x'], ['--format']]) {
+    const { code, stdout, stderr } = await run(args);
+    assert.equal(code, 2, `exit code of ${JSON.stringify(args)}`);
+    assert.equal(stdout, '');
+    assert.match(stderr, /^pearl-lint: .+\nTry 'pearl-lint --help'\.\n$/);
+  }
+  assert.match((await run(['--frobnicate', 'x'])).stderr, /unknown option --frobnicate/);
+});
+
+test('exit 2: a missing file, a glob matching nothing, a folder without Pearl files; the rest is still linted', async () => {
+  const missing = await run(['missing.pearl.json', 'clean.pearl.json']);
+  assert.equal(missing.code, 2);
+  assert.match(missing.stderr, /^pearl-lint: missing\.pearl\.json: no such file or directory$/m);
+  assert.match(missing.stderr, /0 errors, 0 warnings in 1 file/);
+
+  const glob = await run(['nothing/**/*.pearl.json']);
+  assert.equal(glob.code, 2);
+  assert.match(glob.stderr, /nothing\/\*\*\/\*\.pearl\.json: no files match this pattern/);
+
+  const folder = await run(['empty-folder']);
+  assert.equal(folder.code, 2);
+  assert.match(folder.stderr, /empty-folder: no \*\.pearl\.json files in this folder/);
+
+  // Errors in the files read do not hide the usage problem: still 2.
+  assert.equal((await run(['missing.pearl.json', 'broken'])).code, 2);
+});
+
+test('exit 2: an unreadable file', { skip: process.platform === 'win32' || process.getuid?.() === 0 ? 'permissions are not enforced here' : false }, async () => {
+  const locked = path.join(work, 'locked.pearl.json');
+  fs.writeFileSync(locked, cleanText);
+  fs.chmodSync(locked, 0o000);
+  try {
+    const { code, stderr } = await run(['locked.pearl.json']);
+    assert.equal(code, 2);
+    assert.match(stderr, /locked\.pearl\.json: permission denied/);
+  } finally {
+    fs.rmSync(locked, { force: true });
+  }
+});
+
+test('exit 2: a file found in a folder that cannot be read (dangling link); the others are still linted', { skip: process.platform === 'win32' ? 'symbolic links need privileges' : false }, async () => {
+  const folder = path.join(work, 'dangling');
+  fs.mkdirSync(folder);
+  fs.writeFileSync(path.join(folder, 'ok.pearl.json'), cleanText);
+  fs.symlinkSync(path.join(folder, 'gone.json'), path.join(folder, 'link.pearl.json'));
+  try {
+    const { code, stderr } = await run(['dangling']);
+    assert.equal(code, 2);
+    assert.match(stderr, /^pearl-lint: dangling\/link\.pearl\.json: no such file or directory$/m);
+    assert.match(stderr, /0 errors, 0 warnings in 1 file\n$/);
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test('--help and --version', async () => {
+  const help = await run(['--help']);
+  assert.equal(help.code, 0);
+  assert.match(help.stdout, /^Usage: pearl-lint \[options\] <paths\.\.\.>/);
+  const version = await run(['--version']);
+  assert.equal(version.code, 0);
+  const manifest = JSON.parse(fs.readFileSync(path.join(repositoryRoot, 'package.json'), 'utf8')) as { version: string };
+  assert.equal(version.stdout, `${manifest.version}\n`);
+});
+
+test('a byte order mark does not shift columns', async () => {
+  const bom = path.join(work, 'bom.pearl.json');
+  fs.writeFileSync(bom, `\ufeff${brokenText}`);
+  try {
+    const records = parseJson((await run(['--format', 'json', 'bom.pearl.json'])).stdout);
+    const maxLength = records.find((r) => r.code === 'max-length')!;
+    assert.equal(`${maxLength.line}:${maxLength.column}`, lineColumn(brokenText, `"${personality}"`));
+  } finally {
+    fs.rmSync(bom, { force: true });
+  }
+});
+
+test('repository examples: examples/*.pearl.json have no errors, examples/broken has', async () => {
+  const examples = path.join(repositoryRoot, 'examples');
+  assert.ok(fs.existsSync(examples), 'examples/ is missing');
+  const good = await run(['--format', 'json', 'examples/*.pearl.json'], repositoryRoot);
+  const errors = parseJson(good.stdout).filter((r) => r.severity === 'error');
+  assert.deepEqual(errors, [], 'no error diagnostics in the examples');
+  assert.equal(good.code, 0, good.stderr);
+  assert.match(good.stderr, /^0 errors, \d+ warnings? in [1-9]\d* files?\n$/);
+
+  const broken = await run(['examples/broken'], repositoryRoot);
+  assert.equal(broken.code, 1, broken.stderr);
+  assert.match(broken.stdout, /^examples\/broken\/[^:]+\.pearl\.json:\d+:\d+: error /m);
+});

@@ -1,0 +1,231 @@
+/**
+ * Property tests: the language service stays well-behaved on whatever text an editor holds while
+ * someone types. Realistic documents (generated Pearls, the repository's examples and broken
+ * examples) are mutated at random; parsing, validation and completion must never throw (nor throw
+ * inside a rule, which the facade would swallow and log), every diagnostic must be well-formed,
+ * and each document must be answered in bounded time.
+ *
+ * Reproducible: a fixed seed (override with PEARL_FC_SEED); on failure fast-check prints the seed,
+ * the path and the counterexample (base document name and mutations).
+ */
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import fc from 'fast-check';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { Diagnostic } from 'vscode-languageserver-types';
+import { getLanguageService } from '../../server/src/service/pearlLanguageService';
+import { generatedVariableIds, generateTextPearl } from '../../bench/pearlGenerator';
+
+const seed = process.env.PEARL_FC_SEED ? Number(process.env.PEARL_FC_SEED) : 20_260_611;
+const service = getLanguageService();
+const repositoryRoot = path.resolve(__dirname, '../../..');
+/** Generous bound for parse + validate + complete of one small document: not a benchmark. */
+const perDocumentBoundMs = 2_000;
+
+/** Base documents by name: generated Pearls and whatever examples exist when the test runs. */
+function loadBases(): Map<string, string> {
+  const bases = new Map<string, string>();
+  for (const [nodes, generatorSeed] of [[10, 1], [8, 2], [12, 3], [4, 4]] as const) {
+    bases.set(`generated:${nodes}:${generatorSeed}`, generateTextPearl(nodes, generatorSeed));
+  }
+  for (const folder of ['examples', 'examples/broken']) {
+    const directory = path.join(repositoryRoot, folder);
+    if (!fs.existsSync(directory)) continue;
+    for (const file of fs.readdirSync(directory).sort()) {
+      if (file.endsWith('.pearl.json')) bases.set(`${folder}/${file}`, fs.readFileSync(path.join(directory, file), 'utf8'));
+    }
+  }
+  return bases;
+}
+
+const bases = loadBases();
+
+/** Where in the text: a fraction of its length, so positions shrink well and fit any text. */
+const where = fc.integer({ min: 0, max: 1_000_000 });
+function at(fraction: number, length: number): number {
+  return Math.floor((fraction / 1_000_001) * (length + 1));
+}
+
+const fragments: readonly string[] = [
+  '{', '}', '"', ',', ':', '[', ']', '\\', '\\u', '\\u12', '\\"', '\\x', '/*', '*/', '//', '\n', '\r\n', '\r',
+  '\t', '\u0000', '\u00e9', '\u{1F600}', '\uD83D', '\uDE00', '\u2028', '\uFEFF', 'null', 'true', '-', '1e999',
+  '{}', '{{', '}}', '{ color: red }', '{unknown_var}', '{a b}', `{${'x'.repeat(41)}}`, '{customer_first_name',
+  ...generatedVariableIds.slice(0, 6).map((id) => `{${id}}`),
+  '"nodeType": 60,', '"nodeType": 3,', '"toNodeId": "', '"toNodeId": "end_conversation"', '"apiResult": 1,',
+  '"transitions": [', '"nodes": null,', '"variables": {}', '"$schema": "', '"id": "a b",', '"group": 3,',
+];
+
+const insertText = fc.oneof(
+  fc.constantFrom(...fragments),
+  fc.array(fc.constantFrom(...fragments), { minLength: 1, maxLength: 6 }).map((parts) => parts.join('')),
+  fc.string({ unit: 'binary', maxLength: 12 }),
+);
+
+const hugeNumbers = [
+  '99999999999999999999', '2147483648', '-2147483649', '4294967296', '9007199254740993', '-1', '-0', '0',
+  '1.5', '0.0001', '-3.75', '1e308', '1e400', '-1e400', '2.5e-324', '11.0', '100000000000000000000000000000',
+];
+
+const otherValues = ['null', '[]', '{}', '""', 'true', '0', '"x"', '[null]', '[{}]', '{"": 1}'];
+
+/** One random edit of the text. */
+type Mutation =
+  | { kind: 'delete'; start: number; length: number }
+  | { kind: 'insert'; at: number; text: string }
+  | { kind: 'duplicate'; start: number; length: number; at: number }
+  | { kind: 'number'; which: number; replacement: string }
+  | { kind: 'retype'; which: number; replacement: string }
+  | { kind: 'truncate'; at: number };
+
+const mutation: fc.Arbitrary<Mutation> = fc.oneof(
+  fc.record({ kind: fc.constant('delete' as const), start: where, length: fc.integer({ min: 1, max: 300 }) }),
+  fc.record({ kind: fc.constant('insert' as const), at: where, text: insertText }),
+  fc.record({ kind: fc.constant('duplicate' as const), start: where, length: fc.integer({ min: 1, max: 400 }), at: where }),
+  fc.record({ kind: fc.constant('number' as const), which: fc.nat(), replacement: fc.constantFrom(...hugeNumbers) }),
+  fc.record({ kind: fc.constant('retype' as const), which: fc.nat(), replacement: fc.constantFrom(...otherValues) }),
+  fc.record({ kind: fc.constant('truncate' as const), at: where }),
+);
+
+/** Applies a mutation; the edits are plain text edits, so the result may be any text at all. */
+function mutate(text: string, m: Mutation): string {
+  switch (m.kind) {
+    case 'delete': {
+      const start = at(m.start, text.length);
+      return text.slice(0, start) + text.slice(start + m.length);
+    }
+    case 'insert': {
+      const offset = at(m.at, text.length);
+      return text.slice(0, offset) + m.text + text.slice(offset);
+    }
+    case 'duplicate': {
+      const start = at(m.start, text.length);
+      const slice = text.slice(start, start + m.length);
+      const offset = at(m.at, text.length);
+      return text.slice(0, offset) + slice + text.slice(offset);
+    }
+    case 'number':
+      return replaceNth(text, /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g, m.which, m.replacement);
+    case 'retype':
+      // A property value (string, number, literal, or an opening bracket) swapped for another type.
+      return replaceNth(text, /(?<=":\s*)("(?:[^"\\\n]|\\.)*"|-?\d[\d.eE+-]*|true|false|null)/g, m.which, m.replacement);
+    case 'truncate':
+      return text.slice(0, at(m.at, text.length));
+  }
+}
+
+function replaceNth(text: string, pattern: RegExp, which: number, replacement: string): string {
+  const matches = [...text.matchAll(pattern)];
+  if (matches.length === 0) return text;
+  const match = matches[which % matches.length];
+  return text.slice(0, match.index) + replacement + text.slice(match.index + match[0].length);
+}
+
+/** Runs `fn`, collecting what the service facade logs when a rule or completion throws. */
+function collectInternalErrors<T>(fn: () => T): { value: T; internalErrors: string[] } {
+  const original = process.stderr.write;
+  const internalErrors: string[] = [];
+  process.stderr.write = ((chunk: string | Uint8Array, ...rest: unknown[]): boolean => {
+    const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString();
+    if (text.startsWith('pearl: internal error')) {
+      internalErrors.push(text);
+      return true;
+    }
+    return (original as (...args: unknown[]) => boolean).call(process.stderr, chunk, ...rest);
+  }) as typeof process.stderr.write;
+  try {
+    return { value: fn(), internalErrors };
+  } finally {
+    process.stderr.write = original;
+  }
+}
+
+function assertWellFormed(diagnostic: Diagnostic, document: TextDocument): void {
+  const shown = JSON.stringify(diagnostic);
+  assert.equal(diagnostic.source, 'pearl', `source of ${shown}`);
+  assert.equal(typeof diagnostic.code, 'string', `code of ${shown}`);
+  assert.ok((diagnostic.code as string).length > 0, `code of ${shown}`);
+  assert.ok(typeof diagnostic.message === 'string' && diagnostic.message.length > 0, `message of ${shown}`);
+  assert.ok(
+    diagnostic.severity !== undefined && Number.isInteger(diagnostic.severity) && diagnostic.severity >= 1 && diagnostic.severity <= 4,
+    `severity of ${shown}`,
+  );
+  const { start, end } = diagnostic.range;
+  for (const position of [start, end]) {
+    assert.ok(Number.isInteger(position.line) && Number.isInteger(position.character), `integer position in ${shown}`);
+    assert.ok(position.line >= 0 && position.line < document.lineCount, `line within ${document.lineCount} lines in ${shown}`);
+    assert.ok(position.character >= 0, `character in ${shown}`);
+  }
+  assert.ok(start.line < end.line || (start.line === end.line && start.character <= end.character), `start <= end in ${shown}`);
+  // The range round-trips through offsets: it lies inside the text.
+  assert.ok(document.offsetAt(start) <= document.offsetAt(end), `offsets of ${shown}`);
+}
+
+/** Parse + validate + complete at `completionFraction`; asserts everything the property claims. */
+function checkDocument(text: string, completionFraction: number): void {
+  const document = TextDocument.create('file:///property/mutated.pearl.json', 'pearl', 1, text);
+  const started = performance.now();
+  const { value: result, internalErrors } = collectInternalErrors(() => {
+    const parsed = service.parsePearlDocument(document);
+    const diagnostics = service.doValidation(parsed);
+    const position = document.positionAt(at(completionFraction, text.length));
+    return { diagnostics, completion: service.doComplete(parsed, position) };
+  });
+  const elapsed = performance.now() - started;
+  assert.deepEqual(internalErrors, [], 'a rule or completion threw (caught and logged by the facade)');
+  assert.ok(Array.isArray(result.diagnostics), 'doValidation returns an array');
+  for (const diagnostic of result.diagnostics) assertWellFormed(diagnostic, document);
+  assert.ok(result.completion && Array.isArray(result.completion.items), 'doComplete returns a CompletionList');
+  for (const item of result.completion.items) {
+    assert.ok(typeof item.label === 'string' && item.label.length > 0, `completion item label: ${JSON.stringify(item)}`);
+  }
+  assert.ok(elapsed < perDocumentBoundMs, `parse + validate + complete took ${elapsed.toFixed(0)} ms (bound ${perDocumentBoundMs} ms)`);
+}
+
+test('property tests have base documents', () => {
+  assert.ok(bases.size >= 4);
+});
+
+test('unmutated base documents: the service never throws and diagnostics are well-formed', () => {
+  for (const [name, text] of bases) {
+    try {
+      checkDocument(text, 500_000);
+    } catch (error) {
+      throw new Error(`base document ${name}: ${(error as Error).message}`);
+    }
+  }
+});
+
+test('randomly mutated documents: never throws, well-formed diagnostics and completions, bounded time', () => {
+  const names = [...bases.keys()];
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...names),
+      fc.array(mutation, { minLength: 1, maxLength: 4 }),
+      where,
+      (name, mutations, completionFraction) => {
+        const text = mutations.reduce(mutate, bases.get(name)!);
+        checkDocument(text, completionFraction);
+      },
+    ),
+    { seed, numRuns: 250 },
+  );
+});
+
+test('generated Pearls are free of errors and warnings (generator and rules agree)', () => {
+  fc.assert(
+    fc.property(fc.integer({ min: 4, max: 40 }), fc.integer({ min: 1, max: 1_000 }), (nodes, generatorSeed) => {
+      const text = generateTextPearl(nodes, generatorSeed);
+      const document = TextDocument.create('file:///property/generated.pearl.json', 'pearl', 1, text);
+      const diagnostics = service.doValidation(service.parsePearlDocument(document));
+      const problems = diagnostics.filter((d) => d.severity === 1 || d.severity === 2);
+      assert.deepEqual(
+        problems.map((d) => `${d.code} at ${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.message}`),
+        [],
+      );
+    }),
+    { seed, numRuns: 30 },
+  );
+});

@@ -1,0 +1,226 @@
+// End-to-end tests of the built language server (dist/server.js --stdio), spoken to over JSON-RPC as
+// an editor does. Waits poll the messages received, with a timeout; no fixed sleeps.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { CompletionItem, Diagnostic, Range, TextEdit } from 'vscode-languageserver-types';
+import { LspClient, withLspClient } from '../helpers/lspClient';
+
+const uri = 'file:///workspace/protocol.pearl.json';
+
+// A text Pearl with exactly three problems: agentPersonality of 41 characters (limit 35), an
+// undeclared {foo} in a Dialogue script, and a toNodeId naming no node.
+const personality = 'Warm, patient and precise, never too long';
+const brokenText = `{
+  "$schema": "../schemas/text-pearl.schema.json",
+  "name": "Protocol test",
+  "pearl": {
+    "agentName": "Ava",
+    "agentPersonality": "${personality}",
+    "modelType": 11,
+    "nodes": [
+      {
+        "nodeId": "open",
+        "name": "Open",
+        "nodeType": 2,
+        "script": "Hello {first_name}!",
+        "transitions": [{ "name": "Greeted", "toNodeId": "talk" }]
+      },
+      {
+        "nodeId": "talk",
+        "name": "Talk",
+        "nodeType": 10,
+        "script": "Tell me about {foo}.",
+        "transitions": [
+          { "name": "Done", "toNodeId": "end" },
+          { "name": "Lost", "toNodeId": "nowhere" }
+        ]
+      },
+      { "nodeId": "end", "name": "End", "nodeType": 100, "transitions": [] }
+    ]
+  },
+  "variables": [
+    { "id": "first_name", "name": "First name", "group": 1, "type": 1 },
+    { "id": "order_id", "name": "Order id", "group": 2, "type": 1 }
+  ],
+  "inbound": { "textChannelId": "channel-1", "totalAgents": 1 }
+}
+`;
+
+/** The range of the first `needle` in `content`. */
+function rangeOf(content: string, needle: string): Range {
+  const offset = content.indexOf(needle);
+  assert.ok(offset >= 0, `'${needle}' not in the test document`);
+  const doc = TextDocument.create(uri, 'pearl', 1, content);
+  return { start: doc.positionAt(offset), end: doc.positionAt(offset + needle.length) };
+}
+
+/** The position of `|` in `marked`, and the text without it. */
+function cursor(marked: string): { text: string; position: { line: number; character: number } } {
+  const offset = marked.indexOf('|');
+  assert.ok(offset >= 0, 'no | cursor marker');
+  const text = marked.slice(0, offset) + marked.slice(offset + 1);
+  return { text, position: TextDocument.create(uri, 'pearl', 1, text).positionAt(offset) };
+}
+
+/** `content` with the completion item's textEdit applied. */
+function applyItem(content: string, item: CompletionItem): string {
+  const edit = item.textEdit as TextEdit | undefined;
+  assert.ok(edit && 'range' in edit, `item ${item.label} has no textEdit with a range`);
+  return TextDocument.applyEdits(TextDocument.create(uri, 'pearl', 1, content), [edit]);
+}
+
+function byCode(diagnostics: Diagnostic[], code: string): Diagnostic[] {
+  return diagnostics.filter((diagnostic) => diagnostic.code === code);
+}
+
+function assertDiagnostic(diagnostics: Diagnostic[], code: string, severity: number, range: Range): void {
+  const found = byCode(diagnostics, code);
+  assert.equal(found.length, 1, `expected one ${code}, got ${JSON.stringify(diagnostics, null, 1)}`);
+  assert.equal(found[0].severity, severity, `${code} severity`);
+  assert.deepEqual(found[0].range, range, `${code} range`);
+  assert.equal(found[0].source, 'pearl', `${code} source`);
+  assert.ok(found[0].message.length > 0, `${code} message`);
+}
+
+test('initialize announces incremental sync, completion triggers and the server version', async () => {
+  const client = LspClient.start();
+  try {
+    const result = await client.initialize();
+    assert.deepEqual(result.capabilities.textDocumentSync, { openClose: true, change: 2 });
+    assert.deepEqual(result.capabilities.completionProvider, { triggerCharacters: ['{', '"', ':'], resolveProvider: false });
+    assert.equal(result.serverInfo?.name, 'pearl-language-server');
+    assert.match(result.serverInfo?.version ?? '', /^\d+\.\d+\.\d+/);
+    const log = await client.waitFor(
+      () => client.logMessages.find((message) => message.includes('Pearl language server')),
+      'the version log line',
+    );
+    assert.ok(log.includes(result.serverInfo!.version!), log);
+    assert.equal(await client.shutdown(), 0, 'exit code after shutdown + exit');
+  } finally {
+    await client.dispose();
+  }
+});
+
+test('open publishes the diagnostics at once; an incremental fix publishes the new version without it', async (t) => {
+  await withLspClient(async (client) => {
+    await client.open(uri, brokenText, 1);
+    const first = await client.waitForDiagnostics(uri, (p) => p.version === 1);
+    t.diagnostic(`spawn to first diagnostics: ${first.receivedAfterMs.toFixed(0)} ms`);
+
+    assertDiagnostic(first.diagnostics, 'max-length', 1, rangeOf(brokenText, `"${personality}"`));
+    assertDiagnostic(first.diagnostics, 'variable-undeclared', 2, rangeOf(brokenText, '{foo}'));
+    assertDiagnostic(first.diagnostics, 'unknown-target', 1, rangeOf(brokenText, '"nowhere"'));
+    assert.deepEqual(
+      first.diagnostics.map((d) => d.code).sort(),
+      ['max-length', 'unknown-target', 'variable-undeclared'],
+      'no other diagnostic on this document',
+    );
+
+    // Incremental edit: "nowhere" -> "end" (one range, the rest of the text untouched).
+    const nowhere = rangeOf(brokenText, 'nowhere');
+    await client.change(uri, 2, [{ range: nowhere, text: 'end' }]);
+    const second = await client.waitForDiagnostics(uri, (p) => p.version === 2);
+    assert.deepEqual(byCode(second.diagnostics, 'unknown-target'), [], 'the fixed problem is gone');
+    const fixed = brokenText.replace('"nowhere"', '"end"');
+    assertDiagnostic(second.diagnostics, 'max-length', 1, rangeOf(fixed, `"${personality}"`));
+    assertDiagnostic(second.diagnostics, 'variable-undeclared', 2, rangeOf(fixed, '{foo}'));
+    assert.equal(
+      client.published.filter((p) => p.uri === uri).length,
+      2,
+      'open is validated once (no second publish from the debounced change event)',
+    );
+  });
+});
+
+test('rapid changes are debounced: only the last version is published', async () => {
+  await withLspClient(async (client) => {
+    await client.open(uri, brokenText, 1);
+    await client.waitForDiagnostics(uri, (p) => p.version === 1);
+    // Type "bar" over "foo" one key at a time, as fast as the pipe allows.
+    const foo = rangeOf(brokenText, 'foo}').start;
+    const at = (character: number): Range => ({
+      start: { line: foo.line, character },
+      end: { line: foo.line, character: character + 1 },
+    });
+    await client.change(uri, 2, [{ range: at(foo.character), text: 'b' }]);
+    await client.change(uri, 3, [{ range: at(foo.character + 1), text: 'a' }]);
+    await client.change(uri, 4, [{ range: at(foo.character + 2), text: 'r' }]);
+    const last = await client.waitForDiagnostics(uri, (p) => p.version === 4);
+    assert.deepEqual(
+      client.published.filter((p) => p.uri === uri).map((p) => p.version),
+      [1, 4],
+      'versions 2 and 3 were superseded before their timers fired',
+    );
+    const undeclared = byCode(last.diagnostics, 'variable-undeclared');
+    assert.equal(undeclared.length, 1);
+    assert.match(undeclared[0].message, /bar/);
+  });
+});
+
+test('close clears the diagnostics', async () => {
+  await withLspClient(async (client) => {
+    await client.open(uri, brokenText, 1);
+    await client.waitForDiagnostics(uri, (p) => p.version === 1);
+    await client.close(uri);
+    const cleared = await client.waitForDiagnostics(uri, (p) => p.diagnostics.length === 0);
+    assert.equal(cleared.version, undefined);
+    // A closed document has no completion.
+    assert.deepEqual((await client.complete(uri, { line: 0, character: 1 })).items, []);
+  });
+});
+
+test('completion after { in a node script lists the declared variable ids', async () => {
+  await withLspClient(async (client) => {
+    await client.open(uri, brokenText, 1);
+    await client.waitForDiagnostics(uri, (p) => p.version === 1);
+    // Type "{" in the Dialogue script, then ask for completion right after it (the editor does so on
+    // the trigger character): the completion must see version 2.
+    const marked = brokenText.replace('"Tell me about {foo}."', '"Tell me about {foo}. Your order is {|"');
+    const { text, position } = cursor(marked);
+    await client.change(uri, 2, [{ range: rangeOf(brokenText, '"Tell me about {foo}."'), text: '"Tell me about {foo}. Your order is {"' }]);
+    const list = await client.complete(uri, position);
+    assert.deepEqual(list.items.map((item) => item.label).sort(), ['first_name', 'order_id']);
+    const orderId = list.items.find((item) => item.label === 'order_id')!;
+    assert.ok(applyItem(text, orderId).includes('"Tell me about {foo}. Your order is {order_id}"'));
+  });
+});
+
+test('completion inside a toNodeId value lists the node ids', async () => {
+  await withLspClient(async (client) => {
+    await client.open(uri, brokenText, 1);
+    const { position } = cursor(brokenText.replace('"toNodeId": "nowhere"', '"toNodeId": "now|here"'));
+    const list = await client.complete(uri, position);
+    assert.deepEqual(list.items.map((item) => item.label).sort(), ['end', 'open', 'talk']);
+    const end = list.items.find((item) => item.label === 'end')!;
+    assert.ok(applyItem(brokenText, end).includes('{ "name": "Lost", "toNodeId": "end" }'));
+  });
+});
+
+test('the server survives any text and keeps answering', async () => {
+  const texts = [
+    '',
+    '{',
+    '[',
+    'null',
+    '{"pearl": {"nodes": [{"transitions": [{"toNodeId": {}}]}]}, "variables": 7}',
+    '{"pearl": {"nodes": "x", "agentPersonality": 3}, "variables": [null, 1, {"id": []}]}',
+    '\u0000\uffff\ud800 "unterminated',
+    `${'['.repeat(5000)}${']'.repeat(5000)}`,
+    `{"pearl": {"nodes": [${'{"script": "{{{{}}}}{a}{", "transitions": [{"toNodeId": ""}]},'.repeat(200)}]}}`,
+  ];
+  await withLspClient(async (client) => {
+    for (const [index, text] of texts.entries()) {
+      const docUri = `file:///workspace/garbage-${index}.pearl.json`;
+      await client.open(docUri, text, 1);
+      await client.waitForDiagnostics(docUri, (p) => p.version === 1);
+      for (const offset of [0, Math.floor(text.length / 2), text.length]) {
+        const position = TextDocument.create(docUri, 'pearl', 1, text).positionAt(offset);
+        const list = await client.complete(docUri, position);
+        assert.ok(Array.isArray(list.items));
+      }
+    }
+    assert.equal(client.exit, undefined, 'the server is still running');
+    assert.equal(await client.shutdown(), 0);
+  });
+});
