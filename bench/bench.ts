@@ -50,6 +50,8 @@ export interface BenchReport {
   node: string;
   cpu: string;
   platform: string;
+  /** os.loadavg() (1, 5, 15 minutes) at the end: other work on the machine skews the medians. */
+  loadAverage: number[];
   date: string;
   totalSeconds: number;
   results: BenchResult[];
@@ -229,7 +231,7 @@ function toMarkdown(report: BenchReport): string {
   if (internal.length) {
     lines.push(`Internal errors (a rule or completion threw; see stderr): ${internal.map((r) => `${r.internalErrors} at ${r.nodes}`).join(', ')}.`);
   }
-  lines.push(`Machine: Node ${report.node}, ${report.cpu} (${os.cpus().length} logical CPUs), ${report.platform}; ${report.date}; bench took ${report.totalSeconds.toFixed(1)} s.`);
+  lines.push(`Machine: Node ${report.node}, ${report.cpu} (${os.cpus().length} logical CPUs), ${report.platform}, load average ${report.loadAverage.map((load) => load.toFixed(1)).join(' ')}; ${report.date}; bench took ${report.totalSeconds.toFixed(1)} s.`);
   return lines.join('\n');
 }
 
@@ -245,6 +247,7 @@ function main(): void {
     node: process.version,
     cpu: os.cpus()[0]?.model.trim() ?? 'unknown CPU',
     platform: `${os.platform()} ${os.arch()}`,
+    loadAverage: os.loadavg(),
     date: new Date().toISOString(),
     totalSeconds: (performance.now() - started) / 1000,
     results,

@@ -12,6 +12,8 @@ const common = {
   sourcemap: !production,
   minify: production,
   logLevel: 'warning',
+  // jsonc-parser's `main` is a UMD build that requires its modules dynamically; its ESM build bundles.
+  mainFields: ['module', 'main'],
 };
 const shebang = { js: '#!/usr/bin/env node' };
 

@@ -1,4 +1,5 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Diagnostic } from 'vscode-languageserver-types';
 import type { PearlDocument, PearlLanguageService } from './service/pearlLanguageService';
 
 /**
@@ -7,7 +8,7 @@ import type { PearlDocument, PearlLanguageService } from './service/pearlLanguag
  * A lookup for another version parses again and replaces the entry.
  */
 export class PearlDocumentCache {
-  private readonly entries = new Map<string, { version: number; pearlDocument: PearlDocument }>();
+  private readonly entries = new Map<string, { version: number; pearlDocument: PearlDocument; diagnostics?: Diagnostic[] }>();
 
   /** @param service the language service whose `parsePearlDocument` fills the cache. */
   constructor(private readonly service: PearlLanguageService) {}
@@ -23,6 +24,17 @@ export class PearlDocumentCache {
     const pearlDocument = this.service.parsePearlDocument(textDocument);
     this.entries.set(textDocument.uri, { version: textDocument.version, pearlDocument });
     return pearlDocument;
+  }
+
+  /**
+   * The diagnostics of `textDocument` at its current version, validating only if this version has
+   * not been validated yet: the published diagnostics, the graph and the deploy payload share them.
+   */
+  getDiagnostics(textDocument: TextDocument): Diagnostic[] {
+    const pearlDocument = this.get(textDocument);
+    const entry = this.entries.get(textDocument.uri)!;
+    entry.diagnostics ??= this.service.doValidation(pearlDocument);
+    return entry.diagnostics;
   }
 
   /** Forgets the parse of `uri` (the document was closed). */

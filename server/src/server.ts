@@ -1,7 +1,8 @@
 // The Pearl language server: thin glue between LSP and the transport-free Pearl language service
 // (STYLE.md). Handlers find the document, answer an empty result if it is gone, call the service,
 // and catch every error at their boundary: no text can take the server down.
-// Transport from the command line: `--stdio`, `--node-ipc` (the VS Code client) or `--socket=N`.
+// Transport from the command line: `--stdio` (the default), `--node-ipc` (the VS Code client),
+// `--socket=N` or `--pipe=NAME`. `--version` prints the version and exits.
 import {
   CompletionList,
   createConnection,
@@ -14,117 +15,177 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { getPackageVersion } from './cli/packageVersion';
 import { PearlDocumentCache } from './documentCache';
+import { deployPayloadRequest, graphRequest, locateFieldsRequest } from './protocol';
 import { getLanguageService } from './service/pearlLanguageService';
 
 /** Quiet time after the last change before a document is validated, in milliseconds. */
 const diagnosticsDelayMs = 200;
 
-const connection = createConnection(ProposedFeatures.all);
-const documents = new TextDocuments(TextDocument);
-const service = getLanguageService();
-const cache = new PearlDocumentCache(service);
-const pendingValidations = new Map<string, ReturnType<typeof setTimeout>>();
-// The version whose diagnostics were last published, so the change event that follows every open
-// does not validate the same version a second time.
-const publishedVersions = new Map<string, number>();
+const transportFlag = /^--(stdio|node-ipc|socket|pipe)(=|$)/;
 
-connection.onInitialize((): InitializeResult => {
-  const version = getPackageVersion();
-  connection.console.log(`Pearl language server ${version} (Node ${process.version})`);
-  return {
-    capabilities: {
-      textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
-      completionProvider: { triggerCharacters: ['{', '"', ':'], resolveProvider: false },
-    },
-    serverInfo: { name: 'pearl-language-server', version },
-  };
-});
+const args = process.argv.slice(2);
+if (args.includes('--version')) {
+  process.stdout.write(`${getPackageVersion()}\n`);
+} else {
+  // createConnection reads the transport from the command line; stdio when none is given (and only
+  // then does it redirect console.log away from the protocol stream).
+  if (!args.some((arg) => transportFlag.test(arg))) process.argv.push('--stdio');
+  startServer();
+}
 
-documents.onDidOpen(({ document }) => {
-  cancelValidation(document.uri);
-  validate(document);
-});
+/** Creates the connection, wires the handlers and listens until `exit`. */
+function startServer(): void {
+  const connection = createConnection(ProposedFeatures.all);
+  const documents = new TextDocuments(TextDocument);
+  const service = getLanguageService();
+  const cache = new PearlDocumentCache(service);
+  const pendingValidations = new Map<string, ReturnType<typeof setTimeout>>();
+  // The version whose diagnostics were last published, so the change event that follows every open
+  // does not validate the same version a second time.
+  const publishedVersions = new Map<string, number>();
 
-documents.onDidChangeContent(({ document }) => {
-  if (publishedVersions.get(document.uri) !== document.version) scheduleValidation(document);
-});
+  connection.onInitialize((): InitializeResult => {
+    const version = getPackageVersion();
+    connection.console.log(`Pearl language server ${version} (Node ${process.version})`);
+    return {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        completionProvider: { triggerCharacters: ['{', '"', ':'], resolveProvider: false },
+      },
+      serverInfo: { name: 'pearl-language-server', version },
+    };
+  });
 
-documents.onDidClose(({ document }) => {
-  const { uri } = document;
-  cancelValidation(uri);
-  cache.delete(uri);
-  publishedVersions.delete(uri);
-  send({ uri, diagnostics: [] });
-});
+  documents.onDidOpen(({ document }) => {
+    cancelValidation(document.uri);
+    validate(document);
+  });
 
-connection.onCompletion((params): CompletionList => {
-  const empty: CompletionList = { isIncomplete: false, items: [] };
-  const textDocument = documents.get(params.textDocument.uri);
-  if (!textDocument) return empty;
-  try {
-    return service.doComplete(cache.get(textDocument), params.position);
-  } catch (error) {
-    logError('completion', textDocument.uri, error);
-    return empty;
+  documents.onDidChangeContent(({ document }) => {
+    if (publishedVersions.get(document.uri) !== document.version) scheduleValidation(document);
+  });
+
+  documents.onDidClose(({ document }) => {
+    const { uri } = document;
+    cancelValidation(uri);
+    cache.delete(uri);
+    publishedVersions.delete(uri);
+    send({ uri, diagnostics: [] });
+  });
+
+  connection.onCompletion((params): CompletionList => {
+    const empty: CompletionList = { isIncomplete: false, items: [] };
+    const textDocument = documents.get(params.textDocument.uri);
+    if (!textDocument) return empty;
+    try {
+      return service.doComplete(cache.get(textDocument), params.position);
+    } catch (error) {
+      logError('completion', textDocument.uri, error);
+      return empty;
+    }
+  });
+
+  connection.onInitialized(() => {
+    // Compile the schema validators now rather than on the first document (about 100 ms).
+    try {
+      service.doValidation(service.parsePearlDocument(TextDocument.create('pearl:warm-up', 'pearl', 0, '{}')));
+    } catch (error) {
+      logError('warm-up', 'pearl:warm-up', error);
+    }
+  });
+
+  /** Wraps a request handler on one document: null when the document is not open or on any error. */
+  function onDocumentRequest<P extends { textDocument: { uri: string } }, R>(
+    what: string,
+    handler: (textDocument: TextDocument, params: P) => R,
+  ): (params: P) => R | null {
+    return (params) => {
+      const textDocument = documents.get(params.textDocument.uri);
+      if (!textDocument) return null;
+      try {
+        return handler(textDocument, params);
+      } catch (error) {
+        logError(what, textDocument.uri, error);
+        return null;
+      }
+    };
   }
-});
 
-connection.onShutdown(() => {
-  for (const timer of pendingValidations.values()) clearTimeout(timer);
-  pendingValidations.clear();
-  cache.clear();
-});
+  connection.onRequest(
+    graphRequest,
+    onDocumentRequest('graph', (textDocument) => service.getGraph(cache.get(textDocument), cache.getDiagnostics(textDocument))),
+  );
+  connection.onRequest(
+    deployPayloadRequest,
+    onDocumentRequest('deploy payload', (textDocument) =>
+      service.getDeployPayload(cache.get(textDocument), cache.getDiagnostics(textDocument)),
+    ),
+  );
+  connection.onRequest(
+    locateFieldsRequest,
+    onDocumentRequest('locate fields', (textDocument, params) => {
+      const pearlDocument = cache.get(textDocument);
+      return params.keys.map((key) => ({ key, ...service.locateFieldPath(pearlDocument, key) }));
+    }),
+  );
 
-documents.listen(connection);
-connection.listen();
+  connection.onShutdown(() => {
+    for (const timer of pendingValidations.values()) clearTimeout(timer);
+    pendingValidations.clear();
+    cache.clear();
+  });
 
-/** Validates `textDocument` once no change has come for {@link diagnosticsDelayMs}. */
-function scheduleValidation(textDocument: TextDocument): void {
-  const { uri, version } = textDocument;
-  cancelValidation(uri);
-  const timer = setTimeout(() => {
-    if (pendingValidations.get(uri) === timer) pendingValidations.delete(uri);
-    const current = documents.get(uri);
-    // The document moved on (another timer is pending) or was closed.
-    if (!current || current.version !== version) return;
-    validate(current);
-  }, diagnosticsDelayMs);
-  pendingValidations.set(uri, timer);
-}
+  documents.listen(connection);
+  connection.listen();
 
-function cancelValidation(uri: string): void {
-  const timer = pendingValidations.get(uri);
-  if (timer === undefined) return;
-  clearTimeout(timer);
-  pendingValidations.delete(uri);
-}
-
-/** Validates the current version of `textDocument` and publishes its diagnostics. */
-function validate(textDocument: TextDocument): void {
-  const { uri, version } = textDocument;
-  let diagnostics: Diagnostic[];
-  try {
-    diagnostics = service.doValidation(cache.get(textDocument));
-  } catch (error) {
-    logError('validation', uri, error);
-    diagnostics = [];
+  /** Validates `textDocument` once no change has come for {@link diagnosticsDelayMs}. */
+  function scheduleValidation(textDocument: TextDocument): void {
+    const { uri, version } = textDocument;
+    cancelValidation(uri);
+    const timer = setTimeout(() => {
+      if (pendingValidations.get(uri) === timer) pendingValidations.delete(uri);
+      const current = documents.get(uri);
+      // The document moved on (another timer is pending) or was closed.
+      if (!current || current.version !== version) return;
+      validate(current);
+    }, diagnosticsDelayMs);
+    pendingValidations.set(uri, timer);
   }
-  // Diagnostics of a version the editor no longer shows would flicker onto the wrong text.
-  if (documents.get(uri)?.version !== version) return;
-  publishedVersions.set(uri, version);
-  send({ uri, version, diagnostics });
-}
 
-function send(params: { uri: string; version?: number; diagnostics: Diagnostic[] }): void {
-  void connection.sendDiagnostics(params).catch((error: unknown) => logError('publishing diagnostics', params.uri, error));
-}
+  function cancelValidation(uri: string): void {
+    const timer = pendingValidations.get(uri);
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    pendingValidations.delete(uri);
+  }
 
-/** Logs an unexpected error with its stack; never the document text. */
-function logError(what: string, uri: string, error: unknown): void {
-  const detail = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
-  try {
-    connection.console.error(`Pearl: ${what} failed for ${uri}: ${detail}`);
-  } catch {
-    // The connection is gone: nobody left to tell.
+  /** Validates the current version of `textDocument` and publishes its diagnostics. */
+  function validate(textDocument: TextDocument): void {
+    const { uri, version } = textDocument;
+    let diagnostics: Diagnostic[];
+    try {
+      diagnostics = cache.getDiagnostics(textDocument);
+    } catch (error) {
+      logError('validation', uri, error);
+      diagnostics = [];
+    }
+    // Diagnostics of a version the editor no longer shows would flicker onto the wrong text.
+    if (documents.get(uri)?.version !== version) return;
+    publishedVersions.set(uri, version);
+    send({ uri, version, diagnostics });
+  }
+
+  function send(params: { uri: string; version?: number; diagnostics: Diagnostic[] }): void {
+    void connection.sendDiagnostics(params).catch((error: unknown) => logError('publishing diagnostics', params.uri, error));
+  }
+
+  /** Logs an unexpected error with its stack; never the document text. */
+  function logError(what: string, uri: string, error: unknown): void {
+    const detail = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
+    try {
+      connection.console.error(`Pearl: ${what} failed for ${uri}: ${detail}`);
+    } catch {
+      // The connection is gone: nobody left to tell.
+    }
   }
 }

@@ -3,6 +3,8 @@ import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
   createMessageConnection,
+  IPCMessageReader,
+  IPCMessageWriter,
   MessageConnection,
   StreamMessageReader,
   StreamMessageWriter,
@@ -80,14 +82,21 @@ export class LspClient {
     connection.listen();
   }
 
-  /** Spawns the built server over stdio. */
-  static start(): LspClient {
+  /**
+   * Spawns the built server. `stdio` (default) passes `--stdio`; `ipc` passes `--node-ipc` and
+   * talks over a Node IPC channel, as the VS Code client does; `none` passes no transport flag
+   * (the server must then default to stdio).
+   */
+  static start(transport: 'stdio' | 'ipc' | 'none' = 'stdio'): LspClient {
     const spawnedAt = performance.now();
-    const child = spawn(process.execPath, [serverBundle, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
-    const connection = createMessageConnection(
-      new StreamMessageReader(child.stdout!),
-      new StreamMessageWriter(child.stdin!),
-    );
+    const flags = { stdio: ['--stdio'], ipc: ['--node-ipc'], none: [] }[transport];
+    const child = spawn(process.execPath, [serverBundle, ...flags], {
+      stdio: transport === 'ipc' ? ['pipe', 'pipe', 'pipe', 'ipc'] : ['pipe', 'pipe', 'pipe'],
+    });
+    const connection =
+      transport === 'ipc'
+        ? createMessageConnection(new IPCMessageReader(child), new IPCMessageWriter(child))
+        : createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     return new LspClient(child, connection, spawnedAt);
   }
 
@@ -242,10 +251,14 @@ export class LspClient {
 }
 
 /**
- * Runs `body` with a started, initialized client, and kills the server afterwards whatever happens.
+ * Runs `body` with a started, initialized client (see {@link LspClient.start} for `transport`), and
+ * kills the server afterwards whatever happens.
  */
-export async function withLspClient<T>(body: (client: LspClient) => Promise<T>): Promise<T> {
-  const client = LspClient.start();
+export async function withLspClient<T>(
+  body: (client: LspClient) => Promise<T>,
+  transport: 'stdio' | 'ipc' | 'none' = 'stdio',
+): Promise<T> {
+  const client = LspClient.start(transport);
   try {
     await client.initialize();
     return await body(client);

@@ -17,7 +17,17 @@ import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Diagnostic } from 'vscode-languageserver-types';
 import { getLanguageService } from '../../server/src/service/pearlLanguageService';
-import { generatedVariableIds, generateTextPearl } from '../../bench/pearlGenerator';
+
+// The generator lives in bench/, its own TypeScript project, which test/tsconfig.json does not
+// reference (a static import would make tsc reject the file as outside this project): load its
+// compiled output, built beside ours by `tsc -b`.
+interface PearlGenerator {
+  /** bench/pearlGenerator.ts: a valid text Pearl of `nodeCount` (>= 4) nodes, deterministic per seed. */
+  generateTextPearl(nodeCount: number, seed?: number): string;
+  /** bench/pearlGenerator.ts: the variable ids every generated Pearl declares. */
+  readonly generatedVariableIds: readonly string[];
+}
+const { generatedVariableIds, generateTextPearl } = require('../../bench/pearlGenerator') as PearlGenerator;
 
 const seed = process.env.PEARL_FC_SEED ? Number(process.env.PEARL_FC_SEED) : 20_260_611;
 const service = getLanguageService();

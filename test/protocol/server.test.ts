@@ -2,9 +2,10 @@
 // an editor does. Waits poll the messages received, with a timeout; no fixed sleeps.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CompletionItem, Diagnostic, Range, TextEdit } from 'vscode-languageserver-types';
-import { LspClient, withLspClient } from '../helpers/lspClient';
+import { LspClient, serverBundle, withLspClient } from '../helpers/lspClient';
 
 const uri = 'file:///workspace/protocol.pearl.json';
 
@@ -223,4 +224,22 @@ test('the server survives any text and keeps answering', async () => {
     assert.equal(client.exit, undefined, 'the server is still running');
     assert.equal(await client.shutdown(), 0);
   });
+});
+
+for (const transport of ['ipc', 'none'] as const) {
+  test(`transport ${transport === 'ipc' ? '--node-ipc (the VS Code client)' : 'by default (no flag): stdio'}`, async () => {
+    await withLspClient(async (client) => {
+      await client.open(uri, brokenText, 1);
+      const published = await client.waitForDiagnostics(uri, (p) => p.version === 1);
+      assert.equal(byCode(published.diagnostics, 'unknown-target').length, 1);
+      assert.equal(await client.shutdown(), 0);
+    }, transport);
+  });
+}
+
+test('--version prints the version and exits', async () => {
+  const stdout = await new Promise<string>((resolve, reject) => {
+    execFile(process.execPath, [serverBundle, '--version'], { timeout: 30_000 }, (error, out) => (error ? reject(error) : resolve(out)));
+  });
+  assert.match(stdout, /^\d+\.\d+\.\d+\S*\n$/);
 });

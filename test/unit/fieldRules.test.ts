@@ -667,7 +667,7 @@ test('every prefix of a rich document validates without throwing', () => {
     }),
   ];
   for (const content of rich) {
-    assert.ok(validate(content).length >= 5);
+    assert.ok(validate(content).length >= 4);
     for (let end = 0; end <= content.length; end++) {
       const prefix = content.slice(0, end);
       assert.doesNotThrow(() => validate(prefix), `prefix of length ${end}`);

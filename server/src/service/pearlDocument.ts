@@ -155,8 +155,11 @@ export function detectPearlKind(root: JsonNode | undefined): { kind: PearlKind; 
  * Parses a document once into a {@link PearlDocument}. Linear in the size of the text; never
  * throws, whatever the text.
  */
-export function parsePearlDocument(textDocument: TextDocument): PearlDocument {
-  const text = textDocument.getText();
+export function parsePearlDocument(editorDocument: TextDocument): PearlDocument {
+  const text = editorDocument.getText();
+  // A snapshot: editors' TextDocuments are updated in place, and every range of this parse must
+  // stay about the text it was parsed from.
+  const textDocument = TextDocument.create(editorDocument.uri, editorDocument.languageId, editorDocument.version, text);
   let tree: ReturnType<typeof parseJsonTree>;
   let value: unknown;
   try {

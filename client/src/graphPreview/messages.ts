@@ -1,0 +1,65 @@
+/**
+ * The messages between the graph preview's host (the extension, `graphPreviewPanel.ts`) and its
+ * webview (`webview/main.ts`), declared once for both sides. Positions are LSP positions (0-based
+ * line, UTF-16 character), the same as the ranges in {@link PearlGraph}.
+ */
+import type { Position } from 'vscode-languageserver-types';
+import type { PearlGraph } from '../../../server/src/protocol';
+
+/** Host → webview: draw this graph (replaces the previous one, keeps zoom and position). */
+export interface GraphMessage {
+  readonly type: 'graph';
+  readonly graph: PearlGraph;
+}
+
+/** Host → webview: the editor's cursor moved; highlight the innermost node whose range holds it. */
+export interface CursorMessage {
+  readonly type: 'cursor';
+  readonly position: Position;
+}
+
+/** Host → webview: show `text` instead of a graph (simple Pearl, server not running, document closed). */
+export interface TextMessage {
+  readonly type: 'message';
+  readonly text: string;
+}
+
+/** Every message the host posts to the webview. */
+export type HostMessage = GraphMessage | CursorMessage | TextMessage;
+
+/** Webview → host: the script is running and listens; send the current graph and cursor. */
+export interface ReadyMessage {
+  readonly type: 'ready';
+}
+
+/** Webview → host: a node was clicked; reveal its `selectionRange` in the editor. */
+export interface RevealMessage {
+  readonly type: 'reveal';
+  /** {@link PearlGraphNode.key} of the clicked node. */
+  readonly key: string;
+}
+
+/** Webview → host: "Export SVG" was pressed; `svg` is a standalone SVG document (colours resolved). */
+export interface ExportSvgMessage {
+  readonly type: 'exportSvg';
+  readonly svg: string;
+}
+
+/** Every message the webview posts to the host. */
+export type WebviewMessage = ReadyMessage | RevealMessage | ExportSvgMessage;
+
+/** Type guard for a message received from the webview: the webview is ours, but its content is data. */
+export function isWebviewMessage(value: unknown): value is WebviewMessage {
+  if (typeof value !== 'object' || value === null) return false;
+  const message = value as Record<string, unknown>;
+  switch (message.type) {
+    case 'ready':
+      return true;
+    case 'reveal':
+      return typeof message.key === 'string';
+    case 'exportSvg':
+      return typeof message.svg === 'string';
+    default:
+      return false;
+  }
+}
