@@ -214,6 +214,8 @@ class GraphValidation {
     const hasPreCall = entry?.nodeType === NodeType.PreCallAPI;
     for (const node of this.nodes) {
       if (node === entry || node.nodeType === NodeType.PostCallActions || node.nodeType === NodeType.TransferCall) continue;
+      // A duplicate nodeId is reported as such; transitions resolve to its first holder.
+      if (node.nodeId !== undefined && this.doc.nodesById.get(node.nodeId) !== node) continue;
       const incoming = this.incoming.get(node);
       if (node.nodeType === NodeType.OpeningSentence && hasPreCall) {
         if (!incoming?.some((transition) => transition.source.nodeType === NodeType.PreCallAPI)) {

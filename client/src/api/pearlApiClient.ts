@@ -1,0 +1,364 @@
+/**
+ * The HTTP client of the Pearl Agent Service (pearl-agent-service.md § Endpoints, § Authentication,
+ * § Errors; DECISIONS.md § Service). It imports nothing from `vscode`: the deploy command, the status
+ * bar poller and the node tests all call it. It uses Node's global `fetch` and `AbortController`.
+ *
+ * Every outcome is data, never an exception: a call resolves to `{ ok: true, ... }` or to a failure
+ * with a {@link ApiFailureKind}. No message ever contains the bearer token: every text that comes
+ * from the service is passed through a redaction before it is put in a message.
+ */
+
+/**
+ * Why a call failed:
+ * - `unauthorized`: 401 or 403, the service refused the token (§ Authentication).
+ * - `validation`: 400 with a ValidationProblemDetails body (§ Errors).
+ * - `rateLimited`: 429; `retryAfterSeconds` when the service said how long to wait.
+ * - `http`: any other non-200 status (§ Errors: "not shown"), with `status` and a short excerpt.
+ * - `network`: the request did not reach the service (DNS, refused connection, reset, TLS), or it
+ *   was not sent because the base URL is refused by {@link checkBaseUrl}.
+ * - `timeout`: no complete answer within `timeoutMs`.
+ * - `cancelled`: the caller's `signal` aborted the call.
+ * - `invalidResponse`: a 200 whose body is not what the interface says (empty id, HTML page,
+ *   malformed JSON).
+ */
+export type ApiFailureKind = 'unauthorized' | 'validation' | 'rateLimited' | 'http' | 'network' | 'timeout' | 'cancelled' | 'invalidResponse';
+
+/**
+ * The body of a 400 answer (pearl-agent-service.md § Errors). `errors` maps a field path in ASP.NET
+ * style (`pearl.nodes[2].name`, any letter case, maybe with a leading `$.`; DECISIONS.md § Service)
+ * to its messages. Every field is optional: a body that is not JSON yields no problem at all.
+ */
+export interface ValidationProblemDetails {
+  type?: string;
+  title?: string;
+  status?: number;
+  detail?: string;
+  instance?: string;
+  errors?: Record<string, string[]>;
+}
+
+/**
+ * The outcome of {@link createPearl}: the id of the new, live Pearl (trimmed, never empty), or why
+ * there is none. `problem` is set for `validation`; `retryAfterSeconds` when the answer carried a
+ * `Retry-After` header (429, 503). `message` is one sentence for the user, without the token.
+ */
+export type CreatePearlResult =
+  | { ok: true; pearlId: string }
+  | { ok: false; kind: ApiFailureKind; status?: number; message: string; problem?: ValidationProblemDetails; retryAfterSeconds?: number };
+
+/**
+ * Creates a Pearl: `POST {baseUrl}{path}` with `body` (pearl-agent-service.md § POST /v2/Pearl/Text,
+ * § POST /v2/Pearl). The Pearl is created already published; this interface has no update, so every
+ * successful call creates another Pearl (DECISIONS.md § Service).
+ *
+ * - `baseUrl` must pass {@link checkBaseUrl}, otherwise nothing is sent (`network` failure).
+ * - `token` is sent as `Authorization: Bearer <token>` (§ Authentication) and appears nowhere else.
+ * - `body` is the strict JSON of the create request, sent as `application/json`.
+ * - `timeoutMs` (milliseconds) bounds the whole exchange, body included; then `timeout`.
+ * - `signal` aborts the call; then `cancelled`. A timeout or a cancellation after the request left
+ *   does not tell whether the service created the Pearl.
+ *
+ * The 200 answer is the id as `text/plain` (`abc123`) or as a JSON string (`"abc123"`); both give
+ * the same trimmed id. Never rejects.
+ */
+export async function createPearl(options: {
+  baseUrl: string;
+  token: string;
+  path: '/v2/Pearl/Text' | '/v2/Pearl';
+  body: string;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}): Promise<CreatePearlResult> {
+  const answer = await send({
+    baseUrl: options.baseUrl,
+    token: options.token,
+    method: 'POST',
+    path: options.path,
+    body: options.body,
+    accept: 'text/plain, application/json, text/json',
+    timeoutMs: options.timeoutMs,
+    signal: options.signal,
+  });
+  if (!answer.ok) return answer;
+  const { response, text } = answer;
+  if (response.status === 200) return readPearlId(response, text, options.token);
+  const problem = readProblem(text, options.token);
+  const failure = describeFailure(response, text, problem, options.token);
+  return failure.kind === 'validation' && problem ? { ...failure, problem } : failure;
+}
+
+/**
+ * The outcome of {@link getOngoingCalls}. `totalOnQueue` is undefined when the service sent it
+ * absent or null, as for a Pearl without inbound configuration (DECISIONS.md § Service).
+ */
+export type OngoingCallsResult =
+  | { ok: true; totalOngoingCalls: number; totalOnQueue?: number }
+  | { ok: false; kind: ApiFailureKind; status?: number; message: string; retryAfterSeconds?: number };
+
+/**
+ * Reads the conversations in progress of a Pearl: `GET {baseUrl}/v2/Pearl/{pearlId}/OngoingCalls`
+ * (pearl-agent-service.md § GET /v2/Pearl/{pearlId}/OngoingCalls), `pearlId` URL-encoded. Same
+ * `baseUrl`, `token`, `timeoutMs` and `signal` rules as {@link createPearl}; an unknown id is an
+ * `http` failure with its status (the stand-in answers 404). Never rejects.
+ */
+export async function getOngoingCalls(options: {
+  baseUrl: string;
+  token: string;
+  pearlId: string;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}): Promise<OngoingCallsResult> {
+  const answer = await send({
+    baseUrl: options.baseUrl,
+    token: options.token,
+    method: 'GET',
+    path: `/v2/Pearl/${encodeURIComponent(options.pearlId)}/OngoingCalls`,
+    accept: 'application/json',
+    timeoutMs: options.timeoutMs,
+    signal: options.signal,
+  });
+  if (!answer.ok) return answer;
+  const { response, text } = answer;
+  if (response.status !== 200) return describeFailure(response, text, readProblem(text, options.token), options.token);
+  const value = parseJson(text);
+  if (!isRecord(value)) return invalid(200, `The ongoing-calls answer is not a JSON object: ${excerpt(text, options.token)}`);
+  const ongoing = value.totalOngoingCalls;
+  const queue = value.totalOnQueue;
+  if (!isCount(ongoing)) return invalid(200, 'The ongoing-calls answer has no integer totalOngoingCalls.');
+  if (queue === undefined || queue === null) return { ok: true, totalOngoingCalls: ongoing };
+  if (!isCount(queue)) return invalid(200, 'The ongoing-calls answer has a totalOnQueue that is not an integer.');
+  return { ok: true, totalOngoingCalls: ongoing, totalOnQueue: queue };
+}
+
+/**
+ * Checks the `pearl.api.baseUrl` setting before any token is sent (DECISIONS.md § Service): `https`
+ * only, `http` only for loopback hosts (`127.0.0.0/8`, `localhost`, `[::1]`), for a local stand-in.
+ * Also refused: a URL with a user name or password, a query or a fragment (the operation paths are
+ * appended to it). On success `url` is the parsed URL, its path without a trailing slash.
+ */
+export function checkBaseUrl(baseUrl: string): { ok: true; url: URL } | { ok: false; message: string } {
+  let url: URL;
+  try {
+    url = new URL(baseUrl.trim());
+  } catch {
+    return { ok: false, message: `"${baseUrl}" is not a URL (expected e.g. https://api.nlpearl.ai).` };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    return { ok: false, message: `${url.protocol.replace(/:$/, '')} is not allowed: the base URL must use https.` };
+  }
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    return { ok: false, message: `${url.origin} is refused: http is allowed only for a loopback host (127.0.0.1, localhost, [::1]); use https.` };
+  }
+  if (url.username !== '' || url.password !== '') {
+    return { ok: false, message: 'A base URL must not carry a user name or password.' };
+  }
+  if (url.search !== '' || url.hash !== '') {
+    return { ok: false, message: 'A base URL must not have a query (?) or a fragment (#).' };
+  }
+  url.pathname = url.pathname.replace(/\/+$/, '');
+  return { ok: true, url };
+}
+
+function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  if (host === 'localhost' || host === '[::1]') return true;
+  // The URL parser has already normalised IPv4 forms (127.1, 0x7f.0.0.1) to dotted decimal.
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+type Failure = { ok: false; kind: ApiFailureKind; status?: number; message: string; retryAfterSeconds?: number };
+
+/** One HTTP exchange: the whole answer within `timeoutMs`, or the failure that prevented it. */
+async function send(request: {
+  baseUrl: string;
+  token: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+  accept: string;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}): Promise<{ ok: true; response: Response; text: string } | Failure> {
+  const checked = checkBaseUrl(request.baseUrl);
+  if (!checked.ok) return { ok: false, kind: 'network', message: `Not sent: ${checked.message}` };
+  const url = `${checked.url.href.replace(/\/+$/, '')}${request.path}`;
+  const origin = checked.url.origin;
+  if (request.signal?.aborted) return cancelled();
+
+  // One controller for both causes (AbortSignal.any is not in every Node the editor may run).
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, Math.max(0, request.timeoutMs));
+  const onCallerAbort = (): void => controller.abort();
+  request.signal?.addEventListener('abort', onCallerAbort, { once: true });
+  try {
+    const headers: Record<string, string> = { Authorization: `Bearer ${request.token}`, Accept: request.accept };
+    if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+    const response = await fetch(url, {
+      method: request.method,
+      headers,
+      body: request.body,
+      signal: controller.signal,
+      redirect: 'manual', // a redirect must not carry the token to another place
+    });
+    const text = await response.text();
+    return { ok: true, response, text };
+  } catch (error) {
+    if (timedOut) return { ok: false, kind: 'timeout', message: `No answer from ${origin} within ${formatDuration(request.timeoutMs)}.` };
+    if (request.signal?.aborted) return cancelled();
+    return { ok: false, kind: 'network', message: `Could not reach ${origin}: ${networkCause(error, request.token)}.` };
+  } finally {
+    clearTimeout(timer);
+    request.signal?.removeEventListener('abort', onCallerAbort);
+  }
+}
+
+function cancelled(): Failure {
+  return { ok: false, kind: 'cancelled', message: 'The request was cancelled.' };
+}
+
+function invalid(status: number, message: string): Failure {
+  return { ok: false, kind: 'invalidResponse', status, message };
+}
+
+/** A 200 answer of a create: the id, as text/plain or as a JSON string. */
+function readPearlId(response: Response, text: string, token: string): CreatePearlResult {
+  const contentType = (response.headers.get('content-type') ?? '').toLowerCase();
+  // A captive portal or a proxy may answer 200 with a page: that is no id.
+  if (contentType.includes('html')) return invalid(200, `The service answered with a web page instead of a Pearl id: ${excerpt(text, token)}`);
+  let id: unknown = text;
+  const trimmed = text.trim();
+  if (contentType.includes('json') || trimmed.startsWith('"')) {
+    id = parseJson(trimmed);
+    if (typeof id !== 'string') return invalid(200, `The service answered with JSON that is not a Pearl id: ${excerpt(text, token)}`);
+  }
+  const pearlId = (id as string).trim();
+  if (pearlId === '') return invalid(200, 'The service answered 200 without a Pearl id.');
+  // The id goes into URLs, records and messages: refuse what cannot be an identifier.
+  if (pearlId.length > 256 || /[\s\u0000-\u001f\u007f]/.test(pearlId)) {
+    return invalid(200, `The service answered with something that is not a Pearl id: ${excerpt(pearlId, token)}`);
+  }
+  return { ok: true, pearlId };
+}
+
+/**
+ * The failure for a non-200 answer, by status (pearl-agent-service.md § Errors). The message quotes
+ * the problem's title and detail when the body is one, else a one-line excerpt of the body.
+ */
+function describeFailure(response: Response, text: string, problem: ValidationProblemDetails | undefined, token: string): Failure {
+  const status = response.status;
+  const statusLine = `${status}${response.statusText ? ` ${response.statusText}` : ''}`;
+  const said = (problem && problemMessage(problem)) || excerpt(text, token);
+  const retryAfterSeconds = parseRetryAfter(response.headers.get('retry-after'), Date.now());
+  const withRetry = retryAfterSeconds === undefined ? {} : { retryAfterSeconds };
+  if (status === 400) {
+    return { ok: false, kind: 'validation', status, message: said === '' ? 'The service rejected the request (400).' : said };
+  }
+  if (status === 401 || status === 403) {
+    return { ok: false, kind: 'unauthorized', status, message: `The service refused the token (${statusLine}).` };
+  }
+  if (status === 429) {
+    const wait = retryAfterSeconds === undefined ? '' : ` Retry after ${retryAfterSeconds} s.`;
+    return { ok: false, kind: 'rateLimited', status, message: `The service is limiting the request rate (429).${wait}`, ...withRetry };
+  }
+  if (status >= 300 && status < 400) {
+    return { ok: false, kind: 'http', status, message: `The service redirected the request (${status}); redirects are not followed: check the base URL.` };
+  }
+  return { ok: false, kind: 'http', status, message: `The service answered ${statusLine}${said === '' ? '.' : `: ${said}`}`, ...withRetry };
+}
+
+/** ValidationProblemDetails from a body, keeping only well-typed fields; undefined when not JSON. */
+function readProblem(text: string, token: string): ValidationProblemDetails | undefined {
+  const value = parseJson(text);
+  if (!isRecord(value)) return undefined;
+  const problem: ValidationProblemDetails = {};
+  for (const field of ['type', 'title', 'detail', 'instance'] as const) {
+    const fieldValue = value[field];
+    if (typeof fieldValue === 'string') problem[field] = redact(fieldValue, token);
+  }
+  if (typeof value.status === 'number') problem.status = value.status;
+  if (isRecord(value.errors)) {
+    const errors: Record<string, string[]> = {};
+    for (const [key, messages] of Object.entries(value.errors)) {
+      const list = Array.isArray(messages) ? messages : [messages];
+      errors[redact(key, token)] = list.filter((message): message is string => typeof message === 'string').map((message) => redact(message, token));
+    }
+    problem.errors = errors;
+  }
+  return problem;
+}
+
+/** "title: detail" of a problem (`''` when it has neither), on one line. */
+function problemMessage(problem: ValidationProblemDetails): string {
+  const title = problem.title?.trim() ?? '';
+  const detail = problem.detail?.trim() ?? '';
+  if (title === '' || detail === '') return (title + detail).replace(/\s+/g, ' ');
+  return `${title}${/[.!?:]$/.test(title) ? ' ' : ': '}${detail}`.replace(/\s+/g, ' ');
+}
+
+/**
+ * Seconds to wait from a `Retry-After` header: delay-seconds or an HTTP date (RFC 9110 § 10.2.3),
+ * rounded up, never negative; undefined when absent or unreadable.
+ */
+export function parseRetryAfter(header: string | null, now: number): number | undefined {
+  if (header === null) return undefined;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value);
+  const date = Date.parse(value);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+/** What a fetch failure says, e.g. `connection refused (ECONNREFUSED)`. */
+function networkCause(error: unknown, token: string): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const code = isRecord(cause) && typeof cause.code === 'string' ? cause.code : undefined;
+  const known: Record<string, string> = {
+    ECONNREFUSED: 'connection refused',
+    ECONNRESET: 'connection reset',
+    ENOTFOUND: 'host not found',
+    EAI_AGAIN: 'host name lookup failed',
+    ETIMEDOUT: 'connection timed out',
+    EHOSTUNREACH: 'host unreachable',
+  };
+  if (code !== undefined && known[code] !== undefined) return `${known[code]} (${code})`;
+  const message = cause instanceof Error ? cause.message : String(cause);
+  return redact(code === undefined ? message : `${message} (${code})`, token);
+}
+
+/** At most 200 characters of `text` on one line, the token masked. */
+function excerpt(text: string, token: string): string {
+  const line = redact(text, token).replace(/\s+/g, ' ').trim();
+  return line.length > 200 ? `${line.slice(0, 199)}…` : line;
+}
+
+/** `text` with every occurrence of the token (and of its secret part) replaced by `***`. */
+function redact(text: string, token: string): string {
+  let result = text;
+  const secrets = [token, token.slice(token.indexOf(':') + 1)].filter((secret) => secret.length >= 4);
+  for (const secret of secrets) result = result.split(secret).join('***');
+  return result;
+}
+
+function formatDuration(milliseconds: number): string {
+  return milliseconds % 1000 === 0 ? `${milliseconds / 1000} s` : `${milliseconds} ms`;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value);
+}

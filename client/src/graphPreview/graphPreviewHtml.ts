@@ -1,0 +1,101 @@
+/**
+ * The graph preview's HTML page, without `vscode`, so the browser test renders the very page the
+ * webview shows. The page loads one script and one stylesheet from the extension's `dist/` and
+ * nothing else; everything from the Pearl file is drawn later by the script with DOM APIs.
+ */
+import { randomBytes } from 'node:crypto';
+
+/** What {@link getGraphPreviewHtml} needs from the host. */
+export interface GraphPreviewHtmlParams {
+  /** `webview.cspSource`: the origin the webview loads local resources from. */
+  readonly cspSource: string;
+  /** A fresh nonce per page ({@link createNonce}); only elements carrying it may run or style. */
+  readonly nonce: string;
+  /** `dist/graphPreview.js` as a webview URI. */
+  readonly scriptUri: string;
+  /** `dist/graphPreview.css` as a webview URI. */
+  readonly styleUri: string;
+}
+
+/** 128 random bits, base64: a Content-Security-Policy nonce. */
+export function createNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+/** The strict Content-Security-Policy of the page: no remote loads, no inline code without the nonce. */
+export function getGraphPreviewCsp(cspSource: string, nonce: string): string {
+  return [
+    "default-src 'none'",
+    `img-src ${cspSource} data:`,
+    `style-src ${cspSource} 'nonce-${nonce}'`,
+    `script-src 'nonce-${nonce}'`,
+    `font-src ${cspSource}`,
+  ].join('; ');
+}
+
+/**
+ * The complete page: toolbar (zoom out, zoom in, fit, export), an empty `<svg>` the script fills,
+ * a message area, the legend, then the script. Every parameter is escaped for its attribute.
+ */
+export function getGraphPreviewHtml(params: GraphPreviewHtmlParams): string {
+  const nonce = escapeAttribute(params.nonce);
+  const csp = escapeAttribute(getGraphPreviewCsp(params.cspSource, params.nonce));
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" nonce="${nonce}" href="${escapeAttribute(params.styleUri)}">
+<title>Pearl Graph Preview</title>
+</head>
+<body>
+<div class="toolbar" role="toolbar" aria-label="Graph preview">
+<button type="button" data-action="zoomOut" title="Zoom out" aria-label="Zoom out">&#x2212;</button>
+<button type="button" data-action="zoomIn" title="Zoom in" aria-label="Zoom in">+</button>
+<button type="button" data-action="fit" title="Fit the graph to the panel">Fit</button>
+<button type="button" data-action="exportSvg" title="Save the graph as an SVG file">Export SVG</button>
+</div>
+<div id="message" class="message" role="status" hidden></div>
+<svg id="graph" class="graph" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="Conversation graph"></svg>
+${legendHtml}
+<script nonce="${nonce}" src="${escapeAttribute(params.scriptUri)}"></script>
+</body>
+</html>
+`;
+}
+
+/** One legend row: a small sample drawn with the same classes as the graph, and its meaning. */
+function legendRow(sample: string, text: string): string {
+  return `<li><svg class="legend-sample" width="34" height="16" aria-hidden="true">${sample}</svg><span>${text}</span></li>`;
+}
+
+const box = (classes: string): string => `<rect class="${classes}" x="2" y="2" width="30" height="12" rx="3"></rect>`;
+const badge = (classes: string, label: string): string =>
+  `<g class="${classes}"><rect class="mark-box" x="1" y="2" width="32" height="12" rx="6"></rect><text class="mark-text" x="17" y="11" text-anchor="middle">${label}</text></g>`;
+const line = (classes: string): string => `<path class="${classes}" d="M2 8 H32"></path>`;
+
+const legendHtml = `<details class="legend" open>
+<summary>Legend</summary>
+<ul>
+${legendRow(box('node-box family-opening'), 'OpeningSentence')}
+${legendRow(box('node-box family-api'), 'PreCallAPI, API')}
+${legendRow(box('node-box family-dialogue'), 'Dialogue, SearchKnowledgeBase')}
+${legendRow(box('node-box family-message'), 'SMS, Email')}
+${legendRow(box('node-box family-handoff'), 'Handoff, TransferCall, Recording')}
+${legendRow(box('node-box family-end'), 'EndCall')}
+${legendRow(box('node-box family-postcall'), 'PostCallActions')}
+${legendRow(badge('mark mark-entry', 'start'), 'Entry node')}
+${legendRow(box('node-box family-other has-errors-box'), 'Has errors (count, hover for messages)')}
+${legendRow(badge('mark mark-cannot-reach-end', '&#x2298; end'), 'Cannot reach EndCall')}
+${legendRow(badge('mark mark-no-incoming', '&#x21E5;?'), 'No incoming transition')}
+${legendRow(line('edge-path'), 'Transition')}
+${legendRow(line('edge-path edge-success'), '&#x2713; apiResult Success')}
+${legendRow(line('edge-path edge-failure'), '&#x2717; apiResult Failure')}
+</ul>
+</details>`;
+
+/** Escapes `value` for a double-quoted HTML attribute (or text). */
+function escapeAttribute(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
