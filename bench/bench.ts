@@ -255,4 +255,4 @@ function main(): void {
   process.stdout.write(json ? JSON.stringify(report, null, 2) + '\n' : toMarkdown(report) + '\n');
 }
 
-main();
+if (require.main === module) main();

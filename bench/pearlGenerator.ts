@@ -66,7 +66,7 @@ const transitionNames: readonly string[] = [
   'Customer reports a problem with order {order_number}',
   'Customer asks about the balance of {balance_due}',
   'Customer confirms the slot {appointment_slot}',
-  'Customer declines and wants to stop',
+  'Customer {customer_first_name} declines and wants to stop',
   'Customer gives a new address {new_address}',
   'Customer chooses {payment_method} to pay',
   'Customer asks to switch to {preferred_language}',
@@ -159,7 +159,7 @@ export function generateTextPearl(nodeCount: number, seed = 1): string {
       },
       transitions: [
         { name: 'Customer found for {customer_phone}', toNodeId: ids[1], apiResult: 1 },
-        { name: 'Lookup failed', toNodeId: ids[2], apiResult: 2 },
+        { name: 'No customer found for {customer_phone}', toNodeId: ids[2], apiResult: 2 },
       ],
     },
     {

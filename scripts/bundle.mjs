@@ -21,5 +21,17 @@ await Promise.all([
   esbuild.build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] }),
   esbuild.build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js', banner: shebang }),
   esbuild.build({ ...common, entryPoints: ['server/src/cli/pearlLint.ts'], outfile: 'dist/pearl-lint.js', banner: shebang }),
+  // The graph preview's webview script and styles (browser). elkjs only requires 'web-worker' when
+  // given a workerUrl, which the preview never passes.
+  esbuild.build({
+    ...common,
+    entryPoints: ['client/src/graphPreview/webview/main.ts'],
+    outfile: 'dist/graphPreview.js',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    external: ['web-worker'],
+  }),
+  esbuild.build({ ...common, entryPoints: ['client/src/graphPreview/webview/graphPreview.css'], outfile: 'dist/graphPreview.css', platform: 'browser', format: undefined, target: undefined }),
 ]);
 for (const file of ['dist/server.js', 'dist/pearl-lint.js']) chmodSync(file, 0o755);

@@ -6,7 +6,8 @@
  * and each document must be answered in bounded time.
  *
  * Reproducible: a fixed seed (override with PEARL_FC_SEED); on failure fast-check prints the seed,
- * the path and the counterexample (base document name and mutations).
+ * the path and the counterexample (base document name and mutations). PEARL_FC_RUNS raises the
+ * number of mutated documents for a longer hunt (default 210, about a second).
  */
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -30,6 +31,7 @@ interface PearlGenerator {
 const { generatedVariableIds, generateTextPearl } = require('../../bench/pearlGenerator') as PearlGenerator;
 
 const seed = process.env.PEARL_FC_SEED ? Number(process.env.PEARL_FC_SEED) : 20_260_611;
+const mutatedRuns = process.env.PEARL_FC_RUNS ? Number(process.env.PEARL_FC_RUNS) : 210;
 const service = getLanguageService();
 const repositoryRoot = path.resolve(__dirname, '../../..');
 /** Generous bound for parse + validate + complete of one small document: not a benchmark. */
@@ -99,6 +101,9 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constant('truncate' as const), at: where }),
 );
 
+/** A scalar property value (string, number, true, false, null): what a retype replaces. */
+const propertyValue = /(?<=":\s*)("(?:[^"\\\n]|\\.)*"|-?\d[\d.eE+-]*|true|false|null)/g;
+
 /** Applies a mutation; the edits are plain text edits, so the result may be any text at all. */
 function mutate(text: string, m: Mutation): string {
   switch (m.kind) {
@@ -119,8 +124,7 @@ function mutate(text: string, m: Mutation): string {
     case 'number':
       return replaceNth(text, /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g, m.which, m.replacement);
     case 'retype':
-      // A property value (string, number, literal, or an opening bracket) swapped for another type.
-      return replaceNth(text, /(?<=":\s*)("(?:[^"\\\n]|\\.)*"|-?\d[\d.eE+-]*|true|false|null)/g, m.which, m.replacement);
+      return replaceNth(text, propertyValue, m.which, m.replacement);
     case 'truncate':
       return text.slice(0, at(m.at, text.length));
   }
@@ -169,8 +173,11 @@ function assertWellFormed(diagnostic: Diagnostic, document: TextDocument): void 
     assert.ok(position.character >= 0, `character in ${shown}`);
   }
   assert.ok(start.line < end.line || (start.line === end.line && start.character <= end.character), `start <= end in ${shown}`);
-  // The range round-trips through offsets: it lies inside the text.
-  assert.ok(document.offsetAt(start) <= document.offsetAt(end), `offsets of ${shown}`);
+  // Each position round-trips through its offset: it names a real place in the text (a character
+  // past the end of its line would be clamped).
+  for (const position of [start, end]) {
+    assert.deepEqual(document.positionAt(document.offsetAt(position)), position, `position inside the text in ${shown}`);
+  }
 }
 
 /** Parse + validate + complete at `completionFraction`; asserts everything the property claims. */
@@ -220,7 +227,35 @@ test('randomly mutated documents: never throws, well-formed diagnostics and comp
         checkDocument(text, completionFraction);
       },
     ),
-    { seed, numRuns: 250 },
+    { seed, numRuns: mutatedRuns, includeErrorInReport: true },
+  );
+});
+
+test('deeply nested values: no stack overflow escapes a rule or completion', () => {
+  // Parsing gives up (one syntax diagnostic) when its own recursion overflows, at a depth that
+  // varies with the frame sizes the JIT chose, a few thousand levels; any later recursive walk
+  // with bigger frames can overflow just below that. Try 1,000 to 10,000 levels, in place of a
+  // property value (where rules look) or at a random offset.
+  const names = [...bases.keys()];
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...names),
+      fc.oneof(fc.record({ value: fc.nat() }), fc.record({ offset: where })),
+      fc.integer({ min: 1_000, max: 10_000 }),
+      fc.constantFrom('[', '{"a":', '[{"b":', '{"nodes":[', '{"transitions":[{"name":'),
+      fc.boolean(),
+      where,
+      (name, place, depth, opener, closed, completionFraction) => {
+        const base = bases.get(name)!;
+        const closer = [...opener].reverse().join('').replace(/[[{]/g, (c) => (c === '[' ? ']' : '}')).replace(/[^\]}]/g, '');
+        const nested = opener.repeat(depth) + '1' + (closed ? closer.repeat(depth) : '');
+        const text = 'value' in place
+          ? replaceNth(base, propertyValue, place.value, nested)
+          : base.slice(0, at(place.offset, base.length)) + nested + base.slice(at(place.offset, base.length));
+        checkDocument(text, completionFraction);
+      },
+    ),
+    { seed, numRuns: 60, includeErrorInReport: true },
   );
 });
 
@@ -236,6 +271,6 @@ test('generated Pearls are free of errors and warnings (generator and rules agre
         [],
       );
     }),
-    { seed, numRuns: 30 },
+    { seed, numRuns: 30, includeErrorInReport: true },
   );
 });

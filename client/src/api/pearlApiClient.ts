@@ -10,7 +10,8 @@
 
 /**
  * Why a call failed:
- * - `unauthorized`: 401 or 403, the service refused the token (§ Authentication).
+ * - `unauthorized`: 401 or 403, the service refused the token (§ Authentication); or the token
+ *   cannot be a bearer token (empty, spaces, non-ASCII) and nothing was sent.
  * - `validation`: 400 with a ValidationProblemDetails body (§ Errors).
  * - `rateLimited`: 429; `retryAfterSeconds` when the service said how long to wait.
  * - `http`: any other non-200 status (§ Errors: "not shown"), with `status` and a short excerpt.
@@ -81,7 +82,7 @@ export async function createPearl(options: {
   });
   if (!answer.ok) return answer;
   const { response, text } = answer;
-  if (response.status === 200) return readPearlId(response, text, options.token);
+  if (response.ok) return readPearlId(response, text, options.token);
   const problem = readProblem(text, options.token);
   const failure = describeFailure(response, text, problem, options.token);
   return failure.kind === 'validation' && problem ? { ...failure, problem } : failure;
@@ -119,14 +120,14 @@ export async function getOngoingCalls(options: {
   });
   if (!answer.ok) return answer;
   const { response, text } = answer;
-  if (response.status !== 200) return describeFailure(response, text, readProblem(text, options.token), options.token);
+  if (!response.ok) return describeFailure(response, text, readProblem(text, options.token), options.token);
   const value = parseJson(text);
-  if (!isRecord(value)) return invalid(200, `The ongoing-calls answer is not a JSON object: ${excerpt(text, options.token)}`);
+  if (!isRecord(value)) return invalid(response.status, `The ongoing-calls answer is not a JSON object: ${excerpt(text, options.token)}`);
   const ongoing = value.totalOngoingCalls;
   const queue = value.totalOnQueue;
-  if (!isCount(ongoing)) return invalid(200, 'The ongoing-calls answer has no integer totalOngoingCalls.');
+  if (!isCount(ongoing)) return invalid(response.status, 'The ongoing-calls answer has no integer totalOngoingCalls.');
   if (queue === undefined || queue === null) return { ok: true, totalOngoingCalls: ongoing };
-  if (!isCount(queue)) return invalid(200, 'The ongoing-calls answer has a totalOnQueue that is not an integer.');
+  if (!isCount(queue)) return invalid(response.status, 'The ongoing-calls answer has a totalOnQueue that is not an integer.');
   return { ok: true, totalOngoingCalls: ongoing, totalOnQueue: queue };
 }
 
@@ -183,6 +184,10 @@ async function send(request: {
   if (!checked.ok) return { ok: false, kind: 'network', message: `Not sent: ${checked.message}` };
   const url = `${checked.url.href.replace(/\/+$/, '')}${request.path}`;
   const origin = checked.url.origin;
+  if (!/^[\x21-\x7e]+$/.test(request.token)) {
+    // fetch would reject the header with a message quoting it; say what is wrong instead.
+    return { ok: false, kind: 'unauthorized', message: 'Not sent: the API token is empty or has characters a bearer token cannot have (spaces, non-ASCII).' };
+  }
   if (request.signal?.aborted) return cancelled();
 
   // One controller for both causes (AbortSignal.any is not in every Node the editor may run).
@@ -224,22 +229,22 @@ function invalid(status: number, message: string): Failure {
   return { ok: false, kind: 'invalidResponse', status, message };
 }
 
-/** A 200 answer of a create: the id, as text/plain or as a JSON string. */
+/** A 2xx answer of a create (the interface says 200): the id, as text/plain or as a JSON string. */
 function readPearlId(response: Response, text: string, token: string): CreatePearlResult {
   const contentType = (response.headers.get('content-type') ?? '').toLowerCase();
   // A captive portal or a proxy may answer 200 with a page: that is no id.
-  if (contentType.includes('html')) return invalid(200, `The service answered with a web page instead of a Pearl id: ${excerpt(text, token)}`);
+  if (contentType.includes('html')) return invalid(response.status, `The service answered with a web page instead of a Pearl id: ${excerpt(text, token)}`);
   let id: unknown = text;
   const trimmed = text.trim();
   if (contentType.includes('json') || trimmed.startsWith('"')) {
     id = parseJson(trimmed);
-    if (typeof id !== 'string') return invalid(200, `The service answered with JSON that is not a Pearl id: ${excerpt(text, token)}`);
+    if (typeof id !== 'string') return invalid(response.status, `The service answered with JSON that is not a Pearl id: ${excerpt(text, token)}`);
   }
   const pearlId = (id as string).trim();
-  if (pearlId === '') return invalid(200, 'The service answered 200 without a Pearl id.');
+  if (pearlId === '') return invalid(response.status, `The service answered ${response.status} without a Pearl id.`);
   // The id goes into URLs, records and messages: refuse what cannot be an identifier.
   if (pearlId.length > 256 || /[\s\u0000-\u001f\u007f]/.test(pearlId)) {
-    return invalid(200, `The service answered with something that is not a Pearl id: ${excerpt(pearlId, token)}`);
+    return invalid(response.status, `The service answered with something that is not a Pearl id: ${excerpt(pearlId, token)}`);
   }
   return { ok: true, pearlId };
 }
@@ -251,7 +256,9 @@ function readPearlId(response: Response, text: string, token: string): CreatePea
 function describeFailure(response: Response, text: string, problem: ValidationProblemDetails | undefined, token: string): Failure {
   const status = response.status;
   const statusLine = `${status}${response.statusText ? ` ${response.statusText}` : ''}`;
-  const said = (problem && problemMessage(problem)) || excerpt(text, token);
+  // ASP.NET titles a plain problem with the reason phrase: do not say "404 Not Found: Not Found".
+  const untitled = problem && problem.title?.trim().toLowerCase() === response.statusText.toLowerCase() ? { ...problem, title: undefined } : problem;
+  const said = (untitled && problemMessage(untitled)) || excerpt(text, token);
   const retryAfterSeconds = parseRetryAfter(response.headers.get('retry-after'), Date.now());
   const withRetry = retryAfterSeconds === undefined ? {} : { retryAfterSeconds };
   if (status === 400) {

@@ -1,6 +1,58 @@
-import type { PearlContext } from '../pearlContext';
+import * as vscode from 'vscode';
+import type { CmdFactory, PearlContext } from '../pearlContext';
+import { GraphPreviewPanel } from './graphPreviewPanel';
 
-/** Stub: being written. */
+/**
+ * Registers `pearl.openGraphPreview` ("Pearl: Open Graph Preview", editor title button and command
+ * palette): opens the graph preview of a Pearl document beside its editor, one panel per document
+ * (a second call reveals the open one). The panels are closed with the context.
+ */
 export function registerGraphPreview(ctx: PearlContext): void {
-  void ctx;
+  const panels = new Map<string, GraphPreviewPanel>();
+  ctx.registerCommand('openGraphPreview', openGraphPreview(panels));
+  ctx.pushCleanup({
+    dispose: () => {
+      for (const panel of [...panels.values()]) panel.dispose();
+    },
+  });
+}
+
+/**
+ * The command: its argument is the resource `Uri` when run from the editor title, nothing from the
+ * palette (then the active editor's document). Says so when there is no Pearl document to preview.
+ */
+function openGraphPreview(panels: Map<string, GraphPreviewPanel>): CmdFactory {
+  return (ctx) => async (resource?: unknown) => {
+    const active = vscode.window.activeTextEditor;
+    const uri = resource instanceof vscode.Uri ? resource : active?.document.uri;
+    if (uri === undefined) {
+      void vscode.window.showInformationMessage('Open a Pearl file (*.pearl.json) to preview its graph.');
+      return;
+    }
+    const key = uri.toString();
+    const open = panels.get(key);
+    if (open !== undefined) {
+      open.reveal();
+      return;
+    }
+    let document: vscode.TextDocument;
+    try {
+      document = await vscode.workspace.openTextDocument(uri);
+    } catch (error) {
+      void vscode.window.showErrorMessage(`Cannot open ${uri.toString()}: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
+    const openedMeanwhile = panels.get(key);
+    if (openedMeanwhile !== undefined) {
+      openedMeanwhile.reveal();
+      return;
+    }
+    if (document.languageId !== 'pearl') {
+      void vscode.window.showInformationMessage('The graph preview is for Pearl files (*.pearl.json, language "Pearl").');
+      return;
+    }
+    const editor = vscode.window.visibleTextEditors.find((candidate) => candidate.document.uri.toString() === key);
+    const column = editor?.viewColumn ?? active?.viewColumn;
+    panels.set(key, new GraphPreviewPanel(ctx, uri, column, () => panels.delete(key)));
+  };
 }

@@ -87,8 +87,8 @@ ${legendRow(box('node-box family-end'), 'EndCall')}
 ${legendRow(box('node-box family-postcall'), 'PostCallActions')}
 ${legendRow(badge('mark mark-entry', 'start'), 'Entry node')}
 ${legendRow(box('node-box family-other has-errors-box'), 'Has errors (count, hover for messages)')}
-${legendRow(badge('mark mark-cannot-reach-end', '&#x2298; end'), 'Cannot reach EndCall')}
-${legendRow(badge('mark mark-no-incoming', '&#x21E5;?'), 'No incoming transition')}
+${legendRow(badge('mark mark-cannot-reach-end', '&#x219B;'), 'Cannot reach EndCall')}
+${legendRow(badge('mark mark-no-incoming', '&#x21E5;'), 'No incoming transition')}
 ${legendRow(line('edge-path'), 'Transition')}
 ${legendRow(line('edge-path edge-success'), '&#x2713; apiResult Success')}
 ${legendRow(line('edge-path edge-failure'), '&#x2717; apiResult Failure')}

@@ -1,7 +1,27 @@
-import { CompletionList, Diagnostic, Position } from 'vscode-languageserver-types';
+import {
+  CodeAction,
+  CompletionList,
+  Diagnostic,
+  DocumentHighlight,
+  DocumentSymbol,
+  FormattingOptions,
+  Hover,
+  Location,
+  LocationLink,
+  Position,
+  Range,
+  TextEdit,
+  WorkspaceEdit,
+} from 'vscode-languageserver-types';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DeployPayload, PearlGraph } from '../protocol';
+import { getCodeActions } from './codeActions';
 import { doComplete } from './completion';
+import { findDefinition } from './definition';
+import { findDocumentSymbols } from './documentSymbols';
+import { format } from './formatting';
+import { doHover } from './hover';
+import { doRename, findDocumentHighlights, findReferences, getRenameError, prepareRename } from './references';
 import { getDeployPayload } from './deployPayload';
 import { FieldLocation, getFieldPath, locateFieldPath } from './fieldPaths';
 import { getPearlGraph } from './pearlGraph';
@@ -45,6 +65,30 @@ export interface PearlLanguageService {
   locateFieldPath(doc: PearlDocument, key: string): FieldLocation;
   /** The ASP.NET-style field path of the value at `offset` (`pearl.nodes[2].name`; `$` for the root). */
   getFieldPath(doc: PearlDocument, offset: number): string;
+  /**
+   * Hover at `position`: a field's schema description, type and limits; an enumeration value's
+   * name and meaning; a `{variable}`'s declaration; a toNodeId's target; a nodeId's transitions.
+   * Null where there is nothing to say. Never throws.
+   */
+  doHover(doc: PearlDocument, position: Position): Hover | null;
+  /** The outline: the Pearl, its nodes with transitions and nested actions, variables, tags, channel. Never throws. */
+  findDocumentSymbols(doc: PearlDocument): DocumentSymbol[];
+  /** From a toNodeId to its node; from a `{id}` or variableId to the variable. Null elsewhere. Never throws. */
+  findDefinition(doc: PearlDocument, position: Position): LocationLink[] | null;
+  /** Every toNodeId naming a node id, or every `{id}` and variableId naming a variable id (+ declarations). Never throws. */
+  findReferences(doc: PearlDocument, position: Position, includeDeclaration: boolean): Location[];
+  /** The occurrences of the node id or variable id at `position`: declarations Write, uses Read. Never throws. */
+  findDocumentHighlights(doc: PearlDocument, position: Position): DocumentHighlight[];
+  /** The range and text of the node id or variable id a rename at `position` would change, or null. Never throws. */
+  prepareRename(doc: PearlDocument, position: Position): { range: Range; placeholder: string } | null;
+  /** Why `newName` is refused for the identifier at `position` (invalid id, taken), or undefined. Never throws. */
+  getRenameError(doc: PearlDocument, position: Position, newName: string): string | undefined;
+  /** The edits renaming a node id or variable id everywhere it occurs; null when refused or off an identifier. Never throws. */
+  doRename(doc: PearlDocument, position: Position, newName: string): WorkspaceEdit | null;
+  /** Quick fixes for the Pearl diagnostics of the code action context, keyed by diagnostic code. Never throws. */
+  getCodeActions(doc: PearlDocument, range: Range, diagnostics: Diagnostic[]): CodeAction[];
+  /** Formatting edits for the document or `range`, keeping comments; the parsed value never changes. Never throws. */
+  format(doc: PearlDocument, range: Range | undefined, options: FormattingOptions): TextEdit[];
 }
 
 const validators: ReadonlyArray<(doc: PearlDocument) => Diagnostic[]> = [
@@ -84,7 +128,28 @@ export function getLanguageService(params: LanguageServiceParams = {}): PearlLan
         return { isIncomplete: false, items: [] };
       }
     },
+    doHover: (doc, position) => guard('doHover', null, () => doHover(doc, position)),
+    findDocumentSymbols: (doc) => guard('findDocumentSymbols', [], () => findDocumentSymbols(doc)),
+    findDefinition: (doc, position) => guard('findDefinition', null, () => findDefinition(doc, position)),
+    findReferences: (doc, position, includeDeclaration) =>
+      guard('findReferences', [], () => findReferences(doc, position, includeDeclaration)),
+    findDocumentHighlights: (doc, position) => guard('findDocumentHighlights', [], () => findDocumentHighlights(doc, position)),
+    prepareRename: (doc, position) => guard('prepareRename', null, () => prepareRename(doc, position)),
+    getRenameError: (doc, position, newName) => guard('getRenameError', undefined, () => getRenameError(doc, position, newName)),
+    doRename: (doc, position, newName) => guard('doRename', null, () => doRename(doc, position, newName)),
+    getCodeActions: (doc, range, diagnostics) => guard('getCodeActions', [], () => getCodeActions(doc, range, diagnostics)),
+    format: (doc, range, options) => guard('format', [], () => format(doc, range, options)),
   };
+}
+
+/** Runs an editor feature; on an unexpected error logs it and answers `fallback` (STYLE.md § Thin glue). */
+function guard<T>(where: string, fallback: T, feature: () => T): T {
+  try {
+    return feature();
+  } catch (error) {
+    reportInternalError(where, error);
+    return fallback;
+  }
 }
 
 function reportInternalError(where: string, error: unknown): void {

@@ -1,0 +1,49 @@
+import * as vscode from 'vscode';
+import { formatTime } from './deployConfirmation';
+import type { DeploymentStore } from './deploymentStore';
+
+/**
+ * The code lenses on the first line of a `pearl` document: "Deploy to NLPearl" (`pearl.deploy` on
+ * this file) and, when the file has a recorded deployment, "Last deployed <time> as <id>", which
+ * watches that Pearl's ongoing calls (`pearl.watchOngoingCalls`). Refreshed on each new deployment.
+ */
+export class DeployCodeLensProvider implements vscode.CodeLensProvider, vscode.Disposable {
+  private readonly changeEmitter = new vscode.EventEmitter<void>();
+  /** Fires when a deployment is recorded, so the "Last deployed" lens is redrawn. */
+  readonly onDidChangeCodeLenses = this.changeEmitter.event;
+  private readonly subscription: vscode.Disposable;
+
+  constructor(private readonly deployments: DeploymentStore) {
+    this.subscription = deployments.onDidAdd(() => this.changeEmitter.fire());
+  }
+
+  /** The lenses of `document`, both on line 0. */
+  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    const range = new vscode.Range(0, 0, 0, 0);
+    const lenses = [
+      new vscode.CodeLens(range, {
+        title: '$(cloud-upload) Deploy to NLPearl',
+        tooltip: 'Create a new, live Pearl from this file (Pearl: Deploy)',
+        command: 'pearl.deploy',
+        arguments: [document.uri],
+      }),
+    ];
+    const latest = this.deployments.latestFor(document.uri);
+    if (latest) {
+      lenses.push(
+        new vscode.CodeLens(range, {
+          title: `Last deployed ${formatTime(latest.time)} as ${latest.pearlId}`,
+          tooltip: `Created ${latest.pearlId} at ${latest.baseUrl} on ${latest.time}. Click to watch its ongoing calls.`,
+          command: 'pearl.watchOngoingCalls',
+          arguments: [latest.pearlId],
+        }),
+      );
+    }
+    return lenses;
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changeEmitter.dispose();
+  }
+}

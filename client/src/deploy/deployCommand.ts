@@ -1,0 +1,263 @@
+import { createHash } from 'node:crypto';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { deployPayloadRequest, type DeployPayload, type LocatedField, locateFieldsRequest } from '../../../server/src/protocol';
+import { checkBaseUrl, createPearl, type CreatePearlResult } from '../api/pearlApiClient';
+import type { CmdFactory, PearlContext } from '../pearlContext';
+import { describeDeploy } from './deployConfirmation';
+import type { DeployDiagnostics } from './deployDiagnostics';
+
+/**
+ * How a `pearl.deploy` run ended; the command resolves to it (for tests and other commands). It
+ * resolves once the Pearl is recorded or the failure reported; the follow-up buttons of the
+ * notifications do not hold it.
+ * - `created`: the service returned `pearlId` and the deployment is recorded.
+ * - `refused`: nothing was sent (no pearl file, server not running, errors in the file, base URL refused).
+ * - `cancelled`: the user dismissed the token box or the confirmation, or cancelled the request.
+ * - `failed`: the service or the network said no; `kind` as in {@link CreatePearlResult}.
+ */
+export type DeployOutcome =
+  | { readonly status: 'created'; readonly pearlId: string }
+  | { readonly status: 'refused' | 'cancelled'; readonly reason: string }
+  | { readonly status: 'failed'; readonly kind: string; readonly httpStatus?: number; readonly message: string };
+
+const createButton = 'Create Pearl';
+
+/**
+ * `pearl.deploy` ("Pearl: Deploy", the editor title button and the "Deploy to NLPearl" code lens):
+ * sends the pearl file (the `Uri` argument, else the active editor's) to the create operation of its
+ * kind (pearl-agent-service.md § Endpoints), after checking, in this order: the language server runs;
+ * the file has no Error diagnostic; `pearl.api.baseUrl` passes `checkBaseUrl`; a token is stored or
+ * entered; the user confirms in a modal what will be created. On success the deployment is recorded
+ * (DECISIONS.md § Service); a 400 becomes `pearl-deploy` diagnostics in the file.
+ */
+export function deployCommand(diagnostics: DeployDiagnostics): CmdFactory {
+  const inFlight = new Set<string>();
+  return (ctx) => async (arg?: unknown): Promise<DeployOutcome> => {
+    const document = await resolveDocument(arg);
+    if (!document) {
+      void vscode.window.showErrorMessage('Pearl: Deploy works on a *.pearl.json file: open one first.');
+      return { status: 'refused', reason: 'no pearl document' };
+    }
+    const key = document.uri.toString();
+    if (inFlight.has(key)) {
+      void vscode.window.showInformationMessage(`A deploy of ${path.basename(document.uri.path)} is already running.`);
+      return { status: 'refused', reason: 'already deploying' };
+    }
+    inFlight.add(key);
+    try {
+      return await deploy(ctx, diagnostics, document);
+    } finally {
+      inFlight.delete(key);
+    }
+  };
+}
+
+async function deploy(ctx: PearlContext, diagnostics: DeployDiagnostics, document: vscode.TextDocument): Promise<DeployOutcome> {
+  const client = ctx.client;
+  if (client === undefined || !client.isRunning()) {
+    offer(ctx, 'error', 'The Pearl language server is not running, so the file cannot be checked and sent. Restart it and deploy again.', {
+      'Restart Language Server': () => vscode.commands.executeCommand('pearl.restartServer'),
+    });
+    return { status: 'refused', reason: 'language server not running' };
+  }
+  const textDocument = { uri: client.code2ProtocolConverter.asUri(document.uri) };
+  let payload: DeployPayload | null;
+  try {
+    payload = await client.sendRequest(deployPayloadRequest, { textDocument });
+  } catch (error) {
+    ctx.outputChannel.appendLine(`Deploy: the language server did not give the payload of ${document.uri.toString()}: ${describe(error)}`);
+    void vscode.window.showErrorMessage(`The language server could not prepare the deploy: ${describe(error)}`);
+    return { status: 'refused', reason: 'no payload' };
+  }
+  if (payload === null) {
+    void vscode.window.showErrorMessage('The language server does not have this file open yet: try again in a moment.');
+    return { status: 'refused', reason: 'no payload' };
+  }
+
+  if (payload.errors.length > 0) {
+    const count = payload.errors.length;
+    offer(ctx, 'error', `${count} ${count === 1 ? 'error' : 'errors'} in file: fix ${count === 1 ? 'it' : 'them'} before deploying`, {
+      'Show Problems': () => vscode.commands.executeCommand('workbench.actions.view.problems'),
+    });
+    await revealFirstError(document, payload);
+    return { status: 'refused', reason: 'errors in file' };
+  }
+
+  const checked = checkBaseUrl(ctx.config.apiBaseUrl);
+  if (!checked.ok) {
+    offer(ctx, 'error', `Deploy refused: the setting pearl.api.baseUrl is not usable. ${checked.message}`, {
+      'Open Settings': () => vscode.commands.executeCommand('workbench.action.openSettings', 'pearl.api.baseUrl'),
+    });
+    return { status: 'refused', reason: 'base URL refused' };
+  }
+  const baseUrl = ctx.config.apiBaseUrl;
+
+  const token = await ctx.tokens.getOrPrompt('Deploying needs the bearer token of your NLPearl account (AccountId:SecretKey). It is kept in the secret storage.');
+  if (token === undefined) return { status: 'cancelled', reason: 'no token' };
+
+  const contentHash = createHash('sha256').update(payload.body, 'utf8').digest('hex');
+  const previous = ctx.deployments.latestFor(document.uri);
+  const confirmation = describeDeploy(payload, baseUrl, contentHash, previous, document.isDirty);
+  const answer = await vscode.window.showWarningMessage(confirmation.message, { modal: true, detail: confirmation.detail }, createButton);
+  if (answer !== createButton) return { status: 'cancelled', reason: 'not confirmed' };
+
+  const label = payload.name?.trim() || path.basename(document.uri.path);
+  const timeoutSeconds = ctx.config.deployTimeoutSeconds;
+  const sent = payload;
+  const result = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `Deploying ${label}…`, cancellable: true },
+    async (_progress, cancellation) => {
+      const controller = new AbortController();
+      const listener = cancellation.onCancellationRequested(() => controller.abort());
+      try {
+        return await createPearl({ baseUrl, token, path: sent.path, body: sent.body, timeoutMs: timeoutSeconds * 1000, signal: controller.signal });
+      } finally {
+        listener.dispose();
+      }
+    },
+  );
+
+  const target = `${baseUrl}${payload.path}`;
+  if (result.ok) {
+    try {
+      await ctx.deployments.add({
+        uri: document.uri.toString(),
+        pearlId: result.pearlId,
+        time: new Date().toISOString(),
+        contentHash,
+        baseUrl,
+        name: payload.name,
+        kind: payload.kind,
+      });
+    } catch (error) {
+      ctx.outputChannel.appendLine(`Deploy: created ${result.pearlId} but could not record it: ${describe(error)}`);
+    }
+    diagnostics.clear(document.uri);
+    ctx.outputChannel.appendLine(`Deploy: created Pearl ${label} (id ${result.pearlId}) from ${document.uri.toString()} at ${target}.`);
+    offer(ctx, 'info', `Created Pearl ${label} (id ${result.pearlId})`, {
+      'Copy id': () => vscode.env.clipboard.writeText(result.pearlId),
+      'Watch calls': () => vscode.commands.executeCommand('pearl.watchOngoingCalls', result.pearlId),
+    });
+    return { status: 'created', pearlId: result.pearlId };
+  }
+
+  if (result.kind === 'cancelled') {
+    ctx.outputChannel.appendLine(`Deploy: ${label} to ${target} cancelled by the user.`);
+    offer(ctx, 'info', 'Deploy cancelled. If the request had already reached the service, the Pearl may exist anyway.', {});
+    return { status: 'cancelled', reason: 'request cancelled' };
+  }
+  ctx.outputChannel.appendLine(
+    `Deploy: ${label} to ${target} failed: kind=${result.kind}` +
+      `${result.status === undefined ? '' : ` status=${result.status}`}` +
+      `${result.retryAfterSeconds === undefined ? '' : ` retryAfter=${result.retryAfterSeconds}s`}: ${result.message}`,
+  );
+  if (result.kind === 'validation') {
+    const marked = await markProblems(ctx, diagnostics, document, result);
+    const where = marked > 0 ? ` (${marked} ${marked === 1 ? 'problem' : 'problems'} marked in the file)` : '';
+    offer(ctx, 'error', `The service rejected ${label}: ${result.message}${where}`, {
+      'Show Problems': () => vscode.commands.executeCommand('workbench.actions.view.problems'),
+    });
+  } else if (result.kind === 'unauthorized') {
+    const refused =
+      result.status === undefined ? result.message : `The service refused the token (${result.status}): nothing was created.`;
+    offer(ctx, 'error', `${refused} Set a valid API token and deploy again.`, {
+      'Set API Token': () => vscode.commands.executeCommand('pearl.setApiToken'),
+    });
+  } else {
+    offer(ctx, 'error', failureMessage(result, timeoutSeconds), { 'Show Log': () => ctx.outputChannel.show(true) });
+  }
+  return { status: 'failed', kind: result.kind, httpStatus: result.status, message: result.message };
+}
+
+/** The message for a failure other than validation, unauthorized and cancelled. */
+function failureMessage(result: Extract<CreatePearlResult, { ok: false }>, timeoutSeconds: number): string {
+  // After the request left, a lost or broken answer does not tell whether the Pearl was created.
+  const mayExist = 'The Pearl may have been created anyway: check your NLPearl account before deploying again.';
+  switch (result.kind) {
+    case 'rateLimited': {
+      const wait = result.retryAfterSeconds === undefined ? 'later' : `in ${result.retryAfterSeconds} s`;
+      return `The service is limiting requests (429): nothing was created. Try again ${wait}.`;
+    }
+    case 'timeout':
+      return `No answer from the service within ${timeoutSeconds} s (pearl.deploy.timeoutSeconds). ${mayExist}`;
+    case 'network':
+      return `Deploy failed: ${result.message}`;
+    case 'invalidResponse':
+      return `The service's answer could not be read: ${result.message} ${mayExist}`;
+    default:
+      return result.status !== undefined && result.status >= 500 ? `Deploy failed: ${result.message} ${mayExist}` : `Deploy failed: ${result.message}`;
+  }
+}
+
+/** Turns a 400's `errors` into `pearl-deploy` diagnostics at the ranges the server locates. */
+async function markProblems(
+  ctx: PearlContext,
+  diagnostics: DeployDiagnostics,
+  document: vscode.TextDocument,
+  result: Extract<CreatePearlResult, { ok: false }>,
+): Promise<number> {
+  const errors = result.problem?.errors ?? {};
+  const keys = Object.keys(errors);
+  if (keys.length === 0) return 0;
+  let located: LocatedField[] = [];
+  const client = ctx.client;
+  try {
+    if (client?.isRunning()) {
+      located = (await client.sendRequest(locateFieldsRequest, { textDocument: { uri: client.code2ProtocolConverter.asUri(document.uri) }, keys })) ?? [];
+    }
+  } catch (error) {
+    // The diagnostics still appear, on the first line.
+    ctx.outputChannel.appendLine(`Deploy: could not locate the service's field paths: ${describe(error)}`);
+  }
+  return diagnostics.set(document.uri, errors, located);
+}
+
+/** Shows the document with the cursor on its first error (in document order). */
+async function revealFirstError(document: vscode.TextDocument, payload: DeployPayload): Promise<void> {
+  const first = [...payload.errors].sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character)[0];
+  const position = new vscode.Position(first.range.start.line, first.range.start.character);
+  const editor = await vscode.window.showTextDocument(document, { preview: false });
+  editor.selection = new vscode.Selection(position, position);
+  editor.revealRange(new vscode.Range(position, position), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+}
+
+/** The pearl document a deploy is for: the `Uri` argument (title button, code lens), else the active editor's. */
+async function resolveDocument(arg: unknown): Promise<vscode.TextDocument | undefined> {
+  let document: vscode.TextDocument | undefined;
+  if (arg instanceof vscode.Uri) {
+    document = vscode.workspace.textDocuments.find((open) => open.uri.toString() === arg.toString());
+    if (!document) {
+      try {
+        document = await vscode.workspace.openTextDocument(arg);
+      } catch {
+        return undefined;
+      }
+    }
+  } else {
+    document = vscode.window.activeTextEditor?.document;
+  }
+  return document?.languageId === 'pearl' ? document : undefined;
+}
+
+/**
+ * Shows a notification with buttons without holding the caller: the chosen button's action runs
+ * when clicked; an action's failure is logged and shown.
+ */
+function offer(ctx: PearlContext, severity: 'info' | 'error', message: string, actions: Record<string, () => unknown>): void {
+  const buttons = Object.keys(actions);
+  void (async () => {
+    try {
+      const choice =
+        severity === 'info' ? await vscode.window.showInformationMessage(message, ...buttons) : await vscode.window.showErrorMessage(message, ...buttons);
+      if (choice !== undefined) await actions[choice]();
+    } catch (error) {
+      ctx.outputChannel.appendLine(`Pearl: ${describe(error)}`);
+      void vscode.window.showErrorMessage(describe(error));
+    }
+  })();
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,217 @@
+import * as vscode from 'vscode';
+import type { Position as LspPosition, Range as LspRange } from 'vscode-languageserver-types';
+import { graphRequest, type PearlGraph } from '../../../server/src/protocol';
+import type { PearlContext } from '../pearlContext';
+import { createNonce, getGraphPreviewHtml } from './graphPreviewHtml';
+import { type HostMessage, isWebviewMessage, type WebviewMessage } from './messages';
+
+/** Milliseconds between the last edit (or diagnostics change) and the graph request. */
+const refreshDelay = 300;
+
+/** The webview panel type, as VS Code records it. */
+export const graphPreviewViewType = 'pearl.graphPreview';
+
+/**
+ * One graph preview: a webview panel showing the conversation graph of one Pearl document, kept
+ * up to date from `pearl/graph` (debounced after edits and diagnostics changes), following the
+ * editor's cursor, revealing a clicked node in the editor and saving "Export SVG" files.
+ *
+ * The webview keeps its own pan/zoom (webview state), so the host only sends data; the panel does
+ * not retain its context when hidden and the page asks again with `ready` when it is shown.
+ */
+export class GraphPreviewPanel implements vscode.Disposable {
+  private readonly panel: vscode.WebviewPanel;
+  private readonly disposables: vscode.Disposable[] = [];
+  private refreshTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Increases with every request; an answer to an older one is dropped. */
+  private requestSeq = 0;
+  private graph: PearlGraph | undefined;
+  private ready = false;
+  private disposed = false;
+
+  /**
+   * Opens the panel beside the editor, without taking the focus.
+   * @param ctx the extension context (language client, output channel).
+   * @param uri the Pearl document shown.
+   * @param editorColumn the column of the editor the preview was opened from; reveals go there.
+   * @param onDispose called once when the panel is closed or disposed.
+   */
+  constructor(
+    private readonly ctx: PearlContext,
+    readonly uri: vscode.Uri,
+    private editorColumn: vscode.ViewColumn | undefined,
+    private readonly onDispose: () => void,
+  ) {
+    const dist = vscode.Uri.joinPath(ctx.extCtx.extensionUri, 'dist');
+    this.panel = vscode.window.createWebviewPanel(
+      graphPreviewViewType,
+      `Graph: ${fileName(uri)}`,
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+      { enableScripts: true, localResourceRoots: [dist] },
+    );
+    const webview = this.panel.webview;
+    webview.html = getGraphPreviewHtml({
+      cspSource: webview.cspSource,
+      nonce: createNonce(),
+      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(dist, 'graphPreview.js')).toString(),
+      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(dist, 'graphPreview.css')).toString(),
+    });
+
+    this.disposables.push(
+      this.panel.onDidDispose(() => this.dispose()),
+      webview.onDidReceiveMessage((message: unknown) => {
+        if (isWebviewMessage(message)) this.onMessage(message);
+      }),
+      vscode.workspace.onDidChangeTextDocument((event) => {
+        if (this.isMine(event.document.uri) && event.contentChanges.length > 0) this.scheduleRefresh();
+      }),
+      vscode.languages.onDidChangeDiagnostics((event) => {
+        if (event.uris.some((changed) => this.isMine(changed))) this.scheduleRefresh();
+      }),
+      vscode.workspace.onDidCloseTextDocument((document) => {
+        if (this.isMine(document.uri)) this.scheduleRefresh();
+      }),
+      vscode.window.onDidChangeTextEditorSelection((event) => {
+        if (this.isMine(event.textEditor.document.uri)) {
+          if (event.textEditor.viewColumn !== undefined) this.editorColumn = event.textEditor.viewColumn;
+          this.postCursor(event.selections[0]?.active);
+        }
+      }),
+    );
+  }
+
+  /** Shows the panel again (beside the editor), without taking the focus. */
+  reveal(): void {
+    this.panel.reveal(undefined, true);
+  }
+
+  /** Closes the panel and stops listening. Safe to call more than once. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    clearTimeout(this.refreshTimer);
+    this.panel.dispose();
+    while (this.disposables.length > 0) this.disposables.pop()?.dispose();
+    this.onDispose();
+  }
+
+  private isMine(uri: vscode.Uri): boolean {
+    return uri.toString() === this.uri.toString();
+  }
+
+  private onMessage(message: WebviewMessage): void {
+    switch (message.type) {
+      case 'ready':
+        this.ready = true;
+        if (this.graph) this.post({ type: 'graph', graph: this.graph });
+        this.postCursor(this.findEditor()?.selection.active);
+        void this.refresh();
+        break;
+      case 'reveal':
+        this.revealNode(message.key).catch((error: unknown) => this.report('could not reveal the node', error));
+        break;
+      case 'exportSvg':
+        this.saveSvg(message.svg).catch((error: unknown) => this.report('could not export the graph', error));
+        break;
+    }
+  }
+
+  private scheduleRefresh(): void {
+    clearTimeout(this.refreshTimer);
+    this.refreshTimer = setTimeout(() => void this.refresh(), refreshDelay);
+  }
+
+  /** Asks the server for the graph and sends it (or a message saying why there is none). Never rejects. */
+  private async refresh(): Promise<void> {
+    if (this.disposed || !this.ready) return;
+    const seq = ++this.requestSeq;
+    const client = this.ctx.client;
+    if (client === undefined) {
+      this.post({ type: 'message', text: 'The Pearl language server is not running. Run "Pearl: Restart Language Server".' });
+      return;
+    }
+    let graph: PearlGraph | null;
+    try {
+      graph = await client.sendRequest(graphRequest, { textDocument: { uri: this.uri.toString() } });
+    } catch (error) {
+      if (seq !== this.requestSeq || this.disposed) return;
+      this.ctx.outputChannel.appendLine(`Graph preview: pearl/graph failed for ${this.uri.toString()}: ${describe(error)}`);
+      this.post({ type: 'message', text: `The graph could not be read from the Pearl language server: ${describe(error)}` });
+      return;
+    }
+    if (seq !== this.requestSeq || this.disposed) return;
+    this.graph = graph ?? undefined;
+    if (graph === null) {
+      this.post({ type: 'message', text: `${fileName(this.uri)} is not open: open it to see its graph.` });
+    } else if (graph.kind === 'simple') {
+      this.post({
+        type: 'message',
+        text: 'This is a simple Pearl (POST /v2/Pearl): it has no nodes or transitions, so there is no graph to show. The graph preview is for text Pearls.',
+      });
+    } else {
+      this.post({ type: 'graph', graph });
+    }
+  }
+
+  private postCursor(position: vscode.Position | undefined): void {
+    if (position === undefined) return;
+    const lspPosition: LspPosition = { line: position.line, character: position.character };
+    this.post({ type: 'cursor', position: lspPosition });
+  }
+
+  private post(message: HostMessage): void {
+    if (this.disposed || !this.ready) return;
+    void this.panel.webview.postMessage(message);
+  }
+
+  /** Puts the cursor on the node's nodeId (or name) in the editor's column and shows it. */
+  private async revealNode(key: string): Promise<void> {
+    const node = this.graph?.nodes.find((candidate) => candidate.key === key);
+    if (node === undefined) return;
+    const document = await vscode.workspace.openTextDocument(this.uri);
+    const selection = toRange(node.selectionRange);
+    const editor = this.findEditor();
+    await vscode.window.showTextDocument(document, {
+      viewColumn: editor?.viewColumn ?? this.editorColumn ?? vscode.ViewColumn.One,
+      selection,
+      preserveFocus: false,
+    });
+  }
+
+  /** Asks where to save, then writes `svg` there. */
+  private async saveSvg(svg: string): Promise<void> {
+    const target = await vscode.window.showSaveDialog({
+      defaultUri: this.uri.scheme === 'file' ? this.uri.with({ path: this.uri.path.replace(/(\.pearl)?\.json$/i, '') + '.graph.svg' }) : undefined,
+      filters: { 'SVG image': ['svg'] },
+      saveLabel: 'Export',
+      title: 'Export Graph as SVG',
+    });
+    if (target === undefined) return;
+    await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(svg));
+    void vscode.window.showInformationMessage(`Graph exported to ${vscode.workspace.asRelativePath(target)}.`);
+  }
+
+  /** A visible editor showing this document, preferring the active one. */
+  private findEditor(): vscode.TextEditor | undefined {
+    const active = vscode.window.activeTextEditor;
+    if (active && this.isMine(active.document.uri)) return active;
+    return vscode.window.visibleTextEditors.find((editor) => this.isMine(editor.document.uri));
+  }
+
+  private report(what: string, error: unknown): void {
+    this.ctx.outputChannel.appendLine(`Graph preview: ${what}: ${describe(error)}`);
+    void vscode.window.showErrorMessage(`Pearl graph preview ${what}: ${describe(error)}`);
+  }
+}
+
+function toRange(range: LspRange): vscode.Range {
+  return new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character);
+}
+
+function fileName(uri: vscode.Uri): string {
+  return uri.path.slice(uri.path.lastIndexOf('/') + 1) || uri.toString();
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

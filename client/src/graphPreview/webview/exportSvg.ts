@@ -1,0 +1,61 @@
+/**
+ * "Export SVG": a standalone copy of the drawn graph. Outside VS Code the theme variables and the
+ * stylesheet are gone, so each element's computed paint and font are copied onto the copy as
+ * presentation attributes; the pan/zoom transform is dropped and the view box fits the graph.
+ */
+import { createSvgElement } from './renderGraph';
+
+/** Computed properties copied onto the exported elements. */
+const copiedProperties = [
+  'fill',
+  'fill-opacity',
+  'stroke',
+  'stroke-opacity',
+  'stroke-width',
+  'stroke-dasharray',
+  'opacity',
+  'font-family',
+  'font-size',
+  'font-weight',
+] as const;
+
+/**
+ * Serializes `svg` (whose `viewport` `<g>` holds the drawing of a `width` × `height` graph) as an
+ * SVG document with the theme's colours resolved and the editor background behind it.
+ */
+export function exportSvg(svg: SVGSVGElement, viewport: SVGGElement, width: number, height: number): string {
+  // The cursor highlight belongs to the editor session, not to the exported picture.
+  const highlighted = Array.from(svg.querySelectorAll('.cursor'));
+  for (const element of highlighted) element.classList.remove('cursor');
+  const copy = svg.cloneNode(true) as SVGSVGElement;
+  copyComputedStyles(svg, copy);
+  for (const element of highlighted) element.classList.add('cursor');
+  for (const attribute of ['id', 'class', 'role', 'aria-label']) copy.removeAttribute(attribute);
+  copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
+  copy.setAttribute('width', String(Math.ceil(width)));
+  copy.setAttribute('height', String(Math.ceil(height)));
+  copy.setAttribute('viewBox', `0 0 ${Math.ceil(width)} ${Math.ceil(height)}`);
+
+  const index = Array.from(svg.children).indexOf(viewport);
+  copy.children[index]?.removeAttribute('transform');
+  const background = getComputedStyle(document.body).backgroundColor;
+  const backdrop = createSvgElement('rect', { width: '100%', height: '100%', fill: background || '#ffffff' });
+  copy.insertBefore(backdrop, copy.firstChild);
+  for (const element of Array.from(copy.querySelectorAll('[tabindex]'))) element.removeAttribute('tabindex');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(copy)}\n`;
+}
+
+/** Walks `source` and its clone `target` together, copying computed styles as attributes. */
+function copyComputedStyles(source: Element, target: Element): void {
+  const style = getComputedStyle(source);
+  for (const property of copiedProperties) {
+    const value = style.getPropertyValue(property);
+    if (value) target.setAttribute(property, value);
+  }
+  if (style.display === 'none') target.setAttribute('display', 'none');
+  for (let index = 0; index < source.children.length; index++) {
+    const sourceChild = source.children[index];
+    const targetChild = target.children[index];
+    if (targetChild) copyComputedStyles(sourceChild, targetChild);
+  }
+}

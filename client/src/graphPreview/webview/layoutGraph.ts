@@ -1,0 +1,316 @@
+/**
+ * Lays out a {@link PearlGraph} with ELK's layered algorithm (elkjs, bundled: no worker, no eval).
+ * Nested actions (handOffAction, postCallActions) are ELK children of their parent, which becomes a
+ * compound node: a group box with the parent's header on top and its actions inside. All
+ * coordinates in the result are absolute (ELK `json.shapeCoords` / `json.edgeCoords` = ROOT), in
+ * CSS pixels at zoom 1. Text is measured by the injected {@link MeasureText}, so this module needs
+ * no DOM.
+ */
+import ELK from 'elkjs/lib/elk.bundled.js';
+import type { ElkExtendedEdge, ElkLabel, ElkNode, ElkPoint } from 'elkjs/lib/elk-api';
+import type { PearlGraph, PearlGraphEdge, PearlGraphNode } from '../../../../server/src/protocol';
+
+/** The text styles the graph uses; sizes in px, shared by measuring and drawing. */
+export const textStyles = {
+  name: { size: 13, weight: 600, lineHeight: 17 },
+  type: { size: 11, weight: 400, lineHeight: 14 },
+  label: { size: 11, weight: 400, lineHeight: 14 },
+  mark: { size: 10, weight: 600, lineHeight: 14 },
+} as const;
+
+/** A text style name of {@link textStyles}. */
+export type TextStyle = keyof typeof textStyles;
+
+/** Width in px of `text` drawn in `style`. */
+export type MeasureText = (text: string, style: TextStyle) => number;
+
+/** The little pills drawn on a node: entry, cannot reach EndCall, no incoming transition. */
+export interface NodeMark {
+  readonly kind: 'entry' | 'cannotReachEnd' | 'noIncoming';
+  readonly text: string;
+  readonly width: number;
+}
+
+/** A node placed by ELK, with its text already wrapped to lines. */
+export interface LaidOutNode {
+  readonly node: PearlGraphNode;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  /** Holds nested actions: drawn as a group box, its header on top. */
+  readonly isGroup: boolean;
+  /** Height of the header (type, name, marks) from the top of the box. */
+  readonly headerHeight: number;
+  readonly nameLines: readonly string[];
+  readonly typeText: string;
+  /** Marks drawn in the header's bottom row (the entry mark sits on the top border instead). */
+  readonly marks: readonly NodeMark[];
+  readonly family: NodeFamily;
+  /** Nesting depth: 0 for `pearl.nodes`, 1 for their nested actions. */
+  readonly depth: number;
+}
+
+/** A label box placed by ELK. */
+export interface LaidOutLabel {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  readonly lines: readonly string[];
+}
+
+/** A transition routed by ELK: a polyline from source to target. */
+export interface LaidOutEdge {
+  readonly edge: PearlGraphEdge;
+  readonly points: readonly ElkPoint[];
+  readonly label?: LaidOutLabel;
+}
+
+/** The laid-out graph; `width` × `height` bounds everything, origin at 0,0. */
+export interface GraphLayout {
+  readonly width: number;
+  readonly height: number;
+  /** Parents before their children, so a group box is drawn under its actions. */
+  readonly nodes: readonly LaidOutNode[];
+  readonly edges: readonly LaidOutEdge[];
+}
+
+/** Colour family of a node type (pearl-agent-service.md § Node, node types table). */
+export type NodeFamily = 'opening' | 'api' | 'dialogue' | 'message' | 'handoff' | 'end' | 'postcall' | 'other';
+
+const familyByType: Readonly<Record<number, NodeFamily>> = {
+  2: 'opening',
+  3: 'api',
+  10: 'dialogue',
+  31: 'handoff',
+  40: 'api',
+  50: 'message',
+  51: 'message',
+  60: 'handoff',
+  65: 'handoff',
+  80: 'dialogue',
+  100: 'end',
+  200: 'postcall',
+};
+
+/** The colour family of `nodeType`; `other` for an unknown or missing type. */
+export function getNodeFamily(nodeType: number | undefined): NodeFamily {
+  return (nodeType !== undefined && familyByType[nodeType]) || 'other';
+}
+
+/** Text of an edge's label: the transition name, prefixed ✓ / ✗ for apiResult Success / Failure. */
+export function getEdgeLabelText(edge: PearlGraphEdge): string {
+  const prefix = edge.apiResult === 1 ? '✓ ' : edge.apiResult === 2 ? '✗ ' : '';
+  const name = edge.name ?? '';
+  return prefix + (name || (prefix ? (edge.apiResult === 1 ? 'Success' : 'Failure') : ''));
+}
+
+/** Text shown as a node's name: name, else nodeId, else a placeholder. */
+export function getNodeTitle(node: PearlGraphNode): string {
+  return node.name || node.nodeId || '(unnamed node)';
+}
+
+const padX = 10;
+const padY = 8;
+const nodeMinWidth = 130;
+const nodeMaxTextWidth = 190;
+const labelMaxWidth = 150;
+const markHeight = 14;
+const markGap = 4;
+const groupPadding = 12;
+
+/** Layout direction: DOWN suits the usual tall flows. */
+export type LayoutDirection = 'DOWN' | 'RIGHT';
+
+/**
+ * Lays out `graph`. Resolves with absolute positions; rejects only if ELK itself fails. Edges whose
+ * endpoints are not in `graph.nodes` are left out (the server never sends such edges).
+ */
+export async function layoutGraph(graph: PearlGraph, measure: MeasureText, direction: LayoutDirection = 'DOWN'): Promise<GraphLayout> {
+  const byKey = new Map(graph.nodes.map((node) => [node.key, node] as const));
+  const childrenOf = new Map<string | undefined, PearlGraphNode[]>();
+  for (const node of graph.nodes) {
+    const parentKey = node.parent && byKey.has(node.parent.key) ? node.parent.key : undefined;
+    let list = childrenOf.get(parentKey);
+    if (!list) childrenOf.set(parentKey, (list = []));
+    list.push(node);
+  }
+
+  const headers = new Map<string, Header>();
+  const toElk = (node: PearlGraphNode): ElkNode => {
+    const header = measureHeader(node, measure);
+    headers.set(node.key, header);
+    const children = childrenOf.get(node.key) ?? [];
+    if (children.length === 0) return { id: node.key, width: header.width, height: header.height };
+    return {
+      id: node.key,
+      children: children.map(toElk),
+      layoutOptions: {
+        'elk.padding': `[top=${header.height + groupPadding},left=${groupPadding},bottom=${groupPadding},right=${groupPadding}]`,
+        'elk.nodeSize.constraints': 'MINIMUM_SIZE',
+        'elk.nodeSize.minimum': `(${header.width}, ${header.height + 2 * groupPadding})`,
+        'elk.spacing.nodeNode': '14',
+      },
+    };
+  };
+
+  const labels = new Map<string, readonly string[]>();
+  const edges: ElkExtendedEdge[] = [];
+  for (const edge of graph.edges) {
+    if (!byKey.has(edge.source) || !byKey.has(edge.target)) continue;
+    const text = getEdgeLabelText(edge);
+    const elkLabels: ElkLabel[] = [];
+    if (text) {
+      const lines = wrapText(text, labelMaxWidth, 3, (part) => measure(part, 'label'));
+      labels.set(edge.key, lines);
+      const width = Math.ceil(Math.max(...lines.map((part) => measure(part, 'label')))) + 8;
+      elkLabels.push({ id: `${edge.key}#label`, text, width, height: lines.length * textStyles.label.lineHeight + 4 });
+    }
+    edges.push({ id: edge.key, sources: [edge.source], targets: [edge.target], labels: elkLabels });
+  }
+
+  const root: ElkNode = {
+    id: '#root',
+    layoutOptions: {
+      'elk.algorithm': 'layered',
+      'elk.direction': direction,
+      'elk.edgeRouting': 'ORTHOGONAL',
+      'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
+      'elk.json.shapeCoords': 'ROOT',
+      'elk.json.edgeCoords': 'ROOT',
+      'elk.padding': '[top=24,left=24,bottom=24,right=24]',
+      'elk.spacing.nodeNode': '36',
+      'elk.spacing.edgeNode': '16',
+      'elk.spacing.edgeEdge': '12',
+      'elk.spacing.edgeLabel': '4',
+      'elk.layered.spacing.nodeNodeBetweenLayers': '40',
+      'elk.layered.spacing.edgeNodeBetweenLayers': '16',
+      'elk.layered.spacing.edgeEdgeBetweenLayers': '10',
+      'elk.edgeLabels.placement': 'CENTER',
+      'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
+      'elk.layered.nodePlacement.strategy': 'NETWORK_SIMPLEX',
+    },
+    children: (childrenOf.get(undefined) ?? []).map(toElk),
+    edges,
+  };
+
+  const result = await new ELK().layout(root);
+
+  const nodes: LaidOutNode[] = [];
+  const collect = (elkNode: ElkNode, depth: number): void => {
+    const node = byKey.get(elkNode.id);
+    const header = headers.get(elkNode.id);
+    if (!node || !header) return;
+    const isGroup = (elkNode.children?.length ?? 0) > 0;
+    nodes.push({
+      node,
+      x: elkNode.x ?? 0,
+      y: elkNode.y ?? 0,
+      width: elkNode.width ?? header.width,
+      height: elkNode.height ?? header.height,
+      isGroup,
+      headerHeight: header.height,
+      nameLines: header.nameLines,
+      typeText: node.typeName,
+      marks: header.marks,
+      family: getNodeFamily(node.nodeType),
+      depth,
+    });
+    for (const child of elkNode.children ?? []) collect(child, depth + 1);
+  };
+  for (const child of result.children ?? []) collect(child, 0);
+
+  const edgeByKey = new Map(graph.edges.map((edge) => [edge.key, edge] as const));
+  const laidOutEdges: LaidOutEdge[] = [];
+  const collectEdges = (container: ElkNode): void => {
+    for (const elkEdge of container.edges ?? []) {
+      const edge = edgeByKey.get(elkEdge.id);
+      if (!edge) continue;
+      const points: ElkPoint[] = [];
+      for (const section of elkEdge.sections ?? []) {
+        points.push(section.startPoint, ...(section.bendPoints ?? []), section.endPoint);
+      }
+      const elkLabel = elkEdge.labels?.[0];
+      const lines = labels.get(edge.key);
+      const label =
+        elkLabel && lines
+          ? { x: elkLabel.x ?? 0, y: elkLabel.y ?? 0, width: elkLabel.width ?? 0, height: elkLabel.height ?? 0, lines }
+          : undefined;
+      laidOutEdges.push({ edge, points, label });
+    }
+    for (const child of container.children ?? []) collectEdges(child);
+  };
+  collectEdges(result);
+
+  return { width: result.width ?? 0, height: result.height ?? 0, nodes, edges: laidOutEdges };
+}
+
+interface Header {
+  readonly width: number;
+  readonly height: number;
+  readonly nameLines: readonly string[];
+  readonly marks: readonly NodeMark[];
+}
+
+/** Size of a node's header: type line, wrapped name, and a row of marks when it has any. */
+function measureHeader(node: PearlGraphNode, measure: MeasureText): Header {
+  const nameLines = wrapText(getNodeTitle(node), nodeMaxTextWidth, 3, (part) => measure(part, 'name'));
+  const marks: NodeMark[] = [];
+  const addMark = (kind: NodeMark['kind'], text: string): void => {
+    marks.push({ kind, text, width: Math.ceil(measure(text, 'mark')) + 12 });
+  };
+  if (node.cannotReachEnd) addMark('cannotReachEnd', '↛ no path to End');
+  if (node.noIncoming) addMark('noIncoming', '⇥ no incoming');
+  const marksWidth = marks.reduce((sum, mark) => sum + mark.width, 0) + markGap * Math.max(0, marks.length - 1);
+  const textWidth = Math.max(
+    measure(node.typeName, 'type') + (node.isEntry ? 44 : 0) + (node.diagnostics.length > 0 ? 24 : 0),
+    ...nameLines.map((line) => measure(line, 'name')),
+    marksWidth,
+  );
+  const width = Math.max(nodeMinWidth, Math.ceil(textWidth) + 2 * padX);
+  const height =
+    padY +
+    textStyles.type.lineHeight +
+    2 +
+    nameLines.length * textStyles.name.lineHeight +
+    (marks.length > 0 ? markGap + markHeight : 0) +
+    padY;
+  return { width, height, nameLines, marks };
+}
+
+/**
+ * Greedy word wrap of `text` into at most `maxLines` lines no wider than `maxWidth`; a word wider
+ * than a line is cut, and the last line ends with "…" when text is left over.
+ */
+export function wrapText(text: string, maxWidth: number, maxLines: number, width: (text: string) => number): string[] {
+  const words = text.trim().split(/\s+/).filter((word) => word.length > 0);
+  const lines: string[] = [];
+  let current = '';
+  let index = 0;
+  while (index < words.length && lines.length < maxLines) {
+    const word = words[index];
+    const candidate = current ? `${current} ${word}` : word;
+    if (width(candidate) <= maxWidth) {
+      current = candidate;
+      index++;
+    } else if (current) {
+      lines.push(current);
+      current = '';
+    } else {
+      // A single word wider than the line: cut it.
+      let cut = word.length - 1;
+      while (cut > 1 && width(word.slice(0, cut)) > maxWidth) cut--;
+      lines.push(word.slice(0, cut));
+      words[index] = word.slice(cut);
+    }
+  }
+  // The loop only leaves text in `current` while there is room for another line.
+  if (current) lines.push(current);
+  if (index < words.length && lines.length > 0) {
+    let last = lines[lines.length - 1];
+    while (last.length > 1 && width(`${last}…`) > maxWidth) last = last.slice(0, -1);
+    lines[lines.length - 1] = `${last.trimEnd()}…`;
+  }
+  return lines.length > 0 ? lines : [''];
+}

@@ -1,0 +1,241 @@
+/**
+ * Draws a {@link GraphLayout} as SVG with DOM APIs only: every string from the Pearl file goes
+ * through `textContent`, never through markup, so a node named `<img src=x onerror=…>` is text.
+ * Colours come from classes (`family-*`, `edge-success`, …) styled by `graphPreview.css` with VS
+ * Code's theme variables; geometry and font sizes are presentation attributes (allowed by the CSP,
+ * unlike `style` attributes).
+ *
+ * Each node is one element with `data-node-key`, each transition one with `data-edge-key`.
+ */
+import type { Diagnostic } from 'vscode-languageserver-types';
+import type { PearlGraphNode } from '../../../../server/src/protocol';
+import { type GraphLayout, getNodeTitle, type LaidOutEdge, type LaidOutNode, textStyles, type TextStyle } from './layoutGraph';
+
+/** The SVG namespace. */
+export const svgNs = 'http://www.w3.org/2000/svg';
+
+const padX = 10;
+const padY = 8;
+const markHeight = 14;
+const markGap = 4;
+const cornerRadius = 6;
+
+/** Creates an SVG element with attributes, appended to `parent` when given. */
+export function createSvgElement<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attributes: Readonly<Record<string, string | number>> = {},
+  parent?: Element,
+): SVGElementTagNameMap[K] {
+  const element = document.createElementNS(svgNs, tag);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, String(value));
+  parent?.appendChild(element);
+  return element;
+}
+
+/** Adds the arrow markers (plain, success, failure) to the `<svg>`'s `<defs>`, once. */
+export function ensureMarkers(svg: SVGSVGElement): void {
+  if (svg.querySelector('defs')) return;
+  const defs = createSvgElement('defs', {}, svg);
+  for (const variant of ['', 'success', 'failure']) {
+    const marker = createSvgElement(
+      'marker',
+      {
+        id: variant ? `arrow-${variant}` : 'arrow',
+        viewBox: '0 0 10 10',
+        refX: 9,
+        refY: 5,
+        markerWidth: 8,
+        markerHeight: 8,
+        markerUnits: 'userSpaceOnUse',
+        orient: 'auto',
+      },
+      defs,
+    );
+    createSvgElement('path', { d: 'M0 0 L10 5 L0 10 z', class: `arrow-head${variant ? ` arrow-head-${variant}` : ''}` }, marker);
+  }
+}
+
+/** Replaces the content of `viewport` (the transformed `<g>`) with the drawing of `layout`. */
+export function renderGraph(viewport: SVGGElement, layout: GraphLayout): void {
+  const groups = createSvgElement('g', { class: 'layer-groups' });
+  const edges = createSvgElement('g', { class: 'layer-edges' });
+  const nodes = createSvgElement('g', { class: 'layer-nodes' });
+  const labels = createSvgElement('g', { class: 'layer-labels' });
+  for (const laidOut of layout.nodes) drawNode(laidOut, laidOut.isGroup ? groups : nodes);
+  for (const laidOut of layout.edges) drawEdge(laidOut, edges, labels);
+  viewport.replaceChildren(groups, edges, nodes, labels);
+}
+
+function drawNode(laidOut: LaidOutNode, layer: SVGGElement): void {
+  const { node, width, height } = laidOut;
+  const errors = node.diagnostics.filter(isError);
+  const warnings = node.diagnostics.filter((diagnostic) => diagnostic.severity === 2);
+  const classes = ['node', `family-${laidOut.family}`];
+  if (laidOut.isGroup) classes.push('group');
+  if (laidOut.depth > 0) classes.push('nested');
+  if (node.isEntry) classes.push('entry');
+  if (errors.length > 0) classes.push('has-errors');
+  else if (warnings.length > 0) classes.push('has-warnings');
+  if (node.cannotReachEnd) classes.push('cannot-reach-end');
+  if (node.noIncoming) classes.push('no-incoming');
+
+  const group = createSvgElement(
+    'g',
+    {
+      class: classes.join(' '),
+      transform: `translate(${round(laidOut.x)} ${round(laidOut.y)})`,
+      tabindex: 0,
+      role: 'button',
+    },
+    layer,
+  );
+  group.dataset.nodeKey = node.key;
+  if (errors.length > 0) group.dataset.errors = String(errors.length);
+  group.setAttribute('aria-label', `${node.typeName} ${getNodeTitle(node)}`);
+  createSvgElement('title', {}, group).textContent = describeNode(node);
+
+  createSvgElement('rect', { class: 'node-fill', width: round(width), height: round(height), rx: cornerRadius }, group);
+  createSvgElement('rect', { class: 'node-box', width: round(width), height: round(height), rx: cornerRadius }, group);
+  if (laidOut.isGroup) {
+    createSvgElement('path', { class: 'group-rule', d: `M0 ${round(laidOut.headerHeight)} H${round(width)}` }, group);
+  }
+
+  let y = padY;
+  drawText(group, 'node-type', [laidOut.typeText], padX + (node.isEntry ? 44 : 0), y, 'type');
+  y += textStyles.type.lineHeight + 2;
+  drawText(group, 'node-name', laidOut.nameLines, padX, y, 'name');
+  y += laidOut.nameLines.length * textStyles.name.lineHeight + markGap;
+
+  let x = padX;
+  for (const mark of laidOut.marks) {
+    drawMark(group, mark.kind === 'cannotReachEnd' ? 'mark-cannot-reach-end' : 'mark-no-incoming', mark.text, x, y, mark.width);
+    x += mark.width + markGap;
+  }
+  if (node.isEntry) drawMark(group, 'mark-entry', 'start', padX - 2, padY, 40);
+  if (errors.length > 0 || warnings.length > 0) {
+    const badge = createSvgElement(
+      'g',
+      { class: errors.length > 0 ? 'count-badge count-errors' : 'count-badge count-warnings', transform: `translate(${round(width - 2)} 2)` },
+      group,
+    );
+    createSvgElement('circle', { class: 'count-circle', r: 9 }, badge);
+    const text = createSvgElement(
+      'text',
+      { class: 'count-text', 'text-anchor': 'middle', y: 3.5, 'font-size': textStyles.mark.size, 'font-weight': textStyles.mark.weight },
+      badge,
+    );
+    text.textContent = String(errors.length > 0 ? errors.length : warnings.length);
+  }
+}
+
+function drawMark(parent: SVGGElement, kind: string, text: string, x: number, y: number, width: number): void {
+  const mark = createSvgElement('g', { class: `mark ${kind}`, transform: `translate(${round(x)} ${round(y)})` }, parent);
+  createSvgElement('rect', { class: 'mark-box', width: round(width), height: markHeight, rx: markHeight / 2 }, mark);
+  const label = createSvgElement(
+    'text',
+    {
+      class: 'mark-text',
+      x: round(width / 2),
+      y: 10.5,
+      'text-anchor': 'middle',
+      'font-size': textStyles.mark.size,
+      'font-weight': textStyles.mark.weight,
+    },
+    mark,
+  );
+  label.textContent = text;
+}
+
+/** Draws `lines` with the first line's top at `top`. */
+function drawText(parent: SVGElement, className: string, lines: readonly string[], x: number, top: number, style: TextStyle): void {
+  const { size, weight, lineHeight } = textStyles[style];
+  const text = createSvgElement('text', { class: className, 'font-size': size, 'font-weight': weight }, parent);
+  lines.forEach((line, index) => {
+    // Baseline about 80% down the line box.
+    const tspan = createSvgElement('tspan', { x: round(x), y: round(top + index * lineHeight + lineHeight * 0.78) }, text);
+    tspan.textContent = line;
+  });
+}
+
+function drawEdge(laidOut: LaidOutEdge, edgeLayer: SVGGElement, labelLayer: SVGGElement): void {
+  const { edge } = laidOut;
+  const variant = edge.apiResult === 1 ? 'success' : edge.apiResult === 2 ? 'failure' : '';
+  const group = createSvgElement('g', { class: variant ? `edge edge-${variant}` : 'edge' }, edgeLayer);
+  group.dataset.edgeKey = edge.key;
+  group.dataset.source = edge.source;
+  group.dataset.target = edge.target;
+  if (edge.name !== undefined) createSvgElement('title', {}, group).textContent = edge.name;
+  createSvgElement(
+    'path',
+    {
+      class: variant ? `edge-path edge-${variant}` : 'edge-path',
+      d: roundedPath(laidOut.points, 6),
+      'marker-end': `url(#${variant ? `arrow-${variant}` : 'arrow'})`,
+    },
+    group,
+  );
+  const label = laidOut.label;
+  if (!label) return;
+  const labelGroup = createSvgElement(
+    'g',
+    { class: variant ? `edge-label edge-${variant}` : 'edge-label', transform: `translate(${round(label.x)} ${round(label.y)})` },
+    labelLayer,
+  );
+  labelGroup.dataset.labelFor = edge.key;
+  createSvgElement('rect', { class: 'edge-label-box', width: round(label.width), height: round(label.height), rx: 3 }, labelGroup);
+  drawText(labelGroup, 'edge-label-text', label.lines, 4, 2, 'label');
+}
+
+/** An SVG path through `points` with the orthogonal bends rounded by up to `radius`. */
+export function roundedPath(points: readonly { x: number; y: number }[], radius: number): string {
+  if (points.length === 0) return '';
+  const parts = [`M${round(points[0].x)} ${round(points[0].y)}`];
+  for (let index = 1; index < points.length - 1; index++) {
+    const previous = points[index - 1];
+    const current = points[index];
+    const next = points[index + 1];
+    const inLength = Math.hypot(current.x - previous.x, current.y - previous.y);
+    const outLength = Math.hypot(next.x - current.x, next.y - current.y);
+    const r = Math.min(radius, inLength / 2, outLength / 2);
+    if (r < 0.5) {
+      parts.push(`L${round(current.x)} ${round(current.y)}`);
+      continue;
+    }
+    const before = { x: current.x - ((current.x - previous.x) / inLength) * r, y: current.y - ((current.y - previous.y) / inLength) * r };
+    const after = { x: current.x + ((next.x - current.x) / outLength) * r, y: current.y + ((next.y - current.y) / outLength) * r };
+    parts.push(`L${round(before.x)} ${round(before.y)}`, `Q${round(current.x)} ${round(current.y)} ${round(after.x)} ${round(after.y)}`);
+  }
+  const last = points[points.length - 1];
+  if (points.length > 1) parts.push(`L${round(last.x)} ${round(last.y)}`);
+  return parts.join(' ');
+}
+
+/** The tooltip of a node: type, name, id, then each diagnostic on its own line. */
+function describeNode(node: PearlGraphNode): string {
+  const lines = [`${node.typeName}: ${getNodeTitle(node)}`];
+  if (node.nodeId !== undefined && node.nodeId !== node.name) lines.push(`nodeId: ${node.nodeId}`);
+  if (node.isEntry) lines.push('Entry node');
+  for (const diagnostic of node.diagnostics) lines.push(`${severityName(diagnostic)}: ${diagnostic.message}`);
+  return lines.join('\n');
+}
+
+function isError(diagnostic: Diagnostic): boolean {
+  return diagnostic.severity === undefined || diagnostic.severity === 1;
+}
+
+function severityName(diagnostic: Diagnostic): string {
+  switch (diagnostic.severity) {
+    case 2:
+      return 'Warning';
+    case 3:
+      return 'Info';
+    case 4:
+      return 'Hint';
+    default:
+      return 'Error';
+  }
+}
+
+function round(value: number): number {
+  return Math.round(value * 10) / 10;
+}

@@ -1,0 +1,142 @@
+/**
+ * Pan and zoom of the graph: one `transform` attribute on the viewport `<g>`, changed by dragging
+ * (pointer), the wheel (zoom about the pointer), the + / − buttons (zoom about the centre) and fit.
+ * Every change is reported to `onChange` so the webview can keep it in its state.
+ */
+
+/** The viewport transform: screen = graph × k + (x, y). */
+export interface ViewTransform {
+  readonly x: number;
+  readonly y: number;
+  readonly k: number;
+}
+
+const minScale = 0.1;
+const maxScale = 4;
+/** Pointer travel in px after which a press is a drag, not a click. */
+const dragThreshold = 4;
+
+/** Pan and zoom state of one `<svg>`, applied to its viewport `<g>`. */
+export class Viewport {
+  private current: ViewTransform = { x: 0, y: 0, k: 1 };
+  private drag: { pointerId: number; startX: number; startY: number; origin: ViewTransform; moved: boolean } | undefined;
+  private suppressClick = false;
+
+  /**
+   * @param svg the element that receives pointer and wheel events.
+   * @param viewport the `<g>` whose `transform` attribute is set.
+   * @param onChange called after every change with the new transform.
+   */
+  constructor(
+    private readonly svg: SVGSVGElement,
+    private readonly viewport: SVGGElement,
+    private readonly onChange: (transform: ViewTransform) => void,
+  ) {
+    svg.addEventListener('pointerdown', (event) => this.onPointerDown(event));
+    svg.addEventListener('pointermove', (event) => this.onPointerMove(event));
+    svg.addEventListener('pointerup', (event) => this.onPointerUp(event));
+    svg.addEventListener('pointercancel', (event) => this.onPointerUp(event));
+    svg.addEventListener('wheel', (event) => this.onWheel(event), { passive: false });
+    // A drag that ends on a node must not count as a click on it.
+    svg.addEventListener(
+      'click',
+      (event) => {
+        if (this.suppressClick) {
+          this.suppressClick = false;
+          event.stopPropagation();
+          event.preventDefault();
+        }
+      },
+      true,
+    );
+  }
+
+  /** The current transform. */
+  get transform(): ViewTransform {
+    return this.current;
+  }
+
+  /** Sets the transform (scale clamped to [0.1, 4]) and reports it. */
+  set(transform: ViewTransform): void {
+    const k = clamp(transform.k, minScale, maxScale);
+    this.current = { x: transform.x, y: transform.y, k };
+    this.viewport.setAttribute('transform', `translate(${fixed(this.current.x)} ${fixed(this.current.y)}) scale(${fixed(k, 4)})`);
+    this.onChange(this.current);
+  }
+
+  /** Multiplies the scale by `factor` keeping the graph point under (`cx`, `cy`) (svg px) in place; default the centre. */
+  zoomBy(factor: number, cx?: number, cy?: number): void {
+    const { width, height } = this.svg.getBoundingClientRect();
+    const px = cx ?? width / 2;
+    const py = cy ?? height / 2;
+    const k = clamp(this.current.k * factor, minScale, maxScale);
+    const ratio = k / this.current.k;
+    this.set({ x: px - (px - this.current.x) * ratio, y: py - (py - this.current.y) * ratio, k });
+  }
+
+  /** Scales and centres a `width` × `height` graph in the svg, at most 1:1, with a margin. */
+  fit(width: number, height: number): void {
+    const box = this.svg.getBoundingClientRect();
+    const margin = 16;
+    if (width <= 0 || height <= 0 || box.width <= 0 || box.height <= 0) {
+      this.set({ x: margin, y: margin, k: 1 });
+      return;
+    }
+    const k = clamp(Math.min((box.width - 2 * margin) / width, (box.height - 2 * margin) / height, 1), minScale, maxScale);
+    this.set({ x: (box.width - width * k) / 2, y: (box.height - height * k) / 2, k });
+  }
+
+  private onPointerDown(event: PointerEvent): void {
+    if (event.button !== 0) return;
+    this.drag = { pointerId: event.pointerId, startX: event.clientX, startY: event.clientY, origin: this.current, moved: false };
+  }
+
+  private onPointerMove(event: PointerEvent): void {
+    const drag = this.drag;
+    if (!drag || drag.pointerId !== event.pointerId) return;
+    const dx = event.clientX - drag.startX;
+    const dy = event.clientY - drag.startY;
+    if (!drag.moved && Math.hypot(dx, dy) < dragThreshold) return;
+    if (!drag.moved) {
+      drag.moved = true;
+      // Capture only once it is a drag, so a plain click still reaches the node under the pointer.
+      this.svg.setPointerCapture(event.pointerId);
+      this.svg.classList.add('panning');
+    }
+    this.set({ x: drag.origin.x + dx, y: drag.origin.y + dy, k: drag.origin.k });
+  }
+
+  private onPointerUp(event: PointerEvent): void {
+    const drag = this.drag;
+    if (!drag || drag.pointerId !== event.pointerId) return;
+    this.drag = undefined;
+    if (drag.moved) {
+      this.suppressClick = true;
+      this.svg.classList.remove('panning');
+      if (this.svg.hasPointerCapture(event.pointerId)) this.svg.releasePointerCapture(event.pointerId);
+    }
+  }
+
+  private onWheel(event: WheelEvent): void {
+    event.preventDefault();
+    const box = this.svg.getBoundingClientRect();
+    // deltaMode 1 is lines (Firefox); about 16 px each.
+    const delta = event.deltaY * (event.deltaMode === 1 ? 16 : 1);
+    this.zoomBy(Math.exp(-delta * 0.0015), event.clientX - box.left, event.clientY - box.top);
+  }
+}
+
+/** Whether `value` is a usable saved transform (from `getState`, so of unknown shape). */
+export function isViewTransform(value: unknown): value is ViewTransform {
+  if (typeof value !== 'object' || value === null) return false;
+  const { x, y, k } = value as Record<string, unknown>;
+  return [x, y, k].every((part) => typeof part === 'number' && Number.isFinite(part)) && (k as number) > 0;
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, value));
+}
+
+function fixed(value: number, digits = 2): string {
+  return String(Number(value.toFixed(digits)));
+}

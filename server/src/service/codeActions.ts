@@ -1,0 +1,222 @@
+import { Edit, findNodeAtOffset, getNodePath } from 'jsonc-parser';
+import { CodeAction, CodeActionKind, Diagnostic, Range, TextEdit } from 'vscode-languageserver-types';
+import { DiagnosticCode } from './diagnosticCodes';
+import { diagnosticSource } from './diagnostics';
+import { findNearest } from './editDistance';
+import { appendArrayElement, insertProperty, removeProperty, replaceValue } from './jsonEdits';
+import { getPropertyKeyNode, getPropertyNode, JsonNode } from './jsonTree';
+import { NodeType, PearlDocument, VariableGroup } from './pearlDocument';
+import { getPearlSymbolAt } from './pearlSymbols';
+import { findSchemaForPath } from './schemaNavigator';
+
+/** The settings object each node type requires, and the skeleton the quick fix inserts (§ Node, graph rule 7). */
+const settingsSkeletons: ReadonlyMap<number, [string, Record<string, unknown>]> = new Map<number, [string, Record<string, unknown>]>([
+  [NodeType.PreCallAPI, ['apiSettings', { name: '', method: 1, endpointUrl: '' }]],
+  [NodeType.API, ['apiSettings', { name: '', method: 1, endpointUrl: '' }]],
+  [NodeType.SMS, ['smsSettings', { body: '' }]],
+  [NodeType.Email, ['emailSettings', { to: [], subject: '', body: '' }]],
+  [NodeType.TransferCall, ['transferCallSettings', { transferCallPhoneNumber: '' }]],
+]);
+
+/** A fix in offsets, before it becomes a CodeAction. */
+interface Fix {
+  readonly title: string;
+  readonly edits: readonly Edit[];
+  readonly isPreferred?: boolean;
+}
+
+/**
+ * Quick fixes for the Pearl diagnostics among `diagnostics` (the editor's code action context),
+ * keyed by their stable `code` (diagnosticCodes.ts):
+ * - `time-zone` with `data.replacement`: "Use 'Eastern Standard Time'" replaces the value with the
+ *   Windows id (DECISIONS.md § Values);
+ * - `trailing-comma`: "Remove trailing comma", and "Remove all trailing commas" when there are
+ *   several (DECISIONS.md § Files);
+ * - `unknown-property`: "Change to 'agentPersonality'" for each known property of that object
+ *   within edit distance 2 and not already present, and "Remove property 'x'" (the property with
+ *   its comma, whether first, middle or last); `session-scoped-in-text`: the removal
+ *   (pearl-agent-service.md § Resources and their fields: no property outside those listed);
+ * - `variable-undeclared`: "Change to '{first_name}'" for each declared id within edit distance 2,
+ *   and "Declare variable 'x'", appending `{ "id": "x", "name": "x", "group": 2, "type": 1 }`
+ *   to `variables` (created when absent or null); the group is PreCall (1) instead when the field
+ *   does not take InCall variables or discourages them (DECISIONS.md § Variables);
+ * - `unknown-target`: "Change to 'talk'" for each nodeId within edit distance 2 (§ Transition);
+ * - `node-settings-missing`: "Add smsSettings" inserts the settings object the node type requires
+ *   with its main fields empty (§ Node, graph rule 7).
+ * Every action is a `quickfix` carrying `diagnostics: [that diagnostic]`; `isPreferred` marks the
+ * single obvious fix (the replacement time zone, the comma removal, the settings skeleton, a
+ * unique nearest name). Diagnostics that no longer match the document (stale) get no fix.
+ * Edits address the exact node of the parsed tree (even with duplicate keys) and touch only what
+ * they add or remove, in the style of the neighbouring members (jsonEdits.ts). `range` is the
+ * editor's selection; the fixes follow the diagnostics.
+ */
+export function getCodeActions(doc: PearlDocument, range: Range, diagnostics: readonly Diagnostic[]): CodeAction[] {
+  void range;
+  const actions: CodeAction[] = [];
+  for (const diagnostic of diagnostics) {
+    if (diagnostic.source !== undefined && diagnostic.source !== diagnosticSource) continue;
+    for (const fix of fixesFor(doc, diagnostic)) {
+      if (fix.edits.length === 0) continue;
+      const action: CodeAction = {
+        title: fix.title,
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [diagnostic],
+        edit: { changes: { [doc.textDocument.uri]: fix.edits.map((edit) => toTextEdit(doc, edit)) } },
+      };
+      if (fix.isPreferred) action.isPreferred = true;
+      actions.push(action);
+    }
+  }
+  return actions;
+}
+
+function fixesFor(doc: PearlDocument, diagnostic: Diagnostic): Fix[] {
+  if (!doc.root) return [];
+  const offset = doc.textDocument.offsetAt(diagnostic.range.start);
+  switch (diagnostic.code) {
+    case DiagnosticCode.timeZone:
+      return fixTimeZone(doc, offset, diagnostic.data);
+    case DiagnosticCode.trailingComma:
+      return fixTrailingComma(doc, offset);
+    case DiagnosticCode.unknownProperty:
+      return fixUnknownProperty(doc, offset, true);
+    case DiagnosticCode.sessionScopedInText:
+      return fixUnknownProperty(doc, offset, false);
+    case DiagnosticCode.variableUndeclared:
+      return fixUndeclaredVariable(doc, offset);
+    case DiagnosticCode.unknownTarget:
+      return fixUnknownTarget(doc, offset);
+    case DiagnosticCode.nodeSettingsMissing:
+      return fixMissingSettings(doc, offset);
+    default:
+      return [];
+  }
+}
+
+function fixTimeZone(doc: PearlDocument, offset: number, data: unknown): Fix[] {
+  const replacement = (data as { replacement?: unknown } | undefined)?.replacement;
+  const node = nodeStartingAt(doc, offset);
+  if (typeof replacement !== 'string' || node?.type !== 'string') return [];
+  return [{ title: `Use '${replacement}'`, edits: [replaceNode(node, JSON.stringify(replacement))], isPreferred: true }];
+}
+
+function fixTrailingComma(doc: PearlDocument, offset: number): Fix[] {
+  if (!doc.trailingCommas.includes(offset)) return [];
+  const fixes: Fix[] = [{ title: 'Remove trailing comma', edits: [{ offset, length: 1, content: '' }], isPreferred: true }];
+  if (doc.trailingCommas.length > 1) {
+    fixes.push({
+      title: 'Remove all trailing commas',
+      edits: doc.trailingCommas.map((comma) => ({ offset: comma, length: 1, content: '' })),
+    });
+  }
+  return fixes;
+}
+
+function fixUnknownProperty(doc: PearlDocument, offset: number, suggestNames: boolean): Fix[] {
+  const keyNode = nodeStartingAt(doc, offset);
+  const property = keyNode?.parent;
+  const object = property?.parent;
+  if (keyNode?.type !== 'string' || property?.type !== 'property' || property.children?.[0] !== keyNode || object?.type !== 'object') {
+    return [];
+  }
+  const key = keyNode.value as string;
+  const objectPath = getNodePath(object);
+  // A stale diagnostic: the key there now is a known one (or not the session-scoped flag).
+  if (suggestNames ? findSchemaForPath(doc.kind, [...objectPath, key]) !== undefined : key !== 'isSessionScoped') return [];
+  const fixes: Fix[] = [];
+  if (suggestNames && key !== '$schema') {
+    const known = Object.keys(findSchemaForPath(doc.kind, objectPath)?.properties ?? {}).filter((name) => name !== '$schema');
+    const present = new Set((object.children ?? []).map((child) => child.children?.[0]?.value));
+    const nearest = findNearest(key, known.filter((name) => !present.has(name)));
+    for (const name of nearest.names) {
+      fixes.push({
+        title: `Change to '${name}'`,
+        edits: [replaceNode(keyNode, JSON.stringify(name))],
+        isPreferred: nearest.unique && name === nearest.names[0],
+      });
+    }
+  }
+  fixes.push({ title: `Remove property '${key}'`, edits: [removeProperty(doc, property)] });
+  return fixes;
+}
+
+function fixUndeclaredVariable(doc: PearlDocument, offset: number): Fix[] {
+  // The diagnostic is on `{id}`: the symbol starts just after the brace.
+  const symbol = getPearlSymbolAt(doc, offset + 1);
+  if (symbol?.kind !== 'variableReference' || symbol.reference.offset !== offset) return [];
+  const id = symbol.id;
+  const fixes: Fix[] = [];
+  const nearest = findNearest(id, doc.variablesById.keys());
+  for (const name of nearest.names) {
+    fixes.push({
+      title: `Change to '{${name}}'`,
+      edits: [{ offset: symbol.span.offset, length: symbol.span.length, content: name }],
+      isPreferred: nearest.unique && name === nearest.names[0],
+    });
+  }
+  const field = symbol.field;
+  const inCallFits = field.allowedGroups.has(VariableGroup.InCall) && !field.discouragedGroups.has(VariableGroup.InCall);
+  const group = inCallFits || !field.allowedGroups.has(VariableGroup.PreCall) ? VariableGroup.InCall : VariableGroup.PreCall;
+  const declaration = { id, name: id, group, type: 1 };
+  const edits = declareVariable(doc, declaration);
+  if (edits.length > 0) fixes.push({ title: `Declare variable '${id}'`, edits });
+  return fixes;
+}
+
+function declareVariable(doc: PearlDocument, declaration: Record<string, unknown>): Edit[] {
+  const root = doc.root!;
+  if (root.type !== 'object') return [];
+  const variables = getPropertyNode(root, 'variables');
+  if (variables?.type === 'array') {
+    // Match the last declaration: one line, or one member per line.
+    const last = variables.children?.[variables.children.length - 1];
+    const multiline = last !== undefined && doc.textDocument.getText().slice(last.offset, last.offset + last.length).includes('\n');
+    return [appendArrayElement(doc, variables, declaration, multiline ? 'pretty' : 'compact')];
+  }
+  if (variables?.type === 'null') return [replaceValue(doc, variables, [declaration], 'pretty')];
+  if (variables !== undefined) return [];
+  // Where the interface lists it: after `pearl`.
+  const after = getPropertyKeyNode(root, 'pearl')?.parent;
+  return [insertProperty(doc, root, 'variables', [declaration], 'pretty', after)];
+}
+
+function fixUnknownTarget(doc: PearlDocument, offset: number): Fix[] {
+  const node = nodeStartingAt(doc, offset);
+  if (node?.type !== 'string') return [];
+  const nearest = findNearest(node.value as string, doc.nodesById.keys());
+  return nearest.names.map((name) => ({
+    title: `Change to '${name}'`,
+    edits: [replaceNode(node, JSON.stringify(name))],
+    isPreferred: nearest.unique && name === nearest.names[0],
+  }));
+}
+
+function fixMissingSettings(doc: PearlDocument, offset: number): Fix[] {
+  const nodeTypeNode = nodeStartingAt(doc, offset);
+  const object = nodeTypeNode?.parent?.parent;
+  if (nodeTypeNode?.type !== 'number' || object?.type !== 'object') return [];
+  const skeleton = settingsSkeletons.get(nodeTypeNode.value as number);
+  if (!skeleton) return [];
+  const [key, value] = skeleton;
+  const existing = getPropertyNode(object, key);
+  if (existing !== undefined && existing.type !== 'null') return [];
+  const edit = existing ? replaceValue(doc, existing, value, 'compact') : insertProperty(doc, object, key, value, 'compact');
+  return [{ title: `Add ${key}`, edits: [edit], isPreferred: true }];
+}
+
+/** The tree node that starts exactly at `offset` (the start of a diagnostic's range), or undefined. */
+function nodeStartingAt(doc: PearlDocument, offset: number): JsonNode | undefined {
+  const node = findNodeAtOffset(doc.root!, offset, false);
+  return node && node.offset === offset ? node : undefined;
+}
+
+function replaceNode(node: JsonNode, content: string): Edit {
+  return { offset: node.offset, length: node.length, content };
+}
+
+function toTextEdit(doc: PearlDocument, edit: Edit): TextEdit {
+  return {
+    range: { start: doc.textDocument.positionAt(edit.offset), end: doc.textDocument.positionAt(edit.offset + edit.length) },
+    newText: edit.content,
+  };
+}

@@ -1,0 +1,31 @@
+import * as path from 'node:path';
+
+/** The repository root (this file compiles to `out/test/e2e/harness/paths.js`). */
+export const repositoryRoot = path.resolve(__dirname, '../../../..');
+
+/**
+ * Where installed tools (code-server) are kept between runs: `E2E_CACHE`, or `.e2e/cache` in the
+ * repository (gitignored).
+ */
+export const cacheDir = path.resolve(process.env.E2E_CACHE ?? path.join(repositoryRoot, '.e2e', 'cache'));
+
+/** Where each run gets its own folder (`.e2e/runs/<id>`): workspace, profiles, logs, screenshots. */
+export const runsDir = path.resolve(process.env.E2E_RUNS ?? path.join(repositoryRoot, '.e2e', 'runs'));
+
+/** The compiled extension-host test runner (`run()` contract), from `test/e2e/suite/index.ts`. */
+export const suiteEntry = path.join(repositoryRoot, 'out', 'test', 'e2e', 'suite', 'index.js');
+
+/** The stand-in of the Pearl service's CLI, from `test/standin/main.ts`. */
+export const standInMain = path.join(repositoryRoot, 'out', 'test', 'standin', 'main.js');
+
+/** The extension's manifest. */
+export function readManifest(): { name: string; publisher: string; version: string } {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require(path.join(repositoryRoot, 'package.json'));
+}
+
+/** `publisher.name`, the id VS Code knows the extension by. */
+export function extensionId(): string {
+  const manifest = readManifest();
+  return `${manifest.publisher}.${manifest.name}`;
+}

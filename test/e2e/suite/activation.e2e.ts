@@ -1,0 +1,45 @@
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { describe, it } from 'mocha';
+import * as vscode from 'vscode';
+import { exampleUri, pearlExtension, waitFor } from './helpers';
+import { writeReport } from './report';
+
+/** What the suite reads of the extension's API (the PearlContext `activate` returns). */
+interface PearlApi {
+  readonly extCtx: vscode.ExtensionContext;
+  readonly client?: { isRunning(): boolean };
+}
+
+// Runs first (index.ts orders it so): nothing has opened a *.pearl.json before it.
+describe('activation', () => {
+  it('is not active before a *.pearl.json is opened (no startup activation)', () => {
+    assert.equal(pearlExtension().isActive, false);
+  });
+
+  it('activates when a *.pearl.json is opened, and starts the language server', async () => {
+    const extension = pearlExtension();
+    const openedAt = performance.now();
+    const document = await vscode.workspace.openTextDocument(exampleUri('clinic-reminders.pearl.json'));
+    assert.equal(document.languageId, 'pearl');
+    await waitFor('the extension to activate (onLanguage:pearl)', () => extension.isActive, { intervalMs: 5 });
+    // activate() resolves once the language server has answered `initialize`.
+    const activationMs = Math.round(performance.now() - openedAt);
+    const api = extension.exports as PearlApi;
+    assert.equal(api.client?.isRunning(), true, 'the language client is not running');
+    const registered = (await vscode.commands.getCommands(true)).filter((command) => command.startsWith('pearl.'));
+    console.log(`    activation: ${activationMs} ms (open → activate() resolved); commands: ${registered.join(', ')}`);
+    writeReport({ activationMs, extensionPath: extension.extensionPath, vscodeVersion: vscode.version, commands: registered });
+  });
+
+  it('is the installed .vsix, running in production mode', function () {
+    // The harnesses install the packaged .vsix and say where (PEARL_E2E_EXTENSIONS_DIR).
+    const extensionsDir = process.env.PEARL_E2E_EXTENSIONS_DIR;
+    if (!extensionsDir) this.skip();
+    const extension = pearlExtension();
+    assert.equal(path.dirname(extension.extensionPath), path.resolve(extensionsDir!), 'not loaded from the extensions folder');
+    const api = extension.exports as PearlApi;
+    assert.equal(api.extCtx.extensionMode, vscode.ExtensionMode.Production);
+  });
+});

@@ -1,0 +1,84 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Context } from 'mocha';
+import * as vscode from 'vscode';
+import { writeReport } from './report';
+
+/** The repository root (this file compiles to `out/test/e2e/suite/helpers.js`). */
+export const repositoryRoot = path.resolve(__dirname, '../../../..');
+
+/** `publisher.name` of the extension under test, from the repository's package.json. */
+export const extensionId = ((): string => {
+  const manifest = JSON.parse(fs.readFileSync(path.join(repositoryRoot, 'package.json'), 'utf8')) as { publisher: string; name: string };
+  return `${manifest.publisher}.${manifest.name}`;
+})();
+
+/** The extension under test; fails the test if VS Code does not know it. */
+export function pearlExtension(): vscode.Extension<unknown> {
+  const extension = vscode.extensions.getExtension(extensionId);
+  assert.ok(extension, `VS Code does not know the extension ${extensionId}: is it installed?`);
+  return extension;
+}
+
+/**
+ * The URI of `relativePath` under the workspace's `examples/` (the harness opens a copy of the
+ * repository's examples/ and schemas/ as the workspace, so `$schema` paths resolve as in the repository).
+ */
+export function exampleUri(relativePath: string): vscode.Uri {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(folder, 'no workspace folder is open');
+  return vscode.Uri.joinPath(folder.uri, 'examples', ...relativePath.split('/'));
+}
+
+/** Opens `uri` in an editor and returns its document. */
+export async function openInEditor(uri: vscode.Uri): Promise<vscode.TextDocument> {
+  const document = await vscode.workspace.openTextDocument(uri);
+  await vscode.window.showTextDocument(document, { preview: false });
+  return document;
+}
+
+/**
+ * Polls `probe` every `intervalMs` until it returns something other than `undefined` (or `false`),
+ * and resolves to that. Rejects after `timeoutMs` with `what` and the last value `describeLast` gives.
+ */
+export async function waitFor<T>(
+  what: string,
+  probe: () => T | undefined | false | Promise<T | undefined | false>,
+  options: { timeoutMs?: number; intervalMs?: number; describeLast?: () => string } = {},
+): Promise<T> {
+  const { timeoutMs = 20_000, intervalMs = 50 } = options;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) {
+      const last = options.describeLast ? `\nlast seen: ${options.describeLast()}` : '';
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+/**
+ * Whether the commands a feature registers are there. A feature under construction has its
+ * commands declared in package.json but not registered; its tests then say so loudly (in the output
+ * and in the report the harness prints) and are marked pending, instead of failing or vanishing.
+ * Once the commands exist, the tests run for real.
+ */
+export async function requireFeature(test: Context, feature: string, commands: readonly string[]): Promise<void> {
+  const registered = new Set(await vscode.commands.getCommands(true));
+  const missing = commands.filter((command) => !registered.has(command));
+  if (missing.length === 0) return;
+  const reason = `${missing.join(', ')} not registered`;
+  console.log(`    WAITING ON ${feature}: ${reason}`);
+  writeReport({ waiting: { [feature]: reason } });
+  test.skip();
+}
+
+/** The text of a diagnostic's code, whatever form the client gave it. */
+export function codeOf(diagnostic: vscode.Diagnostic): string | undefined {
+  const code = diagnostic.code;
+  if (code === undefined) return undefined;
+  return typeof code === 'object' ? String(code.value) : String(code);
+}

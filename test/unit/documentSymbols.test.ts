@@ -1,0 +1,143 @@
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { DocumentSymbol, Position, Range, SymbolKind } from 'vscode-languageserver-types';
+import { node, parse, rangeOf, service, textPearl, transition, valueRange } from '../helpers/documents';
+
+function symbolsOf(content: string): DocumentSymbol[] {
+  return service.findDocumentSymbols(parse(content));
+}
+
+function byName(symbols: DocumentSymbol[] | undefined, name: string): DocumentSymbol {
+  const found = (symbols ?? []).find((symbol) => symbol.name === name);
+  assert.ok(found, `no symbol '${name}' among ${JSON.stringify((symbols ?? []).map((s) => s.name))}`);
+  return found;
+}
+
+function before(a: Position, b: Position): boolean {
+  return a.line < b.line || (a.line === b.line && a.character <= b.character);
+}
+
+function contains(outer: Range, inner: Range): boolean {
+  return before(outer.start, inner.start) && before(inner.end, outer.end);
+}
+
+/** Every symbol has a non-empty name, its selectionRange inside its range, and its children inside it. */
+function assertWellFormed(symbols: DocumentSymbol[], parent?: DocumentSymbol): void {
+  for (const symbol of symbols) {
+    assert.ok(symbol.name.trim().length > 0, 'empty symbol name');
+    assert.ok(before(symbol.range.start, symbol.range.end), `inverted range of ${symbol.name}`);
+    assert.ok(contains(symbol.range, symbol.selectionRange), `selectionRange outside range: ${symbol.name}`);
+    if (parent) assert.ok(contains(parent.range, symbol.range), `${symbol.name} outside ${parent.name}`);
+    assertWellFormed(symbol.children ?? [], symbol);
+  }
+}
+
+const content = textPearl({
+  pearl: { indicatorTags: [{ id: 'HotLdx', name: 'Hot lead', color: 8 }] },
+  nodes: [
+    node('open', 2, [transition('greeted', 'talk')], { script: 'Hello' }),
+    node('talk', 10, [transition('done', 'end'), transition('needs api', 'lookup')], { script: 'How can I help?' }),
+    node('lookup', 40, [transition('found', 'end')]),
+    node('end', 100, []),
+    node('after', 200, [], { postCallActions: [{ nodeId: 'recap', name: 'Recap', nodeType: 50, smsSettings: { body: 'Thanks' } }] }),
+  ],
+});
+
+test('outline: the Pearl, its nodes with transitions, variables, indicator tags and the channel', () => {
+  const symbols = symbolsOf(content);
+  assert.equal(symbols.length, 1);
+  const root = symbols[0];
+  assert.equal(root.name, 'Test');
+  assert.equal(root.kind, SymbolKind.Module);
+  assert.deepEqual(root.children!.map((symbol) => symbol.name), ['pearl', 'variables', 'inbound']);
+
+  const pearl = byName(root.children, 'pearl');
+  assert.deepEqual(
+    pearl.children!.map((symbol) => symbol.name),
+    ['indicatorTags', 'open — Node open', 'talk — Node talk', 'lookup — Node lookup', 'end — Node end', 'after — Node after'],
+  );
+  const open = byName(pearl.children, 'open — Node open');
+  assert.equal(open.detail, 'OpeningSentence');
+  assert.equal(open.kind, SymbolKind.Event);
+  assert.deepEqual(open.selectionRange, valueRange(content, '"nodeId": "open"'));
+  const talk = byName(pearl.children, 'talk — Node talk');
+  assert.equal(talk.kind, SymbolKind.Function);
+  assert.equal(byName(pearl.children, 'lookup — Node lookup').kind, SymbolKind.Method);
+  assert.deepEqual(talk.children!.map((symbol) => symbol.name), ['done → end', 'needs api → lookup']);
+  const done = byName(talk.children, 'done → end');
+  assert.equal(done.kind, SymbolKind.Key);
+  assert.deepEqual(done.selectionRange, valueRange(content, '"name": "done"'));
+
+  const after = byName(pearl.children, 'after — Node after');
+  const recap = byName(after.children, 'recap — Recap');
+  assert.equal(recap.detail, 'SMS · postCallActions');
+
+  const tags = byName(pearl.children, 'indicatorTags');
+  const hot = byName(tags.children, 'Hot lead');
+  assert.equal(hot.detail, 'HotLdx · lime / gradient1');
+
+  const variables = byName(root.children, 'variables');
+  assert.equal(variables.detail, '2 variables');
+  const firstName = byName(variables.children, 'first_name');
+  assert.equal(firstName.detail, 'PreCall · String');
+  assert.equal(firstName.kind, SymbolKind.Variable);
+  assert.deepEqual(firstName.selectionRange, valueRange(content, '"id": "first_name"'));
+  assert.equal(byName(variables.children, 'order_id').detail, 'InCall · String');
+
+  const inbound = byName(root.children, 'inbound');
+  assert.equal(inbound.detail, 'channel-1');
+  assert.deepEqual(inbound.selectionRange, rangeOf(content, '"inbound"'));
+  assertWellFormed(symbols);
+});
+
+test('outbound callingHours windows and nodes without id or name', () => {
+  const text = JSON.stringify({
+    name: '  ',
+    pearl: { nodes: [{ nodeType: 10 }, { name: 'Only a name', nodeType: 7 }] },
+    outbound: { callingHours: [{ day: 1, start: '09:00', end: '17:00' }] },
+  });
+  const root = symbolsOf(text)[0];
+  assert.equal(root.name, 'Pearl');
+  const pearl = byName(root.children, 'pearl');
+  const unnamed = byName(pearl.children, 'nodes[0]');
+  assert.equal(unnamed.detail, 'Dialogue');
+  assert.equal(byName(pearl.children, 'Only a name').detail, 'nodeType 7');
+  const hours = byName(byName(root.children, 'outbound').children, 'callingHours');
+  assert.equal(hours.children![0].name, 'Monday 09:00–17:00');
+  assertWellFormed(symbolsOf(text));
+});
+
+test('simple Pearl: agents and settings lists', () => {
+  const text = JSON.stringify(
+    { name: 'Voice', pearl: { openingSentence: 'Hi', agents: [{ name: 'Ava', voiceId: 'v1' }], smsSettings: [{ body: 'x', triggerDescription: 'When asked' }] } },
+    null,
+    2,
+  );
+  const pearl = byName(symbolsOf(text)[0].children, 'pearl');
+  assert.equal(byName(pearl.children, 'agents').children![0].name, 'Ava');
+  assert.equal(byName(pearl.children, 'smsSettings').children![0].name, 'When asked');
+  assertWellFormed(symbolsOf(text));
+});
+
+test('broken and odd documents: valid ranges or nothing, never a throw', () => {
+  assert.deepEqual(symbolsOf(''), []);
+  assert.deepEqual(symbolsOf('[1, 2]'), []);
+  for (const text of [
+    '{"name": "x", "pearl": {"nodes": [{"nodeId": "a", "transitions": [{"name": "go", "toNodeId": ',
+    '{"pearl": {"nodes": [{"nodeId": "", "name": "", "transitions": [{}]}]}, "variables": [{"id": ""}, 3]}',
+    '{"pearl": {"nodes": [null, 5, {"nodeId": "x"',
+  ]) {
+    assertWellFormed(symbolsOf(text));
+  }
+});
+
+test('every example file has a well-formed outline', () => {
+  const directory = path.join(__dirname, '../../../examples');
+  for (const file of readdirSync(directory).filter((name) => name.endsWith('.json'))) {
+    const symbols = symbolsOf(readFileSync(path.join(directory, file), 'utf8'));
+    assert.equal(symbols.length, 1, file);
+    assertWellFormed(symbols);
+  }
+});

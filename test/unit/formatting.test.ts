@@ -1,0 +1,88 @@
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { FormattingOptions, Range } from 'vscode-languageserver-types';
+import { parse, service } from '../helpers/documents';
+
+/** The text after formatting `content` (or `range` of it) with `options`. */
+function format(content: string, options: FormattingOptions, range?: Range): string {
+  const edits = service.format(parse(content), range, options);
+  return TextDocument.applyEdits(TextDocument.create('file:///x', 'pearl', 1, content), edits);
+}
+
+/** The parsed value as plain JSON (the tree's objects have no prototype). */
+function valueOf(content: string): unknown {
+  return JSON.parse(JSON.stringify(parse(content).value ?? null));
+}
+
+const spaces2: FormattingOptions = { tabSize: 2, insertSpaces: true };
+
+const messy = `{"$schema":"../schemas/text-pearl.schema.json", // the kind
+"name":"Messy",   "pearl":{"agentName":"Ava",
+      /* the graph */ "nodes":[{"nodeId":"open","nodeType":2,"transitions":[{"name":"go","toNodeId":"end",}]},{"nodeId":"end","nodeType":100}]},
+"inbound":{"textChannelId":"c"}}`;
+
+test('formats with the editor indentation, keeping comments and trailing commas; the value is unchanged', () => {
+  const after = format(messy, { tabSize: 4, insertSpaces: true });
+  assert.deepEqual(valueOf(after), valueOf(messy));
+  assert.ok(after.includes('// the kind'));
+  assert.ok(after.includes('/* the graph */'));
+  assert.ok(after.includes('\n    "name": "Messy",'), after);
+  assert.ok(after.includes('"toNodeId": "end",\n'), 'the trailing comma is kept');
+  assert.deepEqual(parse(after).syntaxErrors, []);
+});
+
+test('tabs when insertSpaces is false', () => {
+  const after = format(messy, { tabSize: 4, insertSpaces: false });
+  assert.ok(after.includes('\n\t"name": "Messy",'), after);
+  assert.ok(after.includes('\n\t\t"agentName": "Ava",'), after);
+});
+
+test('an already formatted document gives no edits; formatting is idempotent', () => {
+  const pretty = JSON.stringify(JSON.parse('{"name":"x","pearl":{"nodes":[]},"inbound":{"textChannelId":"c"}}'), null, 2);
+  assert.deepEqual(service.format(parse(pretty), undefined, spaces2), []);
+  const once = format(messy, spaces2);
+  assert.equal(format(once, spaces2), once);
+});
+
+test('range formatting changes only the range', () => {
+  const content = '{\n"name":   "x",\n"pearl":   {"nodes":[]}\n}';
+  const line2: Range = { start: { line: 2, character: 0 }, end: { line: 2, character: 23 } };
+  const after = format(content, spaces2, line2);
+  assert.ok(after.startsWith('{\n"name":   "x",\n'), after);
+  assert.notEqual(after, content);
+  assert.deepEqual(valueOf(after), valueOf(content));
+});
+
+test('CRLF documents keep CRLF; insertFinalNewline is honoured', () => {
+  const content = '{"name":"x",\r\n"pearl":{"nodes":[]}}';
+  const after = format(content, { ...spaces2, insertFinalNewline: true });
+  assert.equal(after, '{\r\n  "name": "x",\r\n  "pearl": {\r\n    "nodes": []\r\n  }\r\n}\r\n');
+});
+
+test('never loses content: broken documents keep every non-whitespace character', () => {
+  const strip = (text: string): string => text.replace(/\s+/g, '');
+  for (const content of [
+    '{"name": "x", "pearl": {"nodes": [{"nodeId": "a", "transitions": [{"name": "go", "toNodeId": ',
+    '{"name": "unterminated string\n, "pearl": {}}',
+    '{"a" 1 "b": [1 2 3}} trailing junk',
+    '// only a comment',
+    '',
+  ]) {
+    const after = format(content, spaces2);
+    assert.equal(strip(after), strip(content), JSON.stringify(content));
+  }
+});
+
+test('every example file formats to the same value', () => {
+  const directory = path.join(__dirname, '../../../examples');
+  for (const file of readdirSync(directory).filter((name) => name.endsWith('.json'))) {
+    const content = readFileSync(path.join(directory, file), 'utf8');
+    for (const options of [spaces2, { tabSize: 3, insertSpaces: false }]) {
+      const after = format(content, options);
+      assert.deepEqual(valueOf(after), valueOf(content), file);
+    }
+  }
+});

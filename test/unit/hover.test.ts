@@ -1,0 +1,168 @@
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { Hover, MarkupContent, Range } from 'vscode-languageserver-types';
+import { node, parse, rangeOf, service, textPearl, transition, valueRange } from '../helpers/documents';
+
+/** Hovers at the `|` marker of `contentWithCursor` (the marker is removed). */
+function hover(contentWithCursor: string): { hover: Hover | null; content: string } {
+  const offset = contentWithCursor.indexOf('|');
+  assert.ok(offset >= 0, 'no | marker');
+  const content = contentWithCursor.slice(0, offset) + contentWithCursor.slice(offset + 1);
+  const doc = parse(content);
+  return { hover: service.doHover(doc, doc.textDocument.positionAt(offset)), content };
+}
+
+function markdownOf(result: Hover | null): string {
+  assert.ok(result, 'expected a hover');
+  const contents = result.contents as MarkupContent;
+  assert.equal(contents.kind, 'markdown');
+  return contents.value;
+}
+
+/** `content` with the `|` marker put `delta` characters into the first `needle`. */
+function mark(content: string, needle: string, delta = 1, occurrence = 0): string {
+  let offset = -1;
+  for (let i = 0; i <= occurrence; i++) offset = content.indexOf(needle, offset + 1);
+  assert.ok(offset >= 0, `'${needle}' not found`);
+  return content.slice(0, offset + delta) + '|' + content.slice(offset + delta);
+}
+
+function assertRange(actual: Range | undefined, expected: Range): void {
+  assert.deepEqual(actual, expected);
+}
+
+const variables = [
+  { id: 'first_name', name: 'First name', group: 1, type: 1, description: 'The customer first name' },
+  { id: 'order_id', name: 'Order id', group: 2, type: 2, isList: true },
+];
+
+function pearlWith(script: string, extra: Record<string, unknown> = {}, pearl: Record<string, unknown> = {}): string {
+  return textPearl({
+    variables,
+    pearl,
+    nodes: [
+      node('open', 2, [transition('greeted', 'talk')], { script: 'Hello' }),
+      node('talk', 10, [transition('done', 'end'), transition('lost', 'nowhere')], { script, ...extra }),
+      node('end', 100, []),
+    ],
+  });
+}
+
+test('on a property key: description, type and length limit; range is the key', () => {
+  const base = pearlWith('Hi', {}, { agentPersonality: 'calm' });
+  const { hover: result, content } = hover(mark(base, '"agentPersonality"', 3));
+  const value = markdownOf(result);
+  assert.ok(value.includes('**agentPersonality**'), value);
+  assert.ok(value.includes('Personality and tone'), value);
+  assert.ok(value.includes('At most 35 characters.'), value);
+  assert.ok(value.includes('`string | null`'), value);
+  assertRange(result!.range, rangeOf(content, '"agentPersonality"'));
+});
+
+test('on a property value: the same field description; range is the value', () => {
+  const base = pearlWith('Hi', {}, { companyDescription: 'We sell shoes' });
+  const { hover: result, content } = hover(mark(base, '"We sell shoes"', 4));
+  const value = markdownOf(result);
+  assert.ok(value.includes('At most 500 characters.'), value);
+  assertRange(result!.range, rangeOf(content, '"We sell shoes"'));
+});
+
+test('on an enumeration value: its name and meaning', () => {
+  const base = pearlWith('Hi');
+  const { hover: result, content } = hover(mark(base, '"nodeType": 10', 13));
+  const value = markdownOf(result);
+  assert.ok(value.includes('`10` — **Dialogue**: Scripted conversation with the customer'), value);
+  const start = rangeOf(content, '"nodeType": 10').start;
+  assertRange(result!.range, { start: { line: start.line, character: start.character + 12 }, end: { line: start.line, character: start.character + 14 } });
+});
+
+test('on an enumeration key: every value with its name', () => {
+  const value = markdownOf(hover(mark(pearlWith('Hi'), '"nodeType": 10', 2)).hover);
+  assert.ok(value.includes('- `2` — **OpeningSentence**: First message the agent sends'), value);
+  assert.ok(value.includes('- `200` — **PostCallActions**'), value);
+});
+
+test('CallLabel color 8 says the interface lists 8 twice (lime and gradient1)', () => {
+  const base = pearlWith('Hi', {}, { indicatorTags: [{ id: 'AbCdEf', name: 'Hot', color: 8 }] });
+  const value = markdownOf(hover(mark(base, '"color": 8', 9)).hover);
+  assert.ok(value.includes('lime'), value);
+  assert.ok(value.includes('gradient1'), value);
+  assert.ok(/twice/.test(value), value);
+});
+
+test('integer and array limits: signed 32-bit, at most 10 entries', () => {
+  const base = pearlWith('Hi', {}, { indicatorTags: [] });
+  assert.ok(markdownOf(hover(mark(base, '"totalAgents"', 2)).hover).includes('Signed 32-bit integer.'));
+  assert.ok(markdownOf(hover(mark(base, '"indicatorTags"', 2)).hover).includes('At most 10 entries.'));
+});
+
+test('on a {variable} reference: the declared variable; range is {id}', () => {
+  const base = pearlWith('Your name is {first_name}, order {order_id}.');
+  const { hover: result, content } = hover(mark(base, '{first_name}', 3));
+  const value = markdownOf(result);
+  assert.ok(value.includes('**First name**'), value);
+  assert.ok(value.includes('- id: `first_name`'), value);
+  assert.ok(value.includes('- type: String (1)'), value);
+  assert.ok(value.includes('- group: PreCall (1)'), value);
+  assert.ok(value.includes('The customer first name'), value);
+  assertRange(result!.range, rangeOf(content, '{first_name}'));
+  const order = markdownOf(hover(mark(base, '{order_id}', 1)).hover);
+  assert.ok(order.includes('- type: Long (2)') && order.includes('InCall (2)') && order.includes('multiple values'), order);
+});
+
+test('on an undeclared {variable}: not declared, may be a platform variable', () => {
+  const base = pearlWith('Coupon {coupon_code} applied');
+  const { hover: result, content } = hover(mark(base, '{coupon_code}', 5));
+  const value = markdownOf(result);
+  assert.ok(value.includes('not declared'), value);
+  assert.ok(value.includes('may be a platform variable'), value);
+  assertRange(result!.range, rangeOf(content, '{coupon_code}'));
+});
+
+test('braces in a field that takes no variables are not a reference', () => {
+  const base = pearlWith('Hi', {}, { agentName: '{first_name}' });
+  const value = markdownOf(hover(mark(base, '"{first_name}"', 3)).hover);
+  assert.ok(value.includes('**agentName**'), value);
+});
+
+test('on a toNodeId: the target node name and type; or no node with this id', () => {
+  const base = pearlWith('Hi');
+  const { hover: result, content } = hover(mark(base, '"toNodeId": "talk"', 14));
+  const value = markdownOf(result);
+  assert.ok(value.includes('`talk`') && value.includes('**Node talk**') && value.includes('Dialogue (10)'), value);
+  assertRange(result!.range, valueRange(content, '"toNodeId": "talk"'));
+  const missing = markdownOf(hover(mark(base, '"nowhere"', 2)).hover);
+  assert.ok(missing.includes('no node with this id'), missing);
+});
+
+test('on a nodeId: type and incoming/outgoing transition counts', () => {
+  const value = markdownOf(hover(mark(pearlWith('Hi'), '"nodeId": "talk"', 12)).hover);
+  assert.ok(value.includes('Dialogue (10)'), value);
+  assert.ok(value.includes('1 incoming transition · 2 outgoing transitions'), value);
+});
+
+test('on an API body variableId: the variable', () => {
+  const base = pearlWith('Hi', {
+    nodeType: 40,
+    apiSettings: { name: 'Send', method: 2, endpointUrl: 'https://x.test', body: [{ key: 'k', variableId: 'order_id' }] },
+  });
+  const value = markdownOf(hover(mark(base, '"variableId": "order_id"', 16)).hover);
+  assert.ok(value.includes('**Order id**'), value);
+});
+
+test('simple form: suggested enumeration values are marked as the text form\'s', () => {
+  const content = JSON.stringify({ name: 'S', pearl: { openingSentence: 'Hi' }, inbound: { transcriptOptions: 2 } }, null, 2);
+  const value = markdownOf(hover(mark(content, '"transcriptOptions": 2', 21)).hover);
+  assert.ok(value.includes('`2`'), value);
+  assert.ok(value.includes("text form's"), value);
+});
+
+test('nothing to say: whitespace between members, an unknown property, a broken document', () => {
+  const base = pearlWith('Hi', {}, { bogus: 'x' });
+  assert.equal(hover(mark(base, '"bogus"', 2)).hover, null);
+  assert.equal(hover(mark(base, '\n  "pearl"', 1)).hover, null);
+  // An unterminated string still hovers, and nothing throws.
+  assert.ok(markdownOf(hover('{"pearl": {"nodes": [{"nodeId": "a|b').hover).includes('0 incoming transitions'));
+  assert.equal(hover('|').hover, null);
+  assert.equal(hover('[1, |2]').hover, null);
+});
