@@ -1,4 +1,3 @@
-import { findNodeAtOffset } from 'jsonc-parser';
 import {
   CompletionItem,
   CompletionItemKind,
@@ -7,7 +6,7 @@ import {
   Position,
   Range,
 } from 'vscode-languageserver-types';
-import type { JsonNode } from './jsonTree';
+import { findNodeAtOffset, type JsonNode } from './jsonTree';
 import type { PearlDocument } from './pearlDocument';
 import { doSchemaCompletion } from './schemaCompletion';
 import {

@@ -1,7 +1,6 @@
-import { findNodeAtOffset, getNodePath } from 'jsonc-parser';
 import { Range } from 'vscode-languageserver-types';
 import { spanToRange, TextSpan } from './diagnostics';
-import type { JsonNode } from './jsonTree';
+import { findNodeAtOffset, getNodePath, type JsonNode } from './jsonTree';
 import type { PearlDocument } from './pearlDocument';
 
 /** Where a field path lands: the range to mark and whether the whole path resolved. */

@@ -171,3 +171,49 @@ export function getArrayItems(node: JsonNode | undefined): JsonNode[] {
 export function getObjectItems(object: JsonNode | undefined, key: string): JsonNode[] {
   return getArrayItems(getPropertyNode(object, key)).filter((item) => item.type === 'object');
 }
+
+/**
+ * The innermost node at `offset`, like jsonc-parser's `findNodeAtOffset` (same semantics) but
+ * iterative, so that no nesting depth can overflow the stack.
+ */
+export function findNodeAtOffset(root: JsonNode, offset: number, includeRightBound = false): JsonNode | undefined {
+  const contains = (node: JsonNode): boolean =>
+    (offset >= node.offset && offset < node.offset + node.length) ||
+    (includeRightBound && offset === node.offset + node.length);
+  if (!contains(root)) return undefined;
+  let current = root;
+  for (;;) {
+    const children = current.children;
+    let next: JsonNode | undefined;
+    if (children) {
+      for (let i = 0; i < children.length && children[i].offset <= offset; i++) {
+        if (contains(children[i])) {
+          next = children[i];
+          break;
+        }
+      }
+    }
+    if (!next) return current;
+    current = next;
+  }
+}
+
+/**
+ * The JSON path (property names and array indexes) from the root to `node`, like jsonc-parser's
+ * `getNodePath`, but iterative.
+ */
+export function getNodePath(node: JsonNode): (string | number)[] {
+  const path: (string | number)[] = [];
+  let current = node;
+  while (current.parent?.children) {
+    const parent = current.parent;
+    if (parent.type === 'property') {
+      path.push(parent.children![0].value as string);
+    } else if (parent.type === 'array') {
+      const index = parent.children!.indexOf(current);
+      if (index !== -1) path.push(index);
+    }
+    current = parent;
+  }
+  return path.reverse();
+}

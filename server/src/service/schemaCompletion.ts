@@ -1,4 +1,3 @@
-import { findNodeAtOffset, getNodePath } from 'jsonc-parser';
 import {
   CompletionItem,
   CompletionItemKind,
@@ -6,7 +5,7 @@ import {
   MarkupKind,
   Range,
 } from 'vscode-languageserver-types';
-import type { JsonNode } from './jsonTree';
+import { findNodeAtOffset, getNodePath, type JsonNode } from './jsonTree';
 import type { PearlDocument } from './pearlDocument';
 import { describeSchemaType, findSchemaForPath, getEnumValues, JSONSchema, resolveSchema } from './schemaNavigator';
 

@@ -136,6 +136,13 @@ function resolveNodeField(
   steps: readonly PathStep[],
   list: 'handOffAction' | 'postCallActions' | undefined,
 ): VariableField | undefined {
+  // Nested action lists: descend in a loop (any depth is safe).
+  while (steps.length >= 3 && (steps[0].key === 'handOffAction' || steps[0].key === 'postCallActions') && typeof steps[1].key === 'number') {
+    const postCall = list === 'postCallActions' || getNumberProperty(nodeObject, 'nodeType') === NodeType.PostCallActions;
+    list = postCall ? 'postCallActions' : (steps[0].key as 'handOffAction' | 'postCallActions');
+    nodeObject = steps[1].value;
+    steps = steps.slice(2);
+  }
   const nodeType = getNumberProperty(nodeObject, 'nodeType');
   const postCall = list === 'postCallActions' || nodeType === NodeType.PostCallActions;
   const typeName = nodeType !== undefined ? nodeTypeNames[nodeType] : undefined;
@@ -172,9 +179,6 @@ function resolveNodeField(
     (second === 'transferCallPhoneNumber' || second === 'warmTransferMessage')
   ) {
     return field(`the ${second}`, all);
-  }
-  if (steps.length >= 3 && (first === 'handOffAction' || first === 'postCallActions') && typeof second === 'number') {
-    return resolveNodeField(steps[1].value, steps.slice(2), postCall ? 'postCallActions' : first);
   }
   return undefined;
 }

@@ -22,32 +22,33 @@ export function validateVariables(doc: PearlDocument): Diagnostic[] {
   if (!pearl) return [];
   const text = doc.textDocument.getText();
   const diagnostics: Diagnostic[] = [];
-  const steps: PathStep[] = [{ key: 'pearl', value: pearl }];
-
-  const visit = (key: string | number, value: JsonNode): void => {
+  // Iterative depth-first walk (no recursion: any nesting depth is safe), keeping the path.
+  const steps: PathStep[] = [];
+  const stack: { key: string | number; value: JsonNode; depth: number }[] = [{ key: 'pearl', value: pearl, depth: 0 }];
+  while (stack.length > 0) {
+    const { key, value, depth } = stack.pop()!;
+    steps.length = depth;
     steps.push({ key, value });
     if (value.type === 'string') {
       if (typeof key === 'string' && variableFieldKeys.has(key)) {
         const field = resolveVariableField(doc.kind, steps);
         if (field) checkReferences(doc, text, field, value, diagnostics);
       }
-    } else if (value.children) {
-      walk(value);
+      continue;
     }
-    steps.pop();
-  };
-  const walk = (container: JsonNode): void => {
-    const children = container.children!;
-    if (container.type === 'object') {
-      for (const property of children) {
-        const [keyNode, valueNode] = property.children ?? [];
-        if (keyNode && valueNode) visit(keyNode.value as string, valueNode);
+    const children = value.children;
+    if (!children) continue;
+    // Pushed in reverse so that they are visited, and reported, in document order.
+    for (let index = children.length - 1; index >= 0; index--) {
+      const child = children[index];
+      if (value.type === 'object') {
+        const [keyNode, valueNode] = child.children ?? [];
+        if (keyNode && valueNode) stack.push({ key: keyNode.value as string, value: valueNode, depth: depth + 1 });
+      } else {
+        stack.push({ key: index, value: child, depth: depth + 1 });
       }
-    } else {
-      for (let index = 0; index < children.length; index++) visit(index, children[index]);
     }
-  };
-  walk(pearl);
+  }
   return diagnostics;
 }
 
