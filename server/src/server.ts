@@ -8,6 +8,8 @@ import {
   createConnection,
   Diagnostic,
   InitializeResult,
+  LSPErrorCodes,
+  ResponseError,
   ProposedFeatures,
   TextDocuments,
   TextDocumentSyncKind,
@@ -51,6 +53,15 @@ function startServer(): void {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
         completionProvider: { triggerCharacters: ['{', '"', ':'], resolveProvider: false },
+        hoverProvider: true,
+        documentSymbolProvider: { label: 'Pearl' },
+        definitionProvider: true,
+        referencesProvider: true,
+        documentHighlightProvider: true,
+        renameProvider: { prepareProvider: true },
+        codeActionProvider: { codeActionKinds: ['quickfix'] },
+        documentFormattingProvider: true,
+        documentRangeFormattingProvider: true,
       },
       serverInfo: { name: 'pearl-language-server', version },
     };
@@ -127,6 +138,49 @@ function startServer(): void {
       const pearlDocument = cache.get(textDocument);
       return params.keys.map((key) => ({ key, ...service.locateFieldPath(pearlDocument, key) }));
     }),
+  );
+
+  /** Wraps a handler that reads the current parse: `empty` when the document is gone or on any error. */
+  function onParsed<P extends { textDocument: { uri: string } }, R>(
+    what: string,
+    empty: R,
+    handler: (pearlDocument: ReturnType<typeof cache.get>, params: P) => R,
+  ): (params: P) => R {
+    return (params) => {
+      const textDocument = documents.get(params.textDocument.uri);
+      if (!textDocument) return empty;
+      try {
+        return handler(cache.get(textDocument), params);
+      } catch (error) {
+        logError(what, textDocument.uri, error);
+        return empty;
+      }
+    };
+  }
+
+  connection.onHover(onParsed('hover', null, (doc, params) => service.doHover(doc, params.position)));
+  connection.onDocumentSymbol(onParsed('document symbols', [], (doc) => service.findDocumentSymbols(doc)));
+  connection.onDefinition(onParsed('definition', null, (doc, params) => service.findDefinition(doc, params.position)));
+  connection.onReferences(
+    onParsed('references', [], (doc, params) => service.findReferences(doc, params.position, params.context.includeDeclaration)),
+  );
+  connection.onDocumentHighlight(onParsed('highlights', [], (doc, params) => service.findDocumentHighlights(doc, params.position)));
+  connection.onPrepareRename(onParsed('prepare rename', null, (doc, params) => service.prepareRename(doc, params.position)));
+  connection.onRenameRequest((params) => {
+    const textDocument = documents.get(params.textDocument.uri);
+    if (!textDocument) return null;
+    const doc = cache.get(textDocument);
+    // An invalid name is the user's to fix: answer with the reason rather than an empty edit.
+    const problem = service.getRenameError(doc, params.position, params.newName);
+    if (problem) return new ResponseError(LSPErrorCodes.RequestFailed, problem);
+    return onParsed('rename', null, (parsed, p: typeof params) => service.doRename(parsed, p.position, p.newName))(params);
+  });
+  connection.onCodeAction(
+    onParsed('code actions', [], (doc, params) => service.getCodeActions(doc, params.range, params.context.diagnostics)),
+  );
+  connection.onDocumentFormatting(onParsed('formatting', [], (doc, params) => service.format(doc, undefined, params.options)));
+  connection.onDocumentRangeFormatting(
+    onParsed('range formatting', [], (doc, params) => service.format(doc, params.range, params.options)),
   );
 
   connection.onShutdown(() => {

@@ -14,11 +14,11 @@ function actionsFor(content: string, code: string): { actions: CodeAction[]; dia
   return { actions: service.getCodeActions(doc, diagnostics[0].range, context), diagnostics: context };
 }
 
-function find(actions: CodeAction[], title: string): CodeAction {
+function find(actions: CodeAction[], title: string, diagnosticCount = 1): CodeAction {
   const action = actions.find((candidate) => candidate.title === title);
   assert.ok(action, `no action '${title}' among ${JSON.stringify(actions.map((a) => a.title))}`);
   assert.equal(action.kind, 'quickfix');
-  assert.equal(action.diagnostics?.length, 1);
+  assert.equal(action.diagnostics?.length, diagnosticCount);
   return action;
 }
 
@@ -60,7 +60,9 @@ test('trailing-comma: removes it; with several, also removes all', () => {
   assert.equal(one.isPreferred, true);
   const afterOne = apply(content, one);
   assert.equal(diagnosticsWithCode(afterOne, 'trailing-comma').length, 2);
-  const afterAll = apply(content, find(actions, 'Remove all trailing commas'));
+  // Offered once, for the three diagnostics.
+  assert.equal(actions.filter((action) => action.title === 'Remove all trailing commas').length, 1);
+  const afterAll = apply(content, find(actions, 'Remove all trailing commas', 3));
   assert.equal(afterAll, '{\n  "name": "x",\n  "pearl": {"nodes": []},\n  "inbound": {"textChannelId": "c"}\n}');
   assert.deepEqual(diagnosticsWithCode(afterAll, 'trailing-comma'), []);
 });
@@ -254,4 +256,13 @@ test('variable-undeclared: the declaration follows the document style (CRLF and 
   const empty = JSON.stringify({ ...pearl, variables: [] }, null, 2);
   const afterEmpty = apply(empty, find(actionsFor(empty, 'variable-undeclared').actions, "Declare variable 'who'"));
   assert.ok(afterEmpty.includes('"variables": [{ "id": "who", "name": "who", "group": 2, "type": 1 }]'), afterEmpty);
+});
+
+test('the same fix for two diagnostics is offered once, for both', () => {
+  const content = withScript('Use {coupon} or {coupon} again');
+  const { actions, diagnostics } = actionsFor(content, 'variable-undeclared');
+  assert.equal(diagnostics.length, 2);
+  const declares = actions.filter((action) => action.title === "Declare variable 'coupon'");
+  assert.equal(declares.length, 1);
+  assert.deepEqual(declares[0].diagnostics, diagnostics);
 });

@@ -86,3 +86,11 @@ test('every example file formats to the same value', () => {
     }
   }
 });
+
+test('a pathologically deep document is left alone instead of formatting to gigabytes', () => {
+  const deep = '{"a":' + '['.repeat(50000) + ']'.repeat(50000) + '}';
+  assert.deepEqual(service.format(parse(deep), undefined, spaces2), []);
+  // A merely deep one still formats.
+  const nested = '{"a":' + '['.repeat(50) + ']'.repeat(50) + '}';
+  assert.ok(format(nested, spaces2).includes('\n' + ' '.repeat(100) + '[]'));
+});

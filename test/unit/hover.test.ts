@@ -166,3 +166,24 @@ test('nothing to say: whitespace between members, an unknown property, a broken 
   assert.equal(hover('|').hover, null);
   assert.equal(hover('[1, |2]').hover, null);
 });
+
+test('deeply nested documents: hover, definition and references answer without a stack overflow', () => {
+  // As deep as the parser still builds a tree for.
+  const content = '{"pearl": {"nodes": [{"nodeId": "x", "deep": ' + '['.repeat(1500) + '"|"' + ']'.repeat(1500) + '}]}}';
+  const offset = content.indexOf('|');
+  const doc = parse(content.slice(0, offset) + content.slice(offset + 1));
+  assert.ok(doc.root);
+  const position = doc.textDocument.positionAt(offset);
+  const stderr = process.stderr.write;
+  const logged: string[] = [];
+  process.stderr.write = ((chunk: string) => logged.push(String(chunk)) > 0) as typeof process.stderr.write;
+  try {
+    service.doHover(doc, position);
+    service.findDefinition(doc, position);
+    service.findReferences(doc, position, true);
+    service.findDocumentSymbols(doc);
+  } finally {
+    process.stderr.write = stderr;
+  }
+  assert.deepEqual(logged.filter((line) => /doHover|findDefinition|findReferences|findDocumentSymbols/.test(line)), []);
+});

@@ -1,10 +1,10 @@
-import { Edit, findNodeAtOffset, getNodePath } from 'jsonc-parser';
+import type { Edit } from 'jsonc-parser';
 import { CodeAction, CodeActionKind, Diagnostic, Range, TextEdit } from 'vscode-languageserver-types';
 import { DiagnosticCode } from './diagnosticCodes';
 import { diagnosticSource } from './diagnostics';
 import { findNearest } from './editDistance';
 import { appendArrayElement, insertProperty, removeProperty, replaceValue } from './jsonEdits';
-import { getPropertyKeyNode, getPropertyNode, JsonNode } from './jsonTree';
+import { findNodeAtOffset, getNodePath, getPropertyKeyNode, getPropertyNode, JsonNode } from './jsonTree';
 import { NodeType, PearlDocument, VariableGroup } from './pearlDocument';
 import { getPearlSymbolAt } from './pearlSymbols';
 import { findSchemaForPath } from './schemaNavigator';
@@ -36,14 +36,16 @@ interface Fix {
  *   within edit distance 2 and not already present, and "Remove property 'x'" (the property with
  *   its comma, whether first, middle or last); `session-scoped-in-text`: the removal
  *   (pearl-agent-service.md § Resources and their fields: no property outside those listed);
- * - `variable-undeclared`: "Change to '{first_name}'" for each declared id within edit distance 2,
+ * - `variable-undeclared`: "Change to '{first_name}'" for each declared id within edit distance 2
+ *   whose group the field takes,
  *   and "Declare variable 'x'", appending `{ "id": "x", "name": "x", "group": 2, "type": 1 }`
  *   to `variables` (created when absent or null); the group is PreCall (1) instead when the field
  *   does not take InCall variables or discourages them (DECISIONS.md § Variables);
  * - `unknown-target`: "Change to 'talk'" for each nodeId within edit distance 2 (§ Transition);
  * - `node-settings-missing`: "Add smsSettings" inserts the settings object the node type requires
  *   with its main fields empty (§ Node, graph rule 7).
- * Every action is a `quickfix` carrying `diagnostics: [that diagnostic]`; `isPreferred` marks the
+ * Every action is a `quickfix` carrying `diagnostics: [that diagnostic]` (all of them when several
+ * diagnostics in the context call for the very same edit, offered once); `isPreferred` marks the
  * single obvious fix (the replacement time zone, the comma removal, the settings skeleton, a
  * unique nearest name). Diagnostics that no longer match the document (stale) get no fix.
  * Edits address the exact node of the parsed tree (even with duplicate keys) and touch only what
@@ -53,10 +55,18 @@ interface Fix {
 export function getCodeActions(doc: PearlDocument, range: Range, diagnostics: readonly Diagnostic[]): CodeAction[] {
   void range;
   const actions: CodeAction[] = [];
+  // The same fix for several diagnostics (two `{coupon}` in the selection) is offered once.
+  const byFix = new Map<string, CodeAction>();
   for (const diagnostic of diagnostics) {
     if (diagnostic.source !== undefined && diagnostic.source !== diagnosticSource) continue;
     for (const fix of fixesFor(doc, diagnostic)) {
       if (fix.edits.length === 0) continue;
+      const identity = JSON.stringify([fix.title, fix.edits]);
+      const same = byFix.get(identity);
+      if (same) {
+        same.diagnostics!.push(diagnostic);
+        continue;
+      }
       const action: CodeAction = {
         title: fix.title,
         kind: CodeActionKind.QuickFix,
@@ -64,6 +74,7 @@ export function getCodeActions(doc: PearlDocument, range: Range, diagnostics: re
         edit: { changes: { [doc.textDocument.uri]: fix.edits.map((edit) => toTextEdit(doc, edit)) } },
       };
       if (fix.isPreferred) action.isPreferred = true;
+      byFix.set(identity, action);
       actions.push(action);
     }
   }
@@ -146,7 +157,12 @@ function fixUndeclaredVariable(doc: PearlDocument, offset: number): Fix[] {
   if (symbol?.kind !== 'variableReference' || symbol.reference.offset !== offset) return [];
   const id = symbol.id;
   const fixes: Fix[] = [];
-  const nearest = findNearest(id, doc.variablesById.keys());
+  const field = symbol.field;
+  // Only ids the field takes: a near id of a group not allowed here would trade one problem for another.
+  const usable = [...doc.variablesById.values()]
+    .filter((variable) => variable.group === undefined || field.allowedGroups.has(variable.group))
+    .map((variable) => variable.id!);
+  const nearest = findNearest(id, usable);
   for (const name of nearest.names) {
     fixes.push({
       title: `Change to '{${name}}'`,
@@ -154,7 +170,6 @@ function fixUndeclaredVariable(doc: PearlDocument, offset: number): Fix[] {
       isPreferred: nearest.unique && name === nearest.names[0],
     });
   }
-  const field = symbol.field;
   const inCallFits = field.allowedGroups.has(VariableGroup.InCall) && !field.discouragedGroups.has(VariableGroup.InCall);
   const group = inCallFits || !field.allowedGroups.has(VariableGroup.PreCall) ? VariableGroup.InCall : VariableGroup.PreCall;
   const declaration = { id, name: id, group, type: 1 };

@@ -6,7 +6,7 @@ import { findNodeDeclarations, findVariableDeclarations, getPearlSymbolAt } from
 
 /**
  * Go to definition at `position`:
- * - from a `toNodeId` value to the node whose nodeId it names (pearl-agent-service.md
+ * - from a `toNodeId` value to the top-level node whose nodeId it names (pearl-agent-service.md
  *   § Transition): target range the node object, target selection its nodeId value;
  * - from a `{id}` reference in a (V) field, or an APIDataSchemaProperty `variableId`
  *   (§ APIDataSchemaProperty), to the variable declared with that id in `variables`
@@ -23,7 +23,10 @@ export function findDefinition(doc: PearlDocument, position: Position): Location
   switch (symbol.kind) {
     case 'toNodeId':
       origin = symbol.node;
-      targets = findNodeDeclarations(doc, symbol.id).map((node) => ({ range: node.node, selection: node.nodeIdNode! }));
+      // Transitions target top-level nodes only (nested actions are fire-and-forget, graph rule 6).
+      targets = findNodeDeclarations(doc, symbol.id)
+        .filter((node) => !node.container)
+        .map((node) => ({ range: node.node, selection: node.nodeIdNode! }));
       break;
     case 'variableReference':
     case 'variableId':

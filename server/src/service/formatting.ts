@@ -1,4 +1,4 @@
-import { format as formatJson, FormattingOptions as JsonFormattingOptions } from 'jsonc-parser';
+import { createScanner, format as formatJson, FormattingOptions as JsonFormattingOptions, SyntaxKind } from 'jsonc-parser';
 import { FormattingOptions, Range, TextEdit } from 'vscode-languageserver-types';
 import type { PearlDocument } from './pearlDocument';
 
@@ -8,7 +8,8 @@ import type { PearlDocument } from './pearlDocument';
  * DECISIONS.md § Files) and the document's own line ending. Only whitespace between tokens
  * changes, so the parsed value (what would be sent) is the same before and after. Honours the
  * optional `insertFinalNewline` and a boolean `keepLines` (keep the author's line breaks) among
- * `options`. Empty when there is nothing to change.
+ * `options`. Empty when there is nothing to change, and for a document nested so deeply that its
+ * formatted text would hold more than 20 million characters of indentation.
  */
 export function format(doc: PearlDocument, range: Range | undefined, options: FormattingOptions): TextEdit[] {
   const textDocument = doc.textDocument;
@@ -20,8 +21,11 @@ export function format(doc: PearlDocument, range: Range | undefined, options: Fo
     if (end < start) return [];
     span = { offset: start, length: end - start };
   }
+  const tabSize = Number.isInteger(options.tabSize) && options.tabSize > 0 ? options.tabSize : 2;
+  // Indentation grows with depth: a pathologically deep document would format to gigabytes.
+  if (indentationEstimate(text, options.insertSpaces === false ? 1 : tabSize) > maxIndentation) return [];
   const jsonOptions: JsonFormattingOptions = {
-    tabSize: Number.isInteger(options.tabSize) && options.tabSize > 0 ? options.tabSize : 2,
+    tabSize,
     insertSpaces: options.insertSpaces !== false,
     eol: detectEol(text),
     insertFinalNewline: options.insertFinalNewline === true,
@@ -31,6 +35,28 @@ export function format(doc: PearlDocument, range: Range | undefined, options: Fo
     range: { start: textDocument.positionAt(edit.offset), end: textDocument.positionAt(edit.offset + edit.length) },
     newText: edit.content,
   }));
+}
+
+/** Beyond this many characters of indentation in the formatted text, formatting is refused. */
+const maxIndentation = 20_000_000;
+
+/**
+ * About how many indentation characters formatting writes: a new line after each `{`, `[` and `,`,
+ * indented by the nesting depth. Scans the tokens (no tree: the parse of a pathologically deep
+ * document gives none); linear, stops early past the limit.
+ */
+function indentationEstimate(text: string, unitWidth: number): number {
+  const scanner = createScanner(text, false);
+  let depth = 0;
+  let total = 0;
+  for (let token = scanner.scan(); token !== SyntaxKind.EOF; token = scanner.scan()) {
+    if (token === SyntaxKind.OpenBraceToken || token === SyntaxKind.OpenBracketToken) depth++;
+    else if (token === SyntaxKind.CloseBraceToken || token === SyntaxKind.CloseBracketToken) depth = Math.max(0, depth - 1);
+    else if (token !== SyntaxKind.CommaToken) continue;
+    total += depth * unitWidth;
+    if (total > maxIndentation) break;
+  }
+  return total;
 }
 
 /**

@@ -1,7 +1,6 @@
-import { findNodeAtOffset, getNodePath } from 'jsonc-parser';
 import { Hover, MarkupKind, Position } from 'vscode-languageserver-types';
 import { spanToRange, TextSpan } from './diagnostics';
-import { getPropertyNode, getStringProperty } from './jsonTree';
+import { findNodeAtOffset, getNodePath, getPropertyNode, getStringProperty } from './jsonTree';
 import type { PearlDocument, PearlNode, PearlVariable } from './pearlDocument';
 import { collectAllNodes } from './fieldRules/ruleSupport';
 import { findVariableDeclarations, getPearlSymbolAt, PearlSymbol } from './pearlSymbols';

@@ -1,6 +1,5 @@
-import { findNodeAtOffset } from 'jsonc-parser';
 import type { TextSpan } from './diagnostics';
-import type { JsonNode } from './jsonTree';
+import { findNodeAtOffset, type JsonNode } from './jsonTree';
 import type { PearlDocument, PearlNode, PearlTransition, PearlVariable } from './pearlDocument';
 import { collectAllNodes } from './fieldRules/ruleSupport';
 import { getPathSteps, PathStep, resolveVariableField, VariableField, variableFieldKeys } from './variableFields';

@@ -69,6 +69,8 @@ async function main(): Promise<number> {
   const groups = new ProcessGroups();
   const failures: string[] = [];
   let vsixSize = 0;
+  const waiting: Record<string, string> = {};
+  const screenshots: string[] = [];
   try {
     const install = await step(`code-server ${codeServerVersion} (installed into ${cacheDir} unless cached)`, () =>
       ensureCodeServer(cacheDir, path.join(run.logsDir, 'code-server-install.log')),
@@ -97,10 +99,12 @@ async function main(): Promise<number> {
     if (suiteCode !== 0) failures.push(`the extension-host suite failed (exit code ${suiteCode}; logs/suite.log)`);
 
     if (!process.argv.includes('--suite-only')) {
-      const uiFailures = await step('UI pass (Problems panel, graph preview, deploy, status bar)', () =>
-        runUiPass({ server, run, standIn }),
+      const ui = await step('UI pass (Problems panel, graph preview, deploy, status bar)', () =>
+        runUiPass({ server, run, standIn, commands: readReport(run.reportFile).commands }),
       );
-      failures.push(...uiFailures);
+      failures.push(...ui.failures);
+      Object.assign(waiting, ui.waiting);
+      screenshots.push(...ui.screenshots);
     }
   } catch (error) {
     failures.push(error instanceof Error ? (error.stack ?? error.message) : String(error));
@@ -116,8 +120,9 @@ async function main(): Promise<number> {
   console.log(`  total: ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
   if (vsixSize > 0) console.log(`  .vsix: ${(vsixSize / 1024).toFixed(0)} KiB`);
   if (report.activationMs !== undefined) console.log(`  activation (open a *.pearl.json → activate() resolved, language server ready): ${report.activationMs} ms`);
-  for (const [feature, reason] of Object.entries(report.waiting ?? {})) console.log(`  WAITING ON ${feature}: ${reason}`);
-  console.log(`  logs: ${run.logsDir}\n  screenshots: ${run.screenshotsDir}`);
+  for (const [feature, reason] of Object.entries({ ...report.waiting, ...waiting })) console.log(`  WAITING ON ${feature}: ${reason}`);
+  console.log(`  logs: ${run.logsDir}`);
+  console.log(`  screenshots: ${run.screenshotsDir}${screenshots.length > 0 ? ` (${screenshots.map((file) => path.basename(file)).join(', ')})` : ''}`);
   if (failures.length > 0) {
     console.error(`\n[e2e] FAILED:\n- ${failures.join('\n- ')}`);
     return 1;
@@ -126,9 +131,10 @@ async function main(): Promise<number> {
   return 0;
 }
 
-function readReport(file: string): { activationMs?: number; waiting?: Record<string, string> } {
+/** The suite's report (test/e2e/suite/report.ts); empty when the suite wrote none. */
+function readReport(file: string): { activationMs?: number; waiting?: Record<string, string>; commands?: string[] } {
   try {
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as { activationMs?: number; waiting?: Record<string, string> };
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as { activationMs?: number; waiting?: Record<string, string>; commands?: string[] };
   } catch {
     return {};
   }

@@ -1,8 +1,295 @@
-import type { RunningCodeServer } from './codeServer';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { parse } from 'jsonc-parser';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { getLanguageService } from '../../../server/src/service/pearlLanguageService';
+import { launchBrowser } from './browser';
+import { type RunningCodeServer, workbenchUrl } from './codeServer';
+import { extensionId } from './paths';
 import type { RunFolder } from './runFolder';
-import type { RunningStandIn } from './standIn';
+import { type CreatedPearl, getCreatedPearls, getOngoingCalls, type RunningStandIn, setStandInFault } from './standIn';
+import { pollUntil, Workbench } from './workbench';
 
-export async function runUiPass(options: { server: RunningCodeServer; run: RunFolder; standIn?: RunningStandIn }): Promise<string[]> {
-  void options;
-  return [];
+/** What the UI pass needs: the server, the run, the stand-in (if built), the suite's report. */
+export interface UiPassOptions {
+  readonly server: RunningCodeServer;
+  readonly run: RunFolder;
+  readonly standIn?: RunningStandIn;
+  /** The `pearl.*` commands the suite found registered (undefined: unknown, check everything). */
+  readonly commands?: readonly string[];
+}
+
+/** What the UI pass found: failures (each with a screenshot), and checks waiting on a feature. */
+export interface UiPassResult {
+  readonly failures: string[];
+  readonly waiting: Record<string, string>;
+  readonly screenshots: string[];
+}
+
+const brokenExample = 'examples/broken/graph.pearl.json';
+const cleanExample = 'examples/clinic-reminders.pearl.json';
+const ongoingCallsItemId = `${extensionId()}.pearl.ongoingCalls`;
+
+/**
+ * The UI pass: what a user sees in the workbench, in a fresh browser profile, with screenshots in
+ * `<run>/screenshots`. Each check polls for the state it expects (never a fixed sleep); a check that
+ * fails saves `failure-<check>.png` and the pass goes on with the checks that do not depend on it.
+ *
+ * 1. Problems panel: examples/broken/graph.pearl.json's problems, exactly what the language service
+ *    computes (message, line, column, severity, source).
+ * 2. Graph preview: "Pearl: Open Graph Preview" on examples/clinic-reminders.pearl.json draws one
+ *    box per node (and nested action) with its nodeId and name.
+ * 3. Deploy: "Pearl: Set API Token" (password box), "Pearl: Deploy", the confirmation accepted: the
+ *    stand-in created a Pearl whose body is the file without `$schema`; the notification names its id.
+ * 4. Status bar: the ongoing-calls item shows the stand-in's counts for that Pearl, and follows them.
+ * 5. A 400 from the service: its errors become `pearl-deploy` problems in the file.
+ */
+export async function runUiPass(options: UiPassOptions): Promise<UiPassResult> {
+  const { server, run, standIn } = options;
+  const failures: string[] = [];
+  const waiting: Record<string, string> = {};
+  const screenshots: string[] = [];
+  const { context, page } = await launchBrowser(run, 'ui');
+  const workbench = new Workbench(page, run.screenshotsDir);
+  const shot = async (name: string, locator?: Parameters<Workbench['screenshot']>[1]): Promise<void> => {
+    screenshots.push(await workbench.screenshot(name, locator));
+  };
+  const has = (command: string): boolean => options.commands === undefined || options.commands.includes(command);
+
+  /** Runs one check; a failure is recorded with a screenshot. Resolves to whether it passed. */
+  const check = async (name: string, body: () => Promise<void>): Promise<boolean> => {
+    const started = Date.now();
+    try {
+      await body();
+      console.log(`[ui] ✔ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      return true;
+    } catch (error) {
+      const file = await workbench.screenshot(`failure-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`).catch(() => 'no screenshot');
+      const message = error instanceof Error ? error.message : String(error);
+      console.log(`[ui] ✘ ${name}: ${message}\n     screenshot: ${file}`);
+      failures.push(`UI: ${name}: ${message} (screenshot: ${file})`);
+      return false;
+    }
+  };
+  const wait = (feature: string, reason: string): void => {
+    console.log(`[ui] WAITING ON ${feature}: ${reason}`);
+    waiting[feature] = reason;
+  };
+
+  try {
+    const loaded = await check('the workbench loads with the workspace', async () => {
+      await page.goto(workbenchUrl(server.url, run.workspace));
+      await workbench.waitUntilLoaded();
+    });
+    if (!loaded) return { failures, waiting, screenshots };
+
+    await check('Problems panel shows the diagnostics of a broken example', async () => {
+      await workbench.openFile(brokenExample);
+      await workbench.showProblems({ maximize: true });
+      const expected = expectedProblemLabels(path.join(run.workspace, brokenExample));
+      const fileLabel = `${expected.length} problems in file ${path.basename(brokenExample)} of folder ${path.dirname(brokenExample)}`;
+      let rows: string[] = [];
+      await pollUntil(
+        'the Problems panel to list the file and exactly its problems',
+        async () => {
+          rows = await workbench.problemsRows();
+          return rows.includes(fileLabel) && sameSet(rows.filter((row) => row !== fileLabel), expected);
+        },
+        { describeLast: () => JSON.stringify({ rows, expected: [fileLabel, ...expected] }, null, 1) },
+      );
+      await shot('problems-panel');
+      await workbench.runCommand('View: Toggle Maximized Panel');
+    });
+
+    if (!has('pearl.openGraphPreview')) {
+      wait('graph preview (UI)', 'pearl.openGraphPreview is not registered');
+    } else {
+      await check('graph preview draws the nodes of the example', async () => {
+        await workbench.openFile(cleanExample);
+        await workbench.runCommand('Pearl: Open Graph Preview');
+        const expected = expectedGraphNodes(path.join(run.workspace, cleanExample));
+        const content = workbench.webviewContent();
+        let drawn: { key: string; text: string }[] = [];
+        await pollUntil(
+          'one box per node, with its nodeId and name',
+          async () => {
+            drawn = await content
+              .locator('[data-node-key]')
+              .evaluateAll((elements) => elements.map((element) => ({ key: element.getAttribute('data-node-key') ?? '', text: element.textContent ?? '' })))
+              .catch(() => []);
+            const byKey = new Map(drawn.map((node) => [node.key, squeeze(node.text)]));
+            return (
+              drawn.length === expected.length &&
+              expected.every((node) => byKey.get(node.key)?.includes(squeeze(node.nodeId)) && byKey.get(node.key)?.includes(squeeze(node.name)))
+            );
+          },
+          { describeLast: () => JSON.stringify({ drawn, expected }, null, 1) },
+        );
+        await shot('graph-preview');
+      });
+    }
+
+    let created: CreatedPearl | undefined;
+    if (!standIn) {
+      wait('deploy (UI)', 'the Pearl service stand-in is not built (out/test/standin/main.js)');
+    } else if (!has('pearl.deploy') || !has('pearl.setApiToken')) {
+      wait('deploy (UI)', 'pearl.deploy / pearl.setApiToken are not registered');
+    } else {
+      await check('deploy: token, confirmation, a Pearl created on the stand-in', async () => {
+        await workbench.runCommand('Pearl: Set API Token');
+        const input = await workbench.quickInput();
+        assert.equal(await input.getAttribute('type'), 'password', 'the token box does not hide what is typed');
+        await input.fill(standIn.token);
+        await page.keyboard.press('Enter');
+        await workbench.waitForNotification(/token saved/i);
+
+        const before = (await getCreatedPearls(standIn)).length;
+        await workbench.openFile(cleanExample);
+        await workbench.focusEditor(path.basename(cleanExample));
+        await workbench.runCommand('Pearl: Deploy');
+        const dialog = await workbench.dialog();
+        await shot('deploy-confirmation');
+        await dialog.locator('.monaco-button', { hasText: 'Create Pearl' }).click();
+        const notification = await workbench.waitForNotification(/Created Pearl/);
+        const all = await pollUntil('the stand-in to record the Pearl', async () => {
+          const list = await getCreatedPearls(standIn);
+          return list.length > before ? list : undefined;
+        });
+        created = all[all.length - 1];
+        assert.ok(notification.includes(created.id), `the notification "${notification}" does not name ${created.id}`);
+        assert.equal(created.path, '/v2/Pearl/Text');
+        const { $schema, ...withoutSchema } = parse(fs.readFileSync(path.join(run.workspace, cleanExample), 'utf8')) as Record<string, unknown>;
+        assert.ok($schema !== undefined, 'the example has no $schema to leave out');
+        assert.deepEqual(JSON.parse(created.body), withoutSchema, 'what was sent is not the file without $schema');
+        await shot('deploy-created');
+      });
+    }
+
+    if (!has('pearl.watchOngoingCalls')) {
+      wait('status bar (UI)', 'pearl.watchOngoingCalls is not registered');
+    } else if (standIn && created) {
+      const pearlId = created.id;
+      await check('status bar shows the ongoing calls of the deployed Pearl and follows them', async () => {
+        // The stand-in's counts change every 2 s; the item polls every 5 s (the minimum). Each text the
+        // item shows must be counts the stand-in served meanwhile; two different ones prove it follows.
+        const served = new Set<string>();
+        const matched: string[] = [];
+        let text: string | undefined;
+        await pollUntil(
+          'the status bar to show two successive counts the stand-in served',
+          async () => {
+            const counts = await getOngoingCalls(standIn, pearlId);
+            served.add(formatCounts(counts.totalOngoingCalls, counts.totalOnQueue ?? undefined));
+            text = await workbench.statusBarItemText(ongoingCallsItemId);
+            // The item's icon is a codicon element, with no text of its own.
+            const shown = text === undefined ? undefined : /\d+ ongoing( · \d+ queued)?/.exec(text)?.[0];
+            if (shown !== undefined && served.has(shown) && !matched.includes(shown)) {
+              matched.push(shown);
+              await shot(`status-bar-${matched.length}`, workbench.statusBar());
+              if (matched.length === 1) await shot('status-bar-window');
+            }
+            return matched.length >= 2;
+          },
+          { timeoutMs: 30_000, intervalMs: 100, describeLast: () => `item: ${JSON.stringify(text)}, stand-in served: ${[...served].join(' | ')}` },
+        );
+      });
+    }
+
+    if (standIn && created) {
+      const fault = { fault: '400', errors: { 'pearl.nodes[1].name': ['A node with this name already exists in the account.'] } };
+      const supported = await setStandInFault(standIn, fault);
+      if (!supported) {
+        wait('deploy 400 (UI)', 'the stand-in has no 400 control: POST /__standin/fault {"fault":"400","errors":{...}} is refused');
+      } else {
+        await check('a 400 from the service puts its errors on the file', async () => {
+          try {
+            await workbench.focusEditor(path.basename(cleanExample));
+            await workbench.runCommand('Pearl: Deploy');
+            const dialog = await workbench.dialog();
+            await dialog.locator('.monaco-button', { hasText: 'Create Pearl' }).click();
+            await workbench.waitForNotification(/rejected/i);
+            await workbench.showProblems();
+            const nodeName = 'Greeting with appointment';
+            const line = lineOf(path.join(run.workspace, cleanExample), `"name": "${nodeName}"`);
+            let rows: string[] = [];
+            await pollUntil(
+              'a pearl-deploy problem at pearl.nodes[1].name',
+              async () => {
+                rows = await workbench.problemsRows();
+                // The service may spell the key in any case, with or without `$.`.
+                return rows.some(
+                  (row) => /pearl\.nodes\[1\]\.name/i.test(row) && row.includes(`at line ${line} `) && row.endsWith('generated by pearl-deploy'),
+                );
+              },
+              { describeLast: () => JSON.stringify(rows, null, 1) },
+            );
+            await shot('deploy-400-problems');
+          } finally {
+            await setStandInFault(standIn, { fault: 'none' });
+          }
+        });
+      }
+    }
+  } finally {
+    await context.close().catch(() => undefined);
+  }
+  return { failures, waiting, screenshots };
+}
+
+/**
+ * The Problems panel's row labels for `file`'s diagnostics as the language service computes them
+ * (`Error: <message> at line L and character C. generated by pearl`).
+ */
+function expectedProblemLabels(file: string): string[] {
+  const service = getLanguageService();
+  const text = fs.readFileSync(file, 'utf8');
+  const document = service.parsePearlDocument(TextDocument.create(`file://${file}`, 'pearl', 1, text));
+  const severities = ['Error', 'Warning', 'Info', 'Hint'];
+  return service.doValidation(document).map((diagnostic) => {
+    const { line, character } = diagnostic.range.start;
+    return `${severities[(diagnostic.severity ?? 1) - 1]}: ${diagnostic.message} at line ${line + 1} and character ${character + 1}. generated by ${diagnostic.source}`;
+  });
+}
+
+/** The graph's nodes as the preview keys them (`n:<i>`, `n:<i>/<list>:<j>`), from the file. */
+function expectedGraphNodes(file: string): { key: string; nodeId: string; name: string }[] {
+  interface Node {
+    nodeId: string;
+    name: string;
+    handOffAction?: Node[];
+    postCallActions?: Node[];
+  }
+  const value = parse(fs.readFileSync(file, 'utf8')) as { pearl: { nodes: Node[] } };
+  const nodes: { key: string; nodeId: string; name: string }[] = [];
+  value.pearl.nodes.forEach((node, index) => {
+    const key = `n:${index}`;
+    nodes.push({ key, nodeId: node.nodeId, name: node.name });
+    for (const list of ['handOffAction', 'postCallActions'] as const) {
+      (node[list] ?? []).forEach((nested, nestedIndex) => nodes.push({ key: `${key}/${list}:${nestedIndex}`, nodeId: nested.nodeId, name: nested.name }));
+    }
+  });
+  return nodes;
+}
+
+/** `3 ongoing · 1 queued`, as the status bar item writes the counts. */
+function formatCounts(ongoing: number, queued: number | undefined): string {
+  return queued === undefined ? `${ongoing} ongoing` : `${ongoing} ongoing · ${queued} queued`;
+}
+
+/** The 1-based line of the first occurrence of `needle` in `file`. */
+function lineOf(file: string, needle: string): number {
+  const text = fs.readFileSync(file, 'utf8');
+  const offset = text.indexOf(needle);
+  assert.ok(offset >= 0, `${needle} not in ${file}`);
+  return text.slice(0, offset).split('\n').length;
+}
+
+/** `text` without whitespace (the preview wraps long names over several lines). */
+function squeeze(text: string): string {
+  return text.replace(/\s+/g, '');
+}
+
+function sameSet(actual: readonly string[], expected: readonly string[]): boolean {
+  return actual.length === expected.length && [...actual].sort().every((item, index) => item === [...expected].sort()[index]);
 }

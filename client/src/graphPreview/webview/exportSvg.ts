@@ -30,7 +30,7 @@ export function exportSvg(svg: SVGSVGElement, viewport: SVGGElement, width: numb
   const copy = svg.cloneNode(true) as SVGSVGElement;
   copyComputedStyles(svg, copy);
   for (const element of highlighted) element.classList.add('cursor');
-  for (const attribute of ['id', 'class', 'role', 'aria-label']) copy.removeAttribute(attribute);
+  for (const attribute of ['id', 'class', 'role', 'aria-label', 'data-version', 'data-render-count']) copy.removeAttribute(attribute);
   copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
   copy.setAttribute('width', String(Math.ceil(width)));
   copy.setAttribute('height', String(Math.ceil(height)));
@@ -45,17 +45,21 @@ export function exportSvg(svg: SVGSVGElement, viewport: SVGGElement, width: numb
   return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(copy)}\n`;
 }
 
-/** Walks `source` and its clone `target` together, copying computed styles as attributes. */
-function copyComputedStyles(source: Element, target: Element): void {
+/**
+ * Walks `source` and its clone `target` together, copying computed styles as attributes: all of
+ * them on the root, then only where a value differs from the parent's (the rest is inherited;
+ * `opacity`, not inherited, whenever it is not 1).
+ */
+function copyComputedStyles(source: Element, target: Element, parentStyle?: CSSStyleDeclaration): void {
   const style = getComputedStyle(source);
   for (const property of copiedProperties) {
     const value = style.getPropertyValue(property);
-    if (value) target.setAttribute(property, value);
+    const inherited = property === 'opacity' ? '1' : parentStyle?.getPropertyValue(property);
+    if (value && value !== inherited) target.setAttribute(property, value);
   }
   if (style.display === 'none') target.setAttribute('display', 'none');
   for (let index = 0; index < source.children.length; index++) {
-    const sourceChild = source.children[index];
     const targetChild = target.children[index];
-    if (targetChild) copyComputedStyles(sourceChild, targetChild);
+    if (targetChild) copyComputedStyles(source.children[index], targetChild, style);
   }
 }

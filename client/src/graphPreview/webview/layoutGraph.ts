@@ -1,6 +1,7 @@
 /**
- * Lays out a {@link PearlGraph} with ELK's layered algorithm (elkjs, bundled: no worker, no eval).
- * Nested actions (handOffAction, postCallActions) are ELK children of their parent, which becomes a
+ * Lays out a {@link PearlGraph} with ELK's layered algorithm (elkjs, bundled: no worker, no eval),
+ * top to bottom, spline edges, each transition's label placed by ELK at the middle of its edge (a
+ * label gets room of its own between the layers, so labels never cover nodes). Nested actions (handOffAction, postCallActions) are ELK children of their parent, which becomes a
  * compound node: a group box with the parent's header on top and its actions inside. All
  * coordinates in the result are absolute (ELK `json.shapeCoords` / `json.edgeCoords` = ROOT), in
  * CSS pixels at zoom 1. Text is measured by the injected {@link MeasureText}, so this module needs
@@ -115,10 +116,14 @@ const padX = 10;
 const padY = 8;
 const nodeMinWidth = 130;
 const nodeMaxTextWidth = 190;
-const labelMaxWidth = 150;
+const labelMaxWidth = 180;
 const markHeight = 14;
 const markGap = 4;
 const groupPadding = 12;
+const childSpacing = 14;
+
+// One ELK for the page: the bundled build runs the layout in this thread (a fake worker).
+const elk = new ELK();
 
 /** Layout direction: DOWN suits the usual tall flows. */
 export type LayoutDirection = 'DOWN' | 'RIGHT';
@@ -142,15 +147,22 @@ export async function layoutGraph(graph: PearlGraph, measure: MeasureText, direc
     const header = measureHeader(node, measure);
     headers.set(node.key, header);
     const children = childrenOf.get(node.key) ?? [];
-    if (children.length === 0) return { id: node.key, width: header.width, height: header.height };
+    // PostCallActions runs after the conversation and has no transitions: below everything else.
+    const last: Record<string, string> = node.nodeType === 200 && !node.parent ? { 'elk.layered.layering.layerConstraint': 'LAST' } : {};
+    if (children.length === 0) return { id: node.key, width: header.width, height: header.height, layoutOptions: last };
+    const elkChildren = children.map(toElk);
+    // The actions have no transitions between them, so ELK puts them in one row. Widen the right
+    // padding when the header is wider than that row (ELK's minimum node size is unreliable for
+    // compound nodes laid out DOWN).
+    const rowWidth = elkChildren.reduce((sum, child) => sum + (child.width ?? 0), 0) + childSpacing * (elkChildren.length - 1);
+    const right = Math.max(groupPadding, header.width - rowWidth - groupPadding);
     return {
       id: node.key,
-      children: children.map(toElk),
+      children: elkChildren,
       layoutOptions: {
-        'elk.padding': `[top=${header.height + groupPadding},left=${groupPadding},bottom=${groupPadding},right=${groupPadding}]`,
-        'elk.nodeSize.constraints': 'MINIMUM_SIZE',
-        'elk.nodeSize.minimum': `(${header.width}, ${header.height + 2 * groupPadding})`,
-        'elk.spacing.nodeNode': '14',
+        ...last,
+        'elk.padding': `[top=${header.height + groupPadding},left=${groupPadding},bottom=${groupPadding},right=${right}]`,
+        'elk.spacing.nodeNode': String(childSpacing),
       },
     };
   };
@@ -162,10 +174,16 @@ export async function layoutGraph(graph: PearlGraph, measure: MeasureText, direc
     const text = getEdgeLabelText(edge);
     const elkLabels: ElkLabel[] = [];
     if (text) {
-      const lines = wrapText(text, labelMaxWidth, 3, (part) => measure(part, 'label'));
+      const lines = wrapText(text, labelMaxWidth, 2, (part) => measure(part, 'label'));
       labels.set(edge.key, lines);
       const width = Math.ceil(Math.max(...lines.map((part) => measure(part, 'label')))) + 8;
-      elkLabels.push({ id: `${edge.key}#label`, text, width, height: lines.length * textStyles.label.lineHeight + 4 });
+      elkLabels.push({
+        id: `${edge.key}#label`,
+        text,
+        width,
+        height: lines.length * textStyles.label.lineHeight + 4,
+        layoutOptions: { 'elk.edgeLabels.placement': 'CENTER' },
+      });
     }
     edges.push({ id: edge.key, sources: [edge.source], targets: [edge.target], labels: elkLabels });
   }
@@ -175,27 +193,27 @@ export async function layoutGraph(graph: PearlGraph, measure: MeasureText, direc
     layoutOptions: {
       'elk.algorithm': 'layered',
       'elk.direction': direction,
-      'elk.edgeRouting': 'ORTHOGONAL',
+      // Splines read better than orthogonal routes here: flows have many long, crossing transitions.
+      'elk.edgeRouting': 'SPLINES',
       'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
       'elk.json.shapeCoords': 'ROOT',
       'elk.json.edgeCoords': 'ROOT',
       'elk.padding': '[top=24,left=24,bottom=24,right=24]',
-      'elk.spacing.nodeNode': '36',
-      'elk.spacing.edgeNode': '16',
-      'elk.spacing.edgeEdge': '12',
-      'elk.spacing.edgeLabel': '4',
-      'elk.layered.spacing.nodeNodeBetweenLayers': '40',
-      'elk.layered.spacing.edgeNodeBetweenLayers': '16',
-      'elk.layered.spacing.edgeEdgeBetweenLayers': '10',
-      'elk.edgeLabels.placement': 'CENTER',
-      'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
+      'elk.spacing.nodeNode': '28',
+      'elk.spacing.edgeNode': '12',
+      'elk.spacing.edgeEdge': '8',
+      'elk.spacing.edgeLabel': '2',
+      'elk.layered.spacing.nodeNodeBetweenLayers': '14',
+      'elk.layered.spacing.edgeNodeBetweenLayers': '6',
+      'elk.layered.spacing.edgeEdgeBetweenLayers': '4',
+      'elk.layered.thoroughness': '20',
       'elk.layered.nodePlacement.strategy': 'NETWORK_SIMPLEX',
     },
     children: (childrenOf.get(undefined) ?? []).map(toElk),
     edges,
   };
 
-  const result = await new ELK().layout(root);
+  const result = await elk.layout(root);
 
   const nodes: LaidOutNode[] = [];
   const collect = (elkNode: ElkNode, depth: number): void => {

@@ -10,7 +10,7 @@ import type { HostMessage, WebviewMessage } from '../messages';
 import { exportSvg } from './exportSvg';
 import { type GraphLayout, layoutGraph, type MeasureText, textStyles } from './layoutGraph';
 import { createSvgElement, ensureMarkers, renderGraph } from './renderGraph';
-import { isViewTransform, type ViewTransform, Viewport } from './viewport';
+import { isViewTransform, type Rect, type ViewTransform, Viewport } from './viewport';
 
 /** The part of the VS Code webview API the script uses. */
 interface VsCodeApi {
@@ -22,6 +22,8 @@ interface VsCodeApi {
 /** What the webview keeps across hide/show (and reloads of the page). */
 interface PreviewState {
   readonly transform?: ViewTransform;
+  /** Whether the legend is expanded; open unless the user closed it. */
+  readonly legendOpen?: boolean;
 }
 
 declare function acquireVsCodeApi(): VsCodeApi;
@@ -38,6 +40,15 @@ const viewport = new Viewport(svg, viewportGroup, (transform) => {
   vscode.setState(state);
 });
 if (state.transform) viewport.set(state.transform);
+
+const legend = document.querySelector('.legend');
+if (legend instanceof HTMLDetailsElement) {
+  if (state.legendOpen === false) legend.open = false;
+  legend.addEventListener('toggle', () => {
+    state = { ...state, legendOpen: legend.open };
+    vscode.setState(state);
+  });
+}
 
 let currentGraph: PearlGraph | undefined;
 let currentLayout: GraphLayout | undefined;
@@ -93,7 +104,7 @@ function runAction(action: string | undefined): void {
       viewport.zoomBy(1 / 1.25);
       break;
     case 'fit':
-      if (currentLayout) viewport.fit(currentLayout.width, currentLayout.height);
+      fit();
       break;
     case 'exportSvg':
       if (currentLayout) {
@@ -124,7 +135,7 @@ function showGraph(graph: PearlGraph): void {
         Array.from(viewportGroup.querySelectorAll<SVGElement>('[data-node-key]'), (element) => [element.dataset.nodeKey ?? '', element]),
       );
       setMessage(undefined);
-      if (first) viewport.fit(layout.width, layout.height);
+      if (first) fit();
       highlightCursor();
       renderCount++;
       // For tests and debugging: which document version is on screen.
@@ -136,6 +147,18 @@ function showGraph(graph: PearlGraph): void {
       showText(`The graph could not be laid out: ${error instanceof Error ? error.message : String(error)}`);
     },
   );
+}
+
+/** Fits the graph in the panel, beside or above the legend when it is open. */
+function fit(): void {
+  if (!currentLayout) return;
+  let avoid: Rect | undefined;
+  if (legend instanceof HTMLDetailsElement && legend.open) {
+    const svgBox = svg.getBoundingClientRect();
+    const box = legend.getBoundingClientRect();
+    avoid = { left: box.left - svgBox.left, top: box.top - svgBox.top, right: box.right - svgBox.left, bottom: box.bottom - svgBox.top };
+  }
+  viewport.fit(currentLayout.width, currentLayout.height, avoid);
 }
 
 function showText(text: string): void {
@@ -186,8 +209,12 @@ function getElement<T extends Element>(id: string, type: { new (): T; prototype:
 }
 
 function readState(saved: unknown): PreviewState {
-  const transform = typeof saved === 'object' && saved !== null ? (saved as { transform?: unknown }).transform : undefined;
-  return isViewTransform(transform) ? { transform } : {};
+  if (typeof saved !== 'object' || saved === null) return {};
+  const { transform, legendOpen } = saved as { transform?: unknown; legendOpen?: unknown };
+  return {
+    transform: isViewTransform(transform) ? transform : undefined,
+    legendOpen: typeof legendOpen === 'boolean' ? legendOpen : undefined,
+  };
 }
 
 /** Measures text with a canvas in the svg's font (the VS Code UI font). */

@@ -169,7 +169,7 @@ function drawEdge(laidOut: LaidOutEdge, edgeLayer: SVGGElement, labelLayer: SVGG
     'path',
     {
       class: variant ? `edge-path edge-${variant}` : 'edge-path',
-      d: roundedPath(laidOut.points, 6),
+      d: splinePath(laidOut.points),
       'marker-end': `url(#${variant ? `arrow-${variant}` : 'arrow'})`,
     },
     group,
@@ -184,29 +184,23 @@ function drawEdge(laidOut: LaidOutEdge, edgeLayer: SVGGElement, labelLayer: SVGG
   labelGroup.dataset.labelFor = edge.key;
   createSvgElement('rect', { class: 'edge-label-box', width: round(label.width), height: round(label.height), rx: 3 }, labelGroup);
   drawText(labelGroup, 'edge-label-text', label.lines, 4, 2, 'label');
+  // The label may be cut short (two lines); the tooltip has it whole.
+  if (edge.name !== undefined) createSvgElement('title', {}, labelGroup).textContent = edge.name;
 }
 
-/** An SVG path through `points` with the orthogonal bends rounded by up to `radius`. */
-export function roundedPath(points: readonly { x: number; y: number }[], radius: number): string {
+/**
+ * An SVG path for an ELK spline route: `points` is the start point, then groups of three cubic
+ * Bézier points (two controls, one end); any points left over are joined by lines.
+ */
+export function splinePath(points: readonly { x: number; y: number }[]): string {
   if (points.length === 0) return '';
   const parts = [`M${round(points[0].x)} ${round(points[0].y)}`];
-  for (let index = 1; index < points.length - 1; index++) {
-    const previous = points[index - 1];
-    const current = points[index];
-    const next = points[index + 1];
-    const inLength = Math.hypot(current.x - previous.x, current.y - previous.y);
-    const outLength = Math.hypot(next.x - current.x, next.y - current.y);
-    const r = Math.min(radius, inLength / 2, outLength / 2);
-    if (r < 0.5) {
-      parts.push(`L${round(current.x)} ${round(current.y)}`);
-      continue;
-    }
-    const before = { x: current.x - ((current.x - previous.x) / inLength) * r, y: current.y - ((current.y - previous.y) / inLength) * r };
-    const after = { x: current.x + ((next.x - current.x) / outLength) * r, y: current.y + ((next.y - current.y) / outLength) * r };
-    parts.push(`L${round(before.x)} ${round(before.y)}`, `Q${round(current.x)} ${round(current.y)} ${round(after.x)} ${round(after.y)}`);
+  let index = 1;
+  for (; index + 2 < points.length; index += 3) {
+    const [a, b, c] = [points[index], points[index + 1], points[index + 2]];
+    parts.push(`C${round(a.x)} ${round(a.y)} ${round(b.x)} ${round(b.y)} ${round(c.x)} ${round(c.y)}`);
   }
-  const last = points[points.length - 1];
-  if (points.length > 1) parts.push(`L${round(last.x)} ${round(last.y)}`);
+  for (; index < points.length; index++) parts.push(`L${round(points[index].x)} ${round(points[index].y)}`);
   return parts.join(' ');
 }
 

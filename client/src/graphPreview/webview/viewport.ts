@@ -74,16 +74,27 @@ export class Viewport {
     this.set({ x: px - (px - this.current.x) * ratio, y: py - (py - this.current.y) * ratio, k });
   }
 
-  /** Scales and centres a `width` × `height` graph in the svg, at most 1:1, with a margin. */
-  fit(width: number, height: number): void {
+  /**
+   * Scales and centres a `width` × `height` graph in the svg, at most 1:1, with a margin. When
+   * `avoid` (a rectangle over the svg, in svg px: the open legend) would cover the graph, the graph
+   * goes beside or above it instead, whichever leaves it larger.
+   */
+  fit(width: number, height: number, avoid?: Rect): void {
     const box = this.svg.getBoundingClientRect();
-    const margin = 16;
+    const whole: Rect = { left: 0, top: topInset, right: box.width, bottom: box.height };
     if (width <= 0 || height <= 0 || box.width <= 0 || box.height <= 0) {
-      this.set({ x: margin, y: margin, k: 1 });
+      this.set({ x: margin, y: margin + topInset, k: 1 });
       return;
     }
-    const k = clamp(Math.min((box.width - 2 * margin) / width, (box.height - 2 * margin) / height, 1), minScale, maxScale);
-    this.set({ x: (box.width - width * k) / 2, y: (box.height - height * k) / 2, k });
+    let best = fitInto(whole, width, height);
+    if (avoid && intersects(placed(best, width, height), avoid)) {
+      const candidates = [
+        fitInto({ ...whole, left: avoid.right }, width, height),
+        fitInto({ ...whole, bottom: avoid.top }, width, height),
+      ];
+      best = candidates.reduce((a, b) => (b.k > a.k ? b : a));
+    }
+    this.set(best);
   }
 
   private onPointerDown(event: PointerEvent): void {
@@ -124,6 +135,39 @@ export class Viewport {
     const delta = event.deltaY * (event.deltaMode === 1 ? 16 : 1);
     this.zoomBy(Math.exp(-delta * 0.0015), event.clientX - box.left, event.clientY - box.top);
   }
+}
+
+/** A rectangle in svg px. */
+export interface Rect {
+  readonly left: number;
+  readonly top: number;
+  readonly right: number;
+  readonly bottom: number;
+}
+
+/** Space kept free around a fitted graph, in px. */
+const margin = 16;
+/** Height kept free at the top for the toolbar, in px. */
+const topInset = 32;
+
+/** The transform that shows a `width` × `height` graph centred in `area`, at most 1:1. */
+function fitInto(area: Rect, width: number, height: number): ViewTransform {
+  const areaWidth = Math.max(1, area.right - area.left - 2 * margin);
+  const areaHeight = Math.max(1, area.bottom - area.top - 2 * margin);
+  const k = clamp(Math.min(areaWidth / width, areaHeight / height, 1), minScale, maxScale);
+  return {
+    x: area.left + margin + (areaWidth - width * k) / 2,
+    y: area.top + margin + (areaHeight - height * k) / 2,
+    k,
+  };
+}
+
+function placed(transform: ViewTransform, width: number, height: number): Rect {
+  return { left: transform.x, top: transform.y, right: transform.x + width * transform.k, bottom: transform.y + height * transform.k };
+}
+
+function intersects(a: Rect, b: Rect): boolean {
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 }
 
 /** Whether `value` is a usable saved transform (from `getState`, so of unknown shape). */

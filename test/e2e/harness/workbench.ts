@@ -1,0 +1,149 @@
+import * as path from 'node:path';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
+import { delay } from './processGroups';
+
+/** Default time a UI step waits for the state it expects, in ms. */
+export const stepTimeoutMs = 30_000;
+
+/**
+ * Polls `probe` every `intervalMs` until it returns something other than undefined/false; rejects
+ * after `timeoutMs` with `what` and, if given, a description of the last state seen.
+ */
+export async function pollUntil<T>(
+  what: string,
+  probe: () => Promise<T | undefined | false> | T | undefined | false,
+  options: { timeoutMs?: number; intervalMs?: number; describeLast?: () => string } = {},
+): Promise<T> {
+  const deadline = Date.now() + (options.timeoutMs ?? stepTimeoutMs);
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) {
+      throw new Error(`timed out waiting for ${what}${options.describeLast ? `; last seen: ${options.describeLast()}` : ''}`);
+    }
+    await delay(options.intervalMs ?? 100);
+  }
+}
+
+/**
+ * The parts of VS Code 1.100's workbench the UI pass drives, by their DOM (internal classes: the
+ * harness pins code-server, hence the VS Code version, so they stay put).
+ */
+export class Workbench {
+  constructor(
+    readonly page: Page,
+    private readonly screenshotsDir: string,
+  ) {}
+
+  /** Saves a screenshot of the page (or of `locator`) as `<name>.png`; returns its path. */
+  async screenshot(name: string, locator?: Locator): Promise<string> {
+    const file = path.join(this.screenshotsDir, `${name}.png`);
+    if (locator) await locator.screenshot({ path: file });
+    else await this.page.screenshot({ path: file });
+    return file;
+  }
+
+  /** Waits until the workbench shows the workspace's files in the Explorer. */
+  async waitUntilLoaded(): Promise<void> {
+    await this.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await this.page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: 60_000 });
+  }
+
+  /** Opens `relativePath` (from the workspace root) with Quick Open and waits for its editor tab. */
+  async openFile(relativePath: string): Promise<void> {
+    await this.page.keyboard.press('Control+P');
+    const input = await this.quickInput();
+    await input.fill(relativePath);
+    const name = path.basename(relativePath);
+    await this.page
+      .locator('.quick-input-list .monaco-list-row.focused', { hasText: name })
+      .waitFor({ timeout: stepTimeoutMs });
+    await this.page.keyboard.press('Enter');
+    await this.editorTab(name).waitFor({ timeout: stepTimeoutMs });
+    await this.page.locator('.editor-instance .monaco-editor .view-lines').first().waitFor({ timeout: stepTimeoutMs });
+  }
+
+  /** The editor tab of the file named `fileName` (not a webview titled after it). */
+  editorTab(fileName: string): Locator {
+    return this.page.locator(`.tabs-container .tab[data-resource-name="${fileName}"]`);
+  }
+
+  /** Makes the text editor of `fileName` the active editor (a webview beside it may have had focus). */
+  async focusEditor(fileName: string): Promise<void> {
+    await this.editorTab(fileName).click();
+    await this.page.locator(`.tabs-container .tab.active[data-resource-name="${fileName}"]`).waitFor({ timeout: stepTimeoutMs });
+  }
+
+  /** Runs the command titled `title` ("Pearl: Deploy") from the Command Palette, as a user would. */
+  async runCommand(title: string): Promise<void> {
+    await this.page.keyboard.press('F1');
+    const input = await this.quickInput();
+    await input.fill(`>${title}`);
+    await this.page
+      .locator(`.quick-input-list .monaco-list-row.focused[aria-label^="${title.replace(/"/g, '\\"')}"]`)
+      .waitFor({ timeout: stepTimeoutMs });
+    await this.page.keyboard.press('Enter');
+  }
+
+  /** The visible Quick Input box (Quick Open, Command Palette, an extension's input box). */
+  async quickInput(): Promise<Locator> {
+    const input = this.page.locator('.quick-input-widget input.input');
+    await input.waitFor({ state: 'visible', timeout: stepTimeoutMs });
+    return input;
+  }
+
+  /**
+   * Opens the Problems panel; `maximize` (once per window: the command toggles) makes room for every
+   * row of a file to be rendered (the list is virtual).
+   */
+  async showProblems(options: { maximize?: boolean } = {}): Promise<void> {
+    await this.page.keyboard.press('Control+Shift+M');
+    await this.page.locator('.markers-panel').waitFor({ state: 'visible', timeout: stepTimeoutMs });
+    if (options.maximize) await this.runCommand('View: Toggle Maximized Panel');
+  }
+
+  /** The accessible labels of the Problems panel's rows (files and markers). */
+  async problemsRows(): Promise<string[]> {
+    return this.page
+      .locator('.markers-panel .monaco-list-row')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('aria-label') ?? ''));
+  }
+
+  /** The text of the status bar item `id` (`<extension id>.<item id>`), or undefined when it is not shown. */
+  async statusBarItemText(id: string): Promise<string | undefined> {
+    const item = this.page.locator(`#workbench\\.parts\\.statusbar [id="${id}"]`);
+    if ((await item.count()) === 0 || !(await item.isVisible())) return undefined;
+    return ((await item.textContent()) ?? '').trim();
+  }
+
+  /** The status bar. */
+  statusBar(): Locator {
+    return this.page.locator('#workbench\\.parts\\.statusbar');
+  }
+
+  /** Waits for a notification toast whose text matches `pattern`; resolves to its text. */
+  async waitForNotification(pattern: RegExp, timeoutMs = stepTimeoutMs): Promise<string> {
+    return pollUntil(
+      `a notification matching ${pattern}`,
+      async () => {
+        const texts = await this.page
+          .locator('.notifications-toasts .notification-toast .notification-list-item-message')
+          .evaluateAll((items) => items.map((item) => item.textContent ?? ''));
+        return texts.find((text) => pattern.test(text));
+      },
+      { timeoutMs },
+    );
+  }
+
+  /** The modal dialog (e.g. a confirmation), once it is shown. */
+  async dialog(): Promise<Locator> {
+    const dialog = this.page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ state: 'visible', timeout: stepTimeoutMs });
+    return dialog;
+  }
+
+  /** The content frame of the visible webview (outer iframe → inner `#active-frame`). */
+  webviewContent(): FrameLocator {
+    return this.page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+  }
+}

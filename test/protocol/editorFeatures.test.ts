@@ -1,0 +1,135 @@
+// The editor features and the Pearl protocol extensions of the built server (dist/server.js --stdio),
+// as an editor calls them: hover, outline, definition, rename, quick fix, formatting, and the
+// custom requests pearl/graph, pearl/deployPayload and pearl/locateFields.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { CodeAction, DocumentSymbol, Hover, LocationLink, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
+import type { DeployPayload, LocatedField, PearlGraph } from '../../server/src/protocol';
+import { withLspClient } from '../helpers/lspClient';
+
+const uri = 'file:///workspace/features.pearl.json';
+const text = `{
+  "$schema": "../schemas/text-pearl.schema.json",
+  // comments are tolerated while authoring
+  "name": "Features",
+  "pearl": {
+    "agentName": "Ava",
+    "timeZone": "America/New_York",
+    "modelType": 11,
+    "nodes": [
+      { "nodeId": "open", "name": "Open", "nodeType": 2, "script": "Hi {first_name}", "transitions": [{ "name": "Greeted", "toNodeId": "talk" }] },
+      { "nodeId": "talk", "name": "Talk", "nodeType": 10, "transitions": [{ "name": "Done", "toNodeId": "end" }] },
+      { "nodeId": "end", "name": "End", "nodeType": 100, "transitions": [] }
+    ]
+  },
+  "variables": [{ "id": "first_name", "name": "First name", "group": 1, "type": 1 }],
+  "inbound": { "textChannelId": "channel-1", "totalAgents": 1 }
+}
+`;
+
+function positionOf(needle: string, delta = 1): { line: number; character: number } {
+  const offset = text.indexOf(needle);
+  assert.ok(offset >= 0);
+  return TextDocument.create(uri, 'pearl', 1, text).positionAt(offset + delta);
+}
+
+function rangeOf(needle: string): Range {
+  const doc = TextDocument.create(uri, 'pearl', 1, text);
+  const offset = text.indexOf(needle);
+  return { start: doc.positionAt(offset), end: doc.positionAt(offset + needle.length) };
+}
+
+function applyEdits(source: string, edits: TextEdit[]): string {
+  return TextDocument.applyEdits(TextDocument.create(uri, 'pearl', 1, source), edits);
+}
+
+test('hover, outline, definition, rename, quick fix and formatting over stdio', async () => {
+  await withLspClient(async (client) => {
+    const init = await client.initialize();
+    for (const capability of ['hoverProvider', 'documentSymbolProvider', 'definitionProvider', 'renameProvider', 'codeActionProvider', 'documentFormattingProvider']) {
+      assert.ok(init.capabilities[capability], capability);
+    }
+    await client.open(uri, text, 1);
+    const published = await client.waitForDiagnostics(uri, (p) => p.version === 1);
+    const timeZone = published.diagnostics.find((d) => d.code === 'time-zone');
+    assert.ok(timeZone, 'the IANA time zone is reported');
+
+    const hover = await client.request<Hover>('textDocument/hover', { textDocument: { uri }, position: positionOf('{first_name}', 2) });
+    assert.match(JSON.stringify(hover.contents), /First name/);
+
+    const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } });
+    assert.ok(JSON.stringify(symbols).includes('talk'), 'the outline lists the nodes');
+
+    const definition = await client.request<LocationLink[]>('textDocument/definition', {
+      textDocument: { uri },
+      position: positionOf('"toNodeId": "talk"', 15),
+    });
+    const talkId = rangeOf('"nodeId": "talk"');
+    assert.deepEqual(definition[0].targetSelectionRange, {
+      start: { line: talkId.start.line, character: talkId.start.character + '"nodeId": '.length },
+      end: talkId.end,
+    });
+
+    const rename = await client.request<WorkspaceEdit>('textDocument/rename', {
+      textDocument: { uri },
+      position: positionOf('"nodeId": "talk"', 12),
+      newName: 'conversation',
+    });
+    const renamed = applyEdits(text, rename.changes![uri]);
+    assert.ok(renamed.includes('"nodeId": "conversation"') && renamed.includes('"toNodeId": "conversation"'));
+    assert.ok(!renamed.includes('"talk"'));
+    await assert.rejects(
+      client.request('textDocument/rename', { textDocument: { uri }, position: positionOf('{first_name}', 2), newName: 'first name' }),
+      /./,
+      'a variable id with a space is refused with a reason',
+    );
+
+    const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri },
+      range: timeZone.range,
+      context: { diagnostics: [timeZone] },
+    });
+    const fix = actions.find((action) => action.title.includes('Eastern Standard Time'));
+    assert.ok(fix, 'a quick fix offers the Windows id');
+    assert.ok(applyEdits(text, fix.edit!.changes![uri]).includes('"timeZone": "Eastern Standard Time"'));
+
+    const formatted = applyEdits(
+      text,
+      await client.request<TextEdit[]>('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } }),
+    );
+    assert.ok(formatted.includes('// comments are tolerated while authoring'), 'formatting keeps comments');
+    assert.ok(formatted.includes('\n      {\n        "nodeId": "open",'), 'one property per line');
+  });
+});
+
+test('pearl/graph, pearl/deployPayload and pearl/locateFields answer for an open document', async () => {
+  await withLspClient(async (client) => {
+    await client.initialize();
+    await client.open(uri, text, 1);
+    await client.waitForDiagnostics(uri, (p) => p.version === 1);
+    const graph = await client.request<PearlGraph>('pearl/graph', { textDocument: { uri } });
+    assert.deepEqual(graph.nodes.map((node) => node.nodeId), ['open', 'talk', 'end']);
+    assert.deepEqual(graph.edges.map((edge) => `${edge.source}->${edge.target}`), ['n:0->n:1', 'n:1->n:2']);
+    assert.equal(graph.nodes[0].isEntry, true);
+
+    const payload = await client.request<DeployPayload>('pearl/deployPayload', { textDocument: { uri } });
+    assert.equal(payload.path, '/v2/Pearl/Text');
+    assert.equal(payload.direction, 'inbound');
+    assert.equal(payload.channelId, 'channel-1');
+    const body = JSON.parse(payload.body);
+    assert.equal(body.$schema, undefined, '$schema is never sent');
+    assert.equal(body.name, 'Features');
+    assert.deepEqual(payload.errors.map((error) => error.code), ['time-zone']);
+
+    const located = await client.request<LocatedField[]>('pearl/locateFields', {
+      textDocument: { uri },
+      keys: ['Pearl.Nodes[1].Name', '$.pearl.timeZone', 'nothing.here'],
+    });
+    assert.deepEqual(located[0].range, rangeOf('"Talk"'));
+    assert.deepEqual(located[1].range, rangeOf('"America/New_York"'));
+    assert.equal(located[2].found, false);
+
+    assert.equal(await client.request('pearl/graph', { textDocument: { uri: 'file:///not-open.pearl.json' } }), null);
+  });
+});
