@@ -6,6 +6,17 @@ import { type CmdFactory, PearlContext } from './pearlContext';
 
 let ctx: PearlContext | undefined;
 
+/**
+ * What the extension exports to other extensions (and the end-to-end suite): state only, nothing
+ * that reaches the token or the language client, since any installed extension can read exports.
+ */
+export interface PearlExtensionApi {
+  /** How VS Code runs the extension (Production when installed from the .vsix). */
+  readonly extensionMode: vscode.ExtensionMode;
+  /** Whether the language server is running. */
+  isServerRunning(): boolean;
+}
+
 /** `pearl.restartServer` ("Pearl: Restart Language Server"). */
 const restartServer: CmdFactory = (context) => async () => {
   await context.restart();
@@ -17,9 +28,9 @@ const restartServer: CmdFactory = (context) => async () => {
 /**
  * Entry point (activation event `onLanguage:pearl`, and the commands):
  * builds the {@link PearlContext}, registers the commands and starts the language server.
- * Returns the context as the extension's API, for tests and for features added later.
+ * Returns a narrow {@link PearlExtensionApi}: never the context, which holds the token store.
  */
-export async function activate(extCtx: vscode.ExtensionContext): Promise<PearlContext> {
+export async function activate(extCtx: vscode.ExtensionContext): Promise<PearlExtensionApi> {
   ctx = new PearlContext(extCtx);
   extCtx.subscriptions.push(ctx);
   ctx.registerCommand('restartServer', restartServer);
@@ -27,7 +38,11 @@ export async function activate(extCtx: vscode.ExtensionContext): Promise<PearlCo
   registerDeploy(ctx);
   registerOngoingCalls(ctx);
   await ctx.start();
-  return ctx;
+  const context = ctx;
+  return {
+    extensionMode: extCtx.extensionMode,
+    isServerRunning: () => context.client?.isRunning() === true,
+  };
 }
 
 /** Stops the language server; VS Code then disposes the context through the subscriptions. */

@@ -22,7 +22,7 @@ import type { AddressInfo } from 'node:net';
 import { CreateKind, fieldKeyStyles, formatFieldKey, validateCreateRequest } from './standInValidation';
 
 /** What the stand-in does instead of answering normally. */
-export type StandInFault = 'none' | '429' | '500' | 'hang';
+export type StandInFault = 'none' | '400' | '429' | '500' | 'hang';
 
 /** Options of {@link startStandIn}. */
 export interface StandInOptions {
@@ -54,9 +54,11 @@ export interface StandIn {
   /**
    * From now on every operation (not the `/__standin/` controls) answers: `'429'` Too Many Requests
    * with `Retry-After: <retryAfterSeconds>` (default 1), `'500'` Internal Server Error, `'hang'`
-   * nothing at all until {@link StandIn.close}; `'none'` restores normal answers.
+   * nothing at all until {@link StandIn.close}, `'400'` a ValidationProblemDetails with the given
+   * `errors` (keys as given) on every create, whatever the body (the editor refuses to send a
+   * file the service would reject, so this is how a test meets a 400); `'none'` restores normal answers.
    */
-  setFault(fault: StandInFault, options?: { retryAfterSeconds?: number }): void;
+  setFault(fault: StandInFault, options?: { retryAfterSeconds?: number; errors?: Record<string, string[]> }): void;
   /** The Pearls created so far, oldest first. */
   readonly created: CreatedPearl[];
 }
@@ -95,12 +97,14 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
   const pearls = new Map<string, PearlRecord>();
   let fault: StandInFault = 'none';
   let retryAfterSeconds = 1;
+  let faultErrors: Record<string, string[]> = {};
   let successCount = 0;
   let validationCount = 0;
 
-  const setFault = (next: StandInFault, faultOptions?: { retryAfterSeconds?: number }): void => {
+  const setFault = (next: StandInFault, faultOptions?: { retryAfterSeconds?: number; errors?: Record<string, string[]> }): void => {
     fault = next;
     retryAfterSeconds = faultOptions?.retryAfterSeconds ?? 1;
+    faultErrors = faultOptions?.errors ?? { pearl: ['The request was rejected (stand-in fault).'] };
   };
 
   const handle = async (request: http.IncomingMessage, response: http.ServerResponse): Promise<void> => {
@@ -141,6 +145,14 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     }
     const body = await readBody(request);
     if (body === undefined) return sendProblem(response, 413, 'Payload Too Large', `The body exceeds ${maxBodyBytes} bytes.`);
+    if (fault === '400') {
+      return sendJson(response, 400, {
+        type: problemTypes[400],
+        title: 'One or more validation errors occurred.',
+        status: 400,
+        errors: faultErrors,
+      }, 'application/problem+json');
+    }
     const errors = validateCreateRequest(route.kind, body);
     if (Object.keys(errors).length > 0) {
       const style = fieldKeyStyles[validationCount++ % fieldKeyStyles.length];
@@ -166,18 +178,19 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
 
   const handleControl = (method: string, path: string, body: string | undefined, response: http.ServerResponse): void => {
     if (path === '/__standin/fault' && method === 'POST') {
-      let request: { fault?: unknown; retryAfterSeconds?: unknown } = {};
+      let request: { fault?: unknown; retryAfterSeconds?: unknown; errors?: unknown } = {};
       try {
         request = JSON.parse(body ?? '') as typeof request;
       } catch {
-        return sendProblem(response, 400, 'Bad Request', 'Send {"fault": "none" | "429" | "500" | "hang", "retryAfterSeconds"?: number}.');
+        return sendProblem(response, 400, 'Bad Request', 'Send {"fault": "none" | "400" | "429" | "500" | "hang", "retryAfterSeconds"?: number, "errors"?: {key: [message]}}.');
       }
       const next = request.fault;
-      if (next !== 'none' && next !== '429' && next !== '500' && next !== 'hang') {
-        return sendProblem(response, 400, 'Bad Request', 'fault must be one of "none", "429", "500", "hang".');
+      if (next !== 'none' && next !== '400' && next !== '429' && next !== '500' && next !== 'hang') {
+        return sendProblem(response, 400, 'Bad Request', 'fault must be one of "none", "400", "429", "500", "hang".');
       }
       const seconds = typeof request.retryAfterSeconds === 'number' ? request.retryAfterSeconds : undefined;
-      setFault(next, { retryAfterSeconds: seconds });
+      const errors = isErrorMap(request.errors) ? request.errors : undefined;
+      setFault(next, { retryAfterSeconds: seconds, errors });
       return sendJson(response, 200, { fault, retryAfterSeconds });
     }
     if (path === '/__standin/created' && method === 'GET') return sendJson(response, 200, created);
@@ -229,6 +242,12 @@ function matchRoute(path: string): Route | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Whether `value` is a ValidationProblemDetails `errors` map: string keys to arrays of strings. */
+function isErrorMap(value: unknown): value is Record<string, string[]> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.values(value).every((messages) => Array.isArray(messages) && messages.every((m) => typeof m === 'string'));
 }
 
 /** Whether `header` is `Bearer <token>`, compared in constant time. */

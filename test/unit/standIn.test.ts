@@ -221,3 +221,16 @@ describe('command line', () => {
     assert.equal(await exited, 0);
   });
 });
+
+describe('400 fault', () => {
+  test('every create answers the given errors until the fault is cleared; a valid body then passes', async () => {
+    const control = (body: Json): Promise<Response> =>
+      fetch(`${standIn.url}/__standin/fault`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    assert.equal((await control({ fault: '400', errors: { 'Pearl.Nodes[1].Name': ['Name is taken.'] } })).status, 200);
+    const rejected = await post('/v2/Pearl/Text', textBody());
+    assert.equal(rejected.status, 400);
+    assert.deepEqual(((await rejected.json()) as Json).errors, { 'Pearl.Nodes[1].Name': ['Name is taken.'] });
+    assert.equal((await control({ fault: 'none' })).status, 200);
+    assert.equal((await post('/v2/Pearl/Text', textBody())).status, 200);
+  });
+});

@@ -64,7 +64,7 @@ function completeNodeIds(doc: PearlDocument, stringNode: JsonNode): CompletionIt
   const items: CompletionItem[] = [];
   const seen = new Set<string>();
   for (const node of doc.nodes) {
-    if (node.nodeId === undefined || seen.has(node.nodeId)) continue;
+    if (node.nodeId === undefined || node.nodeId === '' || seen.has(node.nodeId)) continue;
     seen.add(node.nodeId);
     const typeName = node.nodeType !== undefined ? (nodeTypeNames[node.nodeType] ?? `nodeType ${node.nodeType}`) : 'node';
     items.push({

@@ -36,10 +36,24 @@ const openingDiscouraged: ReadonlyMap<number, string> = new Map([
   [VariableGroup.InCall, 'it is not yet collected when the opening sentence is sent'],
 ]);
 
+const fieldCache = new Map<string, VariableField>();
+
+/** The (shared, immutable) field description; one object per distinct description. */
 function field(
   label: string,
   allowedGroups: ReadonlySet<number>,
   options: { postCall?: boolean; discouraged?: ReadonlyMap<number, string> } = {},
+): VariableField {
+  const key = `${label}|${[...allowedGroups].join()}|${options.postCall ? 1 : 0}|${options.discouraged === openingDiscouraged ? 1 : 0}`;
+  let cached = fieldCache.get(key);
+  if (!cached) fieldCache.set(key, (cached = createField(label, allowedGroups, options)));
+  return cached;
+}
+
+function createField(
+  label: string,
+  allowedGroups: ReadonlySet<number>,
+  options: { postCall?: boolean; discouraged?: ReadonlyMap<number, string> },
 ): VariableField {
   const postCall = options.postCall ?? false;
   const groups = postCall ? all : allowedGroups;
@@ -111,108 +125,137 @@ export const variableFieldKeys: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * Keys of the objects and arrays on the way from `pearl` to a (V) field; a walk looking for (V)
+ * fields need not descend anywhere else. Keep in step with {@link resolveVariableField}.
+ */
+export const variableContainerKeys: ReadonlySet<string> = new Set([
+  'nodes',
+  'transitions',
+  'apiSettings',
+  'body',
+  'outputBody',
+  'smsSettings',
+  'emailSettings',
+  'transferCallSettings',
+  'handOffAction',
+  'postCallActions',
+  'notifications',
+  'emailTemplate',
+]);
+
+/**
  * The (V) field that the string at the end of `steps` (root to value) is, or undefined when it is
  * not a field that takes variables. `steps[0]` is the first property under the root.
  */
 export function resolveVariableField(kind: PearlKind, steps: readonly PathStep[]): VariableField | undefined {
   if (steps.length < 2 || steps[0].key !== 'pearl') return undefined;
-  const rest = steps.slice(1);
-  return kind === 'text' ? resolveTextField(rest) : resolveSimpleField(rest);
+  // Runs for every candidate string of the document: index into `steps`, allocate nothing.
+  return kind === 'text' ? resolveTextField(steps, 1) : resolveSimpleField(steps, 1);
 }
 
-function resolveTextField(steps: readonly PathStep[]): VariableField | undefined {
-  if (steps.length === 1 && steps[0].key === 'generalInstructions') {
-    return field('generalInstructions', none);
-  }
-  if (steps.length >= 3 && steps[0].key === 'nodes' && typeof steps[1].key === 'number') {
-    return resolveNodeField(steps[1].value, steps.slice(2), undefined);
+/** The key of `steps[index]`, or undefined past the end. */
+function keyAt(steps: readonly PathStep[], index: number): string | number | undefined {
+  return index < steps.length ? steps[index].key : undefined;
+}
+
+function resolveTextField(steps: readonly PathStep[], from: number): VariableField | undefined {
+  const length = steps.length - from;
+  if (length === 1 && steps[from].key === 'generalInstructions') return field('generalInstructions', none);
+  if (length >= 3 && steps[from].key === 'nodes' && typeof steps[from + 1].key === 'number') {
+    return resolveNodeField(steps, from + 1);
   }
   return undefined;
 }
 
-/** `steps` start below the node object; `list` is the nested list holding it, if any. */
-function resolveNodeField(
-  nodeObject: JsonNode,
-  steps: readonly PathStep[],
-  list: 'handOffAction' | 'postCallActions' | undefined,
-): VariableField | undefined {
+/** `steps[at]` is a node object of `pearl.nodes`; nested action lists below it are followed. */
+function resolveNodeField(steps: readonly PathStep[], at: number): VariableField | undefined {
+  let nodeObject = steps[at].value;
+  let from = at + 1;
+  let postCall = false;
   // Nested action lists: descend in a loop (any depth is safe).
-  while (steps.length >= 3 && (steps[0].key === 'handOffAction' || steps[0].key === 'postCallActions') && typeof steps[1].key === 'number') {
-    const postCall = list === 'postCallActions' || getNumberProperty(nodeObject, 'nodeType') === NodeType.PostCallActions;
-    list = postCall ? 'postCallActions' : (steps[0].key as 'handOffAction' | 'postCallActions');
-    nodeObject = steps[1].value;
-    steps = steps.slice(2);
+  for (;;) {
+    const list = keyAt(steps, from);
+    if (steps.length - from < 3 || (list !== 'handOffAction' && list !== 'postCallActions') || typeof keyAt(steps, from + 1) !== 'number') break;
+    postCall ||= list === 'postCallActions' || getNumberProperty(nodeObject, 'nodeType') === NodeType.PostCallActions;
+    nodeObject = steps[from + 1].value;
+    from += 2;
   }
   const nodeType = getNumberProperty(nodeObject, 'nodeType');
-  const postCall = list === 'postCallActions' || nodeType === NodeType.PostCallActions;
+  postCall ||= nodeType === NodeType.PostCallActions;
   const typeName = nodeType !== undefined ? nodeTypeNames[nodeType] : undefined;
   const nodeLabel = typeName ? `a ${typeName} node` : 'a node';
-  const [first, second, third, fourth] = steps.map((step) => step.key);
-  if (steps.length === 1 && (first === 'script' || first === 'instructions')) {
+  const length = steps.length - from;
+  const first = keyAt(steps, from);
+  const second = keyAt(steps, from + 1);
+  const third = keyAt(steps, from + 2);
+  const fourth = keyAt(steps, from + 3);
+  if (length === 1 && (first === 'script' || first === 'instructions')) {
     const opening = nodeType === NodeType.OpeningSentence;
     return field(`the ${first} of ${nodeLabel}`, all, {
       postCall,
       discouraged: opening ? openingDiscouraged : noDiscouraged,
     });
   }
-  if (steps.length === 3 && first === 'transitions' && typeof second === 'number' && third === 'name') {
+  if (length === 3 && first === 'transitions' && typeof second === 'number' && third === 'name') {
     return field('a transition name', preAndInCall);
   }
   if (first === 'apiSettings') {
     const isApiValue =
-      (steps.length === 2 && second === 'endpointUrl') ||
-      (steps.length === 4 && (second === 'body' || second === 'outputBody') && typeof third === 'number' && fourth === 'value');
+      (length === 2 && second === 'endpointUrl') ||
+      (length === 4 && (second === 'body' || second === 'outputBody') && typeof third === 'number' && fourth === 'value');
     if (!isApiValue) return undefined;
     const what = second === 'endpointUrl' ? 'the endpointUrl' : `a ${second} value`;
     if (nodeType === NodeType.PreCallAPI) return field(`${what} of a PreCallAPI node`, preCallOnly);
     return field(`${what} of ${nodeLabel}`, preAndInCall, { postCall });
   }
-  if (steps.length === 2 && first === 'smsSettings' && second === 'body') {
+  if (length === 2 && first === 'smsSettings' && second === 'body') {
     return field('an SMS body', preAndInCall, { postCall });
   }
-  if (steps.length === 2 && first === 'emailSettings' && (second === 'subject' || second === 'body')) {
+  if (length === 2 && first === 'emailSettings' && (second === 'subject' || second === 'body')) {
     return field(`an email ${second}`, preAndInCall, { postCall });
   }
-  if (
-    steps.length === 2 &&
-    first === 'transferCallSettings' &&
-    (second === 'transferCallPhoneNumber' || second === 'warmTransferMessage')
-  ) {
+  if (length === 2 && first === 'transferCallSettings' && (second === 'transferCallPhoneNumber' || second === 'warmTransferMessage')) {
     return field(`the ${second}`, all);
   }
   return undefined;
 }
 
-function resolveSimpleField(steps: readonly PathStep[]): VariableField | undefined {
-  const [first, second, third, fourth, fifth] = steps.map((step) => step.key);
-  if (steps.length === 1 && first === 'openingSentence') {
+function resolveSimpleField(steps: readonly PathStep[], from: number): VariableField | undefined {
+  const length = steps.length - from;
+  const first = keyAt(steps, from);
+  const second = keyAt(steps, from + 1);
+  const third = keyAt(steps, from + 2);
+  const fourth = keyAt(steps, from + 3);
+  if (length === 1 && first === 'openingSentence') {
     return field('the openingSentence', all, { discouraged: openingDiscouraged });
   }
-  if (steps.length === 1 && first === 'flowScript') return field('the flowScript', all);
+  if (length === 1 && first === 'flowScript') return field('the flowScript', all);
   if (typeof second !== 'number') return undefined;
-  if (steps.length === 3 && first === 'transferCallSettings' && (third === 'transferCallPhoneNumber' || third === 'warmTransferMessage')) {
+  if (length === 3 && first === 'transferCallSettings' && (third === 'transferCallPhoneNumber' || third === 'warmTransferMessage')) {
     return field(`the ${third}`, all);
   }
-  if (steps.length === 3 && first === 'smsSettings' && third === 'body') return field('an SMS body', preAndInCall);
-  if (steps.length === 3 && first === 'emailSettings' && (third === 'subject' || third === 'body')) {
+  if (length === 3 && first === 'smsSettings' && third === 'body') return field('an SMS body', preAndInCall);
+  if (length === 3 && first === 'emailSettings' && (third === 'subject' || third === 'body')) {
     return field(`an email ${third}`, preAndInCall);
   }
-  if (first === 'apiSettings') return resolveSimpleApiField(steps.slice(2), false);
+  if (first === 'apiSettings') return resolveSimpleApiField(steps, from + 2, false);
   if (first === 'notifications') {
     // Notifications are sent after the call: post-call variables are expected there.
-    if (third === 'apiSettings') return resolveSimpleApiField(steps.slice(3), true);
-    if (steps.length === 4 && third === 'emailTemplate' && (fourth === 'subject' || fourth === 'body')) {
+    if (third === 'apiSettings') return resolveSimpleApiField(steps, from + 3, true);
+    if (length === 4 && third === 'emailTemplate' && (fourth === 'subject' || fourth === 'body')) {
       return field(`a notification email ${fourth}`, all, { postCall: true });
     }
   }
-  void fifth;
   return undefined;
 }
 
-function resolveSimpleApiField(steps: readonly PathStep[], postCall: boolean): VariableField | undefined {
-  const [first, second, third] = steps.map((step) => step.key);
-  if (steps.length === 1 && first === 'endpointUrl') return field('an API endpointUrl', preAndInCall, { postCall });
-  if (steps.length === 3 && (first === 'body' || first === 'outputBody') && typeof second === 'number' && third === 'value') {
+function resolveSimpleApiField(steps: readonly PathStep[], from: number, postCall: boolean): VariableField | undefined {
+  const length = steps.length - from;
+  const first = keyAt(steps, from);
+  const second = keyAt(steps, from + 1);
+  const third = keyAt(steps, from + 2);
+  if (length === 1 && first === 'endpointUrl') return field('an API endpointUrl', preAndInCall, { postCall });
+  if (length === 3 && (first === 'body' || first === 'outputBody') && typeof second === 'number' && third === 'value') {
     return field(`an API ${first} value`, preAndInCall, { postCall });
   }
   return undefined;

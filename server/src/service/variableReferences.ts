@@ -36,8 +36,10 @@ export function stringContentSpan(text: string, node: JsonNode): { start: number
  */
 export function findVariableReferences(text: string, node: JsonNode): VariableReference[] {
   const { start, end } = stringContentSpan(text, node);
+  let brace = start;
+  while (brace < end && text.charCodeAt(brace) !== 0x7b /* { */) brace++;
+  if (brace >= end) return [];
   const raw = text.slice(start, end);
-  if (raw.indexOf('{') < 0) return [];
   const references: VariableReference[] = [];
   referencePattern.lastIndex = 0;
   for (let match = referencePattern.exec(raw); match; match = referencePattern.exec(raw)) {

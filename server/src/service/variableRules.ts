@@ -3,8 +3,15 @@ import { DiagnosticCode } from './diagnosticCodes';
 import { createDiagnostic, DiagnosticSeverity } from './diagnostics';
 import type { JsonNode } from './jsonTree';
 import type { PearlDocument } from './pearlDocument';
-import { PathStep, resolveVariableField, VariableField, variableFieldKeys, variableGroupNames } from './variableFields';
-import { findVariableReferences } from './variableReferences';
+import {
+  PathStep,
+  resolveVariableField,
+  variableContainerKeys,
+  VariableField,
+  variableFieldKeys,
+  variableGroupNames,
+} from './variableFields';
+import { findVariableReferences, type VariableReference } from './variableReferences';
 
 /**
  * Variable references `{id}` in every (V) field (pearl-agent-service.md § Resources and their
@@ -31,8 +38,10 @@ export function validateVariables(doc: PearlDocument): Diagnostic[] {
     steps.push({ key, value });
     if (value.type === 'string') {
       if (typeof key === 'string' && variableFieldKeys.has(key)) {
-        const field = resolveVariableField(doc.kind, steps);
-        if (field) checkReferences(doc, text, field, value, diagnostics);
+        // Most strings hold no reference: scan first, resolve the field only when there is one.
+        const references = findVariableReferences(text, value);
+        const field = references.length > 0 ? resolveVariableField(doc.kind, steps) : undefined;
+        if (field) checkReferences(doc, field, references, diagnostics);
       }
       continue;
     }
@@ -43,7 +52,10 @@ export function validateVariables(doc: PearlDocument): Diagnostic[] {
       const child = children[index];
       if (value.type === 'object') {
         const [keyNode, valueNode] = child.children ?? [];
-        if (keyNode && valueNode) stack.push({ key: keyNode.value as string, value: valueNode, depth: depth + 1 });
+        if (!keyNode || !valueNode) continue;
+        const childKey = keyNode.value as string;
+        const wanted = valueNode.type === 'string' ? variableFieldKeys.has(childKey) : variableContainerKeys.has(childKey);
+        if (wanted) stack.push({ key: childKey, value: valueNode, depth: depth + 1 });
       } else {
         stack.push({ key: index, value: child, depth: depth + 1 });
       }
@@ -54,12 +66,11 @@ export function validateVariables(doc: PearlDocument): Diagnostic[] {
 
 function checkReferences(
   doc: PearlDocument,
-  text: string,
   field: VariableField,
-  node: JsonNode,
+  references: readonly VariableReference[],
   diagnostics: Diagnostic[],
 ): void {
-  for (const reference of findVariableReferences(text, node)) {
+  for (const reference of references) {
     const { id } = reference;
     if (field.noVariables) {
       diagnostics.push(

@@ -33,7 +33,7 @@ export async function launchBrowser(run: RunFolder, name: string): Promise<{ con
  * `console.log('%c INFO', 'color: …', <format>, ...args)`. Resolves each message in order (the
  * arguments are fetched asynchronously) and hands the text to `write`.
  */
-export function relayExtensionHostConsole(page: Page, write: (line: string) => void): () => Promise<void> {
+export function relayExtensionHostConsole(page: Page, write: (line: string, noise: boolean) => void): () => Promise<void> {
   let chain = Promise.resolve();
   page.on('console', (message: ConsoleMessage) => {
     chain = chain.then(async () => {
@@ -47,10 +47,15 @@ export function relayExtensionHostConsole(page: Page, write: (line: string) => v
         if (/^(TRACE|DEBUG|INFO|WARN|ERROR|\[Extension Host\])$/.test(values[0] as string)) first = 1;
       }
       const line = util.format(...values.slice(first));
-      // The workbench's own chatter, not the suite's.
-      if (/^(Creating a socket|Resolv|Updating additional|ChatSessionStore|\[Service Worker\])/.test(line)) return;
-      write(line);
+      write(line, workbenchNoise.test(line));
     });
   });
   return () => chain.catch(() => undefined);
 }
+
+/**
+ * The workbench's own chatter in an offline, headless run (the extension gallery it cannot reach,
+ * resources a headless browser does not load, webview sandbox notices): kept in the log, not printed.
+ */
+const workbenchNoise =
+  /^(Creating a socket|Resolv|Updating additional|ChatSessionStore|\[Service Worker\])|ENOTFOUND|Failed to load resource|iframe which has both|same-origin iframe|Overwriting extension|service worker controller/;

@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 /** The repository root (this file compiles to `out/test/e2e/harness/paths.js`). */
@@ -20,8 +21,7 @@ export const standInMain = path.join(repositoryRoot, 'out', 'test', 'standin', '
 
 /** The extension's manifest. */
 export function readManifest(): { name: string; publisher: string; version: string } {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require(path.join(repositoryRoot, 'package.json'));
+  return JSON.parse(fs.readFileSync(path.join(repositoryRoot, 'package.json'), 'utf8')) as ReturnType<typeof readManifest>;
 }
 
 /** `publisher.name`, the id VS Code knows the extension by. */

@@ -37,7 +37,8 @@ export function findMissingPrerequisites(): MissingPrerequisite[] {
 /** The apt command that installs `missing`, as a user should type it; undefined if apt cannot help. */
 export function aptCommand(missing: readonly MissingPrerequisite[]): string | undefined {
   const packages = [...new Set(missing.flatMap((item) => (item.debianPackage !== undefined ? [item.debianPackage] : [])))];
-  return packages.length > 0 ? `sudo apt-get install -y ${packages.join(' ')}` : undefined;
+  const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
+  return packages.length > 0 ? `${sudo}apt-get install -y ${packages.join(' ')}` : undefined;
 }
 
 /** Where node-gyp finds node's headers: `npm_config_nodedir`, else the prefix of this node (`/usr` for Debian's). */

@@ -44,15 +44,17 @@ export class ProcessGroups {
 
   /**
    * Stops the group led by `pid`: SIGTERM, then SIGKILL for whatever is still there after
-   * `graceMs`. Resolves once no process of the group is left.
+   * `graceMs`. Resolves once no process of the group is left, or 5 s after the SIGKILL.
    */
   async stop(pid: number, graceMs = 3000): Promise<void> {
     if (!this.groups.has(pid)) return;
     signalGroup(pid, 'SIGTERM');
     const deadline = Date.now() + graceMs;
-    while (groupAlive(pid) && Date.now() < deadline) await delay(50);
-    if (groupAlive(pid)) signalGroup(pid, 'SIGKILL');
-    while (groupAlive(pid)) await delay(20);
+    while (isGroupAlive(pid) && Date.now() < deadline) await delay(50);
+    if (isGroupAlive(pid)) signalGroup(pid, 'SIGKILL');
+    const killDeadline = Date.now() + 5000;
+    while (isGroupAlive(pid) && Date.now() < killDeadline) await delay(20);
+    // Still there (unkillable, or a zombie nobody reaps): the leftover check reports it.
     this.groups.delete(pid);
   }
 
@@ -90,7 +92,7 @@ function signalGroup(pgid: number, signal: NodeJS.Signals): void {
 }
 
 /** Whether any process (zombies included until reaped) is left in the group `pgid`. */
-function groupAlive(pgid: number): boolean {
+export function isGroupAlive(pgid: number): boolean {
   try {
     process.kill(-pgid, 0);
     return true;

@@ -89,6 +89,7 @@ async function main(): Promise<number> {
     Object.assign(run.env, {
       PEARL_E2E_REPORT: run.reportFile,
       PEARL_E2E_EXTENSIONS_DIR: run.extensionsDir,
+      ...(standIn ? { PEARL_E2E_STANDIN_URL: standIn.url } : {}),
       ...(argument('--grep') !== undefined ? { PEARL_E2E_GREP: argument('--grep') } : {}),
     });
 

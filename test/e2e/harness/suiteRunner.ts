@@ -11,7 +11,7 @@ import type { RunFolder } from './runFolder';
  * `extensionTestsPath` is the compiled suite and whose `extensionDevelopmentPath` is the run's stub
  * extension, so the Pearl extension under test is the installed .vsix. When `run()` settles, the
  * workbench calls `window.codeAutomationExit(code)`, exposed here. The suite's output is printed
- * and kept in `logs/suite.log`. Resolves to the exit code (0: all passed).
+ * and kept in `logs/suite.log`, with the workbench's own console output. Resolves to the exit code (0: all passed).
  */
 export async function runSuiteInCodeServer(
   server: RunningCodeServer,
@@ -27,9 +27,9 @@ export async function runSuiteInCodeServer(
       resolveExit = resolve;
     });
     await page.exposeFunction('codeAutomationExit', (code: number) => resolveExit(code));
-    const flush = relayExtensionHostConsole(page, (line) => {
+    const flush = relayExtensionHostConsole(page, (line, noise) => {
       log.write(`${line}\n`);
-      process.stdout.write(`${line}\n`);
+      if (!noise) process.stdout.write(`${line}\n`);
     });
     const payload = [
       ['extensionDevelopmentPath', remoteUri(server.url, run.runnerExtension)],

@@ -100,6 +100,7 @@ export async function runUiPass(options: UiPassOptions): Promise<UiPassResult> {
       );
       await shot('problems-panel');
       await workbench.runCommand('View: Toggle Maximized Panel');
+      await workbench.hidePanel();
     });
 
     if (!has('pearl.openGraphPreview')) {

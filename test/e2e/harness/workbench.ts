@@ -102,6 +102,12 @@ export class Workbench {
     if (options.maximize) await this.runCommand('View: Toggle Maximized Panel');
   }
 
+  /** Hides the panel (Problems, Output…), leaving the editors the whole height. */
+  async hidePanel(): Promise<void> {
+    await this.page.keyboard.press('Control+J');
+    await this.page.locator('.markers-panel').waitFor({ state: 'hidden', timeout: stepTimeoutMs });
+  }
+
   /** The accessible labels of the Problems panel's rows (files and markers). */
   async problemsRows(): Promise<string[]> {
     return this.page
