@@ -24,8 +24,9 @@ const webviewTests = join(root, 'out', 'test', 'e2e', 'webview');
 if (existsSync(webviewTests)) {
   run('graph preview page tests (node --test out/test/e2e/webview/)', ['--test', '--test-reporter=spec', `${webviewTests}/`]);
 } else {
-  // Not a silent skip: say so, so that a missing build output is noticed.
-  process.stdout.write('\n=== graph preview page tests: NOT RUN, out/test/e2e/webview/ does not exist (not written or not built yet)\n');
+  // Not a silent skip: a missing build output fails the run.
+  process.stdout.write('\n=== graph preview page tests: NOT RUN, out/test/e2e/webview/ does not exist (run npm run build)\n');
+  failed.push('graph preview page tests (not built)');
 }
 run('VS Code (code-server) suite and UI pass', [join(root, 'out', 'test', 'e2e', 'harness', 'runCodeServer.js'), ...process.argv.slice(2)]);
 

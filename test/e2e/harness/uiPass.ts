@@ -211,6 +211,7 @@ export async function runUiPass(options: UiPassOptions): Promise<UiPassResult> {
             await dialog.locator('.monaco-button', { hasText: 'Create Pearl' }).click();
             await workbench.waitForNotification(/rejected/i);
             await workbench.showProblems();
+            await workbench.filterProblems('already exists in the account');
             const nodeName = 'Greeting with appointment';
             const line = lineOf(path.join(run.workspace, cleanExample), `"name": "${nodeName}"`);
             let rows: string[] = [];
@@ -227,6 +228,7 @@ export async function runUiPass(options: UiPassOptions): Promise<UiPassResult> {
             );
             await shot('deploy-400-problems');
           } finally {
+            await workbench.filterProblems('').catch(() => undefined);
             await setStandInFault(standIn, { fault: 'none' });
           }
         });

@@ -102,6 +102,16 @@ export class Workbench {
     if (options.maximize) await this.runCommand('View: Toggle Maximized Panel');
   }
 
+  /**
+   * Types `text` into the Problems panel's filter box (empty clears it), so the rows of interest are
+   * rendered however many other problems the workspace has.
+   */
+  async filterProblems(text: string): Promise<void> {
+    const input = this.page.locator('.markers-panel-container .viewpane-filter input, .panel .viewpane-filter input').first();
+    await input.waitFor({ state: 'visible', timeout: stepTimeoutMs });
+    await input.fill(text);
+  }
+
   /** Hides the panel (Problems, Output…), leaving the editors the whole height. */
   async hidePanel(): Promise<void> {
     await this.page.keyboard.press('Control+J');
