@@ -27,7 +27,9 @@ for (const file of readdirSync(join(root, 'dist'), { withFileTypes: true })) {
 }
 run(process.execPath, [join(root, 'scripts', 'bundle.mjs'), '--production']);
 
-const vsceArgs = ['package', '--no-dependencies', '--out', out];
+// The Marketplace page gets a README written for users (the repository's README is for developers);
+// its image is packaged and resolved inside the installed extension, so relative links stay as they are.
+const vsceArgs = ['package', '--no-dependencies', '--readme-path', 'media/README.marketplace.md', '--no-rewrite-relative-links', '--out', out];
 // Until package.json names the repository, vsce would stop and ask.
 if (!manifest.repository) vsceArgs.push('--allow-missing-repository');
 run(process.execPath, [join(root, 'node_modules', '@vscode', 'vsce', 'vsce'), ...vsceArgs]);

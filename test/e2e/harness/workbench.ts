@@ -76,8 +76,20 @@ export class Workbench {
 
   /** Runs the command titled `title` ("Pearl: Deploy") from the Command Palette, as a user would. */
   async runCommand(title: string): Promise<void> {
-    await this.page.keyboard.press('F1');
-    const input = await this.quickInput();
+    // F1 is lost when a webview (the graph preview) or a hover holds the keyboard: press it again,
+    // after giving the workbench (not the webview) the focus, until the palette shows.
+    const input = this.page.locator('.quick-input-widget input.input');
+    for (let attempt = 1; ; attempt++) {
+      await this.page.keyboard.press('F1');
+      try {
+        await input.waitFor({ state: 'visible', timeout: 3000 });
+        break;
+      } catch (error) {
+        if (attempt >= 5) throw error;
+        await this.page.keyboard.press('Escape');
+        await this.page.locator('.editor-group-container.active .tabs-container .tab.active').first().click().catch(() => undefined);
+      }
+    }
     await input.fill(`>${title}`);
     await this.page
       .locator(`.quick-input-list .monaco-list-row.focused[aria-label^="${title.replace(/"/g, '\\"')}"]`)

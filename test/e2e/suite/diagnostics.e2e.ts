@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic as LspDiagnostic } from 'vscode-languageserver-types';
 import { getLanguageService } from '../../../server/src/service/pearlLanguageService';
-import { compareWithExpectComments, findExpectComments } from './expectComments';
+import { compareWithExpectComments, findExpectComments } from '../../helpers/expectComments';
 import { codeOf, exampleUri, openInEditor, repositoryRoot, waitFor } from './helpers';
 
 const severityNames = ['Error', 'Warning', 'Information', 'Hint'];

@@ -1,7 +1,7 @@
 /**
  * The `// expect: <code> (<Severity>) - why` comments of examples/broken/: each announces a
  * diagnostic starting on one of the next {@link expectReach} lines (the same rule as
- * test/cli/brokenExamples.test.ts, which holds the service to them; this suite holds the editor).
+ * test/cli/brokenExamples.test.ts holds the service to them; test/e2e/suite/diagnostics.e2e.ts holds the editor).
  */
 export interface ExpectComment {
   /** 0-based line of the comment. */
