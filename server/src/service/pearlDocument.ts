@@ -163,8 +163,12 @@ export function parsePearlDocument(editorDocument: TextDocument): PearlDocument 
   let tree: ReturnType<typeof parseJsonTree>;
   let value: unknown;
   try {
+    // Strict JSON is read by the engine's JSON.parse first: several times faster than walking the
+    // tree, and done before the tree exists so that its allocations do not make the garbage
+    // collector copy the whole young tree. JSON with comments or errors takes the tree's value.
+    const strict = parseStrictJson(text);
     tree = parseJsonTree(text);
-    value = tree.root ? getNodeValue(tree.root) : undefined;
+    value = strict.ok ? strict.value : tree.root ? getNodeValue(tree.root) : undefined;
   } catch {
     // Only a stack overflow on absurdly deep nesting gets here: check nothing, say why.
     tree = { root: undefined, errors: [{ error: ParseErrorCode.InvalidSymbol, offset: 0, length: Math.min(text.length, 1) }], trailingCommas: [] };
@@ -197,6 +201,15 @@ export function parsePearlDocument(editorDocument: TextDocument): PearlDocument 
     nodes,
     nodesById,
   };
+}
+
+/** `JSON.parse` of `text`, or `ok: false` when it is not strict JSON (comments, errors). */
+function parseStrictJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
 }
 
 function readVariable(node: JsonNode): PearlVariable {
