@@ -72,29 +72,30 @@ export class Workbench {
   async focusEditor(fileName: string): Promise<void> {
     await this.editorTab(fileName).click();
     await this.page.locator(`.tabs-container .tab.active[data-resource-name="${fileName}"]`).waitFor({ timeout: stepTimeoutMs });
+    // The editor takes the focus a moment after the click; wait for it, or it may close a palette opened next.
+    await this.page.locator('.editor-group-container.active .monaco-editor.focused').first().waitFor({ timeout: 5000 }).catch(() => undefined);
   }
 
   /** Runs the command titled `title` ("Pearl: Deploy") from the Command Palette, as a user would. */
   async runCommand(title: string): Promise<void> {
-    // F1 is lost when a webview (the graph preview) or a hover holds the keyboard: press it again,
-    // after giving the workbench (not the webview) the focus, until the palette shows.
+    // The palette closes when it loses the focus: to a webview (the graph preview), or to an editor
+    // whose focus arrives late after a tab click. Open it again until the command is chosen in it.
     const input = this.page.locator('.quick-input-widget input.input');
+    const row = this.page.locator(`.quick-input-list .monaco-list-row.focused[aria-label^="${title.replace(/"/g, '\\"')}"]`);
     for (let attempt = 1; ; attempt++) {
-      await this.page.keyboard.press('F1');
       try {
+        await this.page.keyboard.press('F1');
         await input.waitFor({ state: 'visible', timeout: 3000 });
-        break;
+        await input.fill(`>${title}`, { timeout: 3000 });
+        await row.waitFor({ timeout: 5000 });
+        await this.page.keyboard.press('Enter');
+        return;
       } catch (error) {
         if (attempt >= 5) throw error;
         await this.page.keyboard.press('Escape');
         await this.page.locator('.editor-group-container.active .tabs-container .tab.active').first().click().catch(() => undefined);
       }
     }
-    await input.fill(`>${title}`);
-    await this.page
-      .locator(`.quick-input-list .monaco-list-row.focused[aria-label^="${title.replace(/"/g, '\\"')}"]`)
-      .waitFor({ timeout: stepTimeoutMs });
-    await this.page.keyboard.press('Enter');
   }
 
   /** The visible Quick Input box (Quick Open, Command Palette, an extension's input box). */
