@@ -98,3 +98,40 @@ test('inside an empty toNodeId string: node ids are offered', () => {
   const { items } = complete(content);
   assert.equal(items.length, 3);
 });
+
+test('inside a timeZone value: Windows time-zone ids', () => {
+  const content = textPearl({ pearl: { timeZone: 'Eastern' } }).replace('"timeZone": "Eastern"', '"timeZone": "Eastern|"');
+  const { items, content: clean } = complete(content);
+  const eastern = items.find((item) => item.label === 'Eastern Standard Time');
+  assert.ok(eastern, 'Eastern Standard Time is offered');
+  assert.ok(!items.some((item) => item.label.includes('/')), 'no IANA ids');
+  assert.ok(apply(clean, eastern).includes('"timeZone": "Eastern Standard Time"'));
+});
+
+test('inside an API body variableId: the declared variable ids', () => {
+  const content = textPearl({
+    variables,
+    nodes: [
+      node('open', 2, [transition('go', 'save')]),
+      node('save', 40, [transition('done', 'end')], { apiSettings: { name: 'Save', method: 2, endpointUrl: 'https://x.test', body: [{ key: 'k', variableId: 'or' }] } }),
+      node('end', 100, []),
+    ],
+  });
+  const { items, content: clean } = complete(content.replace('"variableId": "or"', '"variableId": "or|"'));
+  assert.deepEqual(items.map((item) => item.label), ['first_name', 'order_id', 'vip']);
+  assert.ok(apply(clean, items[1]).includes('"variableId": "order_id"'));
+});
+
+test('inside a notification indicatorTagsIds entry: the indicator tag ids', () => {
+  const content = JSON.stringify({
+    $schema: '../schemas/simple-pearl.schema.json',
+    pearl: {
+      openingSentence: 'Hi',
+      indicatorTags: [{ id: 'Booked', name: 'Booked', color: 4 }, { id: 'NoShow', name: 'No show', color: 2 }],
+      notifications: [{ indicatorTagsIds: [''] }],
+    },
+    inbound: { phoneNumberId: 'p' },
+  }, null, 2);
+  const { items } = complete(content.replace('"indicatorTagsIds": [\n          ""', '"indicatorTagsIds": [\n          "|"'));
+  assert.deepEqual(items.map((item) => `${item.label} ${item.detail}`), ['Booked Booked', 'NoShow No show']);
+});

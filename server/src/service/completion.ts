@@ -9,6 +9,7 @@ import {
 import { findNodeAtOffset, type JsonNode } from './jsonTree';
 import type { PearlDocument } from './pearlDocument';
 import { doSchemaCompletion } from './schemaCompletion';
+import { completeKnownValues } from './valueCompletion';
 import {
   getPathSteps,
   nodeTypeNames,
@@ -24,6 +25,7 @@ import { stringContentSpan, variableIdCharacter } from './variableReferences';
  * - after `{` or inside an unfinished `{...` in a (V) field: the declared variables whose group the
  *   field takes, with their name, type and group (none in generalInstructions);
  * - inside a `toNodeId` value: the nodeIds of the document, with each node's name and type;
+ * - inside a `timeZone`, a `variableId` or an `indicatorTagsIds` entry: the values they can take;
  * - otherwise property names and enumeration values from the schemas.
  * Uses the parse of `doc`; never re-parses.
  */
@@ -36,6 +38,8 @@ export function doComplete(doc: PearlDocument, position: Position): CompletionLi
     if (last?.key === 'toNodeId' && steps[steps.length - 3]?.key === 'transitions') {
       return { isIncomplete: false, items: completeNodeIds(doc, stringNode) };
     }
+    const known = completeKnownValues(doc, stringNode, steps);
+    if (known) return { isIncomplete: false, items: known };
     const field = resolveVariableField(doc.kind, steps);
     if (field) {
       const items = completeVariables(doc, stringNode, offset, field);
