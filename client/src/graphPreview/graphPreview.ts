@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { CmdFactory, PearlContext } from '../pearlContext';
-import { GraphPreviewPanel } from './graphPreviewPanel';
+import { GraphPreviewPanel, graphPreviewViewType } from './graphPreviewPanel';
 
 /**
  * Registers `pearl.openGraphPreview` ("Pearl: Open Graph Preview", editor title button and command
@@ -10,6 +10,26 @@ import { GraphPreviewPanel } from './graphPreviewPanel';
 export function registerGraphPreview(ctx: PearlContext): void {
   const panels = new Map<string, GraphPreviewPanel>();
   ctx.registerCommand('openGraphPreview', openGraphPreview(panels));
+  // Previews open when the window reloads come back, showing the same document (activation event
+  // onWebviewPanel:pearl.graphPreview); the page keeps the document's uri in its state.
+  ctx.pushCleanup(
+    vscode.window.registerWebviewPanelSerializer(graphPreviewViewType, {
+      deserializeWebviewPanel: async (panel, state: unknown) => {
+        const saved = typeof state === 'object' && state !== null ? (state as { uri?: unknown }).uri : undefined;
+        if (typeof saved !== 'string') {
+          panel.dispose();
+          return;
+        }
+        const uri = vscode.Uri.parse(saved);
+        const key = uri.toString();
+        if (panels.has(key)) {
+          panel.dispose();
+          return;
+        }
+        panels.set(key, new GraphPreviewPanel(ctx, uri, undefined, () => panels.delete(key), panel));
+      },
+    }),
+  );
   ctx.pushCleanup({
     dispose: () => {
       for (const panel of [...panels.values()]) panel.dispose();

@@ -35,20 +35,30 @@ export class GraphPreviewPanel implements vscode.Disposable {
    * @param uri the Pearl document shown.
    * @param editorColumn the column of the editor the preview was opened from; reveals go there.
    * @param onDispose called once when the panel is closed or disposed.
+   * @param restoredPanel a panel VS Code restored after a reload, to take over instead of opening one.
    */
   constructor(
     private readonly ctx: PearlContext,
     readonly uri: vscode.Uri,
     private editorColumn: vscode.ViewColumn | undefined,
     private readonly onDispose: () => void,
+    restoredPanel?: vscode.WebviewPanel,
   ) {
     const dist = vscode.Uri.joinPath(ctx.extCtx.extensionUri, 'dist');
-    this.panel = vscode.window.createWebviewPanel(
-      graphPreviewViewType,
-      `Graph: ${fileName(uri)}`,
-      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
-      { enableScripts: true, localResourceRoots: [dist] },
-    );
+    const options = { enableScripts: true, localResourceRoots: [dist] };
+    if (restoredPanel) {
+      // A panel VS Code restored after a reload (GraphPreviewSerializer): same options, new page.
+      this.panel = restoredPanel;
+      this.panel.webview.options = options;
+      this.panel.title = `Graph: ${fileName(uri)}`;
+    } else {
+      this.panel = vscode.window.createWebviewPanel(
+        graphPreviewViewType,
+        `Graph: ${fileName(uri)}`,
+        { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+        options,
+      );
+    }
     const webview = this.panel.webview;
     webview.html = getGraphPreviewHtml({
       cspSource: webview.cspSource,

@@ -234,6 +234,23 @@ export async function runUiPass(options: UiPassOptions): Promise<UiPassResult> {
         });
       }
     }
+    if (has('pearl.openGraphPreview')) {
+      await check('the graph preview comes back after the window reloads', async () => {
+        await page.reload();
+        await workbench.waitUntilLoaded();
+        const expected = expectedGraphNodes(path.join(run.workspace, cleanExample));
+        let count = 0;
+        await pollUntil(
+          'the restored preview to draw every node again',
+          async () => {
+            count = await workbench.webviewContent().locator('[data-node-key]').count().catch(() => 0);
+            return count === expected.length;
+          },
+          { describeLast: () => `${count} of ${expected.length} nodes drawn` },
+        );
+        await shot('graph-preview-restored');
+      });
+    }
   } finally {
     await context.close().catch(() => undefined);
   }

@@ -21,6 +21,8 @@ interface VsCodeApi {
 
 /** What the webview keeps across hide/show (and reloads of the page). */
 interface PreviewState {
+  /** The document shown, so that VS Code can restore the preview after a reload (GraphPreviewSerializer). */
+  readonly uri?: string;
   readonly transform?: ViewTransform;
   /** Whether the legend is expanded; open unless the user closed it. */
   readonly legendOpen?: boolean;
@@ -116,6 +118,10 @@ function runAction(action: string | undefined): void {
 
 function showGraph(graph: PearlGraph): void {
   const mine = ++generation;
+  if (state.uri !== graph.uri) {
+    state = { ...state, uri: graph.uri };
+    vscode.setState(state);
+  }
   if (graph.kind === 'simple') {
     showText('This is a simple Pearl (POST /v2/Pearl): it has no nodes, so there is no graph to show.');
     return;
@@ -210,8 +216,9 @@ function getElement<T extends Element>(id: string, type: { new (): T; prototype:
 
 function readState(saved: unknown): PreviewState {
   if (typeof saved !== 'object' || saved === null) return {};
-  const { transform, legendOpen } = saved as { transform?: unknown; legendOpen?: unknown };
+  const { uri, transform, legendOpen } = saved as { uri?: unknown; transform?: unknown; legendOpen?: unknown };
   return {
+    uri: typeof uri === 'string' ? uri : undefined,
     transform: isViewTransform(transform) ? transform : undefined,
     legendOpen: typeof legendOpen === 'boolean' ? legendOpen : undefined,
   };
