@@ -10,14 +10,8 @@ import { findNodeAtOffset, type JsonNode } from './jsonTree';
 import type { PearlDocument } from './pearlDocument';
 import { doSchemaCompletion } from './schemaCompletion';
 import { completeKnownValues } from './valueCompletion';
-import {
-  getPathSteps,
-  nodeTypeNames,
-  resolveVariableField,
-  VariableField,
-  variableGroupNames,
-  variableTypeNames,
-} from './variableFields';
+import { nodeTypeNames, variableGroupNames, variableTypeNames } from './enumNames';
+import { getPathSteps, resolveVariableField, VariableField } from './variableFields';
 import { stringContentSpan, variableIdCharacter } from './variableReferences';
 
 /**

@@ -2,7 +2,7 @@ import { DocumentSymbol, SymbolKind } from 'vscode-languageserver-types';
 import { spanToRange, TextSpan } from './diagnostics';
 import { getArrayItems, getNumberProperty, getPropertyKeyNode, getPropertyNode, getStringProperty, JsonNode } from './jsonTree';
 import { NodeType, PearlDocument, PearlNode, PearlTransition } from './pearlDocument';
-import { nodeTypeNames, variableGroupNames, variableTypeNames } from './variableFields';
+import { apiResultNames, dayNames, labelColorNames, nodeTypeNames, variableGroupNames, variableTypeNames } from './enumNames';
 
 /** The symbol kind (outline icon) of each node type (pearl-agent-service.md § Node, node types table). */
 const nodeTypeSymbolKinds: Readonly<Record<number, SymbolKind>> = {
@@ -20,9 +20,6 @@ const nodeTypeSymbolKinds: Readonly<Record<number, SymbolKind>> = {
   [NodeType.PostCallActions]: SymbolKind.Class,
 };
 
-const apiResultNames: Readonly<Record<number, string>> = { 1: 'Success', 2: 'Failure' };
-const dayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const labelColorNames = ['', 'purple', 'red', 'yellow', 'green', 'blue', 'pink', 'teal', 'lime / gradient1', 'gradient2'];
 
 /** Lists of the simple form's `pearl` shown in the outline, with the kind of their entries (§ Simple Pearl create request). */
 const simpleLists: ReadonlyArray<[string, SymbolKind]> = [

@@ -3,7 +3,8 @@ import { DiagnosticCode } from './diagnosticCodes';
 import { createDiagnostic, DiagnosticSeverity, keySpanOf, TextSpan } from './diagnostics';
 import { getPropertyKeyNode } from './jsonTree';
 import { NodeType, PearlDocument, PearlNode, PearlTransition } from './pearlDocument';
-import { nodeTypeNames } from './variableFields';
+import { apiResultNames, nodeTypeNames } from './enumNames';
+import { collectAllNodes } from './fieldRules/ruleSupport';
 
 /**
  * The graph rules of a text Pearl (pearl-agent-service.md § Node, Graph rules 1-5; § Transition;
@@ -69,22 +70,19 @@ class GraphValidation {
   /** Unique nodeIds, among top-level and nested nodes (§ Node: unique within the flow). */
   private checkNodeIds(): void {
     const seen = new Map<string, PearlNode>();
-    const visit = (node: PearlNode): void => {
-      if (node.nodeId !== undefined && node.nodeIdNode) {
-        const first = seen.get(node.nodeId);
-        if (first) {
-          this.report(
-            node.nodeIdNode,
-            DiagnosticCode.nodeIdDuplicate,
-            `nodeId '${node.nodeId}' is already used by node #${first.index}${first.container ? ` (in ${first.container.list})` : ''}; nodeIds must be unique within the flow.`,
-          );
-        } else {
-          seen.set(node.nodeId, node);
-        }
+    for (const node of collectAllNodes(this.doc)) {
+      if (node.nodeId === undefined || !node.nodeIdNode) continue;
+      const first = seen.get(node.nodeId);
+      if (first) {
+        this.report(
+          node.nodeIdNode,
+          DiagnosticCode.nodeIdDuplicate,
+          `nodeId '${node.nodeId}' is already used by node #${first.index}${first.container ? ` (in ${first.container.list})` : ''}; nodeIds must be unique within the flow.`,
+        );
+      } else {
+        seen.set(node.nodeId, node);
       }
-      node.nested.forEach(visit);
-    };
-    this.nodes.forEach(visit);
+    }
     for (const node of this.nodes) {
       if (node.nodeType === NodeType.TransferCall || node.nodeType === NodeType.StartCallRecording) {
         this.report(
@@ -161,7 +159,7 @@ class GraphValidation {
       this.report(
         transition.apiResultNode!,
         DiagnosticCode.graphApiResultDuplicate,
-        `A PreCallAPI node has one ${transition.apiResult === 1 ? 'Success' : transition.apiResult === 2 ? 'Failure' : `apiResult ${transition.apiResult}`} transition at most; this is the second.`,
+        `A PreCallAPI node has one ${apiResultNames[transition.apiResult] ?? `apiResult ${transition.apiResult}`} transition at most; this is the second.`,
       );
     } else {
       apiResults.add(transition.apiResult);

@@ -5,7 +5,7 @@ import type { PearlDocument, PearlNode, PearlVariable } from './pearlDocument';
 import { collectAllNodes } from './fieldRules/ruleSupport';
 import { findVariableDeclarations, getPearlSymbolAt, PearlSymbol } from './pearlSymbols';
 import { describeSchemaType, findSchemaForPath, getEnumValues, JSONSchema } from './schemaNavigator';
-import { nodeTypeNames, variableGroupNames, variableTypeNames } from './variableFields';
+import { nodeTypeNames, variableGroupNames, variableTypeNames } from './enumNames';
 
 const int32Min = -2147483648;
 const int32Max = 2147483647;

@@ -4,7 +4,7 @@ import { DiagnosticCode } from './diagnosticCodes';
 import { spanToRange } from './diagnostics';
 import { getStringProperty } from './jsonTree';
 import { NodeType, PearlDocument, PearlNode } from './pearlDocument';
-import { nodeTypeNames } from './variableFields';
+import { nodeTypeNames } from './enumNames';
 
 /**
  * The conversation graph of a text Pearl for the graph preview (pearl-agent-service.md § Node,

@@ -2,7 +2,8 @@ import { CompletionItem, CompletionItemKind, Range } from 'vscode-languageserver
 import { getObjectItems, getStringProperty, type JsonNode } from './jsonTree';
 import type { PearlDocument } from './pearlDocument';
 import { getWindowsTimeZoneIds } from './timeZones';
-import { PathStep, variableGroupNames, variableTypeNames } from './variableFields';
+import { variableGroupNames, variableTypeNames } from './enumNames';
+import type { PathStep } from './variableFields';
 import { stringContentSpan } from './variableReferences';
 
 /**

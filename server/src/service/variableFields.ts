@@ -1,3 +1,4 @@
+import { nodeTypeNames, variableGroupNames } from './enumNames';
 import { getNumberProperty, JsonNode } from './jsonTree';
 import { NodeType, PearlKind, VariableGroup } from './pearlDocument';
 
@@ -73,40 +74,6 @@ function describeGroups(groups: ReadonlySet<number>): string {
   const names = [...groups].map((group) => variableGroupNames[group]);
   return groups.size === 1 ? `${names[0]} variables only` : `${names.join(' and ')} variables`;
 }
-
-/** Names of the DataSettings.group values (pearl-agent-service.md § DataSettings). */
-export const variableGroupNames: Readonly<Record<number, string>> = {
-  [VariableGroup.PreCall]: 'PreCall',
-  [VariableGroup.InCall]: 'InCall',
-  [VariableGroup.PostCall]: 'PostCall',
-};
-
-/** Names of the DataSettings.type values (pearl-agent-service.md § DataSettings). */
-export const variableTypeNames: Readonly<Record<number, string>> = {
-  1: 'String',
-  2: 'Long',
-  3: 'Double',
-  4: 'Boolean',
-  5: 'DateOnly',
-  6: 'TimeOnly',
-  7: 'DateTime',
-};
-
-/** Names of the node type values (pearl-agent-service.md § Node, node types table). */
-export const nodeTypeNames: Readonly<Record<number, string>> = {
-  [NodeType.OpeningSentence]: 'OpeningSentence',
-  [NodeType.PreCallAPI]: 'PreCallAPI',
-  [NodeType.Dialogue]: 'Dialogue',
-  [NodeType.HandoffChatToHuman]: 'HandoffChatToHuman',
-  [NodeType.API]: 'API',
-  [NodeType.SMS]: 'SMS',
-  [NodeType.Email]: 'Email',
-  [NodeType.TransferCall]: 'TransferCall',
-  [NodeType.StartCallRecording]: 'StartCallRecording',
-  [NodeType.SearchKnowledgeBase]: 'SearchKnowledgeBase',
-  [NodeType.EndCall]: 'EndCall',
-  [NodeType.PostCallActions]: 'PostCallActions',
-};
 
 /** Keys whose string values can be (V) fields; a cheap filter before {@link resolveVariableField}. */
 export const variableFieldKeys: ReadonlySet<string> = new Set([

@@ -9,8 +9,8 @@ import {
   variableContainerKeys,
   VariableField,
   variableFieldKeys,
-  variableGroupNames,
 } from './variableFields';
+import { variableGroupNames } from './enumNames';
 import { findVariableReferences, type VariableReference } from './variableReferences';
 
 /**

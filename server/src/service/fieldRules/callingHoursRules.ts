@@ -4,9 +4,9 @@ import { createDiagnostic, DiagnosticSeverity } from '../diagnostics';
 import { getObjectItems, getPropertyNode, JsonNode } from '../jsonTree';
 import { PearlDocument } from '../pearlDocument';
 import { getChannelObject, getIntegerValue } from './ruleSupport';
+import { dayNames } from '../enumNames';
 
 /** DayWorkingHours.day names of the text form (pearl-agent-service.md § DayWorkingHours). */
-const dayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 const timeOfDayPattern = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
 

@@ -3,6 +3,7 @@ import { DiagnosticCode } from '../diagnosticCodes';
 import { createDiagnostic, DiagnosticSeverity } from '../diagnostics';
 import { getArrayItems, getObjectItems, getPropertyNode } from '../jsonTree';
 import { PearlDocument } from '../pearlDocument';
+import { FirstSeen } from './ruleSupport';
 
 /**
  * Indicator tags (pearl-agent-service.md § AdvancedTextPearl "colors must be unique across the
@@ -15,16 +16,15 @@ import { PearlDocument } from '../pearlDocument';
  *   `pearl.notifications[].indicatorTagsIds` entry of a simple Pearl that names no tag.
  */
 export function validateIndicatorTagRules(doc: PearlDocument, diagnostics: Diagnostic[]): void {
-  const firstById = new Map<string, number>();
-  const firstByColor = new Map<number, number>();
+  const ids = new FirstSeen<string>();
+  const colors = new FirstSeen<number>();
   getObjectItems(doc.pearl, 'indicatorTags').forEach((tag, index) => {
     const idNode = getPropertyNode(tag, 'id');
     // An empty id is generated server-side (and reported by the id format rule).
     if (idNode?.type === 'string' && idNode.value !== '') {
       const id = idNode.value as string;
-      const first = firstById.get(id);
-      if (first === undefined) firstById.set(id, index);
-      else {
+      const first = ids.repeatOf(id, index);
+      if (first !== undefined) {
         diagnostics.push(
           createDiagnostic(
             doc,
@@ -39,9 +39,8 @@ export function validateIndicatorTagRules(doc: PearlDocument, diagnostics: Diagn
     const colorNode = getPropertyNode(tag, 'color');
     if (colorNode?.type === 'number') {
       const color = colorNode.value as number;
-      const first = firstByColor.get(color);
-      if (first === undefined) firstByColor.set(color, index);
-      else {
+      const first = colors.repeatOf(color, index);
+      if (first !== undefined) {
         diagnostics.push(
           createDiagnostic(
             doc,
@@ -58,7 +57,7 @@ export function validateIndicatorTagRules(doc: PearlDocument, diagnostics: Diagn
   if (doc.kind !== 'simple') return;
   for (const notification of getObjectItems(doc.pearl, 'notifications')) {
     for (const idNode of getArrayItems(getPropertyNode(notification, 'indicatorTagsIds'))) {
-      if (idNode.type !== 'string' || firstById.has(idNode.value as string)) continue;
+      if (idNode.type !== 'string' || ids.has(idNode.value as string)) continue;
       diagnostics.push(
         createDiagnostic(
           doc,

@@ -1,7 +1,8 @@
 import { Diagnostic } from 'vscode-languageserver-types';
 import { TextSpan } from '../diagnostics';
+import { nodeTypeNames } from '../enumNames';
 import { getPropertyNode, JsonNode } from '../jsonTree';
-import { NodeType, PearlDocument, PearlNode } from '../pearlDocument';
+import { PearlDocument, PearlNode } from '../pearlDocument';
 
 /**
  * One field rule: reads the document and appends its diagnostics to `diagnostics`. Rules skip
@@ -40,13 +41,34 @@ export function formatValue(node: JsonNode): string {
 
 /** A node type for messages: `Dialogue (10)`, or just the number when it is not a known type. */
 export function describeNodeType(nodeType: number): string {
-  const name = (NodeType as unknown as Record<number, string | undefined>)[nodeType];
+  const name = nodeTypeNames[nodeType];
   return name === undefined ? String(nodeType) : `${name} (${nodeType})`;
 }
 
 /** True when `nodeType` is one of the node type table's values (pearl-agent-service.md § Node). */
 export function isKnownNodeType(nodeType: number): boolean {
-  return typeof (NodeType as unknown as Record<number, unknown>)[nodeType] === 'string';
+  return nodeTypeNames[nodeType] !== undefined;
+}
+
+/**
+ * Where each key of a uniqueness rule was first seen (ids, colors): linear duplicate detection.
+ * {@link FirstSeen.repeatOf} records a new key, or answers the index that a repeated key was
+ * first seen at, for the message.
+ */
+export class FirstSeen<K> {
+  private readonly firstIndex = new Map<K, number>();
+
+  /** Undefined for a key not seen before (now recorded); else the index it was first seen at. */
+  repeatOf(key: K, index: number): number | undefined {
+    const first = this.firstIndex.get(key);
+    if (first === undefined) this.firstIndex.set(key, index);
+    return first;
+  }
+
+  /** Whether `key` has been seen. */
+  has(key: K): boolean {
+    return this.firstIndex.has(key);
+  }
 }
 
 /**

@@ -3,6 +3,7 @@ import { DiagnosticCode } from '../diagnosticCodes';
 import { createDiagnostic, DiagnosticSeverity } from '../diagnostics';
 import { getPropertyNode } from '../jsonTree';
 import { PearlDocument, VariableGroup } from '../pearlDocument';
+import { FirstSeen } from './ruleSupport';
 
 /**
  * Declared variables (pearl-agent-service.md § DataSettings; DECISIONS.md § Variables "ids
@@ -12,13 +13,12 @@ import { PearlDocument, VariableGroup } from '../pearlDocument';
  * - `variable-postcall-declared` (Error) on a `group` value of 3.
  */
 export function validateVariableDeclarationRules(doc: PearlDocument, diagnostics: Diagnostic[]): void {
-  const firstById = new Map<string, number>();
+  const ids = new FirstSeen<string>();
   doc.variables.forEach((variable, index) => {
     const { id, idNode } = variable;
     if (id !== undefined && id !== '' && idNode) {
-      const first = firstById.get(id);
-      if (first === undefined) firstById.set(id, index);
-      else {
+      const first = ids.repeatOf(id, index);
+      if (first !== undefined) {
         diagnostics.push(
           createDiagnostic(
             doc,
