@@ -17,7 +17,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { getPackageVersion } from './cli/packageVersion';
 import { PearlDocumentCache } from './documentCache';
-import { deployPayloadRequest, graphRequest, locateFieldsRequest } from './protocol';
+import { deployPayloadRequest, graphEditRequest, graphRequest, locateFieldsRequest } from './protocol';
 import { getLanguageService } from './service/pearlLanguageService';
 
 /** Quiet time after the last change before a document is validated, in milliseconds. */
@@ -139,6 +139,19 @@ function startServer(): void {
       return params.keys.map((key) => ({ key, ...service.locateFieldPath(pearlDocument, key) }));
     }),
   );
+
+  connection.onRequest(graphEditRequest, (params) => {
+    const textDocument = documents.get(params.textDocument.uri);
+    if (!textDocument) return null;
+    try {
+      const outcome = service.doGraphEdit(cache.get(textDocument), params.version, params.edit);
+      // A refused edit is the user's to understand: answer with the reason.
+      return 'refusal' in outcome ? new ResponseError(LSPErrorCodes.RequestFailed, outcome.refusal) : outcome.result;
+    } catch (error) {
+      logError('graph edit', textDocument.uri, error);
+      return new ResponseError(LSPErrorCodes.RequestFailed, 'The graph could not be changed because of an internal error of the Pearl language server.');
+    }
+  });
 
   /** Wraps a handler that reads the current parse: `empty` when the document is gone or on any error. */
   function onParsed<P extends { textDocument: { uri: string } }, R>(

@@ -10,7 +10,7 @@ import { getPearlSymbolAt } from './pearlSymbols';
 import { findSchemaForPath } from './schemaNavigator';
 
 /** The settings object each node type requires, and the skeleton the quick fix inserts (§ Node, graph rule 7). */
-const settingsSkeletons: ReadonlyMap<number, [string, Record<string, unknown>]> = new Map<number, [string, Record<string, unknown>]>([
+export const settingsSkeletons: ReadonlyMap<number, [string, Record<string, unknown>]> = new Map<number, [string, Record<string, unknown>]>([
   [NodeType.PreCallAPI, ['apiSettings', { name: '', method: 1, endpointUrl: '' }]],
   [NodeType.API, ['apiSettings', { name: '', method: 1, endpointUrl: '' }]],
   [NodeType.SMS, ['smsSettings', { body: '' }]],

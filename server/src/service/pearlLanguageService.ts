@@ -14,7 +14,7 @@ import {
   WorkspaceEdit,
 } from 'vscode-languageserver-types';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { DeployPayload, PearlGraph } from '../protocol';
+import type { DeployPayload, GraphEdit, PearlGraph } from '../protocol';
 import { getCodeActions } from './codeActions';
 import { doComplete } from './completion';
 import { findDefinition } from './definition';
@@ -24,6 +24,7 @@ import { doHover } from './hover';
 import { doRename, findDocumentHighlights, findReferences, getRenameError, prepareRename } from './references';
 import { getDeployPayload } from './deployPayload';
 import { FieldLocation, getFieldPath, locateFieldPath } from './fieldPaths';
+import { doGraphEdit, GraphEditOutcome } from './graphEdits';
 import { getPearlGraph } from './pearlGraph';
 import { validateFieldRules } from './fieldRules';
 import { validateGraph } from './graphRules';
@@ -33,6 +34,7 @@ import { validateSyntax } from './syntaxValidation';
 import { validateVariables } from './variableRules';
 
 export type { PearlDocument } from './pearlDocument';
+export type { GraphEditOutcome } from './graphEdits';
 export { DiagnosticCode } from './diagnosticCodes';
 
 /** Host settings for the language service. Empty today; host I/O would be injected here. */
@@ -59,6 +61,12 @@ export interface PearlLanguageService {
   doComplete(doc: PearlDocument, position: Position): CompletionList;
   /** The conversation graph for the preview, each node with the `diagnostics` inside it. */
   getGraph(doc: PearlDocument, diagnostics: readonly Diagnostic[]): PearlGraph;
+  /**
+   * `pearl/graphEdit`: the minimal edit of one graph change (add or delete a node or transition,
+   * retarget a transition, set a node's name, script, instructions or nodeId) for the document at
+   * `version`, or a refusal sentence for the user. Never throws.
+   */
+  doGraphEdit(doc: PearlDocument, version: number, edit: GraphEdit): GraphEditOutcome;
   /** What a deploy sends: operation path, strict JSON body without `$schema`, summary, errors. */
   getDeployPayload(doc: PearlDocument, diagnostics: readonly Diagnostic[]): DeployPayload;
   /** Where a ValidationProblemDetails `errors` key (`pearl.nodes[2].name`, any case) lands. */
@@ -117,6 +125,10 @@ export function getLanguageService(params: LanguageServiceParams = {}): PearlLan
       return diagnostics;
     },
     getGraph: getPearlGraph,
+    doGraphEdit: (doc, version, edit) =>
+      guard('doGraphEdit', { refusal: 'The graph could not be changed because of an internal error of the Pearl language server.' }, () =>
+        doGraphEdit(doc, version, edit),
+      ),
     getDeployPayload,
     locateFieldPath,
     getFieldPath,
