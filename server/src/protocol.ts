@@ -186,7 +186,11 @@ export interface GraphEditResult {
    * the file's own indentation and line endings. Apply it as one undo step.
    */
   readonly edit: WorkspaceEdit;
-  /** The key of what was created (node or transition key in the graph of the edited text), to select it. */
+  /**
+   * The key, in the graph of the edited text, of the node or transition created (addNode,
+   * addTransition) or changed (retargetTransition, setNodeProperty), to select it; absent after a
+   * deletion.
+   */
   readonly select?: string;
 }
 

@@ -7,6 +7,23 @@ import { node, service, textPearl, transition } from '../helpers/documents';
 
 const uri = 'file:///designer.pearl.json';
 
+/** The second node of {@link base}, with a transition to itself. */
+const talkNode = `      {
+        "nodeId": "talk",
+        "name": "Talk",
+        "nodeType": 10,
+        "transitions": [
+          {
+            "name": "Done",
+            "toNodeId": "end"
+          },
+          {
+            "name": "Again",
+            "toNodeId": "talk"
+          }
+        ]
+      }`;
+
 /** A text Pearl with comments, one member per line and one compact transition (LF, 2 spaces). */
 const base = `{
   "$schema": "../schemas/text-pearl.schema.json",
@@ -26,21 +43,7 @@ const base = `{
         ]
       },
       /* the conversation */
-      {
-        "nodeId": "talk",
-        "name": "Talk",
-        "nodeType": 10,
-        "transitions": [
-          {
-            "name": "Done",
-            "toNodeId": "end"
-          },
-          {
-            "name": "Again",
-            "toNodeId": "talk"
-          }
-        ]
-      },
+${talkNode},
       {
         "nodeId": "end",
         "name": "End",
@@ -288,6 +291,22 @@ test('deleteTransition removes the transition with one comma, keeping comments',
   );
 });
 
+test('deleteTransition on one line keeps a block comment and drops a trailing comma', () => {
+  const inline = `{ "pearl": { "nodes": [
+  { "nodeId": "a", "nodeType": 10, "transitions": [{ "name": "x", "toNodeId": "a" }, /* why */ { "name": "y", "toNodeId": "a" },] }
+] } }`;
+  assertEdit(
+    inline,
+    { kind: 'deleteTransition', transition: 'n:0>t:1' },
+    replaced(inline, [`[{ "name": "x", "toNodeId": "a" }, /* why */ { "name": "y", "toNodeId": "a" },]`, `[{ "name": "x", "toNodeId": "a" } /* why */]`]),
+  );
+  assertEdit(
+    inline,
+    { kind: 'deleteTransition', transition: 'n:0>t:0' },
+    replaced(inline, [`[{ "name": "x", "toNodeId": "a" }, /* why */`, `[/* why */`]),
+  );
+});
+
 test('deleteNode removes the node and every transition that targets it, keeping comments', () => {
   assertEdit(
     base,
@@ -296,21 +315,7 @@ test('deleteNode removes the node and every transition that targets it, keeping 
       base,
       [`[\n          { "name": "Greeted", "toNodeId": "talk" } // the only way on`, '[ // the only way on'],
       [
-        `      {
-        "nodeId": "talk",
-        "name": "Talk",
-        "nodeType": 10,
-        "transitions": [
-          {
-            "name": "Done",
-            "toNodeId": "end"
-          },
-          {
-            "name": "Again",
-            "toNodeId": "talk"
-          }
-        ]
-      },
+        `${talkNode},
 `,
         '',
       ],

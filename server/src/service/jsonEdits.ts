@@ -255,7 +255,7 @@ function insertOnNextLine(doc: PearlDocument, offset: number, line: string): Edi
   let lineEnd = offset;
   while (lineEnd < text.length && text[lineEnd] !== '\n' && text[lineEnd] !== '\r') lineEnd++;
   const rest = text.slice(offset, lineEnd);
-  const comment = rest.trimStart();
+  const comment = rest.trim();
   const endsWithComment =
     comment.startsWith('//') || (comment.startsWith('/*') && comment.indexOf('*/') === comment.length - 2 && comment.length >= 4);
   if (!endsWithComment) return insertAt(offset, `,${eol}${line}`);
