@@ -452,6 +452,12 @@ test('refusals say why in a sentence', () => {
   assertRefused(base, { kind: 'wrong' } as unknown as GraphEdit, 'The graph edit has no known kind.');
   assertRefused(
     base,
+    { kind: 'deleteNode', node: 'n:0' },
+    'The graph edit does not say which version of the file it was made on.',
+    null as unknown as number,
+  );
+  assertRefused(
+    base,
     { kind: 'deleteNode' } as unknown as GraphEdit,
     'The deleteNode graph edit is missing a field or has one of the wrong type.',
   );

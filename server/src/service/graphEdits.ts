@@ -62,6 +62,7 @@ export function doGraphEdit(doc: PearlDocument, version: number, edit: GraphEdit
 }
 
 function describeDocumentProblem(doc: PearlDocument, version: number): string | undefined {
+  if (!Number.isInteger(version)) return 'The graph edit does not say which version of the file it was made on.';
   if (doc.textDocument.version !== version) {
     return 'The file has changed since the graph was drawn. Try again on the updated graph.';
   }
@@ -182,7 +183,9 @@ function deleteNode(doc: PearlDocument, edit: DeleteNodeEdit): Planned {
     for (const transition of other.transitions) {
       if (transition.toNodeId !== id) continue;
       const list = transition.node.parent!;
-      incoming.set(list, [...(incoming.get(list) ?? []), transition.node]);
+      let listed = incoming.get(list);
+      if (!listed) incoming.set(list, (listed = []));
+      listed.push(transition.node);
     }
   }
   for (const [list, transitions] of incoming) edits.push(...removeArrayElements(doc, list, transitions));
