@@ -64,6 +64,8 @@ export const newPearl: CmdFactory = (ctx) => async (resource?: unknown) => {
   const document = await vscode.workspace.openTextDocument(uri);
   if (document.languageId !== 'pearl') await vscode.languages.setTextDocumentLanguage(document, 'pearl');
   const editor = await vscode.window.showTextDocument(document);
+  // The templates are indented by 2 spaces; an empty editor could not detect that.
+  editor.options = { tabSize: 2, insertSpaces: true };
   await editor.insertSnippet(toSnippetString(parts), new vscode.Position(0, 0));
   return uri;
 };
