@@ -37,6 +37,8 @@ export async function checkNewPearl(workbench: Workbench, shot: (name: string) =
   await workbench.editorTab(fileName).waitFor({ timeout: stepTimeoutMs });
   await waitForText(workbench, '"$schema": "./schemas/text-pearl.schema.json"');
   await waitForText(workbench, '"name": "Harbor Bikes - Customer Chat"');
+  // JSON escapes come through the snippet as they are in the template.
+  await waitForText(workbench, 'Seattle, WA 98101.\\nOpening hours: Tuesday');
   await shot('new-pearl-opened');
 
   // The tab stops: the name is selected first, then the agent's name, then the text channel.
