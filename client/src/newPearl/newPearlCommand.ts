@@ -17,6 +17,8 @@ import {
 const pearlExtension = '.pearl.json';
 /** At most this many copies of a schema are looked at to pick the nearest for `$schema`. */
 const maxSchemaCandidates = 20;
+/** The search for the workspace's copy of a schema stops after this many milliseconds. */
+const schemaSearchTimeoutMs = 3000;
 
 /**
  * `pearl.newPearl` ("Pearl: New Pearl…"; Command Palette, File > New File…, the Explorer's context
@@ -134,10 +136,11 @@ function fileNameProblem(value: string, folder: vscode.Uri | undefined): string 
   return undefined;
 }
 
-/** Whether `fileName` exists in `folder` on disk, or an open editor already holds that untitled name. */
+/** Whether `fileName` exists in `folder` on disk, or an open untitled editor is already bound to that name. */
 function isTaken(folder: vscode.Uri | undefined, fileName: string): boolean {
   const onDisk = folder !== undefined && fs.existsSync(path.join(folder.fsPath, fileName));
-  const open = vscode.workspace.textDocuments.some((document) => document.isUntitled && path.basename(document.uri.path) === fileName);
+  const untitledPath = folder === undefined ? fileName : vscode.Uri.joinPath(folder, fileName).path;
+  const open = vscode.workspace.textDocuments.some((document) => document.isUntitled && document.uri.path === untitledPath);
   return onDisk || open;
 }
 
@@ -148,11 +151,17 @@ function isTaken(folder: vscode.Uri | undefined, fileName: string): boolean {
 async function schemaReferenceFor(folder: vscode.Uri | undefined, schemaFileName: string): Promise<string> {
   const workspaceFolder = folder === undefined ? undefined : vscode.workspace.getWorkspaceFolder(folder);
   if (folder === undefined || workspaceFolder === undefined) return schemaFileName;
-  const found = await vscode.workspace.findFiles(
-    new vscode.RelativePattern(workspaceFolder, `**/${schemaFileName}`),
-    '**/node_modules/**',
-    maxSchemaCandidates,
-  );
+  // A huge workspace must not hold the new editor up: the search gives up after a while.
+  const timeout = new vscode.CancellationTokenSource();
+  const timer = setTimeout(() => timeout.cancel(), schemaSearchTimeoutMs);
+  const found = await Promise.resolve(
+    vscode.workspace.findFiles(new vscode.RelativePattern(workspaceFolder, `**/${schemaFileName}`), '**/node_modules/**', maxSchemaCandidates, timeout.token),
+  )
+    .catch((): vscode.Uri[] => [])
+    .finally(() => {
+      clearTimeout(timer);
+      timeout.dispose();
+    });
   const nearest = found
     .map((uri) => relativeSchemaReference(folder.fsPath, uri.fsPath, schemaFileName))
     .sort((a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b))[0];
