@@ -54,10 +54,13 @@ function containerRanges(doc: PearlDocument, withCollapsedText: boolean): Foldin
     const start = textDocument.positionAt(node.offset);
     const closeOffset = node.offset + node.length - 1;
     const close = textDocument.positionAt(closeOffset);
-    let endLine = close.line;
-    // An unclosed container (malformed text) runs to the end: fold all of it.
-    const closed = text[closeOffset] === (node.type === 'object' ? '}' : ']');
-    if (closed && /^[ \t]*$/.test(text.slice(closeOffset - close.character, closeOffset))) endLine--;
+    let endLine: number;
+    if (text[closeOffset] === (node.type === 'object' ? '}' : ']')) {
+      endLine = /^[ \t]*$/.test(text.slice(closeOffset - close.character, closeOffset)) ? close.line - 1 : close.line;
+    } else {
+      // An unclosed container (malformed text) runs to the end of the text: fold all of it.
+      endLine = textDocument.positionAt(node.offset + node.length).line;
+    }
     if (endLine <= start.line) continue;
     const range: FoldingRange = { startLine: start.line, endLine };
     const name = names.get(`${node.offset}:${node.length}`);
