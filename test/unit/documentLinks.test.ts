@@ -37,3 +37,10 @@ test('document links: $schema to the schema file next to the document, https URL
 test('document links: an untitled document cannot resolve a relative $schema', () => {
   assert.equal(links('untitled:Untitled-1')[0][0], 'https://not-a-link-in-a-name-key');
 });
+
+test('document links: a $schema with another scheme is not a link', () => {
+  for (const schema of ['command:workbench.action.quit', 'javascript:alert(1)']) {
+    const document = TextDocument.create('file:///w/a.pearl.json', 'pearl', 1, `{ "$schema": ${JSON.stringify(schema)} }`);
+    assert.deepEqual(service.findDocumentLinks(service.parsePearlDocument(document)), []);
+  }
+});

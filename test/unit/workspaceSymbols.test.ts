@@ -141,3 +141,20 @@ test('workspace symbols without a file system: the open documents only', async (
   const open = service.parsePearlDocument(TextDocument.create(`${root}/a.pearl.json`, 'pearl', 1, clinic));
   assert.equal((await service.findWorkspaceSymbols('', [open])).length, 5);
 });
+
+test('workspace symbols: folders changed during a scan are scanned next, not after the list TTL', async () => {
+  const fileSystem = workspace();
+  let release = (): void => undefined;
+  fileSystem.gate = new Promise((resolve) => (release = resolve));
+  const service = getLanguageService({ fileSystem, workspaceScanLimits: { maxWaitMs: 10 } });
+  service.setWorkspaceFolders(['file:///elsewhere']);
+  assert.deepEqual(await service.findWorkspaceSymbols('', []), []);
+  service.setWorkspaceFolders([root]);
+  release();
+  let found = 0;
+  for (let attempt = 0; attempt < 100 && found === 0; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    found = (await service.findWorkspaceSymbols('', [])).length;
+  }
+  assert.equal(found, 10);
+});

@@ -16,7 +16,8 @@ const trailingPunctuation = /[.,;:!?')\]]+$/;
 /**
  * The links of a Pearl file:
  * - the `$schema` value, to the schema file it names, resolved against the document's own URI
- *   (`../schemas/text-pearl.schema.json`); an absolute URL as it is;
+ *   (`../schemas/text-pearl.schema.json`); an https URL as it is; any other scheme (`command:`)
+ *   is not linked;
  * - each `https://` URL in a string value (webhook and endpoint URLs, links in scripts), the
  *   URL's own range inside the string. A URL followed by a `{variable}` reference
  *   (`https://api.example.com/orders/{order_id}`) is not linked: only the service knows the
@@ -66,7 +67,10 @@ function schemaFileLink(doc: PearlDocument, text: string, node: JsonNode): Docum
   try {
     // Relative paths resolve against hierarchical URIs only (file:, vscode-remote:, not untitled:).
     const base = /^[a-z][a-z0-9+.-]*:\/\//i.test(doc.textDocument.uri) ? doc.textDocument.uri : undefined;
-    target = new URL(value, base).href;
+    const url = new URL(value, base);
+    // A file next to the document, or a published schema: never a command: or javascript: link.
+    if (url.protocol !== 'file:' && url.protocol !== 'https:' && url.protocol !== doc.textDocument.uri.split(':')[0] + ':') return undefined;
+    target = url.href;
   } catch {
     return undefined;
   }

@@ -107,6 +107,8 @@ export class WorkspaceSymbolIndex {
   private readonly files = new Map<string, IndexedFile>();
   private scan: Promise<void> | undefined;
   private scannedAt = -Infinity;
+  /** Counts folder changes, so a scan of the previous folders does not count as a scan of the new ones. */
+  private generation = 0;
   private readonly limits: WorkspaceScanLimits;
 
   /**
@@ -126,6 +128,7 @@ export class WorkspaceSymbolIndex {
   setFolders(folderUris: readonly string[]): void {
     this.folders = [...folderUris];
     this.scannedAt = -Infinity;
+    this.generation++;
   }
 
   /**
@@ -150,8 +153,9 @@ export class WorkspaceSymbolIndex {
 
   private async waitForScan(): Promise<void> {
     if (!this.scan && this.now() - this.scannedAt >= this.limits.listTtlMs) {
+      const generation = this.generation;
       this.scan = this.runScan().finally(() => {
-        this.scannedAt = this.now();
+        if (generation === this.generation) this.scannedAt = this.now();
         this.scan = undefined;
       });
     }
