@@ -8,7 +8,7 @@ const postMethod = 2;
 
 /**
  * `channel-both` → "Keep 'inbound'" (removes `outbound`) and "Keep 'outbound'" (removes
- * `inbound`): a request carries exactly one channel configuration (pearl-agent-service.md
+ * `inbound`): a request carries exactly one channel configuration (the interface,
  * § Endpoints). Both diagnostics of the pair offer the same two fixes.
  */
 export function fixChannelBoth(doc: PearlDocument): Fix[] {

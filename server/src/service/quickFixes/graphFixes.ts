@@ -9,7 +9,7 @@ const endTransitionName = 'End the conversation';
 /**
  * `unknown-target` → "Create node 'x'": appends to `pearl.nodes` a Dialogue node with that nodeId
  * (its name too) and a transition to the EndCall node, so the new node is reachable and can end
- * (pearl-agent-service.md § Node, graph rules 3 and 4; § Transition). Without an EndCall node
+ * (the interface: § Node, graph rules 3 and 4; § Transition). Without an EndCall node
  * that has a nodeId, the new node has no transitions. Offered beside "Change to 'y'".
  */
 export function fixCreateTargetNode(doc: PearlDocument, offset: number): Fix[] {

@@ -68,7 +68,7 @@ function convert(doc: PearlDocument, node: JsonNode, types: ReadonlySet<string>,
 /**
  * `model-type-kind` → each model of the file's kind: "Change to 11 (Swan)" in a text Pearl (the
  * only text model, so preferred and safe for fix-all); in a simple Pearl one fix per voice model,
- * none preferred: which voice model is a choice (pearl-agent-service.md § model table).
+ * none preferred: which voice model is a choice (the interface: § modelType values).
  */
 export function fixModelTypeKind(doc: PearlDocument, offset: number): Fix[] {
   const node = nodeStartingAt(doc, offset);
