@@ -3,13 +3,17 @@ import {
   CompletionList,
   Diagnostic,
   DocumentHighlight,
+  DocumentLink,
   DocumentSymbol,
+  FoldingRange,
   FormattingOptions,
   Hover,
   Location,
   LocationLink,
   Position,
   Range,
+  SelectionRange,
+  SymbolInformation,
   TextEdit,
   WorkspaceEdit,
 } from 'vscode-languageserver-types';
@@ -32,13 +36,26 @@ import { parsePearlDocument, PearlDocument } from './pearlDocument';
 import { validateSchema } from './schemaValidation';
 import { validateSyntax } from './syntaxValidation';
 import { validateVariables } from './variableRules';
+import { findDocumentLinks } from './documentLinks';
+import { FoldingRangeContext, getFoldingRanges } from './foldingRanges';
+import { getSelectionRanges } from './selectionRanges';
+import { getFixAllAction } from './quickFixes/fixAll';
+import { WorkspaceFileSystem, WorkspaceScanLimits, WorkspaceSymbolIndex } from './workspaceSymbols';
 
 export type { PearlDocument } from './pearlDocument';
 export type { GraphEditOutcome } from './graphEdits';
 export { DiagnosticCode } from './diagnosticCodes';
+export type { FoldingRangeContext } from './foldingRanges';
+export { fixAllKind } from './quickFixes/fixAll';
+export type { WorkspaceFileSystem, WorkspaceScanLimits } from './workspaceSymbols';
 
-/** Host settings for the language service. Empty today; host I/O would be injected here. */
-export interface LanguageServiceParams {}
+/** Host settings for the language service: the host's I/O is injected here (the service imports no `fs`). */
+export interface LanguageServiceParams {
+  /** File access for workspace symbols; without it they come from the open documents only. */
+  readonly fileSystem?: WorkspaceFileSystem;
+  /** Bounds of the workspace scan, replacing the defaults (tests use small ones). */
+  readonly workspaceScanLimits?: Partial<WorkspaceScanLimits>;
+}
 
 /**
  * The transport-free Pearl language service (STYLE.md): the LSP server, the CLI linter, the tests
@@ -97,6 +114,22 @@ export interface PearlLanguageService {
   getCodeActions(doc: PearlDocument, range: Range, diagnostics: Diagnostic[]): CodeAction[];
   /** Formatting edits for the document or `range`, keeping comments; the parsed value never changes. Never throws. */
   format(doc: PearlDocument, range: Range | undefined, options: FormattingOptions): TextEdit[];
+  /** Folding ranges: multi-line objects, arrays and comments; collapsed text names nodes where the client shows it. Never throws. */
+  getFoldingRanges(doc: PearlDocument, context?: FoldingRangeContext): FoldingRange[];
+  /** Smart-select chains at `positions`, innermost range first, one per position. Never throws. */
+  getSelectionRanges(doc: PearlDocument, positions: Position[]): SelectionRange[];
+  /** Links: `$schema` to the schema file, https URLs in string values. Never throws. */
+  findDocumentLinks(doc: PearlDocument): DocumentLink[];
+  /** The `source.fixAll.pearl` action applying the safe fixes of `diagnostics` (all of the document's), or undefined. Never throws. */
+  getFixAllAction(doc: PearlDocument, diagnostics: readonly Diagnostic[]): CodeAction | undefined;
+  /** Sets the workspace folder URIs whose `*.pearl.json` files workspace symbols include. */
+  setWorkspaceFolders(folderUris: readonly string[]): void;
+  /**
+   * Workspace symbols matching `query`: the nodes and variables of `openDocuments` and of every
+   * `*.pearl.json` under the workspace folders (read through the injected file system, bounded,
+   * cached by mtime). Never rejects.
+   */
+  findWorkspaceSymbols(query: string, openDocuments: readonly PearlDocument[]): Promise<SymbolInformation[]>;
 }
 
 const validators: ReadonlyArray<(doc: PearlDocument) => Diagnostic[]> = [
@@ -109,7 +142,12 @@ const validators: ReadonlyArray<(doc: PearlDocument) => Diagnostic[]> = [
 
 /** Creates the Pearl language service. */
 export function getLanguageService(params: LanguageServiceParams = {}): PearlLanguageService {
-  void params;
+  const noFiles: WorkspaceFileSystem = {
+    readDirectory: () => Promise.reject(new Error('no file system')),
+    stat: () => Promise.reject(new Error('no file system')),
+    readFile: () => Promise.reject(new Error('no file system')),
+  };
+  const workspaceIndex = new WorkspaceSymbolIndex(params.fileSystem ?? noFiles, params.workspaceScanLimits);
   return {
     parsePearlDocument,
     doValidation(doc) {
@@ -151,6 +189,22 @@ export function getLanguageService(params: LanguageServiceParams = {}): PearlLan
     doRename: (doc, position, newName) => guard('doRename', null, () => doRename(doc, position, newName)),
     getCodeActions: (doc, range, diagnostics) => guard('getCodeActions', [], () => getCodeActions(doc, range, diagnostics)),
     format: (doc, range, options) => guard('format', [], () => format(doc, range, options)),
+    getFoldingRanges: (doc, context) => guard('getFoldingRanges', [], () => getFoldingRanges(doc, context)),
+    getSelectionRanges: (doc, positions) =>
+      guard('getSelectionRanges', positions.map((position) => ({ range: { start: position, end: position } })), () =>
+        getSelectionRanges(doc, positions),
+      ),
+    findDocumentLinks: (doc) => guard('findDocumentLinks', [], () => findDocumentLinks(doc)),
+    getFixAllAction: (doc, diagnostics) => guard('getFixAllAction', undefined, () => getFixAllAction(doc, diagnostics)),
+    setWorkspaceFolders: (folderUris) => workspaceIndex.setFolders(folderUris),
+    findWorkspaceSymbols: async (query, openDocuments) => {
+      try {
+        return await workspaceIndex.findSymbols(query, openDocuments);
+      } catch (error) {
+        reportInternalError('findWorkspaceSymbols', error);
+        return [];
+      }
+    },
   };
 }
 
