@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { Hover, MarkupContent, Range } from 'vscode-languageserver-types';
+import MarkdownIt from 'markdown-it';
 import { node, parse, rangeOf, service, textPearl, transition, valueRange } from '../helpers/documents';
 
 /** Hovers at the `|` marker of `contentWithCursor` (the marker is removed). */
@@ -168,8 +169,8 @@ test('nothing to say: whitespace between members, an unknown property, a broken 
 });
 
 test('deeply nested documents: hover, definition and references answer without a stack overflow', () => {
-  // As deep as the parser still builds a tree for.
-  const content = '{"pearl": {"nodes": [{"nodeId": "x", "deep": ' + '['.repeat(1500) + '"|"' + ']'.repeat(1500) + '}]}}';
+  // As deep as a document is checked (maxNestingDepth, 1,000 levels).
+  const content = '{"pearl": {"nodes": [{"nodeId": "x", "deep": ' + '['.repeat(995) + '"|"' + ']'.repeat(995) + '}]}}';
   const offset = content.indexOf('|');
   const doc = parse(content.slice(0, offset) + content.slice(offset + 1));
   assert.ok(doc.root);
@@ -186,4 +187,78 @@ test('deeply nested documents: hover, definition and references answer without a
     process.stderr.write = stderr;
   }
   assert.deepEqual(logged.filter((line) => /doHover|findDefinition|findReferences|findDocumentSymbols/.test(line)), []);
+});
+
+// Rendered as VS Code renders markdown (markdown-it), with raw HTML and linkify on: the strictest.
+const renderer = new MarkdownIt({ html: true, linkify: true });
+
+/** Tags our own hovers use; anything else in the rendered HTML came from the file. */
+const ownTags = new Set(['p', 'strong', 'em', 'code', 'ul', 'li', 'hr']);
+
+/** Asserts that `value` renders `literal` as plain text, with no markup from it. */
+function assertRendersLiterally(value: string, literal: string): void {
+  const html = renderer.render(value);
+  const tags = [...html.matchAll(/<\/?([a-zA-Z][a-zA-Z0-9]*)/g)].map((match) => match[1].toLowerCase());
+  assert.deepEqual(tags.filter((tag) => !ownTags.has(tag)), [], html);
+  const text = html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
+  const normalise = (s: string): string => s.replace(/\s+/g, ' ');
+  assert.ok(normalise(text).includes(normalise(literal)), `${JSON.stringify(literal)} not shown literally in:\n${html}`);
+}
+
+const hostile = [
+  'x`![i](https://evil.test/i.png)`',
+  '<img src="https://evil.test/p.png"> [link](https://evil.test) **bold** _em_',
+  '``` fence <script>alert(1)</script>',
+  'see https://evil.test/a.png and www.evil.test &lt;b&gt; &#60;i&#62;',
+  'line\n\n    indented code\n# heading\n- item\n1. item\n> quote\n---',
+];
+
+test('hover escapes every string from the file: nodeId, toNodeId, names, variables render as plain text', () => {
+  for (const evil of hostile) {
+    const base = textPearl({
+      nodes: [
+        node('open', 2, [transition('greeted', 'EVIL_ID')], { name: 'EVIL_NAME', script: 'Hello {first_name}' }),
+        node('EVIL_ID', 10, [transition('done', 'end')]),
+        node('end', 100, []),
+      ],
+      variables: [{ id: 'first_name', name: 'EVIL_NAME', group: 1, type: 1, value: 'EVIL_NAME', description: 'EVIL_NAME' }],
+    });
+    const json = JSON.stringify(evil).slice(1, -1);
+    const content = base.replace(/EVIL_ID/g, json).replace(/EVIL_NAME/g, json);
+    const doc = parse(content);
+    const at = (needle: string, occurrence: number, delta = 1) => {
+      let offset = -1;
+      for (let i = 0; i <= occurrence; i++) offset = content.indexOf(needle, offset + 1);
+      assert.ok(offset >= 0);
+      return service.doHover(doc, doc.textDocument.positionAt(offset + delta));
+    };
+    const quoted = JSON.stringify(evil);
+    // toNodeId value, nodeId value (of the target), the reference {first_name} with its variable.
+    for (const result of [at(`"toNodeId": ${quoted}`, 0, 14), at(`"nodeId": ${quoted}`, 0, 12), at('{first_name}', 0)]) {
+      assertRendersLiterally(markdownOf(result), evil);
+    }
+  }
+});
+
+test('hover: a code span holding backticks is fenced by a longer run', () => {
+  const content = textPearl().replace(/"talk"/g, '"a`b``c"');
+  const doc = parse(content);
+  const offset = content.indexOf('"nodeId": "a`b``c"') + 12;
+  assertRendersLiterally(markdownOf(service.doHover(doc, doc.textDocument.positionAt(offset))), 'a`b``c');
+});
+
+test('hover on nodeType and modelType lists the values instead of pointing at the interface\'s tables', () => {
+  const content = textPearl();
+  const nodeType = markdownOf(hover(mark(content, '"nodeType"')).hover);
+  assert.doesNotMatch(nodeType, /See the/);
+  assert.match(nodeType, /`10` — \*\*Dialogue\*\*/);
+  assert.match(nodeType, /`100` — \*\*EndCall\*\*/);
+  const modelType = markdownOf(hover(mark(content, '"modelType"')).hover);
+  assert.doesNotMatch(modelType, /See the/);
+  assert.match(modelType, /For text Pearls only 11 is available/);
 });

@@ -4,6 +4,7 @@ import { DiagnosticCode } from './diagnosticCodes';
 import { createDiagnostic, DiagnosticSeverity, TextSpan } from './diagnostics';
 import type { JsonNode } from './jsonTree';
 import type { PearlDocument, PearlKind } from './pearlDocument';
+import { withArticle } from './messageText';
 import { findSchemaForPath, getEnumValues, getSchema, JSONSchema } from './schemaNavigator';
 
 type Path = (string | number)[];
@@ -212,10 +213,6 @@ function describeEnum(
 
 function describeValue(entry: { value: unknown; name: string | undefined }): string {
   return entry.name !== undefined ? `${String(entry.value)} (${entry.name})` : String(entry.value);
-}
-
-function withArticle(type: string): string {
-  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
 
 function quote(value: unknown): string {
