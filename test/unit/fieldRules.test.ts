@@ -182,6 +182,11 @@ test('text-channel-id-missing: a simple Pearl has no textChannelId', () => {
   assertClean(simplePearl());
 });
 
+test('counts: an integer outside int32 is reported by int32-range only, not also as below its minimum', () => {
+  assertClean(textPearl((r) => (r.outbound.totalAgents = -3000000000)));
+  assertClean(textPearl((r) => (r.outbound.budgetTotal = -2147483649)));
+});
+
 // 2. indicator tags
 
 test('indicator tags: a repeated id is an Error on the second, naming the first', () => {

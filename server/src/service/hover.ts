@@ -2,13 +2,10 @@ import { Hover, MarkupKind, Position } from 'vscode-languageserver-types';
 import { spanToRange, TextSpan } from './diagnostics';
 import { findNodeAtOffset, getNodePath, getPropertyNode, getStringProperty } from './jsonTree';
 import type { PearlDocument, PearlNode, PearlVariable } from './pearlDocument';
-import { collectAllNodes } from './fieldRules/ruleSupport';
+import { collectAllNodes, int32Max, int32Min } from './fieldRules/ruleSupport';
 import { findVariableDeclarations, getPearlSymbolAt, PearlSymbol } from './pearlSymbols';
 import { describeSchemaType, findSchemaForPath, getEnumValues, JSONSchema } from './schemaNavigator';
 import { nodeTypeNames, variableGroupNames, variableTypeNames } from './enumNames';
-
-const int32Min = -2147483648;
-const int32Max = 2147483647;
 
 /**
  * Hover at `position` (markdown), or null where there is nothing to say:

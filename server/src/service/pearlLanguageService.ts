@@ -19,7 +19,7 @@ import { getCodeActions } from './codeActions';
 import { doComplete } from './completion';
 import { findDefinition } from './definition';
 import { findDocumentSymbols } from './documentSymbols';
-import { format } from './formatting';
+import { format, getFormattingError } from './formatting';
 import { doHover } from './hover';
 import { doRename, findDocumentHighlights, findReferences, getRenameError, prepareRename } from './references';
 import { getDeployPayload } from './deployPayload';
@@ -89,6 +89,8 @@ export interface PearlLanguageService {
   getCodeActions(doc: PearlDocument, range: Range, diagnostics: Diagnostic[]): CodeAction[];
   /** Formatting edits for the document or `range`, keeping comments; the parsed value never changes. Never throws. */
   format(doc: PearlDocument, range: Range | undefined, options: FormattingOptions): TextEdit[];
+  /** Why formatting is declined (the formatted text would be too long), or undefined. Never throws. */
+  getFormattingError(doc: PearlDocument, range: Range | undefined, options: FormattingOptions): string | undefined;
 }
 
 const validators: ReadonlyArray<(doc: PearlDocument) => Diagnostic[]> = [
@@ -139,6 +141,7 @@ export function getLanguageService(params: LanguageServiceParams = {}): PearlLan
     doRename: (doc, position, newName) => guard('doRename', null, () => doRename(doc, position, newName)),
     getCodeActions: (doc, range, diagnostics) => guard('getCodeActions', [], () => getCodeActions(doc, range, diagnostics)),
     format: (doc, range, options) => guard('format', [], () => format(doc, range, options)),
+    getFormattingError: (doc, range, options) => guard('getFormattingError', undefined, () => getFormattingError(doc, range, options)),
   };
 }
 
