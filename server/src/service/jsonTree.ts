@@ -170,8 +170,8 @@ function dropShadowedProperties(object: BuildNode, duplicates: DuplicateKey[]): 
 
 /** The key node of a property that has both a key and a value; undefined otherwise. */
 function completeKey(property: BuildNode): BuildNode | undefined {
-  const [key, value] = property.children ?? [];
-  return key && value ? key : undefined;
+  const children = property.children;
+  return children !== undefined && children.length > 1 ? children[0] : undefined;
 }
 
 /** The mutable shape of a jsonc `Node` while the tree is being built. */
