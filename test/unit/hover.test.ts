@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { Hover, MarkupContent, Range } from 'vscode-languageserver-types';
-import MarkdownIt from 'markdown-it';
 import { node, parse, rangeOf, service, textPearl, transition, valueRange } from '../helpers/documents';
+import { assertRendersLiterally, hostileStrings } from '../helpers/markdown';
 
 /** Hovers at the `|` marker of `contentWithCursor` (the marker is removed). */
 function hover(contentWithCursor: string): { hover: Hover | null; content: string } {
@@ -189,37 +189,8 @@ test('deeply nested documents: hover, definition and references answer without a
   assert.deepEqual(logged.filter((line) => /doHover|findDefinition|findReferences|findDocumentSymbols/.test(line)), []);
 });
 
-// Rendered as VS Code renders markdown (markdown-it), with raw HTML and linkify on: the strictest.
-const renderer = new MarkdownIt({ html: true, linkify: true });
-
-/** Tags our own hovers use; anything else in the rendered HTML came from the file. */
-const ownTags = new Set(['p', 'strong', 'em', 'code', 'ul', 'li', 'hr']);
-
-/** Asserts that `value` renders `literal` as plain text, with no markup from it. */
-function assertRendersLiterally(value: string, literal: string): void {
-  const html = renderer.render(value);
-  const tags = [...html.matchAll(/<\/?([a-zA-Z][a-zA-Z0-9]*)/g)].map((match) => match[1].toLowerCase());
-  assert.deepEqual(tags.filter((tag) => !ownTags.has(tag)), [], html);
-  const text = html
-    .replace(/<[^>]*>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&');
-  const normalise = (s: string): string => s.replace(/\s+/g, ' ');
-  assert.ok(normalise(text).includes(normalise(literal)), `${JSON.stringify(literal)} not shown literally in:\n${html}`);
-}
-
-const hostile = [
-  'x`![i](https://evil.test/i.png)`',
-  '<img src="https://evil.test/p.png"> [link](https://evil.test) **bold** _em_',
-  '``` fence <script>alert(1)</script>',
-  'see https://evil.test/a.png and www.evil.test &lt;b&gt; &#60;i&#62;',
-  'line\n\n    indented code\n# heading\n- item\n1. item\n> quote\n---',
-];
-
 test('hover escapes every string from the file: nodeId, toNodeId, names, variables render as plain text', () => {
-  for (const evil of hostile) {
+  for (const evil of hostileStrings) {
     const base = textPearl({
       nodes: [
         node('open', 2, [transition('greeted', 'EVIL_ID')], { name: 'EVIL_NAME', script: 'Hello {first_name}' }),
