@@ -207,6 +207,18 @@ test('nodes without nodeId: an unresolved toNodeId may target them, so no path E
   assert.ok(diagnosticsWithCode(content, 'unknown-target').every((d) => d.severity === Warning));
 });
 
+test('nodes without nodeId: a node reached only through them is not reported unreachable', () => {
+  const content = textPearl({
+    nodes: [
+      node(undefined, 2, [transition('greeted', 'talk')]),
+      node(undefined, 10, [transition('done', 'end')]),
+      node('end', 100, []),
+    ],
+  });
+  assertNone(content, 'graph-unreachable');
+  assert.deepEqual(service.doValidation(parse(content)).filter((d) => d.severity === Error), []);
+});
+
 test('nodes without nodeId: a node that truly cannot reach EndCall is still an Error', () => {
   const content = textPearl({
     nodes: [
