@@ -1,14 +1,13 @@
-// `node scripts/checkCitations.mjs [dir ...]`: every citation of a markdown document in the comments
-// of the source files under the given directories (default: server client) resolves inside this
-// repository. A citation is `docs/<file>.md § <Section>`, `docs/<file>.md#<anchor>`, or a bare
-// `§ <Section>` (as in `docs/interface.md § Node, § Transition`), which resolves in any document
-// that the same source file names (the code's habit: a bare mark cites the interface, whichever
-// document the comment named last). A section resolves when the document has a heading
-// whose text starts the cited text (longest heading wins, case-insensitive; "§ Graph rules, rule 7"
-// cites "Graph rules"); an anchor resolves to an explicit `<a id="...">` or a heading's GitHub slug.
-// A mention of any `*.md` file that is not in the repository fails too. The links
-// of docs/*.md themselves are checked the same way. Exits 1 and lists what does not resolve as
-// `path:line: citation: reason`; exits 0 with a count otherwise.
+// `node scripts/checkCitations.mjs [folder ...]`: every citation of a markdown document in the
+// comments of the source files under the given folders (default: server client) resolves inside
+// this repository, and so does every relative link between the pages of docs/.
+// - `docs/<file>.md § <Section>` resolves when the page has a heading whose text starts the cited
+//   text (case-insensitive, the longest heading wins): "§ Graph rules, rule 7" cites "Graph rules".
+// - `docs/<file>.md#<anchor>` resolves to an explicit `<a id="...">` or a heading's GitHub anchor.
+// - A bare `§ <Section>` (`docs/interface.md § Node, § Transition`, or alone: an interface section
+//   by its name) resolves in docs/interface.md or in any page the same source file names.
+// - A mention of a `*.md` file that is not in the repository fails.
+// Exits 1 listing each failure as `path:line: citation: reason`; exits 0 with a count otherwise.
 // Comments are found with the TypeScript parser (a devDependency), so `//` inside strings,
 // template literals and regular expressions is never taken for a comment.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -20,6 +19,8 @@ import ts from 'typescript';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const sourceExtensions = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
 const skippedFolders = new Set(['node_modules', 'out', 'dist', '.git']);
+/** The document a bare `§ <Section>` cites when its file names no other that has the section. */
+const defaultDocument = 'docs/interface.md';
 
 /** A `*.md` path (with its folders), optionally followed by `#anchor`. */
 const documentPattern = /(?<![\w./-])((?:[\w.-]+\/)*[\w.-]+\.md)(?:#([\w-]+))?/g;
@@ -165,16 +166,16 @@ function checkDocument(where, document, anchor) {
   else problems.push(`${where}: ${document}#${anchor}: no such anchor`);
 }
 
-/** Checks a `§ <Section>` citation against `document`, or against every document the file names. */
+/**
+ * Checks a `§ <Section>` citation against `document`, or, for a bare mark, against the interface
+ * and every document the file names.
+ */
 function checkSection(where, cited, document, citedInFile) {
   const excerpt = `§ ${cited.split(/[;(]/)[0].slice(0, 40).trim()}`;
-  const candidates = document ? [document] : citedInFile;
+  const candidates = document ? [document] : [...new Set([defaultDocument, ...citedInFile])];
+  // A missing document is reported where it is named.
   const existing = candidates.filter((candidate) => readHeadings(candidate));
-  if (existing.length === 0) {
-    // A missing document is reported where it is named; a bare mark with no document at all is not.
-    if (!document && citedInFile.length === 0) problems.push(`${where}: ${excerpt}: names no document`);
-    return;
-  }
+  if (existing.length === 0) return;
   if (existing.some((candidate) => findHeading(readHeadings(candidate), cited))) resolved++;
   else problems.push(`${where}: ${excerpt}: no such section in ${existing.join(' or ')}`);
 }
