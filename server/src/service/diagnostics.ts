@@ -1,5 +1,5 @@
 import { Diagnostic, DiagnosticSeverity, Range } from 'vscode-languageserver-types';
-import { DiagnosticCode } from './diagnosticCodes';
+import { DiagnosticCode, diagnosticRules, ruleDocumentationHref } from './diagnosticCodes';
 import type { JsonNode } from './jsonTree';
 import type { PearlDocument } from './pearlDocument';
 
@@ -22,18 +22,36 @@ export function spanToRange(doc: PearlDocument, span: TextSpan): Range {
   };
 }
 
+/** What a rule may add to a diagnostic beyond its code and message. */
+export interface DiagnosticOptions {
+  /** A severity other than the registry's, only where a ruling names one (see `severityOverride`). */
+  readonly severity?: DiagnosticSeverity;
+  /** What a quick fix needs, so it does not derive it again (LSP `Diagnostic.data`). */
+  readonly data?: unknown;
+}
+
 /**
- * Builds a Pearl diagnostic on `span` (a jsonc node or any offset/length) with a stable `code`
- * ({@link DiagnosticCode}) and `source: "pearl"`.
+ * Builds a Pearl diagnostic on `span` (a jsonc node or any offset/length) with a stable `code`,
+ * its severity from the registry ({@link diagnosticRules}), `source: "pearl"` and a
+ * `codeDescription.href` to the code's entry in docs/rules.md.
  */
 export function createDiagnostic(
   doc: PearlDocument,
   span: TextSpan | JsonNode,
   code: DiagnosticCode,
   message: string,
-  severity: DiagnosticSeverity,
+  options: DiagnosticOptions = {},
 ): Diagnostic {
-  return { range: spanToRange(doc, span), severity, code, source: diagnosticSource, message };
+  const diagnostic: Diagnostic = {
+    range: spanToRange(doc, span),
+    severity: options.severity ?? diagnosticRules[code].severity,
+    code,
+    codeDescription: { href: ruleDocumentationHref(code) },
+    source: diagnosticSource,
+    message,
+  };
+  if (options.data !== undefined) diagnostic.data = options.data;
+  return diagnostic;
 }
 
 /**

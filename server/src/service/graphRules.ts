@@ -1,6 +1,6 @@
 import { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticCode } from './diagnosticCodes';
-import { createDiagnostic, DiagnosticSeverity, keySpanOf, TextSpan } from './diagnostics';
+import { createDiagnostic, DiagnosticOptions, DiagnosticSeverity, keySpanOf, TextSpan } from './diagnostics';
 import { getPropertyKeyNode } from './jsonTree';
 import { NodeType, PearlDocument, PearlNode, PearlTransition } from './pearlDocument';
 import { apiResultNames, nodeTypeNames } from './enumNames';
@@ -65,8 +65,8 @@ class GraphValidation {
     return this.diagnostics;
   }
 
-  private report(span: TextSpan, code: DiagnosticCode, message: string, severity: DiagnosticSeverity = DiagnosticSeverity.Error): void {
-    this.diagnostics.push(createDiagnostic(this.doc, span, code, message, severity));
+  private report(span: TextSpan, code: DiagnosticCode, message: string, options?: DiagnosticOptions): void {
+    this.diagnostics.push(createDiagnostic(this.doc, span, code, message, options));
   }
 
   /** Where a diagnostic about a whole node goes: its nodeId, else its name, else its nodeType, else `{`. */
@@ -180,7 +180,7 @@ class GraphValidation {
         transition.toNodeIdNode!,
         DiagnosticCode.unknownTarget,
         `toNodeId '${id}' names no nodeId; it may match the id the service derives from a node's name, which cannot be checked.`,
-        DiagnosticSeverity.Warning,
+        { severity: DiagnosticSeverity.Warning },
       );
     } else {
       this.report(transition.toNodeIdNode!, DiagnosticCode.unknownTarget, `toNodeId '${id}' names no node of this Pearl.`);
@@ -263,7 +263,7 @@ class GraphValidation {
       }
       if (incoming) continue;
       if (node.nodeId === undefined) {
-        this.report(this.nodeSpan(node), DiagnosticCode.nodeIdMissing, `${this.describe(node)} has no nodeId: the service derives one from its name by a rule that is not published, so no transition can be checked against it. Give it a nodeId.`, DiagnosticSeverity.Warning);
+        this.report(this.nodeSpan(node), DiagnosticCode.nodeIdMissing, `${this.describe(node)} has no nodeId: the service derives one from its name by a rule that is not published, so no transition can be checked against it. Give it a nodeId.`);
       } else {
         this.report(this.nodeSpan(node), DiagnosticCode.graphNoIncoming, `${this.describe(node)} has no incoming transition; every node but the start needs one.`);
       }
@@ -321,7 +321,7 @@ class GraphValidation {
     for (const node of this.nodes) {
       if (reachable.has(node) || !this.incoming.has(node) || node.nodeType === NodeType.PostCallActions) continue;
       if (node.nodeType === NodeType.OpeningSentence && entry.nodeType === NodeType.PreCallAPI) continue;
-      this.report(this.nodeSpan(node), DiagnosticCode.graphUnreachable, `${this.describe(node)} has incoming transitions, but none of them can be reached from the start.`, DiagnosticSeverity.Warning);
+      this.report(this.nodeSpan(node), DiagnosticCode.graphUnreachable, `${this.describe(node)} has incoming transitions, but none of them can be reached from the start.`);
     }
   }
 }

@@ -1,7 +1,7 @@
 import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
 import { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticCode } from './diagnosticCodes';
-import { createDiagnostic, DiagnosticSeverity, TextSpan } from './diagnostics';
+import { createDiagnostic, TextSpan } from './diagnostics';
 import type { JsonNode } from './jsonTree';
 import type { PearlDocument, PearlKind } from './pearlDocument';
 import { withArticle } from './messageText';
@@ -71,7 +71,7 @@ function toDiagnostics(doc: PearlDocument, findings: Finding[]): Diagnostic[] {
     if (finding.code !== DiagnosticCode.wrongType && wrongType.has(key)) continue;
     if (seen.has(`${key}:${finding.code}`)) continue;
     seen.add(`${key}:${finding.code}`);
-    diagnostics.push(createDiagnostic(doc, finding.span, finding.code, finding.message, DiagnosticSeverity.Error));
+    diagnostics.push(createDiagnostic(doc, finding.span, finding.code, finding.message));
   }
   return diagnostics;
 }

@@ -1,6 +1,6 @@
 import { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticCode } from './diagnosticCodes';
-import { createDiagnostic, DiagnosticSeverity } from './diagnostics';
+import { createDiagnostic } from './diagnostics';
 import { describeParseError } from './jsonTree';
 import { maxNestingDepth, type PearlDocument } from './pearlDocument';
 
@@ -20,7 +20,6 @@ export function validateSyntax(doc: PearlDocument): Diagnostic[] {
         doc.nestingTooDeep,
         DiagnosticCode.syntax,
         `The JSON is nested more than ${maxNestingDepth.toLocaleString('en-US')} levels deep here: too deeply to be checked or sent. A Pearl needs about a dozen levels.`,
-        DiagnosticSeverity.Error,
       ),
     );
   }
@@ -29,7 +28,7 @@ export function validateSyntax(doc: PearlDocument): Diagnostic[] {
     const span = { offset: error.offset, length: Math.max(error.length, 1) };
     if (span.offset + span.length > doc.textDocument.getText().length) span.length = 0;
     diagnostics.push(
-      createDiagnostic(doc, span, DiagnosticCode.syntax, describeParseError(error.error), DiagnosticSeverity.Error),
+      createDiagnostic(doc, span, DiagnosticCode.syntax, describeParseError(error.error)),
     );
   }
   for (const offset of doc.trailingCommas) {
@@ -39,7 +38,6 @@ export function validateSyntax(doc: PearlDocument): Diagnostic[] {
         { offset, length: 1 },
         DiagnosticCode.trailingComma,
         'Trailing comma: tolerated while editing, removed from what is sent.',
-        DiagnosticSeverity.Warning,
       ),
     );
   }
@@ -52,7 +50,6 @@ export function validateSyntax(doc: PearlDocument): Diagnostic[] {
         key,
         DiagnosticCode.duplicateKey,
         `'${key.value as string}' is already set on line ${line}; the service would receive only one of them.`,
-        DiagnosticSeverity.Error,
       ),
     );
   }
@@ -63,7 +60,6 @@ export function validateSyntax(doc: PearlDocument): Diagnostic[] {
         doc.root,
         DiagnosticCode.rootNotObject,
         `A Pearl create request is a JSON object; found ${doc.root.type}.`,
-        DiagnosticSeverity.Error,
       ),
     );
   } else if (doc.root && doc.kindSource === 'default') {
@@ -73,7 +69,6 @@ export function validateSyntax(doc: PearlDocument): Diagnostic[] {
         { offset: doc.root.offset, length: 1 },
         DiagnosticCode.kindUnknown,
         'Neither "$schema" nor the content tells whether this is a text or a simple Pearl; checking it as a text Pearl. Add "$schema" or pearl.nodes (text) / pearl.openingSentence (simple).',
-        DiagnosticSeverity.Information,
       ),
     );
   }

@@ -1,6 +1,6 @@
 import { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticCode } from './diagnosticCodes';
-import { createDiagnostic, DiagnosticSeverity } from './diagnostics';
+import { createDiagnostic } from './diagnostics';
 import type { JsonNode } from './jsonTree';
 import type { PearlDocument } from './pearlDocument';
 import {
@@ -79,7 +79,6 @@ function checkReferences(
           reference,
           DiagnosticCode.generalInstructionsVariable,
           `generalInstructions must not contain variables; found {${id}}.`,
-          DiagnosticSeverity.Error,
         ),
       );
       continue;
@@ -93,7 +92,6 @@ function checkReferences(
             reference,
             DiagnosticCode.variableUndeclared,
             `Variable '${id}' is not declared in variables; it may be a platform variable.`,
-            DiagnosticSeverity.Warning,
           ),
         );
       }
@@ -108,7 +106,6 @@ function checkReferences(
           reference,
           DiagnosticCode.variableGroupNotAllowed,
           `Variable '${id}' is ${variableGroupNames[group]} (group ${group}); ${field.label} takes ${field.allowedText}.`,
-          DiagnosticSeverity.Error,
         ),
       );
       continue;
@@ -121,7 +118,6 @@ function checkReferences(
           reference,
           DiagnosticCode.variableNotYetCollected,
           `Variable '${id}' is ${variableGroupNames[group]} (group ${group}): ${reason}.`,
-          DiagnosticSeverity.Warning,
         ),
       );
     }

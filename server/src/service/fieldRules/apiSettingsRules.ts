@@ -1,6 +1,6 @@
 import { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticCode } from '../diagnosticCodes';
-import { createDiagnostic, DiagnosticSeverity, keySpanOf } from '../diagnostics';
+import { createDiagnostic, keySpanOf } from '../diagnostics';
 import { getNumberProperty, getObjectItems, getPropertyNode, JsonNode } from '../jsonTree';
 import { PearlDocument } from '../pearlDocument';
 import { collectAllNodes, formatValue, isAbsent, openingBraceSpan } from './ruleSupport';
@@ -62,7 +62,6 @@ function checkApiSettings(doc: PearlDocument, settings: JsonNode, checkMethod: b
       body,
       DiagnosticCode.apiBodyNotAllowed,
       `body must be empty for ${methodName} (method ${method}): it has ${count} ${count === 1 ? 'entry' : 'entries'}. Only POST, PUT and PATCH send a body.`,
-      DiagnosticSeverity.Error,
     ),
   );
 }
@@ -85,7 +84,6 @@ function checkDataSchemaProperty(doc: PearlDocument, property: JsonNode, where: 
           keySpanOf(node),
           DiagnosticCode.apiPropertyVariableAndValue,
           `${label} sends variable '${variableId}' (variableId), so ${field} must be empty; it is ${formatValue(node)}.`,
-          DiagnosticSeverity.Error,
         ),
       );
     }
@@ -100,7 +98,6 @@ function checkDataSchemaProperty(doc: PearlDocument, property: JsonNode, where: 
       keyNode && !isAbsent(keyNode) ? keyNode : openingBraceSpan(property),
       DiagnosticCode.apiPropertyValueMissing,
       `${label} has no variableId, so it needs both type and value: ${what}.`,
-      DiagnosticSeverity.Error,
     ),
   );
 }

@@ -1,6 +1,6 @@
 import { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticCode } from '../diagnosticCodes';
-import { createDiagnostic, DiagnosticSeverity } from '../diagnostics';
+import { createDiagnostic } from '../diagnostics';
 import { getObjectItems, getPropertyNode, JsonNode } from '../jsonTree';
 import { PearlDocument } from '../pearlDocument';
 import { getChannelObject, getIntegerValue } from './ruleSupport';
@@ -57,7 +57,6 @@ export function validateCallingHoursRules(doc: PearlDocument, diagnostics: Diagn
           endNode!,
           DiagnosticCode.callingHoursOrder,
           `end ${endNode!.value as string} is not after start ${startNode!.value as string}: a window must end after it starts, within one day.`,
-          DiagnosticSeverity.Error,
         ),
       );
       return;
@@ -81,7 +80,6 @@ export function validateCallingHoursRules(doc: PearlDocument, diagnostics: Diagn
             window.startNode,
             DiagnosticCode.callingHoursOverlap,
             `This window (${describeWindow(window)}) overlaps callingHours[${latest.index}] (${describeWindow(latest)}) on ${describeDay(doc, day)}.`,
-            DiagnosticSeverity.Warning,
           ),
         );
       }
@@ -101,7 +99,6 @@ function readTime(doc: PearlDocument, field: 'start' | 'end', node: JsonNode | u
         node,
         DiagnosticCode.dateSpanFormat,
         `${field} '${text}' is not a time of day (hh:mm or hh:mm:ss, 00:00 to 23:59:59).`,
-        DiagnosticSeverity.Error,
       ),
     );
   }

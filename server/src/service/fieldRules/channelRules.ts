@@ -1,6 +1,6 @@
 import { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticCode } from '../diagnosticCodes';
-import { createDiagnostic, DiagnosticSeverity } from '../diagnostics';
+import { createDiagnostic } from '../diagnostics';
 import { getPropertyKeyNode, getPropertyNode, JsonNode } from '../jsonTree';
 import { PearlDocument } from '../pearlDocument';
 import { getChannelObject, isAbsent, isBlankString, openingBraceSpan } from './ruleSupport';
@@ -30,7 +30,6 @@ export function validateChannelRules(doc: PearlDocument, diagnostics: Diagnostic
         doc.kind === 'text'
           ? "The request has neither 'inbound' nor 'outbound': it must carry exactly one of them, with the textChannelId of the channel to use."
           : "The request has neither 'inbound' nor 'outbound': it must carry exactly one of them.",
-        DiagnosticSeverity.Error,
       ),
     );
   } else if (hasInbound && hasOutbound) {
@@ -43,7 +42,6 @@ export function validateChannelRules(doc: PearlDocument, diagnostics: Diagnostic
         second,
         DiagnosticCode.channelBoth,
         `'${second.value as string}' is set together with '${first.value as string}': a Pearl carries exactly one channel configuration; remove one of them.`,
-        DiagnosticSeverity.Error,
       ),
     );
   }
@@ -66,7 +64,7 @@ function validateTextChannelIds(doc: PearlDocument, diagnostics: Diagnostic[]): 
       problem = { span: id, message: `textChannelId is empty: ${textChannelIdReason}` };
     }
     if (problem) {
-      diagnostics.push(createDiagnostic(doc, problem.span, DiagnosticCode.textChannelIdMissing, problem.message, DiagnosticSeverity.Error));
+      diagnostics.push(createDiagnostic(doc, problem.span, DiagnosticCode.textChannelIdMissing, problem.message));
     }
   }
 }

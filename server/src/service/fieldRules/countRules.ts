@@ -1,6 +1,6 @@
 import { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticCode } from '../diagnosticCodes';
-import { createDiagnostic, DiagnosticSeverity } from '../diagnostics';
+import { createDiagnostic } from '../diagnostics';
 import { getObjectItems, getPropertyNode, JsonNode } from '../jsonTree';
 import { PearlDocument } from '../pearlDocument';
 import { collectAllNodes, getChannelObject, getIntegerValue, int32Max, int32Min } from './ruleSupport';
@@ -74,7 +74,6 @@ function checkCount(doc: PearlDocument, object: JsonNode, field: CountField, dia
       node!,
       DiagnosticCode.countBelowMinimum,
       `${field.key} is ${value}; it should be ${field.expectation}.`,
-      DiagnosticSeverity.Warning,
     ),
   );
 }
@@ -95,7 +94,6 @@ function checkFollowUps(doc: PearlDocument, settings: JsonNode, diagnostics: Dia
         node!,
         DiagnosticCode.followUpAfterClose,
         `This follow-up fires after ${minutes} minutes, but the conversation auto-closes after ${hours} ${hours === 1 ? 'hour' : 'hours'} (${closeMinutes} minutes).`,
-        DiagnosticSeverity.Warning,
       ),
     );
   }

@@ -1,6 +1,6 @@
 import { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticCode } from '../diagnosticCodes';
-import { createDiagnostic, DiagnosticSeverity } from '../diagnostics';
+import { createDiagnostic } from '../diagnostics';
 import { getArrayItems, getObjectItems, getPropertyNode } from '../jsonTree';
 import { PearlDocument } from '../pearlDocument';
 import { FirstSeen } from './ruleSupport';
@@ -31,7 +31,6 @@ export function validateIndicatorTagRules(doc: PearlDocument, diagnostics: Diagn
             idNode,
             DiagnosticCode.labelIdDuplicate,
             `Indicator tag id '${id}' is already used by indicatorTags[${first}]: ids must be unique among the tags.`,
-            DiagnosticSeverity.Error,
           ),
         );
       }
@@ -47,7 +46,6 @@ export function validateIndicatorTagRules(doc: PearlDocument, diagnostics: Diagn
             colorNode,
             DiagnosticCode.labelColorDuplicate,
             `color ${color} is already used by indicatorTags[${first}]: colors must be unique across the tags.`,
-            DiagnosticSeverity.Error,
           ),
         );
       }
@@ -64,7 +62,6 @@ export function validateIndicatorTagRules(doc: PearlDocument, diagnostics: Diagn
           idNode,
           DiagnosticCode.labelIdUnknown,
           `indicatorTagsIds '${idNode.value as string}' names no tag defined in pearl.indicatorTags.`,
-          DiagnosticSeverity.Warning,
         ),
       );
     }

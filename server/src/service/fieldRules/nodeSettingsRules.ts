@@ -1,7 +1,7 @@
 import { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticCode } from '../diagnosticCodes';
 import { withArticle } from '../messageText';
-import { createDiagnostic, DiagnosticSeverity, keySpanOf } from '../diagnostics';
+import { createDiagnostic, keySpanOf } from '../diagnostics';
 import { getPropertyNode, JsonNode } from '../jsonTree';
 import { NestedListKey, NodeType, PearlDocument, PearlNode } from '../pearlDocument';
 import { collectAllNodes, describeNodeType, isAbsent, isKnownNodeType } from './ruleSupport';
@@ -71,7 +71,6 @@ function checkSettings(doc: PearlDocument, node: PearlNode, diagnostics: Diagnos
         nodeTypeNode,
         DiagnosticCode.nodeSettingsMissing,
         `nodeType ${describeNodeType(nodeType)} requires ${required}, which is missing (graph rule 7).`,
-        DiagnosticSeverity.Error,
       ),
     );
   }
@@ -85,7 +84,6 @@ function checkSettings(doc: PearlDocument, node: PearlNode, diagnostics: Diagnos
         keySpanOf(settings),
         DiagnosticCode.nodeSettingsOtherType,
         `${key} is for ${typesBySettings.get(key)}; this node is ${describeNodeType(nodeType)}, so it does not apply.`,
-        DiagnosticSeverity.Warning,
       ),
     );
   }
@@ -103,7 +101,6 @@ function checkNestedLists(doc: PearlDocument, node: PearlNode, diagnostics: Diag
         keySpanOf(value),
         list === 'handOffAction' ? DiagnosticCode.handOffActionMisplaced : DiagnosticCode.postCallActionsMisplaced,
         `${list} is allowed only on ${withArticle(describeNodeType(owner))} node; this node is ${describeNodeType(nodeType)}.`,
-        DiagnosticSeverity.Error,
       ),
     );
   }
@@ -119,7 +116,6 @@ function checkNestedAction(doc: PearlDocument, node: PearlNode, diagnostics: Dia
         nodeTypeNode,
         DiagnosticCode.nestedNodeType,
         `nodeType ${describeNodeType(nodeType)} cannot be nested in ${list}: nested actions must be SMS (50), Email (51) or API (40) (graph rule 6).`,
-        DiagnosticSeverity.Error,
       ),
     );
   }
@@ -134,7 +130,6 @@ function checkNestedAction(doc: PearlDocument, node: PearlNode, diagnostics: Dia
         key === 'transitions'
           ? `A nested action in ${list} is fire-and-forget: it cannot have transitions (graph rule 6).`
           : `A nested action in ${list} is fire-and-forget: it cannot have its own ${key} list (graph rule 6).`,
-        DiagnosticSeverity.Error,
       ),
     );
   }

@@ -1,6 +1,6 @@
 import { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticCode } from '../diagnosticCodes';
-import { createDiagnostic, DiagnosticSeverity } from '../diagnostics';
+import { createDiagnostic } from '../diagnostics';
 import { getPropertyNode, JsonNode } from '../jsonTree';
 import { PearlDocument } from '../pearlDocument';
 import { checkTimeZone } from '../timeZones';
@@ -49,7 +49,7 @@ function checkTimeZoneValue(doc: PearlDocument, node: JsonNode | undefined, diag
       message = `timeZone '${id}' is not a Windows time-zone id (standard-time-name form, such as 'Eastern Standard Time' or 'GMT Standard Time').`;
       break;
   }
-  const diagnostic = createDiagnostic(doc, node, DiagnosticCode.timeZone, message, DiagnosticSeverity.Error);
+  const diagnostic = createDiagnostic(doc, node, DiagnosticCode.timeZone, message);
   if (replacement !== undefined) diagnostic.data = { replacement } satisfies TimeZoneFixData;
   diagnostics.push(diagnostic);
 }

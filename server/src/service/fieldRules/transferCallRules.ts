@@ -1,6 +1,6 @@
 import { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticCode } from '../diagnosticCodes';
-import { createDiagnostic, DiagnosticSeverity, keySpanOf, TextSpan } from '../diagnostics';
+import { createDiagnostic, keySpanOf, TextSpan } from '../diagnostics';
 import { getObjectItems, getPropertyNode, JsonNode } from '../jsonTree';
 import { NodeType, PearlDocument } from '../pearlDocument';
 import { collectAllNodes, isAbsent, isBlankString, openingBraceSpan } from './ruleSupport';
@@ -34,7 +34,6 @@ export function validateTransferCallRules(doc: PearlDocument, diagnostics: Diagn
           span,
           DiagnosticCode.transferTriggerMissing,
           `transferCallSettings[${index}] needs a triggerDescription (required in a simple Pearl): it tells the agent when to transfer.`,
-          DiagnosticSeverity.Error,
         ),
       );
     });
@@ -61,7 +60,6 @@ export function validateTransferCallRules(doc: PearlDocument, diagnostics: Diagn
           keySpanOf(trigger),
           DiagnosticCode.transferTriggerNotAllowed,
           `TransferCall node '${node.nodeId}' is reached by transitions, so its triggerDescription is not allowed (only an unwired TransferCall node is fired from its triggerDescription).`,
-          DiagnosticSeverity.Error,
         ),
       );
     } else if (isMissingTrigger(trigger)) {
@@ -71,7 +69,6 @@ export function validateTransferCallRules(doc: PearlDocument, diagnostics: Diagn
           trigger ?? keySpanOf(settings),
           DiagnosticCode.transferTriggerMissing,
           `TransferCall node '${node.nodeId}' has no incoming transition, so its transferCallSettings needs a triggerDescription: the agent fires it from that description.`,
-          DiagnosticSeverity.Error,
         ),
       );
     }
