@@ -35,8 +35,9 @@ export interface ShownDiagnostic {
 }
 
 /**
- * Holds `shown` (Errors and Warnings only) against `comments`: returns the comments no diagnostic
- * meets and the diagnostics no comment announces, each as `line: code` (1-based lines). A diagnostic
+ * Holds `shown` against `comments`: returns the comments no diagnostic meets and the Errors and
+ * Warnings no comment announces, each as `line: code` (1-based lines); an Information or Hint may
+ * be announced too, but need not be. A diagnostic
  * meets the nearest comment above it, within reach, with its code and severity.
  */
 export function compareWithExpectComments(
@@ -45,7 +46,7 @@ export function compareWithExpectComments(
 ): { unmet: string[]; unannounced: string[] } {
   const met = new Set<ExpectComment>();
   const unannounced: string[] = [];
-  for (const diagnostic of shown.filter((item) => item.severity <= 2)) {
+  for (const diagnostic of shown) {
     const comment = comments
       .filter(
         (candidate) =>
@@ -56,7 +57,7 @@ export function compareWithExpectComments(
       )
       .pop();
     if (comment) met.add(comment);
-    else unannounced.push(`${diagnostic.line + 1}: ${diagnostic.code} (severity ${diagnostic.severity}) ${diagnostic.message}`);
+    else if (diagnostic.severity <= 2) unannounced.push(`${diagnostic.line + 1}: ${diagnostic.code} (severity ${diagnostic.severity}) ${diagnostic.message}`);
   }
   const unmet = comments.filter((comment) => !met.has(comment)).map((comment) => `${comment.line + 1}: ${comment.code}`);
   return { unmet, unannounced };

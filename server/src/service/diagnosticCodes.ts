@@ -105,8 +105,17 @@ export interface DiagnosticRule {
   /** One line, plain text with Markdown code spans: what the code reports. */
   readonly summary: string;
   readonly section: DiagnosticSection;
-  /** When a ruling gives some diagnostics of this code another severity: which, and why. */
-  readonly severityOverride?: string;
+  /** Where a ruling gives some diagnostics of this code another severity. */
+  readonly severityOverride?: SeverityOverride;
+}
+
+/** Another severity for some diagnostics of a code, as a ruling decides. */
+export interface SeverityOverride {
+  readonly severity: DiagnosticSeverity;
+  /** When it applies, completing "Warning …" (e.g. "while a node has no nodeId"). */
+  readonly when: string;
+  /** Why, in one sentence. */
+  readonly why: string;
 }
 
 const interfaceSection = (heading: string): DiagnosticSection => ({ document: 'interface', heading });
@@ -431,7 +440,11 @@ export const diagnosticRules: { readonly [C in DiagnosticCode]: DiagnosticRule }
     group: 'graph',
     summary: 'toNodeId names no node. While a node has no nodeId, the path rules take such a toNodeId as possibly leading to each node without one (no Error follows from that).',
     section: rulingsSection('Nodes without a nodeId'),
-    severityOverride: 'Warning while a node has no nodeId: the toNodeId may match the id the service derives from that node\'s name, which cannot be checked.',
+    severityOverride: {
+      severity: DiagnosticSeverity.Warning,
+      when: 'while a node has no nodeId',
+      why: 'the toNodeId may match the id the service derives from that node\'s name, which cannot be checked.',
+    },
   },
   'target-outside-graph': {
     severity: DiagnosticSeverity.Error,

@@ -1,0 +1,83 @@
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { DiagnosticCode, diagnosticRules, rulesDocumentUrl } from '../../server/src/service/diagnosticCodes';
+import { ruleExamples } from '../../server/src/docs/ruleExamples';
+import { headingAnchor, registeredCodes, renderRulesDocument, withReadmeTable } from '../../server/src/docs/rulesDocument';
+import { findExpectComments } from '../helpers/expectComments';
+import { parse, service } from '../helpers/documents';
+
+// Holds the registry of diagnostic codes, docs/rules.md, the README's diagnostics table,
+// examples/broken/ and the service to each other.
+
+const root = path.resolve(__dirname, '../../..');
+const read = (file: string): string => fs.readFileSync(path.join(root, file), 'utf8');
+const brokenDir = path.join(root, 'examples/broken');
+const brokenTexts = fs
+  .readdirSync(brokenDir)
+  .filter((name) => name.endsWith('.pearl.json'))
+  .map((name) => fs.readFileSync(path.join(brokenDir, name), 'utf8'));
+
+test('every DiagnosticCode has a registry entry and the registry has no other code', () => {
+  assert.deepEqual([...registeredCodes()].sort(), Object.values(DiagnosticCode).sort());
+});
+
+test('docs/rules.md is what `npm run docs:rules` generates from the registry', () => {
+  assert.equal(read('docs/rules.md'), renderRulesDocument(), 'run `npm run docs:rules` and commit docs/rules.md');
+});
+
+test("the README's diagnostics table is what `npm run docs:rules` generates, each code linking to docs/rules.md", () => {
+  const readme = read('README.md');
+  assert.equal(readme, withReadmeTable(readme), 'run `npm run docs:rules` and commit README.md');
+  for (const code of registeredCodes()) assert.ok(readme.includes(`| [\`${code}\`](docs/rules.md#${code}) |`), code);
+});
+
+test('docs/rules.md has a heading per code, so each codeDescription.href lands on its entry', () => {
+  const headings = new Set([...read('docs/rules.md').matchAll(/^## (.+)$/gm)].map((match) => headingAnchor(match[1])));
+  for (const code of registeredCodes()) assert.ok(headings.has(code), code);
+});
+
+test('each code cites a heading that exists in docs/interface.md or docs/rulings.md', () => {
+  for (const code of registeredCodes()) {
+    const { document, heading } = diagnosticRules[code].section;
+    const headings = [...read(`docs/${document}.md`).matchAll(/^#+ (.+)$/gm)].map((match) => match[1]);
+    assert.ok(headings.includes(heading), `${code}: docs/${document}.md has no heading '${heading}'`);
+  }
+});
+
+test('every code has an expect comment in examples/broken/ with its registry severity, and every comment a registered code', () => {
+  const comments = brokenTexts.flatMap((text) => findExpectComments(text));
+  for (const code of registeredCodes()) {
+    assert.ok(
+      comments.some((comment) => comment.code === code && comment.severity === diagnosticRules[code].severity),
+      `examples/broken/ has no '// expect: ${code}' with the severity of the registry`,
+    );
+  }
+  for (const comment of comments) assert.ok(comment.code in diagnosticRules, `'${comment.code}' is not a registered code`);
+});
+
+for (const code of registeredCodes()) {
+  test(`${code}: its failing example is reported with its code, severity and documentation link; its passing example is not`, () => {
+    const reported = service.doValidation(parse(ruleExamples[code].fails)).filter((diagnostic) => diagnostic.code === code);
+    assert.ok(reported.length > 0, 'the failing example is reported');
+    const rule = diagnosticRules[code];
+    const severities = [rule.severity, rule.severityOverride?.severity];
+    for (const diagnostic of reported) {
+      assert.ok(severities.includes(diagnostic.severity), `severity ${diagnostic.severity}`);
+      assert.deepEqual(diagnostic.codeDescription, { href: `${rulesDocumentUrl}#${code}` });
+    }
+    const passing = service.doValidation(parse(ruleExamples[code].passes)).map((diagnostic) => diagnostic.code);
+    assert.ok(!passing.includes(code), 'the passing example is not reported');
+  });
+}
+
+test('every diagnostic of examples/broken/ has the severity of its registry entry or its override', () => {
+  for (const text of brokenTexts) {
+    for (const diagnostic of service.doValidation(parse(text))) {
+      const rule = diagnosticRules[diagnostic.code as DiagnosticCode];
+      assert.ok(rule, `unregistered code ${diagnostic.code}`);
+      assert.ok([rule.severity, rule.severityOverride?.severity].includes(diagnostic.severity), `${diagnostic.code}: ${diagnostic.message}`);
+    }
+  }
+});
