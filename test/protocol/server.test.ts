@@ -134,6 +134,22 @@ test('open publishes the diagnostics at once; an incremental fix publishes the n
   });
 });
 
+test('published diagnostics (over stdio) link each code to its entry in docs/rules.md', async () => {
+  await withLspClient(async (client) => {
+    await client.open(uri, brokenText, 1);
+    const { diagnostics } = await client.waitForDiagnostics(uri, (p) => p.version === 1);
+    const rules = 'https://github.com/pearl-tools/pearl-language-tools/blob/main/docs/rules.md';
+    assert.deepEqual(
+      diagnostics.map((d) => [d.code, d.codeDescription?.href]).sort(),
+      [
+        ['max-length', `${rules}#max-length`],
+        ['unknown-target', `${rules}#unknown-target`],
+        ['variable-undeclared', `${rules}#variable-undeclared`],
+      ],
+    );
+  });
+});
+
 test('rapid changes are debounced: only the last version is published', async () => {
   await withLspClient(async (client) => {
     await client.open(uri, brokenText, 1);
