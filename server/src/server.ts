@@ -53,7 +53,7 @@ if (args.includes('--version')) {
 function startServer(): void {
   const connection = createConnection(ProposedFeatures.all);
   const documents = new TextDocuments(TextDocument);
-  const service = getLanguageService({ fileSystem: nodeFileSystem });
+  const service = getLanguageService({ fileSystem: nodeFileSystem, reportError: (message) => connection.console.error(message) });
   let foldingContext: FoldingRangeContext = {};
   let workspaceFolders: string[] = [];
   let supportsWorkspaceFolders = false;

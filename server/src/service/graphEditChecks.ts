@@ -1,4 +1,4 @@
-import type { GraphEdit } from '../protocol';
+import type { GraphEdit } from './graphTypes';
 import { nodeTypeNames } from './enumNames';
 import { NodeType, PearlNode } from './pearlDocument';
 

@@ -9,7 +9,7 @@ import type {
   GraphEditResult,
   RetargetTransitionEdit,
   SetNodePropertyEdit,
-} from '../protocol';
+} from './graphTypes';
 import { settingsSkeletons } from './codeActions';
 import { spanToRange } from './diagnostics';
 import { nodeTypeNames } from './enumNames';

@@ -1,5 +1,5 @@
 import { Diagnostic } from 'vscode-languageserver-types';
-import type { PearlGraph, PearlGraphEdge, PearlGraphNode } from '../protocol';
+import type { PearlGraph, PearlGraphEdge, PearlGraphNode } from './graphTypes';
 import { DiagnosticCode } from './diagnosticCodes';
 import { spanToRange } from './diagnostics';
 import { getNodeKey, getTransitionKey } from './graphKeys';

@@ -18,7 +18,8 @@ import {
   WorkspaceEdit,
 } from 'vscode-languageserver-types';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { DeployPayload, GraphEdit, PearlGraph } from '../protocol';
+import type { DeployPayload } from './deployPayload';
+import type { GraphEdit, PearlGraph } from './graphTypes';
 import { getCodeActions } from './codeActions';
 import { doComplete } from './completion';
 import { findDefinition } from './definition';
@@ -55,6 +56,12 @@ export interface LanguageServiceParams {
   readonly fileSystem?: WorkspaceFileSystem;
   /** Bounds of the workspace scan, replacing the defaults (tests use small ones). */
   readonly workspaceScanLimits?: Partial<WorkspaceScanLimits>;
+  /**
+   * Where the service reports its own bugs (a feature that threw; the feature then answers empty):
+   * one line naming the feature, then the stack. Without it, the host's `console.error` if it has
+   * one. The LSP server sends them to the client's output channel, never to stdout.
+   */
+  readonly reportError?: (message: string) => void;
 }
 
 /**
@@ -150,6 +157,20 @@ export function getLanguageService(params: LanguageServiceParams = {}): PearlLan
     readFile: () => Promise.reject(new Error('no file system')),
   };
   const workspaceIndex = new WorkspaceSymbolIndex(params.fileSystem ?? noFiles, params.workspaceScanLimits);
+  const reportError = params.reportError ?? hostConsoleError;
+  const reportInternalError = (where: string, error: unknown): void => {
+    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    reportError(`pearl: internal error in ${where}: ${detail}`);
+  };
+  /** Runs an editor feature; on an unexpected error reports it and answers `fallback`. */
+  const guard = <T>(where: string, fallback: T, feature: () => T): T => {
+    try {
+      return feature();
+    } catch (error) {
+      reportInternalError(where, error);
+      return fallback;
+    }
+  };
   return {
     parsePearlDocument,
     doValidation(doc) {
@@ -211,18 +232,7 @@ export function getLanguageService(params: LanguageServiceParams = {}): PearlLan
   };
 }
 
-/** Runs an editor feature; on an unexpected error logs it and answers `fallback` (STYLE.md § Thin glue). */
-function guard<T>(where: string, fallback: T, feature: () => T): T {
-  try {
-    return feature();
-  } catch (error) {
-    reportInternalError(where, error);
-    return fallback;
-  }
-}
-
-function reportInternalError(where: string, error: unknown): void {
-  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  // stderr: the LSP server's stdout is the protocol stream.
-  process.stderr.write(`pearl: internal error in ${where}: ${detail}\n`);
+/** The host's `console.error`, where there is one (the service is typed without any host's globals). */
+function hostConsoleError(message: string): void {
+  (globalThis as { console?: { error(text: string): void } }).console?.error(message);
 }

@@ -49,7 +49,6 @@ function checkTimeZoneValue(doc: PearlDocument, node: JsonNode | undefined, diag
       message = `timeZone '${id}' is not a Windows time-zone id (standard-time-name form, such as 'Eastern Standard Time' or 'GMT Standard Time').`;
       break;
   }
-  const diagnostic = createDiagnostic(doc, node, DiagnosticCode.timeZone, message);
-  if (replacement !== undefined) diagnostic.data = { replacement } satisfies TimeZoneFixData;
-  diagnostics.push(diagnostic);
+  const data = replacement === undefined ? undefined : ({ replacement } satisfies TimeZoneFixData);
+  diagnostics.push(createDiagnostic(doc, node, DiagnosticCode.timeZone, message, { data }));
 }
