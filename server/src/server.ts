@@ -72,6 +72,7 @@ function startServer(): void {
     supportsWorkspaceFolders = params.capabilities.workspace?.workspaceFolders === true;
     workspaceFolders = params.workspaceFolders?.map((folder) => folder.uri) ?? (params.rootUri ? [params.rootUri] : []);
     service.setWorkspaceFolders(workspaceFolders);
+    service.setClientCapabilities(params.capabilities);
     connection.console.log(`Pearl language server ${version} (Node ${process.version})`);
     return {
       capabilities: {

@@ -131,7 +131,8 @@ export class LspClient {
         textDocument: {
           synchronization: { dynamicRegistration: false },
           publishDiagnostics: { versionSupport: true },
-          completion: { completionItem: { snippetSupport: false } },
+          hover: { contentFormat: ['markdown', 'plaintext'] },
+          completion: { completionItem: { snippetSupport: false, labelDetailsSupport: true, documentationFormat: ['markdown', 'plaintext'] } },
           ...options.textDocument,
         },
       },

@@ -150,6 +150,22 @@ test('published diagnostics (over stdio) link each code to its entry in docs/rul
   });
 });
 
+test('a client that declares only plain-text hovers gets them in plain text', async () => {
+  const client = LspClient.start('stdio');
+  try {
+    await client.initialize({ textDocument: { hover: { contentFormat: ['plaintext'] } } });
+    await client.open(uri, brokenText, 1);
+    const hover = await client.request<{ contents: { kind: string; value: string } }>('textDocument/hover', {
+      textDocument: { uri },
+      position: rangeOf(brokenText, '"agentPersonality"').start,
+    });
+    assert.equal(hover.contents.kind, 'plaintext');
+    assert.ok(hover.contents.value.startsWith('agentPersonality: string | null'), hover.contents.value);
+  } finally {
+    await client.dispose();
+  }
+});
+
 test('rapid changes are debounced: only the last version is published', async () => {
   await withLspClient(async (client) => {
     await client.open(uri, brokenText, 1);

@@ -21,6 +21,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DeployPayload } from './deployPayload';
 import type { GraphEdit, PearlGraph } from './graphTypes';
 import { getCodeActions } from './codeActions';
+import { adaptCompletionList, adaptHover, ClientCapabilities, fullClientCapabilities } from './clientCapabilities';
 import { doComplete } from './completion';
 import { findDefinition } from './definition';
 import { findDocumentSymbols } from './documentSymbols';
@@ -49,6 +50,7 @@ export { DiagnosticCode } from './diagnosticCodes';
 export type { FoldingRangeContext } from './foldingRanges';
 export { fixAllKind } from './quickFixes/fixAll';
 export type { WorkspaceFileSystem, WorkspaceScanLimits } from './workspaceSymbols';
+export type { ClientCapabilities } from './clientCapabilities';
 
 /** Host settings for the language service: the host's I/O is injected here (the service imports no `fs`). */
 export interface LanguageServiceParams {
@@ -62,6 +64,8 @@ export interface LanguageServiceParams {
    * one. The LSP server sends them to the client's output channel, never to stdout.
    */
   readonly reportError?: (message: string) => void;
+  /** What the client can show; by default everything ({@link fullClientCapabilities}). */
+  readonly clientCapabilities?: ClientCapabilities;
 }
 
 /**
@@ -132,6 +136,11 @@ export interface PearlLanguageService {
   /** Sets the workspace folder URIs whose `*.pearl.json` files workspace symbols include. */
   setWorkspaceFolders(folderUris: readonly string[]): void;
   /**
+   * Sets what the client can show (from the `initialize` request): hover and completion
+   * documentation in plain text without markdown, completion without snippets or `labelDetails`.
+   */
+  setClientCapabilities(capabilities: ClientCapabilities): void;
+  /**
    * Workspace symbols matching `query`: the nodes and variables of `openDocuments` and of every
    * `*.pearl.json` under the workspace folders (read through the injected file system, bounded,
    * cached by mtime). Never rejects.
@@ -158,6 +167,7 @@ export function getLanguageService(params: LanguageServiceParams = {}): PearlLan
   };
   const workspaceIndex = new WorkspaceSymbolIndex(params.fileSystem ?? noFiles, params.workspaceScanLimits);
   const reportError = params.reportError ?? hostConsoleError;
+  let clientCapabilities: ClientCapabilities = params.clientCapabilities ?? fullClientCapabilities;
   const reportInternalError = (where: string, error: unknown): void => {
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
     reportError(`pearl: internal error in ${where}: ${detail}`);
@@ -195,13 +205,13 @@ export function getLanguageService(params: LanguageServiceParams = {}): PearlLan
     getFieldPath,
     doComplete(doc, position) {
       try {
-        return doComplete(doc, position);
+        return adaptCompletionList(doComplete(doc, position), clientCapabilities);
       } catch (error) {
         reportInternalError('doComplete', error);
         return { isIncomplete: false, items: [] };
       }
     },
-    doHover: (doc, position) => guard('doHover', null, () => doHover(doc, position)),
+    doHover: (doc, position) => guard('doHover', null, () => adaptHover(doHover(doc, position), clientCapabilities)),
     findDocumentSymbols: (doc) => guard('findDocumentSymbols', [], () => findDocumentSymbols(doc)),
     findDefinition: (doc, position) => guard('findDefinition', null, () => findDefinition(doc, position)),
     findReferences: (doc, position, includeDeclaration) =>
@@ -220,6 +230,9 @@ export function getLanguageService(params: LanguageServiceParams = {}): PearlLan
     findDocumentLinks: (doc) => guard('findDocumentLinks', [], () => findDocumentLinks(doc)),
     getFixAllAction: (doc, diagnostics) => guard('getFixAllAction', undefined, () => getFixAllAction(doc, diagnostics)),
     setWorkspaceFolders: (folderUris) => workspaceIndex.setFolders(folderUris),
+    setClientCapabilities: (capabilities) => {
+      clientCapabilities = capabilities;
+    },
     findWorkspaceSymbols: async (query, openDocuments) => {
       try {
         return await workspaceIndex.findSymbols(query, openDocuments);

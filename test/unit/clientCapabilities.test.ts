@@ -1,0 +1,80 @@
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { InsertTextFormat, MarkupContent, TextEdit } from 'vscode-languageserver-types';
+import { getLanguageService } from '../../server/src/service/pearlLanguageService';
+import type { ClientCapabilities } from '../../server/src/service/pearlLanguageService';
+import { markdownToPlainText, snippetToPlainText } from '../../server/src/service/clientCapabilities';
+import { node, textPearl, transition } from '../helpers/documents';
+import { hostileStrings } from '../helpers/markdown';
+
+// The service answers in what the client declared it can show (LSP ClientCapabilities): plain
+// text hovers, completion without snippets or labelDetails.
+
+const plainClient: ClientCapabilities = {
+  textDocument: { hover: { contentFormat: ['plaintext'] }, completion: { completionItem: { documentationFormat: ['plaintext'] } } },
+};
+const plain = getLanguageService({ clientCapabilities: plainClient });
+
+/** The service's answer at the `|` marker of `contentWithCursor`. */
+function at(contentWithCursor: string): { doc: ReturnType<typeof plain.parsePearlDocument>; position: { line: number; character: number } } {
+  const offset = contentWithCursor.indexOf('|');
+  assert.ok(offset >= 0, 'no | marker');
+  const text = contentWithCursor.slice(0, offset) + contentWithCursor.slice(offset + 1);
+  const doc = plain.parsePearlDocument(TextDocument.create('file:///a.pearl.json', 'pearl', 1, text));
+  return { doc, position: doc.textDocument.positionAt(offset) };
+}
+
+test('a client without markdown hovers gets the same hover as plain text', () => {
+  const { doc, position } = at(textPearl({ pearl: { agentPersonality: 'calm' }, nodes: [] }).replace('"agentPersonality"', '"agent|Personality"'));
+  const hover = plain.doHover(doc, position);
+  const contents = hover?.contents as MarkupContent;
+  assert.equal(contents.kind, 'plaintext');
+  assert.ok(contents.value.startsWith('agentPersonality: string | null\n\n'), contents.value);
+  assert.ok(contents.value.includes('At most 35 characters.'), contents.value);
+});
+
+test('a plain-text hover shows every string from the file literally', () => {
+  for (const evil of hostileStrings) {
+    const text = textPearl({
+      nodes: [node('open', 2, [transition('go', 'target')]), node('target', 10, [transition('done', 'end')], { name: evil }), node('end', 100, [])],
+    });
+    const { doc, position } = at(text.replace('"toNodeId": "target"', '"toNodeId": "tar|get"'));
+    const contents = plain.doHover(doc, position)?.contents as MarkupContent;
+    assert.equal(contents.kind, 'plaintext');
+    assert.ok(contents.value.includes(evil.replace(/\s*[\r\n]+\s*/g, ' ')), `${JSON.stringify(evil)} in ${JSON.stringify(contents.value)}`);
+  }
+});
+
+test('a client without snippets gets plain insert text: no tab stops', () => {
+  const { doc, position } = at('{"$schema": "text-pearl.schema.json", "pearl": {|}}');
+  const agentName = plain.doComplete(doc, position).items.find((item) => item.label === 'agentName');
+  assert.ok(agentName);
+  assert.equal(agentName.insertTextFormat, InsertTextFormat.PlainText);
+  assert.equal((agentName.textEdit as TextEdit).newText, '"agentName": ');
+});
+
+test('a client without labelDetails gets none; the detail still names the type and group', () => {
+  const text = textPearl({
+    variables: [{ id: 'order_id', name: 'Order id', group: 2, type: 2 }],
+    nodes: [node('open', 2, [transition('go', 'end')], { script: 'Order {|' }), node('end', 100, [])],
+  });
+  const items = plain.doComplete(at(text).doc, at(text).position).items;
+  const order = items.find((item) => item.label === 'order_id');
+  assert.ok(order);
+  assert.equal(order.labelDetails, undefined);
+  assert.equal(order.detail, 'Order id · Long · InCall');
+});
+
+test('markdownToPlainText resolves escapes and code spans and drops emphasis', () => {
+  assert.equal(markdownToPlainText('**name**: `string | null`'), 'name: string | null');
+  assert.equal(markdownToPlainText('\\*not\\* \\[a\\]\\(b\\)'), '*not* [a](b)');
+  assert.equal(markdownToPlainText('`` a`b ``'), 'a`b');
+  assert.equal(markdownToPlainText('*In script: PreCall.*'), 'In script: PreCall.');
+});
+
+test('snippetToPlainText keeps placeholders and unescapes', () => {
+  assert.equal(snippetToPlainText('"agentName": $1'), '"agentName": ');
+  assert.equal(snippetToPlainText('"nodeType": ${1:10}$0'), '"nodeType": 10');
+  assert.equal(snippetToPlainText('"script": "\\$5 \\} \\\\"'), '"script": "$5 } \\"');
+});
