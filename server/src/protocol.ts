@@ -13,7 +13,8 @@ export interface PearlDocumentParams {
   readonly textDocument: TextDocumentIdentifier;
 }
 
-export type { PearlGraph, PearlGraphEdge, PearlGraphNode } from './service/graphTypes';
+// The graph and graph-edit types are the service's (server/src/service/graphTypes.ts).
+export type * from './service/graphTypes';
 
 /** `pearl/graph`: the graph of the document's current version; null when the document is not open. */
 export const graphRequest = new RequestType<PearlDocumentParams, PearlGraph | null, void>('pearl/graph');
@@ -39,17 +40,6 @@ export interface LocatedField {
 
 /** `pearl/locateFields`: the range of each field path key; null when the document is not open. */
 export const locateFieldsRequest = new RequestType<LocateFieldsParams, LocatedField[] | null, void>('pearl/locateFields');
-
-export type {
-  AddNodeEdit,
-  AddTransitionEdit,
-  DeleteNodeEdit,
-  DeleteTransitionEdit,
-  GraphEdit,
-  GraphEditResult,
-  RetargetTransitionEdit,
-  SetNodePropertyEdit,
-} from './service/graphTypes';
 
 /** Parameters of `pearl/graphEdit`. */
 export interface GraphEditParams extends PearlDocumentParams {
