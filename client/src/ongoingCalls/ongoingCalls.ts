@@ -174,6 +174,8 @@ class OngoingCallsController implements vscode.Disposable {
     } else if (state.kind === 'unauthorized') {
       const status = state.status === undefined ? '' : ` (HTTP ${state.status})`;
       this.log(`Pearl ${state.pearlId}: the token was refused${status}; polling stops until the token changes.`);
+    } else if (state.kind === 'notFound') {
+      this.log(`Pearl ${state.pearlId}: the service has no Pearl with this id (HTTP ${state.status}); polling stops until you refresh or watch another id.`);
     }
   }
 

@@ -42,6 +42,8 @@ export interface RenderedStatus {
  *   attempt in the tooltip;
  * - `noToken`: `$(key) Pearl: set token`, click sets it; `unauthorized`: `$(key) Pearl: token
  *   refused`, warning background, click sets it;
+ * - `notFound`: `$(circle-slash) Pearl: not found`, warning background, the tooltip says that
+ *   polling stopped and how to go on;
  * - `idle`: hidden.
  * The tooltip names the Pearl id (and name and file when known), the service host and the time of
  * the last update.
@@ -102,6 +104,16 @@ export function renderStatus(state: OngoingCallsState, details: OngoingCallsStat
         command: setApiTokenCommand,
       };
     }
+    case 'notFound':
+      return {
+        visible: true,
+        text: '$(circle-slash) Pearl: not found',
+        tooltip: tooltip(
+          `The service has no Pearl with this id (HTTP ${state.status}), so its ongoing calls are no longer read. Click to watch another id, or to refresh if the Pearl should exist.`,
+        ),
+        backgroundColorId: warningBackgroundColorId,
+        command: ongoingCallsMenuCommand,
+      };
   }
 }
 
