@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { getOngoingCalls } from '../api/pearlApiClient';
+import { getOngoingCalls, isPlausiblePearlId, maxPearlIdLength } from '../api/pearlApiClient';
 import type { PearlContext } from '../pearlContext';
 import { OngoingCallsPoller, type OngoingCallsState } from './ongoingCallsPoller';
 import { renderStatus, setApiTokenCommand } from './ongoingCallsStatus';
@@ -85,9 +85,9 @@ class OngoingCallsController implements vscode.Disposable {
     this.update();
   }
 
-  /** `pearl.watchOngoingCalls`: watches `pearlId` (a non-empty string) or the id typed in an input box. */
+  /** `pearl.watchOngoingCalls`: watches `pearlId` (an `isPlausiblePearlId` string) or the id typed in an input box. */
   async watchCommand(pearlId?: unknown): Promise<void> {
-    const id = typeof pearlId === 'string' && pearlId.trim() !== '' ? pearlId.trim() : await this.askPearlId();
+    const id = typeof pearlId === 'string' && isPlausiblePearlId(pearlId.trim()) ? pearlId.trim() : await this.askPearlId();
     if (id === undefined) return;
     this.explicit = this.describeId(id);
     this.followActiveFile = true;
@@ -213,6 +213,7 @@ class OngoingCallsController implements vscode.Disposable {
         const trimmed = value.trim();
         if (trimmed === '') return 'Enter a Pearl id, or press Escape to cancel.';
         if (/[\s/]/.test(trimmed)) return 'A Pearl id has no spaces or slashes.';
+        if (!isPlausiblePearlId(trimmed)) return `A Pearl id has at most ${maxPearlIdLength} characters, none of them invisible or a control character.`;
         return undefined;
       },
     });
