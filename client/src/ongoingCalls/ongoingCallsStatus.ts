@@ -1,3 +1,4 @@
+import { manageWorkspaceTrustCommand, restrictedModeReason } from '../trust/restrictedMode';
 import type { OngoingCallsCounts, OngoingCallsState } from './ongoingCallsPoller';
 
 /** The command a click on the status runs in every watched state but `noToken`/`unauthorized`. */
@@ -154,4 +155,18 @@ function codeSpan(text: string): string {
 
 function escapeMarkdown(text: string): string {
   return text.replace(/[\\`*_{}[\]()#+\-!|<>~$]/g, '\\$&');
+}
+
+/**
+ * The status bar item in Restricted Mode, when there is a Pearl to watch but nothing is read:
+ * `$(workspace-untrusted) Pearl calls: off`, the reason in the tooltip, and a click opens the
+ * workspace trust editor.
+ */
+export function renderRestrictedStatus(pearlId: string, details: OngoingCallsStatusDetails = {}): RenderedStatus {
+  return {
+    visible: true,
+    text: '$(workspace-untrusted) Pearl calls: off',
+    tooltip: [describePearl(pearlId, details), restrictedModeReason('ongoingCalls'), 'Click to manage workspace trust.'].join('\n\n'),
+    command: manageWorkspaceTrustCommand,
+  };
 }
