@@ -397,6 +397,19 @@ describe('hostile answers', () => {
     assert.equal(await echoed('abc\u202Edef\u0007g', 'acct:secret-key'), `${prefix}abc\\u202Edef\\u0007g`);
   });
 
+  test('problem details show bidi and zero-width characters as escapes; line breaks stay', async (t) => {
+    const problem = { title: 'Invalid\u202E txt.exe', errors: { 'pearl.name': ['Bad\u200B name\nsee docs'] } };
+    const server = await listen((request, response) => {
+      request.resume();
+      response.writeHead(400, { 'Content-Type': 'application/problem+json' }).end(JSON.stringify(problem));
+    });
+    t.after(() => server.close());
+    const result = await createPearl({ baseUrl: server.url, token: 't', path: '/v2/Pearl', body: '{}', timeoutMs: 2000 });
+    assert.ok(!result.ok && result.kind === 'validation');
+    assert.equal(result.message, 'Invalid\\u202E txt.exe');
+    assert.deepEqual(result.problem?.errors, { 'pearl.name': ['Bad\\u200B name\nsee docs'] });
+  });
+
   for (const [name, id] of [
     ['a bidi override', 'prl_\u202Eabc'],
     ['a zero-width space', 'prl_\u200Babc'],

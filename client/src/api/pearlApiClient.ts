@@ -350,14 +350,14 @@ function readProblem(text: string, token: string): ValidationProblemDetails | un
   const problem: ValidationProblemDetails = {};
   for (const field of ['type', 'title', 'detail', 'instance'] as const) {
     const fieldValue = value[field];
-    if (typeof fieldValue === 'string') problem[field] = maskToken(fieldValue, token);
+    if (typeof fieldValue === 'string') problem[field] = showInvisible(maskToken(fieldValue, token));
   }
   if (typeof value.status === 'number') problem.status = value.status;
   if (isRecord(value.errors)) {
     const errors: Record<string, string[]> = {};
     for (const [key, messages] of Object.entries(value.errors)) {
       const list = Array.isArray(messages) ? messages : [messages];
-      errors[maskToken(key, token)] = list.filter((message): message is string => typeof message === 'string').map((message) => maskToken(message, token));
+      errors[maskToken(key, token)] = list.filter((message): message is string => typeof message === 'string').map((message) => showInvisible(maskToken(message, token)));
     }
     problem.errors = errors;
   }
@@ -403,16 +403,21 @@ function networkCause(error: unknown, token: string): string {
 }
 
 /**
- * At most 200 characters of `text` on one line, the token masked, control and invisible formatting
- * characters shown as `\uXXXX` (they could hide or reorder the rest of a notification). Only the
- * first 4,096 characters are looked at.
+ * At most 200 characters of `text` on one line, the token masked, invisible characters shown as
+ * `\uXXXX` ({@link showInvisible}). Only the first 4,096 characters are looked at.
  */
 function excerpt(text: string, token: string): string {
-  const line = maskToken(text.slice(0, 4096), token)
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu, (char) => `\\u${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+  const line = showInvisible(maskToken(text.slice(0, 4096), token).replace(/\s+/g, ' ').trim());
   return line.length > 200 ? `${line.slice(0, 199)}…` : line;
+}
+
+/**
+ * `text` with each control character (but tab and line breaks), invisible formatting character
+ * (bidi controls, zero-width spaces), line or paragraph separator and lone surrogate written as
+ * `\uXXXX`: in a notification or a diagnostic they could hide or reorder the text around them.
+ */
+function showInvisible(text: string): string {
+  return text.replace(/(?![\t\n\r])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu, (char) => `\\u${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
 }
 
 function formatDuration(milliseconds: number): string {

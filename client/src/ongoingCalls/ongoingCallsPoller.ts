@@ -14,7 +14,7 @@ export const maxPollSeconds = 3600;
 const maxTimerMs = maxPollSeconds * 1000;
 /** Longest wait a `Retry-After` can impose, in milliseconds (15 minutes). */
 export const maxRetryAfterMs = 15 * 60 * 1000;
-/** Longest wait between two attempts while failing, in milliseconds (5 minutes). */
+/** Longest backoff between two attempts while failing, in milliseconds (5 minutes); a Retry-After may ask for more, up to {@link maxRetryAfterMs}. */
 export const maxBackoffMs = 5 * 60 * 1000;
 /** Longest a request may take, in milliseconds; the actual limit is min(interval, this). */
 export const maxRequestTimeoutMs = 10 * 1000;
