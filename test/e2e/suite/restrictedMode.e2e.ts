@@ -1,14 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'mocha';
 import * as vscode from 'vscode';
-import { codeOf, exampleUri, openInEditor, pearlExtension, waitFor } from './helpers';
-
-/** The stand-in's record of created Pearls (`GET /__standin/created`); the harness gives its URL. */
-async function createdCount(): Promise<number> {
-  const response = await fetch(`${process.env.PEARL_E2E_STANDIN_URL}/__standin/created`);
-  assert.ok(response.ok, `GET /__standin/created: HTTP ${response.status}`);
-  return ((await response.json()) as unknown[]).length;
-}
+import { codeOf, createdCount, exampleUri, openInEditor, pearlExtension, waitFor } from './helpers';
 
 // Run only by the harness's Restricted Mode pass (PEARL_E2E_RESTRICTED=1): workspace trust on, the
 // workspace not trusted (index.ts selects this file alone then, and leaves it out otherwise).
