@@ -110,16 +110,23 @@ export class LspClient {
     return this.exitInfo;
   }
 
-  /** `initialize` then `initialized`; resolves to the InitializeResult. */
-  async initialize(): Promise<{ capabilities: Record<string, unknown>; serverInfo?: { name: string; version?: string } }> {
+  /**
+   * `initialize` then `initialized`; resolves to the InitializeResult. `workspaceFolders` are the
+   * folders the editor has open (none by default); `textDocument` adds client capabilities.
+   */
+  async initialize(
+    options: { workspaceFolders?: { uri: string; name: string }[]; textDocument?: Record<string, unknown> } = {},
+  ): Promise<{ capabilities: Record<string, unknown>; serverInfo?: { name: string; version?: string } }> {
     const result = await this.request<{ capabilities: Record<string, unknown> }>('initialize', {
       processId: process.pid,
       rootUri: null,
+      workspaceFolders: options.workspaceFolders ?? null,
       capabilities: {
         textDocument: {
           synchronization: { dynamicRegistration: false },
           publishDiagnostics: { versionSupport: true },
           completion: { completionItem: { snippetSupport: false } },
+          ...options.textDocument,
         },
       },
     });
