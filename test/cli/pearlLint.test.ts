@@ -538,3 +538,15 @@ test('--format junit: a test case per file, failing with its errors', async () =
   assert.match(escaped, /name="a&amp;b\.pearl\.json"/);
   assert.match(escaped, /error x &lt;&quot;\uFFFD&quot;&gt;<\/failure>/);
 });
+
+test('a name with brackets that exists as written is that file, not a glob', async () => {
+  const file = path.join(work, 'flow[1].pearl.json');
+  fs.writeFileSync(file, cleanText);
+  try {
+    const { code, stderr } = await run(['flow[1].pearl.json']);
+    assert.equal(code, 0, stderr);
+    assert.equal(stderr, '0 errors, 0 warnings in 1 file\n');
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+});

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { exclusionMatcher, expandGlob, hasGlobMagic, isSkippedFolder } from './globPattern';
+import { exclusionMatcher, exists, expandGlob, hasGlobMagic, isSkippedFolder } from './globPattern';
 
 /** The suffix of the files a folder or a glob stands for. */
 export const pearlFileSuffix = '.pearl.json';
@@ -58,7 +58,8 @@ export async function findPearlFiles(paths: readonly string[], cwd: string): Pro
       return files;
     };
 
-    if (hasGlobMagic(given)) {
+    // A name with brackets or braces that exists as written is that file or folder, not a glob.
+    if (hasGlobMagic(given) && !(await exists(path.resolve(cwd, given)))) {
       const matches = await expandGlob(given, cwd);
       for (const { folder, error } of matches.unreadable) problems.push(`${show(folder)}: ${describeFsError(error)}`);
       const found = matches.files.filter((file) => file.endsWith(pearlFileSuffix));

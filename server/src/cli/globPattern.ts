@@ -107,7 +107,8 @@ async function isFolder(file: string): Promise<boolean> {
   }
 }
 
-async function exists(file: string): Promise<boolean> {
+/** Whether anything (a file, a folder, a link, even a dangling one) is at `file`. Never throws. */
+export async function exists(file: string): Promise<boolean> {
   try {
     await fs.lstat(file);
     return true;

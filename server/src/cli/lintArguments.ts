@@ -36,7 +36,8 @@ Checks Pearl create requests (*.pearl.json) with the rules of the Pearl language
 Paths:
   file       checked whatever its name
   folder     every *.pearl.json under it, recursively (skips node_modules and dot-folders)
-  glob       *, ?, ** (any number of folders), [abc], [!abc], {a,b}; quote it
+  glob       the *.pearl.json files it matches and those under the folders it matches:
+             *, ?, ** (any number of folders), [abc], [!abc], {a,b}; quote it
              ("examples/**/*.pearl.json") so the shell passes it as is
   !glob      leaves out the files the glob matches ('!examples/broken/**')
   -          standard input (name it with --stdin-filename)
