@@ -290,12 +290,27 @@ test('exit 2: a missing file, a glob matching nothing, a folder without Pearl fi
   assert.equal((await run(['missing.pearl.json', 'broken'])).code, 2);
 });
 
-test('exit 2: an unreadable file', { skip: process.platform === 'win32' || process.getuid?.() === 0 ? 'permissions are not enforced here' : false }, async () => {
+/**
+ * Runs `args` where permissions hold: in both ways as a user, or (root reads everything) the bundle
+ * alone as nobody (uid 65534), with the workspace opened to it for the run.
+ */
+async function runWithPermissions(args: string[]): Promise<Run> {
+  if (process.getuid?.() !== 0) return run(args);
+  const workMode = fs.statSync(work).mode;
+  fs.chmodSync(work, 0o755);
+  try {
+    return await runBundle(args, work, { uid: 65534 });
+  } finally {
+    fs.chmodSync(work, workMode);
+  }
+}
+
+test('exit 2: an unreadable file', { skip: process.platform === 'win32' ? 'permissions are not enforced here' : false }, async () => {
   const locked = path.join(work, 'locked.pearl.json');
   fs.writeFileSync(locked, cleanText);
   fs.chmodSync(locked, 0o000);
   try {
-    const { code, stderr } = await run(['locked.pearl.json']);
+    const { code, stderr } = await runWithPermissions(['locked.pearl.json']);
     assert.equal(code, 2);
     assert.match(stderr, /locked\.pearl\.json: permission denied/);
   } finally {
@@ -390,24 +405,19 @@ test('a device is refused without reading it: /dev/zero, and a link to it in a f
 });
 
 test('exit 2: a folder inside a folder that cannot be read is reported, not skipped', { skip: posixOnly }, async () => {
-  // Root reads every folder: then the bundle runs as nobody (uid 65534), who may read the rest.
-  const asRoot = process.getuid?.() === 0;
   const folder = path.join(work, 'locked-tree');
   fs.mkdirSync(path.join(folder, 'secret'), { recursive: true });
   fs.writeFileSync(path.join(folder, 'ok.pearl.json'), cleanText);
   fs.writeFileSync(path.join(folder, 'secret', 'hidden.pearl.json'), brokenText);
   fs.chmodSync(path.join(folder, 'secret'), 0o000);
-  const workMode = fs.statSync(work).mode;
-  if (asRoot) fs.chmodSync(work, 0o755);
   try {
     for (const args of [['locked-tree'], ['locked-tree/**/*.pearl.json']]) {
-      const result = asRoot ? await runBundle(args, work, { uid: 65534 }) : await run(args);
+      const result = await runWithPermissions(args);
       assert.equal(result.code, 2, `${args.join(' ')}: ${result.stderr}`);
       assert.equal(result.stderr, `pearl-lint: ${path.join('locked-tree', 'secret')}: permission denied\n0 errors, 0 warnings in 1 file\n`);
     }
   } finally {
     fs.chmodSync(path.join(folder, 'secret'), 0o755);
-    fs.chmodSync(work, workMode);
     fs.rmSync(folder, { recursive: true, force: true });
   }
 });
