@@ -132,10 +132,9 @@ function createClient(serverModule: string, outputChannel: vscode.OutputChannel)
     debug: { ...run, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
   };
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [
-      { scheme: 'file', language: 'pearl' },
-      { scheme: 'untitled', language: 'pearl' },
-    ],
+    // Every scheme, as VS Code's JSON support does: the server needs only the text, so the
+    // features work in virtual workspaces (capabilities.virtualWorkspaces) too.
+    documentSelector: [{ language: 'pearl' }],
     synchronize: { configurationSection: configSection },
     outputChannel,
   };

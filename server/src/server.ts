@@ -2,7 +2,7 @@
 // (STYLE.md). Handlers find the document, answer an empty result if it is gone, call the service,
 // and catch every error at their boundary: no text can take the server down.
 // Transport from the command line: `--stdio` (the default), `--node-ipc` (the VS Code client),
-// `--socket=N` or `--pipe=NAME`. `--version` prints the version and exits.
+// `--socket=N` or `--pipe=NAME`. `--version` and `--help` print and exit (see cli/serverArguments.ts).
 import {
   CodeAction,
   CodeActionKind,
@@ -23,6 +23,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { getPackageVersion } from './cli/packageVersion';
+import { parseServerArguments, serverUsage } from './cli/serverArguments';
 import { PearlDocumentCache } from './documentCache';
 import { deployPayloadRequest, graphEditRequest, graphRequest, locateFieldsRequest } from './protocol';
 import { nodeFileSystem } from './nodeFileSystem';
@@ -40,8 +41,14 @@ const diagnosticsMaxWaitMs = 1000;
 const transportFlag = /^--(stdio|node-ipc|socket|pipe)(=|$)/;
 
 const args = process.argv.slice(2);
-if (args.includes('--version')) {
+const command = parseServerArguments(args);
+if (command.kind === 'help') {
+  process.stdout.write(serverUsage);
+} else if (command.kind === 'version') {
   process.stdout.write(`${getPackageVersion()}\n`);
+} else if (command.kind === 'error') {
+  process.stderr.write(`pearl-language-server: ${command.message}\nTry 'pearl-language-server --help'.\n`);
+  process.exitCode = 2;
 } else {
   // createConnection reads the transport from the command line; stdio when none is given (and only
   // then does it redirect console.log away from the protocol stream).
