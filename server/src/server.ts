@@ -18,7 +18,8 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { getPackageVersion } from './cli/packageVersion';
 import { PearlDocumentCache } from './documentCache';
 import { deployPayloadRequest, graphRequest, locateFieldsRequest } from './protocol';
-import { getLanguageService } from './service/pearlLanguageService';
+import { getCompletionCapabilities } from './service/completionCapabilities';
+import { getLanguageService, type PearlLanguageService } from './service/pearlLanguageService';
 
 /** Quiet time after the last change before a document is validated, in milliseconds. */
 const diagnosticsDelayMs = 200;
@@ -39,20 +40,25 @@ if (args.includes('--version')) {
 function startServer(): void {
   const connection = createConnection(ProposedFeatures.all);
   const documents = new TextDocuments(TextDocument);
-  const service = getLanguageService();
-  const cache = new PearlDocumentCache(service);
+  // Replaced in onInitialize by a service that knows the client's completion capabilities.
+  let service: PearlLanguageService = getLanguageService();
+  let cache = new PearlDocumentCache(service);
   const pendingValidations = new Map<string, ReturnType<typeof setTimeout>>();
   // The version whose diagnostics were last published, so the change event that follows every open
   // does not validate the same version a second time.
   const publishedVersions = new Map<string, number>();
 
-  connection.onInitialize((): InitializeResult => {
+  connection.onInitialize((params): InitializeResult => {
+    service = getLanguageService({ completionCapabilities: getCompletionCapabilities(params.capabilities) });
+    cache = new PearlDocumentCache(service);
     const version = getPackageVersion();
     connection.console.log(`Pearl language server ${version} (Node ${process.version})`);
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        // `{` completes variables inside strings only: outside them it must not open a list.
         completionProvider: { triggerCharacters: ['{', '"', ':'], resolveProvider: false },
+        inlayHintProvider: { resolveProvider: false },
         hoverProvider: true,
         documentSymbolProvider: { label: 'Pearl' },
         definitionProvider: true,
@@ -89,7 +95,7 @@ function startServer(): void {
     const textDocument = documents.get(params.textDocument.uri);
     if (!textDocument) return empty;
     try {
-      return service.doComplete(cache.get(textDocument), params.position);
+      return service.doComplete(cache.get(textDocument), params.position, params.context?.triggerCharacter);
     } catch (error) {
       logError('completion', textDocument.uri, error);
       return empty;
@@ -178,6 +184,7 @@ function startServer(): void {
   connection.onCodeAction(
     onParsed('code actions', [], (doc, params) => service.getCodeActions(doc, params.range, params.context.diagnostics)),
   );
+  connection.languages.inlayHint.on(onParsed('inlay hints', [], (doc, params) => service.getInlayHints(doc, params.range)));
   connection.onDocumentFormatting(onParsed('formatting', [], (doc, params) => service.format(doc, undefined, params.options)));
   connection.onDocumentRangeFormatting(
     onParsed('range formatting', [], (doc, params) => service.format(doc, params.range, params.options)),

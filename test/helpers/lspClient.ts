@@ -110,8 +110,13 @@ export class LspClient {
     return this.exitInfo;
   }
 
-  /** `initialize` then `initialized`; resolves to the InitializeResult. */
-  async initialize(): Promise<{ capabilities: Record<string, unknown>; serverInfo?: { name: string; version?: string } }> {
+  /**
+   * `initialize` then `initialized`; resolves to the InitializeResult. `completionItem` replaces
+   * the declared completion item capabilities (no snippets by default).
+   */
+  async initialize(
+    completionItem: Record<string, unknown> = { snippetSupport: false },
+  ): Promise<{ capabilities: Record<string, unknown>; serverInfo?: { name: string; version?: string } }> {
     const result = await this.request<{ capabilities: Record<string, unknown> }>('initialize', {
       processId: process.pid,
       rootUri: null,
@@ -119,7 +124,7 @@ export class LspClient {
         textDocument: {
           synchronization: { dynamicRegistration: false },
           publishDiagnostics: { versionSupport: true },
-          completion: { completionItem: { snippetSupport: false } },
+          completion: { completionItem },
         },
       },
     });

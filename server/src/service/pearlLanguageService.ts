@@ -6,6 +6,7 @@ import {
   DocumentSymbol,
   FormattingOptions,
   Hover,
+  InlayHint,
   Location,
   LocationLink,
   Position,
@@ -16,7 +17,8 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DeployPayload, PearlGraph } from '../protocol';
 import { getCodeActions } from './codeActions';
-import { doComplete } from './completion';
+import { doComplete, type CompletionOptions } from './completion';
+import { getInlayHints } from './inlayHints';
 import { findDefinition } from './definition';
 import { findDocumentSymbols } from './documentSymbols';
 import { format } from './formatting';
@@ -33,10 +35,15 @@ import { validateSyntax } from './syntaxValidation';
 import { validateVariables } from './variableRules';
 
 export type { PearlDocument } from './pearlDocument';
+export type { CompletionCapabilities } from './completionCapabilities';
+import type { CompletionCapabilities } from './completionCapabilities';
 export { DiagnosticCode } from './diagnosticCodes';
 
-/** Host settings for the language service. Empty today; host I/O would be injected here. */
-export interface LanguageServiceParams {}
+/** Host settings for the language service. */
+export interface LanguageServiceParams {
+  /** What the client's completion list can show (see {@link CompletionCapabilities}); a client like VS Code when absent. */
+  readonly completionCapabilities?: CompletionCapabilities;
+}
 
 /**
  * The transport-free Pearl language service (STYLE.md): the LSP server, the CLI linter, the tests
@@ -54,9 +61,16 @@ export interface PearlLanguageService {
   doValidation(doc: PearlDocument): Diagnostic[];
   /**
    * Completion at `position`: `{variable}` references in (V) fields, node ids in `toNodeId`,
-   * property names and enumeration values from the schemas. Never throws.
+   * property names with value skeletons, enumeration values by name, snippets for new nodes,
+   * transitions, variables and indicator tags; nothing when `{` was typed outside a string
+   * (`triggerCharacter`). Never throws.
    */
-  doComplete(doc: PearlDocument, position: Position): CompletionList;
+  doComplete(doc: PearlDocument, position: Position, triggerCharacter?: string): CompletionList;
+  /**
+   * Inlay hints within `range`: the name after each integer enumeration value (`"nodeType": 10`
+   * shows `Dialogue`) and the target's name and type after each toNodeId. Never throws.
+   */
+  getInlayHints(doc: PearlDocument, range: Range): InlayHint[];
   /** The conversation graph for the preview, each node with the `diagnostics` inside it. */
   getGraph(doc: PearlDocument, diagnostics: readonly Diagnostic[]): PearlGraph;
   /** What a deploy sends: operation path, strict JSON body without `$schema`, summary, errors. */
@@ -101,7 +115,7 @@ const validators: ReadonlyArray<(doc: PearlDocument) => Diagnostic[]> = [
 
 /** Creates the Pearl language service. */
 export function getLanguageService(params: LanguageServiceParams = {}): PearlLanguageService {
-  void params;
+  const completionOptions: CompletionOptions = { capabilities: params.completionCapabilities };
   return {
     parsePearlDocument,
     doValidation(doc) {
@@ -120,9 +134,9 @@ export function getLanguageService(params: LanguageServiceParams = {}): PearlLan
     getDeployPayload,
     locateFieldPath,
     getFieldPath,
-    doComplete(doc, position) {
+    doComplete(doc, position, triggerCharacter) {
       try {
-        return doComplete(doc, position);
+        return doComplete(doc, position, { ...completionOptions, triggerCharacter });
       } catch (error) {
         reportInternalError('doComplete', error);
         return { isIncomplete: false, items: [] };
@@ -139,6 +153,7 @@ export function getLanguageService(params: LanguageServiceParams = {}): PearlLan
     doRename: (doc, position, newName) => guard('doRename', null, () => doRename(doc, position, newName)),
     getCodeActions: (doc, range, diagnostics) => guard('getCodeActions', [], () => getCodeActions(doc, range, diagnostics)),
     format: (doc, range, options) => guard('format', [], () => format(doc, range, options)),
+    getInlayHints: (doc, range) => guard('getInlayHints', [], () => getInlayHints(doc, range)),
   };
 }
 
