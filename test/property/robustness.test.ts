@@ -180,7 +180,7 @@ function assertWellFormed(diagnostic: Diagnostic, document: TextDocument): void 
   }
 }
 
-/** Parse + validate + complete at `completionFraction`; asserts everything the property claims. */
+/** Parse + validate + complete at `completionFraction` + inlay hints; asserts everything the property claims. */
 function checkDocument(text: string, completionFraction: number): void {
   const document = TextDocument.create('file:///property/mutated.pearl.json', 'pearl', 1, text);
   const started = performance.now();
@@ -188,7 +188,8 @@ function checkDocument(text: string, completionFraction: number): void {
     const parsed = service.parsePearlDocument(document);
     const diagnostics = service.doValidation(parsed);
     const position = document.positionAt(at(completionFraction, text.length));
-    return { diagnostics, completion: service.doComplete(parsed, position) };
+    const whole = { start: { line: 0, character: 0 }, end: document.positionAt(text.length) };
+    return { diagnostics, completion: service.doComplete(parsed, position), hints: service.getInlayHints(parsed, whole) };
   });
   const elapsed = performance.now() - started;
   assert.deepEqual(internalErrors, [], 'a rule or completion threw (caught and logged by the facade)');
@@ -198,7 +199,11 @@ function checkDocument(text: string, completionFraction: number): void {
   for (const item of result.completion.items) {
     assert.ok(typeof item.label === 'string' && item.label.length > 0, `completion item label: ${JSON.stringify(item)}`);
   }
-  assert.ok(elapsed < perDocumentBoundMs, `parse + validate + complete took ${elapsed.toFixed(0)} ms (bound ${perDocumentBoundMs} ms)`);
+  for (const hint of result.hints) {
+    assert.ok(typeof hint.label === 'string' && hint.label.length > 0, `inlay hint label: ${JSON.stringify(hint)}`);
+    assert.deepEqual(document.positionAt(document.offsetAt(hint.position)), hint.position, `inlay hint inside the text: ${JSON.stringify(hint)}`);
+  }
+  assert.ok(elapsed < perDocumentBoundMs, `parse + validate + complete + inlay hints took ${elapsed.toFixed(0)} ms (bound ${perDocumentBoundMs} ms)`);
 }
 
 test('property tests have base documents', () => {

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { parse } from 'jsonc-parser';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { getLanguageService } from '../../../server/src/service/pearlLanguageService';
+import { runAuthoringChecks } from './authoringChecks';
 import { launchBrowser } from './browser';
 import { type RunningCodeServer, workbenchUrl } from './codeServer';
 import { extensionId } from './paths';
@@ -44,6 +45,7 @@ const ongoingCallsItemId = `${extensionId()}.pearl.ongoingCalls`;
  *    stand-in created a Pearl whose body is the file without `$schema`; the notification names its id.
  * 4. Status bar: the ongoing-calls item shows the stand-in's counts for that Pearl, and follows them.
  * 5. A 400 from the service: its errors become `pearl-deploy` problems in the file.
+ * 6. Writing a Pearl (see {@link runAuthoringChecks}): inlay hints, a node snippet, `{` + Enter.
  */
 export async function runUiPass(options: UiPassOptions): Promise<UiPassResult> {
   const { server, run, standIn } = options;
@@ -251,6 +253,7 @@ export async function runUiPass(options: UiPassOptions): Promise<UiPassResult> {
         await shot('graph-preview-restored');
       });
     }
+    await runAuthoringChecks(workbench, run, check, (name) => shot(name));
   } finally {
     await context.close().catch(() => undefined);
   }
