@@ -157,6 +157,14 @@ test('transition, variable and indicator tag snippets add no problem', () => {
   assert.deepEqual(describe(diagnose(afterTag)), []);
 });
 
+test('a snippet right after [ of a list laid out one element per line goes on its own line', () => {
+  const content = textPearl();
+  const { items, document } = complete(content.replace('"variables": [', '"variables": [|'));
+  const after = applyCompletion(document, find(items, 'variable'));
+  assert.match(after, /"variables": \[\n    \{\n      "id": "new_variable",[\s\S]*?"description": "What the agent collects during the conversation"\n    \},\n    \{\n      "id": "first_name"/);
+  assert.deepEqual(describe(diagnose(after)), []);
+});
+
 test('snippets without snippet support: plain text with the defaults, and no label details', () => {
   const { items } = complete(afterLastNode(textPearl()), { plain: true });
   const dialogue = find(items, 'Dialogue');

@@ -84,6 +84,13 @@ class InsertionContext {
       }
     }
     this.suffix = next && !text.slice(span.end, next.offset).includes(',') ? ',' : '';
+    const afterOpening = text.slice(array.offset + 1, span.start);
+    if (!previous && next && afterOpening.trim() === '' && !/[\r\n]/.test(afterOpening) && /[\r\n]/.test(text.slice(span.end, next.offset))) {
+      // Right after `[` of a list laid out one element per line: the new first element gets its own line.
+      const indented = getSnippetLayout(text, next.offset);
+      this.layout = indented;
+      this.prefix = `${indented.eol}${indented.baseIndent}`;
+    }
   }
 
   /** A snippet item inserting `template` (with the separating commas), plus `additionalTextEdits`. */

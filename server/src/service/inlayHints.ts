@@ -1,8 +1,7 @@
 import { InlayHint, Range } from 'vscode-languageserver-types';
 import { nodeTypeNames } from './enumNames';
 import { getNodePath, type JsonNode } from './jsonTree';
-import type { PearlDocument } from './pearlDocument';
-import { collectAllNodes } from './fieldRules/ruleSupport';
+import type { PearlDocument, PearlNode } from './pearlDocument';
 import { findSchemaForPath, getEnumValues } from './schemaNavigator';
 
 /** The longest node name a hint shows before it is cut with `…`, in characters. */
@@ -26,6 +25,7 @@ export function getInlayHints(doc: PearlDocument, range: Range): InlayHint[] {
     hints.push({ position: textDocument.positionAt(node.offset + node.length), label, paddingLeft: true });
   };
 
+  const namesByPath = new Map<string, Map<unknown, string | undefined>>();
   const stack: JsonNode[] = [doc.root];
   while (stack.length > 0) {
     const node = stack.pop()!;
@@ -35,12 +35,24 @@ export function getInlayHints(doc: PearlDocument, range: Range): InlayHint[] {
       continue;
     }
     if (node.type !== 'number' || !Number.isInteger(node.value) || node.parent?.type !== 'property' || node.parent.children?.[1] !== node) continue;
-    const schema = findSchemaForPath(doc.kind, getNodePath(node));
-    const name = schema ? getEnumValues(schema).find((entry) => entry.value === node.value)?.name : undefined;
+    const path = getNodePath(node);
+    // Every element of an array has the same schema: one lookup per property path.
+    const key = path.map((segment) => (typeof segment === 'number' ? '[]' : JSON.stringify(segment))).join('.');
+    let names = namesByPath.get(key);
+    if (!names) {
+      const schema = findSchemaForPath(doc.kind, path);
+      names = new Map((schema ? getEnumValues(schema) : []).map((entry) => [entry.value, entry.name]));
+      namesByPath.set(key, names);
+    }
+    const name = names.get(node.value);
     if (name !== undefined) hint(node, name);
   }
 
-  for (const source of collectAllNodes(doc)) {
+  // Top-level nodes are in document order: only those overlapping the range (with their nested actions) are read.
+  const sources: PearlNode[] = doc.nodes.filter((node) => node.node.offset <= end && node.node.offset + node.node.length >= start);
+  for (let i = 0; i < sources.length; i++) {
+    const source = sources[i];
+    sources.push(...source.nested);
     for (const transition of source.transitions) {
       const valueNode = transition.toNodeIdNode;
       if (!valueNode || valueNode.offset > end || valueNode.offset + valueNode.length < start) continue;
