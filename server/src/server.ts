@@ -18,7 +18,6 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { getPackageVersion } from './cli/packageVersion';
 import { PearlDocumentCache } from './documentCache';
 import { deployPayloadRequest, graphRequest, locateFieldsRequest } from './protocol';
-import { getCompletionCapabilities } from './service/completionCapabilities';
 import { getLanguageService, type PearlLanguageService } from './service/pearlLanguageService';
 
 /** Quiet time after the last change before a document is validated, in milliseconds. */
@@ -49,7 +48,10 @@ function startServer(): void {
   const publishedVersions = new Map<string, number>();
 
   connection.onInitialize((params): InitializeResult => {
-    service = getLanguageService({ completionCapabilities: getCompletionCapabilities(params.capabilities) });
+    const completionItem = params.capabilities.textDocument?.completion?.completionItem;
+    service = getLanguageService({
+      completionCapabilities: { snippetSupport: completionItem?.snippetSupport === true, labelDetailsSupport: completionItem?.labelDetailsSupport === true },
+    });
     cache = new PearlDocumentCache(service);
     const version = getPackageVersion();
     connection.console.log(`Pearl language server ${version} (Node ${process.version})`);

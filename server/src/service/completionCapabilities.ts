@@ -1,5 +1,3 @@
-import type { ClientCapabilities } from 'vscode-languageserver-protocol';
-
 /**
  * What the client's completion list can show (LSP `ClientCapabilities.textDocument.completion
  * .completionItem`): without `snippetSupport` items carry plain text with every placeholder at its
@@ -12,9 +10,3 @@ export interface CompletionCapabilities {
 
 /** What the service assumes when the host says nothing: a client like VS Code. */
 export const defaultCompletionCapabilities: CompletionCapabilities = { snippetSupport: true, labelDetailsSupport: true };
-
-/** The completion capabilities an `initialize` request declares (each false when not declared). */
-export function getCompletionCapabilities(capabilities: ClientCapabilities): CompletionCapabilities {
-  const item = capabilities.textDocument?.completion?.completionItem;
-  return { snippetSupport: item?.snippetSupport === true, labelDetailsSupport: item?.labelDetailsSupport === true };
-}
