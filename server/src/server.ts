@@ -4,6 +4,8 @@
 // Transport from the command line: `--stdio` (the default), `--node-ipc` (the VS Code client),
 // `--socket=N` or `--pipe=NAME`. `--version` prints the version and exits.
 import {
+  CodeAction,
+  CodeActionKind,
   CompletionList,
   createConnection,
   Diagnostic,
@@ -17,8 +19,9 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { getPackageVersion } from './cli/packageVersion';
 import { PearlDocumentCache } from './documentCache';
-import { deployPayloadRequest, graphRequest, locateFieldsRequest } from './protocol';
-import { getLanguageService, type PearlLanguageService } from './service/pearlLanguageService';
+import { deployPayloadRequest, graphEditRequest, graphRequest, locateFieldsRequest } from './protocol';
+import { nodeFileSystem } from './nodeFileSystem';
+import { type CompletionCapabilities, fixAllKind, FoldingRangeContext, getLanguageService } from './service/pearlLanguageService';
 
 /** Quiet time after the last change before a document is validated, in milliseconds. */
 const diagnosticsDelayMs = 200;
@@ -39,9 +42,12 @@ if (args.includes('--version')) {
 function startServer(): void {
   const connection = createConnection(ProposedFeatures.all);
   const documents = new TextDocuments(TextDocument);
-  // Replaced in onInitialize by a service that knows the client's completion capabilities.
-  let service: PearlLanguageService = getLanguageService();
-  let cache = new PearlDocumentCache(service);
+  const service = getLanguageService({ fileSystem: nodeFileSystem });
+  let foldingContext: FoldingRangeContext = {};
+  let completionCapabilities: CompletionCapabilities = { snippetSupport: false, labelDetailsSupport: false };
+  let workspaceFolders: string[] = [];
+  let supportsWorkspaceFolders = false;
+  const cache = new PearlDocumentCache(service);
   const pendingValidations = new Map<string, ReturnType<typeof setTimeout>>();
   // The version whose diagnostics were last published, so the change event that follows every open
   // does not validate the same version a second time.
@@ -49,11 +55,13 @@ function startServer(): void {
 
   connection.onInitialize((params): InitializeResult => {
     const completionItem = params.capabilities.textDocument?.completion?.completionItem;
-    service = getLanguageService({
-      completionCapabilities: { snippetSupport: completionItem?.snippetSupport === true, labelDetailsSupport: completionItem?.labelDetailsSupport === true },
-    });
-    cache = new PearlDocumentCache(service);
+    completionCapabilities = { snippetSupport: completionItem?.snippetSupport === true, labelDetailsSupport: completionItem?.labelDetailsSupport === true };
     const version = getPackageVersion();
+    const folding = params.capabilities.textDocument?.foldingRange;
+    foldingContext = { rangeLimit: folding?.rangeLimit, collapsedText: folding?.foldingRange?.collapsedText === true };
+    supportsWorkspaceFolders = params.capabilities.workspace?.workspaceFolders === true;
+    workspaceFolders = params.workspaceFolders?.map((folder) => folder.uri) ?? (params.rootUri ? [params.rootUri] : []);
+    service.setWorkspaceFolders(workspaceFolders);
     connection.console.log(`Pearl language server ${version} (Node ${process.version})`);
     return {
       capabilities: {
@@ -67,9 +75,14 @@ function startServer(): void {
         referencesProvider: true,
         documentHighlightProvider: true,
         renameProvider: { prepareProvider: true },
-        codeActionProvider: { codeActionKinds: ['quickfix'] },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, fixAllKind] },
         documentFormattingProvider: true,
         documentRangeFormattingProvider: true,
+        foldingRangeProvider: true,
+        selectionRangeProvider: true,
+        documentLinkProvider: { resolveProvider: false },
+        workspaceSymbolProvider: true,
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
       serverInfo: { name: 'pearl-language-server', version },
     };
@@ -97,7 +110,10 @@ function startServer(): void {
     const textDocument = documents.get(params.textDocument.uri);
     if (!textDocument) return empty;
     try {
-      return service.doComplete(cache.get(textDocument), params.position, params.context?.triggerCharacter);
+      return service.doComplete(cache.get(textDocument), params.position, {
+        capabilities: completionCapabilities,
+        triggerCharacter: params.context?.triggerCharacter,
+      });
     } catch (error) {
       logError('completion', textDocument.uri, error);
       return empty;
@@ -105,6 +121,13 @@ function startServer(): void {
   });
 
   connection.onInitialized(() => {
+    if (supportsWorkspaceFolders) {
+      connection.workspace.onDidChangeWorkspaceFolders(({ added, removed }) => {
+        const gone = new Set(removed.map((folder) => folder.uri));
+        workspaceFolders = [...workspaceFolders.filter((uri) => !gone.has(uri)), ...added.map((folder) => folder.uri)];
+        service.setWorkspaceFolders(workspaceFolders);
+      });
+    }
     // Compile the schema validators now rather than on the first document (about 100 ms).
     try {
       service.doValidation(service.parsePearlDocument(TextDocument.create('pearl:warm-up', 'pearl', 0, '{}')));
@@ -148,6 +171,19 @@ function startServer(): void {
     }),
   );
 
+  connection.onRequest(graphEditRequest, (params) => {
+    const textDocument = documents.get(params.textDocument.uri);
+    if (!textDocument) return null;
+    try {
+      const outcome = service.doGraphEdit(cache.get(textDocument), params.version, params.edit);
+      // A refused edit is the user's to understand: answer with the reason.
+      return 'refusal' in outcome ? new ResponseError(LSPErrorCodes.RequestFailed, outcome.refusal) : outcome.result;
+    } catch (error) {
+      logError('graph edit', textDocument.uri, error);
+      return new ResponseError(LSPErrorCodes.RequestFailed, 'The graph could not be changed because of an internal error of the Pearl language server.');
+    }
+  });
+
   /** Wraps a handler that reads the current parse: `empty` when the document is gone or on any error. */
   function onParsed<P extends { textDocument: { uri: string } }, R>(
     what: string,
@@ -183,9 +219,25 @@ function startServer(): void {
     if (problem) return new ResponseError(LSPErrorCodes.RequestFailed, problem);
     return onParsed('rename', null, (parsed, p: typeof params) => service.doRename(parsed, p.position, p.newName))(params);
   });
-  connection.onCodeAction(
-    onParsed('code actions', [], (doc, params) => service.getCodeActions(doc, params.range, params.context.diagnostics)),
-  );
+  connection.onCodeAction((params): CodeAction[] => {
+    const textDocument = documents.get(params.textDocument.uri);
+    if (!textDocument) return [];
+    try {
+      const { only } = params.context;
+      const doc = cache.get(textDocument);
+      const actions = !only || requestsKind(only, CodeActionKind.QuickFix) ? service.getCodeActions(doc, params.range, params.context.diagnostics) : [];
+      // Fix-all only when asked for (on save, "Fix All", the source action menu), never in the light bulb.
+      const fixAll = only && requestsKind(only, fixAllKind) ? service.getFixAllAction(doc, cache.getDiagnostics(textDocument)) : undefined;
+      return fixAll ? [...actions, fixAll] : actions;
+    } catch (error) {
+      logError('code actions', textDocument.uri, error);
+      return [];
+    }
+  });
+  connection.onFoldingRanges(onParsed('folding ranges', [], (doc) => service.getFoldingRanges(doc, foldingContext)));
+  connection.onSelectionRanges(onParsed('selection ranges', [], (doc, params) => service.getSelectionRanges(doc, params.positions)));
+  connection.onDocumentLinks(onParsed('document links', [], (doc) => service.findDocumentLinks(doc)));
+  connection.onWorkspaceSymbol((params) => service.findWorkspaceSymbols(params.query, documents.all().map((document) => cache.get(document))));
   connection.languages.inlayHint.on(onParsed('inlay hints', [], (doc, params) => service.getInlayHints(doc, params.range)));
   connection.onDocumentFormatting(onParsed('formatting', [], (doc, params) => service.format(doc, undefined, params.options)));
   connection.onDocumentRangeFormatting(
@@ -240,6 +292,11 @@ function startServer(): void {
 
   function send(params: { uri: string; version?: number; diagnostics: Diagnostic[] }): void {
     void connection.sendDiagnostics(params).catch((error: unknown) => logError('publishing diagnostics', params.uri, error));
+  }
+
+  /** Whether `only` (a code action request's kinds) asks for `kind`: the kind itself or a parent (`source`, `source.fixAll`). */
+  function requestsKind(only: readonly string[], kind: string): boolean {
+    return only.some((requested) => kind === requested || kind.startsWith(`${requested}.`));
   }
 
   /** Logs an unexpected error with its stack; never the document text. */

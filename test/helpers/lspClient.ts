@@ -111,20 +111,22 @@ export class LspClient {
   }
 
   /**
-   * `initialize` then `initialized`; resolves to the InitializeResult. `completionItem` replaces
-   * the declared completion item capabilities (no snippets by default).
+   * `initialize` then `initialized`; resolves to the InitializeResult. `workspaceFolders` are the
+   * folders the editor has open (none by default); `textDocument` adds client capabilities.
    */
   async initialize(
-    completionItem: Record<string, unknown> = { snippetSupport: false },
+    options: { workspaceFolders?: { uri: string; name: string }[]; textDocument?: Record<string, unknown> } = {},
   ): Promise<{ capabilities: Record<string, unknown>; serverInfo?: { name: string; version?: string } }> {
     const result = await this.request<{ capabilities: Record<string, unknown> }>('initialize', {
       processId: process.pid,
       rootUri: null,
+      workspaceFolders: options.workspaceFolders ?? null,
       capabilities: {
         textDocument: {
           synchronization: { dynamicRegistration: false },
           publishDiagnostics: { versionSupport: true },
-          completion: { completionItem },
+          completion: { completionItem: { snippetSupport: false } },
+          ...options.textDocument,
         },
       },
     });

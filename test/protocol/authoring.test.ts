@@ -28,7 +28,7 @@ const afterLastNode = at('"nodeType": 100 }');
 
 test('capabilities over stdio: inlay hints, completion triggers; snippets and label details as the client declares', async () => {
   await withLspClient(async (client) => {
-    const init = await client.initialize({ snippetSupport: true, labelDetailsSupport: true });
+    const init = await client.initialize({ textDocument: { completion: { completionItem: { snippetSupport: true, labelDetailsSupport: true } } } });
     assert.deepEqual(init.capabilities.inlayHintProvider, { resolveProvider: false });
     assert.deepEqual((init.capabilities.completionProvider as { triggerCharacters: string[] }).triggerCharacters, ['{', '"', ':']);
     await client.open(uri, text, 1);
@@ -69,7 +69,7 @@ test('capabilities over stdio: inlay hints, completion triggers; snippets and la
 
 test('a client without snippet or label-details support gets plain text', async () => {
   await withLspClient(async (client) => {
-    await client.initialize({ snippetSupport: false });
+    await client.initialize();
     await client.open(uri, text, 1);
     const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: afterLastNode });
     const dialogue = list.items.find((item) => item.label === 'Dialogue');

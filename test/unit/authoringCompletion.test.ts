@@ -12,7 +12,6 @@ import { node, textPearl, transition } from '../helpers/documents';
 import { applyCompletion } from '../helpers/snippets';
 
 const service = getLanguageService();
-const plainService = getLanguageService({ completionCapabilities: { snippetSupport: false, labelDetailsSupport: false } });
 
 /** Completion at the `|` of `contentWithCursor` (removed); the document for applying an item. */
 function complete(contentWithCursor: string, options: { plain?: boolean; trigger?: string } = {}): { items: CompletionItem[]; document: TextDocument } {
@@ -20,8 +19,9 @@ function complete(contentWithCursor: string, options: { plain?: boolean; trigger
   assert.ok(offset >= 0, 'no | cursor marker');
   const content = contentWithCursor.slice(0, offset) + contentWithCursor.slice(offset + 1);
   const document = TextDocument.create('file:///test.pearl.json', 'pearl', 1, content);
-  const chosen = options.plain ? plainService : service;
-  return { items: chosen.doComplete(chosen.parsePearlDocument(document), document.positionAt(offset), options.trigger).items, document };
+  const capabilities = options.plain ? { snippetSupport: false, labelDetailsSupport: false } : undefined;
+  const list = service.doComplete(service.parsePearlDocument(document), document.positionAt(offset), { capabilities, triggerCharacter: options.trigger });
+  return { items: list.items, document };
 }
 
 function find(items: CompletionItem[], label: string): CompletionItem {

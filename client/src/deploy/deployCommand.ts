@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { deployPayloadRequest, type DeployPayload, type LocatedField, locateFieldsRequest } from '../../../server/src/protocol';
 import { checkBaseUrl, createPearl, type CreatePearlResult } from '../api/pearlApiClient';
+import { activePearlDocument } from '../activePearlDocument';
 import type { CmdFactory, PearlContext } from '../pearlContext';
 import { describeDeploy } from './deployConfirmation';
 import type { DeployDiagnostics } from './deployDiagnostics';
@@ -222,7 +223,10 @@ async function revealFirstError(document: vscode.TextDocument, payload: DeployPa
   editor.revealRange(new vscode.Range(position, position), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
 }
 
-/** The pearl document a deploy is for: the `Uri` argument (title button, code lens), else the active editor's. */
+/**
+ * The pearl document a deploy is for: the `Uri` argument (title button, code lens), else the active
+ * editor's, or the Pearl shown when a walkthrough step has the focus ({@link activePearlDocument}).
+ */
 async function resolveDocument(arg: unknown): Promise<vscode.TextDocument | undefined> {
   let document: vscode.TextDocument | undefined;
   if (arg instanceof vscode.Uri) {
@@ -235,7 +239,7 @@ async function resolveDocument(arg: unknown): Promise<vscode.TextDocument | unde
       }
     }
   } else {
-    document = vscode.window.activeTextEditor?.document;
+    document = activePearlDocument();
   }
   return document?.languageId === 'pearl' ? document : undefined;
 }

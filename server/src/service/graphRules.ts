@@ -6,6 +6,9 @@ import { NodeType, PearlDocument, PearlNode, PearlTransition } from './pearlDocu
 import { apiResultNames, nodeTypeNames } from './enumNames';
 import { collectAllNodes } from './fieldRules/ruleSupport';
 
+/** Node types for voice Pearls only, which a text Pearl cannot use (§ Node, node types table). */
+export const voiceOnlyNodeTypes: ReadonlySet<number> = new Set([NodeType.TransferCall, NodeType.StartCallRecording]);
+
 /**
  * The graph rules of a text Pearl (pearl-agent-service.md § Node, Graph rules 1-5; § Transition;
  * DECISIONS.md § Graph). Rules 6 and 7 (nested actions, settings objects) are field rules.
@@ -84,7 +87,7 @@ class GraphValidation {
       }
     }
     for (const node of this.nodes) {
-      if (node.nodeType === NodeType.TransferCall || node.nodeType === NodeType.StartCallRecording) {
+      if (node.nodeType !== undefined && voiceOnlyNodeTypes.has(node.nodeType)) {
         this.report(
           node.nodeTypeNode!,
           DiagnosticCode.voiceOnlyNode,

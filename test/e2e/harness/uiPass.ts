@@ -10,6 +10,7 @@ import { type RunningCodeServer, workbenchUrl } from './codeServer';
 import { extensionId } from './paths';
 import type { RunFolder } from './runFolder';
 import { type CreatedPearl, getCreatedPearls, getOngoingCalls, type RunningStandIn, setStandInFault } from './standIn';
+import { checkNewPearl, checkWalkthrough } from './uiNewPearl';
 import { pollUntil, Workbench } from './workbench';
 
 /** What the UI pass needs: the server, the run, the stand-in (if built), the suite's report. */
@@ -45,7 +46,8 @@ const ongoingCallsItemId = `${extensionId()}.pearl.ongoingCalls`;
  *    stand-in created a Pearl whose body is the file without `$schema`; the notification names its id.
  * 4. Status bar: the ongoing-calls item shows the stand-in's counts for that Pearl, and follows them.
  * 5. A 400 from the service: its errors become `pearl-deploy` problems in the file.
- * 6. Writing a Pearl (see {@link runAuthoringChecks}): inlay hints, a node snippet, `{` + Enter.
+ * 6. New Pearl: a text Pearl from a template, with 0 problems; the walkthrough (uiNewPearl.ts).
+ * 7. Writing a Pearl (see {@link runAuthoringChecks}): inlay hints, a node snippet, `{` + Enter.
  */
 export async function runUiPass(options: UiPassOptions): Promise<UiPassResult> {
   const { server, run, standIn } = options;
@@ -253,6 +255,9 @@ export async function runUiPass(options: UiPassOptions): Promise<UiPassResult> {
         await shot('graph-preview-restored');
       });
     }
+    if (!has('pearl.newPearl')) wait('New Pearl (UI)', 'pearl.newPearl is not registered');
+    else await check('New Pearl: a text Pearl from a template, filled in by its tab stops, with 0 problems', () => checkNewPearl(workbench, shot));
+    await check('the walkthrough "Get started with Pearl" shows its six steps', () => checkWalkthrough(workbench, shot));
     await runAuthoringChecks(workbench, run, check, (name) => shot(name));
   } finally {
     await context.close().catch(() => undefined);
