@@ -9,11 +9,16 @@ import {
   CompletionList,
   createConnection,
   Diagnostic,
+  FormattingOptions,
   InitializeResult,
   LSPErrorCodes,
+  MessageType,
   ResponseError,
   ProposedFeatures,
+  Range,
+  ShowMessageNotification,
   TextDocuments,
+  TextEdit,
   TextDocumentSyncKind,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -25,6 +30,12 @@ import { type CompletionCapabilities, fixAllKind, FoldingRangeContext, getLangua
 
 /** Quiet time after the last change before a document is validated, in milliseconds. */
 const diagnosticsDelayMs = 200;
+
+/**
+ * Longest time a change waits for its diagnostics while changes keep coming, in milliseconds: a
+ * user typing without pause still sees diagnostics at least once a second.
+ */
+const diagnosticsMaxWaitMs = 1000;
 
 const transportFlag = /^--(stdio|node-ipc|socket|pipe)(=|$)/;
 
@@ -49,6 +60,8 @@ function startServer(): void {
   let supportsWorkspaceFolders = false;
   const cache = new PearlDocumentCache(service);
   const pendingValidations = new Map<string, ReturnType<typeof setTimeout>>();
+  // When the oldest change not yet validated came, per document (the debounce's maximum wait).
+  const firstPendingChange = new Map<string, number>();
   // The version whose diagnostics were last published, so the change event that follows every open
   // does not validate the same version a second time.
   const publishedVersions = new Map<string, number>();
@@ -102,6 +115,7 @@ function startServer(): void {
     cancelValidation(uri);
     cache.delete(uri);
     publishedVersions.delete(uri);
+    firstPendingChange.delete(uri);
     send({ uri, diagnostics: [] });
   });
 
@@ -239,9 +253,19 @@ function startServer(): void {
   connection.onDocumentLinks(onParsed('document links', [], (doc) => service.findDocumentLinks(doc)));
   connection.onWorkspaceSymbol((params) => service.findWorkspaceSymbols(params.query, documents.all().map((document) => cache.get(document))));
   connection.languages.inlayHint.on(onParsed('inlay hints', [], (doc, params) => service.getInlayHints(doc, params.range)));
-  connection.onDocumentFormatting(onParsed('formatting', [], (doc, params) => service.format(doc, undefined, params.options)));
+  // A declined formatting (the answer would be too large) says why instead of doing nothing.
+  const formatOrDecline = (doc: ReturnType<typeof cache.get>, range: Range | undefined, options: FormattingOptions): TextEdit[] => {
+    const problem = service.getFormattingError(doc, range, options);
+    if (problem) {
+      // A notification, not a request: nothing waits for the user to dismiss it.
+      void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: problem });
+      return [];
+    }
+    return service.format(doc, range, options);
+  };
+  connection.onDocumentFormatting(onParsed('formatting', [], (doc, params) => formatOrDecline(doc, undefined, params.options)));
   connection.onDocumentRangeFormatting(
-    onParsed('range formatting', [], (doc, params) => service.format(doc, params.range, params.options)),
+    onParsed('range formatting', [], (doc, params) => formatOrDecline(doc, params.range, params.options)),
   );
 
   connection.onShutdown(() => {
@@ -253,17 +277,24 @@ function startServer(): void {
   documents.listen(connection);
   connection.listen();
 
-  /** Validates `textDocument` once no change has come for {@link diagnosticsDelayMs}. */
+  /**
+   * Validates `textDocument` once no change has come for {@link diagnosticsDelayMs}, or at the
+   * latest {@link diagnosticsMaxWaitMs} after the first change not yet validated.
+   */
   function scheduleValidation(textDocument: TextDocument): void {
     const { uri, version } = textDocument;
     cancelValidation(uri);
+    const now = performance.now();
+    const since = firstPendingChange.get(uri) ?? now;
+    firstPendingChange.set(uri, since);
+    const delay = Math.max(0, Math.min(diagnosticsDelayMs, since + diagnosticsMaxWaitMs - now));
     const timer = setTimeout(() => {
       if (pendingValidations.get(uri) === timer) pendingValidations.delete(uri);
       const current = documents.get(uri);
       // The document moved on (another timer is pending) or was closed.
       if (!current || current.version !== version) return;
       validate(current);
-    }, diagnosticsDelayMs);
+    }, delay);
     pendingValidations.set(uri, timer);
   }
 
@@ -286,6 +317,7 @@ function startServer(): void {
     }
     // Diagnostics of a version the editor no longer shows would flicker onto the wrong text.
     if (documents.get(uri)?.version !== version) return;
+    firstPendingChange.delete(uri);
     publishedVersions.set(uri, version);
     send({ uri, version, diagnostics });
   }

@@ -46,6 +46,8 @@ export class LspClient {
   readonly published: ReceivedDiagnostics[] = [];
   /** Every `window/logMessage` text, in arrival order. */
   readonly logMessages: string[] = [];
+  /** Every `window/showMessage` (a notification shown to the user), in arrival order. */
+  readonly shownMessages: { type: number; message: string }[] = [];
   private stderrText = '';
   private readonly waiters = new Set<() => void>();
   private exitInfo: { code: number | null; signal: NodeJS.Signals | null } | undefined;
@@ -75,6 +77,10 @@ export class LspClient {
     });
     connection.onNotification('window/logMessage', (params: { message: string }) => {
       this.logMessages.push(params.message);
+      this.notify();
+    });
+    connection.onNotification('window/showMessage', (params: { type: number; message: string }) => {
+      this.shownMessages.push(params);
       this.notify();
     });
     connection.onRequest(() => null);

@@ -87,12 +87,13 @@ test('unknown-property: removal with a trailing comma and comments keeps the doc
   assert.ok(after.includes('// the channel'));
 });
 
-test('unknown-property with duplicate keys: the property the diagnostic is on is removed', () => {
+test('unknown-property with duplicate keys: the occurrence sent (the last) is reported and removed', () => {
   const content = '{"name": "x", "pearl": {"nodes": []}, "inbound": {"bogus": 1, "textChannelId": "c", "bogus": 2}}';
-  const { actions } = actionsFor(content, 'unknown-property');
+  const { actions, diagnostics } = actionsFor(content, 'unknown-property');
+  assert.equal(diagnostics.length, 1);
   const removals = actions.filter((action) => action.title === "Remove property 'bogus'");
-  assert.equal(removals.length, 2);
-  assert.equal(apply(content, removals[1]), '{"name": "x", "pearl": {"nodes": []}, "inbound": {"bogus": 1, "textChannelId": "c"}}');
+  assert.equal(removals.length, 1);
+  assert.equal(apply(content, removals[0]), '{"name": "x", "pearl": {"nodes": []}, "inbound": {"bogus": 1, "textChannelId": "c"}}');
 });
 
 test('session-scoped-in-text: removal', () => {

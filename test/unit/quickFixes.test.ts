@@ -141,13 +141,13 @@ test('wrong-type: an enumeration name becomes its value; an ambiguous string get
   assert.deepEqual(actionsFor(JSON.stringify(tooBig, null, 2), 'wrong-type').actions, []);
 });
 
-test('channel-both: keep inbound or keep outbound, one fix for both diagnostics', () => {
+test('channel-both: keep inbound or keep outbound, on the one diagnostic', () => {
   const content = '{\n  "name": "x",\n  "pearl": { "nodes": [] },\n  // the channel\n  "inbound": { "textChannelId": "in" },\n  "outbound": { "textChannelId": "out" }\n}';
   const { actions } = actionsFor(content, 'channel-both');
   assert.deepEqual(actions.map((action) => action.title), ["Keep 'inbound', remove 'outbound'", "Keep 'outbound', remove 'inbound'"]);
-  const keepInbound = find(actions, "Keep 'inbound', remove 'outbound'", 2);
+  const keepInbound = find(actions, "Keep 'inbound', remove 'outbound'");
   assert.equal(apply(content, keepInbound), '{\n  "name": "x",\n  "pearl": { "nodes": [] },\n  // the channel\n  "inbound": { "textChannelId": "in" }\n}');
-  const keepOutbound = apply(content, find(actions, "Keep 'outbound', remove 'inbound'", 2));
+  const keepOutbound = apply(content, find(actions, "Keep 'outbound', remove 'inbound'"));
   assert.equal(keepOutbound, '{\n  "name": "x",\n  "pearl": { "nodes": [] },\n  // the channel\n  "outbound": { "textChannelId": "out" }\n}');
   assert.deepEqual(diagnosticsWithCode(keepOutbound, 'channel-both'), []);
 });

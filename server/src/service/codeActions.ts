@@ -40,6 +40,8 @@ export const settingsSkeletons: ReadonlyMap<number, [string, Record<string, unkn
  * - `node-settings-missing`: "Add smsSettings" inserts the settings object the node type requires
  *   with its main fields empty (§ Node, graph rule 7);
  * - and the fixes of quickFixes/ ({@link getMoreFixes}).
+ * - `duplicate-key`: "Remove this occurrence" removes that property with the comma before it
+ *   (DECISIONS.md § Files).
  * Every action is a `quickfix` carrying `diagnostics: [that diagnostic]` (all of them when several
  * diagnostics in the context call for the very same edit, offered once); `isPreferred` marks the
  * single obvious fix (the replacement time zone, the comma removal, the settings skeleton, a
@@ -95,6 +97,8 @@ function fixesFor(doc: PearlDocument, diagnostic: Diagnostic): Fix[] {
       return fixUnknownTarget(doc, offset);
     case DiagnosticCode.nodeSettingsMissing:
       return fixMissingSettings(doc, offset);
+    case DiagnosticCode.duplicateKey:
+      return fixDuplicateKey(doc, offset);
     default:
       return [];
   }
@@ -213,6 +217,13 @@ function fixMissingSettings(doc: PearlDocument, offset: number): Fix[] {
   if (existing !== undefined && existing.type !== 'null') return [];
   const edit = existing ? replaceValue(doc, existing, value, 'compact') : insertProperty(doc, object, key, value, 'compact');
   return [{ title: `Add ${key}`, edits: [edit], isPreferred: true }];
+}
+
+function fixDuplicateKey(doc: PearlDocument, offset: number): Fix[] {
+  const duplicate = doc.duplicateKeys.find(({ property }) => property.offset === offset);
+  if (!duplicate) return [];
+  const { property, previousEnd } = duplicate;
+  return [{ title: 'Remove this occurrence', edits: [{ offset: previousEnd, length: property.offset + property.length - previousEnd, content: '' }] }];
 }
 
 function toTextEdit(doc: PearlDocument, edit: Edit): TextEdit {

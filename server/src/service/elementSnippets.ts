@@ -10,7 +10,7 @@ import { chooseInsertText, getSnippetLayout, Placeholder, printSnippet, type Sni
 
 /**
  * Snippets for a new element of an array, offered between or after its elements
- * (pearl-agent-service.md § Node, § Transition, § DataSettings, § CallLabel):
+ * (docs/interface.md § Node, § Transition, § DataSettings, § CallLabel, § Graph rules):
  * - in `pearl.nodes` of a text Pearl: one per node type the graph can still take (no voice-only
  *   TransferCall or StartCallRecording; a second OpeningSentence, PreCallAPI or EndCall only where
  *   graph rules 2 and 3 allow it), each a whole node with a unique nodeId, the settings object its

@@ -27,11 +27,11 @@ const labelColorSwatches: Readonly<Record<number, string>> = {
 };
 
 /**
- * The values of an enumerated integer at `path`, by name (pearl-agent-service.md § Resources and
- * their fields): label `10`, `labelDetails.detail` ` Dialogue` (the name on every row, when the
+ * The values of an enumerated integer at `path`, by name (docs/interface.md § Resources and
+ * their fields, § Enumerations): label `10`, `labelDetails.detail` ` Dialogue` (the name on every row, when the
  * client shows label details; else the name is the `detail`), `filterText` `10 Dialogue` so that
  * typing the name finds the value, the meaning as documentation; for the simple form's unstated
- * enumerations the text form's values, marked as taken from the text form (DECISIONS.md § Values).
+ * enumerations the text form's values, marked as taken from the text form (docs/rulings.md § Simple-form enumerations).
  * Only values that fit: no voice-only node types in `pearl.nodes` (text Pearls), only SMS, Email
  * and API in a nested action list (graph rule 6). Indicator tag colors come with a swatch
  * (`CompletionItemKind.Color`), those no other tag uses first. Empty when nothing is enumerated.

@@ -8,7 +8,7 @@ import { findSchemaForPath, getEnumValues } from './schemaNavigator';
 const maxNameLength = 40;
 
 /**
- * Inlay hints within `range` (pearl-agent-service.md § Resources and their fields, § Transition):
+ * Inlay hints within `range` (docs/interface.md § Enumerations, § Transition):
  * - after each integer value of an enumerated property, its name (`"nodeType": 10` → `Dialogue`,
  *   `"color": 4` → `green`), from the schema's `enumNames` of the document's kind;
  * - after each `toNodeId` naming a node, the target's name and type (`Ask the date · Dialogue`).

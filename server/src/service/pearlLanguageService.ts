@@ -25,7 +25,7 @@ import { doComplete, type CompletionOptions } from './completion';
 import { getInlayHints } from './inlayHints';
 import { findDefinition } from './definition';
 import { findDocumentSymbols } from './documentSymbols';
-import { format } from './formatting';
+import { format, getFormattingError } from './formatting';
 import { doHover } from './hover';
 import { doRename, findDocumentHighlights, findReferences, getRenameError, prepareRename } from './references';
 import { getDeployPayload } from './deployPayload';
@@ -142,6 +142,8 @@ export interface PearlLanguageService {
    * cached by mtime). Never rejects.
    */
   findWorkspaceSymbols(query: string, openDocuments: readonly PearlDocument[]): Promise<SymbolInformation[]>;
+  /** Why formatting is declined (the formatted text would be too long), or undefined. Never throws. */
+  getFormattingError(doc: PearlDocument, range: Range | undefined, options: FormattingOptions): string | undefined;
 }
 
 const validators: ReadonlyArray<(doc: PearlDocument) => Diagnostic[]> = [
@@ -218,6 +220,7 @@ export function getLanguageService(params: LanguageServiceParams = {}): PearlLan
         return [];
       }
     },
+    getFormattingError: (doc, range, options) => guard('getFormattingError', undefined, () => getFormattingError(doc, range, options)),
   };
 }
 

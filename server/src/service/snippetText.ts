@@ -61,7 +61,7 @@ export function getSnippetLayout(text: string, offset: number): SnippetLayout {
   };
 }
 
-/** Literal text in a snippet: `$`, `}` and `\` escaped (LSP § Snippet syntax). */
+/** Literal text in a snippet: `$`, `}` and `\` escaped (the LSP specification's snippet syntax). */
 export function escapeSnippetText(text: string): string {
   return text.replace(/[$}\\]/g, '\\$&');
 }

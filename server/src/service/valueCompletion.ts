@@ -10,7 +10,7 @@ import { stringContentSpan } from './variableReferences';
 /**
  * Completion of string values the document or the interface enumerates, inside the quotes of:
  * - a `timeZone` (AdvancedTextPearl, OutboundTextSettings and the simple form): the Windows
- *   time-zone ids of CLDR's windowsZones (DECISIONS.md § Values: "standard-time-name form"), each
+ *   time-zone ids of CLDR's windowsZones (docs/rulings.md § Time zone ids), each
  *   found also by its IANA ids and their city names (`filterText`: typing `London` or
  *   `Europe/London` finds GMT Standard Time) and showing its standard UTC offset (from the
  *   runtime's ICU data, `Intl`);
@@ -63,7 +63,7 @@ export function completeKnownValues(
   return undefined;
 }
 
-/** The schema files a `$schema` names, with what each declares (README § The files). */
+/** The schema files a `$schema` names, with what each declares (docs/rulings.md § Which create request a file is). */
 const schemaFiles: readonly [string, string][] = [
   ['text-pearl.schema.json', 'Text Pearl (POST /v2/Pearl/Text)'],
   ['simple-pearl.schema.json', 'Simple Pearl (POST /v2/Pearl)'],

@@ -4,9 +4,9 @@ import { CursorInside, Placeholder, TabStop, type SnippetTemplate } from './snip
 
 /**
  * The properties an object needs before it means anything, by the interface's type name
- * (pearl-agent-service.md § Resources and their fields): a channel names the channel it uses
- * (§ Service rules: "with the textChannelId of the channel to use"; phoneNumberId in the simple
- * form), a node's settings object carries what its node type sends (§ NodeAPISettings,
+ * (docs/interface.md § Resources and their fields): a channel names the channel it uses
+ * (docs/rulings.md § Text channel id; phoneNumberId in the simple form), a node's settings
+ * object carries what its node type sends (docs/interface.md § NodeAPISettings,
  * § NodeSMSTemplate, § NodeEmailTemplate, § TransferCallSettings).
  */
 const essentialProperties: Readonly<Record<string, readonly string[]>> = {
