@@ -66,12 +66,12 @@ export function doSchemaCompletion(
 function completeElement(doc: PearlDocument, array: JsonNode, text: string, offset: number, capabilities: CompletionCapabilities): CompletionItem[] {
   const range = wordSpan(text, offset);
   // Inside an element's value (a word typed into an object) is no place for a new element.
-  if (getArrayElementsAround(array, range.start, range.end)) return [];
+  if (overlapsElement(array, range.start, range.end)) return [];
   return completeArrayElement(doc, array, getNodePath(array), range, capabilities);
 }
 
 /** Whether an element of `array` overlaps the span. */
-function getArrayElementsAround(array: JsonNode, start: number, end: number): boolean {
+function overlapsElement(array: JsonNode, start: number, end: number): boolean {
   return (array.children ?? []).some((element) => element.offset < end && element.offset + element.length > start);
 }
 
