@@ -27,7 +27,7 @@ import { parseServerArguments, serverUsage } from './cli/serverArguments';
 import { PearlDocumentCache } from './documentCache';
 import { deployPayloadRequest, graphEditRequest, graphRequest, locateFieldsRequest } from './protocol';
 import { nodeFileSystem } from './nodeFileSystem';
-import { fixAllKind, FoldingRangeContext, getLanguageService } from './service/pearlLanguageService';
+import { type CompletionCapabilities, fixAllKind, FoldingRangeContext, getLanguageService } from './service/pearlLanguageService';
 
 /** Quiet time after the last change before a document is validated, in milliseconds. */
 const diagnosticsDelayMs = 200;
@@ -62,6 +62,7 @@ function startServer(): void {
   const documents = new TextDocuments(TextDocument);
   const service = getLanguageService({ fileSystem: nodeFileSystem });
   let foldingContext: FoldingRangeContext = {};
+  let completionCapabilities: CompletionCapabilities = { snippetSupport: false, labelDetailsSupport: false };
   let workspaceFolders: string[] = [];
   let supportsWorkspaceFolders = false;
   const cache = new PearlDocumentCache(service);
@@ -73,6 +74,8 @@ function startServer(): void {
   const publishedVersions = new Map<string, number>();
 
   connection.onInitialize((params): InitializeResult => {
+    const completionItem = params.capabilities.textDocument?.completion?.completionItem;
+    completionCapabilities = { snippetSupport: completionItem?.snippetSupport === true, labelDetailsSupport: completionItem?.labelDetailsSupport === true };
     const version = getPackageVersion();
     const folding = params.capabilities.textDocument?.foldingRange;
     foldingContext = { rangeLimit: folding?.rangeLimit, collapsedText: folding?.foldingRange?.collapsedText === true };
@@ -83,7 +86,9 @@ function startServer(): void {
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        // `{` completes variables inside strings only: outside them it must not open a list.
         completionProvider: { triggerCharacters: ['{', '"', ':'], resolveProvider: false },
+        inlayHintProvider: { resolveProvider: false },
         hoverProvider: true,
         documentSymbolProvider: { label: 'Pearl' },
         definitionProvider: true,
@@ -126,7 +131,10 @@ function startServer(): void {
     const textDocument = documents.get(params.textDocument.uri);
     if (!textDocument) return empty;
     try {
-      return service.doComplete(cache.get(textDocument), params.position);
+      return service.doComplete(cache.get(textDocument), params.position, {
+        capabilities: completionCapabilities,
+        triggerCharacter: params.context?.triggerCharacter,
+      });
     } catch (error) {
       logError('completion', textDocument.uri, error);
       return empty;
@@ -251,6 +259,7 @@ function startServer(): void {
   connection.onSelectionRanges(onParsed('selection ranges', [], (doc, params) => service.getSelectionRanges(doc, params.positions)));
   connection.onDocumentLinks(onParsed('document links', [], (doc) => service.findDocumentLinks(doc)));
   connection.onWorkspaceSymbol((params) => service.findWorkspaceSymbols(params.query, documents.all().map((document) => cache.get(document))));
+  connection.languages.inlayHint.on(onParsed('inlay hints', [], (doc, params) => service.getInlayHints(doc, params.range)));
   // A declined formatting (the answer would be too large) says why instead of doing nothing.
   const formatOrDecline = (doc: ReturnType<typeof cache.get>, range: Range | undefined, options: FormattingOptions): TextEdit[] => {
     const problem = service.getFormattingError(doc, range, options);
