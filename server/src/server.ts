@@ -2,7 +2,7 @@
 // (STYLE.md). Handlers find the document, answer an empty result if it is gone, call the service,
 // and catch every error at their boundary: no text can take the server down.
 // Transport from the command line: `--stdio` (the default), `--node-ipc` (the VS Code client),
-// `--socket=N` or `--pipe=NAME`. `--version` prints the version and exits.
+// `--socket=N` or `--pipe=NAME`. `--version` and `--help` print and exit (see cli/serverArguments.ts).
 import {
   CodeAction,
   CodeActionKind,
@@ -23,10 +23,11 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { getPackageVersion } from './cli/packageVersion';
+import { parseServerArguments, serverUsage } from './cli/serverArguments';
 import { PearlDocumentCache } from './documentCache';
 import { deployPayloadRequest, graphEditRequest, graphRequest, locateFieldsRequest } from './protocol';
 import { nodeFileSystem } from './nodeFileSystem';
-import { fixAllKind, FoldingRangeContext, getLanguageService } from './service/pearlLanguageService';
+import { type CompletionCapabilities, fixAllKind, FoldingRangeContext, getLanguageService } from './service/pearlLanguageService';
 
 /** Quiet time after the last change before a document is validated, in milliseconds. */
 const diagnosticsDelayMs = 200;
@@ -40,8 +41,14 @@ const diagnosticsMaxWaitMs = 1000;
 const transportFlag = /^--(stdio|node-ipc|socket|pipe)(=|$)/;
 
 const args = process.argv.slice(2);
-if (args.includes('--version')) {
+const command = parseServerArguments(args);
+if (command.kind === 'help') {
+  process.stdout.write(serverUsage);
+} else if (command.kind === 'version') {
   process.stdout.write(`${getPackageVersion()}\n`);
+} else if (command.kind === 'error') {
+  process.stderr.write(`pearl-language-server: ${command.message}\nTry 'pearl-language-server --help'.\n`);
+  process.exitCode = 2;
 } else {
   // createConnection reads the transport from the command line; stdio when none is given (and only
   // then does it redirect console.log away from the protocol stream).
@@ -55,6 +62,7 @@ function startServer(): void {
   const documents = new TextDocuments(TextDocument);
   const service = getLanguageService({ fileSystem: nodeFileSystem, reportError: (message) => connection.console.error(message) });
   let foldingContext: FoldingRangeContext = {};
+  let completionCapabilities: CompletionCapabilities = { snippetSupport: false, labelDetailsSupport: false };
   let workspaceFolders: string[] = [];
   let supportsWorkspaceFolders = false;
   const cache = new PearlDocumentCache(service);
@@ -66,6 +74,8 @@ function startServer(): void {
   const publishedVersions = new Map<string, number>();
 
   connection.onInitialize((params): InitializeResult => {
+    const completionItem = params.capabilities.textDocument?.completion?.completionItem;
+    completionCapabilities = { snippetSupport: completionItem?.snippetSupport === true, labelDetailsSupport: completionItem?.labelDetailsSupport === true };
     const version = getPackageVersion();
     const folding = params.capabilities.textDocument?.foldingRange;
     foldingContext = { rangeLimit: folding?.rangeLimit, collapsedText: folding?.foldingRange?.collapsedText === true };
@@ -77,7 +87,9 @@ function startServer(): void {
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        // `{` completes variables inside strings only: outside them it must not open a list.
         completionProvider: { triggerCharacters: ['{', '"', ':'], resolveProvider: false },
+        inlayHintProvider: { resolveProvider: false },
         hoverProvider: true,
         documentSymbolProvider: { label: 'Pearl' },
         definitionProvider: true,
@@ -120,7 +132,10 @@ function startServer(): void {
     const textDocument = documents.get(params.textDocument.uri);
     if (!textDocument) return empty;
     try {
-      return service.doComplete(cache.get(textDocument), params.position);
+      return service.doComplete(cache.get(textDocument), params.position, {
+        capabilities: completionCapabilities,
+        triggerCharacter: params.context?.triggerCharacter,
+      });
     } catch (error) {
       logError('completion', textDocument.uri, error);
       return empty;
@@ -245,6 +260,7 @@ function startServer(): void {
   connection.onSelectionRanges(onParsed('selection ranges', [], (doc, params) => service.getSelectionRanges(doc, params.positions)));
   connection.onDocumentLinks(onParsed('document links', [], (doc) => service.findDocumentLinks(doc)));
   connection.onWorkspaceSymbol((params) => service.findWorkspaceSymbols(params.query, documents.all().map((document) => cache.get(document))));
+  connection.languages.inlayHint.on(onParsed('inlay hints', [], (doc, params) => service.getInlayHints(doc, params.range)));
   // A declined formatting (the answer would be too large) says why instead of doing nothing.
   const formatOrDecline = (doc: ReturnType<typeof cache.get>, range: Range | undefined, options: FormattingOptions): TextEdit[] => {
     const problem = service.getFormattingError(doc, range, options);

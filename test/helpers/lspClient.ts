@@ -132,7 +132,7 @@ export class LspClient {
           synchronization: { dynamicRegistration: false },
           publishDiagnostics: { versionSupport: true },
           hover: { contentFormat: ['markdown', 'plaintext'] },
-          completion: { completionItem: { snippetSupport: false, labelDetailsSupport: true, documentationFormat: ['markdown', 'plaintext'] } },
+          completion: { completionItem: { snippetSupport: false, documentationFormat: ['markdown', 'plaintext'] } },
           ...options.textDocument,
         },
       },

@@ -185,7 +185,7 @@ function assertWellFormed(diagnostic: Diagnostic, document: TextDocument): void 
   }
 }
 
-/** Parse + validate + complete at `completionFraction`; asserts everything the property claims. */
+/** Parse + validate + complete at `completionFraction`, then the other features (inlay hints included); asserts everything the property claims. */
 function checkDocument(text: string, completionFraction: number): void {
   const document = TextDocument.create('file:///property/mutated.pearl.json', 'pearl', 1, text);
   const started = performance.now();
@@ -202,7 +202,8 @@ function checkDocument(text: string, completionFraction: number): void {
     service.findDocumentLinks(parsed);
     service.getCodeActions(parsed, whole, diagnostics);
     const fixAll = service.getFixAllAction(parsed, diagnostics);
-    return { diagnostics, completion, fixAll, elapsed };
+    const hints = service.getInlayHints(parsed, whole);
+    return { diagnostics, completion, fixAll, hints, elapsed };
   });
   const elapsed = result.elapsed;
   assert.deepEqual(internalErrors, [], 'a rule or completion threw (caught and logged by the facade)');
@@ -211,6 +212,10 @@ function checkDocument(text: string, completionFraction: number): void {
   assert.ok(result.completion && Array.isArray(result.completion.items), 'doComplete returns a CompletionList');
   for (const item of result.completion.items) {
     assert.ok(typeof item.label === 'string' && item.label.length > 0, `completion item label: ${JSON.stringify(item)}`);
+  }
+  for (const hint of result.hints) {
+    assert.ok(typeof hint.label === 'string' && hint.label.length > 0, `inlay hint label: ${JSON.stringify(hint)}`);
+    assert.deepEqual(document.positionAt(document.offsetAt(hint.position)), hint.position, `inlay hint inside the text: ${JSON.stringify(hint)}`);
   }
   const fixAllEdits = (result.fixAll?.edit?.changes?.[document.uri] ?? [])
     .map((edit) => [document.offsetAt(edit.range.start), document.offsetAt(edit.range.end)])

@@ -1,15 +1,15 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { InsertTextFormat, MarkupContent, TextEdit } from 'vscode-languageserver-types';
+import type { MarkupContent } from 'vscode-languageserver-types';
 import { getLanguageService } from '../../server/src/service/pearlLanguageService';
 import type { ClientCapabilities } from '../../server/src/service/pearlLanguageService';
-import { markdownToPlainText, snippetToPlainText } from '../../server/src/service/clientCapabilities';
+import { markdownToPlainText } from '../../server/src/service/clientCapabilities';
 import { node, textPearl, transition } from '../helpers/documents';
 import { hostileStrings } from '../helpers/markdown';
 
 // The service answers in what the client declared it can show (LSP ClientCapabilities): plain
-// text hovers, completion without snippets or labelDetails.
+// text hovers and completion documentation.
 
 const plainClient: ClientCapabilities = {
   textDocument: { hover: { contentFormat: ['plaintext'] }, completion: { completionItem: { documentationFormat: ['plaintext'] } } },
@@ -46,24 +46,10 @@ test('a plain-text hover shows every string from the file literally', () => {
   }
 });
 
-test('a client without snippets gets plain insert text: no tab stops', () => {
+test('a client without markdown documentation gets completion documentation as plain text', () => {
   const { doc, position } = at('{"$schema": "text-pearl.schema.json", "pearl": {|}}');
   const agentName = plain.doComplete(doc, position).items.find((item) => item.label === 'agentName');
-  assert.ok(agentName);
-  assert.equal(agentName.insertTextFormat, InsertTextFormat.PlainText);
-  assert.equal((agentName.textEdit as TextEdit).newText, '"agentName": ');
-});
-
-test('a client without labelDetails gets none; the detail still names the type and group', () => {
-  const text = textPearl({
-    variables: [{ id: 'order_id', name: 'Order id', group: 2, type: 2 }],
-    nodes: [node('open', 2, [transition('go', 'end')], { script: 'Order {|' }), node('end', 100, [])],
-  });
-  const items = plain.doComplete(at(text).doc, at(text).position).items;
-  const order = items.find((item) => item.label === 'order_id');
-  assert.ok(order);
-  assert.equal(order.labelDetails, undefined);
-  assert.equal(order.detail, 'Order id · Long · InCall');
+  assert.deepEqual(agentName?.documentation, { kind: 'plaintext', value: 'Display name of the agent in the conversation' });
 });
 
 test('markdownToPlainText resolves escapes and code spans and drops emphasis', () => {
@@ -71,10 +57,4 @@ test('markdownToPlainText resolves escapes and code spans and drops emphasis', (
   assert.equal(markdownToPlainText('\\*not\\* \\[a\\]\\(b\\)'), '*not* [a](b)');
   assert.equal(markdownToPlainText('`` a`b ``'), 'a`b');
   assert.equal(markdownToPlainText('*In script: PreCall.*'), 'In script: PreCall.');
-});
-
-test('snippetToPlainText keeps placeholders and unescapes', () => {
-  assert.equal(snippetToPlainText('"agentName": $1'), '"agentName": ');
-  assert.equal(snippetToPlainText('"nodeType": ${1:10}$0'), '"nodeType": 10');
-  assert.equal(snippetToPlainText('"script": "\\$5 \\} \\\\"'), '"script": "$5 } \\"');
 });

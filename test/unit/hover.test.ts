@@ -231,5 +231,5 @@ test('hover on nodeType and modelType lists the values instead of pointing at th
   assert.match(nodeType, /`100` — \*\*EndCall\*\*/);
   const modelType = markdownOf(hover(mark(content, '"modelType"')).hover);
   assert.doesNotMatch(modelType, /See the/);
-  assert.match(modelType, /For text Pearls only 11 is available/);
+  assert.match(modelType, /for text Pearls only 11 \\\(Swan\\\) is available/);
 });

@@ -1,11 +1,11 @@
-import { CompletionItem, CompletionList, Hover, InsertTextFormat, MarkupContent, MarkupKind } from 'vscode-languageserver-types';
+import { CompletionItem, CompletionList, Hover, MarkupContent, MarkupKind } from 'vscode-languageserver-types';
 
 /**
- * What the client can show, as far as the service's answers depend on it: the same paths as the
- * LSP `ClientCapabilities` (so the server passes the `initialize` request's capabilities as they
- * are), read as LSP reads them: what the client does not declare, it does not support (plain text,
- * no snippets, no `labelDetails`). {@link fullClientCapabilities} is the default of a service
- * created without them.
+ * Which markup the client renders, as far as hovers and completion documentation depend on it: the
+ * same paths as the LSP `ClientCapabilities` (so the server passes the `initialize` request's
+ * capabilities as they are), read as LSP reads them: a format the client does not declare, it does
+ * not render. {@link fullClientCapabilities} is the default of a service created without them.
+ * (Snippets and `labelDetails` are per completion request: `CompletionOptions.capabilities`.)
  */
 export interface ClientCapabilities {
   readonly textDocument?: {
@@ -13,8 +13,6 @@ export interface ClientCapabilities {
     readonly hover?: { readonly contentFormat?: readonly string[] };
     readonly completion?: {
       readonly completionItem?: {
-        readonly snippetSupport?: boolean;
-        readonly labelDetailsSupport?: boolean;
         /** The documentation formats the client renders, preferred first. */
         readonly documentationFormat?: readonly string[];
       };
@@ -22,12 +20,12 @@ export interface ClientCapabilities {
   };
 }
 
-/** A client that takes everything the service produces: markdown, snippets and `labelDetails`. */
+/** A client that renders markdown everywhere. */
 export const fullClientCapabilities: ClientCapabilities = {
   textDocument: {
     hover: { contentFormat: [MarkupKind.Markdown, MarkupKind.PlainText] },
     completion: {
-      completionItem: { snippetSupport: true, labelDetailsSupport: true, documentationFormat: [MarkupKind.Markdown, MarkupKind.PlainText] },
+      completionItem: { documentationFormat: [MarkupKind.Markdown, MarkupKind.PlainText] },
     },
   },
 };
@@ -80,42 +78,12 @@ function toPlainText(content: MarkupContent): MarkupContent {
   return content.kind === MarkupKind.Markdown ? { kind: MarkupKind.PlainText, value: markdownToPlainText(content.value) } : content;
 }
 
-/**
- * The insert text a snippet stands for without its tab stops: `$1`, `${2}` and `${1:text}`
- * (placeholder kept) removed, escaped `\$`, `\}` and `\\` resolved (LSP snippet syntax).
- */
-export function snippetToPlainText(snippet: string): string {
-  return snippet.replace(/\\([$}\\])|\$(\d+)|\$\{(\d+)(?::((?:\\.|[^}\\])*))?\}/g, (_match, escaped?: string, _stop?: string, _n?: string, placeholder?: string) =>
-    escaped !== undefined ? escaped : (placeholder ?? '').replace(/\\([$}\\])/g, '$1'),
-  );
-}
-
-/**
- * `list` as the client can take it: snippets as plain insert text where snippets are not
- * supported; `labelDetails` folded into `detail` where they are not shown; markdown documentation
- * as plain text where markdown is not rendered.
- */
+/** `list` with markdown documentation as plain text where the client does not render markdown. */
 export function adaptCompletionList(list: CompletionList, capabilities: ClientCapabilities): CompletionList {
-  const item = capabilities.textDocument?.completion?.completionItem;
-  const snippets = item?.snippetSupport === true;
-  const labelDetails = item?.labelDetailsSupport === true;
-  const markdown = allowsMarkdown(item?.documentationFormat);
-  if (snippets && labelDetails && markdown) return list;
-  return { ...list, items: list.items.map((entry) => adaptItem(entry, snippets, labelDetails, markdown)) };
+  if (allowsMarkdown(capabilities.textDocument?.completion?.completionItem?.documentationFormat)) return list;
+  return { ...list, items: list.items.map(plainDocumentation) };
 }
 
-function adaptItem(item: CompletionItem, snippets: boolean, labelDetails: boolean, markdown: boolean): CompletionItem {
-  const adapted: CompletionItem = { ...item };
-  if (!snippets && item.insertTextFormat === InsertTextFormat.Snippet) {
-    adapted.insertTextFormat = InsertTextFormat.PlainText;
-    if (item.insertText !== undefined) adapted.insertText = snippetToPlainText(item.insertText);
-    if (item.textEdit) adapted.textEdit = { ...item.textEdit, newText: snippetToPlainText(item.textEdit.newText) };
-  }
-  if (!labelDetails && item.labelDetails) {
-    delete adapted.labelDetails;
-    const shown = [item.labelDetails.detail?.trim(), item.labelDetails.description].filter((part) => part);
-    if (adapted.detail === undefined && shown.length > 0) adapted.detail = shown.join(' · ');
-  }
-  if (!markdown && typeof item.documentation === 'object') adapted.documentation = toPlainText(item.documentation);
-  return adapted;
+function plainDocumentation(item: CompletionItem): CompletionItem {
+  return typeof item.documentation === 'object' ? { ...item, documentation: toPlainText(item.documentation) } : item;
 }

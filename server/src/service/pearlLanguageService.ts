@@ -8,6 +8,7 @@ import {
   FoldingRange,
   FormattingOptions,
   Hover,
+  InlayHint,
   Location,
   LocationLink,
   Position,
@@ -22,7 +23,8 @@ import type { DeployPayload } from './deployPayload';
 import type { GraphEdit, PearlGraph } from './graphTypes';
 import { getCodeActions } from './codeActions';
 import { adaptCompletionList, adaptHover, ClientCapabilities, fullClientCapabilities } from './clientCapabilities';
-import { doComplete } from './completion';
+import { doComplete, type CompletionOptions } from './completion';
+import { getInlayHints } from './inlayHints';
 import { findDefinition } from './definition';
 import { findDocumentSymbols } from './documentSymbols';
 import { format, getFormattingError } from './formatting';
@@ -45,6 +47,8 @@ import { getFixAllAction } from './quickFixes/fixAll';
 import { WorkspaceFileSystem, WorkspaceScanLimits, WorkspaceSymbolIndex } from './workspaceSymbols';
 
 export type { PearlDocument } from './pearlDocument';
+export type { CompletionCapabilities } from './completionCapabilities';
+export type { CompletionOptions } from './completion';
 export type { GraphEditOutcome } from './graphEdits';
 export { DiagnosticCode } from './diagnosticCodes';
 export type { FoldingRangeContext } from './foldingRanges';
@@ -84,9 +88,17 @@ export interface PearlLanguageService {
   doValidation(doc: PearlDocument): Diagnostic[];
   /**
    * Completion at `position`: `{variable}` references in (V) fields, node ids in `toNodeId`,
-   * property names and enumeration values from the schemas. Never throws.
+   * property names with value skeletons, enumeration values by name, snippets for new nodes,
+   * transitions, variables and indicator tags; nothing when `{` was typed outside a string
+   * (`options.triggerCharacter`). Snippets and label details as `options.capabilities` allow (a
+   * client like VS Code when absent). Never throws.
    */
-  doComplete(doc: PearlDocument, position: Position): CompletionList;
+  doComplete(doc: PearlDocument, position: Position, options?: CompletionOptions): CompletionList;
+  /**
+   * Inlay hints within `range`: the name after each integer enumeration value (`"nodeType": 10`
+   * shows `Dialogue`) and the target's name and type after each toNodeId. Never throws.
+   */
+  getInlayHints(doc: PearlDocument, range: Range): InlayHint[];
   /** The conversation graph for the preview, each node with the `diagnostics` inside it. */
   getGraph(doc: PearlDocument, diagnostics: readonly Diagnostic[]): PearlGraph;
   /**
@@ -203,9 +215,9 @@ export function getLanguageService(params: LanguageServiceParams = {}): PearlLan
     getDeployPayload,
     locateFieldPath,
     getFieldPath,
-    doComplete(doc, position) {
+    doComplete(doc, position, options) {
       try {
-        return adaptCompletionList(doComplete(doc, position), clientCapabilities);
+        return adaptCompletionList(doComplete(doc, position, options), clientCapabilities);
       } catch (error) {
         reportInternalError('doComplete', error);
         return { isIncomplete: false, items: [] };
@@ -222,6 +234,7 @@ export function getLanguageService(params: LanguageServiceParams = {}): PearlLan
     doRename: (doc, position, newName) => guard('doRename', null, () => doRename(doc, position, newName)),
     getCodeActions: (doc, range, diagnostics) => guard('getCodeActions', [], () => getCodeActions(doc, range, diagnostics)),
     format: (doc, range, options) => guard('format', [], () => format(doc, range, options)),
+    getInlayHints: (doc, range) => guard('getInlayHints', [], () => getInlayHints(doc, range)),
     getFoldingRanges: (doc, context) => guard('getFoldingRanges', [], () => getFoldingRanges(doc, context)),
     getSelectionRanges: (doc, positions) =>
       guard('getSelectionRanges', positions.map((position) => ({ range: { start: position, end: position } })), () =>

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { parse } from 'jsonc-parser';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { getLanguageService } from '../../../server/src/service/pearlLanguageService';
+import { runAuthoringChecks } from './authoringChecks';
 import { launchBrowser } from './browser';
 import { type RunningCodeServer, workbenchUrl } from './codeServer';
 import { extensionId } from './paths';
@@ -46,6 +47,7 @@ const ongoingCallsItemId = `${extensionId()}.pearl.ongoingCalls`;
  * 4. Status bar: the ongoing-calls item shows the stand-in's counts for that Pearl, and follows them.
  * 5. A 400 from the service: its errors become `pearl-deploy` problems in the file.
  * 6. New Pearl: a text Pearl from a template, with 0 problems; the walkthrough (uiNewPearl.ts).
+ * 7. Writing a Pearl (see {@link runAuthoringChecks}): inlay hints, a node snippet, `{` + Enter.
  */
 export async function runUiPass(options: UiPassOptions): Promise<UiPassResult> {
   const { server, run, standIn } = options;
@@ -256,6 +258,7 @@ export async function runUiPass(options: UiPassOptions): Promise<UiPassResult> {
     if (!has('pearl.newPearl')) wait('New Pearl (UI)', 'pearl.newPearl is not registered');
     else await check('New Pearl: a text Pearl from a template, filled in by its tab stops, with 0 problems', () => checkNewPearl(workbench, shot));
     await check('the walkthrough "Get started with Pearl" shows its six steps', () => checkWalkthrough(workbench, shot));
+    await runAuthoringChecks(workbench, run, check, (name) => shot(name));
   } finally {
     await context.close().catch(() => undefined);
   }
