@@ -10,6 +10,7 @@ import {
   JsonNode,
   parseJsonTree,
 } from './jsonTree';
+import { patchStringEdit } from './stringEditPatch';
 
 /**
  * Which create request a file is (DECISIONS.md § Files): `text` is the Text Pearl create request
@@ -188,10 +189,14 @@ export const maxNestingDepth = 1000;
 
 /**
  * Parses a document once into a {@link PearlDocument}. Linear in the size of the text; never
- * throws, whatever the text. A UTF-8 byte order mark at the start is read as whitespace
+ * throws, whatever the text. Given `previous`, the parse of an earlier version of the same
+ * document, an edit inside one string value is applied to it instead of parsing again
+ * ({@link patchStringEdit}); `previous` must not be used afterwards. A UTF-8 byte order mark at the start is read as whitespace
  * (DECISIONS.md § Files: tolerated and never sent).
  */
-export function parsePearlDocument(editorDocument: TextDocument): PearlDocument {
+export function parsePearlDocument(editorDocument: TextDocument, previous?: PearlDocument): PearlDocument {
+  const patched = previous && patchStringEdit(previous, editorDocument);
+  if (patched) return patched;
   const text = editorDocument.getText();
   // A snapshot: editors' TextDocuments are updated in place, and every range of this parse must
   // stay about the text it was parsed from.
