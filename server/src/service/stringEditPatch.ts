@@ -9,6 +9,9 @@ import type { PearlDocument } from './pearlDocument';
  */
 const modelKeys: ReadonlySet<string> = new Set(['nodeId', 'name', 'toNodeId', 'id', '$schema']);
 
+/** Characters compared at once while looking for where two texts differ. */
+const chunk = 4096;
+
 /**
  * The parse of `editorDocument` made from `previous`, the parse of an earlier version of the same
  * document, when the two texts differ only inside one string value that the model does not read
@@ -28,9 +31,17 @@ export function patchStringEdit(previous: PearlDocument, editorDocument: TextDoc
   if (text.charCodeAt(0) === 0xfeff || oldText.charCodeAt(0) === 0xfeff) return undefined;
   // The changed span: [start, oldEnd) of the old text became [start, newEnd) of the new one.
   const shorter = Math.min(oldText.length, text.length);
+  // Whole chunks first (a native comparison), then character by character.
   let start = 0;
+  while (start + chunk <= shorter && oldText.slice(start, start + chunk) === text.slice(start, start + chunk)) start += chunk;
   while (start < shorter && oldText.charCodeAt(start) === text.charCodeAt(start)) start++;
   let suffix = 0;
+  while (
+    suffix + chunk <= shorter - start &&
+    oldText.slice(oldText.length - suffix - chunk, oldText.length - suffix) === text.slice(text.length - suffix - chunk, text.length - suffix)
+  ) {
+    suffix += chunk;
+  }
   while (
     suffix < shorter - start &&
     oldText.charCodeAt(oldText.length - 1 - suffix) === text.charCodeAt(text.length - 1 - suffix)

@@ -25,10 +25,35 @@ import { findVariableReferences, type VariableReference } from './variableRefere
  * Each diagnostic's range is the `{id}` itself. One walk of the `pearl` subtree: linear.
  */
 export function validateVariables(doc: PearlDocument): Diagnostic[] {
-  const pearl = doc.pearl;
-  if (!pearl) return [];
   const text = doc.textDocument.getText();
   const diagnostics: Diagnostic[] = [];
+  for (const { node, field } of getFieldStrings(doc)) {
+    const references = findVariableReferences(text, node);
+    if (references.length > 0) checkReferences(doc, field, references, diagnostics);
+  }
+  return diagnostics;
+}
+
+/** A string value of a (V) field, with what the field accepts. */
+interface FieldString {
+  readonly node: JsonNode;
+  readonly field: VariableField;
+}
+
+/**
+ * The (V) strings of each parse, by its `pearl` node: an edit inside a string value keeps the tree
+ * (pearlDocument.ts), and with it which strings are (V) fields and what each accepts, so typing
+ * does not walk the document again.
+ */
+const fieldStringsByPearl = new WeakMap<JsonNode, readonly FieldString[]>();
+
+/** Every (V) string under `pearl`, in document order, found by one walk of the `pearl` subtree. */
+function getFieldStrings(doc: PearlDocument): readonly FieldString[] {
+  const pearl = doc.pearl;
+  if (!pearl) return [];
+  const cached = fieldStringsByPearl.get(pearl);
+  if (cached) return cached;
+  const result: FieldString[] = [];
   // Iterative depth-first walk (no recursion: any nesting depth is safe), keeping the path.
   const steps: PathStep[] = [];
   const stack: { key: string | number; value: JsonNode; depth: number }[] = [{ key: 'pearl', value: pearl, depth: 0 }];
@@ -37,12 +62,8 @@ export function validateVariables(doc: PearlDocument): Diagnostic[] {
     steps.length = depth;
     steps.push({ key, value });
     if (value.type === 'string') {
-      if (typeof key === 'string' && variableFieldKeys.has(key)) {
-        // Most strings hold no reference: scan first, resolve the field only when there is one.
-        const references = findVariableReferences(text, value);
-        const field = references.length > 0 ? resolveVariableField(doc.kind, steps) : undefined;
-        if (field) checkReferences(doc, field, references, diagnostics);
-      }
+      const field = typeof key === 'string' && variableFieldKeys.has(key) ? resolveVariableField(doc.kind, steps) : undefined;
+      if (field) result.push({ node: value, field });
       continue;
     }
     const children = value.children;
@@ -61,7 +82,8 @@ export function validateVariables(doc: PearlDocument): Diagnostic[] {
       }
     }
   }
-  return diagnostics;
+  fieldStringsByPearl.set(pearl, result);
+  return result;
 }
 
 function checkReferences(
