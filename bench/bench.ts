@@ -10,7 +10,9 @@
  * - full diagnostics: `parsePearlDocument` + `doValidation`, what the server does per change;
  * - the floor: jsonc-parser's bare `parseTree` of the text, which builds a tree and throws it away;
  * - vscode-json-languageservice's `parseJSONDocument` + `doValidation` with our text schema
- *   (schemas/text-pearl.schema.json), what VS Code's JSON support does per change.
+ *   (schemas/text-pearl.schema.json), what VS Code's JSON support does per change;
+ * - a keystroke: a letter typed into (then deleted from) a late node's script, parsed from the
+ *   previous parse (the edit patches it) + `doValidation`, what the server does per keystroke.
  * It also times completion on an already parsed document at 1,000 nodes.
  */
 import * as fs from 'node:fs';
@@ -36,10 +38,19 @@ export interface SizeResult {
   parseTreeMs: number;
   /** Median of vscode-json-languageservice `parseJSONDocument` + `doValidation`. */
   jsonServiceMs: number;
+  /**
+   * Median of a keystroke in a late node's script: `parsePearlDocument` given the previous parse
+   * (the edit patches it) + `doValidation`, what the server does per keystroke.
+   */
+  keystrokeMs: number;
   /** Median over rounds of diagnostics time / parseTree time (below 1: faster than the floor). */
   diagnosticsToParseTree: number;
   /** Median over rounds of vscode-json-languageservice time / diagnostics time (how many times faster we are). */
   jsonServiceToDiagnostics: number;
+  /** Median over rounds of keystroke time / parseTree time. */
+  keystrokeToParseTree: number;
+  /** Median over rounds of vscode-json-languageservice time / keystroke time. */
+  jsonServiceToKeystroke: number;
   /** Diagnostics of the generated document, counted by code: should be empty. */
   diagnosticsByCode: Record<string, number>;
   /** Problems vscode-json-languageservice reports on the generated document: should be 0. */
@@ -99,12 +110,24 @@ function median(values: readonly number[]): number {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-type Contender = 'diagnostics' | 'parseTree' | 'jsonService';
+type Contender = 'diagnostics' | 'parseTree' | 'jsonService' | 'keystroke';
 
 async function benchSize(nodes: number): Promise<SizeResult> {
   const text = generateTextPearl(nodes);
   const textDocument = createDocument(text);
   const jsonDocument = jsonService.TextDocument.create('file:///bench/generated.pearl.json', 'jsonc', 1, text);
+  // The keystroke contender types a letter into a late node's script, then deletes it, and so on.
+  const scriptKey = '"script": "';
+  const typedAt = text.indexOf(scriptKey, Math.floor(text.length * 0.9)) + scriptKey.length;
+  const typedTexts = [text.slice(0, typedAt) + 'x' + text.slice(typedAt), text];
+  let keystrokes = 0;
+  let previous = service.parsePearlDocument(textDocument);
+  const keystroke = (): unknown => {
+    keystrokes++;
+    const next = TextDocument.create(textDocument.uri, 'pearl', keystrokes + 1, typedTexts[keystrokes % 2 === 1 ? 0 : 1]);
+    previous = service.parsePearlDocument(next, previous);
+    return service.doValidation(previous);
+  };
   const run: Record<Contender, () => Promise<unknown> | unknown> = {
     diagnostics: () => service.doValidation(service.parsePearlDocument(textDocument)),
     parseTree: () => parseTree(text, [], { allowTrailingComma: true }),
@@ -113,6 +136,7 @@ async function benchSize(nodes: number): Promise<SizeResult> {
         trailingCommas: 'ignore',
         comments: 'ignore',
       }),
+    keystroke,
   };
   const diagnosticsByCode: Record<string, number> = {};
   for (const diagnostic of service.doValidation(service.parsePearlDocument(textDocument))) {
@@ -121,8 +145,8 @@ async function benchSize(nodes: number): Promise<SizeResult> {
   }
   const jsonServiceProblems = ((await run.jsonService()) as unknown[]).length;
 
-  const contenders: Contender[] = ['diagnostics', 'parseTree', 'jsonService'];
-  const times: Record<Contender, number[]> = { diagnostics: [], parseTree: [], jsonService: [] };
+  const contenders: Contender[] = ['diagnostics', 'parseTree', 'jsonService', 'keystroke'];
+  const times: Record<Contender, number[]> = { diagnostics: [], parseTree: [], jsonService: [], keystroke: [] };
   const end = performance.now() + budgetMs;
   for (let round = 0; round < warmupRounds + maxRounds; round++) {
     if (round >= warmupRounds + minRounds && performance.now() > end) break;
@@ -144,8 +168,11 @@ async function benchSize(nodes: number): Promise<SizeResult> {
     diagnosticsMs: median(times.diagnostics),
     parseTreeMs: median(times.parseTree),
     jsonServiceMs: median(times.jsonService),
+    keystrokeMs: median(times.keystroke),
     diagnosticsToParseTree: ratios('diagnostics', 'parseTree'),
     jsonServiceToDiagnostics: ratios('jsonService', 'diagnostics'),
+    keystrokeToParseTree: ratios('keystroke', 'parseTree'),
+    jsonServiceToKeystroke: ratios('jsonService', 'keystroke'),
     diagnosticsByCode,
     jsonServiceProblems,
   };
@@ -209,18 +236,18 @@ function formatMs(ms: number): string {
 
 function toMarkdown(report: BenchReport): string {
   const lines = [
-    '| nodes | file size (KB) | rounds | full diagnostics (ms) | bare parseTree (ms) | vscode-json-languageservice (ms) | diagnostics / parseTree | json-languageservice / diagnostics |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| nodes | file size (KB) | rounds | full diagnostics (ms) | keystroke in a string (ms) | bare parseTree (ms) | vscode-json-languageservice (ms) | full / parseTree | keystroke / parseTree | json-languageservice / full | json-languageservice / keystroke |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of report.results) {
     lines.push(
-      `| ${r.nodes.toLocaleString('en-US')} | ${(r.bytes / 1024).toFixed(0)} | ${r.rounds} | ${formatMs(r.diagnosticsMs)} | ${formatMs(r.parseTreeMs)} | ${formatMs(r.jsonServiceMs)} | ${r.diagnosticsToParseTree.toFixed(2)}× | ${r.jsonServiceToDiagnostics.toFixed(2)}× |`,
+      `| ${r.nodes.toLocaleString('en-US')} | ${(r.bytes / 1024).toFixed(0)} | ${r.rounds} | ${formatMs(r.diagnosticsMs)} | ${formatMs(r.keystrokeMs)} | ${formatMs(r.parseTreeMs)} | ${formatMs(r.jsonServiceMs)} | ${r.diagnosticsToParseTree.toFixed(2)}× | ${r.keystrokeToParseTree.toFixed(2)}× | ${r.jsonServiceToDiagnostics.toFixed(2)}× | ${r.jsonServiceToKeystroke.toFixed(2)}× |`,
     );
   }
   const perThousand = (pick: (r: SizeResult) => number): string =>
     report.results.map((r) => `${formatMs(pick(r) / (r.nodes / 1000))} at ${r.nodes.toLocaleString('en-US')}`).join(', ');
   lines.push('');
-  lines.push(`Linear growth, ms per 1,000 nodes: full diagnostics ${perThousand((r) => r.diagnosticsMs)}; parseTree ${perThousand((r) => r.parseTreeMs)}.`);
+  lines.push(`Linear growth, ms per 1,000 nodes: full diagnostics ${perThousand((r) => r.diagnosticsMs)}; keystroke ${perThousand((r) => r.keystrokeMs)}; parseTree ${perThousand((r) => r.parseTreeMs)}.`);
   for (const r of report.results) {
     const codes = Object.entries(r.diagnosticsByCode);
     if (codes.length || r.jsonServiceProblems) {
