@@ -91,6 +91,28 @@ test('in JSON with comments and trailing commas, the offsets after the edit move
   assert.equal(patched.trailingCommas.length, 3);
 });
 
+test('a variable diagnostic later on the edited line moves with the edit', () => {
+  const text = `{
+  "$schema": "text-pearl.schema.json",
+  "pearl": { "nodes": [
+    { "nodeId": "mail", "nodeType": 51, "emailSettings": { "subject": "Hi {nobody}", "body": "Dear {somebody}" }, "transitions": [] }
+  ] },
+  "inbound": { "textChannelId": "c" }
+}`;
+  const at = text.indexOf('Hi ') + 3;
+  const previous = service.parsePearlDocument(TextDocument.create(uri, 'pearl', 1, text));
+  service.doValidation(previous);
+  const after = edit(text, at, 0, 'there ');
+  const patched = service.parsePearlDocument(TextDocument.create(uri, 'pearl', 2, after), previous);
+  const fresh = service.parsePearlDocument(TextDocument.create(uri, 'pearl', 2, after));
+  const undeclared = service.doValidation(patched).filter((diagnostic) => diagnostic.code === 'variable-undeclared');
+  assert.deepEqual(
+    undeclared.map((diagnostic) => after.slice(patched.textDocument.offsetAt(diagnostic.range.start), patched.textDocument.offsetAt(diagnostic.range.end))),
+    ['{nobody}', '{somebody}'],
+  );
+  assertSameAsFresh(patched, fresh);
+});
+
 test('edits that could change the structure or the model are parsed again, with the same result', () => {
   const text = generateTextPearl(12);
   const script = text.indexOf('"script": "') + '"script": "'.length;

@@ -1,6 +1,6 @@
 import { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticCode } from './diagnosticCodes';
-import { createDiagnostic, DiagnosticSeverity } from './diagnostics';
+import { createDiagnostic, DiagnosticSeverity, spanToRange } from './diagnostics';
 import type { JsonNode } from './jsonTree';
 import type { PearlDocument } from './pearlDocument';
 import {
@@ -27,11 +27,56 @@ import { findVariableReferences, type VariableReference } from './variableRefere
 export function validateVariables(doc: PearlDocument): Diagnostic[] {
   const text = doc.textDocument.getText();
   const diagnostics: Diagnostic[] = [];
-  for (const { node, field } of getFieldStrings(doc)) {
+  for (const fieldString of getFieldStrings(doc)) {
+    const { node, field } = fieldString;
+    const checked = checkedStrings.get(fieldString);
+    if (checked && checked.value === node.value && checked.variablesById === doc.variablesById) {
+      diagnostics.push(...placeFindings(doc, checked, node.offset));
+      continue;
+    }
+    const first = diagnostics.length;
     const references = findVariableReferences(text, node);
     if (references.length > 0) checkReferences(doc, field, references, diagnostics);
+    checkedStrings.set(fieldString, {
+      value: node.value as string,
+      variablesById: doc.variablesById,
+      offset: node.offset,
+      findings: diagnostics.slice(first).map((diagnostic) => ({
+        diagnostic,
+        start: doc.textDocument.offsetAt(diagnostic.range.start) - node.offset,
+        end: doc.textDocument.offsetAt(diagnostic.range.end) - node.offset,
+      })),
+    });
   }
   return diagnostics;
+}
+
+/**
+ * What the rules found in one (V) string, kept while its value and the declared variables stay
+ * the same (typing elsewhere patches the tree: this string keeps its node and at most moves).
+ */
+interface CheckedString {
+  readonly value: string;
+  readonly variablesById: PearlDocument['variablesById'];
+  /** The string node's offset when the diagnostics' ranges were computed. */
+  offset: number;
+  /** Each diagnostic with its span relative to the string node's offset. */
+  findings: { readonly diagnostic: Diagnostic; readonly start: number; readonly end: number }[];
+}
+
+const checkedStrings = new WeakMap<FieldString, CheckedString>();
+
+/** The kept diagnostics of a string now at `offset`; their ranges move with it (a patch adds no line). */
+function placeFindings(doc: PearlDocument, checked: CheckedString, offset: number): Diagnostic[] {
+  if (checked.offset !== offset) {
+    checked.findings = checked.findings.map(({ diagnostic, start, end }) => ({
+      diagnostic: { ...diagnostic, range: spanToRange(doc, { offset: offset + start, length: end - start }) },
+      start,
+      end,
+    }));
+    checked.offset = offset;
+  }
+  return checked.findings.map((finding) => finding.diagnostic);
 }
 
 /** A string value of a (V) field, with what the field accepts. */
