@@ -1,48 +1,71 @@
 /**
- * Benchmark of the Pearl language service (`npm run bench`; `--json` for machine-readable output).
+ * Benchmark of the Pearl language service (`npm run bench`; `--json` for machine-readable output,
+ * `--sizes=1000,5000` to choose the document sizes).
  *
- * For generated text Pearls of 100, 1,000 and 5,000 nodes it measures, as medians over repeated
- * runs after a warm-up: jsonc-parser's bare `parseTree` (the floor), the full diagnostics the
- * server computes on each change (`parsePearlDocument` + `doValidation`), and completion on an
- * already parsed document after a `{` typed in a late node's script and inside a `toNodeId` value
- * (plus parse + complete, for a host that does not cache the parsed document).
+ * For generated text Pearls (bench/pearlGenerator.ts) it times three contenders on the same text in
+ * one interleaved run: each round runs every contender once, in a rotating order, and the report
+ * gives the median of each contender's times and the medians of the per-round ratios (so a slow
+ * moment of the machine weighs on both sides of a ratio alike). No contender gets a forced garbage
+ * collection: each pays for the garbage it leaves, as it would in a server.
+ * - full diagnostics: `parsePearlDocument` + `doValidation`, what the server does per change;
+ * - the floor: jsonc-parser's bare `parseTree` of the text, which builds a tree and throws it away;
+ * - vscode-json-languageservice's `parseJSONDocument` + `doValidation` with our text schema
+ *   (schemas/text-pearl.schema.json), what VS Code's JSON support does per change;
+ * - a keystroke: a letter typed into (then deleted from) a late node's script, parsed from the
+ *   previous parse (the edit patches it) + `doValidation`, what the server does per keystroke.
+ * It also times completion on an already parsed document at 1,000 nodes.
  */
+import * as fs from 'node:fs';
 import * as os from 'node:os';
+import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import * as v8 from 'node:v8';
-import * as vm from 'node:vm';
 import { parseTree } from 'jsonc-parser';
+import * as jsonService from 'vscode-json-languageservice';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { getLanguageService, PearlDocument } from '../server/src/service/pearlLanguageService';
 import { generateTextPearl } from './pearlGenerator';
 
-/** Medians of one document size, in milliseconds. */
-export interface BenchResult {
+/** One contender's median time and the medians of its per-round ratios, in milliseconds. */
+export interface SizeResult {
   nodes: number;
   /** Size of the text in bytes (UTF-8). */
   bytes: number;
-  parseTreeMs: number;
-  /** `parsePearlDocument` + `doValidation`. */
+  /** Interleaved rounds behind each median. */
+  rounds: number;
+  /** Median of `parsePearlDocument` + `doValidation`. */
   diagnosticsMs: number;
-  /** diagnosticsMs / parseTreeMs. */
-  ratioToFloor: number;
-  /** `doComplete` after a `{` in a late node's script, document already parsed. */
-  completionBraceMs: number;
-  /** `doComplete` inside a late `toNodeId` value, document already parsed. */
-  completionToNodeIdMs: number;
-  /** `parsePearlDocument` + `doComplete` after the `{`. */
-  parseAndCompletionBraceMs: number;
-  /** `parsePearlDocument` + `doComplete` inside the `toNodeId` value. */
-  parseAndCompletionToNodeIdMs: number;
-  /** Items returned by each completion: 0 means the completion found nothing to offer. */
-  completionBraceItems: number;
-  completionToNodeIdItems: number;
-  /** Diagnostics of the generated (unmodified) document, counted by code: should be empty. */
+  /** Median of the bare jsonc-parser `parseTree`. */
+  parseTreeMs: number;
+  /** Median of vscode-json-languageservice `parseJSONDocument` + `doValidation`. */
+  jsonServiceMs: number;
+  /**
+   * Median of a keystroke in a late node's script: `parsePearlDocument` given the previous parse
+   * (the edit patches it) + `doValidation`, what the server does per keystroke.
+   */
+  keystrokeMs: number;
+  /** Median over rounds of diagnostics time / parseTree time (below 1: faster than the floor). */
+  diagnosticsToParseTree: number;
+  /** Median over rounds of vscode-json-languageservice time / diagnostics time (how many times faster we are). */
+  jsonServiceToDiagnostics: number;
+  /** Median over rounds of keystroke time / parseTree time. */
+  keystrokeToParseTree: number;
+  /** Median over rounds of vscode-json-languageservice time / keystroke time. */
+  jsonServiceToKeystroke: number;
+  /** Diagnostics of the generated document, counted by code: should be empty. */
   diagnosticsByCode: Record<string, number>;
-  /** Errors a rule threw, caught and logged by the service facade ("pearl: internal error"). */
-  internalErrors: number;
-  /** Number of timed runs behind each median. */
-  samples: Record<string, number>;
+  /** Problems vscode-json-languageservice reports on the generated document: should be 0. */
+  jsonServiceProblems: number;
+}
+
+/** Completion on an already parsed document. */
+export interface CompletionResult {
+  nodes: number;
+  /** `doComplete` after a `{` in a late node's script, median in milliseconds. */
+  braceMs: number;
+  /** `doComplete` inside a late `toNodeId` value, median in milliseconds. */
+  toNodeIdMs: number;
+  braceItems: number;
+  toNodeIdItems: number;
 }
 
 /** The whole benchmark run. */
@@ -54,72 +77,105 @@ export interface BenchReport {
   loadAverage: number[];
   date: string;
   totalSeconds: number;
-  results: BenchResult[];
+  results: SizeResult[];
+  completion: CompletionResult;
 }
 
-const sizes = [100, 1_000, 5_000];
-/** Per measurement: at least this many timed runs, at most maxSamples, within budgetMs if possible. */
-const minSamples = 7;
-const maxSamples = 300;
-const budgetMs = 2_000;
-const warmupMs = 300;
+const defaultSizes = [1_000, 5_000, 20_000];
+/** Per size: at least this many rounds, at most maxRounds, within budgetMs if possible. */
+const minRounds = 5;
+const maxRounds = 200;
+const budgetMs = 12_000;
+const warmupRounds = 3;
 
 const service = getLanguageService();
-
-// A full collection between timed runs, outside the timing, so one run's garbage is not charged to
-// the next: the well-known way to reach `gc` without `node --expose-gc`.
-v8.setFlagsFromString('--expose-gc');
-const collectGarbage = vm.runInNewContext('gc') as () => void;
-/** Runs slower than this get a full collection before the next run (smaller ones would time a cold heap). */
-const gcAboveMs = 20;
-
-/** Median wall time of `fn` in milliseconds, after a warm-up, within a time budget. */
-function measure(fn: () => unknown): { ms: number; samples: number } {
-  const warmupEnd = performance.now() + warmupMs;
-  let warmups = 0;
-  do {
-    fn();
-    warmups++;
-  } while (performance.now() < warmupEnd && warmups < 50);
-  const times: number[] = [];
-  collectGarbage();
-  const end = performance.now() + budgetMs;
-  while (times.length < minSamples || (times.length < maxSamples && performance.now() < end)) {
-    const start = performance.now();
-    fn();
-    const elapsed = performance.now() - start;
-    times.push(elapsed);
-    if (elapsed > gcAboveMs) collectGarbage();
-  }
-  times.sort((a, b) => a - b);
-  const mid = times.length >> 1;
-  const ms = times.length % 2 ? times[mid] : (times[mid - 1] + times[mid]) / 2;
-  return { ms, samples: times.length };
-}
-
-/** Counts the "pearl: internal error" lines the facade writes to stderr while `fn` runs. */
-function countInternalErrors<T>(fn: () => T): { value: T; internalErrors: number; firstError?: string } {
-  const original = process.stderr.write;
-  let internalErrors = 0;
-  let firstError: string | undefined;
-  process.stderr.write = ((chunk: string | Uint8Array, ...rest: unknown[]): boolean => {
-    const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString();
-    if (text.startsWith('pearl: internal error')) {
-      internalErrors++;
-      firstError ??= text.split('\n').slice(0, 3).join('\n');
-      return true;
-    }
-    return (original as (...args: unknown[]) => boolean).call(process.stderr, chunk, ...rest);
-  }) as typeof process.stderr.write;
-  try {
-    return { value: fn(), internalErrors, firstError };
-  } finally {
-    process.stderr.write = original;
-  }
-}
+const textSchemaPath = path.join(__dirname, '..', '..', 'schemas', 'text-pearl.schema.json');
+const textSchemaText = fs.readFileSync(textSchemaPath, 'utf8');
+// The generated text names its schema by `$schema` (a relative path): every schema request is
+// answered with our text schema, so the service validates exactly what we validate against.
+const jsonLanguageService = jsonService.getLanguageService({ schemaRequestService: () => Promise.resolve(textSchemaText) });
+jsonLanguageService.configure({
+  validate: true,
+  allowComments: true,
+  schemas: [{ uri: 'file:///schemas/text-pearl.schema.json', fileMatch: ['*.pearl.json'], schema: JSON.parse(textSchemaText) as jsonService.JSONSchema }],
+});
 
 function createDocument(text: string): TextDocument {
   return TextDocument.create('file:///bench/generated.pearl.json', 'pearl', 1, text);
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+type Contender = 'diagnostics' | 'parseTree' | 'jsonService' | 'keystroke';
+
+async function benchSize(nodes: number): Promise<SizeResult> {
+  const text = generateTextPearl(nodes);
+  const textDocument = createDocument(text);
+  const jsonDocument = jsonService.TextDocument.create('file:///bench/generated.pearl.json', 'jsonc', 1, text);
+  // The keystroke contender types a letter into a late node's script, then deletes it, and so on.
+  const scriptKey = '"script": "';
+  const typedAt = text.indexOf(scriptKey, Math.floor(text.length * 0.9)) + scriptKey.length;
+  const typedTexts = [text.slice(0, typedAt) + 'x' + text.slice(typedAt), text];
+  let keystrokes = 0;
+  let previous = service.parsePearlDocument(textDocument);
+  const keystroke = (): unknown => {
+    keystrokes++;
+    const next = TextDocument.create(textDocument.uri, 'pearl', keystrokes + 1, typedTexts[keystrokes % 2 === 1 ? 0 : 1]);
+    previous = service.parsePearlDocument(next, previous);
+    return service.doValidation(previous);
+  };
+  const run: Record<Contender, () => Promise<unknown> | unknown> = {
+    diagnostics: () => service.doValidation(service.parsePearlDocument(textDocument)),
+    parseTree: () => parseTree(text, [], { allowTrailingComma: true }),
+    jsonService: () =>
+      jsonLanguageService.doValidation(jsonDocument, jsonLanguageService.parseJSONDocument(jsonDocument), {
+        trailingCommas: 'ignore',
+        comments: 'ignore',
+      }),
+    keystroke,
+  };
+  const diagnosticsByCode: Record<string, number> = {};
+  for (const diagnostic of service.doValidation(service.parsePearlDocument(textDocument))) {
+    const code = String(diagnostic.code);
+    diagnosticsByCode[code] = (diagnosticsByCode[code] ?? 0) + 1;
+  }
+  const jsonServiceProblems = ((await run.jsonService()) as unknown[]).length;
+
+  const contenders: Contender[] = ['diagnostics', 'parseTree', 'jsonService', 'keystroke'];
+  const times: Record<Contender, number[]> = { diagnostics: [], parseTree: [], jsonService: [], keystroke: [] };
+  const end = performance.now() + budgetMs;
+  for (let round = 0; round < warmupRounds + maxRounds; round++) {
+    if (round >= warmupRounds + minRounds && performance.now() > end) break;
+    for (let i = 0; i < contenders.length; i++) {
+      // Rotate the order so that no contender always runs right after another's garbage.
+      const contender = contenders[(round + i) % contenders.length];
+      const start = performance.now();
+      await run[contender]();
+      const elapsed = performance.now() - start;
+      if (round >= warmupRounds) times[contender].push(elapsed);
+    }
+  }
+  const ratios = (numerator: Contender, denominator: Contender): number =>
+    median(times[numerator].map((time, round) => time / times[denominator][round]));
+  return {
+    nodes,
+    bytes: Buffer.byteLength(text, 'utf8'),
+    rounds: times.diagnostics.length,
+    diagnosticsMs: median(times.diagnostics),
+    parseTreeMs: median(times.parseTree),
+    jsonServiceMs: median(times.jsonService),
+    keystrokeMs: median(times.keystroke),
+    diagnosticsToParseTree: ratios('diagnostics', 'parseTree'),
+    jsonServiceToDiagnostics: ratios('jsonService', 'diagnostics'),
+    keystrokeToParseTree: ratios('keystroke', 'parseTree'),
+    jsonServiceToKeystroke: ratios('jsonService', 'keystroke'),
+    diagnosticsByCode,
+    jsonServiceProblems,
+  };
 }
 
 /**
@@ -144,56 +200,31 @@ function completionPoints(text: string): { text: string; braceOffset: number; to
   return { text: withBrace, braceOffset: wordEnd + 2, toNodeIdOffset };
 }
 
-function benchSize(nodes: number): BenchResult {
-  const text = generateTextPearl(nodes);
-  const textDocument = createDocument(text);
-  const samples: Record<string, number> = {};
-  const run = (name: string, fn: () => unknown): number => {
-    const { ms, samples: count } = measure(fn);
-    samples[name] = count;
-    return ms;
-  };
-
-  const checked = countInternalErrors(() => service.doValidation(service.parsePearlDocument(textDocument)));
-  if (checked.firstError) process.stderr.write(`bench: a rule threw on the ${nodes}-node document:\n${checked.firstError}\n`);
-  const diagnosticsByCode: Record<string, number> = {};
-  for (const diagnostic of checked.value) {
-    const code = String(diagnostic.code);
-    diagnosticsByCode[code] = (diagnosticsByCode[code] ?? 0) + 1;
+/** Median time of `fn` over repeated runs after a warm-up, in milliseconds. */
+function measure(fn: () => unknown): number {
+  for (let i = 0; i < 20; i++) fn();
+  const times: number[] = [];
+  const end = performance.now() + 1_000;
+  while (times.length < 7 || (times.length < 500 && performance.now() < end)) {
+    const start = performance.now();
+    fn();
+    times.push(performance.now() - start);
   }
+  return median(times);
+}
 
-  const parseTreeMs = run('parseTree', () => parseTree(text, [], { allowTrailingComma: true }));
-  const timed = countInternalErrors(() => {
-    const diagnosticsMs = run('diagnostics', () => service.doValidation(service.parsePearlDocument(textDocument)));
-
-    const points = completionPoints(text);
-    const completionDocument = createDocument(points.text);
-    const parsed: PearlDocument = service.parsePearlDocument(completionDocument);
-    const bracePosition = completionDocument.positionAt(points.braceOffset);
-    const toNodeIdPosition = completionDocument.positionAt(points.toNodeIdOffset);
-    return {
-      diagnosticsMs,
-      completionBraceMs: run('completionBrace', () => service.doComplete(parsed, bracePosition)),
-      completionToNodeIdMs: run('completionToNodeId', () => service.doComplete(parsed, toNodeIdPosition)),
-      parseAndCompletionBraceMs: run('parseAndCompletionBrace', () =>
-        service.doComplete(service.parsePearlDocument(completionDocument), bracePosition)),
-      parseAndCompletionToNodeIdMs: run('parseAndCompletionToNodeId', () =>
-        service.doComplete(service.parsePearlDocument(completionDocument), toNodeIdPosition)),
-      completionBraceItems: service.doComplete(parsed, bracePosition).items.length,
-      completionToNodeIdItems: service.doComplete(parsed, toNodeIdPosition).items.length,
-    };
-  });
-  if (timed.firstError && !checked.firstError) process.stderr.write(`bench: a rule or completion threw while timing ${nodes} nodes:\n${timed.firstError}\n`);
-
+function benchCompletion(nodes: number): CompletionResult {
+  const points = completionPoints(generateTextPearl(nodes));
+  const document = createDocument(points.text);
+  const parsed: PearlDocument = service.parsePearlDocument(document);
+  const brace = document.positionAt(points.braceOffset);
+  const toNodeId = document.positionAt(points.toNodeIdOffset);
   return {
     nodes,
-    bytes: Buffer.byteLength(text, 'utf8'),
-    parseTreeMs,
-    ...timed.value,
-    ratioToFloor: timed.value.diagnosticsMs / parseTreeMs,
-    diagnosticsByCode,
-    internalErrors: checked.internalErrors + timed.internalErrors,
-    samples,
+    braceMs: measure(() => service.doComplete(parsed, brace)),
+    toNodeIdMs: measure(() => service.doComplete(parsed, toNodeId)),
+    braceItems: service.doComplete(parsed, brace).items.length,
+    toNodeIdItems: service.doComplete(parsed, toNodeId).items.length,
   };
 }
 
@@ -205,43 +236,39 @@ function formatMs(ms: number): string {
 
 function toMarkdown(report: BenchReport): string {
   const lines = [
-    '| nodes | file size (KB) | parseTree (ms) | full diagnostics (ms) | ratio to floor | completion `{` (ms) | completion toNodeId (ms) |',
-    '|---:|---:|---:|---:|---:|---:|---:|',
+    '| nodes | file size (KB) | rounds | full diagnostics (ms) | keystroke in a string (ms) | bare parseTree (ms) | vscode-json-languageservice (ms) | full / parseTree | keystroke / parseTree | json-languageservice / full | json-languageservice / keystroke |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of report.results) {
     lines.push(
-      `| ${r.nodes.toLocaleString('en-US')} | ${(r.bytes / 1024).toFixed(0)} | ${formatMs(r.parseTreeMs)} | ${formatMs(r.diagnosticsMs)} | ${r.ratioToFloor.toFixed(1)}× | ${formatMs(r.completionBraceMs)} (parse+complete ${formatMs(r.parseAndCompletionBraceMs)}) | ${formatMs(r.completionToNodeIdMs)} (parse+complete ${formatMs(r.parseAndCompletionToNodeIdMs)}) |`,
+      `| ${r.nodes.toLocaleString('en-US')} | ${(r.bytes / 1024).toFixed(0)} | ${r.rounds} | ${formatMs(r.diagnosticsMs)} | ${formatMs(r.keystrokeMs)} | ${formatMs(r.parseTreeMs)} | ${formatMs(r.jsonServiceMs)} | ${r.diagnosticsToParseTree.toFixed(2)}× | ${r.keystrokeToParseTree.toFixed(2)}× | ${r.jsonServiceToDiagnostics.toFixed(2)}× | ${r.jsonServiceToKeystroke.toFixed(2)}× |`,
     );
   }
-  const perThousand = (pick: (r: BenchResult) => number): string =>
+  const perThousand = (pick: (r: SizeResult) => number): string =>
     report.results.map((r) => `${formatMs(pick(r) / (r.nodes / 1000))} at ${r.nodes.toLocaleString('en-US')}`).join(', ');
   lines.push('');
-  lines.push(`Linear growth, ms per 1,000 nodes: full diagnostics ${perThousand((r) => r.diagnosticsMs)}; parseTree ${perThousand((r) => r.parseTreeMs)}.`);
-  lines.push(`Completion items returned (\`{\` / toNodeId): ${report.results.map((r) => `${r.completionBraceItems}/${r.completionToNodeIdItems} at ${r.nodes.toLocaleString('en-US')}`).join(', ')}.`);
-  const first = report.results[0];
-  const codes = Object.entries(first.diagnosticsByCode).sort((a, b) => b[1] - a[1]);
-  lines.push(
-    `Diagnostics on the generated ${first.nodes}-node document: ${codes.length ? codes.map(([code, n]) => `${code} ${n}`).join(', ') : 'none'}.`,
-  );
-  for (const r of report.results.slice(1)) {
-    const total = Object.values(r.diagnosticsByCode).reduce((a, b) => a + b, 0);
-    if (total) lines.push(`Diagnostics on the generated ${r.nodes}-node document: ${Object.entries(r.diagnosticsByCode).map(([code, n]) => `${code} ${n}`).join(', ')}.`);
+  lines.push(`Linear growth, ms per 1,000 nodes: full diagnostics ${perThousand((r) => r.diagnosticsMs)}; keystroke ${perThousand((r) => r.keystrokeMs)}; parseTree ${perThousand((r) => r.parseTreeMs)}.`);
+  for (const r of report.results) {
+    const codes = Object.entries(r.diagnosticsByCode);
+    if (codes.length || r.jsonServiceProblems) {
+      lines.push(`Problems on the generated ${r.nodes}-node document: ours ${codes.map(([code, n]) => `${code} ${n}`).join(', ') || 'none'}; vscode-json-languageservice ${r.jsonServiceProblems}.`);
+    }
   }
-  const internal = report.results.filter((r) => r.internalErrors > 0);
-  if (internal.length) {
-    lines.push(`Internal errors (a rule or completion threw; see stderr): ${internal.map((r) => `${r.internalErrors} at ${r.nodes}`).join(', ')}.`);
-  }
+  const c = report.completion;
+  lines.push(`Completion at ${c.nodes.toLocaleString('en-US')} nodes on a parsed document: \`{\` ${formatMs(c.braceMs)} ms (${c.braceItems} items), toNodeId ${formatMs(c.toNodeIdMs)} ms (${c.toNodeIdItems} items).`);
   lines.push(`Machine: Node ${report.node}, ${report.cpu} (${os.cpus().length} logical CPUs), ${report.platform}, load average ${report.loadAverage.map((load) => load.toFixed(1)).join(' ')}; ${report.date}; bench took ${report.totalSeconds.toFixed(1)} s.`);
   return lines.join('\n');
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const json = process.argv.includes('--json');
+  const sizesArgument = process.argv.find((argument) => argument.startsWith('--sizes='));
+  const sizes = sizesArgument ? sizesArgument.slice('--sizes='.length).split(',').map(Number) : defaultSizes;
   const started = performance.now();
-  const results: BenchResult[] = [];
+  const results: SizeResult[] = [];
   for (const nodes of sizes) {
     if (!json) process.stderr.write(`bench: ${nodes} nodes...\n`);
-    results.push(benchSize(nodes));
+    results.push(await benchSize(nodes));
   }
   const report: BenchReport = {
     node: process.version,
@@ -249,10 +276,17 @@ function main(): void {
     platform: `${os.platform()} ${os.arch()}`,
     loadAverage: os.loadavg(),
     date: new Date().toISOString(),
-    totalSeconds: (performance.now() - started) / 1000,
+    totalSeconds: 0,
     results,
+    completion: benchCompletion(1_000),
   };
+  report.totalSeconds = (performance.now() - started) / 1000;
   process.stdout.write(json ? JSON.stringify(report, null, 2) + '\n' : toMarkdown(report) + '\n');
 }
 
-if (require.main === module) main();
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`bench: ${String(error)}\n`);
+    process.exitCode = 1;
+  });
+}

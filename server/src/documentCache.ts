@@ -21,7 +21,8 @@ export class PearlDocumentCache {
   get(textDocument: TextDocument): PearlDocument {
     const entry = this.entries.get(textDocument.uri);
     if (entry && entry.version === textDocument.version) return entry.pearlDocument;
-    const pearlDocument = this.service.parsePearlDocument(textDocument);
+    // The previous version's parse is replaced: an edit inside a string value patches it.
+    const pearlDocument = this.service.parsePearlDocument(textDocument, entry?.pearlDocument);
     this.entries.set(textDocument.uri, { version: textDocument.version, pearlDocument });
     return pearlDocument;
   }

@@ -106,6 +106,11 @@ export class LspClient {
     return new LspClient(child, connection, spawnedAt);
   }
 
+  /** The server's process id (for reading its CPU time from /proc). */
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
   /** What the server wrote on stderr (service internal errors go there). */
   get stderr(): string {
     return this.stderrText;

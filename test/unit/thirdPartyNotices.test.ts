@@ -26,7 +26,8 @@ test('every package in the bundles has an entry in dist/THIRD-PARTY-NOTICES, wit
   );
   assert.equal(result.status, 0, result.stderr);
   const folders = JSON.parse(result.stdout) as string[];
-  for (const name of ['ajv', 'elkjs', 'cldr-core', 'jsonc-parser', 'minimatch', 'vscode-languageserver']) {
+  // ajv is not among them: the schemas are precompiled to standalone code that needs no ajv at run time.
+  for (const name of ['elkjs', 'cldr-core', 'jsonc-parser', 'minimatch', 'vscode-languageserver']) {
     assert.ok(folders.includes(`node_modules/${name}`), `${name} is bundled`);
   }
   for (const folder of folders) {

@@ -4,7 +4,6 @@ import { labelColorNames, nodeTypeNames } from './enumNames';
 import { appendArrayElement, insertProperty } from './jsonEdits';
 import { getArrayItems, getObjectItems, getPropertyNode, getStringProperty, type JsonNode } from './jsonTree';
 import { NodeType, PearlDocument, PearlNode } from './pearlDocument';
-import { collectAllNodes } from './fieldRules/ruleSupport';
 import { findSchemaForPath } from './schemaNavigator';
 import { chooseInsertText, getSnippetLayout, Placeholder, printSnippet, type SnippetLayout, type SnippetTemplate } from './snippetText';
 
@@ -37,7 +36,7 @@ export function completeArrayElement(
   if (doc.kind === 'text' && path.length === 2 && path[0] === 'pearl' && last === 'nodes') return nodeItems(context);
   if (doc.kind === 'text' && (last === 'handOffAction' || last === 'postCallActions')) return nestedActionItems(context);
   if (doc.kind === 'text' && last === 'transitions') {
-    const owner = collectAllNodes(doc).find((node) => getPropertyNode(node.node, 'transitions') === array);
+    const owner = doc.allNodes.find((node) => getPropertyNode(node.node, 'transitions') === array);
     return owner && !owner.container ? transitionItems(context, owner) : [];
   }
   if (path.length === 1 && last === 'variables') return variableItems(context);
@@ -174,7 +173,7 @@ function nodeItems(context: InsertionContext): CompletionItem[] {
   const preCall = doc.nodes.find((node) => node.nodeType === NodeType.PreCallAPI);
   const endCall = doc.nodes.find((node) => node.nodeType === NodeType.EndCall);
   const unusedApiResult = preCall ? [1, 2].find((result) => !preCall.transitions.some((t) => t.apiResult === result)) : undefined;
-  const takenIds = new Set(collectAllNodes(doc).flatMap((node) => (node.nodeId !== undefined ? [node.nodeId] : [])));
+  const takenIds = new Set(doc.allNodes.flatMap((node) => (node.nodeId !== undefined ? [node.nodeId] : [])));
   const items: CompletionItem[] = [];
   nodeSnippets.forEach((spec, index) => {
     // Graph rules 2 and 3: one entry (an OpeningSentence, or a PreCallAPI leading to one or two), one EndCall.
@@ -245,7 +244,7 @@ function uniqueTransitionName(source: PearlNode, base: string): string {
 }
 
 function nestedActionItems(context: InsertionContext): CompletionItem[] {
-  const takenIds = new Set(collectAllNodes(context.doc).flatMap((node) => (node.nodeId !== undefined ? [node.nodeId] : [])));
+  const takenIds = new Set(context.doc.allNodes.flatMap((node) => (node.nodeId !== undefined ? [node.nodeId] : [])));
   return nodeSnippets
     .filter((spec) => nestedActionTypes.has(spec.type))
     .map((spec, index) => {

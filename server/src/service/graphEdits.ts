@@ -13,7 +13,6 @@ import type {
 import { settingsSkeletons } from './codeActions';
 import { spanToRange } from './diagnostics';
 import { nodeTypeNames } from './enumNames';
-import { collectAllNodes } from './fieldRules/ruleSupport';
 import { findNodeByKey, findTransitionByKey, getNodeKey, getTransitionKey } from './graphKeys';
 import { voiceOnlyNodeTypes } from './graphRules';
 import { describeGraphEditProblem, describeNode, describeTransitionProblem, quote, withArticle } from './graphEditChecks';
@@ -171,7 +170,7 @@ function deleteNode(doc: PearlDocument, edit: DeleteNodeEdit): Planned {
   const node = findNodeByKey(doc, edit.node);
   if (!node) return nodeGone;
   const edits = removeArrayElements(doc, node.node.parent!, [node.node]);
-  const all = collectAllNodes(doc);
+  const all = doc.allNodes;
   // Transitions naming a nodeId that another node also declares still lead somewhere: keep them.
   const id = node.nodeId;
   if (id === undefined || all.some((other) => other !== node && other.nodeId === id)) return { edits };
@@ -273,7 +272,7 @@ function deriveNodeId(doc: PearlDocument, name: string, typeName: string): strin
       .slice(0, 40)
       .replace(/^_+|_+$/g, '');
   const base = slug(name) || slug(typeName);
-  const taken = new Set(collectAllNodes(doc).map((node) => node.nodeId));
+  const taken = new Set(doc.allNodes.map((node) => node.nodeId));
   for (let i = 2, candidate = base; ; candidate = `${base}_${i++}`) if (!taken.has(candidate)) return candidate;
 }
 

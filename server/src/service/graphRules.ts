@@ -4,7 +4,6 @@ import { createDiagnostic, DiagnosticOptions, DiagnosticSeverity, keySpanOf, Tex
 import { getPropertyKeyNode } from './jsonTree';
 import { NodeType, PearlDocument, PearlNode, PearlTransition } from './pearlDocument';
 import { apiResultNames, nodeTypeNames } from './enumNames';
-import { collectAllNodes } from './fieldRules/ruleSupport';
 import { withArticle } from './messageText';
 
 /** Node types for voice Pearls only, which a text Pearl cannot use (§ Node, node types table). */
@@ -41,8 +40,6 @@ export function validateGraph(doc: PearlDocument): Diagnostic[] {
 class GraphValidation {
   private readonly diagnostics: Diagnostic[] = [];
   private readonly nodes: readonly PearlNode[];
-  /** Incoming transitions per node, resolved by nodeId. */
-  private readonly incoming = new Map<PearlNode, PearlTransition[]>();
   /** Top-level nodes without a nodeId: an unresolved toNodeId may target any of them (its server-derived id). */
   private readonly withoutNodeId: readonly PearlNode[];
   /** Nodes with a transition whose toNodeId names no node, while some node has no nodeId. */
@@ -50,15 +47,20 @@ class GraphValidation {
   /** Every node by nodeId, nested actions included (first holder). */
   private readonly allById = new Map<string, PearlNode>();
 
+  /** Incoming transitions per node (the model's, resolved once per parse). */
+  private readonly incoming: PearlDocument['incoming'];
+
   constructor(private readonly doc: PearlDocument) {
     this.nodes = doc.nodes;
+    this.incoming = doc.incoming;
     this.withoutNodeId = this.nodes.filter((node) => node.nodeId === undefined);
   }
 
   run(): Diagnostic[] {
     this.checkNodeIds();
     this.checkTransitions();
-    const entry = this.checkEntryAndCounts();
+    this.checkCounts();
+    const entry = this.doc.entry;
     const endCall = this.nodes.find((node) => node.nodeType === NodeType.EndCall);
     this.checkIncoming(entry);
     if (entry) this.checkPaths(entry, endCall);
@@ -94,7 +96,7 @@ class GraphValidation {
   /** Unique nodeIds, among top-level and nested nodes (§ Node: unique within the flow). */
   private checkNodeIds(): void {
     const seen = new Map<string, PearlNode>();
-    for (const node of collectAllNodes(this.doc)) {
+    for (const node of this.doc.allNodes) {
       if (node.nodeId === undefined || !node.nodeIdNode) continue;
       const first = seen.get(node.nodeId);
       if (first) {
@@ -123,7 +125,6 @@ class GraphValidation {
 
   /** Targets, apiResult placement and uniqueness, transition name uniqueness (§ Transition). */
   private checkTransitions(): void {
-    const byId = this.doc.nodesById;
     for (const node of this.nodes) {
       const names = new Set<string>();
       const isPreCall = node.nodeType === NodeType.PreCallAPI;
@@ -139,17 +140,15 @@ class GraphValidation {
           }
           names.add(transition.name);
         }
-        const target = transition.toNodeId !== undefined ? byId.get(transition.toNodeId) : undefined;
-        const outside = transition.toNodeId !== undefined ? this.allById.get(transition.toNodeId) : undefined;
-        if (target && target.nodeType !== NodeType.PostCallActions) {
-          let list = this.incoming.get(target);
-          if (!list) this.incoming.set(target, (list = []));
-          list.push(transition);
-        } else if (outside && transition.toNodeIdNode) {
-          this.reportTargetOutsideGraph(transition, outside);
-        } else if (transition.toNodeId !== undefined && transition.toNodeIdNode) {
-          this.reportUnknownTarget(transition);
-          if (this.withoutNodeId.length > 0) this.unresolvedSources.add(node);
+        const target = transition.target;
+        if (!target || target.nodeType === NodeType.PostCallActions) {
+          const outside = transition.toNodeId !== undefined ? this.allById.get(transition.toNodeId) : undefined;
+          if (outside && transition.toNodeIdNode) {
+            this.reportTargetOutsideGraph(transition, outside);
+          } else if (transition.toNodeId !== undefined && transition.toNodeIdNode) {
+            this.reportUnknownTarget(transition);
+            if (this.withoutNodeId.length > 0) this.unresolvedSources.add(node);
+          }
         }
         if (isPreCall) {
           this.checkPreCallTransition(transition, target, apiResults);
@@ -213,8 +212,8 @@ class GraphValidation {
     }
   }
 
-  /** Rule 1 and 2 (entry, OpeningSentence and PreCallAPI counts) and the EndCall count of rule 3. */
-  private checkEntryAndCounts(): PearlNode | undefined {
+  /** Rule 2 (OpeningSentence and PreCallAPI counts; the entry is the model's) and the EndCall count of rule 3. */
+  private checkCounts(): void {
     const openings = this.nodes.filter((node) => node.nodeType === NodeType.OpeningSentence);
     const preCalls = this.nodes.filter((node) => node.nodeType === NodeType.PreCallAPI);
     const endCalls = this.nodes.filter((node) => node.nodeType === NodeType.EndCall);
@@ -244,7 +243,6 @@ class GraphValidation {
     for (const extra of endCalls.slice(1)) {
       this.report(extra.nodeTypeNode!, DiagnosticCode.graphEndCallCount, 'The graph has exactly one EndCall node; this is the second.');
     }
-    return preCalls[0] ?? openings[0];
   }
 
   /** Rule 4: incoming transitions; rule 5: every OpeningSentence is a target of the PreCallAPI node. */
@@ -272,15 +270,13 @@ class GraphValidation {
 
   /** Rule 3: every node reachable from the entry can reach EndCall; nodes the entry never reaches. */
   private checkPaths(entry: PearlNode, endCall: PearlNode | undefined): void {
-    const byId = this.doc.nodesById;
     const reachable = new Set<PearlNode>([entry]);
     const queue: PearlNode[] = [entry];
     let reachedWithoutNodeId = false;
     for (let i = 0; i < queue.length; i++) {
       const next: PearlNode[] = [];
       for (const transition of queue[i].transitions) {
-        const target = transition.toNodeId !== undefined ? byId.get(transition.toNodeId) : undefined;
-        if (target) next.push(target);
+        if (transition.target) next.push(transition.target);
       }
       // An unresolved toNodeId may lead to any node without nodeId: all of them, once.
       if (!reachedWithoutNodeId && this.unresolvedSources.has(queue[i])) {

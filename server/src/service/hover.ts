@@ -2,7 +2,7 @@ import { Hover, MarkupKind, Position } from 'vscode-languageserver-types';
 import { spanToRange, TextSpan } from './diagnostics';
 import { findNodeAtOffset, getNodePath, getPropertyNode, getStringProperty } from './jsonTree';
 import type { PearlDocument, PearlNode, PearlVariable } from './pearlDocument';
-import { collectAllNodes, int32Max, int32Min } from './fieldRules/ruleSupport';
+import { int32Max, int32Min } from './fieldRules/ruleSupport';
 import { findVariableDeclarations, getPearlSymbolAt, PearlSymbol } from './pearlSymbols';
 import { describeSchemaType, findSchemaForPath, getEnumValues, JSONSchema } from './schemaNavigator';
 import { nodeTypeNames, variableGroupNames, variableTypeNames } from './enumNames';
@@ -89,7 +89,7 @@ function describeNode(doc: PearlDocument, node: PearlNode): string {
   }
   let incoming = 0;
   if (node.nodeId !== undefined && !node.container) {
-    for (const source of collectAllNodes(doc)) {
+    for (const source of doc.allNodes) {
       for (const transition of source.transitions) if (transition.toNodeId === node.nodeId) incoming++;
     }
   }

@@ -10,6 +10,7 @@ import {
   JsonNode,
   parseJsonTree,
 } from './jsonTree';
+import { patchStringEdit } from './stringEditPatch';
 
 /**
  * Which create request a file is (DECISIONS.md § Files): `text` is the Text Pearl create request
@@ -73,6 +74,11 @@ export interface PearlTransition {
   readonly apiResult: number | undefined;
   /** The `apiResult` value node when present, null included. */
   readonly apiResultNode: JsonNode | undefined;
+  /**
+   * The top-level node `toNodeId` names (its first holder when the nodeId is duplicated), or
+   * undefined when it names none: resolved once per parse through {@link PearlDocument.nodesById}.
+   */
+  readonly target: PearlNode | undefined;
 }
 
 /** Which nested list holds a nested action node. */
@@ -132,6 +138,19 @@ export interface PearlDocument {
   readonly nodes: readonly PearlNode[];
   /** First top-level node of each nodeId. */
   readonly nodesById: ReadonlyMap<string, PearlNode>;
+  /** Every node: each top-level node of `pearl.nodes` followed by its nested actions at any depth, in document order. */
+  readonly allNodes: readonly PearlNode[];
+  /**
+   * The node the conversation starts from (§ Graph rules, rule 1): the first PreCallAPI node, else
+   * the first OpeningSentence node; undefined when there is neither.
+   */
+  readonly entry: PearlNode | undefined;
+  /**
+   * The transitions of top-level nodes that lead to each top-level node, by resolved
+   * {@link PearlTransition.target}, in document order. Transitions into a PostCallActions container
+   * are left out: it is not part of the graph. A node no transition leads to has no entry.
+   */
+  readonly incoming: ReadonlyMap<PearlNode, readonly PearlTransition[]>;
 }
 
 const schemaFileKinds: ReadonlyArray<[string, PearlKind]> = [
@@ -170,10 +189,14 @@ export const maxNestingDepth = 1000;
 
 /**
  * Parses a document once into a {@link PearlDocument}. Linear in the size of the text; never
- * throws, whatever the text. A UTF-8 byte order mark at the start is read as whitespace
+ * throws, whatever the text. Given `previous`, the parse of an earlier version of the same
+ * document, an edit inside one string value is applied to it instead of parsing again
+ * ({@link patchStringEdit}); `previous` must not be used afterwards. A UTF-8 byte order mark at the start is read as whitespace
  * (DECISIONS.md § Files: tolerated and never sent).
  */
-export function parsePearlDocument(editorDocument: TextDocument): PearlDocument {
+export function parsePearlDocument(editorDocument: TextDocument, previous?: PearlDocument): PearlDocument {
+  const patched = previous && patchStringEdit(previous, editorDocument);
+  if (patched) return patched;
   const text = editorDocument.getText();
   // A snapshot: editors' TextDocuments are updated in place, and every range of this parse must
   // stay about the text it was parsed from.
@@ -213,6 +236,7 @@ export function parsePearlDocument(editorDocument: TextDocument): PearlDocument 
     if (node.nodeId !== undefined && !nodesById.has(node.nodeId)) nodesById.set(node.nodeId, node);
   }
   return {
+    ...deriveGraphFacts(nodes, nodesById),
     textDocument,
     root,
     syntaxErrors: errors,
@@ -229,6 +253,38 @@ export function parsePearlDocument(editorDocument: TextDocument): PearlDocument 
     nodesById,
   };
 }
+
+/** Resolves every transition's target once, and derives what the graph rules and the preview share. */
+function deriveGraphFacts(
+  nodes: readonly PearlNode[],
+  nodesById: ReadonlyMap<string, PearlNode>,
+): Pick<PearlDocument, 'allNodes' | 'entry' | 'incoming'> {
+  const allNodes: PearlNode[] = [];
+  const incoming = new Map<PearlNode, PearlTransition[]>();
+  let preCall: PearlNode | undefined;
+  let opening: PearlNode | undefined;
+  const stack: PearlNode[] = [...nodes].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    allNodes.push(node);
+    for (let i = node.nested.length - 1; i >= 0; i--) stack.push(node.nested[i]);
+    for (const transition of node.transitions) {
+      const target = transition.toNodeId !== undefined ? nodesById.get(transition.toNodeId) : undefined;
+      (transition as BuildTransition).target = target;
+      if (!target || node.container || target.nodeType === NodeType.PostCallActions) continue;
+      let list = incoming.get(target);
+      if (!list) incoming.set(target, (list = []));
+      list.push(transition);
+    }
+    if (node.container) continue;
+    if (node.nodeType === NodeType.PreCallAPI) preCall ??= node;
+    else if (node.nodeType === NodeType.OpeningSentence) opening ??= node;
+  }
+  return { allNodes, entry: preCall ?? opening, incoming };
+}
+
+/** A transition while the document is being built: its target is resolved once all nodes are read. */
+type BuildTransition = { -readonly [K in keyof PearlTransition]: PearlTransition[K] };
 
 /** The span of the first `{` or `[` that opens a level deeper than {@link maxNestingDepth}. Iterative. */
 function findTooDeep(text: string): { offset: number; length: number } {
@@ -310,6 +366,7 @@ function readNode(node: JsonNode, index: number, container: PearlNode['container
       toNodeIdNode,
       apiResult: apiResultNode?.type === 'number' ? (apiResultNode.value as number) : undefined,
       apiResultNode,
+      target: undefined,
     });
   }
   for (const list of ['handOffAction', 'postCallActions'] as const) {

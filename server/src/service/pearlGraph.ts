@@ -4,7 +4,7 @@ import { DiagnosticCode } from './diagnosticCodes';
 import { spanToRange } from './diagnostics';
 import { getNodeKey, getTransitionKey } from './graphKeys';
 import { getStringProperty } from './jsonTree';
-import { NodeType, PearlDocument, PearlNode } from './pearlDocument';
+import { PearlDocument, PearlNode } from './pearlDocument';
 import { nodeTypeNames } from './enumNames';
 
 /**
@@ -25,9 +25,6 @@ export function getPearlGraph(doc: PearlDocument, diagnostics: readonly Diagnost
   };
   if (doc.kind !== 'text') return { ...base, nodes, edges };
 
-  const entry =
-    doc.nodes.find((node) => node.nodeType === NodeType.PreCallAPI) ??
-    doc.nodes.find((node) => node.nodeType === NodeType.OpeningSentence);
   const perNode = assignDiagnostics(doc, diagnostics);
   const keys = new Map<PearlNode, string>();
 
@@ -44,7 +41,7 @@ export function getPearlGraph(doc: PearlDocument, diagnostics: readonly Diagnost
       typeName,
       range: spanToRange(doc, node.node),
       selectionRange: spanToRange(doc, node.nodeIdNode ?? node.nameNode ?? { offset: node.node.offset, length: 1 }),
-      isEntry: node === entry,
+      isEntry: node === doc.entry,
       parent,
       diagnostics: own,
       cannotReachEnd: own.some((diagnostic) => diagnostic.code === DiagnosticCode.graphCannotReachEnd),
@@ -60,7 +57,7 @@ export function getPearlGraph(doc: PearlDocument, diagnostics: readonly Diagnost
   for (const node of doc.nodes) {
     const source = keys.get(node)!;
     node.transitions.forEach((transition, index) => {
-      const target = transition.toNodeId !== undefined ? doc.nodesById.get(transition.toNodeId) : undefined;
+      const target = transition.target;
       if (!target) return;
       edges.push({
         key: getTransitionKey(source, index),

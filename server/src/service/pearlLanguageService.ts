@@ -78,8 +78,12 @@ export interface LanguageServiceParams {
  * and pass the result to every feature; the caller decides how to cache it.
  */
 export interface PearlLanguageService {
-  /** Parses a document into the Pearl model with ranges. Never throws. */
-  parsePearlDocument(textDocument: TextDocument): PearlDocument;
+  /**
+   * Parses a document into the Pearl model with ranges. Never throws. `previous`, the parse of an
+   * earlier version of the same document, lets an edit inside a string value be applied to it
+   * instead of parsing again; `previous` must not be used afterwards.
+   */
+  parsePearlDocument(textDocument: TextDocument, previous?: PearlDocument): PearlDocument;
   /**
    * Every diagnostic of the document: syntax, schema (structure, types, enumerations, limits),
    * field rules, graph rules and variable references. Each has a stable `code` and

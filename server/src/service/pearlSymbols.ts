@@ -1,7 +1,6 @@
 import type { TextSpan } from './diagnostics';
 import { findNodeAtOffset, type JsonNode } from './jsonTree';
 import type { PearlDocument, PearlNode, PearlTransition, PearlVariable } from './pearlDocument';
-import { collectAllNodes } from './fieldRules/ruleSupport';
 import { getPathSteps, PathStep, resolveVariableField, VariableField, variableFieldKeys } from './variableFields';
 import { findVariableReferences, stringContentSpan, VariableReference } from './variableReferences';
 
@@ -71,7 +70,7 @@ export function getPearlSymbolAt(doc: PearlDocument, offset: number): PearlSymbo
     return transition ? { kind: 'toNodeId', id, node, span, transition } : undefined;
   }
   if (key === 'nodeId') {
-    const pearlNode = collectAllNodes(doc).find((candidate) => candidate.nodeIdNode === node);
+    const pearlNode = doc.allNodes.find((candidate) => candidate.nodeIdNode === node);
     return pearlNode ? { kind: 'nodeId', id, node, span, pearlNode } : undefined;
   }
   if (key === 'id' && steps.length === 3 && steps[0].key === 'variables') {
@@ -114,7 +113,7 @@ export function findNodeIdOccurrences(doc: PearlDocument, id: string): PearlOccu
   const text = doc.textDocument.getText();
   const declarations: PearlOccurrence[] = [];
   const uses: PearlOccurrence[] = [];
-  for (const node of collectAllNodes(doc)) {
+  for (const node of doc.allNodes) {
     if (node.nodeId === id && node.nodeIdNode) {
       declarations.push({ span: contentSpan(text, node.nodeIdNode), isDeclaration: true, node: node.node });
     }
@@ -161,7 +160,7 @@ export function findVariableDeclarations(doc: PearlDocument, id: string): PearlV
 
 /** The nodes whose nodeId is `id`: top-level nodes first, then nested actions. */
 export function findNodeDeclarations(doc: PearlDocument, id: string): PearlNode[] {
-  const nodes = collectAllNodes(doc).filter((node) => node.nodeId === id && node.nodeIdNode !== undefined);
+  const nodes = doc.allNodes.filter((node) => node.nodeId === id && node.nodeIdNode !== undefined);
   return [...nodes.filter((node) => !node.container), ...nodes.filter((node) => node.container)];
 }
 
@@ -178,7 +177,7 @@ function isApiPropertyStep(steps: readonly PathStep[]): boolean {
 }
 
 function findTransition(doc: PearlDocument, toNodeIdNode: JsonNode): PearlTransition | undefined {
-  for (const node of collectAllNodes(doc)) {
+  for (const node of doc.allNodes) {
     for (const transition of node.transitions) {
       if (transition.toNodeIdNode === toNodeIdNode) return transition;
     }

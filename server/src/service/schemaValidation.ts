@@ -1,33 +1,23 @@
-import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticCode } from './diagnosticCodes';
+import * as generatedValidators from './generated/schemaValidators';
 import { createDiagnostic, TextSpan } from './diagnostics';
 import type { JsonNode } from './jsonTree';
 import type { PearlDocument, PearlKind } from './pearlDocument';
 import { withArticle } from './messageText';
-import { findSchemaForPath, getEnumValues, getSchema, JSONSchema } from './schemaNavigator';
+import { findSchemaForPath, getEnumValues, JSONSchema } from './schemaNavigator';
 
 type Path = (string | number)[];
 
-let validators: Record<PearlKind, ValidateFunction> | undefined;
+/**
+ * The validator of each schema, precompiled to standalone ajv code at build time
+ * (scripts/compileSchemas.mjs, with the options that keep lengths in UTF-16 code units and give
+ * each error its parentSchema): nothing is compiled at run time.
+ */
+const validators = generatedValidators as unknown as Record<PearlKind, ValidateFunction>;
 
-/** Compiles both schemas once, on first use. */
 function getValidator(kind: PearlKind): ValidateFunction {
-  if (!validators) {
-    const ajv = new Ajv({
-      allErrors: true,
-      // The schemas carry annotation keywords (enumNames, enumDescriptions, x-*) ajv does not know.
-      strict: false,
-      // Lengths count UTF-16 code units (`string.length`), as .NET's string.Length does on the
-      // service side; ajv's default counts code points. The option is deprecated but is the only
-      // switch for this in ajv 8, hence the silenced logger (the LSP server's stdout is the protocol).
-      unicode: false,
-      logger: false,
-      // parentSchema of each error gives the enumeration names and the object's title.
-      verbose: true,
-    });
-    validators = { text: ajv.compile(getSchema('text')), simple: ajv.compile(getSchema('simple')) };
-  }
   return validators[kind];
 }
 

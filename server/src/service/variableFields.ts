@@ -39,6 +39,13 @@ const openingDiscouraged: ReadonlyMap<number, string> = new Map([
 ]);
 
 const fieldCache = new Map<string, VariableField>();
+/** A short tag per group set above, for the cache key: no set is spread and joined per string. */
+const groupSetTags: ReadonlyMap<ReadonlySet<number>, string> = new Map([
+  [all, 'a'],
+  [preAndInCall, 'p'],
+  [preCallOnly, 'c'],
+  [none, 'n'],
+]);
 
 /** The (shared, immutable) field description; one object per distinct description. */
 function field(
@@ -46,7 +53,7 @@ function field(
   allowedGroups: ReadonlySet<number>,
   options: { postCall?: boolean; discouraged?: ReadonlyMap<number, string> } = {},
 ): VariableField {
-  const key = `${label}|${[...allowedGroups].join()}|${options.postCall ? 1 : 0}|${options.discouraged === openingDiscouraged ? 1 : 0}`;
+  const key = `${label}|${groupSetTags.get(allowedGroups) ?? [...allowedGroups].join()}|${options.postCall ? 1 : 0}|${options.discouraged === openingDiscouraged ? 1 : 0}`;
   let cached = fieldCache.get(key);
   if (!cached) fieldCache.set(key, (cached = createField(label, allowedGroups, options)));
   return cached;

@@ -1,6 +1,6 @@
 import { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticCode } from './diagnosticCodes';
-import { createDiagnostic } from './diagnostics';
+import { createDiagnostic, spanToRange } from './diagnostics';
 import type { JsonNode } from './jsonTree';
 import type { PearlDocument } from './pearlDocument';
 import {
@@ -25,10 +25,80 @@ import { findVariableReferences, type VariableReference } from './variableRefere
  * Each diagnostic's range is the `{id}` itself. One walk of the `pearl` subtree: linear.
  */
 export function validateVariables(doc: PearlDocument): Diagnostic[] {
-  const pearl = doc.pearl;
-  if (!pearl) return [];
   const text = doc.textDocument.getText();
   const diagnostics: Diagnostic[] = [];
+  for (const fieldString of getFieldStrings(doc)) {
+    const { node, field } = fieldString;
+    const checked = checkedStrings.get(fieldString);
+    if (checked && checked.value === node.value && checked.variablesById === doc.variablesById) {
+      diagnostics.push(...placeFindings(doc, checked, node.offset));
+      continue;
+    }
+    const first = diagnostics.length;
+    const references = findVariableReferences(text, node);
+    if (references.length > 0) checkReferences(doc, field, references, diagnostics);
+    checkedStrings.set(fieldString, {
+      value: node.value as string,
+      variablesById: doc.variablesById,
+      offset: node.offset,
+      findings: diagnostics.slice(first).map((diagnostic) => ({
+        diagnostic,
+        start: doc.textDocument.offsetAt(diagnostic.range.start) - node.offset,
+        end: doc.textDocument.offsetAt(diagnostic.range.end) - node.offset,
+      })),
+    });
+  }
+  return diagnostics;
+}
+
+/**
+ * What the rules found in one (V) string, kept while its value and the declared variables stay
+ * the same (typing elsewhere patches the tree: this string keeps its node and at most moves).
+ */
+interface CheckedString {
+  readonly value: string;
+  readonly variablesById: PearlDocument['variablesById'];
+  /** The string node's offset when the diagnostics' ranges were computed. */
+  offset: number;
+  /** Each diagnostic with its span relative to the string node's offset. */
+  findings: { readonly diagnostic: Diagnostic; readonly start: number; readonly end: number }[];
+}
+
+const checkedStrings = new WeakMap<FieldString, CheckedString>();
+
+/** The kept diagnostics of a string now at `offset`; their ranges move with it (a patch adds no line). */
+function placeFindings(doc: PearlDocument, checked: CheckedString, offset: number): Diagnostic[] {
+  if (checked.offset !== offset) {
+    checked.findings = checked.findings.map(({ diagnostic, start, end }) => ({
+      diagnostic: { ...diagnostic, range: spanToRange(doc, { offset: offset + start, length: end - start }) },
+      start,
+      end,
+    }));
+    checked.offset = offset;
+  }
+  return checked.findings.map((finding) => finding.diagnostic);
+}
+
+/** A string value of a (V) field, with what the field accepts. */
+interface FieldString {
+  readonly node: JsonNode;
+  readonly field: VariableField;
+}
+
+/**
+ * The (V) strings of each parse, by its `pearl` node: an edit inside a string value keeps the tree
+ * (pearlDocument.ts), and with it which strings are (V) fields and what each accepts, so typing
+ * does not walk the document again.
+ */
+const fieldStringsByPearl = new WeakMap<JsonNode, readonly FieldString[]>();
+
+/** Every (V) string under `pearl`, in document order, found by one walk of the `pearl` subtree. */
+function getFieldStrings(doc: PearlDocument): readonly FieldString[] {
+  const pearl = doc.pearl;
+  if (!pearl) return [];
+  const cached = fieldStringsByPearl.get(pearl);
+  if (cached) return cached;
+  const result: FieldString[] = [];
   // Iterative depth-first walk (no recursion: any nesting depth is safe), keeping the path.
   const steps: PathStep[] = [];
   const stack: { key: string | number; value: JsonNode; depth: number }[] = [{ key: 'pearl', value: pearl, depth: 0 }];
@@ -37,12 +107,8 @@ export function validateVariables(doc: PearlDocument): Diagnostic[] {
     steps.length = depth;
     steps.push({ key, value });
     if (value.type === 'string') {
-      if (typeof key === 'string' && variableFieldKeys.has(key)) {
-        // Most strings hold no reference: scan first, resolve the field only when there is one.
-        const references = findVariableReferences(text, value);
-        const field = references.length > 0 ? resolveVariableField(doc.kind, steps) : undefined;
-        if (field) checkReferences(doc, field, references, diagnostics);
-      }
+      const field = typeof key === 'string' && variableFieldKeys.has(key) ? resolveVariableField(doc.kind, steps) : undefined;
+      if (field) result.push({ node: value, field });
       continue;
     }
     const children = value.children;
@@ -61,7 +127,8 @@ export function validateVariables(doc: PearlDocument): Diagnostic[] {
       }
     }
   }
-  return diagnostics;
+  fieldStringsByPearl.set(pearl, result);
+  return result;
 }
 
 function checkReferences(

@@ -2,7 +2,6 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { SymbolInformation, SymbolKind } from 'vscode-languageserver-types';
 import { spanToRange } from './diagnostics';
 import { getNodeLabel, getNodeSymbolKind } from './documentSymbols';
-import { collectAllNodes } from './fieldRules/ruleSupport';
 import { getStringProperty } from './jsonTree';
 import { parsePearlDocument, PearlDocument } from './pearlDocument';
 
@@ -59,7 +58,7 @@ export function getPearlWorkspaceSymbols(doc: PearlDocument): SymbolInformation[
   const uri = doc.textDocument.uri;
   const containerName = getStringProperty(doc.root, 'name')?.trim() || fileName(uri);
   const symbols: SymbolInformation[] = [];
-  for (const node of collectAllNodes(doc)) {
+  for (const node of doc.allNodes) {
     const name = getNodeLabel(node);
     if (name === undefined || name.trim() === '') continue;
     const span = node.nodeIdNode ?? node.nameNode ?? node.node;

@@ -3,7 +3,7 @@ import { DiagnosticCode } from '../diagnosticCodes';
 import { createDiagnostic, keySpanOf } from '../diagnostics';
 import { getNumberProperty, getObjectItems, getPropertyNode, JsonNode } from '../jsonTree';
 import { PearlDocument } from '../pearlDocument';
-import { collectAllNodes, formatValue, isAbsent, openingBraceSpan } from './ruleSupport';
+import { formatValue, isAbsent, openingBraceSpan } from './ruleSupport';
 
 /** NodeAPISettings.method values whose body must be empty (§ NodeAPISettings). */
 const methodsWithoutBody: ReadonlyMap<number, string> = new Map([
@@ -29,7 +29,7 @@ const methodsWithoutBody: ReadonlyMap<number, string> = new Map([
  */
 export function validateApiSettingsRules(doc: PearlDocument, diagnostics: Diagnostic[]): void {
   if (doc.kind === 'text') {
-    for (const node of collectAllNodes(doc)) {
+    for (const node of doc.allNodes) {
       const settings = getPropertyNode(node.node, 'apiSettings');
       if (settings?.type === 'object') checkApiSettings(doc, settings, true, diagnostics);
     }

@@ -3,7 +3,7 @@ import { DiagnosticCode } from '../diagnosticCodes';
 import { createDiagnostic } from '../diagnostics';
 import { getObjectItems, getPropertyNode, JsonNode } from '../jsonTree';
 import { PearlDocument } from '../pearlDocument';
-import { collectAllNodes, getChannelObject, getIntegerValue, int32Max, int32Min } from './ruleSupport';
+import { getChannelObject, getIntegerValue, int32Max, int32Min } from './ruleSupport';
 
 /** A count with its sensible range and what a value outside it means. */
 interface CountField {
@@ -103,7 +103,7 @@ function checkFollowUps(doc: PearlDocument, settings: JsonNode, diagnostics: Dia
 function collectSmtpSettings(doc: PearlDocument): JsonNode[] {
   const emailTemplates: (JsonNode | undefined)[] =
     doc.kind === 'text'
-      ? collectAllNodes(doc).map((node) => getPropertyNode(node.node, 'emailSettings'))
+      ? doc.allNodes.map((node) => getPropertyNode(node.node, 'emailSettings'))
       : [
           ...getObjectItems(doc.pearl, 'emailSettings'),
           ...getObjectItems(doc.pearl, 'notifications').map((notification) => getPropertyNode(notification, 'emailTemplate')),

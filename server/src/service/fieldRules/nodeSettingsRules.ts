@@ -4,7 +4,7 @@ import { withArticle } from '../messageText';
 import { createDiagnostic, keySpanOf } from '../diagnostics';
 import { getPropertyNode, JsonNode } from '../jsonTree';
 import { NestedListKey, NodeType, PearlDocument, PearlNode } from '../pearlDocument';
-import { collectAllNodes, describeNodeType, isAbsent, isKnownNodeType } from './ruleSupport';
+import { describeNodeType, isAbsent, isKnownNodeType } from './ruleSupport';
 
 /** The settings objects of a node (§ Node). */
 const settingsKeys = ['apiSettings', 'smsSettings', 'emailSettings', 'transferCallSettings'] as const;
@@ -53,7 +53,7 @@ const nestedNodeTypes: ReadonlySet<number> = new Set([NodeType.SMS, NodeType.Ema
  */
 export function validateNodeSettingsRules(doc: PearlDocument, diagnostics: Diagnostic[]): void {
   if (doc.kind !== 'text') return;
-  for (const node of collectAllNodes(doc)) {
+  for (const node of doc.allNodes) {
     checkSettings(doc, node, diagnostics);
     if (node.container) checkNestedAction(doc, node, diagnostics);
     else checkNestedLists(doc, node, diagnostics);

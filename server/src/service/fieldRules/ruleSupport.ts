@@ -2,7 +2,7 @@ import { Diagnostic } from 'vscode-languageserver-types';
 import { TextSpan } from '../diagnostics';
 import { nodeTypeNames } from '../enumNames';
 import { getPropertyNode, JsonNode } from '../jsonTree';
-import { PearlDocument, PearlNode } from '../pearlDocument';
+import { PearlDocument } from '../pearlDocument';
 
 /**
  * One field rule: reads the document and appends its diagnostics to `diagnostics`. Rules skip
@@ -73,22 +73,6 @@ export class FirstSeen<K> {
   has(key: K): boolean {
     return this.firstIndex.has(key);
   }
-}
-
-/**
- * Every node of a text Pearl in document order: each top-level node of `pearl.nodes`, followed
- * by its nested actions (handOffAction, postCallActions) at any depth. Iterative, so deep
- * nesting cannot overflow the stack.
- */
-export function collectAllNodes(doc: PearlDocument): PearlNode[] {
-  const result: PearlNode[] = [];
-  const stack: PearlNode[] = [...doc.nodes].reverse();
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    result.push(node);
-    for (let i = node.nested.length - 1; i >= 0; i--) stack.push(node.nested[i]);
-  }
-  return result;
 }
 
 /** The `inbound` or `outbound` value of the root when it is an object. */

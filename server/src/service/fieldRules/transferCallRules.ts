@@ -3,7 +3,7 @@ import { DiagnosticCode } from '../diagnosticCodes';
 import { createDiagnostic, keySpanOf, TextSpan } from '../diagnostics';
 import { getObjectItems, getPropertyNode, JsonNode } from '../jsonTree';
 import { NodeType, PearlDocument } from '../pearlDocument';
-import { collectAllNodes, isAbsent, isBlankString, openingBraceSpan } from './ruleSupport';
+import { isAbsent, isBlankString, openingBraceSpan } from './ruleSupport';
 
 /**
  * TransferCallSettings.triggerDescription (pearl-agent-service.md § TransferCallSettings:
@@ -40,7 +40,7 @@ export function validateTransferCallRules(doc: PearlDocument, diagnostics: Diagn
     return;
   }
 
-  const allNodes = collectAllNodes(doc);
+  const allNodes = doc.allNodes;
   const targets = new Set<string>();
   for (const node of allNodes) {
     for (const transition of node.transitions) {

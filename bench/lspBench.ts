@@ -1,0 +1,130 @@
+/**
+ * Server CPU per keystroke over LSP (`npm run bench:lsp`; `--nodes=N`, `--edits=N`, `--json`).
+ *
+ * Starts the built server (`dist/server.js --stdio`) as an editor does, opens a generated text
+ * Pearl (bench/pearlGenerator.ts, 1,000 nodes by default) and types one character at a time into
+ * the script of a late node (incremental `didChange`, inside a string literal). Each keystroke waits
+ * for the diagnostics of its version, then until the server has been idle a moment, so the whole
+ * cost of the keystroke (parse, every rule, publishing, the garbage it leaves) falls in its window.
+ * CPU time is the sum over the server's threads (main, garbage collector, libuv) of
+ * /proc/<pid>/task/<tid>/schedstat (nanoseconds on the CPU), read before and after: Linux only.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { withLspClient } from '../test/helpers/lspClient';
+import { generateTextPearl } from './pearlGenerator';
+
+/** Report of one run, times in milliseconds. */
+export interface LspBenchReport {
+  nodes: number;
+  edits: number;
+  /** Median, 90th percentile and maximum of server CPU time per keystroke. */
+  cpuP50Ms: number;
+  cpuP90Ms: number;
+  cpuMaxMs: number;
+  /** Median wall time from sending the change to receiving its diagnostics (includes the 200 ms debounce). */
+  latencyP50Ms: number;
+  loadAverage: number[];
+  date: string;
+}
+
+/** CPU time of every thread of process `pid` so far, in milliseconds. */
+function processCpuMs(pid: number): number {
+  let nanoseconds = 0;
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      nanoseconds += Number(fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return nanoseconds / 1e6;
+}
+
+function percentile(values: readonly number[], fraction: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))];
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until the server has used less than 1 ms of CPU over 50 ms (at most 2 s). */
+async function waitForIdle(pid: number): Promise<void> {
+  const end = performance.now() + 2_000;
+  let before = processCpuMs(pid);
+  while (performance.now() < end) {
+    await sleep(50);
+    const now = processCpuMs(pid);
+    if (now - before < 1) return;
+    before = now;
+  }
+}
+
+async function main(): Promise<void> {
+  const option = (name: string, fallback: number): number => {
+    const found = process.argv.find((argument) => argument.startsWith(`--${name}=`));
+    return found ? Number(found.slice(name.length + 3)) : fallback;
+  };
+  const nodes = option('nodes', 1_000);
+  const edits = option('edits', 40);
+  let text = generateTextPearl(nodes);
+  const uri = 'file:///bench/keystrokes.pearl.json';
+  // Type into the script of a node at about 90% of the file.
+  const scriptKey = '"script": "';
+  let offset = text.indexOf(scriptKey, Math.floor(text.length * 0.9)) + scriptKey.length;
+  const cpu: number[] = [];
+  const latency: number[] = [];
+  await withLspClient(async (client) => {
+    const pid = client.pid;
+    if (pid === undefined) throw new Error('bench:lsp: the server did not start');
+    await client.initialize();
+    await client.open(uri, text, 1);
+    await client.waitForDiagnostics(uri, (params) => params.version === 1, 60_000);
+    await waitForIdle(pid);
+    const lineOf = (at: number): { line: number; character: number } => {
+      const before = text.slice(0, at);
+      const line = before.split('\n').length - 1;
+      return { line, character: at - (before.lastIndexOf('\n') + 1) };
+    };
+    for (let version = 2; version < edits + 2; version++) {
+      const typed = 'abcdefghijklmnopqrstuvwxyz'[version % 26];
+      const position = lineOf(offset);
+      const cpuBefore = processCpuMs(pid);
+      const sent = performance.now();
+      await client.change(uri, version, [{ range: { start: position, end: position }, text: typed }]);
+      await client.waitForDiagnostics(uri, (params) => params.version === version, 60_000);
+      latency.push(performance.now() - sent);
+      await waitForIdle(pid);
+      cpu.push(processCpuMs(pid) - cpuBefore);
+      text = text.slice(0, offset) + typed + text.slice(offset);
+      offset++;
+    }
+  });
+  const report: LspBenchReport = {
+    nodes,
+    edits,
+    cpuP50Ms: percentile(cpu, 0.5),
+    cpuP90Ms: percentile(cpu, 0.9),
+    cpuMaxMs: Math.max(...cpu),
+    latencyP50Ms: percentile(latency, 0.5),
+    loadAverage: os.loadavg(),
+    date: new Date().toISOString(),
+  };
+  if (process.argv.includes('--json')) {
+    process.stdout.write(JSON.stringify(report, null, 2) + '\n');
+  } else {
+    process.stdout.write(
+      `Server CPU per keystroke at ${nodes.toLocaleString('en-US')} nodes over ${edits} keystrokes: p50 ${report.cpuP50Ms.toFixed(1)} ms, ` +
+        `p90 ${report.cpuP90Ms.toFixed(1)} ms, max ${report.cpuMaxMs.toFixed(1)} ms; change to diagnostics p50 ${report.latencyP50Ms.toFixed(0)} ms ` +
+        `(load average ${report.loadAverage.map((load) => load.toFixed(1)).join(' ')}; ${report.date}).\n`,
+    );
+  }
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`bench:lsp: ${String(error)}\n`);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,134 @@
+// An edit inside a string value is applied to the previous parse instead of parsing again: the
+// patched document must be the parse of the new text in every way a feature reads it (tree, value,
+// diagnostics, graph), and edits that could change the structure or the model must parse again.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { JsonNode } from '../../server/src/service/jsonTree';
+import type { PearlDocument } from '../../server/src/service/pearlDocument';
+import { service } from '../helpers/documents';
+
+const { generateTextPearl } = require('../../bench/pearlGenerator') as { generateTextPearl(nodeCount: number, seed?: number): string };
+
+const uri = 'file:///patch/edited.pearl.json';
+
+/** The tree as plain data (no parent links), for comparison. */
+function plainTree(node: JsonNode | undefined): unknown {
+  if (!node) return undefined;
+  return {
+    type: node.type,
+    offset: node.offset,
+    length: node.length,
+    value: node.value,
+    colonOffset: node.colonOffset,
+    children: node.children?.map(plainTree),
+  };
+}
+
+/** Replaces `[offset, offset + removed)` of `text` with `inserted`. */
+function edit(text: string, offset: number, removed: number, inserted: string): string {
+  return text.slice(0, offset) + inserted + text.slice(offset + removed);
+}
+
+/** Parses `before`, then `after` from it; returns the patched parse and a fresh parse of `after`. */
+function parseBoth(before: string, after: string): { patched: PearlDocument; fresh: PearlDocument; reused: boolean } {
+  const previous = service.parsePearlDocument(TextDocument.create(uri, 'pearl', 1, before));
+  const previousRoot = previous.root;
+  const patched = service.parsePearlDocument(TextDocument.create(uri, 'pearl', 2, after), previous);
+  const fresh = service.parsePearlDocument(TextDocument.create(uri, 'pearl', 2, after));
+  return { patched, fresh, reused: patched.root === previousRoot };
+}
+
+function assertSameAsFresh(patched: PearlDocument, fresh: PearlDocument): void {
+  assert.deepEqual(plainTree(patched.root), plainTree(fresh.root));
+  assert.deepEqual(patched.value, fresh.value);
+  assert.deepEqual(patched.syntaxErrors, fresh.syntaxErrors);
+  assert.deepEqual(patched.trailingCommas, fresh.trailingCommas);
+  assert.equal(patched.textDocument.getText(), fresh.textDocument.getText());
+  assert.equal(patched.textDocument.version, 2);
+  const diagnostics = service.doValidation(patched);
+  assert.deepEqual(diagnostics, service.doValidation(fresh));
+  assert.deepEqual(service.getGraph(patched, diagnostics), service.getGraph(fresh, diagnostics));
+}
+
+test('typing, deleting and replacing inside a script is applied to the previous parse and equals a fresh parse', () => {
+  const text = generateTextPearl(30);
+  const script = text.indexOf('"script": "', text.length >> 1) + '"script": "'.length;
+  const cases: Array<[string, string]> = [
+    ['insert a letter', edit(text, script + 3, 0, 'x')],
+    ['insert a variable reference to an undeclared variable', edit(text, script, 0, '{nobody} ')],
+    ['delete three characters', edit(text, script + 2, 3, '')],
+    ['replace with a longer text containing an emoji', edit(text, script + 1, 2, 'hello 🎉 there')],
+    ['empty the script', edit(text, script, text.indexOf('"', script) - script, '')],
+  ];
+  for (const [name, after] of cases) {
+    const { patched, fresh, reused } = parseBoth(text, after);
+    assert.ok(reused, `${name}: parsed again`);
+    assertSameAsFresh(patched, fresh);
+  }
+});
+
+test('a string made too long gets its max-length diagnostic from the patched parse', () => {
+  const text = generateTextPearl(12);
+  const at = text.indexOf('"agentPersonality": "') + '"agentPersonality": "'.length;
+  const { patched, fresh, reused } = parseBoth(text, edit(text, at, 0, 'and always on time, '));
+  assert.ok(reused);
+  assertSameAsFresh(patched, fresh);
+  assert.ok(service.doValidation(patched).some((diagnostic) => diagnostic.code === 'max-length'));
+});
+
+test('in JSON with comments and trailing commas, the offsets after the edit move with it', () => {
+  const text = `{
+  "$schema": "text-pearl.schema.json", // kind
+  "name": "Shop",
+  "pearl": { "agentPersonality": "kind", /* x */ "nodes": [], },
+  "inbound": { "textChannelId": "c", },
+}`;
+  const at = text.indexOf('kind"') + 2;
+  const { patched, fresh, reused } = parseBoth(text, edit(text, at, 0, 'ly and warm'));
+  assert.ok(reused);
+  assertSameAsFresh(patched, fresh);
+  assert.equal(patched.trailingCommas.length, 3);
+});
+
+test('a variable diagnostic later on the edited line moves with the edit', () => {
+  const text = `{
+  "$schema": "text-pearl.schema.json",
+  "pearl": { "nodes": [
+    { "nodeId": "mail", "nodeType": 51, "emailSettings": { "subject": "Hi {nobody}", "body": "Dear {somebody}" }, "transitions": [] }
+  ] },
+  "inbound": { "textChannelId": "c" }
+}`;
+  const at = text.indexOf('Hi ') + 3;
+  const previous = service.parsePearlDocument(TextDocument.create(uri, 'pearl', 1, text));
+  service.doValidation(previous);
+  const after = edit(text, at, 0, 'there ');
+  const patched = service.parsePearlDocument(TextDocument.create(uri, 'pearl', 2, after), previous);
+  const fresh = service.parsePearlDocument(TextDocument.create(uri, 'pearl', 2, after));
+  const undeclared = service.doValidation(patched).filter((diagnostic) => diagnostic.code === 'variable-undeclared');
+  assert.deepEqual(
+    undeclared.map((diagnostic) => after.slice(patched.textDocument.offsetAt(diagnostic.range.start), patched.textDocument.offsetAt(diagnostic.range.end))),
+    ['{nobody}', '{somebody}'],
+  );
+  assertSameAsFresh(patched, fresh);
+});
+
+test('edits that could change the structure or the model are parsed again, with the same result', () => {
+  const text = generateTextPearl(12);
+  const script = text.indexOf('"script": "') + '"script": "'.length;
+  const nodeId = text.indexOf('"nodeId": "', text.length >> 1) + '"nodeId": "'.length;
+  const name = text.indexOf('"name": "', nodeId) + '"name": "'.length;
+  const cases: Array<[string, string]> = [
+    ['a quote', edit(text, script, 0, '"')],
+    ['a backslash', edit(text, script, 0, '\\n')],
+    ['a nodeId', edit(text, nodeId, 0, 'z')],
+    ['a name', edit(text, name, 0, 'z')],
+    ['a key', edit(text, script - 3, 0, 'z')],
+    ['outside any string', edit(text, script - 2, 0, ' ')],
+  ];
+  for (const [what, after] of cases) {
+    const { patched, fresh, reused } = parseBoth(text, after);
+    assert.ok(!reused, `${what}: patched`);
+    assertSameAsFresh(patched, fresh);
+  }
+});
