@@ -24,14 +24,16 @@ export function neighbourhood(graph: PearlGraph, key: string): Set<string> {
  */
 export function applyFocus(root: Element, graph: PearlGraph | undefined, key: string | undefined): void {
   const bright = graph && key !== undefined ? neighbourhood(graph, key) : undefined;
+  // Nothing to undo and nothing to dim: the common case while typing, kept free of DOM work.
+  if (bright === undefined && root.querySelector('.dimmed, .focused') === null) return;
   for (const element of Array.from(root.querySelectorAll<SVGElement>('[data-node-key]'))) {
     element.classList.toggle('dimmed', bright !== undefined && !bright.has(element.dataset.nodeKey ?? ''));
     element.classList.toggle('focused', bright !== undefined && element.dataset.nodeKey === key);
   }
+  const labels = new Map(Array.from(root.querySelectorAll<SVGElement>('[data-label-for]'), (element) => [element.dataset.labelFor ?? '', element]));
   for (const element of Array.from(root.querySelectorAll<SVGElement>('[data-edge-key]'))) {
-    const incident = element.dataset.source === key || element.dataset.target === key;
-    element.classList.toggle('dimmed', bright !== undefined && !incident);
-    const label = root.querySelector(`[data-label-for="${CSS.escape(element.dataset.edgeKey ?? '')}"]`);
-    label?.classList.toggle('dimmed', bright !== undefined && !incident);
+    const dimmed = bright !== undefined && element.dataset.source !== key && element.dataset.target !== key;
+    element.classList.toggle('dimmed', dimmed);
+    labels.get(element.dataset.edgeKey ?? '')?.classList.toggle('dimmed', dimmed);
   }
 }

@@ -122,6 +122,9 @@ const markGap = 4;
 const groupPadding = 12;
 const childSpacing = 14;
 
+/** Most nodes laid out with network simplex node placement (see the layout options). */
+const networkSimplexLimit = 24;
+
 /** Incoming transitions from which they merge into one port of their target. */
 const mergeThreshold = 4;
 
@@ -234,10 +237,11 @@ export async function layoutGraph(graph: PearlGraph, measure: MeasureText, elk: 
       'elk.layered.spacing.nodeNodeBetweenLayers': '14',
       'elk.layered.spacing.edgeNodeBetweenLayers': '6',
       'elk.layered.spacing.edgeEdgeBetweenLayers': '4',
-      // Brandes-Köpf placement: network simplex places nodes a little more compactly but takes
-      // seconds from about 30 nodes on (measured with npm run bench:graph).
-      'elk.layered.nodePlacement.strategy': 'BRANDES_KOEPF',
-      'elk.layered.nodePlacement.bk.fixedAlignment': 'BALANCED',
+      // Network simplex places nodes compactly, but takes seconds from about 30 nodes on;
+      // Brandes-Köpf is wider and fast at any size (measured with npm run bench:graph).
+      ...(graph.nodes.length <= networkSimplexLimit
+        ? { 'elk.layered.nodePlacement.strategy': 'NETWORK_SIMPLEX' }
+        : { 'elk.layered.nodePlacement.strategy': 'BRANDES_KOEPF', 'elk.layered.nodePlacement.bk.fixedAlignment': 'BALANCED' }),
       // Stability: the document's order of nodes and transitions breaks ties, so adding or removing
       // one node moves the others as little as ELK allows.
       'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
