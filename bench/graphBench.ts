@@ -10,8 +10,9 @@
  *   drawn (the next animation frame after it), median of {@link rounds} fresh pages;
  * - relayoutMs: one node added (a structural change, so a new layout) to its redraw, median;
  * - typingLongestTaskMs: the longest main-thread task of the page (Long Tasks API, a
- *   PerformanceObserver of `longtask` entries) while 50 graphs of script edits arrive 50 ms apart,
- *   the largest over the rounds; 0 when no task was long (the API reports only tasks over 50 ms).
+ *   PerformanceObserver of `longtask` entries) while 50 script edits arrive 50 ms apart (as the
+ *   host sends them: the changed nodes), the largest over the rounds; 0 when no task was long (the
+ *   API reports only tasks over 50 ms).
  *
  * Needs a build (`npm run build`) and /usr/bin/chromium.
  */
@@ -19,6 +20,8 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { graphUpdate } from '../client/src/graphPreview/graphUpdate';
+import type { HostMessage } from '../client/src/graphPreview/messages';
 import type { PearlGraph } from '../server/src/protocol';
 import { getLanguageService } from '../server/src/service/pearlLanguageService';
 import { chromiumPath, launchOptions, type PageGlobals, startServer } from '../test/e2e/webview/previewPage';
@@ -83,10 +86,13 @@ async function timeDraw(page: Page, graph: PearlGraph, renderCount: number): Pro
   );
 }
 
-/** Sends 50 script-edit graphs (alternating two real ones) 50 ms apart; resolves with the longest task, ms. */
-async function timeTyping(page: Page, edited: PearlGraph, original: PearlGraph): Promise<number> {
+/**
+ * Sends 50 script edits 50 ms apart, as the host does (`graphUpdate`: the changed nodes only,
+ * alternating between two real versions of the document); resolves with the longest task, ms.
+ */
+async function timeTyping(page: Page, toEdited: HostMessage, toOriginal: HostMessage): Promise<number> {
   return page.evaluate(
-    async ({ edited, original, edits, interval }) => {
+    async ({ toEdited, toOriginal, edits, interval }) => {
       const durations: number[] = [];
       const observer = new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) durations.push(entry.duration);
@@ -98,8 +104,8 @@ async function timeTyping(page: Page, edited: PearlGraph, original: PearlGraph):
       window.addEventListener('message', () => handled.push(performance.now() - start));
       const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
       for (let index = 0; index < edits; index++) {
-        const graph = { ...(index % 2 === 0 ? edited : original), version: 1_000 + index };
-        (globalThis as unknown as PageGlobals).postMessage({ type: 'graph', graph }, '*');
+        const message = index % 2 === 0 ? toEdited : toOriginal;
+        (globalThis as unknown as PageGlobals).postMessage(message.type === 'nodes' ? { ...message, version: 1_000 + index } : message, '*');
         await sleep(interval);
       }
       await sleep(300);
@@ -107,7 +113,7 @@ async function timeTyping(page: Page, edited: PearlGraph, original: PearlGraph):
       if ((globalThis as unknown as { __debug?: boolean }).__debug) console.log(`handled ${JSON.stringify(handled.map(Math.round))} long ${JSON.stringify(durations.map(Math.round))}`);
       return durations.length > 0 ? Math.max(...durations) : 0;
     },
-    { edited, original, edits: typingEdits, interval: typingIntervalMs },
+    { toEdited, toOriginal, edits: typingEdits, interval: typingIntervalMs },
   );
 }
 
@@ -144,7 +150,7 @@ async function main(): Promise<void> {
         relayouts.push(await timeDraw(page, grown, 2));
         // Let the relayout's first paint finish: the typing measure is about the edits.
         await page.waitForTimeout(settleMs);
-        longestTasks.push(await timeTyping(page, edited, grown));
+        longestTasks.push(await timeTyping(page, graphUpdate(grown, edited), graphUpdate(edited, grown)));
         const layouts = await page.locator('#graph').getAttribute('data-layout-count');
         if (layouts !== '2') throw new Error(`script edits laid the graph out again (${layouts} layouts)`);
         await context.close();

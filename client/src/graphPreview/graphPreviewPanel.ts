@@ -3,6 +3,7 @@ import type { Position as LspPosition, Range as LspRange } from 'vscode-language
 import { graphRequest, type PearlGraph } from '../../../server/src/protocol';
 import type { PearlContext } from '../pearlContext';
 import { createNonce, getGraphPreviewHtml } from './graphPreviewHtml';
+import { graphUpdate } from './graphUpdate';
 import { type HostMessage, isWebviewMessage, type WebviewMessage } from './messages';
 
 /** Milliseconds between the last edit (or diagnostics change) and the graph request. */
@@ -27,6 +28,8 @@ export class GraphPreviewPanel implements vscode.Disposable {
   /** Increases with every request; an answer to an older one is dropped. */
   private requestSeq = 0;
   private graph: PearlGraph | undefined;
+  /** The graph the page was last sent (whole or as changed nodes); undefined after a text message. */
+  private posted: PearlGraph | undefined;
   private ready = false;
   private disposed = false;
 
@@ -115,7 +118,9 @@ export class GraphPreviewPanel implements vscode.Disposable {
       case 'ready':
         this.ready = true;
         this.post({ type: 'document', uri: this.uri.toString() });
-        if (this.graph) this.post({ type: 'graph', graph: this.graph });
+        // A new page (first show, or shown again after being hidden) has no graph yet.
+        this.posted = undefined;
+        if (this.graph) this.postGraph(this.graph);
         this.postCursor(this.findEditor()?.selection.active);
         void this.refresh();
         break;
@@ -160,8 +165,15 @@ export class GraphPreviewPanel implements vscode.Disposable {
       this.post({ type: 'message', text: `${fileName(this.uri)} is not open: open it to see its graph.` });
     } else {
       // A simple Pearl's graph too: the page says it has no graph and offers the outline.
-      this.post({ type: 'graph', graph });
+      this.postGraph(graph);
     }
+  }
+
+  /** Posts `graph`: whole when its structure changed, else only its changed nodes. */
+  private postGraph(graph: PearlGraph): void {
+    if (this.disposed || !this.ready) return;
+    this.post(graphUpdate(this.posted, graph));
+    this.posted = graph;
   }
 
   private postCursor(position: vscode.Position | undefined): void {
@@ -172,6 +184,8 @@ export class GraphPreviewPanel implements vscode.Disposable {
 
   private post(message: HostMessage): void {
     if (this.disposed || !this.ready) return;
+    // A text replaces the graph on the page: the next graph goes whole.
+    if (message.type === 'message') this.posted = undefined;
     void this.panel.webview.postMessage(message);
   }
 

@@ -5,13 +5,26 @@
  * line, UTF-16 character), the same as the ranges in {@link PearlGraph}.
  */
 import type { Position } from 'vscode-languageserver-types';
-import type { PearlGraph } from '../../../server/src/protocol';
+import type { PearlGraph, PearlGraphNode } from '../../../server/src/protocol';
 import type { GraphLayout } from './webview/layoutGraph';
 
 /** Host → webview: draw this graph (replaces the previous one, keeps zoom and position). */
 export interface GraphMessage {
   readonly type: 'graph';
   readonly graph: PearlGraph;
+}
+
+/**
+ * Host → webview: the graph's structure is the one last sent (a script or another field was
+ * edited): these are its nodes whose data changed, the others are as they were. Sent instead of a
+ * {@link GraphMessage} to keep a large graph's updates small (`graphUpdate.ts`).
+ */
+export interface NodesMessage {
+  readonly type: 'nodes';
+  readonly uri: string;
+  /** The document version of the graph these nodes belong to. */
+  readonly version: number;
+  readonly nodes: readonly PearlGraphNode[];
 }
 
 /** Host → webview: the editor's cursor moved; highlight the innermost node whose range holds it. */
@@ -27,7 +40,7 @@ export interface TextMessage {
 }
 
 /** Every message the host posts to the webview. */
-export type HostMessage = GraphMessage | CursorMessage | TextMessage | DocumentMessage;
+export type HostMessage = GraphMessage | NodesMessage | CursorMessage | TextMessage | DocumentMessage;
 
 /** Webview → host: the script is running and listens; send the current graph and cursor. */
 export interface ReadyMessage {

@@ -14,6 +14,7 @@ import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { graphUpdate } from '../../../client/src/graphPreview/graphUpdate';
 import type { HostMessage, WebviewMessage } from '../../../client/src/graphPreview/messages';
 import type { PearlGraph, PearlGraphNode } from '../../../server/src/protocol';
 import { getLanguageService } from '../../../server/src/service/pearlLanguageService';
@@ -459,8 +460,18 @@ describe('graph preview webview (chromium)', { skip: fs.existsSync(chromiumPath)
     const boxesAfter = await page.locator('g[data-node-key] > .node-box').evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().toJSON() as unknown));
     assert.deepEqual(boxesAfter, boxesBefore, 'nodes moved');
 
+    // As the host sends it (only the changed nodes): the diagnostic goes away, still no layout.
+    const fixed = graphOf(clinicText, 3);
+    const update = graphUpdate(edited, fixed);
+    assert.equal(update.type, 'nodes');
+    assert.ok(update.type === 'nodes' && update.nodes.length < 3, 'more nodes sent than changed');
+    await post(page, update);
+    await page.locator('#graph[data-version="3"]').waitFor({ state: 'attached' });
+    assert.equal(await nodeLocator(page, node.key).locator('.count-badge').count(), 0, 'the fixed diagnostic is still counted');
+    assert.equal(await page.locator('#graph').getAttribute('data-layout-count'), '1', 'the layout ran again');
+
     // A structural edit (a transition retargeted) is laid out again.
-    await showGraph(page, graphOf(brokenClinicText(), 3), 2);
+    await showGraph(page, graphOf(brokenClinicText(), 4), 2);
     assert.equal(await page.locator('#graph').getAttribute('data-layout-count'), '2');
     await assertClean(opened);
   });

@@ -1,6 +1,6 @@
 /**
  * The graph preview's webview script (bundled to `dist/graphPreview.js`, browser, IIFE). Receives
- * {@link HostMessage}s and draws the graph; the modules beside it do one thing each:
+ * {@link HostMessage}s (a whole graph, or the changed nodes of the last one) and draws the graph; the modules beside it do one thing each:
  * `layoutClient` (ELK in a Web Worker), `structure` (when a layout is needed at all),
  * `renderGraph` (SVG), `viewport` (pan and zoom), `search`, `focus`, `minimap`, `legend`.
  *
@@ -15,6 +15,7 @@
  */
 import type { Position } from 'vscode-languageserver-types';
 import type { PearlGraph, PearlGraphNode } from '../../../../server/src/protocol';
+import { applyNodes } from '../graphUpdate';
 import type { HostMessage, WebviewMessage } from '../messages';
 import { exportSvg } from './exportSvg';
 import { applyFocus } from './focus';
@@ -111,6 +112,10 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   switch (message.type) {
     case 'graph':
       receiveGraph(message.graph);
+      break;
+    case 'nodes':
+      // Changes to the graph last received (the host sends the whole graph when there is none).
+      if (latest && latest.uri === message.uri) receiveGraph(applyNodes(latest, message));
       break;
     case 'cursor':
       cursor = message.position;
