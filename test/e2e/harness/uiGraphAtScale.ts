@@ -112,9 +112,13 @@ export async function checkGraphPreviewAtScale({ workbench, run, shot }: GraphAt
     `Command Palette round trips while typing: ${roundTrips.join(', ')} ms (limit ${maxPaletteRoundTripMs} ms)`,
   );
 
-  // Focus mode on a node in the middle of the graph.
-  const middle = content.locator(`g[data-node-key="n:${Math.floor(nodeCount / 2)}"]`);
+  // Focus mode on a node in the middle of the graph, found with the search box (which centres it).
+  const middleIndex = Math.floor(nodeCount / 2);
+  const middleId = (JSON.parse(text) as { pearl: { nodes: { nodeId: string }[] } }).pearl.nodes[middleIndex].nodeId;
+  const middle = content.locator(`g[data-node-key="n:${middleIndex}"]`);
   await content.getByRole('button', { name: 'Focus' }).click();
+  await content.getByRole('searchbox', { name: 'Find a node by name, nodeId or type' }).fill(middleId);
+  await content.locator(`g.match-current[data-node-key="n:${middleIndex}"]`).waitFor({ timeout: 10_000 });
   await middle.locator('.node-box').click();
   await content.locator('g.node.dimmed').first().waitFor({ timeout: 10_000 });
   assert.match((await middle.getAttribute('class')) ?? '', /\bfocused\b/);
