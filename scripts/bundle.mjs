@@ -1,8 +1,23 @@
-// Bundles the client, the language server and the CLI with esbuild (one file each, CommonJS, Node).
+// Bundles the client, the language server, the CLI and the service library with esbuild (one file
+// each, CommonJS, Node), the graph preview's webview script and styles, and writes
+// dist/THIRD-PARTY-NOTICES for every package the bundles contain (from esbuild's metafiles, also
+// kept in out/bundle-metafile.json for the test that checks the notices).
 // Type checking is separate (`tsc -b`); this only transpiles and bundles, like rust-analyzer's build.
+// `--production`: minified, no source maps (stale maps removed), and the library's types bundled
+// into dist/service.d.ts with dts-bundle-generator (what `npm pack` and a git install ship).
 import * as esbuild from 'esbuild';
-import { chmodSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { bundledPackageFolders, formatNotices } from './thirdPartyNotices.mjs';
 
+// `--prepare` (npm's prepare script: a git install, or `npm ci` here): npm pack runs prepack, then
+// prepare; the prepack build is enough there.
+if (process.argv.includes('--prepare') && ['pack', 'publish'].includes(process.env.npm_command ?? '')) process.exit(0);
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
 const production = process.argv.includes('--production');
 const common = {
   bundle: true,
@@ -11,11 +26,23 @@ const common = {
   target: 'node20',
   sourcemap: !production,
   minify: production,
+  metafile: true,
   logLevel: 'warning',
   // jsonc-parser's `main` is a UMD build that requires its modules dynamically; its ESM build bundles.
   mainFields: ['module', 'main'],
 };
 const shebang = { js: '#!/usr/bin/env node' };
+// pearl-lint loads the language service from dist/service.js (the library bundle beside it) instead
+// of carrying a second copy: the npm package stays small. The library exports what the CLI imports.
+const serviceFromLibrary = {
+  name: 'service-from-library',
+  setup(build) {
+    build.onResolve({ filter: /(^|\/)service\/pearlLanguageService$|^vscode-languageserver-textdocument$/ }, () => ({
+      path: './service.js',
+      external: true,
+    }));
+  },
+};
 
 /**
  * The graph preview's layout worker (ELK, text measuring and wrapping), as the text of a classic
@@ -36,14 +63,20 @@ async function bundleLayoutWorker() {
     write: false,
     external: ['web-worker'],
   });
-  return result.outputFiles[0].text;
+  return { text: result.outputFiles[0].text, metafile: result.metafile };
 }
 
-await Promise.all([
+if (production) {
+  mkdirSync('dist', { recursive: true });
+  for (const file of readdirSync('dist')) if (file.endsWith('.map')) rmSync(join('dist', file));
+}
+const layoutWorker = await bundleLayoutWorker();
+const results = await Promise.all([
   esbuild.build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] }),
   esbuild.build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js', banner: shebang }),
-  esbuild.build({ ...common, entryPoints: ['server/src/cli/pearlLint.ts'], outfile: 'dist/pearl-lint.js', banner: shebang }),
-  // The graph preview's webview script (browser), with its layout worker embedded (see below).
+  esbuild.build({ ...common, entryPoints: ['server/src/cli/pearlLint.ts'], outfile: 'dist/pearl-lint.js', banner: shebang, plugins: [serviceFromLibrary] }),
+  esbuild.build({ ...common, entryPoints: ['server/src/library.ts'], outfile: 'dist/service.js' }),
+  // The graph preview's webview script (browser), with its layout worker embedded (see above).
   esbuild.build({
     ...common,
     entryPoints: ['client/src/graphPreview/webview/main.ts'],
@@ -51,8 +84,27 @@ await Promise.all([
     platform: 'browser',
     format: 'iife',
     target: 'es2022',
-    define: { PEARL_LAYOUT_WORKER_SOURCE: JSON.stringify(await bundleLayoutWorker()) },
+    define: { PEARL_LAYOUT_WORKER_SOURCE: JSON.stringify(layoutWorker.text) },
   }),
   esbuild.build({ ...common, entryPoints: ['client/src/graphPreview/webview/graphPreview.css'], outfile: 'dist/graphPreview.css', platform: 'browser', format: undefined, target: undefined }),
 ]);
 for (const file of ['dist/server.js', 'dist/pearl-lint.js']) chmodSync(file, 0o755);
+
+// The layout worker's packages (elkjs) are in the webview script too, embedded.
+const metafiles = [...results.map((result) => result.metafile), layoutWorker.metafile];
+mkdirSync('out', { recursive: true });
+writeFileSync('out/bundle-metafile.json', JSON.stringify({ inputs: Object.assign({}, ...metafiles.map((m) => m.inputs)) }));
+const { displayName } = JSON.parse(readFileSync('package.json', 'utf8'));
+writeFileSync('dist/THIRD-PARTY-NOTICES', formatNotices(root, bundledPackageFolders(metafiles), displayName));
+
+if (production) {
+  // The library's public types, with the LSP types they use inlined: the package has no dependencies.
+  const generator = join(root, 'node_modules', 'dts-bundle-generator', 'dist', 'bin', 'dts-bundle-generator.js');
+  const inlined = ['vscode-languageserver-types', 'vscode-languageserver-textdocument', 'jsonc-parser'];
+  const args = [generator, '--silent', '--no-check', '--project', 'server/tsconfig.json', '--external-inlines', ...inlined, '-o', 'dist/service.d.ts', 'server/src/library.ts'];
+  const generated = spawnSync(process.execPath, args, { stdio: 'inherit' });
+  if (generated.status !== 0) {
+    process.stderr.write('bundle: dts-bundle-generator failed\n');
+    process.exit(1);
+  }
+}

@@ -47,6 +47,11 @@ export class PearlConfig {
     return Number.isFinite(value) ? Math.max(1, value) : 30;
   }
 
+  /** `pearl.inlayHints.enabled`: whether enumeration names and toNodeId targets show as inlay hints (default true). */
+  get inlayHintsEnabled(): boolean {
+    return this.section().get<boolean>('inlayHints.enabled', true) !== false;
+  }
+
   private section(): vscode.WorkspaceConfiguration {
     return vscode.workspace.getConfiguration(configSection);
   }

@@ -1,6 +1,7 @@
 import type * as vscode from 'vscode';
 import { registerDeploy } from './deploy/deploy';
 import { registerGraphPreview } from './graphPreview/graphPreview';
+import { newPearl } from './newPearl/newPearlCommand';
 import { registerOngoingCalls } from './ongoingCalls/ongoingCalls';
 import { type CmdFactory, PearlContext } from './pearlContext';
 
@@ -34,6 +35,7 @@ export async function activate(extCtx: vscode.ExtensionContext): Promise<PearlEx
   ctx = new PearlContext(extCtx);
   extCtx.subscriptions.push(ctx);
   ctx.registerCommand('restartServer', restartServer);
+  ctx.registerCommand('newPearl', newPearl);
   registerGraphPreview(ctx);
   registerDeploy(ctx);
   registerOngoingCalls(ctx);

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import {
+  InlayHintRequest,
   LanguageClient,
   type LanguageClientOptions,
   type ServerOptions,
@@ -48,6 +49,19 @@ export class PearlContext implements vscode.Disposable {
     this.pushCleanup(this.tokens);
     this.deployments = new DeploymentStore(extCtx.globalState);
     this.pushCleanup(this.deployments);
+    this.pushCleanup(
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration('pearl.inlayHints.enabled')) this.refreshInlayHints();
+      }),
+    );
+  }
+
+  /** Asks VS Code to request the inlay hints of the visible Pearl editors again (a setting changed). */
+  private refreshInlayHints(): void {
+    const feature = this.languageClient?.getFeature(InlayHintRequest.method);
+    for (const editor of vscode.window.visibleTextEditors) {
+      feature?.getProvider(editor.document)?.onDidChangeInlayHints.fire();
+    }
   }
 
   /** The running (or starting) language client; `undefined` before `start()` and after `stop()`. */
@@ -70,7 +84,7 @@ export class PearlContext implements vscode.Disposable {
         void vscode.window.showErrorMessage(message);
         return;
       }
-      this.languageClient = createClient(serverModule, this.outputChannel);
+      this.languageClient = createClient(serverModule, this.outputChannel, this.config);
     }
     this.outputChannel.appendLine(`Starting the Pearl language server (trace: ${this.config.traceServer}).`);
     try {
@@ -122,22 +136,25 @@ export class PearlContext implements vscode.Disposable {
 
 /**
  * The client for `dist/server.js` over Node IPC: `pearl` documents on disk and untitled, the `pearl`
- * settings synchronized, everything logged to `outputChannel`. The debug variant opens the
- * inspector on port 6009 for "Attach to Server".
+ * settings synchronized, everything logged to `outputChannel`; inlay hints only while
+ * `pearl.inlayHints.enabled` is on. The debug variant opens the inspector on port 6009 for
+ * "Attach to Server".
  */
-function createClient(serverModule: string, outputChannel: vscode.OutputChannel): LanguageClient {
+function createClient(serverModule: string, outputChannel: vscode.OutputChannel, config: PearlConfig): LanguageClient {
   const run = { module: serverModule, transport: TransportKind.ipc };
   const serverOptions: ServerOptions = {
     run,
     debug: { ...run, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
   };
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [
-      { scheme: 'file', language: 'pearl' },
-      { scheme: 'untitled', language: 'pearl' },
-    ],
+    // Every scheme, as VS Code's JSON support does: the server needs only the text, so the
+    // features work in virtual workspaces (capabilities.virtualWorkspaces) too.
+    documentSelector: [{ language: 'pearl' }],
     synchronize: { configurationSection: configSection },
     outputChannel,
+    middleware: {
+      provideInlayHints: (document, viewPort, token, next) => (config.inlayHintsEnabled ? next(document, viewPort, token) : []),
+    },
   };
   // The id `pearl` makes the client read `pearl.trace.server` for its trace level.
   return new LanguageClient('pearl', 'Pearl Language Server', serverOptions, clientOptions);

@@ -4,7 +4,7 @@
  * rust-analyzer's `lsp_ext.ts`. Ranges are LSP ranges (0-based lines, UTF-16 characters).
  */
 import { RequestType } from 'vscode-languageserver-protocol';
-import type { Diagnostic, Range, TextDocumentIdentifier } from 'vscode-languageserver-types';
+import type { Diagnostic, Range, TextDocumentIdentifier, WorkspaceEdit } from 'vscode-languageserver-types';
 
 /** Parameters of the requests that concern one document. */
 export interface PearlDocumentParams {
@@ -100,3 +100,106 @@ export interface LocatedField {
 
 /** `pearl/locateFields`: the range of each field path key; null when the document is not open. */
 export const locateFieldsRequest = new RequestType<LocateFieldsParams, LocatedField[] | null, void>('pearl/locateFields');
+
+/**
+ * A node of `nodeType` (a value of the node type table, pearl-agent-service.md § Node) appended to
+ * `pearl.nodes`, with a unique nodeId derived from `name` (default: the type's name) and the
+ * settings object its type requires; with `from` (a node key), also a transition from that node to
+ * the new one, named `transitionName` (default: the new node's name). Selects the new node.
+ */
+export interface AddNodeEdit {
+  readonly kind: 'addNode';
+  readonly nodeType: number;
+  readonly name?: string;
+  readonly from?: string;
+  readonly transitionName?: string;
+}
+
+/**
+ * A transition named `name` from node `source` to node `target` (node keys, § Transition);
+ * `apiResult` (1 Success, 2 Failure) only from a PreCallAPI node, where it defaults to the one
+ * not used yet. Selects the new transition.
+ */
+export interface AddTransitionEdit {
+  readonly kind: 'addTransition';
+  readonly source: string;
+  readonly target: string;
+  readonly name: string;
+  readonly apiResult?: number;
+}
+
+/** The transition's toNodeId set to the nodeId of node `target` (an edge key; a node key). */
+export interface RetargetTransitionEdit {
+  readonly kind: 'retargetTransition';
+  readonly transition: string;
+  readonly target: string;
+}
+
+/** The transition (an edge key) removed from its node's transitions. */
+export interface DeleteTransitionEdit {
+  readonly kind: 'deleteTransition';
+  readonly transition: string;
+}
+
+/** The node (a node key) removed, with every transition that targets it. */
+export interface DeleteNodeEdit {
+  readonly kind: 'deleteNode';
+  readonly node: string;
+}
+
+/**
+ * One string property of the node set to `value` (written JSON-escaped); `nodeId` also renames
+ * every toNodeId naming the old id, as rename does.
+ */
+export interface SetNodePropertyEdit {
+  readonly kind: 'setNodeProperty';
+  readonly node: string;
+  readonly property: 'name' | 'script' | 'instructions' | 'nodeId';
+  readonly value: string;
+}
+
+/**
+ * One change of the conversation graph of a text Pearl, addressed by the keys of the
+ * {@link PearlGraph} drawn from the request's `version` ({@link PearlGraphNode.key},
+ * {@link PearlGraphEdge.key}).
+ */
+export type GraphEdit =
+  | AddNodeEdit
+  | AddTransitionEdit
+  | RetargetTransitionEdit
+  | DeleteTransitionEdit
+  | DeleteNodeEdit
+  | SetNodePropertyEdit;
+
+/** Parameters of `pearl/graphEdit`. */
+export interface GraphEditParams extends PearlDocumentParams {
+  /** The document version the graph was drawn from ({@link PearlGraph.version}); another version is refused. */
+  readonly version: number;
+  readonly edit: GraphEdit;
+}
+
+/** The answer to `pearl/graphEdit`. */
+export interface GraphEditResult {
+  /**
+   * The text edits, as one `TextDocumentEdit` in `documentChanges` for the document at `version`:
+   * minimal (the text outside the changed objects is untouched, comments included), new text in
+   * the file's own indentation and line endings. Apply it as one undo step.
+   */
+  readonly edit: WorkspaceEdit;
+  /**
+   * The key, in the graph of the edited text, of the node or transition created (addNode,
+   * addTransition) or changed (retargetTransition, setNodeProperty), to select it; absent after a
+   * deletion.
+   */
+  readonly select?: string;
+}
+
+/**
+ * `pearl/graphEdit`: the minimal text edit performing one graph change. Refused with a
+ * `ResponseError` of code `RequestFailed` (-32803) whose message is a sentence for the user: the
+ * document changed since `version`, it does not parse, a key names nothing, a duplicate transition
+ * name within the node, an invalid or taken nodeId, a node type the Pearl's kind does not allow, a
+ * transition out of EndCall, a PreCallAPI transition to a node that is not an OpeningSentence.
+ * Null when the document is not open.
+ */
+export const graphEditRequest = new RequestType<GraphEditParams, GraphEditResult | null, void>('pearl/graphEdit');

@@ -2,12 +2,15 @@
 // in-process; both must agree.
 import { after, before, test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { Readable } from 'node:stream';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { formatLintGithub, formatLintJunit } from '../../server/src/cli/ciReports';
 import { runPearlLint } from '../../server/src/cli/pearlLint';
+import { DiagnosticCode } from '../../server/src/service/diagnosticCodes';
 import type { LintRecord } from '../../server/src/cli/lintReport';
 import { repositoryRoot } from '../helpers/lspClient';
 
@@ -87,31 +90,44 @@ interface Run {
   stderr: string;
 }
 
-/** Runs the bundle as a child process, as CI would. */
-function runBundle(args: string[], cwd = work): Promise<Run> {
+/** What a run gets besides its arguments: environment variables (added to a clean one), standard input, a user id. */
+interface RunContext {
+  env?: Record<string, string>;
+  stdin?: string;
+  /** Runs the bundle as this user (root only). */
+  uid?: number;
+}
+
+/** Runs the bundle as a child process, as CI would. GITHUB_ACTIONS is unset unless `context.env` sets it. */
+function runBundle(args: string[], cwd = work, context: RunContext = {}): Promise<Run> {
+  const env = { ...process.env, GITHUB_ACTIONS: '', ...context.env };
+  const ids = context.uid === undefined ? {} : { uid: context.uid, gid: context.uid };
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [lintBundle, ...args], { cwd, timeout: 30_000 }, (error, stdout, stderr) => {
+    const child = execFile(process.execPath, [lintBundle, ...args], { cwd, env, timeout: 30_000, ...ids }, (error, stdout, stderr) => {
       if (error && typeof error.code !== 'number') reject(error);
       else resolve({ code: error ? (error.code as number) : 0, stdout, stderr });
     });
+    child.stdin?.end(context.stdin ?? '');
   });
 }
 
 /** Runs runPearlLint in this process. */
-async function runInProcess(args: string[], cwd = work): Promise<Run> {
+async function runInProcess(args: string[], cwd = work, context: RunContext = {}): Promise<Run> {
   let stdout = '';
   let stderr = '';
   const code = await runPearlLint(args, {
     stdout: { write: (text: string) => (stdout += text) },
     stderr: { write: (text: string) => (stderr += text) },
     cwd,
+    env: context.env ?? {},
+    stdin: Readable.from([context.stdin ?? '']),
   });
   return { code, stdout, stderr };
 }
 
 /** Runs both ways, asserts they agree, returns the run. */
-async function run(args: string[], cwd = work): Promise<Run> {
-  const [bundle, inProcess] = await Promise.all([runBundle(args, cwd), runInProcess(args, cwd)]);
+async function run(args: string[], cwd = work, context: RunContext = {}): Promise<Run> {
+  const [bundle, inProcess] = await Promise.all([runBundle(args, cwd, context), runInProcess(args, cwd, context)]);
   assert.deepEqual(inProcess, bundle, `in-process and bundle disagree on ${args.join(' ')}`);
   return bundle;
 }
@@ -274,12 +290,27 @@ test('exit 2: a missing file, a glob matching nothing, a folder without Pearl fi
   assert.equal((await run(['missing.pearl.json', 'broken'])).code, 2);
 });
 
-test('exit 2: an unreadable file', { skip: process.platform === 'win32' || process.getuid?.() === 0 ? 'permissions are not enforced here' : false }, async () => {
+/**
+ * Runs `args` where permissions hold: in both ways as a user, or (root reads everything) the bundle
+ * alone as nobody (uid 65534), with the workspace opened to it for the run.
+ */
+async function runWithPermissions(args: string[]): Promise<Run> {
+  if (process.getuid?.() !== 0) return run(args);
+  const workMode = fs.statSync(work).mode;
+  fs.chmodSync(work, 0o755);
+  try {
+    return await runBundle(args, work, { uid: 65534 });
+  } finally {
+    fs.chmodSync(work, workMode);
+  }
+}
+
+test('exit 2: an unreadable file', { skip: process.platform === 'win32' ? 'permissions are not enforced here' : false }, async () => {
   const locked = path.join(work, 'locked.pearl.json');
   fs.writeFileSync(locked, cleanText);
   fs.chmodSync(locked, 0o000);
   try {
-    const { code, stderr } = await run(['locked.pearl.json']);
+    const { code, stderr } = await runWithPermissions(['locked.pearl.json']);
     assert.equal(code, 2);
     assert.match(stderr, /locked\.pearl\.json: permission denied/);
   } finally {
@@ -336,4 +367,196 @@ test('repository examples: examples/*.pearl.json have no errors, examples/broken
   const broken = await run(['examples/broken'], repositoryRoot);
   assert.equal(broken.code, 1, broken.stderr);
   assert.match(broken.stdout, /^examples\/broken\/[^:]+\.pearl\.json:\d+:\d+: error /m);
+});
+
+const posixOnly = process.platform === 'win32' ? 'POSIX file types' : false;
+
+test('a FIFO is refused without blocking, given directly or found in a folder', { skip: posixOnly, timeout: 20_000 }, async () => {
+  const folder = path.join(work, 'fifo');
+  fs.mkdirSync(folder);
+  execFileSync('mkfifo', [path.join(folder, 'pipe.pearl.json')]);
+  fs.writeFileSync(path.join(folder, 'ok.pearl.json'), cleanText);
+  try {
+    const direct = await run(['fifo/pipe.pearl.json']);
+    assert.equal(direct.code, 2);
+    assert.equal(direct.stderr, 'pearl-lint: fifo/pipe.pearl.json: not a regular file (a FIFO)\n0 errors, 0 warnings in 0 files\n');
+    const walked = await run(['fifo']);
+    assert.equal(walked.code, 2);
+    assert.equal(walked.stderr, 'pearl-lint: fifo/pipe.pearl.json: not a regular file (a FIFO)\n0 errors, 0 warnings in 1 file\n');
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test('a device is refused without reading it: /dev/zero, and a link to it in a folder', { skip: posixOnly || !fs.existsSync('/dev/zero'), timeout: 20_000 }, async () => {
+  const direct = await run(['/dev/zero']);
+  assert.equal(direct.code, 2);
+  assert.match(direct.stderr, /^pearl-lint: \/dev\/zero: not a regular file \(a character device\)$/m);
+  const folder = path.join(work, 'device');
+  fs.mkdirSync(folder);
+  fs.symlinkSync('/dev/zero', path.join(folder, 'zero.pearl.json'));
+  try {
+    const walked = await run(['device']);
+    assert.equal(walked.code, 2);
+    assert.equal(walked.stderr, 'pearl-lint: device/zero.pearl.json: not a regular file (a character device)\n0 errors, 0 warnings in 0 files\n');
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test('exit 2: a folder inside a folder that cannot be read is reported, not skipped', { skip: posixOnly }, async () => {
+  const folder = path.join(work, 'locked-tree');
+  fs.mkdirSync(path.join(folder, 'secret'), { recursive: true });
+  fs.writeFileSync(path.join(folder, 'ok.pearl.json'), cleanText);
+  fs.writeFileSync(path.join(folder, 'secret', 'hidden.pearl.json'), brokenText);
+  fs.chmodSync(path.join(folder, 'secret'), 0o000);
+  try {
+    for (const args of [['locked-tree'], ['locked-tree/**/*.pearl.json']]) {
+      const result = await runWithPermissions(args);
+      assert.equal(result.code, 2, `${args.join(' ')}: ${result.stderr}`);
+      assert.equal(result.stderr, `pearl-lint: ${path.join('locked-tree', 'secret')}: permission denied\n0 errors, 0 warnings in 1 file\n`);
+    }
+  } finally {
+    fs.chmodSync(path.join(folder, 'secret'), 0o755);
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test('globs: braces, classes and negated classes; ! paths leave files out', async () => {
+  const braces = await run(['{clean,nested/deep/also-clean}.pearl.json']);
+  assert.equal(braces.stderr, '0 errors, 0 warnings in 2 files\n');
+  const classes = await run(['--format', 'json', '[bw]*/*.pearl.json']);
+  assert.deepEqual([...new Set(parseJson(classes.stdout).map((r) => r.file))], [path.join('broken', 'broken.pearl.json'), path.join('warnings', 'warning.pearl.json')]);
+  const negatedClass = await run(['[!bcw]*/**/*.pearl.json']);
+  assert.equal(negatedClass.stderr, '0 errors, 0 warnings in 1 file\n', 'only nested/');
+  const excluded = await run(['.', '!broken/**']);
+  assert.equal(excluded.code, 0, excluded.stderr);
+  assert.equal(excluded.stderr, '0 errors, 1 warning in 3 files\n');
+  const nothingLeft = await run(['broken', '!broken']);
+  assert.equal(nothingLeft.code, 2);
+  assert.match(nothingLeft.stderr, /^pearl-lint: broken: every file it stands for is left out by a ! pattern$/m);
+});
+
+test('short flags combine (-fjson) and values attach (--format=json, -o file)', async () => {
+  const file = path.join('broken', 'broken.pearl.json');
+  const joined = await run(['-fjson', file]);
+  assert.equal(parseJson(joined.stdout).length, 3);
+  assert.equal((await run(['--format=json', file])).stdout, joined.stdout);
+  const combined = await run(['-hv']);
+  assert.match(combined.stdout, /^Usage: pearl-lint/);
+  assert.match((await run(['--help=yes'])).stderr, /^pearl-lint: --help takes no value$/m);
+});
+
+test('-o/--output-file writes the report to a file; the summary stays on stderr', async () => {
+  const report = path.join(work, 'report.json');
+  try {
+    const result = await runBundle(['-f', 'json', '-o', 'report.json', path.join('broken', 'broken.pearl.json')]);
+    assert.equal(result.code, 1);
+    assert.equal(result.stdout, '');
+    assert.equal(result.stderr, '2 errors, 1 warning in 1 file\n');
+    assert.equal(parseJson(fs.readFileSync(report, 'utf8')).length, 3);
+    const unwritable = await run(['-o', path.join('missing-folder', 'r.txt'), 'clean.pearl.json']);
+    assert.equal(unwritable.code, 2);
+    assert.match(unwritable.stderr, /^pearl-lint: missing-folder\/r\.txt: cannot write the report: no such file or directory$/m);
+  } finally {
+    fs.rmSync(report, { force: true });
+  }
+});
+
+test('- reads standard input, named by --stdin-filename', async () => {
+  const named = await run(['-', '--stdin-filename', 'flows/order.pearl.json'], work, { stdin: brokenText });
+  assert.equal(named.code, 1);
+  assert.ok(named.stdout.startsWith(`flows/order.pearl.json:${lineColumn(brokenText, `"${personality}"`)}: error max-length `), named.stdout);
+  assert.equal(named.stderr, '2 errors, 1 warning in 1 file\n');
+  const unnamed = await run(['-f', 'json', '-'], work, { stdin: cleanText });
+  assert.equal(unnamed.code, 0);
+  assert.equal(unnamed.stdout, '[]\n');
+  const alone = await run(['--stdin-filename', 'x.pearl.json', 'clean.pearl.json']);
+  assert.equal(alone.code, 2);
+  assert.match(alone.stderr, /--stdin-filename names standard input: give the path - too/);
+});
+
+test('--format github: one workflow command per diagnostic; the default when GITHUB_ACTIONS=true', async () => {
+  const file = path.join('broken', 'broken.pearl.json');
+  const { code, stdout } = await run(['--format', 'github', file]);
+  assert.equal(code, 1);
+  const json = parseJson((await run(['-f', 'json', file])).stdout);
+  const expected = json.map(
+    (r) =>
+      `::${r.severity} file=broken/broken.pearl.json,line=${r.line},col=${r.column},endLine=${r.endLine},endColumn=${r.endColumn},title=pearl ${r.code}::${r.message}\n`,
+  );
+  assert.equal(stdout, expected.join(''));
+  assert.match(stdout, /^::error file=broken\/broken\.pearl\.json,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=pearl max-length::/m);
+  assert.equal((await run([file], work, { env: { GITHUB_ACTIONS: 'true' } })).stdout, stdout);
+  assert.notEqual((await run(['-f', 'text', file], work, { env: { GITHUB_ACTIONS: 'true' } })).stdout, stdout, 'an explicit format wins');
+});
+
+test('--format github escapes what the runner would read as syntax', () => {
+  const line = formatLintGithub([{ file: 'a,b:c.pearl.json', line: 1, column: 2, endLine: 1, endColumn: 3, severity: 'info', code: 'x', message: '100% sure\nsecond line' }]);
+  assert.equal(line, '::notice file=a%2Cb%3Ac.pearl.json,line=1,col=2,endLine=1,endColumn=3,title=pearl x::100%25 sure%0Asecond line\n');
+});
+
+test('--format sarif: SARIF 2.1.0 with a rule per code and results with regions', async () => {
+  const file = path.join('broken', 'broken.pearl.json');
+  const { code, stdout } = await run(['--format', 'sarif', file, 'clean.pearl.json']);
+  assert.equal(code, 1);
+  const log = JSON.parse(stdout) as {
+    version: string;
+    runs: {
+      tool: { driver: { name: string; version: string; rules: { id: string; helpUri: string }[] } };
+      results: { ruleId: string; ruleIndex: number; level: string; message: { text: string }; locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId: string }; region: Record<string, number> } }[] }[];
+    }[];
+  };
+  assert.equal(log.version, '2.1.0');
+  const [runLog] = log.runs;
+  const { driver } = runLog.tool;
+  assert.equal(driver.name, 'pearl-lint');
+  const manifest = JSON.parse(fs.readFileSync(path.join(repositoryRoot, 'package.json'), 'utf8')) as { version: string; homepage: string };
+  assert.equal(driver.version, manifest.version);
+  const ruleIds = driver.rules.map((rule) => rule.id);
+  for (const code of Object.values(DiagnosticCode)) assert.ok(ruleIds.includes(code), `a rule for ${code}`);
+  for (const rule of driver.rules) assert.equal(rule.helpUri, `${manifest.homepage.replace(/#.*$/, '')}#diagnostics`);
+  const json = parseJson((await run(['-f', 'json', file])).stdout);
+  assert.deepEqual(
+    runLog.results.map((result) => ({
+      code: result.ruleId,
+      rule: driver.rules[result.ruleIndex].id,
+      level: result.level,
+      message: result.message.text,
+      uri: result.locations[0].physicalLocation.artifactLocation.uri,
+      region: result.locations[0].physicalLocation.region,
+    })),
+    json.map((r) => ({
+      code: r.code,
+      rule: r.code,
+      level: r.severity,
+      message: r.message,
+      uri: 'broken/broken.pearl.json',
+      region: { startLine: r.line, startColumn: r.column, endLine: r.endLine, endColumn: r.endColumn },
+    })),
+  );
+});
+
+test('--format junit: a test case per file, failing with its errors', async () => {
+  const { code, stdout } = await run(['--format', 'junit', 'broken', 'clean.pearl.json', 'warnings']);
+  assert.equal(code, 1);
+  assert.match(stdout, /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites name="pearl-lint" tests="3" failures="1">\n/);
+  assert.match(stdout, /<testcase classname="pearl-lint" name="broken\/broken\.pearl\.json" file="broken\/broken\.pearl\.json">\n {6}<failure type="pearl-lint" message="2 errors">broken\/broken\.pearl\.json:\d+:\d+: error max-length /);
+  assert.match(stdout, /<testcase classname="pearl-lint" name="clean\.pearl\.json" file="clean\.pearl\.json"\/>/);
+  assert.match(stdout, /<testcase classname="pearl-lint" name="warnings\/warning\.pearl\.json" file="warnings\/warning\.pearl\.json">\n {6}<system-out>warnings\/warning\.pearl\.json:\d+:\d+: warning variable-undeclared /);
+  const escaped = formatLintJunit([{ file: 'a&b.pearl.json', line: 1, column: 1, endLine: 1, endColumn: 2, severity: 'error', code: 'x', message: '<"\u0001">' }], ['a&b.pearl.json']);
+  assert.match(escaped, /name="a&amp;b\.pearl\.json"/);
+  assert.match(escaped, /error x &lt;&quot;\uFFFD&quot;&gt;<\/failure>/);
+});
+
+test('a name with brackets that exists as written is that file, not a glob', async () => {
+  const file = path.join(work, 'flow[1].pearl.json');
+  fs.writeFileSync(file, cleanText);
+  try {
+    const { code, stderr } = await run(['flow[1].pearl.json']);
+    assert.equal(code, 0, stderr);
+    assert.equal(stderr, '0 errors, 0 warnings in 1 file\n');
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
 });

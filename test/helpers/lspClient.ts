@@ -46,6 +46,8 @@ export class LspClient {
   readonly published: ReceivedDiagnostics[] = [];
   /** Every `window/logMessage` text, in arrival order. */
   readonly logMessages: string[] = [];
+  /** Every `window/showMessage` (a notification shown to the user), in arrival order. */
+  readonly shownMessages: { type: number; message: string }[] = [];
   private stderrText = '';
   private readonly waiters = new Set<() => void>();
   private exitInfo: { code: number | null; signal: NodeJS.Signals | null } | undefined;
@@ -75,6 +77,10 @@ export class LspClient {
     });
     connection.onNotification('window/logMessage', (params: { message: string }) => {
       this.logMessages.push(params.message);
+      this.notify();
+    });
+    connection.onNotification('window/showMessage', (params: { type: number; message: string }) => {
+      this.shownMessages.push(params);
       this.notify();
     });
     connection.onRequest(() => null);
@@ -110,16 +116,23 @@ export class LspClient {
     return this.exitInfo;
   }
 
-  /** `initialize` then `initialized`; resolves to the InitializeResult. */
-  async initialize(): Promise<{ capabilities: Record<string, unknown>; serverInfo?: { name: string; version?: string } }> {
+  /**
+   * `initialize` then `initialized`; resolves to the InitializeResult. `workspaceFolders` are the
+   * folders the editor has open (none by default); `textDocument` adds client capabilities.
+   */
+  async initialize(
+    options: { workspaceFolders?: { uri: string; name: string }[]; textDocument?: Record<string, unknown> } = {},
+  ): Promise<{ capabilities: Record<string, unknown>; serverInfo?: { name: string; version?: string } }> {
     const result = await this.request<{ capabilities: Record<string, unknown> }>('initialize', {
       processId: process.pid,
       rootUri: null,
+      workspaceFolders: options.workspaceFolders ?? null,
       capabilities: {
         textDocument: {
           synchronization: { dynamicRegistration: false },
           publishDiagnostics: { versionSupport: true },
           completion: { completionItem: { snippetSupport: false } },
+          ...options.textDocument,
         },
       },
     });

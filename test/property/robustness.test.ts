@@ -34,8 +34,13 @@ const seed = process.env.PEARL_FC_SEED ? Number(process.env.PEARL_FC_SEED) : 20_
 const mutatedRuns = process.env.PEARL_FC_RUNS ? Number(process.env.PEARL_FC_RUNS) : 210;
 const service = getLanguageService();
 const repositoryRoot = path.resolve(__dirname, '../../..');
-/** Generous bound for parse + validate + complete of one small document: not a benchmark. */
-const perDocumentBoundMs = 2_000;
+/**
+ * A hang detector for parse + validate + complete of one small document, not a benchmark: generous
+ * because the machine may be loaded; a quadratic rule or an endless loop still exceeds it.
+ */
+const perDocumentBoundMs = 10_000;
+// Compile the schemas once before anything is timed, so the first document does not pay for it.
+service.doValidation(service.parsePearlDocument(TextDocument.create('file:///warm.pearl.json', 'pearl', 1, '{}')));
 
 /** Base documents by name: generated Pearls and whatever examples exist when the test runs. */
 function loadBases(): Map<string, string> {
@@ -180,7 +185,7 @@ function assertWellFormed(diagnostic: Diagnostic, document: TextDocument): void 
   }
 }
 
-/** Parse + validate + complete at `completionFraction`; asserts everything the property claims. */
+/** Parse + validate + complete at `completionFraction`, then the other features (inlay hints included); asserts everything the property claims. */
 function checkDocument(text: string, completionFraction: number): void {
   const document = TextDocument.create('file:///property/mutated.pearl.json', 'pearl', 1, text);
   const started = performance.now();
@@ -188,9 +193,19 @@ function checkDocument(text: string, completionFraction: number): void {
     const parsed = service.parsePearlDocument(document);
     const diagnostics = service.doValidation(parsed);
     const position = document.positionAt(at(completionFraction, text.length));
-    return { diagnostics, completion: service.doComplete(parsed, position) };
+    const completion = service.doComplete(parsed, position);
+    const elapsed = performance.now() - started;
+    // The editor basics and every quick fix, on the same mutated text (their errors are caught and logged).
+    const whole = { start: document.positionAt(0), end: document.positionAt(text.length) };
+    service.getFoldingRanges(parsed, { collapsedText: true });
+    service.getSelectionRanges(parsed, [position]);
+    service.findDocumentLinks(parsed);
+    service.getCodeActions(parsed, whole, diagnostics);
+    const fixAll = service.getFixAllAction(parsed, diagnostics);
+    const hints = service.getInlayHints(parsed, whole);
+    return { diagnostics, completion, fixAll, hints, elapsed };
   });
-  const elapsed = performance.now() - started;
+  const elapsed = result.elapsed;
   assert.deepEqual(internalErrors, [], 'a rule or completion threw (caught and logged by the facade)');
   assert.ok(Array.isArray(result.diagnostics), 'doValidation returns an array');
   for (const diagnostic of result.diagnostics) assertWellFormed(diagnostic, document);
@@ -198,6 +213,14 @@ function checkDocument(text: string, completionFraction: number): void {
   for (const item of result.completion.items) {
     assert.ok(typeof item.label === 'string' && item.label.length > 0, `completion item label: ${JSON.stringify(item)}`);
   }
+  for (const hint of result.hints) {
+    assert.ok(typeof hint.label === 'string' && hint.label.length > 0, `inlay hint label: ${JSON.stringify(hint)}`);
+    assert.deepEqual(document.positionAt(document.offsetAt(hint.position)), hint.position, `inlay hint inside the text: ${JSON.stringify(hint)}`);
+  }
+  const fixAllEdits = (result.fixAll?.edit?.changes?.[document.uri] ?? [])
+    .map((edit) => [document.offsetAt(edit.range.start), document.offsetAt(edit.range.end)])
+    .sort((a, b) => a[0] - b[0]);
+  for (let i = 1; i < fixAllEdits.length; i++) assert.ok(fixAllEdits[i][0] >= fixAllEdits[i - 1][1], 'fix-all edits do not overlap');
   assert.ok(elapsed < perDocumentBoundMs, `parse + validate + complete took ${elapsed.toFixed(0)} ms (bound ${perDocumentBoundMs} ms)`);
 }
 

@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeAction, DocumentSymbol, Hover, LocationLink, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
 import type { DeployPayload, LocatedField, PearlGraph } from '../../server/src/protocol';
+import { assertRendersLiterally, hostileStrings } from '../helpers/markdown';
 import { withLspClient } from '../helpers/lspClient';
 
 const uri = 'file:///workspace/features.pearl.json';
@@ -131,5 +132,29 @@ test('pearl/graph, pearl/deployPayload and pearl/locateFields answer for an open
     assert.equal(located[2].found, false);
 
     assert.equal(await client.request('pearl/graph', { textDocument: { uri: 'file:///not-open.pearl.json' } }), null);
+  });
+});
+
+test('no hover renders markup from the file: names, ids and variables of a hostile file show as plain text', async () => {
+  await withLspClient(async (client) => {
+    for (const [index, evil] of hostileStrings.entries()) {
+      const json = JSON.stringify(evil).slice(1, -1);
+      const hostile = text.replace(/"talk"/g, `"${json}"`).replace(/"First name"/g, `"${json}"`).replace('"Open"', `"${json}"`);
+      const docUri = `file:///workspace/hostile-${index}.pearl.json`;
+      await client.open(docUri, hostile, 1);
+      const doc = TextDocument.create(docUri, 'pearl', 1, hostile);
+      const at = (needle: string, delta: number) => doc.positionAt(hostile.indexOf(needle) + delta);
+      const positions = [
+        at(`"toNodeId": "${json}"`, 14), // a toNodeId: its target node
+        at(`"nodeId": "${json}"`, 12), // a nodeId: the node with its name
+        at('"nodeId": "open"', 12), // a node whose name is hostile
+        at('{first_name}', 2), // a reference: the variable with its name
+      ];
+      for (const position of positions) {
+        const hover = await client.request<Hover>('textDocument/hover', { textDocument: { uri: docUri }, position });
+        assert.ok(hover, `a hover at ${JSON.stringify(position)}`);
+        assertRendersLiterally((hover.contents as { value: string }).value, evil);
+      }
+    }
   });
 });

@@ -243,3 +243,60 @@ test('--version prints the version and exits', async () => {
   });
   assert.match(stdout, /^\d+\.\d+\.\d+\S*\n$/);
 });
+
+test('continuous typing still publishes at least once a second (the debounce has a maximum wait)', async () => {
+  await withLspClient(async (client) => {
+    await client.open(uri, brokenText, 1);
+    await client.waitForDiagnostics(uri, (p) => p.version === 1);
+    // A key every 50 ms for 2.5 s: never the 200 ms of quiet that the debounce waits for.
+    const foo = rangeOf(brokenText, 'foo}').start;
+    const startedAt = performance.now() - client.spawnedAt;
+    let version = 1;
+    for (let i = 0; i < 50; i++) {
+      const character = foo.character + (i % 3);
+      await client.change(uri, ++version, [{ range: { start: { line: foo.line, character }, end: { line: foo.line, character: character + 1 } }, text: 'fob'[i % 3] }]);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const typingEndedAt = performance.now() - client.spawnedAt;
+    const duringTyping = client.published.filter((p) => p.uri === uri && p.version! > 1 && p.receivedAfterMs < typingEndedAt);
+    assert.ok(
+      duringTyping.length >= 2,
+      `published ${duringTyping.length} times during ${(typingEndedAt - startedAt).toFixed(0)} ms of typing: ${JSON.stringify(duringTyping.map((p) => p.version))}`,
+    );
+    await client.waitForDiagnostics(uri, (p) => p.version === version);
+  });
+});
+
+test('a byte order mark is tolerated: the same diagnostics as without it, no syntax error', async () => {
+  await withLspClient(async (client) => {
+    await client.open(uri, `\uFEFF${brokenText}`, 1);
+    const { diagnostics } = await client.waitForDiagnostics(uri, (p) => p.version === 1);
+    assert.deepEqual(diagnostics.map((d) => d.code).sort(), ['max-length', 'unknown-target', 'variable-undeclared']);
+  });
+});
+
+test('pearl/deployPayload of a document nested 5,000 levels deep says what is wrong', async () => {
+  const deep = `{"name": "Deep", "pearl": {"nodes": ${'['.repeat(5000)}${']'.repeat(5000)}}, "inbound": {"textChannelId": "c"}}`;
+  await withLspClient(async (client) => {
+    await client.open(uri, deep, 1);
+    const { diagnostics } = await client.waitForDiagnostics(uri, (p) => p.version === 1);
+    assert.equal(diagnostics.length, 1);
+    assert.equal(diagnostics[0].code, 'syntax');
+    assert.match(diagnostics[0].message, /^The JSON is nested more than 1,000 levels deep here/);
+    const payload = await client.request<{ errors: Diagnostic[] } | null>('pearl/deployPayload', { textDocument: { uri } });
+    assert.ok(payload, 'an answer, not "the language server does not have this file open"');
+    assert.deepEqual(payload.errors.map((error) => error.message), [diagnostics[0].message]);
+  });
+});
+
+test('formatting that would answer megabytes is declined with a message to the user', async () => {
+  const nested = '{"a":' + '[1,'.repeat(2200) + '1' + ']'.repeat(2200) + '}';
+  await withLspClient(async (client) => {
+    await client.open(uri, nested, 1);
+    const edits = await client.request<TextEdit[]>('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } });
+    assert.deepEqual(edits, []);
+    const shown = await client.waitFor(() => client.shownMessages[0], 'a message');
+    assert.equal(shown.type, 2, 'a Warning');
+    assert.match(shown.message, /^This document is not formatted: nested as it is, its formatted text would be longer than 1,017,614 characters\.$/);
+  });
+});

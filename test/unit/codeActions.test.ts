@@ -1,41 +1,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { TextDocument } from 'vscode-languageserver-textdocument';
-import { CodeAction, Diagnostic } from 'vscode-languageserver-types';
+import { actionsFor, apply, find, valueOf } from '../helpers/codeActions';
 import { diagnosticsWithCode, node, parse, service, textPearl, transition } from '../helpers/documents';
-
-/** The quick fixes the editor would offer for the diagnostics with `code` of `content`. */
-function actionsFor(content: string, code: string): { actions: CodeAction[]; diagnostics: Diagnostic[] } {
-  const doc = parse(content);
-  const diagnostics = service.doValidation(doc).filter((diagnostic) => diagnostic.code === code);
-  assert.ok(diagnostics.length > 0, `no ${code} diagnostic`);
-  // What a client sends back: diagnostics serialised over JSON.
-  const context = JSON.parse(JSON.stringify(diagnostics)) as Diagnostic[];
-  return { actions: service.getCodeActions(doc, diagnostics[0].range, context), diagnostics: context };
-}
-
-function find(actions: CodeAction[], title: string, diagnosticCount = 1): CodeAction {
-  const action = actions.find((candidate) => candidate.title === title);
-  assert.ok(action, `no action '${title}' among ${JSON.stringify(actions.map((a) => a.title))}`);
-  assert.equal(action.kind, 'quickfix');
-  assert.equal(action.diagnostics?.length, diagnosticCount);
-  return action;
-}
-
-/** The text after applying `action`'s edits. */
-function apply(content: string, action: CodeAction): string {
-  const edits = action.edit?.changes?.['file:///test.pearl.json'];
-  assert.ok(edits && edits.length > 0, 'the action edits the document');
-  return TextDocument.applyEdits(TextDocument.create('file:///x', 'pearl', 1, content), edits);
-}
-
-/** The parsed value of `content` (as sent), asserting it has no syntax error. */
-function valueOf(content: string): unknown {
-  const doc = parse(content);
-  assert.deepEqual(doc.syntaxErrors, [], `syntax errors after the fix:\n${content}`);
-  // As plain JSON: the tree's objects have no prototype.
-  return JSON.parse(JSON.stringify(doc.value));
-}
 
 test('time-zone: replaces an IANA id with its Windows id', () => {
   const content = textPearl({ pearl: { timeZone: 'America/New_York' } });
@@ -121,12 +87,13 @@ test('unknown-property: removal with a trailing comma and comments keeps the doc
   assert.ok(after.includes('// the channel'));
 });
 
-test('unknown-property with duplicate keys: the property the diagnostic is on is removed', () => {
+test('unknown-property with duplicate keys: the occurrence sent (the last) is reported and removed', () => {
   const content = '{"name": "x", "pearl": {"nodes": []}, "inbound": {"bogus": 1, "textChannelId": "c", "bogus": 2}}';
-  const { actions } = actionsFor(content, 'unknown-property');
+  const { actions, diagnostics } = actionsFor(content, 'unknown-property');
+  assert.equal(diagnostics.length, 1);
   const removals = actions.filter((action) => action.title === "Remove property 'bogus'");
-  assert.equal(removals.length, 2);
-  assert.equal(apply(content, removals[1]), '{"name": "x", "pearl": {"nodes": []}, "inbound": {"bogus": 1, "textChannelId": "c"}}');
+  assert.equal(removals.length, 1);
+  assert.equal(apply(content, removals[0]), '{"name": "x", "pearl": {"nodes": []}, "inbound": {"bogus": 1, "textChannelId": "c"}}');
 });
 
 test('session-scoped-in-text: removal', () => {

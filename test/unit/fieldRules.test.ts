@@ -140,15 +140,12 @@ test('channel: null counts as absent', () => {
   assertClean(textPearl((r) => (r.inbound = null)));
 });
 
-test('channel: both inbound and outbound is an Error on each key', () => {
+test('channel: both inbound and outbound is one Error, on the key written second', () => {
   const content = textPearl((r) => (r.inbound = { totalAgents: 1, textChannelId: 'tc2' }));
-  const diagnostics = validate(content);
-  assert.deepEqual(
-    diagnostics.map((d) => [d.code, d.severity, d.range]),
-    [
-      ['channel-both', Error, keyRange(content, 'inbound')],
-      ['channel-both', Error, keyRange(content, 'outbound')],
-    ],
+  const diagnostic = assertOnly(content, 'channel-both', Error, keyRange(content, 'inbound'));
+  assert.equal(
+    diagnostic.message,
+    "'inbound' is set together with 'outbound': a Pearl carries exactly one channel configuration; remove one of them.",
   );
 });
 
@@ -161,6 +158,33 @@ test('channel: inbound alone is fine, in both kinds', () => {
     delete r.outbound;
     r.inbound = { totalAgents: 2 };
   }));
+});
+
+test('text-channel-id-missing: a text channel without textChannelId is an Error on its key', () => {
+  const content = textPearl((r) => delete r.outbound.textChannelId);
+  const diagnostic = assertOnly(content, 'text-channel-id-missing', Error, keyRange(content, 'outbound'));
+  assert.equal(diagnostic.message, "'outbound' has no textChannelId: a text Pearl is created with the textChannelId of the channel to use.");
+});
+
+test('text-channel-id-missing: null or empty is an Error on the value', () => {
+  for (const value of [null, '', '  ']) {
+    const content = textPearl((r) => {
+      delete r.outbound;
+      r.inbound = { totalAgents: 1, textChannelId: value };
+    });
+    const needle = `"textChannelId": ${JSON.stringify(value)}`;
+    const diagnostic = assertOnly(content, 'text-channel-id-missing', Error, valueRange(content, needle));
+    assert.match(diagnostic.message, /^textChannelId is (null|empty): a text Pearl is created with the textChannelId of the channel to use\.$/);
+  }
+});
+
+test('text-channel-id-missing: a simple Pearl has no textChannelId', () => {
+  assertClean(simplePearl());
+});
+
+test('counts: an integer outside int32 is reported by int32-range only, not also as below its minimum', () => {
+  assertClean(textPearl((r) => (r.outbound.totalAgents = -3000000000)));
+  assertClean(textPearl((r) => (r.outbound.budgetTotal = -2147483649)));
 });
 
 // 2. indicator tags
@@ -551,7 +575,7 @@ test('time zone: Windows ids and the empty string are fine', () => {
 
 test('counts: each count below its minimum is a Warning on the value', () => {
   const cases: [string, (r: Json) => void, string][] = [
-    ['text inbound totalAgents', (r) => { delete r.outbound; r.inbound = { totalAgents: 0 }; }, '"totalAgents": 0'],
+    ['text inbound totalAgents', (r) => { delete r.outbound; r.inbound = { totalAgents: 0, textChannelId: 'tc1' }; }, '"totalAgents": 0'],
     ['text outbound maxTurns', (r) => (r.outbound.maxTurns = 0), '"maxTurns": 0'],
     ['text autoCloseAfterInactivityHours', (r) => (r.outbound.autoCloseAfterInactivityHours = 0), '"autoCloseAfterInactivityHours": 0'],
     ['text budgetTotal', (r) => (r.outbound.budgetTotal = -1), '"budgetTotal": -1'],

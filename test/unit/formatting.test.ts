@@ -87,10 +87,33 @@ test('every example file formats to the same value', () => {
   }
 });
 
-test('a pathologically deep document is left alone instead of formatting to gigabytes', () => {
+test('a pathologically deep document is declined with a reason instead of formatting to gigabytes', () => {
   const deep = '{"a":' + '['.repeat(50000) + ']'.repeat(50000) + '}';
   assert.deepEqual(service.format(parse(deep), undefined, spaces2), []);
+  assert.match(service.getFormattingError(parse(deep), undefined, spaces2) ?? '', /^This document is not formatted: /);
   // A merely deep one still formats.
   const nested = '{"a":' + '['.repeat(50) + ']'.repeat(50) + '}';
+  assert.equal(service.getFormattingError(parse(nested), undefined, spaces2), undefined);
   assert.ok(format(nested, spaces2).includes('\n' + ' '.repeat(100) + '[]'));
+});
+
+test('formatting is bounded: 8.8 KB of nested arrays (39.5 MB formatted before) is declined, with the limit in the message', () => {
+  const depth = 2200;
+  const content = '{"a":' + '[1,'.repeat(depth) + '1' + ']'.repeat(depth) + '}';
+  assert.ok(content.length > 8800 && content.length < 8900);
+  const doc = parse(content);
+  assert.deepEqual(service.format(doc, undefined, spaces2), []);
+  assert.equal(
+    service.getFormattingError(doc, undefined, spaces2),
+    'This document is not formatted: nested as it is, its formatted text would be longer than 1,017,614 characters.',
+  );
+});
+
+test('formatting is bounded: thousands of edits are answered as one edit no longer than the formatted text', () => {
+  const content = JSON.stringify({ a: Array.from({ length: 20000 }, (_, i) => i) });
+  const edits = service.format(parse(content), undefined, spaces2);
+  assert.equal(edits.length, 1);
+  const after = TextDocument.applyEdits(TextDocument.create('file:///x', 'pearl', 1, content), edits);
+  assert.equal(after, JSON.stringify(JSON.parse(content), null, 2));
+  assert.ok(edits[0].newText.length <= after.length);
 });

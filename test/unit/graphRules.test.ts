@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { assertNone, assertOne, diagnosticsWithCode, node, rangeOf, textPearl, transition, valueRange } from '../helpers/documents';
+import { assertNone, assertOne, diagnosticsWithCode, node, parse, rangeOf, service, textPearl, transition, valueRange } from '../helpers/documents';
 
 const Error = 1;
 const Warning = 2;
@@ -142,7 +142,7 @@ test('rule 5: a PreCallAPI transition must lead to an OpeningSentence', () => {
     ],
   });
   const found = assertOne(content, 'graph-precall-target', rangeOf(content, '"talk"', 0), Error);
-  assert.match(found.message, /Dialogue node 'talk'/);
+  assert.equal(found.message, "A PreCallAPI transition must lead to an OpeningSentence node; 'talk' is a Dialogue node.");
 });
 
 test('apiResult on a transition of a node that is not PreCallAPI is an Error; null is fine', () => {
@@ -187,4 +187,97 @@ test('TransferCall and StartCallRecording nodes are Errors in a text Pearl', () 
   });
   assertOne(content, 'voice-only-node', valueRange(content, '"nodeType": 65'), Error);
   assertNone(textPearl(), 'voice-only-node');
+});
+
+test('nodes without nodeId: an unresolved toNodeId may target them, so no path Error and no unreachable Warning', () => {
+  // The interface allows nodes without nodeId (the service derives one from the name).
+  const content = textPearl({
+    nodes: [
+      node(undefined, 2, [transition('greeted', 'talk')], { script: 'Hi' }),
+      node(undefined, 10, [transition('done', 'end')], { script: 'How can I help?' }),
+      node(undefined, 100, []),
+    ],
+  });
+  const diagnostics = service.doValidation(parse(content));
+  assert.deepEqual(diagnostics.filter((d) => d.severity === Error), []);
+  assertNone(content, 'graph-cannot-reach-end');
+  assertNone(content, 'graph-unreachable');
+  // The Warnings about what cannot be checked stay.
+  assert.equal(diagnosticsWithCode(content, 'unknown-target').length, 2);
+  assert.ok(diagnosticsWithCode(content, 'unknown-target').every((d) => d.severity === Warning));
+});
+
+test('nodes without nodeId: a node reached only through them is not reported unreachable', () => {
+  const content = textPearl({
+    nodes: [
+      node(undefined, 2, [transition('greeted', 'talk')]),
+      node(undefined, 10, [transition('done', 'end')]),
+      node('end', 100, []),
+    ],
+  });
+  assertNone(content, 'graph-unreachable');
+  assert.deepEqual(service.doValidation(parse(content)).filter((d) => d.severity === Error), []);
+});
+
+test('nodes without nodeId: a node that truly cannot reach EndCall is still an Error', () => {
+  const content = textPearl({
+    nodes: [
+      node('open', 2, [transition('greeted', 'talk'), transition('loop', 'stuck')]),
+      node(undefined, 10, [transition('done', 'end')]),
+      node('stuck', 10, [transition('again', 'stuck')]),
+      node('end', 100, []),
+    ],
+  });
+  assertOne(content, 'graph-cannot-reach-end', valueRange(content, '"nodeId": "stuck"'), Error);
+});
+
+test('target-outside-graph: a transition into a PostCallActions container is one Error that says so', () => {
+  const content = textPearl({
+    nodes: [
+      node('open', 2, [transition('greeted', 'talk')]),
+      node('talk', 10, [transition('done', 'end'), transition('wrap', 'after')]),
+      node('end', 100, []),
+      node('after', 200, [], { postCallActions: [] }),
+    ],
+  });
+  const found = assertOne(content, 'target-outside-graph', valueRange(content, '"toNodeId": "after"'), Error);
+  assert.equal(found.message, "toNodeId 'after' names a PostCallActions container, which is not connected to the rest of the graph; a transition cannot lead to it.");
+  assertNone(content, 'unknown-target');
+});
+
+test('target-outside-graph: a transition into a nested action says what it is, not "names no node"', () => {
+  const content = textPearl({
+    nodes: [
+      node('open', 2, [transition('greeted', 'talk')]),
+      node('talk', 10, [transition('done', 'end'), transition('text', 'sms1')]),
+      node('end', 100, []),
+      node('after', 200, [], { postCallActions: [{ nodeId: 'sms1', name: 'Text', nodeType: 50, smsSettings: { body: 'Hi' } }] }),
+    ],
+  });
+  const found = assertOne(content, 'target-outside-graph', valueRange(content, '"toNodeId": "sms1"'), Error);
+  assert.equal(
+    found.message,
+    "toNodeId 'sms1' names an SMS action nested in the postCallActions of PostCallActions node 'after'; nested actions run on their own and cannot be the target of a transition.",
+  );
+  assertNone(content, 'unknown-target');
+});
+
+test('messages name nodes and use a/an: node-id-duplicate names the first holder, precall-target does not repeat itself', () => {
+  const duplicate = textPearl({
+    nodes: [
+      node('open', 2, [transition('greeted', 'talk')]),
+      node('talk', 10, [transition('done', 'end')]),
+      { ...node('talk', 10, [transition('done', 'end')]), name: 'Second' },
+      node('end', 100, []),
+    ],
+  });
+  const line = rangeOf(duplicate, '"nodeId": "talk"').start.line; // the object starts on the line before
+  const found = diagnosticsWithCode(duplicate, 'node-id-duplicate');
+  assert.equal(found.length, 1);
+  assert.equal(found[0].message, `nodeId 'talk' is already used by the Dialogue node 'Node talk' on line ${line}; nodeIds must be unique within the flow.`);
+  const precall = textPearl({
+    nodes: [node('pre', 3, [transition('ok', 'triage', 1)]), node('triage', 10, [transition('go', 'open')]), node('open', 2, [transition('go', 'end')]), node('end', 100, [])],
+  });
+  const target = diagnosticsWithCode(precall, 'graph-precall-target');
+  assert.equal(target[0].message, "A PreCallAPI transition must lead to an OpeningSentence node; 'triage' is a Dialogue node.");
 });

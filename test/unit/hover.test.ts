@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { Hover, MarkupContent, Range } from 'vscode-languageserver-types';
 import { node, parse, rangeOf, service, textPearl, transition, valueRange } from '../helpers/documents';
+import { assertRendersLiterally, hostileStrings } from '../helpers/markdown';
 
 /** Hovers at the `|` marker of `contentWithCursor` (the marker is removed). */
 function hover(contentWithCursor: string): { hover: Hover | null; content: string } {
@@ -168,8 +169,8 @@ test('nothing to say: whitespace between members, an unknown property, a broken 
 });
 
 test('deeply nested documents: hover, definition and references answer without a stack overflow', () => {
-  // As deep as the parser still builds a tree for.
-  const content = '{"pearl": {"nodes": [{"nodeId": "x", "deep": ' + '['.repeat(1500) + '"|"' + ']'.repeat(1500) + '}]}}';
+  // As deep as a document is checked (maxNestingDepth, 1,000 levels).
+  const content = '{"pearl": {"nodes": [{"nodeId": "x", "deep": ' + '['.repeat(995) + '"|"' + ']'.repeat(995) + '}]}}';
   const offset = content.indexOf('|');
   const doc = parse(content.slice(0, offset) + content.slice(offset + 1));
   assert.ok(doc.root);
@@ -186,4 +187,49 @@ test('deeply nested documents: hover, definition and references answer without a
     process.stderr.write = stderr;
   }
   assert.deepEqual(logged.filter((line) => /doHover|findDefinition|findReferences|findDocumentSymbols/.test(line)), []);
+});
+
+test('hover escapes every string from the file: nodeId, toNodeId, names, variables render as plain text', () => {
+  for (const evil of hostileStrings) {
+    const base = textPearl({
+      nodes: [
+        node('open', 2, [transition('greeted', 'EVIL_ID')], { name: 'EVIL_NAME', script: 'Hello {first_name}' }),
+        node('EVIL_ID', 10, [transition('done', 'end')]),
+        node('end', 100, []),
+      ],
+      variables: [{ id: 'first_name', name: 'EVIL_NAME', group: 1, type: 1, value: 'EVIL_NAME', description: 'EVIL_NAME' }],
+    });
+    const json = JSON.stringify(evil).slice(1, -1);
+    const content = base.replace(/EVIL_ID/g, json).replace(/EVIL_NAME/g, json);
+    const doc = parse(content);
+    const at = (needle: string, occurrence: number, delta = 1) => {
+      let offset = -1;
+      for (let i = 0; i <= occurrence; i++) offset = content.indexOf(needle, offset + 1);
+      assert.ok(offset >= 0);
+      return service.doHover(doc, doc.textDocument.positionAt(offset + delta));
+    };
+    const quoted = JSON.stringify(evil);
+    // toNodeId value, nodeId value (of the target), the reference {first_name} with its variable.
+    for (const result of [at(`"toNodeId": ${quoted}`, 0, 14), at(`"nodeId": ${quoted}`, 0, 12), at('{first_name}', 0)]) {
+      assertRendersLiterally(markdownOf(result), evil);
+    }
+  }
+});
+
+test('hover: a code span holding backticks is fenced by a longer run', () => {
+  const content = textPearl().replace(/"talk"/g, '"a`b``c"');
+  const doc = parse(content);
+  const offset = content.indexOf('"nodeId": "a`b``c"') + 12;
+  assertRendersLiterally(markdownOf(service.doHover(doc, doc.textDocument.positionAt(offset))), 'a`b``c');
+});
+
+test('hover on nodeType and modelType lists the values instead of pointing at the interface\'s tables', () => {
+  const content = textPearl();
+  const nodeType = markdownOf(hover(mark(content, '"nodeType"')).hover);
+  assert.doesNotMatch(nodeType, /See the/);
+  assert.match(nodeType, /`10` — \*\*Dialogue\*\*/);
+  assert.match(nodeType, /`100` — \*\*EndCall\*\*/);
+  const modelType = markdownOf(hover(mark(content, '"modelType"')).hover);
+  assert.doesNotMatch(modelType, /See the/);
+  assert.match(modelType, /for text Pearls only 11 \\\(Swan\\\) is available/);
 });

@@ -3,12 +3,20 @@ import * as assert from 'node:assert/strict';
 import type { OngoingCallsResult } from '../../client/src/api/pearlApiClient';
 import {
   type FetchCountsOptions,
+  maxPollSeconds,
+  maxRetryAfterMs,
   OngoingCallsPoller,
   type OngoingCallsPollerDeps,
   type OngoingCallsState,
 } from '../../client/src/ongoingCalls/ongoingCallsPoller';
 
-/** A deterministic scheduler: time only moves in `advance`, which runs due timers in order. */
+/** Node's timer limit: a longer delay (or one below 1 ms) fires after 1 ms (node:timers `setTimeout`). */
+const nodeTimerLimitMs = 2_147_483_647;
+
+/**
+ * A deterministic scheduler: time only moves in `advance`, which runs due timers in order. Delays
+ * behave as Node's do: above {@link nodeTimerLimitMs}, below 1 or not a number, a timer fires after 1 ms.
+ */
 class FakeClock {
   time = 1_700_000_000_000;
   private nextId = 1;
@@ -17,7 +25,8 @@ class FakeClock {
   readonly now = (): number => this.time;
   readonly setTimeout = (callback: () => void, ms: number): unknown => {
     const id = this.nextId++;
-    this.timers.set(id, { at: this.time + Math.max(0, ms), callback });
+    const delay = ms >= 1 && ms <= nodeTimerLimitMs ? ms : 1;
+    this.timers.set(id, { at: this.time + delay, callback });
     return id;
   };
   readonly clearTimeout = (handle: unknown): void => {
@@ -32,7 +41,9 @@ class FakeClock {
   async advance(ms: number): Promise<void> {
     const end = this.time + ms;
     await flush();
-    for (;;) {
+    for (let fired = 0; ; fired++) {
+      // A request storm would otherwise keep this loop busy for hours of simulated milliseconds.
+      if (fired > 1000) throw new Error(`more than 1000 timers fired within ${ms} ms`);
       let due: [number, { at: number; callback: () => void }] | undefined;
       for (const entry of this.timers) if (entry[1].at <= end && (due === undefined || entry[1].at < due[1].at)) due = entry;
       if (due === undefined) break;
@@ -333,6 +344,72 @@ describe('OngoingCallsPoller', () => {
     s.poller.dispose();
   });
 
+  test('a Retry-After beyond the timer limit (2,147,484 s) waits the longest Retry-After (15 minutes), not 1 ms', async () => {
+    const s = setup();
+    const start = s.clock.time;
+    s.service.answer = (call) =>
+      call.at === start ? failure(429, { kind: 'rateLimited', retryAfterSeconds: 2_147_484 }) : { ok: true, totalOngoingCalls: 1 };
+    s.poller.watch('pearl-1');
+    await s.clock.advance(3_000);
+    assert.equal(s.service.calls.length, 1, 'one request in 3 s, not one per millisecond');
+    assert.equal(maxRetryAfterMs, 15 * 60 * 1000);
+    assert.equal(failingState(s).nextAttemptAt, start + maxRetryAfterMs);
+    await s.clock.advance(maxRetryAfterMs - 3_001);
+    assert.equal(s.service.calls.length, 1);
+    await s.clock.advance(1);
+    assert.deepEqual(callTimes(s, start), [0, maxRetryAfterMs]);
+    assert.equal(stateOf(s).kind, 'ok');
+    s.poller.dispose();
+  });
+
+  test('a Retry-After date 25 days ahead: at most one request per 15 minutes over an hour', async () => {
+    const s = setup();
+    const start = s.clock.time;
+    s.service.answer = () => failure(503, { retryAfterSeconds: 25 * 24 * 60 * 60 });
+    s.poller.watch('pearl-1');
+    await s.clock.advance(60 * 60 * 1000);
+    assert.deepEqual(callTimes(s, start), [0, 900_000, 1_800_000, 2_700_000, 3_600_000]);
+    assert.equal(s.clock.pendingTimers, 1);
+    s.poller.dispose();
+  });
+
+  test('a poll interval beyond the timer limit polls every hour, not every millisecond', async () => {
+    const s = setup({ seconds: 1e10 });
+    const start = s.clock.time;
+    s.poller.watch('pearl-1');
+    await s.clock.advance(3_000);
+    assert.equal(s.service.calls.length, 1);
+    assert.equal(maxPollSeconds, 3600);
+    await s.clock.advance(2 * 3_600_000 - 3_000);
+    assert.deepEqual(callTimes(s, start), [0, 3_600_000, 7_200_000]);
+    assert.equal(s.service.calls[0].options.timeoutMs, 10_000);
+    s.poller.dispose();
+  });
+
+  test('404: the Pearl is not found, polling stops until the user refreshes or watches another id', async () => {
+    const s = setup();
+    const start = s.clock.time;
+    s.service.answer = (call) => (call.pearlId === 'gone' ? failure(404, { message: 'The service answered 404 Not Found.' }) : { ok: true, totalOngoingCalls: 2 });
+    s.poller.watch('gone');
+    await s.clock.advance(0);
+    assert.deepEqual(s.poller.state, { kind: 'notFound', pearlId: 'gone', status: 404 });
+    await s.clock.advance(60 * 60 * 1000);
+    assert.equal(s.service.calls.length, 1, 'no retry for an hour');
+    s.poller.setFocused(false);
+    s.poller.setFocused(true);
+    await s.clock.advance(60_000);
+    assert.equal(s.service.calls.length, 1, 'focus does not retry an unknown id');
+    s.poller.refresh();
+    await s.clock.advance(0);
+    assert.equal(s.service.calls.length, 2, 'Refresh now asks again');
+    assert.equal(stateOf(s).kind, 'notFound');
+    s.poller.watch('pearl-2');
+    await s.clock.advance(0);
+    assert.deepEqual(callTimes(s, start), [0, 3_660_000, 3_660_000]);
+    assert.equal(stateOf(s).kind, 'ok');
+    s.poller.dispose();
+  });
+
   test('401 → unauthorized, no more requests until the token changes', async () => {
     const s = setup();
     const start = s.clock.time;
@@ -352,7 +429,8 @@ describe('OngoingCallsPoller', () => {
     await s.clock.advance(0);
     assert.equal(s.service.calls.length, 2);
     assert.equal(s.service.calls[1].at - start, 60 * 60 * 1000 + 60_000);
-    assert.equal(s.poller.state.kind === 'ok' && s.poller.state.totalOngoingCalls, 4);
+    const after = stateOf(s);
+    assert.equal(after.kind === 'ok' && after.totalOngoingCalls, 4);
     s.poller.dispose();
   });
 

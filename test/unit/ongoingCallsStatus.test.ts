@@ -95,6 +95,16 @@ describe('renderStatus', () => {
     assert.match(status.tooltip, /refused the API token \(HTTP 401\)/);
   });
 
+  test('notFound: says in plain words that the id names no Pearl and that polling stopped; the menu on click', () => {
+    const status = renderStatus({ kind: 'notFound', pearlId: 'pearl-9', status: 404 }, details);
+    assert.equal(status.text, '$(circle-slash) Pearl: not found');
+    assert.equal(status.command, ongoingCallsMenuCommand);
+    assert.equal(status.backgroundColorId, warningBackgroundColorId);
+    assert.match(status.tooltip, /`pearl-9`/);
+    assert.match(status.tooltip, /The service has no Pearl with this id \(HTTP 404\), so its ongoing calls are no longer read\./);
+    assert.match(status.tooltip, /Click to watch another id, or to refresh if the Pearl should exist\./);
+  });
+
   test('loading shows a spinner; idle is hidden', () => {
     const loading = renderStatus({ kind: 'loading', pearlId: 'pearl-1' }, details);
     assert.equal(loading.visible, true);

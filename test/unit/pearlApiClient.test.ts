@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { checkBaseUrl, createPearl, getOngoingCalls } from '../../client/src/api/pearlApiClient';
+import { checkBaseUrl, createPearl, getOngoingCalls, isPlausiblePearlId, maxResponseBytes } from '../../client/src/api/pearlApiClient';
 import type { DeployPayload } from '../../server/src/protocol';
 import { Json, parse, service, textPearl, valueRange } from '../helpers/documents';
 import { StandIn, startStandIn } from '../standin/pearlServiceStandIn';
@@ -315,6 +315,144 @@ describe('answers the stand-in does not give', () => {
     const result = await getOngoingCalls({ baseUrl: text.url, token: 't', pearlId: 'p', timeoutMs: 2000 });
     assert.equal(result.ok ? 'ok' : result.kind, 'invalidResponse');
   });
+});
+
+describe('hostile answers', () => {
+  test('a body that never ends is read only up to 1 MiB, then the connection is dropped', async (t) => {
+    let written = 0;
+    let closed = false;
+    const server = await listen((request, response) => {
+      request.resume();
+      response.writeHead(500, { 'Content-Type': 'text/plain' });
+      const chunk = Buffer.alloc(64 * 1024, 'x');
+      const pump = (): void => {
+        while (!closed && written < 64 * 1024 * 1024) {
+          written += chunk.length;
+          if (!response.write(chunk)) return void response.once('drain', pump);
+        }
+        response.end();
+      };
+      response.on('close', () => (closed = true));
+      pump();
+    });
+    t.after(() => server.close());
+    const started = Date.now();
+    const result = await createPearl({ baseUrl: server.url, token: 't', path: '/v2/Pearl', body: '{}', timeoutMs: 10_000 });
+    assert.equal(maxResponseBytes, 1024 * 1024);
+    assert.deepEqual(result, { ok: false, kind: 'invalidResponse', status: 500, message: 'The service answered 500 Internal Server Error with more than 1 MiB; the answer was not read.' });
+    assert.ok(Date.now() - started < 5_000, 'not read until the timeout');
+    for (let i = 0; i < 100 && !closed; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.ok(closed, 'the connection is closed');
+    assert.ok(written < 16 * 1024 * 1024, `${written} bytes written`);
+  });
+
+  test('a 200 that declares 2 MiB is refused without reading it', async (t) => {
+    const body = JSON.stringify({ totalOngoingCalls: 1, padding: 'x'.repeat(2 * 1024 * 1024) });
+    const server = await listen((request, response) => {
+      request.resume();
+      response.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }).end(body);
+    });
+    t.after(() => server.close());
+    const result = await getOngoingCalls({ baseUrl: server.url, token: 't', pearlId: 'p', timeoutMs: 5000 });
+    assert.deepEqual(result, { ok: false, kind: 'invalidResponse', status: 200, message: 'The service answered 200 OK with more than 1 MiB; the answer was not read.' });
+  });
+
+  /** The message of a 502 whose plain-text body is `body`, for the token `token`. */
+  async function echoed(body: string, token: string): Promise<string> {
+    const server = await listen((request, response) => {
+      request.resume();
+      response.writeHead(502, { 'Content-Type': 'text/plain' }).end(body);
+    });
+    try {
+      const result = await createPearl({ baseUrl: server.url, token, path: '/v2/Pearl', body: '{}', timeoutMs: 2000 });
+      assert.ok(!result.ok);
+      return result.message;
+    } finally {
+      await server.close();
+    }
+  }
+
+  const token = 'acct-42:s3"cr\\et/va+lue%XyZ';
+  const secret = token.slice(token.indexOf(':') + 1);
+  const prefix = 'The service answered 502 Bad Gateway: ';
+  for (const [name, body, expected] of [
+    ['JSON-escaped', `{"auth":${JSON.stringify(token)}}`, '{"auth":"***"}'],
+    ['JSON-escaped with \\/ and \\u escapes', `{"auth":"acct-42:${secret.replace(/\//g, '\\/').replace(/"/g, '\\u0022').replace(/\\(?![u/])/g, '\\\\')}"}`, '{"auth":"***"}'],
+    ['URL-encoded', `GET /hook?auth=${encodeURIComponent(token)}&x=1`, 'GET /hook?auth=***&x=1'],
+    ['URL-encoded in lower case', `GET /hook?auth=${encodeURIComponent(token).replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase())}`, 'GET /hook?auth=***'],
+    ['in part (11 characters of the secret)', `key ends with ${secret.slice(6, 17)}.`, 'key ends with ***.'],
+    ['in part, URL-encoded', `key=${encodeURIComponent(secret.slice(2, 12))};`, 'key=***;'],
+  ] as const) {
+    test(`the token echoed ${name} is masked`, async () => {
+      const message = await echoed(body, token);
+      assert.equal(message, prefix + expected);
+    });
+  }
+
+  test('a run of fewer than 8 characters of the secret is not masked (the rule: 8 or more)', async () => {
+    assert.equal(await echoed(`id ${secret.slice(0, 7)} and ${secret.slice(10, 17)}`, token), `${prefix}id ${secret.slice(0, 7)} and ${secret.slice(10, 17)}`);
+  });
+
+  test('the excerpt shows control and bidi characters as escapes', async () => {
+    assert.equal(await echoed('abc\u202Edef\u0007g', 'acct:secret-key'), `${prefix}abc\\u202Edef\\u0007g`);
+  });
+
+  test('problem details show bidi and zero-width characters as escapes; line breaks stay', async (t) => {
+    const problem = { title: 'Invalid\u202E txt.exe', errors: { 'pearl.name': ['Bad\u200B name\nsee docs'] } };
+    const server = await listen((request, response) => {
+      request.resume();
+      response.writeHead(400, { 'Content-Type': 'application/problem+json' }).end(JSON.stringify(problem));
+    });
+    t.after(() => server.close());
+    const result = await createPearl({ baseUrl: server.url, token: 't', path: '/v2/Pearl', body: '{}', timeoutMs: 2000 });
+    assert.ok(!result.ok && result.kind === 'validation');
+    assert.equal(result.message, 'Invalid\\u202E txt.exe');
+    assert.deepEqual(result.problem?.errors, { 'pearl.name': ['Bad\\u200B name\nsee docs'] });
+  });
+
+  for (const [name, id] of [
+    ['a bidi override', 'prl_\u202Eabc'],
+    ['a zero-width space', 'prl_\u200Babc'],
+    ['a control character', 'prl_\u0000abc'],
+    ['a lone surrogate', 'prl_\uD800abc'],
+    ['257 characters', `prl_${'a'.repeat(253)}`],
+  ] as const) {
+    test(`200 with ${name} in the id is not a Pearl id`, async (t) => {
+      const server = await listen((request, response) => {
+        request.resume();
+        response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(id));
+      });
+      t.after(() => server.close());
+      const result = await createPearl({ baseUrl: server.url, token: 't', path: '/v2/Pearl', body: '{}', timeoutMs: 2000 });
+      assert.equal(result.ok ? 'ok' : result.kind, 'invalidResponse');
+      assert.ok(!result.ok && result.message.startsWith('The service answered with something that is not a Pearl id: '), JSON.stringify(result));
+      assert.ok(!result.ok && !/[\u0000\u200B\u202E\uD800]/.test(result.message), 'the message carries no invisible character');
+    });
+  }
+
+  test('isPlausiblePearlId: 1 to 256 visible characters', () => {
+    for (const id of ['prl_0123456789ab', 'a', 'x'.repeat(256), 'PEARL-id.42', 'pearl-é']) assert.equal(isPlausiblePearlId(id), true, id);
+    for (const id of ['', ' ', 'a b', 'x'.repeat(257), 'a\tb', 'a\u2066b', 'a\u200Fb', 'a\uFEFFb', 'a\u2028b', 'a\uDC00']) assert.equal(isPlausiblePearlId(id), false, JSON.stringify(id));
+  });
+
+  for (const [body, expected] of [
+    ['{"totalOngoingCalls":-1}', 'invalidResponse'],
+    ['{"totalOngoingCalls":2147483648}', 'invalidResponse'],
+    ['{"totalOngoingCalls":1e300}', 'invalidResponse'],
+    ['{"totalOngoingCalls":1,"totalOnQueue":-3}', 'invalidResponse'],
+    ['{"totalOngoingCalls":1,"totalOnQueue":4294967296}', 'invalidResponse'],
+    ['{"totalOngoingCalls":2147483647,"totalOnQueue":0}', 'ok'],
+  ] as const) {
+    test(`ongoing calls ${body}: ${expected} (counts are int32 values >= 0)`, async (t) => {
+      const server = await listen((request, response) => {
+        request.resume();
+        response.writeHead(200, { 'Content-Type': 'application/json' }).end(body);
+      });
+      t.after(() => server.close());
+      const result = await getOngoingCalls({ baseUrl: server.url, token: 't', pearlId: 'p', timeoutMs: 2000 });
+      assert.equal(result.ok ? 'ok' : result.kind, expected, JSON.stringify(result));
+    });
+  }
 });
 
 describe('checkBaseUrl', () => {

@@ -9,6 +9,7 @@ import {
   TextEdit,
 } from 'vscode-languageserver-types';
 import { parsePearlDocument } from '../../server/src/service/pearlDocument';
+import { applyCompletion } from '../helpers/snippets';
 import { doSchemaCompletion } from '../../server/src/service/schemaCompletion';
 import { describeSchemaType, findSchemaForPath, getSchema } from '../../server/src/service/schemaNavigator';
 
@@ -24,14 +25,11 @@ function complete(content: string): { items: CompletionItem[]; text: string; doc
   return { items: doSchemaCompletion(parsePearlDocument(doc), offset), text, doc };
 }
 
-/** The text after applying `label`'s edit, with snippet placeholders `$1` removed and `\$` unescaped. */
+/** The text after applying `label`'s edit, with snippet placeholders at their defaults. */
 function apply(result: ReturnType<typeof complete>, label: string): string {
   const item = result.items.find((candidate) => candidate.label === label);
   assert.ok(item, `no item '${label}' among ${result.items.map((i) => i.label).join(', ')}`);
-  const edit = item.textEdit as TextEdit;
-  let newText = edit.newText;
-  if (item.insertTextFormat === InsertTextFormat.Snippet) newText = newText.replace(/\$1/g, '').replace(/\\\$/g, '$');
-  return TextDocument.applyEdits(result.doc, [{ range: edit.range, newText }]);
+  return applyCompletion(result.doc, item);
 }
 
 const labels = (items: CompletionItem[]): string[] => items.map((item) => String(item.label));
@@ -72,13 +70,13 @@ test('keys: an empty object offers its schema properties in schema order', () =>
   assert.equal(agentName.detail, 'string | null');
   assert.deepEqual(agentName.documentation, { kind: 'markdown', value: 'Display name of the agent in the conversation' });
   assert.equal(agentName.insertTextFormat, InsertTextFormat.Snippet);
-  assert.equal((agentName.textEdit as TextEdit).newText, '"agentName": $1');
+  assert.equal((agentName.textEdit as TextEdit).newText, '"agentName": "$1"');
   assert.deepEqual(
     result.items.map((item) => item.sortText),
     [...result.items.map((item) => item.sortText)].sort(),
   );
   assert.equal(result.items.find((item) => item.label === 'nodes')?.detail, 'Node[] | null');
-  assert.equal(apply(result, 'agentName'), `{${TEXT}, "pearl": {"agentName": }}`);
+  assert.equal(apply(result, 'agentName'), `{${TEXT}, "pearl": {"agentName": ""}}`);
 });
 
 test('keys: properties already present are left out', () => {
@@ -91,8 +89,8 @@ test('keys: properties already present are left out', () => {
 test('keys: root of each kind; $schema is escaped in the snippet', () => {
   const text = complete('{|}');
   assert.deepEqual(labels(text.items), ['$schema', 'name', 'pearl', 'variables', 'inbound', 'outbound']);
-  assert.equal((text.items[0].textEdit as TextEdit).newText, '"\\$schema": $1');
-  assert.equal(apply(text, '$schema'), '{"$schema": }');
+  assert.equal((text.items[0].textEdit as TextEdit).newText, '"\\$schema": "$1"');
+  assert.equal(apply(text, '$schema'), '{"$schema": ""}');
   assert.equal(text.items.find((item) => item.label === 'inbound')?.detail, 'InboundTextSettings | null');
   const simple = complete(`{${SIMPLE}, |}`);
   assert.deepEqual(labels(simple.items), ['name', 'pearl', 'variables', 'inbound', 'outbound']);
@@ -103,12 +101,12 @@ test('keys: inside a key being typed, the edit replaces the quoted key', () => {
   const result = complete(`{${TEXT}, "pearl": {"nodes": [], "ag|"}}`);
   const item = result.items.find((candidate) => candidate.label === 'agentName');
   assert.equal(item?.filterText, '"agentName"');
-  assert.equal(apply(result, 'agentName'), `{${TEXT}, "pearl": {"nodes": [], "agentName": }}`);
+  assert.equal(apply(result, 'agentName'), `{${TEXT}, "pearl": {"nodes": [], "agentName": ""}}`);
 });
 
 test('keys: a key whose quote is not closed is replaced up to the cursor', () => {
   const result = complete(`{${TEXT}, "pearl": {"nodes": [], "ag|}}`);
-  assert.equal(apply(result, 'agentPersonality'), `{${TEXT}, "pearl": {"nodes": [], "agentPersonality": }}`);
+  assert.equal(apply(result, 'agentPersonality'), `{${TEXT}, "pearl": {"nodes": [], "agentPersonality": ""}}`);
 });
 
 test('keys: renaming the key of a property that has a value keeps the value', () => {
@@ -118,10 +116,10 @@ test('keys: renaming the key of a property that has a value keeps the value', ()
 
 test('keys: commas are added where the neighbours need them', () => {
   const result = complete(`{${TEXT}, "pearl": {"nodes": [{"name": "a" | "nodeType": 10}]}}`);
-  assert.equal(apply(result, 'nodeId'), `{${TEXT}, "pearl": {"nodes": [{"name": "a" ,"nodeId": , "nodeType": 10}]}}`);
+  assert.equal(apply(result, 'nodeId'), `{${TEXT}, "pearl": {"nodes": [{"name": "a" ,"nodeId": "", "nodeType": 10}]}}`);
   const afterObject = complete(`{${TEXT}, "pearl": {}|}`);
   assert.ok(!labels(afterObject.items).includes('pearl'));
-  assert.equal(apply(afterObject, 'name'), `{${TEXT}, "pearl": {},"name": }`);
+  assert.equal(apply(afterObject, 'name'), `{${TEXT}, "pearl": {},"name": ""}`);
 });
 
 test('keys: nested objects in arrays get their item schema', () => {
@@ -140,18 +138,21 @@ test('keys: nested objects in arrays get their item schema', () => {
 test('keys: nothing inside an unknown property, before braces, or in arrays and strings', () => {
   assert.deepEqual(complete(`{${TEXT}, "pearl": {"foo": {|}}}`).items, []);
   assert.deepEqual(complete(`{${TEXT}, "pearl": |{}}`).items, []);
-  assert.deepEqual(complete(`{${TEXT}, "pearl": {"nodes": [|]}}`).items, []);
+  assert.deepEqual(complete(`{${TEXT}, "pearl": {"agentName": [|]}}`).items, []);
   assert.deepEqual(complete(`{${TEXT}, "name": "ab|c"}`).items, []);
   assert.deepEqual(complete('|').items, []);
 });
 
 // ---- Values ----
 
-test('values: nodeType offers each node type with its name and meaning', () => {
+test('values: nodeType offers each node type of a text Pearl with its name and meaning', () => {
   const result = complete(`{${TEXT}, "pearl": {"nodes": [{"nodeType": |}]}}`);
-  assert.deepEqual(labels(result.items), ['2', '3', '10', '31', '40', '50', '51', '60', '65', '80', '100', '200']);
+  // TransferCall (60) and StartCallRecording (65) are voice-only.
+  assert.deepEqual(labels(result.items), ['2', '3', '10', '31', '40', '50', '51', '80', '100', '200']);
   const dialogue = result.items.find((item) => item.label === '10');
   assert.equal(dialogue?.detail, 'Dialogue');
+  assert.deepEqual(dialogue?.labelDetails, { detail: ' Dialogue', description: undefined });
+  assert.equal(dialogue?.filterText, '10 Dialogue');
   assert.equal(dialogue?.kind, CompletionItemKind.EnumMember);
   assert.equal(docText(dialogue), 'Scripted conversation with the customer');
   assert.equal(apply(result, '10'), `{${TEXT}, "pearl": {"nodes": [{"nodeType": 10}]}}`);
@@ -178,7 +179,9 @@ test('values: CallLabel color 8 is lime / gradient1', () => {
   const result = complete(`{${TEXT}, "pearl": {"indicatorTags": [{"color": |}]}}`);
   const eight = result.items.find((item) => item.label === '8');
   assert.equal(eight?.detail, 'lime / gradient1');
-  assert.equal(docText(eight), 'lime or gradient1: the interface lists value 8 twice, as lime and as gradient1');
+  // A Color item whose documentation is a hex color shows a swatch in VS Code.
+  assert.equal(eight?.kind, CompletionItemKind.Color);
+  assert.equal(eight?.documentation, '#84cc16');
 });
 
 test('values: simple-form unstated enumerations suggest the text form values, marked as such', () => {

@@ -99,3 +99,17 @@ test('simple Pearl: openingSentence and flowScript are (V) fields', () => {
   assertOne(content, 'variable-undeclared', rangeOf(content, '{ghost}'), Warning);
   assert.equal(diagnosticsWithCode(content, 'variable-undeclared').length, 1);
 });
+
+test('escaped braces are a reference once decoded: generalInstructions with \\u007bholder\\u007d is an Error on the escaped text', () => {
+  const content = withDialogue({}, { pearl: { generalInstructions: 'Greet {x}' } }).replace('Greet {x}', 'Greet \\u007bholder\\u007d now');
+  const found = assertOne(content, 'general-instructions-variable', rangeOf(content, '\\u007bholder\\u007d'), Error);
+  assert.equal(found.message, 'generalInstructions must not contain variables; found {holder}.');
+});
+
+test('escaped braces and escaped id characters are decoded for every variable rule, with exact ranges', () => {
+  const script = 'Total \\u007btotal_amount} and {ord\\u0065r_id} and \\"{first_name}\\"';
+  const content = withDialogue({ script: 'SCRIPT' }).replace('SCRIPT', script);
+  assertOne(content, 'variable-undeclared', rangeOf(content, '\\u007btotal_amount}'), Warning);
+  // {order_id} (declared, InCall) and {first_name} are fine in a Dialogue script.
+  assert.equal(diagnosticsWithCode(content, 'variable-undeclared').length, 1);
+});

@@ -5,8 +5,11 @@
  *
  * Every outcome is data, never an exception: a call resolves to `{ ok: true, ... }` or to a failure
  * with a {@link ApiFailureKind}. No message ever contains the bearer token: every text that comes
- * from the service is passed through a redaction before it is put in a message.
+ * from the service is passed through {@link maskToken} before it is put in a message. No answer is
+ * read past {@link maxResponseBytes}.
  */
+
+import { maskToken } from './maskToken';
 
 /**
  * Why a call failed:
@@ -20,7 +23,8 @@
  * - `timeout`: no complete answer within `timeoutMs`.
  * - `cancelled`: the caller's `signal` aborted the call.
  * - `invalidResponse`: a 200 whose body is not what the interface says (empty id, HTML page,
- *   malformed JSON).
+ *   malformed JSON, an id that {@link isPlausiblePearlId} refuses, a count that is no int32 >= 0), or
+ *   an answer of any status larger than {@link maxResponseBytes}.
  */
 export type ApiFailureKind = 'unauthorized' | 'validation' | 'rateLimited' | 'http' | 'network' | 'timeout' | 'cancelled' | 'invalidResponse';
 
@@ -37,6 +41,26 @@ export interface ValidationProblemDetails {
   instance?: string;
   errors?: Record<string, string[]>;
 }
+
+/** Largest answer body read, in bytes (1 MiB; the interface's answers are a few hundred bytes). */
+export const maxResponseBytes = 1024 * 1024;
+
+/** Longest Pearl id accepted, in UTF-16 units. The interface does not show the id's format. */
+export const maxPearlIdLength = 256;
+
+/**
+ * Whether `id` can be a Pearl id: 1 to {@link maxPearlIdLength} characters, none of them white
+ * space, a control character, an invisible formatting character (bidi controls such as U+202E,
+ * zero-width spaces, U+FEFF), a line or paragraph separator, or half of a surrogate pair. The id
+ * goes into URLs, records, the status bar and messages, where such characters would hide or
+ * reorder text. The interface shows no format, so nothing else is required.
+ */
+export function isPlausiblePearlId(id: string): boolean {
+  return id.length > 0 && id.length <= maxPearlIdLength && !invisibleOrSpace.test(id);
+}
+
+/** White space, control, format (bidi, zero-width), separator and lone surrogate characters. */
+const invisibleOrSpace = /[\s\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
 
 /**
  * The outcome of {@link createPearl}: the id of the new, live Pearl (trimmed, never empty), or why
@@ -55,12 +79,14 @@ export type CreatePearlResult =
  * - `baseUrl` must pass {@link checkBaseUrl}, otherwise nothing is sent (`network` failure).
  * - `token` is sent as `Authorization: Bearer <token>` (§ Authentication) and appears nowhere else.
  * - `body` is the strict JSON of the create request, sent as `application/json`.
- * - `timeoutMs` (milliseconds) bounds the whole exchange, body included; then `timeout`.
+ * - `timeoutMs` (milliseconds) bounds the whole exchange, body included; then `timeout`. Values
+ *   past Node's timer limit (about 24.8 days) count as that limit.
+ * - An answer body larger than {@link maxResponseBytes} is not read further (`invalidResponse`).
  * - `signal` aborts the call; then `cancelled`. A timeout or a cancellation after the request left
  *   does not tell whether the service created the Pearl.
  *
  * The 200 answer is the id as `text/plain` (`abc123`) or as a JSON string (`"abc123"`); both give
- * the same trimmed id. Never rejects.
+ * the same trimmed id, which must pass {@link isPlausiblePearlId}. Never rejects.
  */
 export async function createPearl(options: {
   baseUrl: string;
@@ -99,8 +125,9 @@ export type OngoingCallsResult =
 /**
  * Reads the conversations in progress of a Pearl: `GET {baseUrl}/v2/Pearl/{pearlId}/OngoingCalls`
  * (pearl-agent-service.md § GET /v2/Pearl/{pearlId}/OngoingCalls), `pearlId` URL-encoded. Same
- * `baseUrl`, `token`, `timeoutMs` and `signal` rules as {@link createPearl}; an unknown id is an
- * `http` failure with its status (the stand-in answers 404). Never rejects.
+ * `baseUrl`, `token`, `timeoutMs`, `signal` and size rules as {@link createPearl}; an unknown id is
+ * an `http` failure with its status (the stand-in answers 404). Both counts must be int32 values
+ * >= 0 (the interface says "integer"; .NET's is 32-bit), else `invalidResponse`. Never rejects.
  */
 export async function getOngoingCalls(options: {
   baseUrl: string;
@@ -125,9 +152,9 @@ export async function getOngoingCalls(options: {
   if (!isRecord(value)) return invalid(response.status, `The ongoing-calls answer is not a JSON object: ${excerpt(text, options.token)}`);
   const ongoing = value.totalOngoingCalls;
   const queue = value.totalOnQueue;
-  if (!isCount(ongoing)) return invalid(response.status, 'The ongoing-calls answer has no integer totalOngoingCalls.');
+  if (!isCount(ongoing)) return invalid(response.status, 'The ongoing-calls answer has no totalOngoingCalls that is a whole number from 0 to 2147483647.');
   if (queue === undefined || queue === null) return { ok: true, totalOngoingCalls: ongoing };
-  if (!isCount(queue)) return invalid(response.status, 'The ongoing-calls answer has a totalOnQueue that is not an integer.');
+  if (!isCount(queue)) return invalid(response.status, 'The ongoing-calls answer has a totalOnQueue that is not a whole number from 0 to 2147483647.');
   return { ok: true, totalOngoingCalls: ongoing, totalOnQueue: queue };
 }
 
@@ -196,7 +223,7 @@ async function send(request: {
   const timer = setTimeout(() => {
     timedOut = true;
     controller.abort();
-  }, Math.max(0, request.timeoutMs));
+  }, Math.min(Math.max(0, request.timeoutMs), maxTimerMs));
   const onCallerAbort = (): void => controller.abort();
   request.signal?.addEventListener('abort', onCallerAbort, { once: true });
   try {
@@ -209,7 +236,10 @@ async function send(request: {
       signal: controller.signal,
       redirect: 'manual', // a redirect must not carry the token to another place
     });
-    const text = await response.text();
+    const text = await readBody(response, controller);
+    if (text === undefined) {
+      return invalid(response.status, `The service answered ${statusLineOf(response)} with more than ${maxResponseBytes / (1024 * 1024)} MiB; the answer was not read.`);
+    }
     return { ok: true, response, text };
   } catch (error) {
     if (timedOut) return { ok: false, kind: 'timeout', message: `No answer from ${origin} within ${formatDuration(request.timeoutMs)}.` };
@@ -219,6 +249,43 @@ async function send(request: {
     clearTimeout(timer);
     request.signal?.removeEventListener('abort', onCallerAbort);
   }
+}
+
+/** Node fires a timer of more than this many milliseconds after 1 ms. */
+const maxTimerMs = 2_147_483_647;
+
+/**
+ * The body as text (UTF-8, as `Response.text()`), or undefined when it is larger than
+ * {@link maxResponseBytes}: by its Content-Length, unread, or once that many bytes have arrived.
+ * Then the exchange is aborted, which closes the connection.
+ */
+async function readBody(response: Response, controller: AbortController): Promise<string | undefined> {
+  const declared = Number(response.headers.get('content-length') ?? '');
+  const tooLarge = (): undefined => {
+    controller.abort();
+    return undefined;
+  };
+  if (Number.isFinite(declared) && declared > maxResponseBytes) return tooLarge();
+  if (response.body === null) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxResponseBytes) {
+      reader.cancel().catch(() => undefined);
+      return tooLarge();
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+/** `404 Not Found`, or `404` when the answer has no reason phrase. */
+function statusLineOf(response: Response): string {
+  return `${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
 }
 
 function cancelled(): Failure {
@@ -242,8 +309,7 @@ function readPearlId(response: Response, text: string, token: string): CreatePea
   }
   const pearlId = (id as string).trim();
   if (pearlId === '') return invalid(response.status, `The service answered ${response.status} without a Pearl id.`);
-  // The id goes into URLs, records and messages: refuse what cannot be an identifier.
-  if (pearlId.length > 256 || /[\s\u0000-\u001f\u007f]/.test(pearlId)) {
+  if (!isPlausiblePearlId(pearlId)) {
     return invalid(response.status, `The service answered with something that is not a Pearl id: ${excerpt(pearlId, token)}`);
   }
   return { ok: true, pearlId };
@@ -255,7 +321,7 @@ function readPearlId(response: Response, text: string, token: string): CreatePea
  */
 function describeFailure(response: Response, text: string, problem: ValidationProblemDetails | undefined, token: string): Failure {
   const status = response.status;
-  const statusLine = `${status}${response.statusText ? ` ${response.statusText}` : ''}`;
+  const statusLine = statusLineOf(response);
   // ASP.NET titles a plain problem with the reason phrase: do not say "404 Not Found: Not Found".
   const untitled = problem && problem.title?.trim().toLowerCase() === response.statusText.toLowerCase() ? { ...problem, title: undefined } : problem;
   const said = (untitled && problemMessage(untitled)) || excerpt(text, token);
@@ -284,14 +350,14 @@ function readProblem(text: string, token: string): ValidationProblemDetails | un
   const problem: ValidationProblemDetails = {};
   for (const field of ['type', 'title', 'detail', 'instance'] as const) {
     const fieldValue = value[field];
-    if (typeof fieldValue === 'string') problem[field] = redact(fieldValue, token);
+    if (typeof fieldValue === 'string') problem[field] = showInvisible(maskToken(fieldValue, token));
   }
   if (typeof value.status === 'number') problem.status = value.status;
   if (isRecord(value.errors)) {
     const errors: Record<string, string[]> = {};
     for (const [key, messages] of Object.entries(value.errors)) {
       const list = Array.isArray(messages) ? messages : [messages];
-      errors[redact(key, token)] = list.filter((message): message is string => typeof message === 'string').map((message) => redact(message, token));
+      errors[maskToken(key, token)] = list.filter((message): message is string => typeof message === 'string').map((message) => showInvisible(maskToken(message, token)));
     }
     problem.errors = errors;
   }
@@ -333,21 +399,25 @@ function networkCause(error: unknown, token: string): string {
   };
   if (code !== undefined && known[code] !== undefined) return `${known[code]} (${code})`;
   const message = cause instanceof Error ? cause.message : String(cause);
-  return redact(code === undefined ? message : `${message} (${code})`, token);
+  return maskToken(code === undefined ? message : `${message} (${code})`, token);
 }
 
-/** At most 200 characters of `text` on one line, the token masked. */
+/**
+ * At most 200 characters of `text` on one line, the token masked, invisible characters shown as
+ * `\uXXXX` ({@link showInvisible}). Only the first 4,096 characters are looked at.
+ */
 function excerpt(text: string, token: string): string {
-  const line = redact(text, token).replace(/\s+/g, ' ').trim();
+  const line = showInvisible(maskToken(text.slice(0, 4096), token).replace(/\s+/g, ' ').trim());
   return line.length > 200 ? `${line.slice(0, 199)}…` : line;
 }
 
-/** `text` with every occurrence of the token (and of its secret part) replaced by `***`. */
-function redact(text: string, token: string): string {
-  let result = text;
-  const secrets = [token, token.slice(token.indexOf(':') + 1)].filter((secret) => secret.length >= 4);
-  for (const secret of secrets) result = result.split(secret).join('***');
-  return result;
+/**
+ * `text` with each control character (but tab and line breaks), invisible formatting character
+ * (bidi controls, zero-width spaces), line or paragraph separator and lone surrogate written as
+ * `\uXXXX`: in a notification or a diagnostic they could hide or reorder the text around them.
+ */
+function showInvisible(text: string): string {
+  return text.replace(/(?![\t\n\r])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu, (char) => `\\u${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
 }
 
 function formatDuration(milliseconds: number): string {
@@ -366,6 +436,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A count of the interface: an int32 value >= 0. */
 function isCount(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value);
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 2_147_483_647;
 }

@@ -1,33 +1,35 @@
 import * as vscode from 'vscode';
+import { restrictedModeReason } from '../trust/restrictedMode';
 import { formatTime } from './deployConfirmation';
 import type { DeploymentStore } from './deploymentStore';
 
 /**
  * The code lenses on the first line of a `pearl` document: "Deploy to NLPearl" (`pearl.deploy` on
  * this file) and, when the file has a recorded deployment, "Last deployed <time> as <id>", which
- * watches that Pearl's ongoing calls (`pearl.watchOngoingCalls`). Refreshed on each new deployment.
+ * watches that Pearl's ongoing calls (`pearl.watchOngoingCalls`). Refreshed on each new deployment
+ * and when the workspace becomes trusted: in Restricted Mode the first lens reads "Deploy is off in
+ * Restricted Mode" (the command then says why).
  */
 export class DeployCodeLensProvider implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly changeEmitter = new vscode.EventEmitter<void>();
   /** Fires when a deployment is recorded, so the "Last deployed" lens is redrawn. */
   readonly onDidChangeCodeLenses = this.changeEmitter.event;
-  private readonly subscription: vscode.Disposable;
+  private readonly subscriptions: vscode.Disposable[];
 
   constructor(private readonly deployments: DeploymentStore) {
-    this.subscription = deployments.onDidAdd(() => this.changeEmitter.fire());
+    this.subscriptions = [
+      deployments.onDidAdd(() => this.changeEmitter.fire()),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => this.changeEmitter.fire()),
+    ];
   }
 
   /** The lenses of `document`, both on line 0. */
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
     const range = new vscode.Range(0, 0, 0, 0);
-    const lenses = [
-      new vscode.CodeLens(range, {
-        title: '$(cloud-upload) Deploy to NLPearl',
-        tooltip: 'Create a new, live Pearl from this file (Pearl: Deploy)',
-        command: 'pearl.deploy',
-        arguments: [document.uri],
-      }),
-    ];
+    const deploy = vscode.workspace.isTrusted
+      ? { title: '$(cloud-upload) Deploy to NLPearl', tooltip: 'Create a new, live Pearl from this file (Pearl: Deploy)' }
+      : { title: '$(workspace-untrusted) Deploy is off in Restricted Mode', tooltip: restrictedModeReason('deploy') };
+    const lenses = [new vscode.CodeLens(range, { ...deploy, command: 'pearl.deploy', arguments: [document.uri] })];
     const latest = this.deployments.latestFor(document.uri);
     if (latest) {
       lenses.push(
@@ -43,7 +45,7 @@ export class DeployCodeLensProvider implements vscode.CodeLensProvider, vscode.D
   }
 
   dispose(): void {
-    this.subscription.dispose();
+    while (this.subscriptions.length > 0) this.subscriptions.pop()?.dispose();
     this.changeEmitter.dispose();
   }
 }

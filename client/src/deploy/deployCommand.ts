@@ -3,7 +3,9 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { deployPayloadRequest, type DeployPayload, type LocatedField, locateFieldsRequest } from '../../../server/src/protocol';
 import { checkBaseUrl, createPearl, type CreatePearlResult } from '../api/pearlApiClient';
+import { activePearlDocument } from '../activePearlDocument';
 import type { CmdFactory, PearlContext } from '../pearlContext';
+import { checkWorkspaceTrust } from '../trust/workspaceTrust';
 import { describeDeploy } from './deployConfirmation';
 import type { DeployDiagnostics } from './deployDiagnostics';
 
@@ -12,7 +14,8 @@ import type { DeployDiagnostics } from './deployDiagnostics';
  * resolves once the Pearl is recorded or the failure reported; the follow-up buttons of the
  * notifications do not hold it.
  * - `created`: the service returned `pearlId` and the deployment is recorded.
- * - `refused`: nothing was sent (no pearl file, server not running, errors in the file, base URL refused).
+ * - `refused`: nothing was sent (Restricted Mode, no pearl file, server not running, errors in the
+ *   file, base URL refused).
  * - `cancelled`: the user dismissed the token box or the confirmation, or cancelled the request.
  * - `failed`: the service or the network said no; `kind` as in {@link CreatePearlResult}.
  */
@@ -26,7 +29,8 @@ const createButton = 'Create Pearl';
 /**
  * `pearl.deploy` ("Pearl: Deploy", the editor title button and the "Deploy to NLPearl" code lens):
  * sends the pearl file (the `Uri` argument, else the active editor's) to the create operation of its
- * kind (pearl-agent-service.md § Endpoints), after checking, in this order: the language server runs;
+ * kind (pearl-agent-service.md § Endpoints), after checking, in this order: the workspace is trusted
+ * (in Restricted Mode it says why and sends nothing); the language server runs;
  * the file has no Error diagnostic; `pearl.api.baseUrl` passes `checkBaseUrl`; a token is stored or
  * entered; the user confirms in a modal what will be created. On success the deployment is recorded
  * (DECISIONS.md § Service); a 400 becomes `pearl-deploy` diagnostics in the file.
@@ -34,6 +38,7 @@ const createButton = 'Create Pearl';
 export function deployCommand(diagnostics: DeployDiagnostics): CmdFactory {
   const inFlight = new Set<string>();
   return (ctx) => async (arg?: unknown): Promise<DeployOutcome> => {
+    if (!checkWorkspaceTrust('deploy')) return { status: 'refused', reason: 'workspace not trusted' };
     const document = await resolveDocument(arg);
     if (!document) {
       void vscode.window.showErrorMessage('Pearl: Deploy works on a *.pearl.json file: open one first.');
@@ -222,7 +227,10 @@ async function revealFirstError(document: vscode.TextDocument, payload: DeployPa
   editor.revealRange(new vscode.Range(position, position), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
 }
 
-/** The pearl document a deploy is for: the `Uri` argument (title button, code lens), else the active editor's. */
+/**
+ * The pearl document a deploy is for: the `Uri` argument (title button, code lens), else the active
+ * editor's, or the Pearl shown when a walkthrough step has the focus ({@link activePearlDocument}).
+ */
 async function resolveDocument(arg: unknown): Promise<vscode.TextDocument | undefined> {
   let document: vscode.TextDocument | undefined;
   if (arg instanceof vscode.Uri) {
@@ -235,7 +243,7 @@ async function resolveDocument(arg: unknown): Promise<vscode.TextDocument | unde
       }
     }
   } else {
-    document = vscode.window.activeTextEditor?.document;
+    document = activePearlDocument();
   }
   return document?.languageId === 'pearl' ? document : undefined;
 }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { activePearlDocument } from '../activePearlDocument';
 import type { CmdFactory, PearlContext } from '../pearlContext';
 import { GraphPreviewPanel, graphPreviewViewType } from './graphPreviewPanel';
 import { registerTextPearlContext } from './textPearlContext';
@@ -41,12 +42,13 @@ export function registerGraphPreview(ctx: PearlContext): void {
 
 /**
  * The command: its argument is the resource `Uri` when run from the editor title, nothing from the
- * palette (then the active editor's document). Says so when there is no Pearl document to preview.
+ * palette (then the active editor's document, or the Pearl shown when the Welcome page's walkthrough
+ * has the focus: {@link activePearlDocument}). Says so when there is no Pearl document to preview.
  */
 function openGraphPreview(panels: Map<string, GraphPreviewPanel>): CmdFactory {
   return (ctx) => async (resource?: unknown) => {
     const active = vscode.window.activeTextEditor;
-    const uri = resource instanceof vscode.Uri ? resource : active?.document.uri;
+    const uri = resource instanceof vscode.Uri ? resource : activePearlDocument()?.uri;
     if (uri === undefined) {
       void vscode.window.showInformationMessage('Open a Pearl file (*.pearl.json) to preview its graph.');
       return;

@@ -1,9 +1,11 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { getOngoingCalls } from '../api/pearlApiClient';
+import { getOngoingCalls, isPlausiblePearlId, maxPearlIdLength } from '../api/pearlApiClient';
 import type { PearlContext } from '../pearlContext';
+import { isFeatureEnabled } from '../trust/restrictedMode';
+import { checkWorkspaceTrust } from '../trust/workspaceTrust';
 import { OngoingCallsPoller, type OngoingCallsState } from './ongoingCallsPoller';
-import { renderStatus, setApiTokenCommand } from './ongoingCallsStatus';
+import { renderRestrictedStatus, renderStatus, setApiTokenCommand } from './ongoingCallsStatus';
 
 /** A Pearl to watch, with what is known of it for the tooltip. */
 interface WatchTarget {
@@ -24,6 +26,9 @@ interface MenuItem extends vscode.QuickPickItem {
  * otherwise the latest deployment of the active `pearl` document, following editor changes and new
  * deployments. Focus leaving for a panel or a webview (no active text editor) keeps the current
  * Pearl. Polling itself is {@link OngoingCallsPoller}; the text and tooltip are `renderStatus`.
+ *
+ * In Restricted Mode nothing is read (reading sends the API token): the item says the count is off
+ * (`renderRestrictedStatus`) and the commands say why; polling starts when the workspace is trusted.
  */
 export function registerOngoingCalls(ctx: PearlContext): void {
   const controller = new OngoingCallsController(ctx);
@@ -74,6 +79,11 @@ class OngoingCallsController implements vscode.Disposable {
         }
       }),
       ctx.tokens.onDidChange(() => this.poller.credentialsChanged()),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => {
+        // Forget the target shown while restricted, so that `update` starts watching it.
+        this.current = undefined;
+        this.update();
+      }),
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration('pearl.api.baseUrl')) {
           this.poller.credentialsChanged();
@@ -85,9 +95,10 @@ class OngoingCallsController implements vscode.Disposable {
     this.update();
   }
 
-  /** `pearl.watchOngoingCalls`: watches `pearlId` (a non-empty string) or the id typed in an input box. */
+  /** `pearl.watchOngoingCalls`: watches `pearlId` (an `isPlausiblePearlId` string) or the id typed in an input box. */
   async watchCommand(pearlId?: unknown): Promise<void> {
-    const id = typeof pearlId === 'string' && pearlId.trim() !== '' ? pearlId.trim() : await this.askPearlId();
+    if (!checkWorkspaceTrust('ongoingCalls')) return;
+    const id = typeof pearlId === 'string' && isPlausiblePearlId(pearlId.trim()) ? pearlId.trim() : await this.askPearlId();
     if (id === undefined) return;
     this.explicit = this.describeId(id);
     this.followActiveFile = true;
@@ -97,6 +108,7 @@ class OngoingCallsController implements vscode.Disposable {
 
   /** `pearl.ongoingCallsMenu`: Refresh now, Watch another id…, Stop watching, Set API Token. */
   async showMenu(): Promise<void> {
+    if (!checkWorkspaceTrust('ongoingCalls')) return;
     const watching = this.poller.watchedPearlId !== undefined;
     const state = this.poller.state;
     const items: MenuItem[] = [];
@@ -137,22 +149,24 @@ class OngoingCallsController implements vscode.Disposable {
     this.update();
   }
 
-  /** Watches the explicit target, else the active file's, else nothing; re-renders either way. */
+  /** Watches the explicit target, else the active file's, else nothing (nothing in Restricted Mode); re-renders either way. */
   private update(): void {
     const target = this.explicit ?? (this.followActiveFile ? this.fromActiveFile : undefined);
     const previous = this.current;
     this.current = target;
-    if (target === undefined) this.poller.stop();
+    if (target === undefined || !this.trusted) this.poller.stop();
     else if (target.pearlId !== previous?.pearlId) this.poller.watch(target.pearlId);
     this.render();
   }
 
+  private get trusted(): boolean {
+    return isFeatureEnabled('ongoingCalls', vscode.workspace.isTrusted);
+  }
+
   private render(): void {
-    const status = renderStatus(this.poller.state, {
-      baseUrl: this.ctx.config.apiBaseUrl,
-      pearlName: this.current?.pearlName,
-      fileName: this.current?.fileName,
-    });
+    const details = { baseUrl: this.ctx.config.apiBaseUrl, pearlName: this.current?.pearlName, fileName: this.current?.fileName };
+    const status =
+      this.trusted || this.current === undefined ? renderStatus(this.poller.state, details) : renderRestrictedStatus(this.current.pearlId, details);
     if (!status.visible) {
       this.item.hide();
       return;
@@ -174,6 +188,8 @@ class OngoingCallsController implements vscode.Disposable {
     } else if (state.kind === 'unauthorized') {
       const status = state.status === undefined ? '' : ` (HTTP ${state.status})`;
       this.log(`Pearl ${state.pearlId}: the token was refused${status}; polling stops until the token changes.`);
+    } else if (state.kind === 'notFound') {
+      this.log(`Pearl ${state.pearlId}: the service has no Pearl with this id (HTTP ${state.status}); polling stops until you refresh or watch another id.`);
     }
   }
 
@@ -211,6 +227,7 @@ class OngoingCallsController implements vscode.Disposable {
         const trimmed = value.trim();
         if (trimmed === '') return 'Enter a Pearl id, or press Escape to cancel.';
         if (/[\s/]/.test(trimmed)) return 'A Pearl id has no spaces or slashes.';
+        if (!isPlausiblePearlId(trimmed)) return `A Pearl id has at most ${maxPearlIdLength} characters, none of them invisible or a control character.`;
         return undefined;
       },
     });

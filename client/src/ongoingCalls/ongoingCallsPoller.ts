@@ -5,7 +5,16 @@ import type { ApiFailureKind, OngoingCallsResult } from '../api/pearlApiClient';
 export const minPollSeconds = 5;
 /** Poll interval used when the injected one is not a finite number, in seconds (the setting's default). */
 export const defaultPollSeconds = 10;
-/** Longest wait between two attempts while failing, in milliseconds (5 minutes). */
+/** Largest poll interval, in seconds (1 hour); longer settings count as this. */
+export const maxPollSeconds = 3600;
+/**
+ * Longest single timer the poller arms, in milliseconds (the largest interval). Node fires a timer
+ * of more than 2,147,483,647 ms after 1 ms; a later due time is reached by re-arming.
+ */
+const maxTimerMs = maxPollSeconds * 1000;
+/** Longest wait a `Retry-After` can impose, in milliseconds (15 minutes). */
+export const maxRetryAfterMs = 15 * 60 * 1000;
+/** Longest backoff between two attempts while failing, in milliseconds (5 minutes); a Retry-After may ask for more, up to {@link maxRetryAfterMs}. */
 export const maxBackoffMs = 5 * 60 * 1000;
 /** Longest a request may take, in milliseconds; the actual limit is min(interval, this). */
 export const maxRequestTimeoutMs = 10 * 1000;
@@ -34,7 +43,9 @@ export interface OngoingCallsCounts {
  *   the next attempt is at `nextAttemptAt` (epoch ms; while the window is unfocused it waits for
  *   focus); `lastOk` holds the counts from before the failures, if any;
  * - `noToken`: no API token is stored; polling waits for a token change;
- * - `unauthorized`: the service refused the token (401/403); polling waits for a token change.
+ * - `unauthorized`: the service refused the token (401/403); polling waits for a token change;
+ * - `notFound`: the service has no Pearl with this id (404 or 410, `status`); polling waits for
+ *   `refresh()`, `watch()` or a token change.
  */
 export type OngoingCallsState =
   | { readonly kind: 'idle' }
@@ -50,7 +61,8 @@ export type OngoingCallsState =
       readonly lastOk?: OngoingCallsCounts;
     }
   | { readonly kind: 'noToken'; readonly pearlId: string }
-  | { readonly kind: 'unauthorized'; readonly pearlId: string; readonly status?: number };
+  | { readonly kind: 'unauthorized'; readonly pearlId: string; readonly status?: number }
+  | { readonly kind: 'notFound'; readonly pearlId: string; readonly status: number };
 
 /** What {@link OngoingCallsPoller} tells `fetchCounts` besides the Pearl id and the abort signal. */
 export interface FetchCountsOptions {
@@ -73,7 +85,7 @@ export interface OngoingCallsPollerDeps {
   fetchCounts(pearlId: string, signal: AbortSignal, options: FetchCountsOptions): Promise<OngoingCallsResult>;
   /** The API token; when it resolves to undefined the poller enters `noToken` without a request. */
   getToken?(): Promise<string | undefined>;
-  /** Seconds between polls; values below 5 count as 5, non-finite values as 10. Read at each scheduling. */
+  /** Seconds between polls; values below 5 count as 5, above 3600 as 3600, non-finite values as 10. Read at each scheduling. */
   intervalSeconds(): number;
   /** Whether the window is focused when the poller is created (default true); then use `setFocused`. */
   isFocused?(): boolean;
@@ -101,17 +113,20 @@ interface Attempt {
  * Polls the ongoing-call count of one Pearl and emits {@link OngoingCallsState} changes.
  *
  * Rules:
- * - every `intervalSeconds()` (at least 5 s), only while focused: `setFocused(false)` pauses;
+ * - every `intervalSeconds()` (5 s to 1 hour), only while focused: `setFocused(false)` pauses;
  *   `setFocused(true)` polls at once if the next poll is already due (the last value is older than
  *   the interval), otherwise when it falls due;
  * - never two requests at once: `refresh()` while a request is in flight does nothing;
  * - each request is abandoned (aborted, counted as a `timeout` failure) after min(interval, 10 s)
  *   plus {@link watchdogGraceMs};
  * - after n consecutive failures the next attempt waits interval × 2^n, capped at 5 minutes (never
- *   less than the interval); a success resets n; `retryAfterSeconds` (429) is a floor that also
- *   holds for `refresh()`, `watch()` and focus;
- * - 401/403 (`unauthorized`, or status 401/403 of any kind) and a missing token stop polling until
- *   `credentialsChanged()`, `refresh()` or `watch()`.
+ *   less than the interval); a success resets n; `retryAfterSeconds` (429, 503), capped at
+ *   {@link maxRetryAfterMs} (15 minutes), is a floor that also holds for `refresh()`, `watch()` and
+ *   focus;
+ * - 401/403 (`unauthorized`, or status 401/403 of any kind), 404/410 (`notFound`: the id names no
+ *   Pearl) and a missing token stop polling until `credentialsChanged()`, `refresh()` or `watch()`;
+ * - every timer is at most 1 hour, so no delay reaches Node's timer limit (beyond it a timer fires
+ *   after 1 ms).
  */
 export class OngoingCallsPoller {
   private currentState: OngoingCallsState = { kind: 'idle' };
@@ -126,7 +141,7 @@ export class OngoingCallsPoller {
   private dueAt = 0;
   /** No request before this time (Retry-After), epoch ms. */
   private notBefore = 0;
-  /** Set by `noToken`/`unauthorized`: no polling until credentials change or the user asks. */
+  /** Set by `noToken`/`unauthorized`/`notFound`: no polling until credentials change or the user asks. */
   private halted = false;
   private lastOk: OngoingCallsCounts | undefined;
   private disposed = false;
@@ -204,7 +219,7 @@ export class OngoingCallsPoller {
   /**
    * Polls now, whatever the focus and the backoff: the user asked. Does nothing while a request is
    * in flight or when idle; before a Retry-After deadline it only schedules the poll for then. Also
-   * retries after `noToken`/`unauthorized`.
+   * retries after `noToken`/`unauthorized`/`notFound`.
    */
   refresh(): void {
     if (this.disposed || this.pearlId === undefined || this.inFlight !== undefined) return;
@@ -216,7 +231,7 @@ export class OngoingCallsPoller {
 
   /**
    * The token (or the base URL) changed: cancels a request sent with the old one, resets the
-   * backoff, leaves `noToken`/`unauthorized`, and polls as soon as focus and Retry-After allow.
+   * backoff, leaves `noToken`/`unauthorized`/`notFound`, and polls as soon as focus and Retry-After allow.
    */
   credentialsChanged(): void {
     if (this.disposed || this.pearlId === undefined) return;
@@ -243,7 +258,7 @@ export class OngoingCallsPoller {
     this.listeners.clear();
   }
 
-  /** Leaves `noToken`/`unauthorized` (back to `loading`) so polling can start again. */
+  /** Leaves `noToken`/`unauthorized`/`notFound` (back to `loading`) so polling can start again. */
   private resume(): void {
     if (!this.halted || this.pearlId === undefined) return;
     this.halted = false;
@@ -252,7 +267,7 @@ export class OngoingCallsPoller {
 
   private intervalMs(): number {
     const seconds = this.deps.intervalSeconds();
-    return (Number.isFinite(seconds) ? Math.max(minPollSeconds, seconds) : defaultPollSeconds) * 1000;
+    return (Number.isFinite(seconds) ? Math.min(maxPollSeconds, Math.max(minPollSeconds, seconds)) : defaultPollSeconds) * 1000;
   }
 
   /** interval × 2^failures, capped at 5 minutes, never below the interval. */
@@ -271,10 +286,11 @@ export class OngoingCallsPoller {
       void this.poll();
       return;
     }
+    // Bounded, then re-checked: a due time beyond one timer is reached by arming another.
     this.timer = this.setTimer(() => {
       this.timer = undefined;
-      void this.poll();
-    }, delay);
+      this.schedule();
+    }, Math.min(delay, maxTimerMs));
   }
 
   /** One attempt: token, request (with watchdog), then `settle`. Never rejects. */
@@ -345,12 +361,18 @@ export class OngoingCallsPoller {
       this.halt(result.status === undefined ? { kind: 'unauthorized', pearlId } : { kind: 'unauthorized', pearlId, status: result.status });
       return;
     }
+    if (result.status === 404 || result.status === 410) {
+      // Asking again will not make the Pearl exist: wait for the user (another id, Refresh, a token).
+      this.halt({ kind: 'notFound', pearlId, status: result.status });
+      return;
+    }
     this.failures++;
     let delay = this.backoffMs(intervalMs);
     const retryAfter = result.retryAfterSeconds;
     if (retryAfter !== undefined && Number.isFinite(retryAfter) && retryAfter > 0) {
-      this.notBefore = Math.max(this.notBefore, now + retryAfter * 1000);
-      delay = Math.max(delay, retryAfter * 1000);
+      const waitMs = Math.min(retryAfter * 1000, maxRetryAfterMs);
+      this.notBefore = Math.max(this.notBefore, now + waitMs);
+      delay = Math.max(delay, waitMs);
     }
     this.dueAt = now + delay;
     this.setState({
@@ -365,7 +387,7 @@ export class OngoingCallsPoller {
     this.schedule();
   }
 
-  private halt(state: OngoingCallsState & { kind: 'noToken' | 'unauthorized' }): void {
+  private halt(state: OngoingCallsState & { kind: 'noToken' | 'unauthorized' | 'notFound' }): void {
     this.halted = true;
     this.lastOk = undefined;
     this.cancelTimer();

@@ -1,3 +1,4 @@
+import { manageWorkspaceTrustCommand, restrictedModeReason } from '../trust/restrictedMode';
 import type { OngoingCallsCounts, OngoingCallsState } from './ongoingCallsPoller';
 
 /** The command a click on the status runs in every watched state but `noToken`/`unauthorized`. */
@@ -42,6 +43,8 @@ export interface RenderedStatus {
  *   attempt in the tooltip;
  * - `noToken`: `$(key) Pearl: set token`, click sets it; `unauthorized`: `$(key) Pearl: token
  *   refused`, warning background, click sets it;
+ * - `notFound`: `$(circle-slash) Pearl: not found`, warning background, the tooltip says that
+ *   polling stopped and how to go on;
  * - `idle`: hidden.
  * The tooltip names the Pearl id (and name and file when known), the service host and the time of
  * the last update.
@@ -102,6 +105,16 @@ export function renderStatus(state: OngoingCallsState, details: OngoingCallsStat
         command: setApiTokenCommand,
       };
     }
+    case 'notFound':
+      return {
+        visible: true,
+        text: '$(circle-slash) Pearl: not found',
+        tooltip: tooltip(
+          `The service has no Pearl with this id (HTTP ${state.status}), so its ongoing calls are no longer read. Click to watch another id, or to refresh if the Pearl should exist.`,
+        ),
+        backgroundColorId: warningBackgroundColorId,
+        command: ongoingCallsMenuCommand,
+      };
   }
 }
 
@@ -142,4 +155,18 @@ function codeSpan(text: string): string {
 
 function escapeMarkdown(text: string): string {
   return text.replace(/[\\`*_{}[\]()#+\-!|<>~$]/g, '\\$&');
+}
+
+/**
+ * The status bar item in Restricted Mode, when there is a Pearl to watch but nothing is read:
+ * `$(workspace-untrusted) Pearl calls: off`, the reason in the tooltip, and a click opens the
+ * workspace trust editor.
+ */
+export function renderRestrictedStatus(pearlId: string, details: OngoingCallsStatusDetails = {}): RenderedStatus {
+  return {
+    visible: true,
+    text: '$(workspace-untrusted) Pearl calls: off',
+    tooltip: [describePearl(pearlId, details), restrictedModeReason('ongoingCalls'), 'Click to manage workspace trust.'].join('\n\n'),
+    command: manageWorkspaceTrustCommand,
+  };
 }

@@ -1,8 +1,8 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { expandGlob, hasGlobMagic, isSkippedFolder } from './globPattern';
+import { exclusionMatcher, exists, expandGlob, hasGlobMagic, isSkippedFolder } from './globPattern';
 
-/** The suffix of the files a folder or a glob matching a folder stands for. */
+/** The suffix of the files a folder or a glob stands for. */
 export const pearlFileSuffix = '.pearl.json';
 
 /** A file to lint. */
@@ -17,34 +17,58 @@ export interface LintTarget {
 export interface FoundPearlFiles {
   /** Every file, once, sorted by display path. */
   readonly targets: LintTarget[];
-  /** One message per missing path, unreadable path, or folder or glob matching no file. */
+  /**
+   * One message per missing or unreadable path, path that is neither a regular file nor a folder,
+   * folder that cannot be listed (also inside a folder or a glob's walk), and folder or glob
+   * matching no file.
+   */
   readonly problems: string[];
 }
 
 /**
  * Resolves command-line paths against `cwd`: a file stands for itself (whatever its name); a folder
  * for every `*.pearl.json` under it, recursively, skipping `node_modules` and dot-folders; a glob
- * (`*`, `**`, `?`: see {@link expandGlob}) for the files it matches and the `*.pearl.json` files
- * under the folders it matches. Never throws: failures are listed in `problems`.
+ * (see {@link expandGlob}) for the `*.pearl.json` files it matches and those under the folders it
+ * matches; a path starting with `!` is a glob whose files are left out. Anything else (a FIFO, a
+ * device, a socket) is refused without being opened. Never throws: failures are listed in `problems`.
  */
 export async function findPearlFiles(paths: readonly string[], cwd: string): Promise<FoundPearlFiles> {
   const byPath = new Map<string, LintTarget>();
   const problems: string[] = [];
+  const exclusions = paths.filter((given) => given.startsWith('!')).map((given) => exclusionMatcher(given.slice(1), cwd));
   for (const given of paths) {
+    if (given.startsWith('!')) continue;
     const absoluteGiven = path.isAbsolute(given);
-    const add = (absolutePath: string): void => {
-      const displayPath = absoluteGiven ? absolutePath : path.relative(cwd, absolutePath) || absolutePath;
-      if (!byPath.has(absolutePath)) byPath.set(absolutePath, { absolutePath, displayPath });
-    };
-    if (hasGlobMagic(given)) {
-      const matches = await expandGlob(given, cwd);
-      let count = 0;
-      for (const match of matches) {
-        const found = (await isFolder(match)) ? await walkFolder(match) : [match];
-        found.forEach(add);
-        count += found.length;
+    const show = (absolutePath: string): string =>
+      absoluteGiven ? absolutePath : path.relative(cwd, absolutePath) || absolutePath;
+    /** Adds the files no `!` pattern leaves out; how many those are. */
+    const addAll = (files: readonly string[]): number => {
+      let kept = 0;
+      for (const absolutePath of files) {
+        if (exclusions.some((excluded) => excluded(absolutePath))) continue;
+        kept++;
+        if (!byPath.has(absolutePath)) byPath.set(absolutePath, { absolutePath, displayPath: show(absolutePath) });
       }
-      if (count === 0) problems.push(`${given}: no files match this pattern`);
+      return kept;
+    };
+    const noneLeft = `${given}: every file it stands for is left out by a ! pattern`;
+    const walk = async (folder: string): Promise<string[]> => {
+      const { files, unreadable } = await walkFolder(folder);
+      for (const { folder: failed, error } of unreadable) problems.push(`${show(failed)}: ${describeFsError(error)}`);
+      return files;
+    };
+
+    // A name with brackets or braces that exists as written is that file or folder, not a glob.
+    if (hasGlobMagic(given) && !(await exists(path.resolve(cwd, given)))) {
+      const matches = await expandGlob(given, cwd);
+      for (const { folder, error } of matches.unreadable) problems.push(`${show(folder)}: ${describeFsError(error)}`);
+      const found = matches.files.filter((file) => file.endsWith(pearlFileSuffix));
+      for (const folder of matches.folders) found.push(...(await walk(folder)));
+      if (found.length === 0) {
+        if (matches.unreadable.length === 0) problems.push(`${given}: no files match this pattern`);
+      } else if (addAll(found) === 0) {
+        problems.push(noneLeft);
+      }
       continue;
     }
     const absolutePath = path.resolve(cwd, given);
@@ -56,15 +80,33 @@ export async function findPearlFiles(paths: readonly string[], cwd: string): Pro
       continue;
     }
     if (stats.isDirectory()) {
-      const found = await walkFolder(absolutePath);
+      const found = await walk(absolutePath);
       if (found.length === 0) problems.push(`${given}: no *${pearlFileSuffix} files in this folder`);
-      found.forEach(add);
+      else if (addAll(found) === 0) problems.push(noneLeft);
+    } else if (stats.isFile()) {
+      addAll([absolutePath]);
     } else {
-      add(absolutePath);
+      problems.push(`${given}: ${describeFileKind(stats)}`);
     }
   }
   const targets = [...byPath.values()].sort((a, b) => compareStrings(a.displayPath, b.displayPath));
   return { targets, problems };
+}
+
+/** Why a path that is not a regular file is refused: `not a regular file (a FIFO)`, ... */
+export function describeFileKind(stats: import('node:fs').Stats): string {
+  const kind = stats.isFIFO()
+    ? 'a FIFO'
+    : stats.isCharacterDevice()
+      ? 'a character device'
+      : stats.isBlockDevice()
+        ? 'a block device'
+        : stats.isSocket()
+          ? 'a socket'
+          : stats.isDirectory()
+            ? 'a folder'
+            : 'not a file';
+  return `not a regular file (${kind})`;
 }
 
 /** A short, stable description of a file-system error: `no such file or directory`, ... */
@@ -78,19 +120,27 @@ export function describeFsError(error: unknown): string {
       return 'permission denied';
     case 'EISDIR':
       return 'is a folder';
+    case 'ELOOP':
+      return 'too many levels of symbolic links';
     default:
       return error instanceof Error ? error.message : String(error);
   }
 }
 
-/** Every `*.pearl.json` file under `folder`, recursively, skipping node_modules and dot-folders. */
-async function walkFolder(folder: string): Promise<string[]> {
+/**
+ * Every `*.pearl.json` entry under `folder` that is not a folder, recursively, skipping node_modules
+ * and dot-folders, sorted; and every folder that could not be listed. Entries that are not regular
+ * files are kept so that reading them reports why they are refused.
+ */
+async function walkFolder(folder: string): Promise<{ files: string[]; unreadable: { folder: string; error: unknown }[] }> {
   const files: string[] = [];
+  const unreadable: { folder: string; error: unknown }[] = [];
   const visit = async (dir: string): Promise<void> => {
     let entries;
     try {
       entries = await fs.readdir(dir, { withFileTypes: true });
-    } catch {
+    } catch (error) {
+      unreadable.push({ folder: dir, error });
       return;
     }
     for (const entry of entries) {
@@ -98,21 +148,13 @@ async function walkFolder(folder: string): Promise<string[]> {
       // Symbolic links to folders are not followed: no cycles.
       if (entry.isDirectory()) {
         if (!isSkippedFolder(entry.name)) await visit(child);
-      } else if (entry.name.endsWith(pearlFileSuffix) && (entry.isFile() || entry.isSymbolicLink())) {
+      } else if (entry.name.endsWith(pearlFileSuffix)) {
         files.push(child);
       }
     }
   };
   await visit(folder);
-  return files.sort();
-}
-
-async function isFolder(file: string): Promise<boolean> {
-  try {
-    return (await fs.stat(file)).isDirectory();
-  } catch {
-    return false;
-  }
+  return { files: files.sort(), unreadable };
 }
 
 function compareStrings(a: string, b: string): number {

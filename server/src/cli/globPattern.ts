@@ -1,102 +1,118 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
+import { Minimatch } from 'minimatch';
 
 /**
- * Whether a command-line path is a glob: it holds `*` or `?`. Shells expand unquoted globs
- * themselves; a quoted one reaches the CLI as is and is expanded by {@link expandGlob}.
+ * Whether a command-line path is a glob: it holds `*`, `?`, a `[class]` or a `{brace,list}`. Shells
+ * expand unquoted globs themselves; a quoted one reaches the CLI as is and is expanded by
+ * {@link expandGlob}.
  */
 export function hasGlobMagic(pattern: string): boolean {
-  return /[*?]/.test(pattern);
+  return /[*?[\]{}]/.test(pattern);
 }
 
 /**
- * Whether a folder is left out of recursive walks (`**` and folder arguments): `node_modules` and
- * dot-folders (`.git`, `.vscode`, ...).
+ * Whether a folder is left out of recursive walks (folder arguments and globs): `node_modules` and
+ * dot-folders (`.git`, `.vscode`, ...). A glob that names one of them literally still enters it.
  */
 export function isSkippedFolder(name: string): boolean {
   return name === 'node_modules' || name.startsWith('.');
 }
 
+/** What a glob matched: files and folders, absolute paths, sorted; and the folders it could not read. */
+export interface GlobMatches {
+  readonly files: string[];
+  readonly folders: string[];
+  /** Folders the walk needed but could not list, with the error. */
+  readonly unreadable: { folder: string; error: unknown }[];
+}
+
 /**
- * Expands a glob into the absolute paths of the existing files and folders it matches, sorted.
- * Segments are separated by `/` (also `\` on Windows); relative patterns start at `cwd`.
- * - `*` matches any run of characters within one segment, `?` exactly one character;
- * - a `**` segment matches zero or more folders, skipping {@link isSkippedFolder} ones;
- * - a wildcard does not match a leading `.` unless the segment itself starts with `.`, as in shells.
- * Symbolic links to folders are not followed inside `**` (no cycles). Unreadable folders are skipped.
+ * Expands a glob with minimatch (`*`, `?`, `**`, `[abc]`, `[!abc]`, `{a,b}`) into the existing files
+ * and folders it matches. Segments are separated by `/` (also `\` on Windows); relative patterns
+ * start at `cwd`. As in shells, a wildcard does not match a leading `.`; `**` does not enter
+ * `node_modules` unless the pattern names it. The walk starts at the pattern's literal prefix, enters
+ * only folders that can still match, and does not descend into a folder that matches (it stands for
+ * its files) nor follow symbolic links to folders (no cycles). Never throws.
  */
-export async function expandGlob(pattern: string, cwd: string): Promise<string[]> {
+export async function expandGlob(pattern: string, cwd: string): Promise<GlobMatches> {
   const normalized = process.platform === 'win32' ? pattern.replace(/\\/g, '/') : pattern;
   const root = path.parse(normalized).root;
-  const base = root ? path.resolve(root) : cwd;
-  const segments = normalized
-    .slice(root.length)
-    .split('/')
-    .filter((segment) => segment !== '' && segment !== '.');
-  const matches = new Set<string>();
-  await expandFrom(base, segments, 0, matches);
-  return [...matches].sort();
-}
+  const segments = normalized.slice(root.length).split('/').filter((segment) => segment !== '' && segment !== '.');
+  // The literal prefix is where the walk starts; the rest is matched against paths relative to it.
+  const literal = segments.findIndex(hasGlobMagic);
+  const prefix = literal < 0 ? segments : segments.slice(0, literal);
+  const base = path.resolve(root ? path.resolve(root) : cwd, ...prefix);
+  const rest = segments.slice(prefix.length).join('/');
+  const matcher = new Minimatch(rest, { dot: false, nocase: process.platform === 'win32' });
+  const entersNodeModules = segments.includes('node_modules');
+  const result: GlobMatches = { files: [], folders: [], unreadable: [] };
 
-async function expandFrom(dir: string, segments: readonly string[], index: number, matches: Set<string>): Promise<void> {
-  if (index === segments.length) {
-    matches.add(dir);
-    return;
-  }
-  const segment = segments[index];
-  const last = index === segments.length - 1;
-  if (segment === '**') {
-    await expandFrom(dir, segments, index + 1, matches);
-    for (const entry of await readFolder(dir)) {
-      if (entry.isDirectory() && !isSkippedFolder(entry.name)) {
-        await expandFrom(path.join(dir, entry.name), segments, index, matches);
-      }
+  const visit = async (dir: string, relative: string): Promise<void> => {
+    let entries;
+    try {
+      entries = await fs.readdir(dir, { withFileTypes: true });
+    } catch (error) {
+      result.unreadable.push({ folder: dir, error });
+      return;
     }
-    return;
+    for (const entry of entries) {
+      const child = path.join(dir, entry.name);
+      const childRelative = relative ? `${relative}/${entry.name}` : entry.name;
+      const folder = entry.isDirectory() || (entry.isSymbolicLink() && (await isFolder(child)));
+      if (folder && matcher.match(childRelative)) result.folders.push(child);
+      else if (folder) {
+        if (entry.isSymbolicLink() || (entry.name === 'node_modules' && !entersNodeModules)) continue;
+        if (matcher.match(childRelative, true)) await visit(child, childRelative);
+      } else if (matcher.match(childRelative)) result.files.push(child);
+    }
+  };
+  if (rest === '') {
+    // No magic at all: the path itself, if it exists.
+    if (await isFolder(base)) result.folders.push(base);
+    else if (await exists(base)) result.files.push(base);
+  } else if (await isFolder(base)) {
+    await visit(base, '');
   }
-  if (!hasGlobMagic(segment)) {
-    const child = path.join(dir, segment);
-    const kind = await statKind(child);
-    if (kind === 'file' && last) matches.add(child);
-    else if (kind === 'folder') await expandFrom(child, segments, index + 1, matches);
-    return;
-  }
-  const matcher = segmentMatcher(segment);
-  for (const entry of await readFolder(dir)) {
-    if (!matcher.test(entry.name)) continue;
-    const child = path.join(dir, entry.name);
-    const kind = entry.isSymbolicLink() ? await statKind(child) : entry.isDirectory() ? 'folder' : 'file';
-    if (kind === 'folder') await expandFrom(child, segments, index + 1, matches);
-    else if (kind === 'file' && last) matches.add(child);
-  }
+  result.files.sort();
+  result.folders.sort();
+  return result;
 }
 
-/** A regular expression for one glob segment. */
-function segmentMatcher(segment: string): RegExp {
-  let source = '';
-  for (const char of segment) {
-    if (char === '*') source += '[^/]*';
-    else if (char === '?') source += '[^/]';
-    else source += char.replace(/[.+^${}()|[\]\\]/g, '\\$&');
-  }
-  // Like shells: `*.json` does not match `.hidden.json`.
-  const hidden = segment.startsWith('.') ? '' : '(?!\\.)';
-  return new RegExp(`^${hidden}${source}$`, process.platform === 'win32' ? 'i' : '');
+/**
+ * A test of whether an absolute path is left out by an exclusion glob (`!pattern`, without the `!`):
+ * the pattern is matched against the path relative to `cwd` (or the absolute path for an absolute
+ * pattern), and also excludes everything under a folder it matches.
+ */
+export function exclusionMatcher(pattern: string, cwd: string): (absolutePath: string) => boolean {
+  const normalized = process.platform === 'win32' ? pattern.replace(/\\/g, '/') : pattern;
+  const absolute = path.isAbsolute(normalized);
+  const matcher = new Minimatch(absolute ? normalized : normalized.replace(/^(\.\/)+/, ''), {
+    dot: true,
+    nocase: process.platform === 'win32',
+  });
+  return (absolutePath) => {
+    const shown = (absolute ? absolutePath : path.relative(cwd, absolutePath)).split(path.sep).join('/');
+    const parts = shown.split('/');
+    // The file, or any folder above it.
+    return parts.some((_, index) => matcher.match(parts.slice(0, index + 1).join('/')));
+  };
 }
 
-async function readFolder(dir: string): Promise<import('node:fs').Dirent[]> {
+async function isFolder(file: string): Promise<boolean> {
   try {
-    return await fs.readdir(dir, { withFileTypes: true });
+    return (await fs.stat(file)).isDirectory();
   } catch {
-    return [];
+    return false;
   }
 }
 
-async function statKind(file: string): Promise<'file' | 'folder' | undefined> {
+/** Whether anything (a file, a folder, a link, even a dangling one) is at `file`. Never throws. */
+export async function exists(file: string): Promise<boolean> {
   try {
-    const stats = await fs.stat(file);
-    return stats.isDirectory() ? 'folder' : stats.isFile() ? 'file' : undefined;
+    await fs.lstat(file);
+    return true;
   } catch {
-    return undefined;
+    return false;
   }
 }

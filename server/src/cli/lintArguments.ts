@@ -1,15 +1,27 @@
-/** Output formats of `pearl-lint`. */
-export type LintFormat = 'text' | 'json';
+import { parseArgs, ParseArgsConfig } from 'node:util';
+
+/** Output formats of `pearl-lint` (see {@link lintUsage}). */
+export const lintFormats = ['text', 'json', 'sarif', 'github', 'junit'] as const;
+
+/** One of {@link lintFormats}. */
+export type LintFormat = (typeof lintFormats)[number];
+
+/** The path that stands for standard input. */
+export const stdinPath = '-';
 
 /** The options of one `pearl-lint` run. */
 export interface LintOptions {
-  /** `text`: one `path:line:col: severity code message` line per diagnostic; `json`: one array. */
+  /** The report format; `github` when none is given and `GITHUB_ACTIONS=true`, else `text`. */
   readonly format: LintFormat;
   /** Exit 1 when there are more warnings than this; undefined: warnings never fail the run. */
   readonly maxWarnings: number | undefined;
+  /** Where the report goes instead of standard output (relative to the working folder). */
+  readonly outputFile: string | undefined;
+  /** The name reported for standard input (`-`), and the file it stands for; `<stdin>` by default. */
+  readonly stdinFilename: string | undefined;
   readonly help: boolean;
   readonly version: boolean;
-  /** Files, folders and globs, as given. */
+  /** Files, folders, globs, `!`-globs that exclude, and `-` for standard input, as given. */
   readonly paths: string[];
 }
 
@@ -24,75 +36,97 @@ Checks Pearl create requests (*.pearl.json) with the rules of the Pearl language
 Paths:
   file       checked whatever its name
   folder     every *.pearl.json under it, recursively (skips node_modules and dot-folders)
-  glob       * and ? within a path segment, ** for any number of folders; quote it
+  glob       the *.pearl.json files it matches and those under the folders it matches:
+             *, ?, ** (any number of folders), [abc], [!abc], {a,b}; quote it
              ("examples/**/*.pearl.json") so the shell passes it as is
+  !glob      leaves out the files the glob matches ('!examples/broken/**')
+  -          standard input (name it with --stdin-filename)
 
 Options:
-  -f, --format <text|json>  text (default): path:line:col: severity code message
-                            json: one array of {file, line, column, endLine, endColumn,
-                            severity, code, message} on stdout
-      --max-warnings <n>    exit 1 when there are more than n warnings
-  -h, --help                show this help
-  -v, --version             show the version
+  -f, --format <name>        text (default): path:line:col: severity code message
+                             json: one array of {file, line, column, endLine, endColumn,
+                               severity, code, message}
+                             sarif: SARIF 2.1.0, for code scanning
+                             github: GitHub Actions annotations (the default when
+                               GITHUB_ACTIONS=true)
+                             junit: JUnit XML, one test case per file
+  -o, --output-file <file>   write the report to this file instead of standard output
+      --stdin-filename <name>  the name of standard input in the report
+      --max-warnings <n>     exit 1 when there are more than n warnings
+  -h, --help                 show this help
+  -v, --version              show the version
 
 Exit status: 0 no errors, 1 errors (or too many warnings), 2 bad usage, a missing or
-unreadable file, or a folder or glob matching no file.
+unreadable file or folder, a path that is not a file or folder, or a folder or glob
+matching no file.
 `;
 
+const optionSpecs = {
+  format: { type: 'string', short: 'f' },
+  'output-file': { type: 'string', short: 'o' },
+  'stdin-filename': { type: 'string' },
+  'max-warnings': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const satisfies ParseArgsConfig['options'];
+
 /**
- * Parses `pearl-lint` arguments (without `node` and the script): options anywhere, `--name=value`
- * or `--name value`, `--` ends the options. Paths are required unless `--help` or `--version`.
+ * Parses `pearl-lint` arguments (without `node` and the script) with `node:util` parseArgs: options
+ * anywhere, `--name=value`, `--name value`, `-fjson`, combined short flags (`-hv`); `--` ends the
+ * options. `env` gives the default format (`GITHUB_ACTIONS`). Paths are required unless `--help`
+ * or `--version`. Never throws: a usage error comes back as `{ ok: false, message }`.
  */
-export function parseLintArguments(argv: readonly string[]): ParsedLintArguments {
-  let format: LintFormat = 'text';
-  let maxWarnings: number | undefined;
-  let help = false;
-  let version = false;
+export function parseLintArguments(argv: readonly string[], env: NodeJS.ProcessEnv = {}): ParsedLintArguments {
+  // Not strict: the tokens are checked below, to give messages in this tool's words.
+  const { tokens } = parseArgs({ args: [...argv], options: optionSpecs, allowPositionals: true, strict: false, tokens: true });
+  const values: Partial<Record<keyof typeof optionSpecs, string | true>> = {};
   const paths: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === '--') {
-      paths.push(...argv.slice(i + 1));
-      break;
-    }
-    if (!arg.startsWith('-') || arg === '-') {
-      paths.push(arg);
+  for (const token of tokens) {
+    if (token.kind === 'positional') {
+      paths.push(token.value);
       continue;
     }
-    const equals = arg.indexOf('=');
-    const name = arg.startsWith('--') && equals > 0 ? arg.slice(0, equals) : arg;
-    const inlineValue = name === arg ? undefined : arg.slice(equals + 1);
-    const takeValue = (): string | undefined => (inlineValue !== undefined ? inlineValue : argv[++i]);
-    switch (name) {
-      case '-h':
-      case '--help':
-        help = true;
-        break;
-      case '-v':
-      case '--version':
-        version = true;
-        break;
-      case '-f':
-      case '--format': {
-        const value = takeValue();
-        if (value !== 'text' && value !== 'json') {
-          return { ok: false, message: `--format expects text or json, got ${value === undefined ? 'nothing' : `"${value}"`}` };
-        }
-        format = value;
-        break;
-      }
-      case '--max-warnings': {
-        const value = takeValue();
-        if (value === undefined || !/^\d+$/.test(value)) {
-          return { ok: false, message: `--max-warnings expects a non-negative integer, got ${value === undefined ? 'nothing' : `"${value}"`}` };
-        }
-        maxWarnings = Number(value);
-        break;
-      }
-      default:
-        return { ok: false, message: `unknown option ${name}` };
+    if (token.kind !== 'option') continue;
+    if (!Object.hasOwn(optionSpecs, token.name)) return { ok: false, message: `unknown option ${token.rawName}` };
+    const name = token.name as keyof typeof optionSpecs;
+    if (optionSpecs[name].type === 'boolean') {
+      if (token.value !== undefined) return { ok: false, message: `${token.rawName} takes no value` };
+      values[name] = true;
+    } else {
+      if (token.value === undefined) return { ok: false, message: `${token.rawName} expects a value` };
+      values[name] = token.value;
     }
   }
+
+  const format = values.format ?? (env.GITHUB_ACTIONS === 'true' ? 'github' : 'text');
+  if (!isLintFormat(format)) {
+    return { ok: false, message: `--format expects one of ${lintFormats.join(', ')}, got "${String(format)}"` };
+  }
+  const maxWarningsText = values['max-warnings'];
+  if (typeof maxWarningsText === 'string' && !/^\d+$/.test(maxWarningsText)) {
+    return { ok: false, message: `--max-warnings expects a non-negative integer, got "${maxWarningsText}"` };
+  }
+  const stdinFilename = values['stdin-filename'];
+  if (typeof stdinFilename === 'string' && !paths.includes(stdinPath)) {
+    return { ok: false, message: `--stdin-filename names standard input: give the path ${stdinPath} too` };
+  }
+  const help = values.help === true;
+  const version = values.version === true;
   if (paths.length === 0 && !help && !version) return { ok: false, message: 'no paths given' };
-  return { ok: true, options: { format, maxWarnings, help, version, paths } };
+  return {
+    ok: true,
+    options: {
+      format,
+      maxWarnings: typeof maxWarningsText === 'string' ? Number(maxWarningsText) : undefined,
+      outputFile: typeof values['output-file'] === 'string' ? values['output-file'] : undefined,
+      stdinFilename: typeof stdinFilename === 'string' ? stdinFilename : undefined,
+      help,
+      version,
+      paths,
+    },
+  };
+}
+
+function isLintFormat(value: unknown): value is LintFormat {
+  return (lintFormats as readonly unknown[]).includes(value);
 }

@@ -2,22 +2,31 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 const packageName = 'pearl-language-tools';
-let cachedVersion: string | undefined;
+
+/** The fields of this package's package.json the tools show. */
+export interface PackageManifest {
+  /** `"unknown"` when no package.json of this package is found. */
+  readonly version: string;
+  /** The project's page (package.json `homepage`, without its `#readme` anchor); undefined when absent. */
+  readonly homepage: string | undefined;
+}
+
+let cachedManifest: PackageManifest | undefined;
 
 /**
- * The `version` of this package's package.json, found by walking up from the running file: it works
- * the same from the bundles (`dist/*.js`), the compiled tests (`out/...`) and an npm install.
- * `"unknown"` when no package.json of this package is found. Never throws.
+ * This package's package.json, found by walking up from the running file: it works the same from
+ * the bundles (`dist/*.js`), the compiled tests (`out/...`) and an npm install. Never throws.
  */
-export function getPackageVersion(): string {
-  if (cachedVersion !== undefined) return cachedVersion;
-  cachedVersion = 'unknown';
+export function getPackageManifest(): PackageManifest {
+  if (cachedManifest !== undefined) return cachedManifest;
+  cachedManifest = { version: 'unknown', homepage: undefined };
   let dir = __dirname;
   for (;;) {
     try {
       const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as unknown;
       if (isOwnManifest(manifest)) {
-        cachedVersion = manifest.version;
+        const homepage = typeof manifest.homepage === 'string' ? manifest.homepage.replace(/#.*$/, '') : undefined;
+        cachedManifest = { version: manifest.version, homepage };
         break;
       }
     } catch {
@@ -27,10 +36,15 @@ export function getPackageVersion(): string {
     if (parent === dir) break;
     dir = parent;
   }
-  return cachedVersion;
+  return cachedManifest;
 }
 
-function isOwnManifest(value: unknown): value is { version: string } {
+/** The `version` of this package's package.json ({@link getPackageManifest}); `"unknown"` when not found. */
+export function getPackageVersion(): string {
+  return getPackageManifest().version;
+}
+
+function isOwnManifest(value: unknown): value is { version: string; homepage?: unknown } {
   if (typeof value !== 'object' || value === null) return false;
   const manifest = value as { name?: unknown; version?: unknown };
   return manifest.name === packageName && typeof manifest.version === 'string';

@@ -1,11 +1,13 @@
 // `pearl-lint`: the Pearl language service's diagnostics on the command line, for CI.
 // Same service as the language server (STYLE.md): no rule lives here.
 import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { getLanguageService } from '../service/pearlLanguageService';
-import { describeFsError, findPearlFiles } from './findPearlFiles';
-import { lintUsage, parseLintArguments } from './lintArguments';
+import { formatLintGithub, formatLintJunit } from './ciReports';
+import { describeFsError, findPearlFiles, LintTarget } from './findPearlFiles';
+import { LintFormat, lintUsage, parseLintArguments, stdinPath } from './lintArguments';
 import {
   countLintRecords,
   formatLintJson,
@@ -15,7 +17,9 @@ import {
   sortLintRecords,
   toLintRecord,
 } from './lintReport';
-import { getPackageVersion } from './packageVersion';
+import { getPackageManifest, getPackageVersion } from './packageVersion';
+import { readRegularFile, readStream } from './readInput';
+import { formatLintSarif } from './sarifReport';
 
 /** Where {@link runPearlLint} writes and what relative paths are relative to. */
 export interface PearlLintIO {
@@ -25,6 +29,10 @@ export interface PearlLintIO {
   readonly stderr: { write(text: string): unknown };
   /** The working folder: relative paths and globs start here, and reported paths are relative to it. */
   readonly cwd: string;
+  /** The environment: `GITHUB_ACTIONS=true` makes `github` the default format. */
+  readonly env?: NodeJS.ProcessEnv;
+  /** Standard input, read when a path is `-`. */
+  readonly stdin?: AsyncIterable<string | Uint8Array>;
 }
 
 /** Exit status of `pearl-lint`. */
@@ -53,7 +61,7 @@ export async function runPearlLint(argv: readonly string[], io: PearlLintIO): Pr
 }
 
 async function lint(argv: readonly string[], io: PearlLintIO): Promise<number> {
-  const parsed = parseLintArguments(argv);
+  const parsed = parseLintArguments(argv, io.env);
   if (!parsed.ok) {
     io.stderr.write(`pearl-lint: ${parsed.message}\nTry 'pearl-lint --help'.\n`);
     return PearlLintExit.Failure;
@@ -68,30 +76,51 @@ async function lint(argv: readonly string[], io: PearlLintIO): Promise<number> {
     return PearlLintExit.Clean;
   }
 
-  const { targets, problems } = await findPearlFiles(options.paths, io.cwd);
+  const { targets, problems } = await findPearlFiles(
+    options.paths.filter((given) => given !== stdinPath),
+    io.cwd,
+  );
   const service = getLanguageService();
   const records: LintRecord[] = [];
-  let checked = 0;
-  for (const target of targets) {
-    let text: string;
-    try {
-      text = await fs.readFile(target.absolutePath, 'utf8');
-    } catch (error) {
-      problems.push(`${target.displayPath}: ${describeFsError(error)}`);
-      continue;
-    }
+  const checked: string[] = [];
+  const check = (target: LintTarget, text: string): void => {
     // Editors drop the byte order mark before positions are counted; so do we.
     if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     const textDocument = TextDocument.create(pathToFileURL(target.absolutePath).href, 'pearl', 1, text);
     const diagnostics = service.doValidation(service.parsePearlDocument(textDocument));
     records.push(...diagnostics.map((diagnostic) => toLintRecord(target.displayPath, diagnostic)));
-    checked++;
+    checked.push(target.displayPath);
+  };
+  if (options.paths.includes(stdinPath)) {
+    const name = options.stdinFilename;
+    const stdinTarget = { absolutePath: path.resolve(io.cwd, name ?? 'stdin.pearl.json'), displayPath: name ?? '<stdin>' };
+    if (io.stdin) check(stdinTarget, await readStream(io.stdin));
+    else problems.push(`${stdinTarget.displayPath}: standard input is not available`);
+  }
+  for (const target of targets) {
+    let text: string;
+    try {
+      text = await readRegularFile(target.absolutePath);
+    } catch (error) {
+      problems.push(`${target.displayPath}: ${describeFsError(error)}`);
+      continue;
+    }
+    check(target, text);
   }
 
   sortLintRecords(records);
-  io.stdout.write(options.format === 'json' ? formatLintJson(records) : formatLintText(records));
+  const report = formatReport(options.format, records, checked);
+  if (options.outputFile !== undefined) {
+    try {
+      await fs.writeFile(path.resolve(io.cwd, options.outputFile), report);
+    } catch (error) {
+      problems.push(`${options.outputFile}: cannot write the report: ${describeFsError(error)}`);
+    }
+  } else {
+    io.stdout.write(report);
+  }
   for (const problem of problems) io.stderr.write(`pearl-lint: ${problem}\n`);
-  const counts = countLintRecords(records, checked);
+  const counts = countLintRecords(records, checked.length);
   io.stderr.write(formatLintSummary(counts));
 
   if (problems.length > 0) return PearlLintExit.Failure;
@@ -103,6 +132,21 @@ async function lint(argv: readonly string[], io: PearlLintIO): Promise<number> {
   return PearlLintExit.Clean;
 }
 
+function formatReport(format: LintFormat, records: readonly LintRecord[], files: readonly string[]): string {
+  switch (format) {
+    case 'json':
+      return formatLintJson(records);
+    case 'sarif':
+      return formatLintSarif(records, getPackageManifest());
+    case 'github':
+      return formatLintGithub(records);
+    case 'junit':
+      return formatLintJunit(records, files);
+    case 'text':
+      return formatLintText(records);
+  }
+}
+
 async function main(): Promise<void> {
   // `pearl-lint ... | head` closes stdout early: not an error worth a stack trace.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -112,6 +156,8 @@ async function main(): Promise<void> {
     stdout: process.stdout,
     stderr: process.stderr,
     cwd: process.cwd(),
+    env: process.env,
+    stdin: process.stdin,
   });
 }
 

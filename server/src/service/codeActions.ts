@@ -4,26 +4,21 @@ import { DiagnosticCode } from './diagnosticCodes';
 import { diagnosticSource } from './diagnostics';
 import { findNearest } from './editDistance';
 import { appendArrayElement, insertProperty, removeProperty, replaceValue } from './jsonEdits';
-import { findNodeAtOffset, getNodePath, getPropertyKeyNode, getPropertyNode, JsonNode } from './jsonTree';
+import { getNodePath, getPropertyKeyNode, getPropertyNode } from './jsonTree';
 import { NodeType, PearlDocument, VariableGroup } from './pearlDocument';
 import { getPearlSymbolAt } from './pearlSymbols';
 import { findSchemaForPath } from './schemaNavigator';
+import { getMoreFixes } from './quickFixes';
+import { Fix, nodeStartingAt, replaceNode } from './quickFixes/fixSupport';
 
 /** The settings object each node type requires, and the skeleton the quick fix inserts (§ Node, graph rule 7). */
-const settingsSkeletons: ReadonlyMap<number, [string, Record<string, unknown>]> = new Map<number, [string, Record<string, unknown>]>([
+export const settingsSkeletons: ReadonlyMap<number, [string, Record<string, unknown>]> = new Map<number, [string, Record<string, unknown>]>([
   [NodeType.PreCallAPI, ['apiSettings', { name: '', method: 1, endpointUrl: '' }]],
   [NodeType.API, ['apiSettings', { name: '', method: 1, endpointUrl: '' }]],
   [NodeType.SMS, ['smsSettings', { body: '' }]],
   [NodeType.Email, ['emailSettings', { to: [], subject: '', body: '' }]],
   [NodeType.TransferCall, ['transferCallSettings', { transferCallPhoneNumber: '' }]],
 ]);
-
-/** A fix in offsets, before it becomes a CodeAction. */
-interface Fix {
-  readonly title: string;
-  readonly edits: readonly Edit[];
-  readonly isPreferred?: boolean;
-}
 
 /**
  * Quick fixes for the Pearl diagnostics among `diagnostics` (the editor's code action context),
@@ -43,7 +38,10 @@ interface Fix {
  *   does not take InCall variables or discourages them (DECISIONS.md § Variables);
  * - `unknown-target`: "Change to 'talk'" for each nodeId within edit distance 2 (§ Transition);
  * - `node-settings-missing`: "Add smsSettings" inserts the settings object the node type requires
- *   with its main fields empty (§ Node, graph rule 7).
+ *   with its main fields empty (§ Node, graph rule 7);
+ * - and the fixes of quickFixes/ ({@link getMoreFixes}).
+ * - `duplicate-key`: "Remove this occurrence" removes that property with the comma before it
+ *   (DECISIONS.md § Files).
  * Every action is a `quickfix` carrying `diagnostics: [that diagnostic]` (all of them when several
  * diagnostics in the context call for the very same edit, offered once); `isPreferred` marks the
  * single obvious fix (the replacement time zone, the comma removal, the settings skeleton, a
@@ -59,7 +57,7 @@ export function getCodeActions(doc: PearlDocument, range: Range, diagnostics: re
   const byFix = new Map<string, CodeAction>();
   for (const diagnostic of diagnostics) {
     if (diagnostic.source !== undefined && diagnostic.source !== diagnosticSource) continue;
-    for (const fix of fixesFor(doc, diagnostic)) {
+    for (const fix of [...fixesFor(doc, diagnostic), ...getMoreFixes(doc, diagnostic)]) {
       if (fix.edits.length === 0) continue;
       const identity = JSON.stringify([fix.title, fix.edits]);
       const same = byFix.get(identity);
@@ -99,6 +97,8 @@ function fixesFor(doc: PearlDocument, diagnostic: Diagnostic): Fix[] {
       return fixUnknownTarget(doc, offset);
     case DiagnosticCode.nodeSettingsMissing:
       return fixMissingSettings(doc, offset);
+    case DiagnosticCode.duplicateKey:
+      return fixDuplicateKey(doc, offset);
     default:
       return [];
   }
@@ -219,14 +219,11 @@ function fixMissingSettings(doc: PearlDocument, offset: number): Fix[] {
   return [{ title: `Add ${key}`, edits: [edit], isPreferred: true }];
 }
 
-/** The tree node that starts exactly at `offset` (the start of a diagnostic's range), or undefined. */
-function nodeStartingAt(doc: PearlDocument, offset: number): JsonNode | undefined {
-  const node = findNodeAtOffset(doc.root!, offset, false);
-  return node && node.offset === offset ? node : undefined;
-}
-
-function replaceNode(node: JsonNode, content: string): Edit {
-  return { offset: node.offset, length: node.length, content };
+function fixDuplicateKey(doc: PearlDocument, offset: number): Fix[] {
+  const duplicate = doc.duplicateKeys.find(({ property }) => property.offset === offset);
+  if (!duplicate) return [];
+  const { property, previousEnd } = duplicate;
+  return [{ title: 'Remove this occurrence', edits: [{ offset: previousEnd, length: property.offset + property.length - previousEnd, content: '' }] }];
 }
 
 function toTextEdit(doc: PearlDocument, edit: Edit): TextEdit {

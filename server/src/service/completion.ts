@@ -6,6 +6,7 @@ import {
   Position,
   Range,
 } from 'vscode-languageserver-types';
+import { defaultCompletionCapabilities, type CompletionCapabilities } from './completionCapabilities';
 import { findNodeAtOffset, type JsonNode } from './jsonTree';
 import type { PearlDocument } from './pearlDocument';
 import { doSchemaCompletion } from './schemaCompletion';
@@ -20,19 +21,23 @@ import { stringContentSpan, variableIdCharacter } from './variableReferences';
  *   field takes, with their name, type and group (none in generalInstructions);
  * - inside a `toNodeId` value: the nodeIds of the document, with each node's name and type;
  * - inside a `timeZone`, a `variableId` or an `indicatorTagsIds` entry: the values they can take;
- * - otherwise property names and enumeration values from the schemas.
- * Uses the parse of `doc`; never re-parses.
+ * - otherwise property names with value skeletons, enumeration values by name, and snippets for
+ *   new nodes, transitions, variables and indicator tags, from the schemas.
+ * Typing `{` outside a string completes nothing (`triggerCharacter` `{`): Enter after it must
+ * make a new line, not accept a key. Uses the parse of `doc`; never re-parses.
  */
-export function doComplete(doc: PearlDocument, position: Position): CompletionList {
+export function doComplete(doc: PearlDocument, position: Position, options: CompletionOptions = {}): CompletionList {
+  const capabilities = options.capabilities ?? defaultCompletionCapabilities;
   const offset = doc.textDocument.offsetAt(position);
   const stringNode = findStringAt(doc, offset);
+  if (!stringNode && options.triggerCharacter === '{') return { isIncomplete: false, items: [] };
   if (stringNode) {
     const steps = getPathSteps(stringNode);
     const last = steps[steps.length - 1];
     if (last?.key === 'toNodeId' && steps[steps.length - 3]?.key === 'transitions') {
       return { isIncomplete: false, items: completeNodeIds(doc, stringNode) };
     }
-    const known = completeKnownValues(doc, stringNode, steps);
+    const known = completeKnownValues(doc, stringNode, steps, capabilities);
     if (known) return { isIncomplete: false, items: known };
     const field = resolveVariableField(doc.kind, steps);
     if (field) {
@@ -40,7 +45,14 @@ export function doComplete(doc: PearlDocument, position: Position): CompletionLi
       if (items) return { isIncomplete: false, items };
     }
   }
-  return { isIncomplete: false, items: doSchemaCompletion(doc, offset) };
+  return { isIncomplete: false, items: doSchemaCompletion(doc, offset, capabilities) };
+}
+
+/** How completion was asked for: what the client can show, and the character typed when a trigger character opened the list. */
+export interface CompletionOptions {
+  readonly capabilities?: CompletionCapabilities;
+  /** LSP `CompletionContext.triggerCharacter`, when `triggerKind` is TriggerCharacter. */
+  readonly triggerCharacter?: string;
 }
 
 /** The string value node whose content holds `offset` (between the quotes, or to the end of an unterminated string). */

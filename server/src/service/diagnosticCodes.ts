@@ -15,6 +15,8 @@ export const DiagnosticCode = {
   kindUnknown: 'kind-unknown',
   /** The root value is not a JSON object. */
   rootNotObject: 'root-not-object',
+  /** A key set again in the same object: only one value would be received (on each later occurrence). */
+  duplicateKey: 'duplicate-key',
 
   // schema (pearl-agent-service.md § Resources and their fields, § Limits)
   /** A property outside those the interface lists for that object. */
@@ -43,6 +45,8 @@ export const DiagnosticCode = {
   channelMissing: 'channel-missing',
   /** Both inbound and outbound are present. */
   channelBoth: 'channel-both',
+  /** A text Pearl's inbound or outbound without a textChannelId (absent, null or empty). */
+  textChannelIdMissing: 'text-channel-id-missing',
   /** Two indicator tags share an id. */
   labelIdDuplicate: 'label-id-duplicate',
   /** Two indicator tags share a color. */
@@ -115,6 +119,8 @@ export const DiagnosticCode = {
   apiResultMisplaced: 'api-result-misplaced',
   /** toNodeId names no node. */
   unknownTarget: 'unknown-target',
+  /** toNodeId names a PostCallActions container or a nested action, which are not part of the graph. */
+  targetOutsideGraph: 'target-outside-graph',
   /** Two nodes share a nodeId. */
   nodeIdDuplicate: 'node-id-duplicate',
   /** A node without nodeId: its derived id cannot be checked (Warning). */

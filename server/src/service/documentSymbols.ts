@@ -98,17 +98,25 @@ function simplePearlChildren(doc: PearlDocument): DocumentSymbol[] {
   return result;
 }
 
+/** How the outline and workspace symbols name a node: `nodeId — name`, or whichever of the two it has. */
+export function getNodeLabel(node: PearlNode): string | undefined {
+  return node.nodeId !== undefined && node.name !== undefined ? `${node.nodeId} — ${node.name}` : (node.nodeId ?? node.name);
+}
+
+/** The symbol kind (outline icon) of a node, by its node type; Object for an unknown type. */
+export function getNodeSymbolKind(node: PearlNode): SymbolKind {
+  return (node.nodeType !== undefined ? nodeTypeSymbolKinds[node.nodeType] : undefined) ?? SymbolKind.Object;
+}
+
 function nodeSymbol(doc: PearlDocument, node: PearlNode): DocumentSymbol {
-  const label = node.nodeId !== undefined && node.name !== undefined
-    ? `${node.nodeId} — ${node.name}`
-    : (node.nodeId ?? node.name);
+  const label = getNodeLabel(node);
   const typeName = node.nodeType !== undefined ? (nodeTypeNames[node.nodeType] ?? `nodeType ${node.nodeType}`) : undefined;
   const detail = node.container ? [typeName, node.container.list].filter(Boolean).join(' · ') : typeName;
   const children = [
     ...node.transitions.map((transition) => transitionSymbol(doc, transition)),
     ...node.nested.map((nested) => nodeSymbol(doc, nested)),
   ];
-  const kind = (node.nodeType !== undefined ? nodeTypeSymbolKinds[node.nodeType] : undefined) ?? SymbolKind.Object;
+  const kind = getNodeSymbolKind(node);
   const where = node.container ? `${node.container.list}[${node.index}]` : `nodes[${node.index}]`;
   return objectSymbol(doc, node.node, nonEmpty(label, where), kind, detail, node.nodeIdNode ?? node.nameNode, children);
 }

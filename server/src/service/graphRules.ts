@@ -5,6 +5,10 @@ import { getPropertyKeyNode } from './jsonTree';
 import { NodeType, PearlDocument, PearlNode, PearlTransition } from './pearlDocument';
 import { apiResultNames, nodeTypeNames } from './enumNames';
 import { collectAllNodes } from './fieldRules/ruleSupport';
+import { withArticle } from './messageText';
+
+/** Node types for voice Pearls only, which a text Pearl cannot use (§ Node, node types table). */
+export const voiceOnlyNodeTypes: ReadonlySet<number> = new Set([NodeType.TransferCall, NodeType.StartCallRecording]);
 
 /**
  * The graph rules of a text Pearl (pearl-agent-service.md § Node, Graph rules 1-5; § Transition;
@@ -18,8 +22,13 @@ import { collectAllNodes } from './fieldRules/ruleSupport';
  * - rule 5: `graph-api-result-missing`, `graph-api-result-duplicate`, `graph-precall-target`,
  *   `graph-opening-not-targeted` (Error);
  * - § Transition: `api-result-misplaced`, `transition-name-duplicate`, `unknown-target` (Error;
- *   Warning when some node has no nodeId, as its derived id might match);
+ *   Warning when some node has no nodeId, as its derived id might match), `target-outside-graph`
+ *   (Error: a PostCallActions container or a nested action, which are not part of the graph);
  * - § Node: `node-id-duplicate` (Error), `node-id-missing` (Warning), `voice-only-node` (Error).
+ *
+ * A toNodeId that names no nodeId while some node has none may target any node without nodeId
+ * (its id is derived from its name): the path rules treat it as leading to each of them, so that no
+ * Error follows from that uncertainty.
  *
  * Linear in nodes plus transitions: one pass to index, one breadth-first search forward from the
  * entry and one backward from EndCall.
@@ -34,12 +43,16 @@ class GraphValidation {
   private readonly nodes: readonly PearlNode[];
   /** Incoming transitions per node, resolved by nodeId. */
   private readonly incoming = new Map<PearlNode, PearlTransition[]>();
-  /** Whether any top-level node lacks a nodeId (its server-derived id might match a target). */
-  private readonly someNodeIdMissing: boolean;
+  /** Top-level nodes without a nodeId: an unresolved toNodeId may target any of them (its server-derived id). */
+  private readonly withoutNodeId: readonly PearlNode[];
+  /** Nodes with a transition whose toNodeId names no node, while some node has no nodeId. */
+  private readonly unresolvedSources = new Set<PearlNode>();
+  /** Every node by nodeId, nested actions included (first holder). */
+  private readonly allById = new Map<string, PearlNode>();
 
   constructor(private readonly doc: PearlDocument) {
     this.nodes = doc.nodes;
-    this.someNodeIdMissing = this.nodes.some((node) => node.nodeId === undefined);
+    this.withoutNodeId = this.nodes.filter((node) => node.nodeId === undefined);
   }
 
   run(): Diagnostic[] {
@@ -61,10 +74,21 @@ class GraphValidation {
     return node.nodeIdNode ?? node.nameNode ?? node.nodeTypeNode ?? { offset: node.node.offset, length: 1 };
   }
 
+  /** `Dialogue node 'talk'`: by nodeId, else by name, else by the line it starts on. */
   private describe(node: PearlNode): string {
+    const label = node.nodeId !== undefined ? `'${node.nodeId}'` : node.name !== undefined ? `'${node.name}'` : this.lineOf(node);
+    const type = this.typeOf(node);
+    return `${type === 'node' ? 'Node' : type} ${label}`;
+  }
+
+  /** `Dialogue node`, `node` when the type is unknown. */
+  private typeOf(node: PearlNode): string {
     const type = node.nodeType !== undefined ? nodeTypeNames[node.nodeType] : undefined;
-    const label = node.nodeId !== undefined ? `'${node.nodeId}'` : node.name !== undefined ? `'${node.name}'` : `#${node.index}`;
-    return type ? `${type} node ${label}` : `Node ${label}`;
+    return type ? `${type} node` : 'node';
+  }
+
+  private lineOf(node: PearlNode): string {
+    return `on line ${this.doc.textDocument.positionAt(node.node.offset).line + 1}`;
   }
 
   /** Unique nodeIds, among top-level and nested nodes (§ Node: unique within the flow). */
@@ -74,17 +98,20 @@ class GraphValidation {
       if (node.nodeId === undefined || !node.nodeIdNode) continue;
       const first = seen.get(node.nodeId);
       if (first) {
+        const named = first.name !== undefined ? ` '${first.name}'` : '';
+        const where = first.container ? ` in the ${first.container.list} of ${this.describe(first.container.node)}` : '';
         this.report(
           node.nodeIdNode,
           DiagnosticCode.nodeIdDuplicate,
-          `nodeId '${node.nodeId}' is already used by node #${first.index}${first.container ? ` (in ${first.container.list})` : ''}; nodeIds must be unique within the flow.`,
+          `nodeId '${node.nodeId}' is already used by the ${this.typeOf(first)}${named} ${this.lineOf(first)}${where}; nodeIds must be unique within the flow.`,
         );
       } else {
         seen.set(node.nodeId, node);
+        this.allById.set(node.nodeId, node);
       }
     }
     for (const node of this.nodes) {
-      if (node.nodeType === NodeType.TransferCall || node.nodeType === NodeType.StartCallRecording) {
+      if (node.nodeType !== undefined && voiceOnlyNodeTypes.has(node.nodeType)) {
         this.report(
           node.nodeTypeNode!,
           DiagnosticCode.voiceOnlyNode,
@@ -113,12 +140,16 @@ class GraphValidation {
           names.add(transition.name);
         }
         const target = transition.toNodeId !== undefined ? byId.get(transition.toNodeId) : undefined;
-        if (target) {
+        const outside = transition.toNodeId !== undefined ? this.allById.get(transition.toNodeId) : undefined;
+        if (target && target.nodeType !== NodeType.PostCallActions) {
           let list = this.incoming.get(target);
           if (!list) this.incoming.set(target, (list = []));
           list.push(transition);
+        } else if (outside && transition.toNodeIdNode) {
+          this.reportTargetOutsideGraph(transition, outside);
         } else if (transition.toNodeId !== undefined && transition.toNodeIdNode) {
           this.reportUnknownTarget(transition);
+          if (this.withoutNodeId.length > 0) this.unresolvedSources.add(node);
         }
         if (isPreCall) {
           this.checkPreCallTransition(transition, target, apiResults);
@@ -133,9 +164,18 @@ class GraphValidation {
     }
   }
 
+  /** A transition into a PostCallActions container or a nested action (not part of the graph). */
+  private reportTargetOutsideGraph(transition: PearlTransition, target: PearlNode): void {
+    const id = transition.toNodeId!;
+    const message = target.container
+      ? `toNodeId '${id}' names ${withArticle(this.typeOf(target).replace(' node', ' action'))} nested in the ${target.container.list} of ${this.describe(target.container.node)}; nested actions run on their own and cannot be the target of a transition.`
+      : `toNodeId '${id}' names a PostCallActions container, which is not connected to the rest of the graph; a transition cannot lead to it.`;
+    this.report(transition.toNodeIdNode!, DiagnosticCode.targetOutsideGraph, message);
+  }
+
   private reportUnknownTarget(transition: PearlTransition): void {
     const id = transition.toNodeId!;
-    if (this.someNodeIdMissing) {
+    if (this.withoutNodeId.length > 0) {
       this.report(
         transition.toNodeIdNode!,
         DiagnosticCode.unknownTarget,
@@ -168,7 +208,7 @@ class GraphValidation {
       this.report(
         transition.toNodeIdNode!,
         DiagnosticCode.graphPreCallTarget,
-        `A PreCallAPI transition must lead to an OpeningSentence node; '${target.nodeId}' is ${this.describe(target)}.`,
+        `A PreCallAPI transition must lead to an OpeningSentence node; '${target.nodeId}' is ${withArticle(this.typeOf(target))}.`,
       );
     }
   }
@@ -235,10 +275,20 @@ class GraphValidation {
     const byId = this.doc.nodesById;
     const reachable = new Set<PearlNode>([entry]);
     const queue: PearlNode[] = [entry];
+    let reachedWithoutNodeId = false;
     for (let i = 0; i < queue.length; i++) {
+      const next: PearlNode[] = [];
       for (const transition of queue[i].transitions) {
         const target = transition.toNodeId !== undefined ? byId.get(transition.toNodeId) : undefined;
-        if (target && !reachable.has(target)) {
+        if (target) next.push(target);
+      }
+      // An unresolved toNodeId may lead to any node without nodeId: all of them, once.
+      if (!reachedWithoutNodeId && this.unresolvedSources.has(queue[i])) {
+        reachedWithoutNodeId = true;
+        next.push(...this.withoutNodeId);
+      }
+      for (const target of next) {
+        if (!reachable.has(target)) {
           reachable.add(target);
           queue.push(target);
         }
@@ -247,11 +297,18 @@ class GraphValidation {
     if (endCall) {
       const reachesEnd = new Set<PearlNode>([endCall]);
       const backQueue: PearlNode[] = [endCall];
+      let sourcesAdded = false;
       for (let i = 0; i < backQueue.length; i++) {
-        for (const transition of this.incoming.get(backQueue[i]) ?? []) {
-          if (!reachesEnd.has(transition.source)) {
-            reachesEnd.add(transition.source);
-            backQueue.push(transition.source);
+        const previous = (this.incoming.get(backQueue[i]) ?? []).map((transition) => transition.source);
+        // A node without nodeId that reaches EndCall may be what each unresolved toNodeId names.
+        if (!sourcesAdded && backQueue[i].nodeId === undefined && !backQueue[i].container) {
+          sourcesAdded = true;
+          previous.push(...this.unresolvedSources);
+        }
+        for (const source of previous) {
+          if (!reachesEnd.has(source)) {
+            reachesEnd.add(source);
+            backQueue.push(source);
           }
         }
       }

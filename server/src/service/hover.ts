@@ -2,13 +2,10 @@ import { Hover, MarkupKind, Position } from 'vscode-languageserver-types';
 import { spanToRange, TextSpan } from './diagnostics';
 import { findNodeAtOffset, getNodePath, getPropertyNode, getStringProperty } from './jsonTree';
 import type { PearlDocument, PearlNode, PearlVariable } from './pearlDocument';
-import { collectAllNodes } from './fieldRules/ruleSupport';
+import { collectAllNodes, int32Max, int32Min } from './fieldRules/ruleSupport';
 import { findVariableDeclarations, getPearlSymbolAt, PearlSymbol } from './pearlSymbols';
 import { describeSchemaType, findSchemaForPath, getEnumValues, JSONSchema } from './schemaNavigator';
 import { nodeTypeNames, variableGroupNames, variableTypeNames } from './enumNames';
-
-const int32Min = -2147483648;
-const int32Max = 2147483647;
 
 /**
  * Hover at `position` (markdown), or null where there is nothing to say:
@@ -63,10 +60,10 @@ function describeSymbol(doc: PearlDocument, symbol: PearlSymbol): string | undef
 function describeVariable(doc: PearlDocument, id: string, shown: string): string {
   const variable: PearlVariable | undefined = findVariableDeclarations(doc, id)[0];
   if (!variable) {
-    return `\`${shown}\`: not declared in \`variables\`; may be a platform variable (such as a post-call variable).`;
+    return `${codeSpan(shown)}: not declared in \`variables\`; may be a platform variable (such as a post-call variable).`;
   }
-  const lines: string[] = [`\`${shown}\` variable **${escapeMarkdown(variable.name ?? id)}**`];
-  const facts: string[] = [`- id: \`${id}\``];
+  const lines: string[] = [`${codeSpan(shown)} variable **${escapeMarkdown(variable.name ?? id)}**`];
+  const facts: string[] = [`- id: ${codeSpan(id)}`];
   facts.push(`- type: ${describeNumber(variable.type, variableTypeNames)}`);
   facts.push(`- group: ${describeNumber(variable.group, variableGroupNames)}`);
   if (getPropertyNode(variable.node, 'isList')?.value === true) facts.push('- list: holds multiple values');
@@ -80,14 +77,15 @@ function describeVariable(doc: PearlDocument, id: string, shown: string): string
 
 function describeTarget(doc: PearlDocument, id: string): string {
   const target = doc.nodesById.get(id);
-  if (!target) return `\`${id}\`: no node with this id.`;
+  if (!target) return `${codeSpan(id)}: no node with this id.`;
   return `→ ${nodeHeadline(target)}`;
 }
 
 function describeNode(doc: PearlDocument, node: PearlNode): string {
   const lines = [nodeHeadline(node)];
   if (node.container) {
-    lines.push(`Nested action in the ${node.container.list} of \`${node.container.node.nodeId ?? node.container.node.name ?? 'a node'}\`.`);
+    const holder = node.container.node.nodeId ?? node.container.node.name;
+    lines.push(`Nested action in the ${node.container.list} of ${holder !== undefined ? codeSpan(holder) : 'a node'}.`);
   }
   let incoming = 0;
   if (node.nodeId !== undefined && !node.container) {
@@ -100,7 +98,7 @@ function describeNode(doc: PearlDocument, node: PearlNode): string {
 }
 
 function nodeHeadline(node: PearlNode): string {
-  const id = node.nodeId !== undefined ? `\`${node.nodeId}\`` : '(no nodeId)';
+  const id = node.nodeId !== undefined ? codeSpan(node.nodeId) : '(no nodeId)';
   const name = node.name !== undefined ? ` **${escapeMarkdown(node.name)}**` : '';
   const type = node.nodeType !== undefined ? `: ${describeNumber(node.nodeType, nodeTypeNames)}` : '';
   return `${id}${name}${type}`;
@@ -125,7 +123,8 @@ function hoverSchema(doc: PearlDocument, offset: number): Hover | null {
   const last = path[path.length - 1];
   const title = typeof last === 'number' ? `${String(path[path.length - 2] ?? '')}[${last}]` : last;
   const sections: string[] = [`**${escapeMarkdown(title)}**: \`${describeSchemaType(doc.kind, schema)}\``];
-  if (schema.description) sections.push(escapeMarkdown(schema.description));
+  const description = schema.description && withoutTableReference(schema.description);
+  if (description) sections.push(escapeMarkdown(description));
   const limits = describeLimits(schema);
   if (limits.length > 0) sections.push(limits.join(' '));
   const enumValues = getEnumValues(schema);
@@ -195,9 +194,37 @@ function formatCount(n: number): string {
   return n.toLocaleString('en-US');
 }
 
-/** Escapes text from the document or the schemas so that it shows literally in markdown. */
-function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_[\]<>]/g, (character) => `\\${character}`);
+/**
+ * Text from the document or the schemas as markdown that renders exactly that text: every ASCII
+ * punctuation character backslash-escaped (CommonMark § Backslash escapes: any ASCII punctuation
+ * may be escaped), so that no emphasis, link, image, HTML, entity, list or heading can start, and
+ * markdown-it's linkify finds no URL; line breaks become spaces, so that the text stays one
+ * paragraph (no blank line, no indented code block).
+ */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/[!-/:-@[-`{-~]/g, '\\$&').replace(/\s*[\r\n]+\s*/g, ' ');
+}
+
+/**
+ * `text` as one markdown code span, which shows its characters literally: delimited by one more
+ * backtick than the longest run inside, padded with a space where the text starts or ends with a
+ * backtick (CommonMark § Code spans); line breaks become spaces.
+ */
+export function codeSpan(text: string): string {
+  const content = text.replace(/[\r\n]+/g, ' ');
+  const longestRun = Math.max(0, ...(content.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longestRun + 1);
+  const pad = content.startsWith('`') || content.endsWith('`') || (content.startsWith(' ') && content.endsWith(' ') && content.trim() !== '') ? ' ' : '';
+  return `${fence}${pad}${content}${pad}${fence}`;
+}
+
+/**
+ * A schema description without the interface's pointers to its own tables ("See the node type
+ * table"): the hover lists the values instead.
+ */
+function withoutTableReference(description: string): string {
+  const rest = description.replace(/^See the [\w ]+ table(; |\.|$)/, '');
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
 }
 
 function markdown(value: string, range: Hover['range']): Hover {

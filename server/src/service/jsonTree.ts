@@ -10,6 +10,24 @@ export interface JsonTree {
   errors: ParseError[];
   /** Offset of each trailing comma (a comma directly before `}` or `]`). */
   trailingCommas: number[];
+  /** Each later occurrence of a key already set in the same object, in document order. */
+  duplicateKeys: DuplicateKey[];
+  /** The deepest nesting of objects and arrays (0 for a literal, 1 for `{}`). */
+  maxDepth: number;
+}
+
+/**
+ * A key set a second (or further) time in one object. As `JSON.parse` keeps the last value, only
+ * the last occurrence of a key stays in its object's `children`; earlier ones are left out of the
+ * tree, so every reader of the tree sees the value that is sent.
+ */
+export interface DuplicateKey {
+  /** The later occurrence: its property node (out of the tree unless it is the last one). */
+  readonly property: JsonNode;
+  /** The key node of the first occurrence, for the message. */
+  readonly first: JsonNode;
+  /** End offset of the member written just before this occurrence, for removing it with its comma. */
+  readonly previousEnd: number;
 }
 
 /**
@@ -18,14 +36,24 @@ export interface JsonTree {
  * same shape as `jsonc-parser`'s `parseTree` (object/array/property/string/number/boolean/null
  * nodes with offset, length, parent, children, value, colonOffset), so every jsonc-parser tree
  * function (findNodeAtOffset, findNodeAtLocation, getNodePath, getNodeValue) works on it.
- * Never throws: malformed input gives a partial tree and errors.
+ * Of a key set twice in one object only the last occurrence stays in the tree, as `JSON.parse`
+ * keeps the last value; the others are listed in `duplicateKeys`. Throws only a stack overflow,
+ * on nesting thousands of levels deep (jsonc-parser's parser is recursive); malformed input gives
+ * a partial tree and errors.
  */
 export function parseJsonTree(text: string): JsonTree {
   const errors: ParseError[] = [];
   const trailingCommas: number[] = [];
+  const duplicateKeys: DuplicateKey[] = [];
   let current: BuildNode = { type: 'array', offset: -1, length: -1, children: [] };
   // Offset of a comma seen in the current container with no member after it yet.
   let pendingComma = -1;
+  let depth = 0;
+  let maxDepth = 0;
+  const open = (node: BuildNode): void => {
+    current = addChild(node);
+    if (++depth > maxDepth) maxDepth = depth;
+  };
 
   const completeProperty = (endOffset: number): void => {
     if (current.type === 'property') {
@@ -42,16 +70,16 @@ export function parseJsonTree(text: string): JsonTree {
     if (pendingComma >= 0) trailingCommas.push(pendingComma);
     pendingComma = -1;
     current.length = offset + length - current.offset;
+    if (current.type === 'object') dropShadowedProperties(current, duplicateKeys);
     current = current.parent!;
+    depth--;
     completeProperty(offset + length);
   };
 
   visit(
     text,
     {
-      onObjectBegin: (offset) => {
-        current = addChild({ type: 'object', offset, length: -1, parent: current, children: [] });
-      },
+      onObjectBegin: (offset) => open({ type: 'object', offset, length: -1, parent: current, children: [] }),
       onObjectProperty: (name, offset, length) => {
         current = addChild({ type: 'property', offset, length: -1, parent: current, children: [] });
         current.children!.push({ type: 'string', value: name, offset, length, parent: current });
@@ -60,9 +88,7 @@ export function parseJsonTree(text: string): JsonTree {
         completeProperty(offset + length); // a property missing its value
         closeContainer(offset, length);
       },
-      onArrayBegin: (offset) => {
-        current = addChild({ type: 'array', offset, length: -1, parent: current, children: [] });
-      },
+      onArrayBegin: (offset) => open({ type: 'array', offset, length: -1, parent: current, children: [] }),
       onArrayEnd: (offset, length) => closeContainer(offset, length),
       onLiteralValue: (value: unknown, offset, length) => {
         const type = value === null ? 'null' : (typeof value as 'string' | 'number' | 'boolean');
@@ -89,11 +115,63 @@ export function parseJsonTree(text: string): JsonTree {
   // Close whatever malformed input left open, so every node has a length.
   while (current.parent) {
     if (current.length < 0) current.length = text.length - current.offset;
+    if (current.type === 'object') dropShadowedProperties(current, duplicateKeys);
     current = current.parent;
   }
   const root = current.children![0];
   if (root) delete root.parent;
-  return { root: root as JsonNode | undefined, errors, trailingCommas };
+  // Objects close innermost first: put the duplicates in document order.
+  duplicateKeys.sort((a, b) => a.property.offset - b.property.offset);
+  return { root: root as JsonNode | undefined, errors, trailingCommas, duplicateKeys, maxDepth };
+}
+
+/**
+ * Leaves out of `object.children` every property whose key a later property of the object sets
+ * again (`JSON.parse` keeps the last value), recording each later occurrence in `duplicates`.
+ * A property still missing its value (being typed) neither shadows nor is shadowed. Linear.
+ */
+function dropShadowedProperties(object: BuildNode, duplicates: DuplicateKey[]): void {
+  const children = object.children!;
+  if (children.length < 2) return;
+  // Most objects are small: a map only pays off for larger ones.
+  const firstIndex = children.length > 8 ? new Map<unknown, number>() : undefined;
+  let repeated = false;
+  for (let index = 0; index < children.length; index++) {
+    const key = completeKey(children[index]);
+    if (key === undefined) continue;
+    let first: number | undefined;
+    if (firstIndex) {
+      first = firstIndex.get(key.value);
+      if (first === undefined) firstIndex.set(key.value, index);
+    } else {
+      for (let j = 0; j < index && first === undefined; j++) if (completeKey(children[j])?.value === key.value) first = j;
+    }
+    if (first === undefined) continue;
+    repeated = true;
+    const before = children[index - 1];
+    duplicates.push({
+      property: children[index] as JsonNode,
+      first: children[first].children![0] as JsonNode,
+      previousEnd: before.offset + before.length,
+    });
+  }
+  if (!repeated) return;
+  // Every occurrence but the last is shadowed: the first one and each later one but the last.
+  const last = new Map<unknown, number>();
+  children.forEach((property, index) => {
+    const key = completeKey(property);
+    if (key) last.set(key.value, index);
+  });
+  object.children = children.filter((property, index) => {
+    const key = completeKey(property);
+    return !key || last.get(key.value) === index;
+  });
+}
+
+/** The key node of a property that has both a key and a value; undefined otherwise. */
+function completeKey(property: BuildNode): BuildNode | undefined {
+  const children = property.children;
+  return children !== undefined && children.length > 1 ? children[0] : undefined;
 }
 
 /** The mutable shape of a jsonc `Node` while the tree is being built. */

@@ -1,6 +1,7 @@
-import { getNodeValue, ParseError, ParseErrorCode } from 'jsonc-parser';
+import { createScanner, getNodeValue, ParseError, SyntaxKind } from 'jsonc-parser';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
+  DuplicateKey,
   getArrayItems,
   getNumberProperty,
   getObjectItems,
@@ -109,6 +110,14 @@ export interface PearlDocument {
   readonly syntaxErrors: readonly ParseError[];
   /** Offsets of trailing commas. */
   readonly trailingCommas: readonly number[];
+  /** Each later occurrence of a key already set in the same object (the tree keeps only the last). */
+  readonly duplicateKeys: readonly DuplicateKey[];
+  /**
+   * Where the text nests objects and arrays more than {@link maxNestingDepth} levels deep (the
+   * bracket that goes one level too deep); the document is then not checked at all: `root` and
+   * `value` are undefined.
+   */
+  readonly nestingTooDeep: { readonly offset: number; readonly length: number } | undefined;
   /** The plain value of the tree (what would be sent, before `$schema` is removed). */
   readonly value: unknown;
   readonly kind: PearlKind;
@@ -152,29 +161,45 @@ export function detectPearlKind(root: JsonNode | undefined): { kind: PearlKind; 
 }
 
 /**
+ * The deepest nesting of objects and arrays a document may have. A Pearl needs about a dozen
+ * levels; far deeper text is hostile or broken, and every recursive reader of the value (the
+ * schema validator, `JSON.stringify` of the body, jsonc-parser) would overflow the stack at a few
+ * thousand levels. Deeper documents are reported and not checked.
+ */
+export const maxNestingDepth = 1000;
+
+/**
  * Parses a document once into a {@link PearlDocument}. Linear in the size of the text; never
- * throws, whatever the text.
+ * throws, whatever the text. A UTF-8 byte order mark at the start is read as whitespace
+ * (DECISIONS.md § Files: tolerated and never sent).
  */
 export function parsePearlDocument(editorDocument: TextDocument): PearlDocument {
   const text = editorDocument.getText();
   // A snapshot: editors' TextDocuments are updated in place, and every range of this parse must
   // stay about the text it was parsed from.
   const textDocument = TextDocument.create(editorDocument.uri, editorDocument.languageId, editorDocument.version, text);
-  let tree: ReturnType<typeof parseJsonTree>;
+  // Same length, so every offset still points into the editor's text.
+  const parsedText = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
+  let tree: ReturnType<typeof parseJsonTree> | undefined;
   let value: unknown;
   try {
     // Strict JSON is read by the engine's JSON.parse first: several times faster than walking the
     // tree, and done before the tree exists so that its allocations do not make the garbage
     // collector copy the whole young tree. JSON with comments or errors takes the tree's value.
-    const strict = parseStrictJson(text);
-    tree = parseJsonTree(text);
-    value = strict.ok ? strict.value : tree.root ? getNodeValue(tree.root) : undefined;
+    const strict = parseStrictJson(parsedText);
+    tree = parseJsonTree(parsedText);
+    if (tree.maxDepth <= maxNestingDepth) value = strict.ok ? strict.value : tree.root ? getNodeValue(tree.root) : undefined;
   } catch {
-    // Only a stack overflow on absurdly deep nesting gets here: check nothing, say why.
-    tree = { root: undefined, errors: [{ error: ParseErrorCode.InvalidSymbol, offset: 0, length: Math.min(text.length, 1) }], trailingCommas: [] };
+    // A stack overflow in the recursive parser: nesting thousands of levels deep.
+    tree = undefined;
+  }
+  const nestingTooDeep = tree && tree.maxDepth <= maxNestingDepth ? undefined : findTooDeep(parsedText);
+  if (!tree || nestingTooDeep) {
+    // Check nothing, say why (syntaxValidation.ts).
+    tree = { root: undefined, errors: [], trailingCommas: [], duplicateKeys: [], maxDepth: 0 };
     value = undefined;
   }
-  const { root, errors, trailingCommas } = tree;
+  const { root, errors, trailingCommas, duplicateKeys } = tree;
   const { kind, source } = detectPearlKind(root);
   const pearl = getPropertyNode(root, 'pearl');
   const variables = getObjectItems(root, 'variables').map(readVariable);
@@ -192,6 +217,8 @@ export function parsePearlDocument(editorDocument: TextDocument): PearlDocument 
     root,
     syntaxErrors: errors,
     trailingCommas,
+    duplicateKeys,
+    nestingTooDeep,
     value,
     kind,
     kindSource: source,
@@ -201,6 +228,20 @@ export function parsePearlDocument(editorDocument: TextDocument): PearlDocument 
     nodes,
     nodesById,
   };
+}
+
+/** The span of the first `{` or `[` that opens a level deeper than {@link maxNestingDepth}. Iterative. */
+function findTooDeep(text: string): { offset: number; length: number } {
+  const scanner = createScanner(text, false);
+  let depth = 0;
+  for (let token = scanner.scan(); token !== SyntaxKind.EOF; token = scanner.scan()) {
+    if (token === SyntaxKind.OpenBraceToken || token === SyntaxKind.OpenBracketToken) {
+      if (++depth > maxNestingDepth) return { offset: scanner.getTokenOffset(), length: 1 };
+    } else if (token === SyntaxKind.CloseBraceToken || token === SyntaxKind.CloseBracketToken) {
+      depth = Math.max(0, depth - 1);
+    }
+  }
+  return { offset: 0, length: Math.min(text.length, 1) };
 }
 
 /** `JSON.parse` of `text`, or `ok: false` when it is not strict JSON (comments, errors). */

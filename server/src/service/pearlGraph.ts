@@ -2,6 +2,7 @@ import { Diagnostic } from 'vscode-languageserver-types';
 import type { PearlGraph, PearlGraphEdge, PearlGraphNode } from '../protocol';
 import { DiagnosticCode } from './diagnosticCodes';
 import { spanToRange } from './diagnostics';
+import { getNodeKey, getTransitionKey } from './graphKeys';
 import { getStringProperty } from './jsonTree';
 import { NodeType, PearlDocument, PearlNode } from './pearlDocument';
 import { nodeTypeNames } from './enumNames';
@@ -52,9 +53,9 @@ export function getPearlGraph(doc: PearlDocument, diagnostics: readonly Diagnost
           diagnostic.code === DiagnosticCode.graphNoIncoming || diagnostic.code === DiagnosticCode.graphOpeningNotTargeted,
       ),
     });
-    node.nested.forEach((child) => add(child, `${key}/${child.container!.list}:${child.index}`, { key, list: child.container!.list }));
+    node.nested.forEach((child) => add(child, getNodeKey(child), { key, list: child.container!.list }));
   };
-  doc.nodes.forEach((node) => add(node, `n:${node.index}`, undefined));
+  doc.nodes.forEach((node) => add(node, getNodeKey(node), undefined));
 
   for (const node of doc.nodes) {
     const source = keys.get(node)!;
@@ -62,7 +63,7 @@ export function getPearlGraph(doc: PearlDocument, diagnostics: readonly Diagnost
       const target = transition.toNodeId !== undefined ? doc.nodesById.get(transition.toNodeId) : undefined;
       if (!target) return;
       edges.push({
-        key: `${source}>t:${index}`,
+        key: getTransitionKey(source, index),
         source,
         target: keys.get(target)!,
         name: transition.name,

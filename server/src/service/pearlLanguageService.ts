@@ -3,27 +3,34 @@ import {
   CompletionList,
   Diagnostic,
   DocumentHighlight,
+  DocumentLink,
   DocumentSymbol,
+  FoldingRange,
   FormattingOptions,
   Hover,
+  InlayHint,
   Location,
   LocationLink,
   Position,
   Range,
+  SelectionRange,
+  SymbolInformation,
   TextEdit,
   WorkspaceEdit,
 } from 'vscode-languageserver-types';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { DeployPayload, PearlGraph } from '../protocol';
+import type { DeployPayload, GraphEdit, PearlGraph } from '../protocol';
 import { getCodeActions } from './codeActions';
-import { doComplete } from './completion';
+import { doComplete, type CompletionOptions } from './completion';
+import { getInlayHints } from './inlayHints';
 import { findDefinition } from './definition';
 import { findDocumentSymbols } from './documentSymbols';
-import { format } from './formatting';
+import { format, getFormattingError } from './formatting';
 import { doHover } from './hover';
 import { doRename, findDocumentHighlights, findReferences, getRenameError, prepareRename } from './references';
 import { getDeployPayload } from './deployPayload';
 import { FieldLocation, getFieldPath, locateFieldPath } from './fieldPaths';
+import { doGraphEdit, GraphEditOutcome } from './graphEdits';
 import { getPearlGraph } from './pearlGraph';
 import { validateFieldRules } from './fieldRules';
 import { validateGraph } from './graphRules';
@@ -31,12 +38,28 @@ import { parsePearlDocument, PearlDocument } from './pearlDocument';
 import { validateSchema } from './schemaValidation';
 import { validateSyntax } from './syntaxValidation';
 import { validateVariables } from './variableRules';
+import { findDocumentLinks } from './documentLinks';
+import { FoldingRangeContext, getFoldingRanges } from './foldingRanges';
+import { getSelectionRanges } from './selectionRanges';
+import { getFixAllAction } from './quickFixes/fixAll';
+import { WorkspaceFileSystem, WorkspaceScanLimits, WorkspaceSymbolIndex } from './workspaceSymbols';
 
 export type { PearlDocument } from './pearlDocument';
+export type { CompletionCapabilities } from './completionCapabilities';
+export type { CompletionOptions } from './completion';
+export type { GraphEditOutcome } from './graphEdits';
 export { DiagnosticCode } from './diagnosticCodes';
+export type { FoldingRangeContext } from './foldingRanges';
+export { fixAllKind } from './quickFixes/fixAll';
+export type { WorkspaceFileSystem, WorkspaceScanLimits } from './workspaceSymbols';
 
-/** Host settings for the language service. Empty today; host I/O would be injected here. */
-export interface LanguageServiceParams {}
+/** Host settings for the language service: the host's I/O is injected here (the service imports no `fs`). */
+export interface LanguageServiceParams {
+  /** File access for workspace symbols; without it they come from the open documents only. */
+  readonly fileSystem?: WorkspaceFileSystem;
+  /** Bounds of the workspace scan, replacing the defaults (tests use small ones). */
+  readonly workspaceScanLimits?: Partial<WorkspaceScanLimits>;
+}
 
 /**
  * The transport-free Pearl language service (STYLE.md): the LSP server, the CLI linter, the tests
@@ -54,11 +77,25 @@ export interface PearlLanguageService {
   doValidation(doc: PearlDocument): Diagnostic[];
   /**
    * Completion at `position`: `{variable}` references in (V) fields, node ids in `toNodeId`,
-   * property names and enumeration values from the schemas. Never throws.
+   * property names with value skeletons, enumeration values by name, snippets for new nodes,
+   * transitions, variables and indicator tags; nothing when `{` was typed outside a string
+   * (`options.triggerCharacter`). Snippets and label details as `options.capabilities` allow (a
+   * client like VS Code when absent). Never throws.
    */
-  doComplete(doc: PearlDocument, position: Position): CompletionList;
+  doComplete(doc: PearlDocument, position: Position, options?: CompletionOptions): CompletionList;
+  /**
+   * Inlay hints within `range`: the name after each integer enumeration value (`"nodeType": 10`
+   * shows `Dialogue`) and the target's name and type after each toNodeId. Never throws.
+   */
+  getInlayHints(doc: PearlDocument, range: Range): InlayHint[];
   /** The conversation graph for the preview, each node with the `diagnostics` inside it. */
   getGraph(doc: PearlDocument, diagnostics: readonly Diagnostic[]): PearlGraph;
+  /**
+   * `pearl/graphEdit`: the minimal edit of one graph change (add or delete a node or transition,
+   * retarget a transition, set a node's name, script, instructions or nodeId) for the document at
+   * `version`, or a refusal sentence for the user. Never throws.
+   */
+  doGraphEdit(doc: PearlDocument, version: number, edit: GraphEdit): GraphEditOutcome;
   /** What a deploy sends: operation path, strict JSON body without `$schema`, summary, errors. */
   getDeployPayload(doc: PearlDocument, diagnostics: readonly Diagnostic[]): DeployPayload;
   /** Where a ValidationProblemDetails `errors` key (`pearl.nodes[2].name`, any case) lands. */
@@ -89,6 +126,24 @@ export interface PearlLanguageService {
   getCodeActions(doc: PearlDocument, range: Range, diagnostics: Diagnostic[]): CodeAction[];
   /** Formatting edits for the document or `range`, keeping comments; the parsed value never changes. Never throws. */
   format(doc: PearlDocument, range: Range | undefined, options: FormattingOptions): TextEdit[];
+  /** Folding ranges: multi-line objects, arrays and comments; collapsed text names nodes where the client shows it. Never throws. */
+  getFoldingRanges(doc: PearlDocument, context?: FoldingRangeContext): FoldingRange[];
+  /** Smart-select chains at `positions`, innermost range first, one per position. Never throws. */
+  getSelectionRanges(doc: PearlDocument, positions: Position[]): SelectionRange[];
+  /** Links: `$schema` to the schema file, https URLs in string values. Never throws. */
+  findDocumentLinks(doc: PearlDocument): DocumentLink[];
+  /** The `source.fixAll.pearl` action applying the safe fixes of `diagnostics` (all of the document's), or undefined. Never throws. */
+  getFixAllAction(doc: PearlDocument, diagnostics: readonly Diagnostic[]): CodeAction | undefined;
+  /** Sets the workspace folder URIs whose `*.pearl.json` files workspace symbols include. */
+  setWorkspaceFolders(folderUris: readonly string[]): void;
+  /**
+   * Workspace symbols matching `query`: the nodes and variables of `openDocuments` and of every
+   * `*.pearl.json` under the workspace folders (read through the injected file system, bounded,
+   * cached by mtime). Never rejects.
+   */
+  findWorkspaceSymbols(query: string, openDocuments: readonly PearlDocument[]): Promise<SymbolInformation[]>;
+  /** Why formatting is declined (the formatted text would be too long), or undefined. Never throws. */
+  getFormattingError(doc: PearlDocument, range: Range | undefined, options: FormattingOptions): string | undefined;
 }
 
 const validators: ReadonlyArray<(doc: PearlDocument) => Diagnostic[]> = [
@@ -101,7 +156,12 @@ const validators: ReadonlyArray<(doc: PearlDocument) => Diagnostic[]> = [
 
 /** Creates the Pearl language service. */
 export function getLanguageService(params: LanguageServiceParams = {}): PearlLanguageService {
-  void params;
+  const noFiles: WorkspaceFileSystem = {
+    readDirectory: () => Promise.reject(new Error('no file system')),
+    stat: () => Promise.reject(new Error('no file system')),
+    readFile: () => Promise.reject(new Error('no file system')),
+  };
+  const workspaceIndex = new WorkspaceSymbolIndex(params.fileSystem ?? noFiles, params.workspaceScanLimits);
   return {
     parsePearlDocument,
     doValidation(doc) {
@@ -117,12 +177,16 @@ export function getLanguageService(params: LanguageServiceParams = {}): PearlLan
       return diagnostics;
     },
     getGraph: getPearlGraph,
+    doGraphEdit: (doc, version, edit) =>
+      guard('doGraphEdit', { refusal: 'The graph could not be changed because of an internal error of the Pearl language server.' }, () =>
+        doGraphEdit(doc, version, edit),
+      ),
     getDeployPayload,
     locateFieldPath,
     getFieldPath,
-    doComplete(doc, position) {
+    doComplete(doc, position, options) {
       try {
-        return doComplete(doc, position);
+        return doComplete(doc, position, options);
       } catch (error) {
         reportInternalError('doComplete', error);
         return { isIncomplete: false, items: [] };
@@ -139,6 +203,24 @@ export function getLanguageService(params: LanguageServiceParams = {}): PearlLan
     doRename: (doc, position, newName) => guard('doRename', null, () => doRename(doc, position, newName)),
     getCodeActions: (doc, range, diagnostics) => guard('getCodeActions', [], () => getCodeActions(doc, range, diagnostics)),
     format: (doc, range, options) => guard('format', [], () => format(doc, range, options)),
+    getInlayHints: (doc, range) => guard('getInlayHints', [], () => getInlayHints(doc, range)),
+    getFoldingRanges: (doc, context) => guard('getFoldingRanges', [], () => getFoldingRanges(doc, context)),
+    getSelectionRanges: (doc, positions) =>
+      guard('getSelectionRanges', positions.map((position) => ({ range: { start: position, end: position } })), () =>
+        getSelectionRanges(doc, positions),
+      ),
+    findDocumentLinks: (doc) => guard('findDocumentLinks', [], () => findDocumentLinks(doc)),
+    getFixAllAction: (doc, diagnostics) => guard('getFixAllAction', undefined, () => getFixAllAction(doc, diagnostics)),
+    setWorkspaceFolders: (folderUris) => workspaceIndex.setFolders(folderUris),
+    findWorkspaceSymbols: async (query, openDocuments) => {
+      try {
+        return await workspaceIndex.findSymbols(query, openDocuments);
+      } catch (error) {
+        reportInternalError('findWorkspaceSymbols', error);
+        return [];
+      }
+    },
+    getFormattingError: (doc, range, options) => guard('getFormattingError', undefined, () => getFormattingError(doc, range, options)),
   };
 }
 

@@ -93,7 +93,7 @@ export function getPearlSymbolAt(doc: PearlDocument, offset: number): PearlSymbo
     kind: 'variableReference',
     id: reference.id,
     node,
-    span: { offset: reference.offset + 1, length: reference.length - 2 },
+    span: reference.idSpan,
     reference,
     field,
   };
@@ -147,7 +147,7 @@ export function findVariableOccurrences(doc: PearlDocument, id: string): PearlOc
     if (typeof key !== 'string' || !variableFieldKeys.has(key) || !resolveVariableField(doc.kind, steps)) return;
     for (const reference of findVariableReferences(text, node)) {
       if (reference.id === id) {
-        result.push({ span: { offset: reference.offset + 1, length: reference.length - 2 }, isDeclaration: false, node });
+        result.push({ span: reference.idSpan, isDeclaration: false, node });
       }
     }
   });

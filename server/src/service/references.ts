@@ -104,9 +104,19 @@ function validateNewName(doc: PearlDocument, symbol: PearlSymbol, newName: strin
     }
     return undefined;
   }
+  return validateNodeId(doc, newName, symbol.id);
+}
+
+/**
+ * Why `newName` cannot be the nodeId of a node whose nodeId is `currentId` (undefined for a node
+ * without one), or undefined when it can: it must be non-empty, hold no `"`, `\` or control
+ * character (so that no JSON escape is ever written), and not be declared by another node
+ * (pearl-agent-service.md § Node: unique within the flow).
+ */
+export function validateNodeId(doc: PearlDocument, newName: string, currentId: string | undefined): string | undefined {
   if (newName === '') return 'A nodeId cannot be empty.';
   if (needsJsonEscape.test(newName)) return `'${newName}' is not a usable nodeId: it must not contain '"', '\\' or control characters.`;
-  if (newName !== symbol.id && findNodeDeclarations(doc, newName).length > 0) {
+  if (newName !== currentId && findNodeDeclarations(doc, newName).length > 0) {
     return `A node with nodeId '${newName}' already exists.`;
   }
   return undefined;

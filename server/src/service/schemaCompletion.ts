@@ -1,13 +1,12 @@
-import {
-  CompletionItem,
-  CompletionItemKind,
-  InsertTextFormat,
-  MarkupKind,
-  Range,
-} from 'vscode-languageserver-types';
+import { CompletionItem, CompletionItemKind, InsertTextFormat, InsertTextMode, MarkupKind, Range } from 'vscode-languageserver-types';
+import { defaultCompletionCapabilities, type CompletionCapabilities } from './completionCapabilities';
+import { completeArrayElement } from './elementSnippets';
+import { completeEnumValues } from './enumCompletion';
 import { findNodeAtOffset, getNodePath, type JsonNode } from './jsonTree';
 import type { PearlDocument } from './pearlDocument';
-import { describeSchemaType, findSchemaForPath, getEnumValues, JSONSchema, resolveSchema } from './schemaNavigator';
+import { describeSchemaType, findSchemaForPath, JSONSchema, resolveSchema } from './schemaNavigator';
+import { chooseInsertText, escapeSnippetText, getSnippetLayout, printSnippet } from './snippetText';
+import { getValueSkeleton } from './valueSkeletons';
 
 type Path = (string | number)[];
 
@@ -15,14 +14,19 @@ type Path = (string | number)[];
  * Completion from the document's schema (pearl-agent-service.md § Resources and their fields):
  * - at a property key (a key being typed, or an empty spot of an object where a key goes): the
  *   properties of that object's schema not yet present, in schema order, with type as detail and
- *   the interface's notes as documentation; a snippet `"name": $1` (only the name when the
- *   property already has a value), with the commas the spot needs;
- * - at the value of an enumerated property: one item per value, its name as detail and meaning as
- *   documentation; for the simple form's unstated enumerations, the text form's values, marked as
- *   taken from the text form (DECISIONS.md § Values); `true`/`false` for booleans.
- * Nothing for plain strings, numbers or arrays. Reads the document's tree; never throws.
+ *   the interface's notes as documentation; `"name": ` and the value's skeleton (see
+ *   {@link getValueSkeleton}; only the name when the property already has a value), with the
+ *   commas the spot needs;
+ * - at the value of an enumerated property: the values by name (see {@link completeEnumValues});
+ *   `true`/`false` for booleans;
+ * - between or after the elements of an array: a new element (see {@link completeArrayElement}).
+ * Nothing for plain strings and numbers. Reads the document's tree; never throws.
  */
-export function doSchemaCompletion(doc: PearlDocument, offset: number): CompletionItem[] {
+export function doSchemaCompletion(
+  doc: PearlDocument,
+  offset: number,
+  capabilities: CompletionCapabilities = defaultCompletionCapabilities,
+): CompletionItem[] {
   const root = doc.root;
   if (!root) return [];
   const text = doc.textDocument.getText();
@@ -30,35 +34,51 @@ export function doSchemaCompletion(doc: PearlDocument, offset: number): Completi
   if (!node) return [];
 
   const parent = node.parent;
-  if (node.type === 'object') {
-    if (isInside(text, node, offset)) return completeKeys(doc, node, offset, undefined);
-    // Just after a member's closing brace: the next key of the enclosing object goes here.
+  if (node.type === 'object' || node.type === 'array') {
+    if (node.type === 'object' && isInside(text, node, offset)) return completeKeys(doc, node, offset, undefined, capabilities);
+    if (node.type === 'array' && isInside(text, node, offset)) return completeElement(doc, node, text, offset, capabilities);
+    // Just after a member's closing bracket: the next key of the enclosing object, or the next
+    // element of the enclosing array, goes here.
     const atEnd = offset === node.offset + node.length;
-    return atEnd && parent?.type === 'property' ? completeKeys(doc, parent.parent, offset, undefined) : [];
+    if (atEnd && parent?.type === 'property') return completeKeys(doc, parent.parent, offset, undefined, capabilities);
+    if (atEnd && parent?.type === 'array') return completeElement(doc, parent, text, offset, capabilities);
+    return [];
   }
   if (node.type === 'property') {
     // Offset inside a property but outside its key and value: after the colon is the value spot.
     const keyNode = node.children?.[0];
     if (node.colonOffset !== undefined && offset > node.colonOffset && keyNode && node.children?.[1] === undefined) {
-      return completeValue(doc, [...getNodePath(node), String(keyNode.value)], wordRange(doc, text, offset));
+      return completeValue(doc, [...getNodePath(node), String(keyNode.value)], wordRange(doc, text, offset), capabilities);
     }
     return [];
   }
   if (parent?.type === 'property' && parent.children?.[0] === node) {
     // The key of a property.
-    return node.type === 'string' ? completeKeys(doc, parent.parent, offset, node) : [];
+    return node.type === 'string' ? completeKeys(doc, parent.parent, offset, node, capabilities) : [];
   }
   if (parent?.type === 'property' && parent.children?.[1] === node) {
-    if (node.type === 'array') return [];
-    return completeValue(doc, getNodePath(node), spanRange(doc, node.offset, node.offset + node.length));
+    return completeValue(doc, getNodePath(node), spanRange(doc, node.offset, node.offset + node.length), capabilities);
   }
   return [];
 }
 
-/** Whether `offset` is inside an object's braces (not before `{` nor after a closing `}`). */
+/** A new element of `array` at `offset`, replacing the bare word being typed there (a snippet's name). */
+function completeElement(doc: PearlDocument, array: JsonNode, text: string, offset: number, capabilities: CompletionCapabilities): CompletionItem[] {
+  const range = wordSpan(text, offset);
+  // Inside an element's value (a word typed into an object) is no place for a new element.
+  if (overlapsElement(array, range.start, range.end)) return [];
+  return completeArrayElement(doc, array, getNodePath(array), range, capabilities);
+}
+
+/** Whether an element of `array` overlaps the span. */
+function overlapsElement(array: JsonNode, start: number, end: number): boolean {
+  return (array.children ?? []).some((element) => element.offset < end && element.offset + element.length > start);
+}
+
+/** Whether `offset` is inside an object's braces or an array's brackets (not before the opening one nor after the closing one). */
 function isInside(text: string, object: JsonNode, offset: number): boolean {
   const end = object.offset + object.length;
-  const closed = text.charAt(end - 1) === '}' && object.length > 1;
+  const closed = text.charAt(end - 1) === (object.type === 'array' ? ']' : '}') && object.length > 1;
   return offset > object.offset && (closed ? offset < end : offset <= end);
 }
 
@@ -67,6 +87,7 @@ function completeKeys(
   object: JsonNode | undefined,
   offset: number,
   keyNode: JsonNode | undefined,
+  capabilities: CompletionCapabilities,
 ): CompletionItem[] {
   if (!object || object.type !== 'object') return [];
   const schema = findSchemaForPath(doc.kind, getNodePath(object));
@@ -100,13 +121,24 @@ function completeKeys(
     if (after && !text.slice(end, after.offset).includes(',')) suffix = ',';
   }
   const range = spanRange(doc, start, end);
+  const layout = getSnippetLayout(text, start);
 
   const items: CompletionItem[] = [];
   Object.keys(properties).forEach((name, index) => {
     if (present.has(name)) return;
     const propertySchema = resolveSchema(doc.kind, properties[name]);
-    const escapedName = name.replace(/[$}\\]/g, '\\$&');
-    const newText = hasColon ? `"${escapedName}"` : `${prefix}"${escapedName}": $1${suffix}`;
+    const key = JSON.stringify(name);
+    let insert: { newText: string; insertTextFormat: InsertTextFormat };
+    if (hasColon) {
+      insert = chooseInsertText({ snippet: escapeSnippetText(key), plain: key }, capabilities.snippetSupport);
+    } else {
+      const skeleton = getValueSkeleton(doc.kind, propertySchema);
+      const value = skeleton === undefined ? { snippet: '$1', plain: '' } : printSnippet(skeleton, layout);
+      insert = chooseInsertText(
+        { snippet: `${prefix}${escapeSnippetText(key)}: ${value.snippet}${suffix}`, plain: `${prefix}${key}: ${value.plain}${suffix}` },
+        capabilities.snippetSupport,
+      );
+    }
     items.push({
       label: name,
       kind: CompletionItemKind.Property,
@@ -114,8 +146,10 @@ function completeKeys(
       documentation: propertySchema.description
         ? { kind: MarkupKind.Markdown, value: propertySchema.description }
         : undefined,
-      textEdit: { range, newText },
-      insertTextFormat: InsertTextFormat.Snippet,
+      textEdit: { range, newText: insert.newText },
+      insertTextFormat: insert.insertTextFormat,
+      // The skeleton is indented for the line it lands on.
+      insertTextMode: InsertTextMode.asIs,
       filterText: keyNode ? `"${name}"` : name,
       sortText: String(index).padStart(4, '0'),
     });
@@ -123,24 +157,10 @@ function completeKeys(
   return items;
 }
 
-function completeValue(doc: PearlDocument, path: Path, range: Range): CompletionItem[] {
+function completeValue(doc: PearlDocument, path: Path, range: Range, capabilities: CompletionCapabilities): CompletionItem[] {
   const schema = findSchemaForPath(doc.kind, path);
   if (!schema) return [];
-  const items: CompletionItem[] = [];
-  getEnumValues(schema).forEach((entry, index) => {
-    const description = entry.suggested
-      ? `${entry.description ?? entry.name ?? ''} (value taken from the text form)`.trim()
-      : entry.description;
-    const label = String(entry.value);
-    items.push({
-      label,
-      kind: CompletionItemKind.EnumMember,
-      detail: entry.name,
-      documentation: description ? { kind: MarkupKind.Markdown, value: description } : undefined,
-      textEdit: { range, newText: label },
-      sortText: String(index).padStart(4, '0'),
-    });
-  });
+  const items = completeEnumValues(doc, path, schema, range, capabilities);
   if (items.length === 0 && allowsType(schema, 'boolean')) {
     for (const value of ['true', 'false']) {
       items.push({
@@ -160,12 +180,18 @@ function allowsType(schema: JSONSchema, type: string): boolean {
 
 /** The range of the bare word (a number or literal being typed) around `offset`. */
 function wordRange(doc: PearlDocument, text: string, offset: number): Range {
+  const { start, end } = wordSpan(text, offset);
+  return spanRange(doc, start, end);
+}
+
+/** The offsets of the bare word (letters, digits, `.+-`) around `offset`. */
+function wordSpan(text: string, offset: number): { start: number; end: number } {
   const isWord = (char: string): boolean => /[A-Za-z0-9.+-]/.test(char);
   let start = offset;
   let end = offset;
   while (start > 0 && isWord(text.charAt(start - 1))) start--;
   while (end < text.length && isWord(text.charAt(end))) end++;
-  return spanRange(doc, start, end);
+  return { start, end };
 }
 
 function spanRange(doc: PearlDocument, start: number, end: number): Range {

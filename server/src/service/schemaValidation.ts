@@ -4,6 +4,7 @@ import { DiagnosticCode } from './diagnosticCodes';
 import { createDiagnostic, DiagnosticSeverity, TextSpan } from './diagnostics';
 import type { JsonNode } from './jsonTree';
 import type { PearlDocument, PearlKind } from './pearlDocument';
+import { withArticle } from './messageText';
 import { findSchemaForPath, getEnumValues, getSchema, JSONSchema } from './schemaNavigator';
 
 type Path = (string | number)[];
@@ -132,11 +133,15 @@ function describeError(doc: PearlDocument, root: JsonNode, error: ErrorObject): 
         ];
       }
       if (error.keyword === 'maxLength' && typeof node.value === 'string') {
+        // A surrogate pair is one character on screen but two in the count the service applies.
+        const utf16Note = /[\uD800-\uDBFF][\uDC00-\uDFFF]/.test(node.value)
+          ? ' Lengths count UTF-16 code units: a character outside the Basic Multilingual Plane (an emoji, for one) counts as 2.'
+          : '';
         return [
           {
             span: node,
             code: DiagnosticCode.maxLength,
-            message: `${name} is ${node.value.length} characters; the limit is ${String(params.limit)}.`,
+            message: `${name} is ${node.value.length} characters; the limit is ${String(params.limit)}.${utf16Note}`,
           },
         ];
       }
@@ -145,9 +150,11 @@ function describeError(doc: PearlDocument, root: JsonNode, error: ErrorObject): 
     case 'maxItems': {
       const count = node.type === 'array' ? (node.children?.length ?? 0) : 0;
       const unit = last === 'to' || last === 'cc' ? 'recipients' : 'entries';
+      // The first entry past the limit, not the whole array.
+      const firstExtra = node.children?.[Number(params.limit)];
       return [
         {
-          span: node,
+          span: firstExtra ?? node,
           code: DiagnosticCode.maxItems,
           message: `${name} has ${count} ${unit}; the limit is ${String(params.limit)}.`,
         },
@@ -212,10 +219,6 @@ function describeEnum(
 
 function describeValue(entry: { value: unknown; name: string | undefined }): string {
   return entry.name !== undefined ? `${String(entry.value)} (${entry.name})` : String(entry.value);
-}
-
-function withArticle(type: string): string {
-  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
 
 function quote(value: unknown): string {

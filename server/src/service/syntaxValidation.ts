@@ -2,16 +2,28 @@ import { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticCode } from './diagnosticCodes';
 import { createDiagnostic, DiagnosticSeverity } from './diagnostics';
 import { describeParseError } from './jsonTree';
-import type { PearlDocument } from './pearlDocument';
+import { maxNestingDepth, type PearlDocument } from './pearlDocument';
 
 /**
  * Syntax diagnostics (DECISIONS.md § Files): parse errors (Error), trailing commas (Warning:
  * tolerated while authoring, removed when sent), a root that is not an object (Error: the body of
- * both create operations is an object, pearl-agent-service.md § Endpoints), and the Information
- * that the kind was defaulted to text.
+ * both create operations is an object, pearl-agent-service.md § Endpoints), a key set twice in one
+ * object (`duplicate-key`, Error on each later occurrence: parsers disagree on which value wins),
+ * nesting too deep to check (`syntax`), and the Information that the kind was defaulted to text.
  */
 export function validateSyntax(doc: PearlDocument): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
+  if (doc.nestingTooDeep) {
+    diagnostics.push(
+      createDiagnostic(
+        doc,
+        doc.nestingTooDeep,
+        DiagnosticCode.syntax,
+        `The JSON is nested more than ${maxNestingDepth.toLocaleString('en-US')} levels deep here: too deeply to be checked or sent. A Pearl needs about a dozen levels.`,
+        DiagnosticSeverity.Error,
+      ),
+    );
+  }
   for (const error of doc.syntaxErrors) {
     // A zero-length error at the end of the text still needs a visible range.
     const span = { offset: error.offset, length: Math.max(error.length, 1) };
@@ -28,6 +40,19 @@ export function validateSyntax(doc: PearlDocument): Diagnostic[] {
         DiagnosticCode.trailingComma,
         'Trailing comma: tolerated while editing, removed from what is sent.',
         DiagnosticSeverity.Warning,
+      ),
+    );
+  }
+  for (const { property, first } of doc.duplicateKeys) {
+    const key = property.children![0];
+    const line = doc.textDocument.positionAt(first.offset).line + 1;
+    diagnostics.push(
+      createDiagnostic(
+        doc,
+        key,
+        DiagnosticCode.duplicateKey,
+        `'${key.value as string}' is already set on line ${line}; the service would receive only one of them.`,
+        DiagnosticSeverity.Error,
       ),
     );
   }

@@ -20,9 +20,17 @@ interface MapZone {
   readonly _territory: string;
 }
 
+/** A Windows time-zone id with the IANA ids CLDR maps to it (its territory "001" id first). */
+export interface WindowsTimeZone {
+  readonly windowsId: string;
+  readonly ianaIds: readonly string[];
+}
+
 interface TimeZoneTables {
   /** Windows ids, sorted. */
   readonly windowsIds: readonly string[];
+  /** IANA ids by Windows id. */
+  readonly ianaIdsByWindowsId: ReadonlyMap<string, readonly string[]>;
   readonly windowsIdSet: ReadonlySet<string>;
   /** Windows id by its folded form (see {@link fold}). */
   readonly windowsIdByFolded: ReadonlyMap<string, string>;
@@ -38,14 +46,19 @@ function getTables(): TimeZoneTables {
   const windowsIdSet = new Set<string>();
   const windowsIdByFolded = new Map<string, string>();
   const windowsIdByIana = new Map<string, string>();
+  const ianaIdsByWindowsId = new Map<string, string[]>();
   const mapZones = (windowsZones as { supplemental: { windowsZones: { mapTimezones: { mapZone: MapZone }[] } } })
     .supplemental.windowsZones.mapTimezones;
   for (const { mapZone } of mapZones) {
     const windowsId = mapZone._other;
     windowsIdSet.add(windowsId);
     windowsIdByFolded.set(fold(windowsId), windowsId);
+    let ianaIds = ianaIdsByWindowsId.get(windowsId);
+    if (!ianaIds) ianaIdsByWindowsId.set(windowsId, (ianaIds = []));
     for (const ianaId of mapZone._type.split(' ')) {
       if (ianaId === '') continue;
+      if (mapZone._territory === '001') ianaIds.unshift(ianaId);
+      else if (!ianaIds.includes(ianaId)) ianaIds.push(ianaId);
       const key = ianaId.toLowerCase();
       // CLDR's territory "001" row is the Windows id's primary mapping: it wins over others.
       if (mapZone._territory === '001' || !windowsIdByIana.has(key)) windowsIdByIana.set(key, windowsId);
@@ -53,6 +66,7 @@ function getTables(): TimeZoneTables {
   }
   tables = {
     windowsIds: [...windowsIdSet].sort(),
+    ianaIdsByWindowsId,
     windowsIdSet,
     windowsIdByFolded,
     windowsIdByIana,
@@ -83,6 +97,34 @@ function canonicalIanaId(id: string): string | undefined {
 /** The Windows time-zone ids of CLDR's windowsZones, sorted (for completion and tests). */
 export function getWindowsTimeZoneIds(): readonly string[] {
   return getTables().windowsIds;
+}
+
+/** Each Windows time-zone id of CLDR's windowsZones, sorted, with its IANA ids (for completion). */
+export function getWindowsTimeZones(): WindowsTimeZone[] {
+  const { windowsIds, ianaIdsByWindowsId } = getTables();
+  return windowsIds.map((windowsId) => ({ windowsId, ianaIds: ianaIdsByWindowsId.get(windowsId) ?? [] }));
+}
+
+/**
+ * The standard (winter) UTC offset of an IANA zone by the runtime's ICU data, as `UTC+05:30` or
+ * `UTC-08:00` (`UTC+00:00` for UTC): the smaller of its offsets on 15 January and 15 July 2025,
+ * so that daylight saving time does not show. Undefined when ICU does not know the zone.
+ */
+export function getStandardUtcOffset(ianaId: string): string | undefined {
+  try {
+    const format = new Intl.DateTimeFormat('en-US', { timeZone: ianaId, timeZoneName: 'longOffset' });
+    const minutes = [Date.UTC(2025, 0, 15), Date.UTC(2025, 6, 15)].map((time) => {
+      const name = format.formatToParts(time).find((part) => part.type === 'timeZoneName')?.value ?? '';
+      const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
+      return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
+    });
+    const standard = Math.min(...minutes);
+    const sign = standard < 0 ? '-' : '+';
+    const abs = Math.abs(standard);
+    return `UTC${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

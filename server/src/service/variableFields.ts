@@ -1,5 +1,6 @@
 import { nodeTypeNames, variableGroupNames } from './enumNames';
 import { getNumberProperty, JsonNode } from './jsonTree';
+import { withArticle } from './messageText';
 import { NodeType, PearlKind, VariableGroup } from './pearlDocument';
 
 /**
@@ -150,7 +151,7 @@ function resolveNodeField(steps: readonly PathStep[], at: number): VariableField
   const nodeType = getNumberProperty(nodeObject, 'nodeType');
   postCall ||= nodeType === NodeType.PostCallActions;
   const typeName = nodeType !== undefined ? nodeTypeNames[nodeType] : undefined;
-  const nodeLabel = typeName ? `a ${typeName} node` : 'a node';
+  const nodeLabel = typeName ? `${withArticle(typeName)} node` : 'a node';
   const length = steps.length - from;
   const first = keyAt(steps, from);
   const second = keyAt(steps, from + 1);
@@ -171,7 +172,7 @@ function resolveNodeField(steps: readonly PathStep[], at: number): VariableField
       (length === 2 && second === 'endpointUrl') ||
       (length === 4 && (second === 'body' || second === 'outputBody') && typeof third === 'number' && fourth === 'value');
     if (!isApiValue) return undefined;
-    const what = second === 'endpointUrl' ? 'the endpointUrl' : `a ${second} value`;
+    const what = second === 'endpointUrl' ? 'the endpointUrl' : `${withArticle(String(second))} value`;
     if (nodeType === NodeType.PreCallAPI) return field(`${what} of a PreCallAPI node`, preCallOnly);
     return field(`${what} of ${nodeLabel}`, preAndInCall, { postCall });
   }

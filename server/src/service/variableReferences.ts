@@ -6,8 +6,10 @@ export interface VariableReference {
   readonly id: string;
   /** Offset of the `{` in the document text (UTF-16 code units). */
   readonly offset: number;
-  /** Length of `{id}` including both braces. */
+  /** Length of `{id}` including both braces, as written (an escaped brace counts its escape). */
   readonly length: number;
+  /** Where the id between the braces is written in the document text. */
+  readonly idSpan: { readonly offset: number; readonly length: number };
 }
 
 /**
@@ -31,19 +33,61 @@ export function stringContentSpan(text: string, node: JsonNode): { start: number
 }
 
 /**
- * The variable references in a string literal node, scanned on the document's raw text so that
- * each range is exact even when the string has escapes elsewhere. Linear in the string's length.
+ * The variable references in a string literal node, found in its decoded value (what is sent:
+ * `\u007bid\u007d` is a reference, DECISIONS.md § Files), each with its exact span in the
+ * document's text. Linear in the string's length.
  */
 export function findVariableReferences(text: string, node: JsonNode): VariableReference[] {
   const { start, end } = stringContentSpan(text, node);
-  let brace = start;
-  while (brace < end && text.charCodeAt(brace) !== 0x7b /* { */) brace++;
-  if (brace >= end) return [];
   const raw = text.slice(start, end);
+  // Most strings hold no escape: their text is their value, offsets map one to one.
+  const decoded = raw.includes('\\') ? decodeWithOffsets(raw) : undefined;
+  const value = decoded ? decoded.value : raw;
+  if (!value.includes('{')) return [];
+  const at = (index: number): number => start + (decoded ? decoded.offsets[index] : index);
   const references: VariableReference[] = [];
   referencePattern.lastIndex = 0;
-  for (let match = referencePattern.exec(raw); match; match = referencePattern.exec(raw)) {
-    references.push({ id: match[1], offset: start + match.index, length: match[0].length });
+  for (let match = referencePattern.exec(value); match; match = referencePattern.exec(value)) {
+    const offset = at(match.index);
+    const idStart = at(match.index + 1);
+    const closing = match.index + match[0].length - 1;
+    references.push({
+      id: match[1],
+      offset,
+      length: at(closing + 1) - offset,
+      idSpan: { offset: idStart, length: at(closing) - idStart },
+    });
   }
   return references;
+}
+
+const simpleEscapes: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+
+/**
+ * The value of a JSON string's raw content, and for each index of the value (and one past its
+ * end) the index in `raw` where that character is written. An invalid escape is kept as written.
+ */
+function decodeWithOffsets(raw: string): { value: string; offsets: number[] } {
+  let value = '';
+  const offsets: number[] = [];
+  let i = 0;
+  while (i < raw.length) {
+    offsets.push(i);
+    if (raw[i] !== '\\' || i + 1 >= raw.length) {
+      value += raw[i++];
+      continue;
+    }
+    const escape = raw[i + 1];
+    if (escape === 'u' && /^[0-9a-fA-F]{4}$/.test(raw.slice(i + 2, i + 6))) {
+      value += String.fromCharCode(parseInt(raw.slice(i + 2, i + 6), 16));
+      i += 6;
+    } else if (simpleEscapes[escape] !== undefined) {
+      value += simpleEscapes[escape];
+      i += 2;
+    } else {
+      value += raw[i++];
+    }
+  }
+  offsets.push(raw.length);
+  return { value, offsets };
 }

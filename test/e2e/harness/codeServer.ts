@@ -32,14 +32,15 @@ export async function installExtension(install: CodeServerInstall, run: RunFolde
 
 /**
  * Starts code-server on 127.0.0.1 (a free port; webviews need a secure context, which loopback is)
- * with the run's user data and extensions folders, no auth, no telemetry, no update check, in its
+ * with the run's user data and extensions folders, no auth, no telemetry, no update check, no
+ * workspace trust unless `workspaceTrust` (then the workspace opens in Restricted Mode), in its
  * own process group. Resolves once it serves the workbench page for `run.workspace`.
  */
 export async function startCodeServer(
   groups: ProcessGroups,
   install: CodeServerInstall,
   run: RunFolder,
-  options: { port?: number; timeoutMs?: number } = {},
+  options: { port?: number; timeoutMs?: number; workspaceTrust?: boolean } = {},
 ): Promise<RunningCodeServer> {
   const logFile = path.join(run.logsDir, 'code-server.log');
   const child = await groups.start(
@@ -51,7 +52,7 @@ export async function startCodeServer(
       '--bind-addr', `127.0.0.1:${options.port ?? 0}`,
       '--disable-telemetry',
       '--disable-update-check',
-      '--disable-workspace-trust',
+      ...(options.workspaceTrust === true ? [] : ['--disable-workspace-trust']),
       '--disable-getting-started-override',
       '--user-data-dir', run.userDataDir,
       '--extensions-dir', run.extensionsDir,

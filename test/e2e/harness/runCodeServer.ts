@@ -12,7 +12,9 @@
  * 4. starts the Pearl service stand-in (test/standin) and sets `pearl.api.baseUrl` to it;
  * 5. starts code-server on 127.0.0.1 on a copy of examples/ (and schemas/);
  * 6. runs the extension-host suite (test/e2e/suite) against the installed extension;
- * 7. runs the UI pass (uiPass.ts): Problems panel, graph preview, deploy, status bar, with screenshots.
+ * 7. runs the UI pass (uiPass.ts): Problems panel, graph preview, deploy, status bar, with screenshots;
+ * 8. runs the Restricted Mode pass (restrictedRun.ts): a second code-server with workspace trust on,
+ *    the workspace untrusted, and test/e2e/suite/restrictedMode.e2e.ts.
  *
  * Everything the run writes is under `.e2e/runs/<id>/` (logs/, screenshots/). Every process it starts
  * is stopped at the end, on failure, and on Ctrl-C; anything left (found by the run's environment
@@ -26,6 +28,7 @@ import { packageVsix } from './packageVsix';
 import { cacheDir, extensionId, readManifest } from './paths';
 import { aptCommand, findMissingPrerequisites } from './prerequisites';
 import { findMarkedProcesses, killProcesses, ProcessGroups } from './processGroups';
+import { runRestrictedSuite } from './restrictedRun';
 import { createRunFolder, writeUserSettings } from './runFolder';
 import { startStandIn } from './standIn';
 import { runSuiteInCodeServer } from './suiteRunner';
@@ -85,7 +88,8 @@ async function main(): Promise<number> {
     );
     if (standIn) console.log(`[e2e] stand-in: ${standIn.url}`);
     else console.log('[e2e] the stand-in is not built (out/test/standin/main.js): deploy and status bar checks will wait on it');
-    writeUserSettings(run, standIn ? { 'pearl.api.baseUrl': standIn.url, 'pearl.ongoingCalls.pollSeconds': 5 } : {});
+    const pearlSettings = standIn ? { 'pearl.api.baseUrl': standIn.url, 'pearl.ongoingCalls.pollSeconds': 5 } : {};
+    writeUserSettings(run, pearlSettings);
     Object.assign(run.env, {
       PEARL_E2E_REPORT: run.reportFile,
       PEARL_E2E_EXTENSIONS_DIR: run.extensionsDir,
@@ -107,6 +111,11 @@ async function main(): Promise<number> {
       Object.assign(waiting, ui.waiting);
       screenshots.push(...ui.screenshots);
     }
+
+    const restrictedCode = await step('Restricted Mode suite (workspace trust on, workspace not trusted)', () =>
+      runRestrictedSuite(groups, install, run, pearlSettings),
+    );
+    if (restrictedCode !== 0) failures.push(`the Restricted Mode suite failed (exit code ${restrictedCode}; restricted/logs/suite.log)`);
   } catch (error) {
     failures.push(error instanceof Error ? (error.stack ?? error.message) : String(error));
   } finally {

@@ -4,12 +4,14 @@ import * as path from 'node:path';
 import { parse } from 'jsonc-parser';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { getLanguageService } from '../../../server/src/service/pearlLanguageService';
+import { runAuthoringChecks } from './authoringChecks';
 import { launchBrowser } from './browser';
 import { type RunningCodeServer, workbenchUrl } from './codeServer';
 import { extensionId } from './paths';
 import type { RunFolder } from './runFolder';
 import { type CreatedPearl, getCreatedPearls, getOngoingCalls, type RunningStandIn, setStandInFault } from './standIn';
 import { checkGraphButtonOnlyForTextPearls, checkGraphPreviewAtScale } from './uiGraphAtScale';
+import { checkNewPearl, checkWalkthrough } from './uiNewPearl';
 import { pollUntil, Workbench } from './workbench';
 
 /** What the UI pass needs: the server, the run, the stand-in (if built), the suite's report. */
@@ -45,6 +47,8 @@ const ongoingCallsItemId = `${extensionId()}.pearl.ongoingCalls`;
  *    stand-in created a Pearl whose body is the file without `$schema`; the notification names its id.
  * 4. Status bar: the ongoing-calls item shows the stand-in's counts for that Pearl, and follows them.
  * 5. A 400 from the service: its errors become `pearl-deploy` problems in the file.
+ * 6. New Pearl: a text Pearl from a template, with 0 problems; the walkthrough (uiNewPearl.ts).
+ * 7. Writing a Pearl (see {@link runAuthoringChecks}): inlay hints, a node snippet, `{` + Enter.
  */
 export async function runUiPass(options: UiPassOptions): Promise<UiPassResult> {
   const { server, run, standIn } = options;
@@ -251,6 +255,13 @@ export async function runUiPass(options: UiPassOptions): Promise<UiPassResult> {
         );
         await shot('graph-preview-restored');
       });
+    }
+    if (!has('pearl.newPearl')) wait('New Pearl (UI)', 'pearl.newPearl is not registered');
+    else await check('New Pearl: a text Pearl from a template, filled in by its tab stops, with 0 problems', () => checkNewPearl(workbench, shot));
+    await check('the walkthrough "Get started with Pearl" shows its six steps', () => checkWalkthrough(workbench, shot));
+    await runAuthoringChecks(workbench, run, check, (name) => shot(name));
+    if (has('pearl.openGraphPreview')) {
+      // Last: they close every editor and leave a 300-node preview open.
       await check('the graph button shows for text Pearls only', () => checkGraphButtonOnlyForTextPearls(workbench, cleanExample, 'examples/inbound-voice.pearl.json'));
       await check('a 300-node graph preview: the workbench stays responsive while typing; focus mode', async () => {
         const roundTrips = await checkGraphPreviewAtScale({ workbench, run, shot });

@@ -1,14 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
-import { exampleUri, openInEditor, requireFeature } from './helpers';
-
-/** The stand-in's record of created Pearls (`GET /__standin/created`); the harness gives its URL. */
-async function createdCount(): Promise<number> {
-  const response = await fetch(`${process.env.PEARL_E2E_STANDIN_URL}/__standin/created`);
-  assert.ok(response.ok, `GET /__standin/created: HTTP ${response.status}`);
-  return ((await response.json()) as unknown[]).length;
-}
+import { createdCount, exampleUri, openInEditor, requireFeature } from './helpers';
 
 // What needs the user (the token box, the modal confirmation) is driven by the UI pass; here, the
 // refusals that come before either.

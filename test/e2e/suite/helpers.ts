@@ -82,3 +82,10 @@ export function codeOf(diagnostic: vscode.Diagnostic): string | undefined {
   if (code === undefined) return undefined;
   return typeof code === 'object' ? String(code.value) : String(code);
 }
+
+/** The stand-in's record of created Pearls (`GET /__standin/created`); the harness gives its URL. */
+export async function createdCount(): Promise<number> {
+  const response = await fetch(`${process.env.PEARL_E2E_STANDIN_URL}/__standin/created`);
+  assert.ok(response.ok, `GET /__standin/created: HTTP ${response.status}`);
+  return ((await response.json()) as unknown[]).length;
+}

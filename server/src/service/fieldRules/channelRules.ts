@@ -1,17 +1,20 @@
 import { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticCode } from '../diagnosticCodes';
 import { createDiagnostic, DiagnosticSeverity } from '../diagnostics';
-import { getPropertyKeyNode, getPropertyNode } from '../jsonTree';
+import { getPropertyKeyNode, getPropertyNode, JsonNode } from '../jsonTree';
 import { PearlDocument } from '../pearlDocument';
-import { isAbsent, openingBraceSpan } from './ruleSupport';
+import { getChannelObject, isAbsent, isBlankString, openingBraceSpan } from './ruleSupport';
 
 /**
- * Exactly one of `inbound` and `outbound` (pearl-agent-service.md § Text Pearl create request,
+ * Exactly one of `inbound` and `outbound`, and a text Pearl's textChannelId (pearl-agent-service.md § Text Pearl create request,
  * § Simple Pearl create request, § Endpoints: "must carry exactly one of inbound or outbound").
  * A `null` value counts as absent.
  *
  * - `channel-missing` (Error) on the root object's `{`;
- * - `channel-both` (Error) on each of the two keys.
+ * - `channel-both` (Error) once, on the key written second;
+ * - `text-channel-id-missing` (Error): a text Pearl's channel object without a textChannelId
+ *   (§ POST /v2/Pearl/Text: "with the textChannelId of the channel to use"), on the channel's key
+ *   when absent, on the value when null or empty.
  */
 export function validateChannelRules(doc: PearlDocument, diagnostics: Diagnostic[]): void {
   const root = doc.root;
@@ -31,18 +34,39 @@ export function validateChannelRules(doc: PearlDocument, diagnostics: Diagnostic
       ),
     );
   } else if (hasInbound && hasOutbound) {
-    for (const [key, other] of [['inbound', 'outbound'], ['outbound', 'inbound']] as const) {
-      const keyNode = getPropertyKeyNode(root, key);
-      if (!keyNode) continue;
-      diagnostics.push(
-        createDiagnostic(
-          doc,
-          keyNode,
-          DiagnosticCode.channelBoth,
-          `'${key}' is set together with '${other}': a Pearl carries exactly one channel configuration; remove one of them.`,
-          DiagnosticSeverity.Error,
-        ),
-      );
+    const inboundKey = getPropertyKeyNode(root, 'inbound')!;
+    const outboundKey = getPropertyKeyNode(root, 'outbound')!;
+    const [first, second] = inboundKey.offset < outboundKey.offset ? [inboundKey, outboundKey] : [outboundKey, inboundKey];
+    diagnostics.push(
+      createDiagnostic(
+        doc,
+        second,
+        DiagnosticCode.channelBoth,
+        `'${second.value as string}' is set together with '${first.value as string}': a Pearl carries exactly one channel configuration; remove one of them.`,
+        DiagnosticSeverity.Error,
+      ),
+    );
+  }
+  if (doc.kind === 'text') validateTextChannelIds(doc, diagnostics);
+}
+
+const textChannelIdReason = 'a text Pearl is created with the textChannelId of the channel to use.';
+
+function validateTextChannelIds(doc: PearlDocument, diagnostics: Diagnostic[]): void {
+  for (const key of ['inbound', 'outbound'] as const) {
+    const channel = getChannelObject(doc, key);
+    if (!channel) continue;
+    const id = getPropertyNode(channel, 'textChannelId');
+    let problem: { span: JsonNode; message: string } | undefined;
+    if (id === undefined) {
+      problem = { span: getPropertyKeyNode(doc.root, key)!, message: `'${key}' has no textChannelId: ${textChannelIdReason}` };
+    } else if (id.type === 'null') {
+      problem = { span: id, message: `textChannelId is null: ${textChannelIdReason}` };
+    } else if (id.type === 'string' && isBlankString(id)) {
+      problem = { span: id, message: `textChannelId is empty: ${textChannelIdReason}` };
+    }
+    if (problem) {
+      diagnostics.push(createDiagnostic(doc, problem.span, DiagnosticCode.textChannelIdMissing, problem.message, DiagnosticSeverity.Error));
     }
   }
 }

@@ -3,7 +3,7 @@ import { DiagnosticCode } from '../diagnosticCodes';
 import { createDiagnostic, DiagnosticSeverity } from '../diagnostics';
 import { getObjectItems, getPropertyNode, JsonNode } from '../jsonTree';
 import { PearlDocument } from '../pearlDocument';
-import { collectAllNodes, getChannelObject, getIntegerValue } from './ruleSupport';
+import { collectAllNodes, getChannelObject, getIntegerValue, int32Max, int32Min } from './ruleSupport';
 
 /** A count with its sensible range and what a value outside it means. */
 interface CountField {
@@ -66,6 +66,8 @@ function checkCount(doc: PearlDocument, object: JsonNode, field: CountField, dia
   const node = getPropertyNode(object, field.key);
   const value = getIntegerValue(node);
   if (value === undefined || (value >= field.minimum && (field.maximum === undefined || value <= field.maximum))) return;
+  // Outside the 32-bit range the service rejects it: schema validation's int32-range says so.
+  if (value < int32Min || value > int32Max) return;
   diagnostics.push(
     createDiagnostic(
       doc,

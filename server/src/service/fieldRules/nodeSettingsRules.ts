@@ -1,5 +1,6 @@
 import { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticCode } from '../diagnosticCodes';
+import { withArticle } from '../messageText';
 import { createDiagnostic, DiagnosticSeverity, keySpanOf } from '../diagnostics';
 import { getPropertyNode, JsonNode } from '../jsonTree';
 import { NestedListKey, NodeType, PearlDocument, PearlNode } from '../pearlDocument';
@@ -101,7 +102,7 @@ function checkNestedLists(doc: PearlDocument, node: PearlNode, diagnostics: Diag
         doc,
         keySpanOf(value),
         list === 'handOffAction' ? DiagnosticCode.handOffActionMisplaced : DiagnosticCode.postCallActionsMisplaced,
-        `${list} is allowed only on a ${describeNodeType(owner)} node; this node is ${describeNodeType(nodeType)}.`,
+        `${list} is allowed only on ${withArticle(describeNodeType(owner))} node; this node is ${describeNodeType(nodeType)}.`,
         DiagnosticSeverity.Error,
       ),
     );

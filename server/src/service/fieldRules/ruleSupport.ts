@@ -10,6 +10,10 @@ import { PearlDocument, PearlNode } from '../pearlDocument';
  */
 export type FieldRule = (doc: PearlDocument, diagnostics: Diagnostic[]) => void;
 
+/** The signed 32-bit range of every integer of the interface (§ Resources and their fields). */
+export const int32Min = -2147483648;
+export const int32Max = 2147483647;
+
 /** True when a property is absent, has no value yet, or is `null`: all nullable fields treat these alike. */
 export function isAbsent(node: JsonNode | undefined): boolean {
   return node === undefined || node.type === 'null';

@@ -1,0 +1,35 @@
+import * as vscode from 'vscode';
+import { graphEditRequest } from '../../../server/src/protocol';
+import type { PearlContext } from '../pearlContext';
+import { type GraphEditHost, type GraphEditMessage, requestGraphEdit } from './graphEditRequest';
+
+export { type GraphEditMessage, isGraphEditMessage } from './graphEditRequest';
+
+/**
+ * Performs a designer gesture (the webview's `{ type: 'graphEdit', version, edit }` message) on the
+ * Pearl document `uri`: asks the language server for the edit (`pearl/graphEdit`), applies it with
+ * `workspace.applyEdit` as one undo step of the text editor when the document is still at
+ * `version`, and shows a refusal's sentence (or a failure) as a plain notification. Resolves to
+ * what to select once applied (`select`: the key of what was created), or undefined when nothing
+ * was applied. Never rejects.
+ */
+export async function applyGraphEdit(
+  ctx: PearlContext,
+  uri: vscode.Uri,
+  message: GraphEditMessage,
+): Promise<{ readonly select?: string } | undefined> {
+  const client = ctx.client;
+  if (client === undefined) {
+    void vscode.window.showErrorMessage('The Pearl language server is not running. Run "Pearl: Restart Language Server".');
+    return undefined;
+  }
+  const host: GraphEditHost = {
+    sendGraphEdit: (params) => client.sendRequest(graphEditRequest, params),
+    documentVersion: (target) => vscode.workspace.textDocuments.find((document) => document.uri.toString() === target)?.version,
+    applyEdit: async (edit) => vscode.workspace.applyEdit(await client.protocol2CodeConverter.asWorkspaceEdit(edit)),
+    showRefusal: (text) => void vscode.window.showWarningMessage(text),
+    showError: (text) => void vscode.window.showErrorMessage(text),
+    log: (line) => ctx.outputChannel.appendLine(line),
+  };
+  return requestGraphEdit(host, client.code2ProtocolConverter.asUri(uri), message);
+}

@@ -1,0 +1,110 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { applyEdits, findNodeAtLocation, type JSONPath, modify, parse, parseTree } from 'jsonc-parser';
+
+/** The manifest beside the templates (`templates/templates.json`) that lists them, in quick-pick order. */
+export const templateManifestFile = 'templates.json';
+
+/**
+ * One entry of `templates/templates.json`: a starting point of "Pearl: New Pearl…". The template
+ * itself is a plain `*.pearl.json` file that lints clean; the manifest adds how it is offered.
+ */
+export interface PearlTemplate {
+  /** Stable id (`text-inbound`). */
+  readonly id: string;
+  /** The quick pick's label ("Text inbound"). */
+  readonly label: string;
+  /** The quick pick's description: what kind of Pearl it is. */
+  readonly description: string;
+  /** The quick pick's detail line: the small agent it holds. */
+  readonly detail: string;
+  /** The template's file name in `templates/` (`text-inbound.pearl.json`). */
+  readonly file: string;
+  /** Suggested file name of a new Pearl, without `.pearl.json` (`customer-chat`). */
+  readonly fileName: string;
+  /**
+   * The string values to fill in first, in tab order: JSON paths from the root
+   * (`["pearl", "agents", 0, "name"]`). Each must name a string value of the template.
+   */
+  readonly tabStops: readonly JSONPath[];
+}
+
+/** A piece of the snippet a template becomes: text as it is, or the text of tab stop `tabStop` (1-based). */
+export type SnippetPart = { readonly text: string; readonly tabStop?: number };
+
+/**
+ * Reads `templates.json` in `dir`. Throws an Error naming the file and the entry when the manifest
+ * is missing or malformed (a packaging defect, not a user error).
+ */
+export function loadTemplates(dir: string): PearlTemplate[] {
+  const file = path.join(dir, templateManifestFile);
+  const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as { templates?: unknown };
+  if (!Array.isArray(manifest.templates)) throw new Error(`${file}: "templates" is not an array`);
+  return manifest.templates.map((entry: unknown, index) => {
+    const template = entry as Partial<Record<keyof PearlTemplate, unknown>>;
+    const strings = ['id', 'label', 'description', 'detail', 'file', 'fileName'] as const;
+    const valid =
+      strings.every((key) => typeof template[key] === 'string') &&
+      Array.isArray(template.tabStops) &&
+      template.tabStops.every((stop) => Array.isArray(stop) && stop.every((part) => typeof part === 'string' || typeof part === 'number'));
+    if (!valid) throw new Error(`${file}: templates[${index}] lacks a string ${strings.join('/')} or its tabStops`);
+    return template as PearlTemplate;
+  });
+}
+
+/** The text of `template`'s file in `dir` (UTF-8). Throws when it cannot be read. */
+export function readTemplateText(dir: string, template: PearlTemplate): string {
+  return fs.readFileSync(path.join(dir, template.file), 'utf8');
+}
+
+/** The `$schema` value of a template's text (`../schemas/text-pearl.schema.json`), if it has one. */
+export function getSchemaReference(text: string): string | undefined {
+  const value = (parse(text) as { $schema?: unknown } | undefined)?.$schema;
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * The `$schema` value for a new file in `fromDir`: the relative path (with `/`) to `schemaFile`
+ * when the workspace holds the schema, else its bare file name (`text-pearl.schema.json`), which
+ * still tells the language server the kind (it matches `$schema` by file name).
+ *
+ * @param fromDir absolute folder of the new file.
+ * @param schemaFile absolute path of the schema found in the workspace, if any.
+ * @param schemaFileName the schema's file name, used when none was found.
+ */
+export function relativeSchemaReference(fromDir: string, schemaFile: string | undefined, schemaFileName: string): string {
+  if (schemaFile === undefined) return schemaFileName;
+  const relative = path.relative(fromDir, schemaFile).split(path.sep).join('/');
+  return relative.startsWith('.') ? relative : `./${relative}`;
+}
+
+/** `text` with its top-level `$schema` value replaced by `reference` (nothing else changes). */
+export function withSchemaReference(text: string, reference: string): string {
+  return applyEdits(text, modify(text, ['$schema'], reference, {}));
+}
+
+/**
+ * Splits a template's text into the parts of a snippet: the template as it is, with the contents
+ * of each string at `tabStops` (between its quotes, JSON escapes kept) as a tab stop numbered in the
+ * order given. The parts joined give back `text` exactly. Throws an Error naming the path when a
+ * tab stop is not a string value of the template.
+ */
+export function toSnippetParts(text: string, tabStops: readonly JSONPath[]): SnippetPart[] {
+  const root = parseTree(text);
+  const stops = tabStops.map((jsonPath, index) => {
+    const node = root === undefined ? undefined : findNodeAtLocation(root, [...jsonPath]);
+    if (node?.type !== 'string') throw new Error(`the tab stop ${JSON.stringify(jsonPath)} is not a string value of the template`);
+    return { start: node.offset + 1, end: node.offset + node.length - 1, tabStop: index + 1 };
+  });
+  stops.sort((a, b) => a.start - b.start);
+  const parts: SnippetPart[] = [];
+  let offset = 0;
+  for (const stop of stops) {
+    if (stop.start < offset) throw new Error('two tab stops of the template overlap');
+    if (stop.start > offset) parts.push({ text: text.slice(offset, stop.start) });
+    parts.push({ text: text.slice(stop.start, stop.end), tabStop: stop.tabStop });
+    offset = stop.end;
+  }
+  if (offset < text.length) parts.push({ text: text.slice(offset) });
+  return parts;
+}

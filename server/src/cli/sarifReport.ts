@@ -1,0 +1,63 @@
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { DiagnosticCode } from '../service/diagnosticCodes';
+import type { LintRecord, LintSeverity } from './lintReport';
+
+/** Tool facts a SARIF log names. */
+export interface SarifTool {
+  /** The package version. */
+  readonly version: string;
+  /** The project's page; each rule's `helpUri` is its diagnostics table (`#diagnostics`). */
+  readonly homepage: string | undefined;
+}
+
+const sarifLevels: Record<LintSeverity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note', hint: 'note' };
+
+/**
+ * The records as a SARIF 2.1.0 log (OASIS SARIF v2.1.0 § 3.13 sarifLog): one run whose tool driver
+ * `pearl-lint` lists a rule per diagnostic code (`helpUri`: the README's diagnostics table), and one
+ * result per record with its level, message and region. Regions are 1-based with columns in UTF-16
+ * code units (`columnKind`), the end column exclusive, as SARIF defines them. Relative file paths
+ * become relative URIs (`uriBaseId: "%SRCROOT%"`, the working folder), absolute ones `file:` URIs.
+ */
+export function formatLintSarif(records: readonly LintRecord[], tool: SarifTool): string {
+  const codes = [...new Set<string>([...Object.values(DiagnosticCode), ...records.map((r) => r.code).filter((code) => code !== '')])];
+  const ruleIndex = new Map(codes.map((code, index) => [code, index]));
+  const helpUri = tool.homepage ? `${tool.homepage}#diagnostics` : undefined;
+  const log = {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'pearl-lint',
+            version: tool.version,
+            ...(tool.homepage ? { informationUri: tool.homepage } : {}),
+            rules: codes.map((id) => ({ id, ...(helpUri ? { helpUri } : {}) })),
+          },
+        },
+        columnKind: 'utf16CodeUnits',
+        results: records.map((record) => ({
+          ...(record.code ? { ruleId: record.code, ruleIndex: ruleIndex.get(record.code) } : {}),
+          level: sarifLevels[record.severity],
+          message: { text: record.message },
+          locations: [
+            {
+              physicalLocation: {
+                artifactLocation: artifactLocation(record.file),
+                region: { startLine: record.line, startColumn: record.column, endLine: record.endLine, endColumn: record.endColumn },
+              },
+            },
+          ],
+        })),
+      },
+    ],
+  };
+  return `${JSON.stringify(log, null, 2)}\n`;
+}
+
+function artifactLocation(file: string): { uri: string; uriBaseId?: string } {
+  if (path.isAbsolute(file)) return { uri: pathToFileURL(file).href };
+  return { uri: file.split(path.sep).map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' };
+}

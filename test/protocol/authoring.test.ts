@@ -1,0 +1,80 @@
+// Writing a Pearl over stdio, as an editor drives the built server (dist/server.js --stdio): the
+// capabilities (inlay hints, completion trigger characters), completion honouring the client's
+// snippet and label-details support, `{` outside a string, and inlay hints.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { CompletionList, InlayHint } from 'vscode-languageserver-types';
+import { withLspClient } from '../helpers/lspClient';
+
+const uri = 'file:///workspace/authoring.pearl.json';
+const text = `{
+  "$schema": "../schemas/text-pearl.schema.json",
+  "name": "Authoring",
+  "pearl": {
+    "agentName": "Ava",
+    "nodes": [
+      { "nodeId": "open", "name": "Open", "nodeType": 2, "script": "Hi {", "transitions": [{ "name": "Greeted", "toNodeId": "end" }] },
+      { "nodeId": "end", "name": "End", "nodeType": 100 }
+    ]
+  },
+  "variables": [{ "id": "first_name", "name": "First name", "group": 1, "type": 1 }],
+  "inbound": { "textChannelId": "channel-1" }
+}
+`;
+const doc = TextDocument.create(uri, 'pearl', 1, text);
+const at = (needle: string, delta = needle.length) => doc.positionAt(text.indexOf(needle) + delta);
+const afterLastNode = at('"nodeType": 100 }');
+
+test('capabilities over stdio: inlay hints, completion triggers; snippets and label details as the client declares', async () => {
+  await withLspClient(async (client) => {
+    const init = await client.initialize({ textDocument: { completion: { completionItem: { snippetSupport: true, labelDetailsSupport: true } } } });
+    assert.deepEqual(init.capabilities.inlayHintProvider, { resolveProvider: false });
+    assert.deepEqual((init.capabilities.completionProvider as { triggerCharacters: string[] }).triggerCharacters, ['{', '"', ':']);
+    await client.open(uri, text, 1);
+
+    // `{` typed outside a string (a new node): no list, so Enter makes a new line.
+    const brace = await client.request<CompletionList>('textDocument/completion', {
+      textDocument: { uri },
+      position: afterLastNode,
+      context: { triggerKind: 2, triggerCharacter: '{' },
+    });
+    assert.deepEqual(brace.items, []);
+    // `{` inside a (V) field: the variables.
+    const variables = await client.request<CompletionList>('textDocument/completion', {
+      textDocument: { uri },
+      position: at('Hi {'),
+      context: { triggerKind: 2, triggerCharacter: '{' },
+    });
+    assert.deepEqual(variables.items.map((item) => item.label), ['first_name']);
+    // Invoked between nodes: the node snippets, as snippets with label details.
+    const snippets = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: afterLastNode, context: { triggerKind: 1 } });
+    const dialogue = snippets.items.find((item) => item.label === 'Dialogue');
+    assert.equal(dialogue?.insertTextFormat, 2);
+    assert.deepEqual(dialogue?.labelDetails, { detail: ' (10)', description: 'node' });
+
+    const hints = await client.request<InlayHint[]>('textDocument/inlayHint', {
+      textDocument: { uri },
+      range: { start: { line: 0, character: 0 }, end: doc.positionAt(text.length) },
+    });
+    assert.deepEqual(hints.map((hint) => [hint.label, hint.position]), [
+      ['OpeningSentence', at('"nodeType": 2')],
+      ['End · EndCall', at('"toNodeId": "end"')],
+      ['EndCall', at('"nodeType": 100')],
+      ['PreCall', at('"group": 1')],
+      ['String', at('"type": 1')],
+    ]);
+  });
+});
+
+test('a client without snippet or label-details support gets plain text', async () => {
+  await withLspClient(async (client) => {
+    await client.initialize();
+    await client.open(uri, text, 1);
+    const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: afterLastNode });
+    const dialogue = list.items.find((item) => item.label === 'Dialogue');
+    assert.equal(dialogue?.insertTextFormat, 1);
+    assert.equal(dialogue?.labelDetails, undefined);
+    assert.doesNotMatch(JSON.stringify(dialogue?.textEdit), /\$\{/);
+  });
+});

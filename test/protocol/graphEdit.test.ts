@@ -1,0 +1,75 @@
+// pearl/graphEdit on the built server (dist/server.js --stdio), as an editor calls it: an edit for
+// the open version, applied and followed by the graph of the new text; refusals as RequestFailed
+// errors carrying the user's sentence.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { TextDocumentEdit } from 'vscode-languageserver-types';
+import type { GraphEditResult, PearlGraph } from '../../server/src/protocol';
+import { withLspClient } from '../helpers/lspClient';
+
+const uri = 'file:///workspace/designer.pearl.json';
+const text = `{
+  "$schema": "../schemas/text-pearl.schema.json",
+  // edited from the graph
+  "name": "Designer",
+  "pearl": {
+    "nodes": [
+      { "nodeId": "open", "name": "Open", "nodeType": 2, "transitions": [{ "name": "Greeted", "toNodeId": "end" }] },
+      { "nodeId": "end", "name": "End", "nodeType": 100 }
+    ]
+  }
+}
+`;
+
+test('pearl/graphEdit over stdio: an edit for the open version, then refusals with a sentence', async () => {
+  await withLspClient(async (client) => {
+    await client.initialize();
+    await client.open(uri, text, 3);
+
+    const result = await client.request<GraphEditResult>('pearl/graphEdit', {
+      textDocument: { uri },
+      version: 3,
+      edit: { kind: 'addNode', nodeType: 10, name: 'Talk', from: 'n:0', transitionName: 'Wants to talk' },
+    });
+    assert.equal(result.select, 'n:2');
+    const [change] = result.edit.documentChanges as TextDocumentEdit[];
+    assert.deepEqual(change.textDocument, { uri, version: 3 });
+    const edited = TextDocument.applyEdits(TextDocument.create(uri, 'pearl', 3, text), change.edits);
+    assert.equal(
+      edited,
+      text
+        .replace(`{ "name": "Greeted", "toNodeId": "end" }]`, `{ "name": "Greeted", "toNodeId": "end" }, { "name": "Wants to talk", "toNodeId": "talk" }]`)
+        .replace(
+          `{ "nodeId": "end", "name": "End", "nodeType": 100 }`,
+          `{ "nodeId": "end", "name": "End", "nodeType": 100 },\n      { "nodeId": "talk", "name": "Talk", "nodeType": 10, "transitions": [] }`,
+        ),
+    );
+
+    // The editor applies it; the graph of version 4 has the new node where `select` says.
+    await client.change(uri, 4, [{ text: edited }]);
+    const graph = await client.request<PearlGraph>('pearl/graph', { textDocument: { uri } });
+    assert.equal(graph.version, 4);
+    assert.deepEqual(
+      graph.nodes.find((node) => node.key === result.select),
+      graph.nodes.find((node) => node.nodeId === 'talk'),
+    );
+
+    await assert.rejects(
+      client.request('pearl/graphEdit', { textDocument: { uri }, version: 3, edit: { kind: 'deleteNode', node: 'n:1' } }),
+      { code: -32803, message: 'The file has changed since the graph was drawn. Try again on the updated graph.' },
+    );
+    await assert.rejects(
+      client.request('pearl/graphEdit', {
+        textDocument: { uri },
+        version: 4,
+        edit: { kind: 'addTransition', source: 'n:1', target: 'n:0', name: 'Back' },
+      }),
+      { code: -32803, message: 'An EndCall node ends the conversation: it cannot have transitions.' },
+    );
+    assert.equal(
+      await client.request('pearl/graphEdit', { textDocument: { uri: 'file:///not-open.pearl.json' }, version: 1, edit: { kind: 'deleteNode', node: 'n:0' } }),
+      null,
+    );
+  });
+});

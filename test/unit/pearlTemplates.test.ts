@@ -1,0 +1,125 @@
+import { describe, test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { parse as parseJson } from 'jsonc-parser';
+import {
+  getSchemaReference,
+  loadTemplates,
+  readTemplateText,
+  relativeSchemaReference,
+  templateManifestFile,
+  toSnippetParts,
+  withSchemaReference,
+} from '../../client/src/newPearl/pearlTemplates';
+import { parse, service } from '../helpers/documents';
+
+const templatesDir = path.resolve(__dirname, '../../../templates');
+const templates = loadTemplates(templatesDir);
+
+/** The diagnostics of `text` as `Severity code message` lines, for readable failures. */
+function problems(text: string): string[] {
+  return service.doValidation(parse(text)).map((d) => `${['Error', 'Warning', 'Information', 'Hint'][(d.severity ?? 1) - 1]} ${d.code} ${d.message}`);
+}
+
+/** The text of each tab stop, by number, in the snippet `parts` make. */
+function tabStopTexts(text: string, tabStops: Parameters<typeof toSnippetParts>[1]): Record<number, string> {
+  return Object.fromEntries(
+    toSnippetParts(text, tabStops)
+      .filter((part) => part.tabStop !== undefined)
+      .map((part) => [part.tabStop, part.text]),
+  );
+}
+
+describe('templates/', () => {
+  test('the manifest lists every template file once, and only those', () => {
+    const files = fs.readdirSync(templatesDir).filter((name) => name !== templateManifestFile);
+    assert.deepEqual(templates.map((template) => template.file).sort(), files.sort());
+    assert.deepEqual(
+      templates.map((template) => template.label),
+      ['Text inbound', 'Text outbound', 'Text with a pre-call API', 'Simple voice inbound', 'Simple voice outbound'],
+    );
+  });
+
+  for (const template of templates) {
+    const text = readTemplateText(templatesDir, template);
+
+    test(`${template.file}: lints with no problems at all, through the language service`, () => {
+      assert.deepEqual(problems(text), []);
+    });
+
+    test(`${template.file}: is the kind and direction its label says, told by $schema`, () => {
+      const doc = parse(text);
+      const voice = template.label.startsWith('Simple voice');
+      assert.equal(doc.kind, voice ? 'simple' : 'text');
+      assert.equal(doc.kindSource, 'schema');
+      assert.equal(getSchemaReference(text), voice ? '../schemas/simple-pearl.schema.json' : '../schemas/text-pearl.schema.json');
+      const value = parseJson(text) as Record<string, unknown>;
+      const direction = template.label.includes('outbound') ? 'outbound' : 'inbound';
+      assert.ok(value[direction] !== undefined && value[direction === 'inbound' ? 'outbound' : 'inbound'] === undefined, `only ${direction}`);
+    });
+
+    test(`${template.file}: the snippet gives back the template, tab stops on the name, the agent and the channel`, () => {
+      const parts = toSnippetParts(text, template.tabStops);
+      assert.equal(parts.map((part) => part.text).join(''), text);
+      const value = parseJson(text) as {
+        name: string;
+        pearl: { agentName?: string; agents?: { name: string; voiceId: string }[] };
+        inbound?: { textChannelId?: string; phoneNumberId?: string };
+        outbound?: { textChannelId?: string; phoneNumberId?: string };
+      };
+      const channel = value.inbound ?? value.outbound;
+      const expected =
+        value.pearl.agents === undefined
+          ? [value.name, value.pearl.agentName, channel?.textChannelId]
+          : [value.name, value.pearl.agents[0].name, value.pearl.agents[0].voiceId, channel?.phoneNumberId];
+      assert.deepEqual(tabStopTexts(text, template.tabStops), Object.fromEntries(expected.map((item, index) => [index + 1, item])));
+      // The first tab stop (where the cursor lands) is the Pearl's name, on line 3.
+      const first = parts.findIndex((part) => part.tabStop === 1);
+      const before = parts.slice(0, first).map((part) => part.text).join('');
+      assert.ok(before.endsWith('\n  "name": "'), JSON.stringify(before.slice(-20)));
+    });
+
+    test(`${template.file}: still clean with the $schema a new file gets (relative path or bare file name)`, () => {
+      const schemaFileName = path.posix.basename(getSchemaReference(text) ?? '');
+      for (const reference of [schemaFileName, `../../schemas/${schemaFileName}`]) {
+        const moved = withSchemaReference(text, reference);
+        assert.equal(getSchemaReference(moved), reference);
+        assert.equal(moved.replace(reference, ''), text.replace(getSchemaReference(text) ?? '', ''), 'only $schema changed');
+        assert.deepEqual(problems(moved), []);
+        assert.equal(parse(moved).kindSource, 'schema');
+      }
+    });
+  }
+});
+
+describe('toSnippetParts', () => {
+  const text = '{\n  "name": "Price: $5 {per} \\"month\\"",\n  "pearl": { "agents": [{ "name": "" }] }\n}\n';
+
+  test('numbers the tab stops in the order given, whatever their place in the file', () => {
+    assert.deepEqual(toSnippetParts(text, [['pearl', 'agents', 0, 'name'], ['name']]), [
+      { text: '{\n  "name": "' },
+      { text: 'Price: $5 {per} \\"month\\"', tabStop: 2 },
+      { text: '",\n  "pearl": { "agents": [{ "name": "' },
+      { text: '', tabStop: 1 },
+      { text: '" }] }\n}\n' },
+    ]);
+  });
+
+  test('a path that is not a string value of the template is refused, naming the path', () => {
+    assert.throws(() => toSnippetParts(text, [['pearl']]), /\["pearl"\] is not a string value/);
+    assert.throws(() => toSnippetParts(text, [['missing']]), /\["missing"\] is not a string value/);
+  });
+});
+
+describe('relativeSchemaReference', () => {
+  test('the relative path to the schema found in the workspace, with forward slashes', () => {
+    const root = path.resolve('/work/agents');
+    assert.equal(relativeSchemaReference(path.join(root, 'support'), path.join(root, 'schemas', 'text-pearl.schema.json'), 'text-pearl.schema.json'), '../schemas/text-pearl.schema.json');
+    assert.equal(relativeSchemaReference(root, path.join(root, 'schemas', 'text-pearl.schema.json'), 'text-pearl.schema.json'), './schemas/text-pearl.schema.json');
+  });
+
+  test('the bare file name when the workspace has no copy of the schema', () => {
+    assert.equal(relativeSchemaReference('/work/agents', undefined, 'simple-pearl.schema.json'), 'simple-pearl.schema.json');
+  });
+});
