@@ -3,6 +3,7 @@ import type { Position as LspPosition, Range as LspRange } from 'vscode-language
 import { graphRequest, type PearlGraph } from '../../../server/src/protocol';
 import type { PearlContext } from '../pearlContext';
 import { createNonce, getGraphPreviewHtml } from './graphPreviewHtml';
+import { graphUpdate } from './graphUpdate';
 import { type HostMessage, isWebviewMessage, type WebviewMessage } from './messages';
 
 /** Milliseconds between the last edit (or diagnostics change) and the graph request. */
@@ -14,7 +15,8 @@ export const graphPreviewViewType = 'pearl.graphPreview';
 /**
  * One graph preview: a webview panel showing the conversation graph of one Pearl document, kept
  * up to date from `pearl/graph` (debounced after edits and diagnostics changes), following the
- * editor's cursor, revealing a clicked node in the editor and saving "Export SVG" files.
+ * editor's cursor, revealing a clicked node in the editor, saving "Export SVG" files and, for a
+ * simple Pearl (no graph), opening the Outline view.
  *
  * The webview keeps its own pan/zoom (webview state), so the host only sends data; the panel does
  * not retain its context when hidden and the page asks again with `ready` when it is shown.
@@ -26,6 +28,8 @@ export class GraphPreviewPanel implements vscode.Disposable {
   /** Increases with every request; an answer to an older one is dropped. */
   private requestSeq = 0;
   private graph: PearlGraph | undefined;
+  /** The graph the page was last sent (whole or as changed nodes); undefined after a text message. */
+  private posted: PearlGraph | undefined;
   private ready = false;
   private disposed = false;
 
@@ -113,7 +117,10 @@ export class GraphPreviewPanel implements vscode.Disposable {
     switch (message.type) {
       case 'ready':
         this.ready = true;
-        if (this.graph) this.post({ type: 'graph', graph: this.graph });
+        this.post({ type: 'document', uri: this.uri.toString() });
+        // A new page (first show, or shown again after being hidden) has no graph yet.
+        this.posted = undefined;
+        if (this.graph) this.postGraph(this.graph);
         this.postCursor(this.findEditor()?.selection.active);
         void this.refresh();
         break;
@@ -122,6 +129,9 @@ export class GraphPreviewPanel implements vscode.Disposable {
         break;
       case 'exportSvg':
         this.saveSvg(message.svg).catch((error: unknown) => this.report('could not export the graph', error));
+        break;
+      case 'openOutline':
+        this.openOutline().catch((error: unknown) => this.report('could not open the outline', error));
         break;
     }
   }
@@ -153,14 +163,17 @@ export class GraphPreviewPanel implements vscode.Disposable {
     this.graph = graph ?? undefined;
     if (graph === null) {
       this.post({ type: 'message', text: `${fileName(this.uri)} is not open: open it to see its graph.` });
-    } else if (graph.kind === 'simple') {
-      this.post({
-        type: 'message',
-        text: 'This is a simple Pearl (POST /v2/Pearl): it has no nodes or transitions, so there is no graph to show. The graph preview is for text Pearls.',
-      });
     } else {
-      this.post({ type: 'graph', graph });
+      // A simple Pearl's graph too: the page says it has no graph and offers the outline.
+      this.postGraph(graph);
     }
+  }
+
+  /** Posts `graph`: whole when its structure changed, else only its changed nodes. */
+  private postGraph(graph: PearlGraph): void {
+    if (this.disposed || !this.ready) return;
+    this.post(graphUpdate(this.posted, graph));
+    this.posted = graph;
   }
 
   private postCursor(position: vscode.Position | undefined): void {
@@ -171,6 +184,8 @@ export class GraphPreviewPanel implements vscode.Disposable {
 
   private post(message: HostMessage): void {
     if (this.disposed || !this.ready) return;
+    // A text replaces the graph on the page: the next graph goes whole.
+    if (message.type === 'message') this.posted = undefined;
     void this.panel.webview.postMessage(message);
   }
 
@@ -186,6 +201,13 @@ export class GraphPreviewPanel implements vscode.Disposable {
       selection,
       preserveFocus: false,
     });
+  }
+
+  /** Shows the document in its editor column, then VS Code's Outline view (`outline.focus`) for it. */
+  private async openOutline(): Promise<void> {
+    const document = await vscode.workspace.openTextDocument(this.uri);
+    await vscode.window.showTextDocument(document, { viewColumn: this.findEditor()?.viewColumn ?? this.editorColumn ?? vscode.ViewColumn.One, preserveFocus: false });
+    await vscode.commands.executeCommand('outline.focus');
   }
 
   /** Asks where to save, then writes `svg` there. */

@@ -10,6 +10,7 @@ import { type RunningCodeServer, workbenchUrl } from './codeServer';
 import { extensionId } from './paths';
 import type { RunFolder } from './runFolder';
 import { type CreatedPearl, getCreatedPearls, getOngoingCalls, type RunningStandIn, setStandInFault } from './standIn';
+import { checkGraphButtonOnlyForTextPearls, checkGraphPreviewAtScale } from './uiGraphAtScale';
 import { checkNewPearl, checkWalkthrough } from './uiNewPearl';
 import { pollUntil, Workbench } from './workbench';
 
@@ -259,6 +260,14 @@ export async function runUiPass(options: UiPassOptions): Promise<UiPassResult> {
     else await check('New Pearl: a text Pearl from a template, filled in by its tab stops, with 0 problems', () => checkNewPearl(workbench, shot));
     await check('the walkthrough "Get started with Pearl" shows its six steps', () => checkWalkthrough(workbench, shot));
     await runAuthoringChecks(workbench, run, check, (name) => shot(name));
+    if (has('pearl.openGraphPreview')) {
+      // Last: they close every editor and leave a 300-node preview open.
+      await check('the graph button shows for text Pearls only', () => checkGraphButtonOnlyForTextPearls(workbench, cleanExample, 'examples/inbound-voice.pearl.json'));
+      await check('a 300-node graph preview: the workbench stays responsive while typing; focus mode', async () => {
+        const roundTrips = await checkGraphPreviewAtScale({ workbench, run, shot });
+        console.log(`[ui]   Command Palette round trips while typing: ${roundTrips.join(', ')} ms`);
+      });
+    }
   } finally {
     await context.close().catch(() => undefined);
   }

@@ -19,18 +19,29 @@ const copiedProperties = [
   'font-weight',
 ] as const;
 
+/** Classes that mark the editor session's state on the drawing. */
+const sessionClasses = ['cursor', 'selected', 'match', 'match-current', 'dimmed', 'focused'] as const;
+
 /**
  * Serializes `svg` (whose `viewport` `<g>` holds the drawing of a `width` × `height` graph) as an
  * SVG document with the theme's colours resolved and the editor background behind it.
  */
 export function exportSvg(svg: SVGSVGElement, viewport: SVGGElement, width: number, height: number): string {
-  // The cursor highlight belongs to the editor session, not to the exported picture.
-  const highlighted = Array.from(svg.querySelectorAll('.cursor'));
-  for (const element of highlighted) element.classList.remove('cursor');
+  // The cursor, the selection, search matches and focus mode belong to the editor session, not to
+  // the exported picture.
+  const removed: [Element, string][] = [];
+  for (const name of sessionClasses) {
+    for (const element of Array.from(svg.querySelectorAll(`.${name}`))) {
+      element.classList.remove(name);
+      removed.push([element, name]);
+    }
+  }
   const copy = svg.cloneNode(true) as SVGSVGElement;
   copyComputedStyles(svg, copy);
-  for (const element of highlighted) element.classList.add('cursor');
-  for (const attribute of ['id', 'class', 'role', 'aria-label', 'data-version', 'data-render-count']) copy.removeAttribute(attribute);
+  for (const [element, name] of removed) element.classList.add(name);
+  for (const attribute of Array.from(copy.attributes)) {
+    if (attribute.name.startsWith('data-') || ['id', 'class', 'role', 'aria-label'].includes(attribute.name)) copy.removeAttribute(attribute.name);
+  }
   copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
   copy.setAttribute('width', String(Math.ceil(width)));
   copy.setAttribute('height', String(Math.ceil(height)));
