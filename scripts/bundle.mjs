@@ -44,6 +44,7 @@ const serviceFromLibrary = {
   },
 };
 
+<<<<<<< HEAD
 if (production) {
   mkdirSync('dist', { recursive: true });
   for (const file of readdirSync('dist')) if (file.endsWith('.map')) rmSync(join('dist', file));
@@ -55,6 +56,35 @@ const results = await Promise.all([
   esbuild.build({ ...common, entryPoints: ['server/src/library.ts'], outfile: 'dist/service.js' }),
   // The graph preview's webview script and styles (browser). elkjs only requires 'web-worker' when
   // given a workerUrl, which the preview never passes.
+=======
+/**
+ * The graph preview's layout worker (ELK, text measuring and wrapping), as the text of a classic
+ * worker script. It is embedded in the webview script and started from a `blob:` URL: a webview's
+ * resources are served from another origin than its page, and `new Worker(url)` takes same-origin
+ * scripts only. Always minified (ELK is 1.6 MB). elkjs only requires 'web-worker' when given a
+ * workerUrl, which the worker never passes.
+ */
+async function bundleLayoutWorker() {
+  const result = await esbuild.build({
+    ...common,
+    entryPoints: ['client/src/graphPreview/webview/layoutWorker.ts'],
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    sourcemap: false,
+    minify: true,
+    write: false,
+    external: ['web-worker'],
+  });
+  return result.outputFiles[0].text;
+}
+
+await Promise.all([
+  esbuild.build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] }),
+  esbuild.build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js', banner: shebang }),
+  esbuild.build({ ...common, entryPoints: ['server/src/cli/pearlLint.ts'], outfile: 'dist/pearl-lint.js', banner: shebang }),
+  // The graph preview's webview script (browser), with its layout worker embedded (see below).
+>>>>>>> wt-i9
   esbuild.build({
     ...common,
     entryPoints: ['client/src/graphPreview/webview/main.ts'],
@@ -62,7 +92,7 @@ const results = await Promise.all([
     platform: 'browser',
     format: 'iife',
     target: 'es2022',
-    external: ['web-worker'],
+    define: { PEARL_LAYOUT_WORKER_SOURCE: JSON.stringify(await bundleLayoutWorker()) },
   }),
   esbuild.build({ ...common, entryPoints: ['client/src/graphPreview/webview/graphPreview.css'], outfile: 'dist/graphPreview.css', platform: 'browser', format: undefined, target: undefined }),
 ]);

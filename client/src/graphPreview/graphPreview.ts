@@ -2,15 +2,17 @@ import * as vscode from 'vscode';
 import { activePearlDocument } from '../activePearlDocument';
 import type { CmdFactory, PearlContext } from '../pearlContext';
 import { GraphPreviewPanel, graphPreviewViewType } from './graphPreviewPanel';
+import { registerTextPearlContext } from './textPearlContext';
 
 /**
- * Registers `pearl.openGraphPreview` ("Pearl: Open Graph Preview", editor title button and command
- * palette): opens the graph preview of a Pearl document beside its editor, one panel per document
+ * Registers `pearl.openGraphPreview` ("Pearl: Open Graph Preview", editor title button for text
+ * Pearls, context key `pearl.isTextPearl`, and command palette): opens the graph preview of a Pearl document beside its editor, one panel per document
  * (a second call reveals the open one). The panels are closed with the context.
  */
 export function registerGraphPreview(ctx: PearlContext): void {
   const panels = new Map<string, GraphPreviewPanel>();
   ctx.registerCommand('openGraphPreview', openGraphPreview(panels));
+  registerTextPearlContext(ctx);
   // Previews open when the window reloads come back, showing the same document (activation event
   // onWebviewPanel:pearl.graphPreview); the page keeps the document's uri in its state.
   ctx.pushCleanup(

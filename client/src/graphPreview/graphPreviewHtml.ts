@@ -22,20 +22,26 @@ export function createNonce(): string {
   return randomBytes(16).toString('base64');
 }
 
-/** The strict Content-Security-Policy of the page: no remote loads, no inline code without the nonce. */
+/**
+ * The strict Content-Security-Policy of the page: no remote loads, no inline code without the
+ * nonce, no eval; workers only from `blob:` (the layout worker, built from the page's own script).
+ */
 export function getGraphPreviewCsp(cspSource: string, nonce: string): string {
   return [
     "default-src 'none'",
     `img-src ${cspSource} data:`,
     `style-src ${cspSource} 'nonce-${nonce}'`,
     `script-src 'nonce-${nonce}'`,
+    // The layout worker is started from a blob: URL made from the page's own script (layoutClient.ts).
+    'worker-src blob:',
     `font-src ${cspSource}`,
   ].join('; ');
 }
 
 /**
- * The complete page: toolbar (zoom out, zoom in, fit, export), an empty `<svg>` the script fills,
- * a message area, the legend, then the script. Every parameter is escaped for its attribute.
+ * The complete page: the toolbar on a row of its own (search, focus mode, zoom out, zoom in, fit,
+ * export), then the stage: an empty `<svg>` the script fills, the overview canvas, a message area
+ * and the legend; then the script. Every parameter is escaped for its attribute.
  */
 export function getGraphPreviewHtml(params: GraphPreviewHtmlParams): string {
   const nonce = escapeAttribute(params.nonce);
@@ -51,14 +57,23 @@ export function getGraphPreviewHtml(params: GraphPreviewHtmlParams): string {
 </head>
 <body>
 <div class="toolbar" role="toolbar" aria-label="Graph preview">
+<div class="search">
+<input id="search" type="search" placeholder="Find a node" aria-label="Find a node by name, nodeId or type" spellcheck="false">
+<span id="search-status" class="search-status" role="status" aria-live="polite"></span>
+</div>
+<span class="toolbar-spacer"></span>
+<button type="button" data-action="focusMode" aria-pressed="false" title="Focus: show the selected node with its incoming and outgoing neighbours, dim the rest">Focus</button>
 <button type="button" data-action="zoomOut" title="Zoom out" aria-label="Zoom out">&#x2212;</button>
 <button type="button" data-action="zoomIn" title="Zoom in" aria-label="Zoom in">+</button>
 <button type="button" data-action="fit" title="Fit the graph to the panel">Fit</button>
 <button type="button" data-action="exportSvg" title="Save the graph as an SVG file">Export SVG</button>
 </div>
+<div class="stage">
+<svg id="graph" class="graph" xmlns="http://www.w3.org/2000/svg" role="group" aria-label="Conversation graph"></svg>
+<canvas id="minimap" class="minimap" role="img" aria-label="Overview of the graph: click to move the view there" hidden></canvas>
 <div id="message" class="message" role="status" hidden></div>
-<svg id="graph" class="graph" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="Conversation graph"></svg>
 ${legendHtml}
+</div>
 <script nonce="${nonce}" src="${escapeAttribute(params.scriptUri)}"></script>
 </body>
 </html>
@@ -75,7 +90,7 @@ const badge = (classes: string, label: string): string =>
   `<g class="${classes}"><rect class="mark-box" x="1" y="2" width="32" height="12" rx="6"></rect><text class="mark-text" x="17" y="11" text-anchor="middle">${label}</text></g>`;
 const line = (classes: string): string => `<path class="${classes}" d="M2 8 H32"></path>`;
 
-const legendHtml = `<details class="legend" open>
+const legendHtml = `<details id="legend" class="legend" open>
 <summary>Legend</summary>
 <ul>
 ${legendRow(box('node-box family-opening'), 'OpeningSentence')}

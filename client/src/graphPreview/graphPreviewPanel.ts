@@ -14,7 +14,8 @@ export const graphPreviewViewType = 'pearl.graphPreview';
 /**
  * One graph preview: a webview panel showing the conversation graph of one Pearl document, kept
  * up to date from `pearl/graph` (debounced after edits and diagnostics changes), following the
- * editor's cursor, revealing a clicked node in the editor and saving "Export SVG" files.
+ * editor's cursor, revealing a clicked node in the editor, saving "Export SVG" files and, for a
+ * simple Pearl (no graph), opening the Outline view.
  *
  * The webview keeps its own pan/zoom (webview state), so the host only sends data; the panel does
  * not retain its context when hidden and the page asks again with `ready` when it is shown.
@@ -113,6 +114,7 @@ export class GraphPreviewPanel implements vscode.Disposable {
     switch (message.type) {
       case 'ready':
         this.ready = true;
+        this.post({ type: 'document', uri: this.uri.toString() });
         if (this.graph) this.post({ type: 'graph', graph: this.graph });
         this.postCursor(this.findEditor()?.selection.active);
         void this.refresh();
@@ -122,6 +124,9 @@ export class GraphPreviewPanel implements vscode.Disposable {
         break;
       case 'exportSvg':
         this.saveSvg(message.svg).catch((error: unknown) => this.report('could not export the graph', error));
+        break;
+      case 'openOutline':
+        this.openOutline().catch((error: unknown) => this.report('could not open the outline', error));
         break;
     }
   }
@@ -153,12 +158,8 @@ export class GraphPreviewPanel implements vscode.Disposable {
     this.graph = graph ?? undefined;
     if (graph === null) {
       this.post({ type: 'message', text: `${fileName(this.uri)} is not open: open it to see its graph.` });
-    } else if (graph.kind === 'simple') {
-      this.post({
-        type: 'message',
-        text: 'This is a simple Pearl (POST /v2/Pearl): it has no nodes or transitions, so there is no graph to show. The graph preview is for text Pearls.',
-      });
     } else {
+      // A simple Pearl's graph too: the page says it has no graph and offers the outline.
       this.post({ type: 'graph', graph });
     }
   }
@@ -186,6 +187,13 @@ export class GraphPreviewPanel implements vscode.Disposable {
       selection,
       preserveFocus: false,
     });
+  }
+
+  /** Shows the document in its editor column, then VS Code's Outline view (`outline.focus`) for it. */
+  private async openOutline(): Promise<void> {
+    const document = await vscode.workspace.openTextDocument(this.uri);
+    await vscode.window.showTextDocument(document, { viewColumn: this.findEditor()?.viewColumn ?? this.editorColumn ?? vscode.ViewColumn.One, preserveFocus: false });
+    await vscode.commands.executeCommand('outline.focus');
   }
 
   /** Asks where to save, then writes `svg` there. */

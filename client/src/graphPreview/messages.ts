@@ -1,10 +1,12 @@
 /**
  * The messages between the graph preview's host (the extension, `graphPreviewPanel.ts`) and its
- * webview (`webview/main.ts`), declared once for both sides. Positions are LSP positions (0-based
+ * webview (`webview/main.ts`), and between the webview and its layout worker
+ * (`webview/layoutWorker.ts`), declared once for both sides. Positions are LSP positions (0-based
  * line, UTF-16 character), the same as the ranges in {@link PearlGraph}.
  */
 import type { Position } from 'vscode-languageserver-types';
 import type { PearlGraph } from '../../../server/src/protocol';
+import type { GraphLayout } from './webview/layoutGraph';
 
 /** Host → webview: draw this graph (replaces the previous one, keeps zoom and position). */
 export interface GraphMessage {
@@ -25,7 +27,7 @@ export interface TextMessage {
 }
 
 /** Every message the host posts to the webview. */
-export type HostMessage = GraphMessage | CursorMessage | TextMessage;
+export type HostMessage = GraphMessage | CursorMessage | TextMessage | DocumentMessage;
 
 /** Webview → host: the script is running and listens; send the current graph and cursor. */
 export interface ReadyMessage {
@@ -46,7 +48,7 @@ export interface ExportSvgMessage {
 }
 
 /** Every message the webview posts to the host. */
-export type WebviewMessage = ReadyMessage | RevealMessage | ExportSvgMessage;
+export type WebviewMessage = ReadyMessage | RevealMessage | ExportSvgMessage | OpenOutlineMessage;
 
 /** Type guard for a message received from the webview: the webview is ours, but its content is data. */
 export function isWebviewMessage(value: unknown): value is WebviewMessage {
@@ -54,6 +56,7 @@ export function isWebviewMessage(value: unknown): value is WebviewMessage {
   const message = value as Record<string, unknown>;
   switch (message.type) {
     case 'ready':
+    case 'openOutline':
       return true;
     case 'reveal':
       return typeof message.key === 'string';
@@ -63,3 +66,32 @@ export function isWebviewMessage(value: unknown): value is WebviewMessage {
       return false;
   }
 }
+
+/** Host → webview: the document this preview shows (kept in the webview state, so a reload restores it). */
+export interface DocumentMessage {
+  readonly type: 'document';
+  /** The document's URI, as `Uri.toString()`. */
+  readonly uri: string;
+}
+
+/** Webview → host: "Open Outline" was pressed (a simple Pearl has no graph); run `outline.focus`. */
+export interface OpenOutlineMessage {
+  readonly type: 'openOutline';
+}
+
+/**
+ * Webview → layout worker (`webview/layoutWorker.ts`): lay out `graph`. `seq` increases with every
+ * request of the page; the answer carries it back, and an answer to an older request is dropped.
+ */
+export interface LayoutRequest {
+  readonly type: 'layout';
+  readonly seq: number;
+  readonly graph: PearlGraph;
+  /** CSS font-family of the page, for measuring text in the worker (OffscreenCanvas). */
+  readonly fontFamily: string;
+}
+
+/** Layout worker → webview: the layout of request `seq`, or why ELK failed. */
+export type LayoutResponse =
+  | { readonly type: 'layout'; readonly seq: number; readonly layout: GraphLayout; readonly elapsedMs: number }
+  | { readonly type: 'layoutFailed'; readonly seq: number; readonly message: string };

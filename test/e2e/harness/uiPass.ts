@@ -10,6 +10,7 @@ import { extensionId } from './paths';
 import type { RunFolder } from './runFolder';
 import { type CreatedPearl, getCreatedPearls, getOngoingCalls, type RunningStandIn, setStandInFault } from './standIn';
 import { checkNewPearl, checkWalkthrough } from './uiNewPearl';
+import { checkGraphButtonOnlyForTextPearls, checkGraphPreviewAtScale } from './uiGraphAtScale';
 import { pollUntil, Workbench } from './workbench';
 
 /** What the UI pass needs: the server, the run, the stand-in (if built), the suite's report. */
@@ -251,6 +252,11 @@ export async function runUiPass(options: UiPassOptions): Promise<UiPassResult> {
           { describeLast: () => `${count} of ${expected.length} nodes drawn` },
         );
         await shot('graph-preview-restored');
+      });
+      await check('the graph button shows for text Pearls only', () => checkGraphButtonOnlyForTextPearls(workbench, cleanExample, 'examples/inbound-voice.pearl.json'));
+      await check('a 300-node graph preview: the workbench stays responsive while typing; focus mode', async () => {
+        const roundTrips = await checkGraphPreviewAtScale({ workbench, run, shot });
+        console.log(`[ui]   Command Palette round trips while typing: ${roundTrips.join(', ')} ms`);
       });
     }
     if (!has('pearl.newPearl')) wait('New Pearl (UI)', 'pearl.newPearl is not registered');

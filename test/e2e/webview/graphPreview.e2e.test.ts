@@ -2,123 +2,29 @@
  * The graph preview's webview in a real browser: the page from `getGraphPreviewHtml` (with its
  * Content-Security-Policy), the bundled `dist/graphPreview.js` and `.css`, served on 127.0.0.1 and
  * driven with Debian's chromium through playwright-core. The graphs come from the real language
- * service (`getGraph` over `examples/clinic-reminders.pearl.json`). A fake `acquireVsCodeApi`,
- * injected as a nonce'd inline script, records what the page posts into `window.__posted` and keeps
- * the webview state in sessionStorage (so it survives a reload, as VS Code's does across hide/show).
+ * service (`getGraph` over `examples/clinic-reminders.pearl.json` and generated Pearls). The page
+ * and its fake webview API come from `previewPage.ts`.
  *
  * Needs `node scripts/bundle.mjs` first. Skipped when /usr/bin/chromium is absent.
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { createNonce, getGraphPreviewHtml } from '../../../client/src/graphPreview/graphPreviewHtml';
 import type { HostMessage, WebviewMessage } from '../../../client/src/graphPreview/messages';
 import type { PearlGraph, PearlGraphNode } from '../../../server/src/protocol';
 import { getLanguageService } from '../../../server/src/service/pearlLanguageService';
+import { chromiumPath, distDir, launchOptions, type PageGlobals, startServer } from './previewPage';
 
-const chromiumPath = '/usr/bin/chromium';
 const repoRoot = path.resolve(__dirname, '../../../..');
-const distDir = path.join(repoRoot, 'dist');
+// bench/pearlGenerator.ts is in the bench project, built beside this one (see robustness.test.ts).
+const { generateTextPearl } = require('../../../bench/pearlGenerator') as { generateTextPearl(nodeCount: number, seed?: number): string };
 const clinicPath = path.join(repoRoot, 'examples/clinic-reminders.pearl.json');
 const screenshotPath = path.join(repoRoot, 'docs/graph-preview.png');
 const viewportSize = { width: 1200, height: 800 };
-
-/** VS Code's default dark theme ("Dark Modern"), the variables the page reads. */
-const darkTheme: Readonly<Record<string, string>> = {
-  '--vscode-font-family': 'system-ui, "Ubuntu", "Droid Sans", sans-serif',
-  '--vscode-font-size': '13px',
-  '--vscode-editor-background': '#1f1f1f',
-  '--vscode-editor-foreground': '#cccccc',
-  '--vscode-descriptionForeground': '#9d9d9d',
-  '--vscode-focusBorder': '#0078d4',
-  '--vscode-charts-foreground': '#cccccc',
-  '--vscode-charts-red': '#f14c4c',
-  '--vscode-charts-blue': '#3794ff',
-  '--vscode-charts-yellow': '#cca700',
-  '--vscode-charts-orange': '#d18616',
-  '--vscode-charts-green': '#89d185',
-  '--vscode-charts-purple': '#b180d7',
-  '--vscode-terminal-ansiCyan': '#11a8cd',
-  '--vscode-editorError-foreground': '#f85149',
-  '--vscode-editorWarning-foreground': '#cca700',
-  '--vscode-editorWidget-background': '#202020',
-  '--vscode-editorWidget-foreground': '#cccccc',
-  '--vscode-editorWidget-border': '#313131',
-  '--vscode-button-secondaryBackground': '#313131',
-  '--vscode-button-secondaryForeground': '#cccccc',
-  '--vscode-button-secondaryHoverBackground': '#3c3c3c',
-  '--vscode-button-border': '#ffffff12',
-};
-
-/** The fake webview API and theme, run before the page's script. */
-function preludeScript(): string {
-  return `(() => {
-  const root = document.documentElement;
-  for (const [name, value] of Object.entries(${JSON.stringify(darkTheme)})) root.style.setProperty(name, value);
-  root.classList.add('vscode-dark');
-  window.__posted = [];
-  window.__cspViolations = [];
-  document.addEventListener('securitypolicyviolation', (event) => {
-    window.__cspViolations.push(event.violatedDirective + ' ' + event.blockedURI);
-  });
-  window.acquireVsCodeApi = () => ({
-    postMessage: (message) => { window.__posted.push(JSON.parse(JSON.stringify(message))); },
-    getState: () => JSON.parse(sessionStorage.getItem('webviewState') || 'null') ?? undefined,
-    setState: (state) => { sessionStorage.setItem('webviewState', JSON.stringify(state)); },
-  });
-})();`;
-}
-
-/** What the test reads from the page's globals (inside `page.evaluate`). */
-interface PageGlobals {
-  __posted: WebviewMessage[];
-  __cspViolations: string[];
-  postMessage(message: HostMessage, targetOrigin: string): void;
-  sessionStorage: { getItem(key: string): string | null };
-}
-
-/** Serves the preview page and the two bundles; `cspSource` is the server's origin. */
-function startServer(): Promise<{ server: http.Server; origin: string }> {
-  const files: Record<string, string> = {
-    '/dist/graphPreview.js': 'text/javascript; charset=utf-8',
-    '/dist/graphPreview.css': 'text/css; charset=utf-8',
-  };
-  let origin = '';
-  const server = http.createServer((request, response) => {
-    const url = new URL(request.url ?? '/', origin);
-    if (url.pathname === '/') {
-      const nonce = createNonce();
-      const html = getGraphPreviewHtml({
-        cspSource: origin,
-        nonce,
-        scriptUri: `${origin}/dist/graphPreview.js`,
-        styleUri: `${origin}/dist/graphPreview.css`,
-      }).replace('</head>', `<script nonce="${nonce}">${preludeScript()}</script>\n</head>`);
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-      response.end(html);
-      return;
-    }
-    const type = files[url.pathname];
-    if (type === undefined) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, { 'content-type': type });
-    response.end(fs.readFileSync(path.join(distDir, path.basename(url.pathname))));
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      resolve({ server, origin });
-    });
-  });
-}
 
 const service = getLanguageService();
 
@@ -172,11 +78,7 @@ describe('graph preview webview (chromium)', { skip: fs.existsSync(chromiumPath)
       assert.ok(fs.existsSync(path.join(distDir, file)), `dist/${file} is missing: run \`node scripts/bundle.mjs\` first`);
     }
     ({ server, origin } = await startServer());
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await chromium.launch(launchOptions);
   });
 
   after(async () => {
@@ -204,7 +106,7 @@ describe('graph preview webview (chromium)', { skip: fs.existsSync(chromiumPath)
     page.on('pageerror', (error) => opened.pageErrors.push(error.message));
     page.on('request', (request) => {
       const url = request.url();
-      if (!url.startsWith(`${origin}/`) && !url.startsWith('data:')) opened.foreignRequests.push(url);
+      if (!url.startsWith(`${origin}/`) && !url.startsWith(`blob:${origin}/`) && !url.startsWith('data:')) opened.foreignRequests.push(url);
     });
     await page.goto(`${origin}/`);
     await waitForPosted(page, (message) => message.type === 'ready');
@@ -252,6 +154,35 @@ describe('graph preview webview (chromium)', { skip: fs.existsSync(chromiumPath)
 
   function nodeLocator(page: Page, key: string) {
     return page.locator(`[data-node-key="${key}"]`);
+  }
+
+  /** The node whose box centre is nearest the centre of the svg, and its box on screen. */
+  async function centreNode(page: Page): Promise<{ key: string; box: Box }> {
+    const svgBox = await page.locator('#graph').boundingBox();
+    assert.ok(svgBox);
+    const boxes = await page.locator('g[data-node-key] > .node-box').evaluateAll((elements) =>
+      elements.map((element) => {
+        const rect = element.getBoundingClientRect();
+        return { key: element.parentElement?.getAttribute('data-node-key') ?? '', box: { x: rect.x, y: rect.y, width: rect.width, height: rect.height } };
+      }),
+    );
+    const cx = svgBox.x + svgBox.width / 2;
+    const cy = svgBox.y + svgBox.height / 2;
+    const distance = (box: Box) => Math.hypot(box.x + box.width / 2 - cx, box.y + box.height / 2 - cy);
+    return boxes.reduce((best, candidate) => (distance(candidate.box) < distance(best.box) ? candidate : best));
+  }
+
+  /** Asserts the whole drawing is in the view and the transform is the one the Fit button gives. */
+  async function assertFitted(page: Page): Promise<void> {
+    const svgBox = await page.locator('#graph').boundingBox();
+    assert.ok(svgBox);
+    const bounds = await page.locator('g.viewport').boundingBox();
+    assert.ok(bounds);
+    assert.ok(bounds.x >= svgBox.x - 1 && bounds.y >= svgBox.y - 1, `the drawing starts outside the view: ${JSON.stringify({ bounds, svgBox })}`);
+    assert.ok(bounds.x + bounds.width <= svgBox.x + svgBox.width + 1 && bounds.y + bounds.height <= svgBox.y + svgBox.height + 1, `the drawing ends outside the view: ${JSON.stringify({ bounds, svgBox })}`);
+    const shown = await transformOf(page);
+    await page.locator('button[data-action="fit"]').click();
+    assert.equal(await transformOf(page), shown, 'the view is not what Fit shows');
   }
 
   it('draws every node and transition of the clinic example, groups the nested actions, and reads well', async () => {
@@ -449,10 +380,15 @@ describe('graph preview webview (chromium)', { skip: fs.existsSync(chromiumPath)
     const zoomed = await transformOf(page);
     assert.notEqual(zoomed, fitted);
 
-    // An edit: a new version of the graph, drawn again, same transform.
-    await showGraph(page, graphOf(clinicText.replace('Goodbye', 'Goodbye and thanks'), 2), 2);
+    // A structural edit (a node renamed): laid out and drawn again; the node in the middle of the
+    // view stays where it was on screen.
+    const anchorBefore = await centreNode(page);
+    await showGraph(page, graphOf(clinicText.replace('"name": "Goodbye"', '"name": "Goodbye and thanks"'), 2), 2);
     assert.equal(await page.locator('#graph').getAttribute('data-version'), '2');
-    assert.equal(await transformOf(page), zoomed);
+    const anchorAfter = await nodeLocator(page, anchorBefore.key).locator('.node-box').boundingBox();
+    assert.ok(anchorAfter);
+    assert.ok(Math.abs(anchorAfter.x - anchorBefore.box.x) < 1 && Math.abs(anchorAfter.y - anchorBefore.box.y) < 1, `${anchorBefore.key} moved on screen`);
+    const afterEdit = await transformOf(page);
     // The drag did not count as a click on a node.
     assert.equal((await posted(page)).filter((message) => message.type === 'reveal').length, 0);
 
@@ -460,10 +396,12 @@ describe('graph preview webview (chromium)', { skip: fs.existsSync(chromiumPath)
     await page.reload();
     await waitForPosted(page, (message) => message.type === 'ready');
     await showGraph(page, graph, 1);
-    assert.equal(await transformOf(page), zoomed);
+    assert.equal(await transformOf(page), afterEdit);
 
+    // Fit again (the legend, collapsed since the first zoom, no longer needs room).
     await page.locator('button[data-action="fit"]').click();
-    assert.equal(await transformOf(page), fitted);
+    assert.notEqual(await transformOf(page), afterEdit);
+    await assertFitted(page);
     await assertClean(opened);
   });
 
@@ -484,14 +422,250 @@ describe('graph preview webview (chromium)', { skip: fs.existsSync(chromiumPath)
     await assertClean(opened);
   });
 
-  it('shows a message for a simple Pearl', async () => {
+  it('says a simple Pearl has no graph, offers the outline, and remembers the document', async () => {
     const opened = await openPage();
     const simple = graphOf(fs.readFileSync(path.join(repoRoot, 'examples/inbound-voice.pearl.json'), 'utf8'));
     assert.equal(simple.kind, 'simple');
+    await post(opened.page, { type: 'document', uri: simple.uri });
     await post(opened.page, { type: 'graph', graph: simple });
     await opened.page.locator('#message:not([hidden])').waitFor();
-    assert.match((await opened.page.locator('#message').textContent()) ?? '', /simple Pearl/);
+    assert.match((await opened.page.locator('#message p').textContent()) ?? '', /^This is a simple Pearl \(POST \/v2\/Pearl\): .* so it has no graph\./);
     assert.equal(await opened.page.locator('[data-node-key]').count(), 0);
+    await opened.page.getByRole('button', { name: 'Open Outline' }).click();
+    await waitForPosted(opened.page, (message) => message.type === 'openOutline');
+    // The webview state names the document, so VS Code restores this preview after a reload.
+    const saved = await opened.page.evaluate(() => (globalThis as unknown as PageGlobals).sessionStorage.getItem('webviewState'));
+    assert.equal((JSON.parse(saved ?? '{}') as { uri?: string }).uri, simple.uri);
+    await assertClean(opened);
+  });
+
+  it('does not lay the graph out again for a script edit, and still shows its new diagnostics', async () => {
+    const opened = await openPage();
+    const { page } = opened;
+    await showGraph(page, graphOf(clinicText), 1);
+    assert.equal(await page.locator('#graph').getAttribute('data-layout-count'), '1');
+    const boxesBefore = await page.locator('g[data-node-key] > .node-box').evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().toJSON() as unknown));
+
+    // A script now names an undeclared variable: an edit that is not structural, with a new diagnostic.
+    const edited = graphOf(replaceOnce(clinicText, 'Sure! Could you give me your full name', 'Sure {no_such_variable}! Could you give me your full name'), 2);
+    const node = edited.nodes.find((candidate) => candidate.diagnostics.some((diagnostic) => diagnostic.message.includes('no_such_variable')));
+    assert.ok(node, 'the edit gives a node a diagnostic');
+    await post(page, { type: 'graph', graph: edited });
+    await page.locator('#graph[data-version="2"]').waitFor({ state: 'attached' });
+    assert.equal(await page.locator('#graph').getAttribute('data-layout-count'), '1', 'the layout ran again');
+    assert.equal(await page.locator('#graph').getAttribute('data-render-count'), '1');
+    assert.equal(await nodeLocator(page, node.key).locator('.count-badge').count(), 1, 'the new diagnostic is counted on the node');
+    assert.ok(((await nodeLocator(page, node.key).locator(':scope > title').textContent()) ?? '').includes('no_such_variable'));
+    const boxesAfter = await page.locator('g[data-node-key] > .node-box').evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().toJSON() as unknown));
+    assert.deepEqual(boxesAfter, boxesBefore, 'nodes moved');
+
+    // A structural edit (a transition retargeted) is laid out again.
+    await showGraph(page, graphOf(brokenClinicText(), 3), 2);
+    assert.equal(await page.locator('#graph').getAttribute('data-layout-count'), '2');
+    await assertClean(opened);
+  });
+
+  it('lays out in a worker, keeps the page responsive, and cancels a layout a newer graph overtakes', async () => {
+    const opened = await openPage();
+    const { page } = opened;
+    const big = graphOf(generateTextPearl(400), 1);
+    const clinic = graphOf(clinicText, 2);
+    await page.evaluate(() => {
+      const globals = globalThis as unknown as { __longTasks: number[] };
+      globals.__longTasks = [];
+      new PerformanceObserver((list) => globals.__longTasks.push(...list.getEntries().map((entry) => entry.duration))).observe({ type: 'longtask' });
+    });
+    await post(page, { type: 'graph', graph: big });
+    // The layout of 400 nodes takes seconds; meanwhile the page answers at once.
+    for (let index = 0; index < 5; index++) {
+      const started = Date.now();
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+      assert.ok(Date.now() - started < 1_000, 'the page did not answer within 1 s');
+      await page.waitForTimeout(100);
+    }
+    assert.equal(await page.locator('#graph').getAttribute('data-render-count'), null, 'the big layout finished too early for this test');
+    const longTasks = await page.evaluate(() => (globalThis as unknown as { __longTasks: number[] }).__longTasks);
+    assert.ok(longTasks.every((duration) => duration < 200), `long tasks on the page while the worker lays out: ${JSON.stringify(longTasks)}`);
+
+    await showGraph(page, clinic, 1);
+    assert.equal(await page.locator('#graph').getAttribute('data-version'), '2');
+    assert.equal(await page.locator('#graph').getAttribute('data-layouts-cancelled'), '1');
+    assert.equal(await page.locator('[data-node-key]').count(), clinic.nodes.length);
+    // The cancelled layout never lands.
+    await page.waitForTimeout(500);
+    assert.equal(await page.locator('#graph').getAttribute('data-render-count'), '1');
+    await assertClean(opened);
+  });
+
+  it('finds nodes by name, nodeId or type, centres and highlights the match', async () => {
+    const opened = await openPage();
+    const { page } = opened;
+    const graph = graphOf(clinicText);
+    await showGraph(page, graph, 1);
+    const search = page.getByRole('searchbox', { name: 'Find a node by name, nodeId or type' });
+
+    const byId = nodeById(graph, 'answer_question');
+    await search.fill('answer_question');
+    assert.equal(await page.locator('#search-status').textContent(), '1 of 1');
+    assert.match((await nodeLocator(page, byId.key).getAttribute('class')) ?? '', /\bmatch-current\b/);
+    const svgBox = await page.locator('#graph').boundingBox();
+    const box = await nodeLocator(page, byId.key).locator('.node-box').boundingBox();
+    assert.ok(svgBox && box);
+    assert.ok(Math.abs(box.x + box.width / 2 - (svgBox.x + svgBox.width / 2)) < 2 && Math.abs(box.y + box.height / 2 - (svgBox.y + svgBox.height / 2)) < 2, 'the match is not centred');
+
+    // By type: every Dialogue node; Enter moves to the next one.
+    const endCalls = graph.nodes.filter((node) => node.typeName === 'Dialogue');
+    assert.ok(endCalls.length >= 2);
+    await search.fill('dialogue');
+    assert.equal(await page.locator('#search-status').textContent(), `1 of ${endCalls.length}`);
+    assert.equal(await page.locator('.node.match').count(), endCalls.length);
+    await search.press('Enter');
+    assert.equal(await page.locator('#search-status').textContent(), `2 of ${endCalls.length}`);
+    assert.match((await nodeLocator(page, endCalls[1].key).getAttribute('class')) ?? '', /\bmatch-current\b/);
+
+    await search.fill('no node is called this');
+    assert.equal(await page.locator('#search-status').textContent(), 'No match');
+    assert.equal(await page.locator('.node.match').count(), 0);
+    await assertClean(opened);
+  });
+
+  it('focus mode dims all but the selected node and its neighbours; Tab and Enter work from the keyboard', async () => {
+    const opened = await openPage();
+    const { page } = opened;
+    const graph = graphOf(clinicText);
+    await showGraph(page, graph, 1);
+    const selected = nodeById(graph, 'answer_question');
+    await page.getByRole('button', { name: 'Focus' }).click();
+    assert.equal(await page.getByRole('button', { name: 'Focus' }).getAttribute('aria-pressed'), 'true');
+    await nodeLocator(page, selected.key).locator('.node-box').click();
+
+    const neighbours = new Set([selected.key]);
+    for (const edge of graph.edges) {
+      if (edge.source === selected.key) neighbours.add(edge.target);
+      if (edge.target === selected.key) neighbours.add(edge.source);
+    }
+    assert.ok(neighbours.size >= 3);
+    for (const node of graph.nodes) {
+      if (node.parent) continue;
+      const opacity = await nodeLocator(page, node.key).evaluate((element) => getComputedStyle(element).opacity);
+      assert.equal(opacity, neighbours.has(node.key) ? '1' : '0.15', `opacity of ${node.nodeId}`);
+    }
+    for (const edge of graph.edges) {
+      const dimmed = !(edge.source === selected.key || edge.target === selected.key);
+      assert.equal(await page.locator(`[data-edge-key="${edge.key}"]`).evaluate((element) => getComputedStyle(element).opacity), dimmed ? '0.15' : '1');
+    }
+
+    // Tab moves the keyboard focus (and the focus mode) to another node; Enter reveals it.
+    await page.keyboard.press('Tab');
+    const focusedKey = await page.evaluate(() => document.activeElement?.getAttribute('data-node-key') ?? null);
+    assert.ok(focusedKey !== null && focusedKey !== selected.key, 'Tab did not move to another node');
+    assert.match((await nodeLocator(page, focusedKey).getAttribute('class')) ?? '', /\bfocused\b/);
+    assert.ok((await nodeLocator(page, focusedKey).getAttribute('aria-label'))?.length);
+    await page.keyboard.press('Enter');
+    await waitForPosted(page, (message) => message.type === 'reveal' && message.key === focusedKey);
+
+    await page.getByRole('button', { name: 'Focus' }).click();
+    assert.equal(await page.locator('.dimmed').count(), 0);
+    await assertClean(opened);
+  });
+
+  it('collapses the legend after the first use and remembers it', async () => {
+    const opened = await openPage();
+    const { page } = opened;
+    await showGraph(page, graphOf(clinicText), 1);
+    const legend = page.locator('#legend');
+    assert.equal(await legend.evaluate((element) => (element as HTMLDetailsElement).open), true, 'open the first time');
+    await page.locator('button[data-action="zoomIn"]').click();
+    assert.equal(await legend.evaluate((element) => (element as HTMLDetailsElement).open), false, 'collapsed after the first use');
+    await page.reload();
+    await waitForPosted(page, (message) => message.type === 'ready');
+    await showGraph(page, graphOf(clinicText), 1);
+    assert.equal(await legend.evaluate((element) => (element as HTMLDetailsElement).open), false, 'still collapsed after a reload');
+    // Opened again by the user, it stays open.
+    await page.locator('#legend summary').click();
+    await page.locator('button[data-action="zoomIn"]').click();
+    assert.equal(await legend.evaluate((element) => (element as HTMLDetailsElement).open), true);
+    await page.reload();
+    await waitForPosted(page, (message) => message.type === 'ready');
+    assert.equal(await legend.evaluate((element) => (element as HTMLDetailsElement).open), true);
+    await assertClean(opened);
+  });
+
+  it('keeps the graph fitted when the panel is resized, and the toolbar off the graph', async () => {
+    const opened = await openPage();
+    const { page } = opened;
+    await showGraph(page, graphOf(clinicText), 1);
+    await page.locator('button[data-action="fit"]').click();
+    await assertFitted(page);
+    for (const size of [{ width: 700, height: 500 }, { width: 1300, height: 900 }]) {
+      await page.setViewportSize(size);
+      await page.waitForFunction(({ width }) => document.getElementById('graph')!.getBoundingClientRect().width === width, size);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      await assertFitted(page);
+      const toolbar = await page.locator('.toolbar').boundingBox();
+      const svgBox = await page.locator('#graph').boundingBox();
+      assert.ok(toolbar && svgBox && toolbar.y + toolbar.height <= svgBox.y + 0.5, 'the toolbar overlaps the graph');
+    }
+    await assertClean(opened);
+  });
+
+  it('shows an overview for a graph larger than the view', async () => {
+    const opened = await openPage();
+    const { page } = opened;
+    await showGraph(page, graphOf(clinicText), 1);
+    await page.locator('button[data-action="fit"]').click();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    assert.equal(await page.locator('#minimap').isHidden(), true, 'no overview while the whole graph is in view');
+    for (let index = 0; index < 4; index++) await page.locator('button[data-action="zoomIn"]').click();
+    await page.locator('#minimap').waitFor({ state: 'visible' });
+    const before = await transformOf(page);
+    const minimap = await page.locator('#minimap').boundingBox();
+    assert.ok(minimap);
+    await page.mouse.click(minimap.x + 5, minimap.y + 5);
+    assert.notEqual(await transformOf(page), before, 'a click in the overview moves the view');
+    await assertClean(opened);
+  });
+
+  it('draws a node with a hostile 30,000-character name within 200 ms, cut to three lines', async (t) => {
+    const opened = await openPage();
+    const { page } = opened;
+    // A small Pearl, so that the time is the name's, not the layout of many nodes.
+    const small = (name: string) => `{
+  "name": "Tiny",
+  "pearl": {
+    "nodes": [
+      { "nodeId": "opening_generic", "name": ${JSON.stringify(name)}, "nodeType": 2, "script": "Hello!", "transitions": [{ "name": "Done", "toNodeId": "end" }] },
+      { "nodeId": "end", "name": "Goodbye", "nodeType": 100, "script": "Bye." }
+    ]
+  }
+}`;
+    const named = (name: string, version: number) => graphOf(small(name), version);
+    await showGraph(page, named('Generic greeting', 1), 1);
+    for (const [index, name] of [
+      'x'.repeat(30_000),
+      Array.from({ length: 6_000 }, (_, word) => `w${word % 10}rd`).join(' ').padEnd(30_000, 's'),
+      '\u200b'.repeat(30_000),
+    ].entries()) {
+      const graph = named(name, index + 2);
+      const node = nodeById(graph, 'opening_generic');
+      const elapsed = await page.evaluate(
+        async ({ graph, renderCount }) => {
+          const svg = document.getElementById('graph') as unknown as SVGSVGElement;
+          const started = performance.now();
+          (globalThis as unknown as PageGlobals).postMessage({ type: 'graph', graph }, '*');
+          while (Number(svg.dataset.renderCount) < renderCount) await new Promise((resolve) => setTimeout(resolve, 1));
+          return performance.now() - started;
+        },
+        { graph, renderCount: index + 2 },
+      );
+      t.diagnostic(`${name.length}-character name (${index === 0 ? 'one word' : index === 1 ? 'words' : 'zero-width spaces'}): drawn in ${Math.round(elapsed)} ms`);
+      assert.ok(elapsed <= 200, `a ${name.length}-character name took ${Math.round(elapsed)} ms to draw`);
+      const lines = await nodeLocator(page, node.key).locator('.node-name tspan').allTextContents();
+      assert.ok(lines.length >= 1 && lines.length <= 3, `${lines.length} lines`);
+      assert.ok(lines[lines.length - 1].endsWith('…'), 'the cut name ends with …');
+      const box = await nodeLocator(page, node.key).locator('.node-box').boundingBox();
+      assert.ok(box && box.width < 400, 'the node stays narrow');
+    }
     await assertClean(opened);
   });
 });

@@ -1,15 +1,15 @@
 /**
- * Lays out a {@link PearlGraph} with ELK's layered algorithm (elkjs, bundled: no worker, no eval),
- * top to bottom, spline edges, each transition's label placed by ELK at the middle of its edge (a
+ * Lays out a {@link PearlGraph} with ELK's layered algorithm (the ELK instance is injected: the
+ * preview runs it in its layout worker, `layoutWorker.ts`), top to bottom, spline edges, each transition's label placed by ELK at the middle of its edge (a
  * label gets room of its own between the layers, so labels never cover nodes). Nested actions (handOffAction, postCallActions) are ELK children of their parent, which becomes a
  * compound node: a group box with the parent's header on top and its actions inside. All
  * coordinates in the result are absolute (ELK `json.shapeCoords` / `json.edgeCoords` = ROOT), in
  * CSS pixels at zoom 1. Text is measured by the injected {@link MeasureText}, so this module needs
  * no DOM.
  */
-import ELK from 'elkjs/lib/elk.bundled.js';
 import type { ElkExtendedEdge, ElkLabel, ElkNode, ElkPoint } from 'elkjs/lib/elk-api';
 import type { PearlGraph, PearlGraphEdge, PearlGraphNode } from '../../../../server/src/protocol';
+import { wrapText } from './textWrap';
 
 /** The text styles the graph uses; sizes in px, shared by measuring and drawing. */
 export const textStyles = {
@@ -122,8 +122,24 @@ const markGap = 4;
 const groupPadding = 12;
 const childSpacing = 14;
 
-// One ELK for the page: the bundled build runs the layout in this thread (a fake worker).
-const elk = new ELK();
+/** Most nodes laid out with network simplex node placement (see the layout options). */
+const networkSimplexLimit = 24;
+
+/** Incoming transitions from which they merge into one port of their target. */
+const mergeThreshold = 4;
+
+/** The id of the shared input port of a node with merged incoming transitions. */
+function inputPort(key: string): string {
+  return `${key}#in`;
+}
+
+/** Room kept on the type line for the error/warning count badge, so diagnostics never change the layout. */
+const badgeRoom = 24;
+
+/** What {@link layoutGraph} needs of ELK: its `layout` call. */
+export interface ElkLayouter {
+  layout(graph: ElkNode): Promise<ElkNode>;
+}
 
 /** Layout direction: DOWN suits the usual tall flows. */
 export type LayoutDirection = 'DOWN' | 'RIGHT';
@@ -132,7 +148,7 @@ export type LayoutDirection = 'DOWN' | 'RIGHT';
  * Lays out `graph`. Resolves with absolute positions; rejects only if ELK itself fails. Edges whose
  * endpoints are not in `graph.nodes` are left out (the server never sends such edges).
  */
-export async function layoutGraph(graph: PearlGraph, measure: MeasureText, direction: LayoutDirection = 'DOWN'): Promise<GraphLayout> {
+export async function layoutGraph(graph: PearlGraph, measure: MeasureText, elk: ElkLayouter, direction: LayoutDirection = 'DOWN'): Promise<GraphLayout> {
   const byKey = new Map(graph.nodes.map((node) => [node.key, node] as const));
   const childrenOf = new Map<string | undefined, PearlGraphNode[]>();
   for (const node of graph.nodes) {
@@ -142,6 +158,12 @@ export async function layoutGraph(graph: PearlGraph, measure: MeasureText, direc
     list.push(node);
   }
 
+  // Nodes many transitions go into (EndCall, a shared menu): their incoming transitions end at one
+  // shared port on the top side, so they merge there instead of fanning in all over the box.
+  const incoming = new Map<string, number>();
+  for (const edge of graph.edges) incoming.set(edge.target, (incoming.get(edge.target) ?? 0) + 1);
+  const mergedTargets = new Set([...incoming].filter(([key, count]) => count >= mergeThreshold && childrenOf.get(key) === undefined).map(([key]) => key));
+
   const headers = new Map<string, Header>();
   const toElk = (node: PearlGraphNode): ElkNode => {
     const header = measureHeader(node, measure);
@@ -149,6 +171,15 @@ export async function layoutGraph(graph: PearlGraph, measure: MeasureText, direc
     const children = childrenOf.get(node.key) ?? [];
     // PostCallActions runs after the conversation and has no transitions: below everything else.
     const last: Record<string, string> = node.nodeType === 200 && !node.parent ? { 'elk.layered.layering.layerConstraint': 'LAST' } : {};
+    if (children.length === 0 && mergedTargets.has(node.key)) {
+      return {
+        id: node.key,
+        width: header.width,
+        height: header.height,
+        layoutOptions: { ...last, 'elk.portConstraints': 'FIXED_SIDE' },
+        ports: [{ id: inputPort(node.key), width: 1, height: 1, layoutOptions: { 'elk.port.side': direction === 'DOWN' ? 'NORTH' : 'WEST' } }],
+      };
+    }
     if (children.length === 0) return { id: node.key, width: header.width, height: header.height, layoutOptions: last };
     const elkChildren = children.map(toElk);
     // The actions have no transitions between them, so ELK puts them in one row. Widen the right
@@ -185,7 +216,7 @@ export async function layoutGraph(graph: PearlGraph, measure: MeasureText, direc
         layoutOptions: { 'elk.edgeLabels.placement': 'CENTER' },
       });
     }
-    edges.push({ id: edge.key, sources: [edge.source], targets: [edge.target], labels: elkLabels });
+    edges.push({ id: edge.key, sources: [edge.source], targets: [mergedTargets.has(edge.target) ? inputPort(edge.target) : edge.target], labels: elkLabels });
   }
 
   const root: ElkNode = {
@@ -206,8 +237,14 @@ export async function layoutGraph(graph: PearlGraph, measure: MeasureText, direc
       'elk.layered.spacing.nodeNodeBetweenLayers': '14',
       'elk.layered.spacing.edgeNodeBetweenLayers': '6',
       'elk.layered.spacing.edgeEdgeBetweenLayers': '4',
-      'elk.layered.thoroughness': '20',
-      'elk.layered.nodePlacement.strategy': 'NETWORK_SIMPLEX',
+      // Network simplex places nodes compactly, but takes seconds from about 30 nodes on;
+      // Brandes-Köpf is wider and fast at any size (measured with npm run bench:graph).
+      ...(graph.nodes.length <= networkSimplexLimit
+        ? { 'elk.layered.nodePlacement.strategy': 'NETWORK_SIMPLEX' }
+        : { 'elk.layered.nodePlacement.strategy': 'BRANDES_KOEPF', 'elk.layered.nodePlacement.bk.fixedAlignment': 'BALANCED' }),
+      // Stability: the document's order of nodes and transitions breaks ties, so adding or removing
+      // one node moves the others as little as ELK allows.
+      'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
     },
     children: (childrenOf.get(undefined) ?? []).map(toElk),
     edges,
@@ -282,7 +319,7 @@ function measureHeader(node: PearlGraphNode, measure: MeasureText): Header {
   if (node.noIncoming) addMark('noIncoming', '⇥ no incoming');
   const marksWidth = marks.reduce((sum, mark) => sum + mark.width, 0) + markGap * Math.max(0, marks.length - 1);
   const textWidth = Math.max(
-    measure(node.typeName, 'type') + (node.isEntry ? 44 : 0) + (node.diagnostics.length > 0 ? 24 : 0),
+    measure(node.typeName, 'type') + (node.isEntry ? 44 : 0) + badgeRoom,
     ...nameLines.map((line) => measure(line, 'name')),
     marksWidth,
   );
@@ -295,40 +332,4 @@ function measureHeader(node: PearlGraphNode, measure: MeasureText): Header {
     (marks.length > 0 ? markGap + markHeight : 0) +
     padY;
   return { width, height, nameLines, marks };
-}
-
-/**
- * Greedy word wrap of `text` into at most `maxLines` lines no wider than `maxWidth`; a word wider
- * than a line is cut, and the last line ends with "…" when text is left over.
- */
-export function wrapText(text: string, maxWidth: number, maxLines: number, width: (text: string) => number): string[] {
-  const words = text.trim().split(/\s+/).filter((word) => word.length > 0);
-  const lines: string[] = [];
-  let current = '';
-  let index = 0;
-  while (index < words.length && lines.length < maxLines) {
-    const word = words[index];
-    const candidate = current ? `${current} ${word}` : word;
-    if (width(candidate) <= maxWidth) {
-      current = candidate;
-      index++;
-    } else if (current) {
-      lines.push(current);
-      current = '';
-    } else {
-      // A single word wider than the line: cut it.
-      let cut = word.length - 1;
-      while (cut > 1 && width(word.slice(0, cut)) > maxWidth) cut--;
-      lines.push(word.slice(0, cut));
-      words[index] = word.slice(cut);
-    }
-  }
-  // The loop only leaves text in `current` while there is room for another line.
-  if (current) lines.push(current);
-  if (index < words.length && lines.length > 0) {
-    let last = lines[lines.length - 1];
-    while (last.length > 1 && width(`${last}…`) > maxWidth) last = last.slice(0, -1);
-    lines[lines.length - 1] = `${last.trimEnd()}…`;
-  }
-  return lines.length > 0 ? lines : [''];
 }

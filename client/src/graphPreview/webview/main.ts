@@ -1,15 +1,30 @@
 /**
  * The graph preview's webview script (bundled to `dist/graphPreview.js`, browser, IIFE). Receives
- * {@link HostMessage}s, lays the graph out with ELK, draws it as SVG, keeps the pan/zoom in the
- * webview state (`vscode.setState`) so it survives updates and hide/show, highlights the node under
- * the editor's cursor and posts {@link WebviewMessage}s back: ready, reveal (node clicked), exportSvg.
+ * {@link HostMessage}s and draws the graph; the modules beside it do one thing each:
+ * `layoutClient` (ELK in a Web Worker), `structure` (when a layout is needed at all),
+ * `renderGraph` (SVG), `viewport` (pan and zoom), `search`, `focus`, `minimap`, `legend`.
+ *
+ * A graph whose structure ({@link structuralSignature}) is the one on screen only refreshes the
+ * nodes whose diagnostics or marks changed: typing in a script never lays the graph out again. A
+ * new structure is laid out in the worker, cancelling a layout still running; the drawing then
+ * keeps on screen the node the user was looking at (or stays fitted when it was fitted).
+ *
+ * The pan/zoom, the legend's state and the document's uri are kept in the webview state
+ * (`vscode.setState`), so they survive updates, hide/show and window reloads. Posts
+ * {@link WebviewMessage}s back: ready, reveal (a node clicked or Enter on it), exportSvg, openOutline.
  */
 import type { Position } from 'vscode-languageserver-types';
 import type { PearlGraph, PearlGraphNode } from '../../../../server/src/protocol';
 import type { HostMessage, WebviewMessage } from '../messages';
 import { exportSvg } from './exportSvg';
-import { type GraphLayout, layoutGraph, type MeasureText, textStyles } from './layoutGraph';
-import { createSvgElement, ensureMarkers, renderGraph } from './renderGraph';
+import { applyFocus } from './focus';
+import { type GraphLayout, type LaidOutNode } from './layoutGraph';
+import { LayoutClient } from './layoutClient';
+import { Legend } from './legend';
+import { Minimap } from './minimap';
+import { createSvgElement, ensureMarkers, redrawNode, renderGraph } from './renderGraph';
+import { type SearchResults, SearchBox } from './search';
+import { appearanceSignature, structuralSignature } from './structure';
 import { isViewTransform, type Rect, type ViewTransform, Viewport } from './viewport';
 
 /** The part of the VS Code webview API the script uses. */
@@ -24,11 +39,27 @@ interface PreviewState {
   /** The document shown, so that VS Code can restore the preview after a reload (GraphPreviewSerializer). */
   readonly uri?: string;
   readonly transform?: ViewTransform;
-  /** Whether the legend is expanded; open unless the user closed it. */
+  /** Whether the legend is expanded; undefined until the preview is first used. */
   readonly legendOpen?: boolean;
+  /** The view was fitted and not moved since: it fits again when the panel is resized or the graph changes. */
+  readonly fitted?: boolean;
+  /** Focus mode is on. */
+  readonly focusMode?: boolean;
+}
+
+/** The graph on screen: the graph last received, its layout and structure. */
+interface Shown {
+  graph: PearlGraph;
+  layout: GraphLayout;
+  readonly signature: string;
+  /** {@link appearanceSignature} of each drawn node, by key. */
+  readonly appearance: Map<string, string>;
 }
 
 declare function acquireVsCodeApi(): VsCodeApi;
+
+const simplePearlText =
+  'This is a simple Pearl (POST /v2/Pearl): its conversation is a flow script, without nodes or transitions, so it has no graph. The outline lists its parts.';
 
 const vscode = acquireVsCodeApi();
 const svg = getElement('graph', SVGSVGElement);
@@ -37,51 +68,71 @@ ensureMarkers(svg);
 const viewportGroup = createSvgElement('g', { class: 'viewport' }, svg);
 
 let state: PreviewState = readState(vscode.getState());
-const viewport = new Viewport(svg, viewportGroup, (transform) => {
-  state = { ...state, transform };
+const saveState = (change: Partial<PreviewState>): void => {
+  state = { ...state, ...change };
   vscode.setState(state);
+};
+
+const legend = new Legend(getElement('legend', HTMLDetailsElement), state.legendOpen, (legendOpen) => saveState({ legendOpen }));
+const viewport = new Viewport(svg, viewportGroup, (transform, byUser) => {
+  saveState(byUser ? { transform, fitted: false } : { transform });
+  if (byUser) legend.collapseAfterFirstUse();
+  minimap.update();
+});
+const minimap = new Minimap(getElement('minimap', HTMLCanvasElement), () => viewport.visibleGraphRect, (x, y) => {
+  viewport.centerOn(x, y);
+  saveState({ fitted: false });
 });
 if (state.transform) viewport.set(state.transform);
 
-const legend = document.querySelector('.legend');
-if (legend instanceof HTMLDetailsElement) {
-  if (state.legendOpen === false) legend.open = false;
-  legend.addEventListener('toggle', () => {
-    state = { ...state, legendOpen: legend.open };
-    vscode.setState(state);
-  });
-}
-
-let currentGraph: PearlGraph | undefined;
-let currentLayout: GraphLayout | undefined;
-let nodeElements = new Map<string, Element>();
+const layouts = new LayoutClient(getComputedStyle(svg).fontFamily || 'sans-serif');
+let shown: Shown | undefined;
+/** Signature of the structure being laid out, while the worker runs. */
+let laying: string | undefined;
+/** The newest graph received: a layout that finishes draws this one's marks. */
+let latest: PearlGraph | undefined;
+let nodeElements = new Map<string, SVGGElement>();
 let cursor: Position | undefined;
-/** Increases with every graph received; a layout that finishes after a newer graph arrived is dropped. */
-let generation = 0;
+/** The node last clicked or focused with the keyboard: the centre of focus mode. */
+let selectedKey: string | undefined;
 let renderCount = 0;
+let refreshCount = 0;
 
-const measure = createMeasure(svg);
+const search = new SearchBox(
+  getElement('search', HTMLInputElement),
+  getElement('search-status', HTMLElement),
+  () => shown?.graph,
+  (results, moved) => showSearch(results, moved),
+);
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const message = event.data as HostMessage | undefined;
   if (typeof message !== 'object' || message === null) return;
   switch (message.type) {
     case 'graph':
-      showGraph(message.graph);
+      receiveGraph(message.graph);
       break;
     case 'cursor':
       cursor = message.position;
       highlightCursor();
+      if (state.focusMode && selectedKey === undefined) showFocus();
       break;
     case 'message':
       showText(message.text);
+      break;
+    case 'document':
+      rememberUri(message.uri);
       break;
   }
 });
 
 svg.addEventListener('click', (event) => {
   const key = nodeKeyOf(event.target);
-  if (key !== undefined) vscode.postMessage({ type: 'reveal', key });
+  if (key === undefined) return;
+  select(key);
+  // Keyboard navigation (Tab) goes on from the clicked node.
+  nodeElements.get(key)?.focus({ preventScroll: true });
+  vscode.postMessage({ type: 'reveal', key });
 });
 svg.addEventListener('keydown', (event) => {
   if (event.key !== 'Enter' && event.key !== ' ') return;
@@ -90,11 +141,35 @@ svg.addEventListener('keydown', (event) => {
   event.preventDefault();
   vscode.postMessage({ type: 'reveal', key });
 });
+// Tab moves through the nodes: the focused one becomes the selection and is brought into view.
+svg.addEventListener('focusin', (event) => {
+  const key = nodeKeyOf(event.target);
+  if (key === undefined) return;
+  legend.collapseAfterFirstUse();
+  select(key);
+  bringIntoView(key);
+});
 
 for (const button of Array.from(document.querySelectorAll<HTMLButtonElement>('.toolbar button[data-action]'))) {
   button.addEventListener('click', () => runAction(button.dataset.action));
 }
+getElement('search', HTMLInputElement).addEventListener('input', () => legend.collapseAfterFirstUse());
+messageBox.addEventListener('click', (event) => {
+  if (event.target instanceof HTMLButtonElement && event.target.dataset.action === 'openOutline') vscode.postMessage({ type: 'openOutline' });
+});
 
+// Fit is kept when the panel is resized; otherwise the centre of the view stays in the centre.
+let lastSize = viewport.size;
+new ResizeObserver(() => {
+  const size = viewport.size;
+  if (size.width === lastSize.width && size.height === lastSize.height) return;
+  if (shown && state.fitted) fit();
+  else if (shown && lastSize.width > 0 && lastSize.height > 0) viewport.keepCentre(lastSize);
+  lastSize = size;
+  minimap.update();
+}).observe(svg);
+
+setFocusMode(state.focusMode === true);
 vscode.postMessage({ type: 'ready' });
 
 function runAction(action: string | undefined): void {
@@ -108,89 +183,243 @@ function runAction(action: string | undefined): void {
     case 'fit':
       fit();
       break;
+    case 'focusMode':
+      legend.collapseAfterFirstUse();
+      setFocusMode(!state.focusMode);
+      break;
     case 'exportSvg':
-      if (currentLayout) {
-        vscode.postMessage({ type: 'exportSvg', svg: exportSvg(svg, viewportGroup, currentLayout.width, currentLayout.height) });
-      }
+      if (shown) vscode.postMessage({ type: 'exportSvg', svg: exportSvg(svg, viewportGroup, shown.layout.width, shown.layout.height) });
       break;
   }
 }
 
-function showGraph(graph: PearlGraph): void {
-  const mine = ++generation;
-  if (state.uri !== graph.uri) {
-    state = { ...state, uri: graph.uri };
-    vscode.setState(state);
-  }
+function rememberUri(uri: string): void {
+  if (state.uri !== uri) saveState({ uri });
+}
+
+/** A graph from the host: refresh the marks when the structure is the one drawn, else lay it out. */
+function receiveGraph(graph: PearlGraph): void {
+  rememberUri(graph.uri);
   if (graph.kind === 'simple') {
-    showText('This is a simple Pearl (POST /v2/Pearl): it has no nodes, so there is no graph to show.');
+    showSimplePearl();
     return;
   }
   if (graph.nodes.length === 0) {
     showText('This Pearl has no nodes yet: add them to pearl.nodes to see the graph.');
     return;
   }
-  layoutGraph(graph, measure).then(
-    (layout) => {
-      if (mine !== generation) return;
-      const first = currentLayout === undefined && state.transform === undefined;
-      currentGraph = graph;
-      currentLayout = layout;
-      renderGraph(viewportGroup, layout);
-      nodeElements = new Map(
-        Array.from(viewportGroup.querySelectorAll<SVGElement>('[data-node-key]'), (element) => [element.dataset.nodeKey ?? '', element]),
-      );
-      setMessage(undefined);
-      if (first) fit();
-      highlightCursor();
-      renderCount++;
-      // For tests and debugging: which document version is on screen.
-      svg.dataset.version = String(graph.version);
-      svg.dataset.renderCount = String(renderCount);
-    },
-    (error: unknown) => {
-      if (mine !== generation) return;
-      showText(`The graph could not be laid out: ${error instanceof Error ? error.message : String(error)}`);
-    },
-  );
+  latest = graph;
+  const signature = structuralSignature(graph);
+  if (shown && signature === shown.signature) {
+    // Back to the structure on screen (a layout of another one may be running: it is not wanted).
+    layouts.cancel();
+    laying = undefined;
+    refresh(graph);
+    return;
+  }
+  if (laying === signature && layouts.busy) return;
+  laying = signature;
+  svg.dataset.layoutCount = String(layouts.requested + 1);
+  void layouts.layout(graph).then((outcome) => {
+    svg.dataset.layoutsCancelled = String(layouts.cancelled);
+    if (outcome.status === 'cancelled' || laying !== signature) return;
+    laying = undefined;
+    if (outcome.status === 'failed') {
+      showText(`The graph could not be laid out: ${outcome.message}`);
+      return;
+    }
+    svg.dataset.layoutMs = String(Math.round(outcome.elapsedMs));
+    draw(outcome.layout, signature, latest ?? graph);
+  });
+}
+
+/** Draws a new layout, keeping the view on what the user was looking at. */
+function draw(layout: GraphLayout, signature: string, graph: PearlGraph): void {
+  const anchor = shown && !state.fitted ? captureAnchor(shown.layout) : undefined;
+  const first = shown === undefined && state.transform === undefined;
+  const current = withGraph(layout, graph);
+  renderGraph(viewportGroup, current);
+  nodeElements = new Map(Array.from(viewportGroup.querySelectorAll<SVGGElement>('g[data-node-key]'), (element) => [element.dataset.nodeKey ?? '', element]));
+  shown = { graph, layout: current, signature, appearance: new Map(graph.nodes.map((node) => [node.key, appearanceSignature(node)])) };
+  setMessage(undefined);
+  if (first || state.fitted) fit();
+  else if (anchor) restoreAnchor(anchor, current);
+  minimap.setLayout(current);
+  decorate();
+  renderCount++;
+  // For tests and debugging: which document version is on screen, how often it was drawn.
+  svg.dataset.version = String(graph.version);
+  svg.dataset.renderCount = String(renderCount);
+  svg.setAttribute('aria-label', `Conversation graph: ${graph.nodes.length} ${graph.nodes.length === 1 ? 'node' : 'nodes'}, ${graph.edges.length} ${graph.edges.length === 1 ? 'transition' : 'transitions'}`);
+}
+
+/** Same structure, new data: redraws only the nodes whose diagnostics or marks changed. */
+function refresh(graph: PearlGraph): void {
+  if (!shown) return;
+  const current = withGraph(shown.layout, graph);
+  for (const laidOut of current.nodes) {
+    const appearance = appearanceSignature(laidOut.node);
+    if (shown.appearance.get(laidOut.node.key) === appearance) continue;
+    shown.appearance.set(laidOut.node.key, appearance);
+    const element = nodeElements.get(laidOut.node.key);
+    if (element) nodeElements.set(laidOut.node.key, redrawNode(element, laidOut));
+  }
+  shown.graph = graph;
+  shown.layout = current;
+  decorate();
+  refreshCount++;
+  svg.dataset.version = String(graph.version);
+  svg.dataset.refreshCount = String(refreshCount);
+}
+
+/** The layout with each node's data taken from `graph` (same structure: same keys). */
+function withGraph(layout: GraphLayout, graph: PearlGraph): GraphLayout {
+  const byKey = new Map(graph.nodes.map((node) => [node.key, node] as const));
+  const nodes: LaidOutNode[] = layout.nodes.map((laidOut) => ({ ...laidOut, node: byKey.get(laidOut.node.key) ?? laidOut.node }));
+  return { ...layout, nodes };
+}
+
+/** The node nearest the centre of the view, and where on screen it is. */
+function captureAnchor(layout: GraphLayout): { key: string; sx: number; sy: number } | undefined {
+  const view = viewport.visibleGraphRect;
+  const cx = (view.left + view.right) / 2;
+  const cy = (view.top + view.bottom) / 2;
+  let best: LaidOutNode | undefined;
+  let bestDistance = Infinity;
+  for (const laidOut of layout.nodes) {
+    const distance = Math.hypot(laidOut.x + laidOut.width / 2 - cx, laidOut.y + laidOut.height / 2 - cy);
+    if (distance < bestDistance) [best, bestDistance] = [laidOut, distance];
+  }
+  if (!best) return undefined;
+  const { x, y, k } = viewport.transform;
+  return { key: best.node.key, sx: best.x * k + x, sy: best.y * k + y };
+}
+
+function restoreAnchor(anchor: { key: string; sx: number; sy: number }, layout: GraphLayout): void {
+  const laidOut = layout.nodes.find((candidate) => candidate.node.key === anchor.key);
+  if (!laidOut) return;
+  const { k } = viewport.transform;
+  viewport.set({ x: anchor.sx - laidOut.x * k, y: anchor.sy - laidOut.y * k, k });
 }
 
 /** Fits the graph in the panel, beside or above the legend when it is open. */
 function fit(): void {
-  if (!currentLayout) return;
+  if (!shown) return;
   let avoid: Rect | undefined;
-  if (legend instanceof HTMLDetailsElement && legend.open) {
+  if (legend.open) {
     const svgBox = svg.getBoundingClientRect();
-    const box = legend.getBoundingClientRect();
+    const box = legend.rect;
     avoid = { left: box.left - svgBox.left, top: box.top - svgBox.top, right: box.right - svgBox.left, bottom: box.bottom - svgBox.top };
   }
-  viewport.fit(currentLayout.width, currentLayout.height, avoid);
+  viewport.fit(shown.layout.width, shown.layout.height, avoid);
+  saveState({ fitted: true });
+}
+
+/** Re-applies what is drawn over the nodes: cursor, search matches, focus mode. */
+function decorate(): void {
+  highlightCursor();
+  search.update(false);
+  showFocus();
+}
+
+function select(key: string): void {
+  selectedKey = key;
+  for (const element of Array.from(viewportGroup.querySelectorAll('.selected'))) element.classList.remove('selected');
+  nodeElements.get(key)?.classList.add('selected');
+  showFocus();
+}
+
+function setFocusMode(on: boolean): void {
+  saveState({ focusMode: on });
+  const button = document.querySelector('.toolbar button[data-action="focusMode"]');
+  button?.setAttribute('aria-pressed', String(on));
+  showFocus();
+}
+
+function showFocus(): void {
+  const key = state.focusMode ? (selectedKey !== undefined && nodeElements.has(selectedKey) ? selectedKey : cursorNode()?.key) : undefined;
+  applyFocus(viewportGroup, shown?.graph, key);
+}
+
+function showSearch(results: SearchResults, moved: boolean): void {
+  const matches = new Set(results.keys);
+  const current = results.keys[results.current];
+  for (const [key, element] of nodeElements) {
+    element.classList.toggle('match', matches.has(key));
+    element.classList.toggle('match-current', key === current);
+  }
+  if (moved && current !== undefined) {
+    const laidOut = shown?.layout.nodes.find((candidate) => candidate.node.key === current);
+    if (laidOut) {
+      viewport.centerOn(laidOut.x + laidOut.width / 2, laidOut.y + laidOut.height / 2, Math.max(viewport.transform.k, 0.6));
+      saveState({ fitted: false });
+    }
+  }
+}
+
+/** Pans so that the node `key` is in view, when it is not. */
+function bringIntoView(key: string): void {
+  const laidOut = shown?.layout.nodes.find((candidate) => candidate.node.key === key);
+  if (!laidOut) return;
+  const view = viewport.visibleGraphRect;
+  const inside = laidOut.x >= view.left && laidOut.y >= view.top && laidOut.x + laidOut.width <= view.right && laidOut.y + laidOut.height <= view.bottom;
+  if (inside) return;
+  viewport.centerOn(laidOut.x + laidOut.width / 2, laidOut.y + laidOut.height / 2);
+  saveState({ fitted: false });
+}
+
+function showSimplePearl(): void {
+  clearGraph();
+  const text = document.createElement('p');
+  text.textContent = simplePearlText;
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.dataset.action = 'openOutline';
+  button.textContent = 'Open Outline';
+  messageBox.replaceChildren(text, button);
+  showMessageBox(true);
 }
 
 function showText(text: string): void {
-  generation++;
-  currentGraph = undefined;
-  currentLayout = undefined;
-  nodeElements = new Map();
-  viewportGroup.replaceChildren();
+  clearGraph();
   setMessage(text);
 }
 
-function setMessage(text: string | undefined): void {
-  messageBox.hidden = text === undefined;
-  messageBox.textContent = text ?? '';
-  document.body.classList.toggle('showing-message', text !== undefined);
+function clearGraph(): void {
+  layouts.cancel();
+  laying = undefined;
+  shown = undefined;
+  latest = undefined;
+  nodeElements = new Map();
+  viewportGroup.replaceChildren();
+  minimap.setLayout(undefined);
 }
 
-/** Marks the innermost node whose range holds the cursor (a nested action before its parent). */
-function highlightCursor(): void {
-  for (const element of Array.from(viewportGroup.querySelectorAll('.cursor'))) element.classList.remove('cursor');
-  if (!cursor || !currentGraph) return;
+function setMessage(text: string | undefined): void {
+  messageBox.textContent = text ?? '';
+  showMessageBox(text !== undefined);
+}
+
+function showMessageBox(visible: boolean): void {
+  messageBox.hidden = !visible;
+  document.body.classList.toggle('showing-message', visible);
+}
+
+/** The innermost node whose range holds the cursor (a nested action before its parent). */
+function cursorNode(): PearlGraphNode | undefined {
+  if (!cursor || !shown) return undefined;
   let best: PearlGraphNode | undefined;
-  for (const node of currentGraph.nodes) {
+  for (const node of shown.graph.nodes) {
     if (contains(node.range, cursor) && (!best || contains(best.range, node.range.start))) best = node;
   }
-  if (best) nodeElements.get(best.key)?.classList.add('cursor');
+  return best;
+}
+
+/** Marks the node holding the editor's cursor. */
+function highlightCursor(): void {
+  for (const element of Array.from(viewportGroup.querySelectorAll('.cursor'))) element.classList.remove('cursor');
+  const node = cursorNode();
+  if (node) nodeElements.get(node.key)?.classList.add('cursor');
 }
 
 function contains(range: { start: Position; end: Position }, position: Position): boolean {
@@ -216,32 +445,12 @@ function getElement<T extends Element>(id: string, type: { new (): T; prototype:
 
 function readState(saved: unknown): PreviewState {
   if (typeof saved !== 'object' || saved === null) return {};
-  const { uri, transform, legendOpen } = saved as { uri?: unknown; transform?: unknown; legendOpen?: unknown };
+  const { uri, transform, legendOpen, fitted, focusMode } = saved as Record<string, unknown>;
   return {
     uri: typeof uri === 'string' ? uri : undefined,
     transform: isViewTransform(transform) ? transform : undefined,
     legendOpen: typeof legendOpen === 'boolean' ? legendOpen : undefined,
-  };
-}
-
-/** Measures text with a canvas in the svg's font (the VS Code UI font). */
-function createMeasure(element: Element): MeasureText {
-  const context = document.createElement('canvas').getContext('2d');
-  const family = getComputedStyle(element).fontFamily || 'sans-serif';
-  const cache = new Map<string, number>();
-  return (text, style) => {
-    const key = `${style}\u0000${text}`;
-    let width = cache.get(key);
-    if (width === undefined) {
-      const { size, weight } = textStyles[style];
-      if (context) {
-        context.font = `${weight} ${size}px ${family}`;
-        width = context.measureText(text).width;
-      } else {
-        width = text.length * size * 0.6;
-      }
-      cache.set(key, width);
-    }
-    return width;
+    fitted: typeof fitted === 'boolean' ? fitted : undefined,
+    focusMode: typeof focusMode === 'boolean' ? focusMode : undefined,
   };
 }

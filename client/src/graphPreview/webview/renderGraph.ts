@@ -10,6 +10,7 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { PearlGraphNode } from '../../../../server/src/protocol';
 import { type GraphLayout, getNodeTitle, type LaidOutEdge, type LaidOutNode, textStyles, type TextStyle } from './layoutGraph';
+import { clip, maxShownChars } from './textWrap';
 
 /** The SVG namespace. */
 export const svgNs = 'http://www.w3.org/2000/svg';
@@ -61,12 +62,23 @@ export function renderGraph(viewport: SVGGElement, layout: GraphLayout): void {
   const edges = createSvgElement('g', { class: 'layer-edges' });
   const nodes = createSvgElement('g', { class: 'layer-nodes' });
   const labels = createSvgElement('g', { class: 'layer-labels' });
-  for (const laidOut of layout.nodes) drawNode(laidOut, laidOut.isGroup ? groups : nodes);
+  for (const laidOut of layout.nodes) (laidOut.isGroup ? groups : nodes).appendChild(drawNode(laidOut));
   for (const laidOut of layout.edges) drawEdge(laidOut, edges, labels);
   viewport.replaceChildren(groups, edges, nodes, labels);
 }
 
-function drawNode(laidOut: LaidOutNode, layer: SVGGElement): void {
+/**
+ * Draws `laidOut` again in place of `element` (its previous drawing), at the same position: for a
+ * change of diagnostics or marks that leaves the layout as it is. Returns the new element.
+ */
+export function redrawNode(element: Element, laidOut: LaidOutNode): SVGGElement {
+  const drawn = drawNode(laidOut);
+  element.replaceWith(drawn);
+  return drawn;
+}
+
+/** One node: a `<g>` with `data-node-key`, focusable, its box, header text, marks and count badge. */
+function drawNode(laidOut: LaidOutNode): SVGGElement {
   const { node, width, height } = laidOut;
   const errors = node.diagnostics.filter(isError);
   const warnings = node.diagnostics.filter((diagnostic) => diagnostic.severity === 2);
@@ -87,11 +99,10 @@ function drawNode(laidOut: LaidOutNode, layer: SVGGElement): void {
       tabindex: 0,
       role: 'button',
     },
-    layer,
   );
   group.dataset.nodeKey = node.key;
   if (errors.length > 0) group.dataset.errors = String(errors.length);
-  group.setAttribute('aria-label', `${node.typeName} ${getNodeTitle(node)}`);
+  group.setAttribute('aria-label', ariaLabel(node, errors.length, warnings.length));
   createSvgElement('title', {}, group).textContent = describeNode(node);
 
   createSvgElement('rect', { class: 'node-fill', width: round(width), height: round(height), rx: cornerRadius }, group);
@@ -126,6 +137,15 @@ function drawNode(laidOut: LaidOutNode, layer: SVGGElement): void {
     );
     text.textContent = String(errors.length > 0 ? errors.length : warnings.length);
   }
+  return group;
+}
+
+/** What a screen reader says for a node: type, name (cut when very long), and its problem count. */
+function ariaLabel(node: PearlGraphNode, errors: number, warnings: number): string {
+  const title = getNodeTitle(node);
+  const shown = title.length > maxShownChars ? `${clip(title, maxShownChars)}…` : title;
+  const problems = errors > 0 ? `, ${errors} ${errors === 1 ? 'error' : 'errors'}` : warnings > 0 ? `, ${warnings} ${warnings === 1 ? 'warning' : 'warnings'}` : '';
+  return `${node.typeName} ${shown}${node.isEntry ? ', entry node' : ''}${problems}`;
 }
 
 function drawMark(parent: SVGGElement, kind: string, text: string, x: number, y: number, width: number): void {

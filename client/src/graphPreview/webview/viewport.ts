@@ -1,7 +1,8 @@
 /**
  * Pan and zoom of the graph: one `transform` attribute on the viewport `<g>`, changed by dragging
  * (pointer), the wheel (zoom about the pointer), the + / − buttons (zoom about the centre) and fit.
- * Every change is reported to `onChange` so the webview can keep it in its state.
+ * Every change is reported to `onChange` so the webview can keep it in its state, saying whether
+ * the user made it (drag, wheel, buttons) or the page did (fit, centring on a node, resize).
  */
 
 /** The viewport transform: screen = graph × k + (x, y). */
@@ -30,7 +31,7 @@ export class Viewport {
   constructor(
     private readonly svg: SVGSVGElement,
     private readonly viewport: SVGGElement,
-    private readonly onChange: (transform: ViewTransform) => void,
+    private readonly onChange: (transform: ViewTransform, byUser: boolean) => void,
   ) {
     svg.addEventListener('pointerdown', (event) => this.onPointerDown(event));
     svg.addEventListener('pointermove', (event) => this.onPointerMove(event));
@@ -56,22 +57,51 @@ export class Viewport {
     return this.current;
   }
 
-  /** Sets the transform (scale clamped to [0.1, 4]) and reports it. */
-  set(transform: ViewTransform): void {
+  /** Sets the transform (scale clamped to [0.1, 4]) and reports it; `byUser` says who asked. */
+  set(transform: ViewTransform, byUser = false): void {
     const k = clamp(transform.k, minScale, maxScale);
     this.current = { x: transform.x, y: transform.y, k };
     this.viewport.setAttribute('transform', `translate(${fixed(this.current.x)} ${fixed(this.current.y)}) scale(${fixed(k, 4)})`);
-    this.onChange(this.current);
+    this.onChange(this.current, byUser);
+  }
+
+  /** The svg's size in px. */
+  get size(): { width: number; height: number } {
+    const { width, height } = this.svg.getBoundingClientRect();
+    return { width, height };
+  }
+
+  /** The graph area visible in the svg, in graph coordinates. */
+  get visibleGraphRect(): Rect {
+    const { width, height } = this.size;
+    const { x, y, k } = this.current;
+    return { left: -x / k, top: -y / k, right: (width - x) / k, bottom: (height - y) / k };
+  }
+
+  /** Puts the graph point (`gx`, `gy`) at the centre of the svg, keeping the scale (or `k`). */
+  centerOn(gx: number, gy: number, k = this.current.k): void {
+    const { width, height } = this.size;
+    this.set({ x: width / 2 - gx * k, y: height / 2 - gy * k, k });
+  }
+
+  /**
+   * Keeps the graph point that was at the centre of a `previous`-sized svg at the centre now (after
+   * the panel was resized), at the same scale.
+   */
+  keepCentre(previous: { width: number; height: number }): void {
+    const { width, height } = this.size;
+    const { x, y, k } = this.current;
+    this.set({ x: x + (width - previous.width) / 2, y: y + (height - previous.height) / 2, k });
   }
 
   /** Multiplies the scale by `factor` keeping the graph point under (`cx`, `cy`) (svg px) in place; default the centre. */
-  zoomBy(factor: number, cx?: number, cy?: number): void {
+  zoomBy(factor: number, cx?: number, cy?: number, byUser = true): void {
     const { width, height } = this.svg.getBoundingClientRect();
     const px = cx ?? width / 2;
     const py = cy ?? height / 2;
     const k = clamp(this.current.k * factor, minScale, maxScale);
     const ratio = k / this.current.k;
-    this.set({ x: px - (px - this.current.x) * ratio, y: py - (py - this.current.y) * ratio, k });
+    this.set({ x: px - (px - this.current.x) * ratio, y: py - (py - this.current.y) * ratio, k }, byUser);
   }
 
   /**
@@ -81,9 +111,9 @@ export class Viewport {
    */
   fit(width: number, height: number, avoid?: Rect): void {
     const box = this.svg.getBoundingClientRect();
-    const whole: Rect = { left: 0, top: topInset, right: box.width, bottom: box.height };
+    const whole: Rect = { left: 0, top: 0, right: box.width, bottom: box.height };
     if (width <= 0 || height <= 0 || box.width <= 0 || box.height <= 0) {
-      this.set({ x: margin, y: margin + topInset, k: 1 });
+      this.set({ x: margin, y: margin, k: 1 });
       return;
     }
     let best = fitInto(whole, width, height);
@@ -114,7 +144,7 @@ export class Viewport {
       this.svg.setPointerCapture(event.pointerId);
       this.svg.classList.add('panning');
     }
-    this.set({ x: drag.origin.x + dx, y: drag.origin.y + dy, k: drag.origin.k });
+    this.set({ x: drag.origin.x + dx, y: drag.origin.y + dy, k: drag.origin.k }, true);
   }
 
   private onPointerUp(event: PointerEvent): void {
@@ -147,8 +177,6 @@ export interface Rect {
 
 /** Space kept free around a fitted graph, in px. */
 const margin = 16;
-/** Height kept free at the top for the toolbar, in px. */
-const topInset = 32;
 
 /** The transform that shows a `width` × `height` graph centred in `area`, at most 1:1. */
 function fitInto(area: Rect, width: number, height: number): ViewTransform {

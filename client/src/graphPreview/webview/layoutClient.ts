@@ -1,0 +1,99 @@
+/**
+ * The page's side of the layout worker: starts it from the worker bundle embedded in this script
+ * (a `blob:` URL; the page's CSP allows `worker-src blob:` and nothing else), sends one
+ * {@link LayoutRequest} at a time and resolves with its layout. A newer request cancels the running
+ * one: ELK cannot be interrupted, so the busy worker is terminated and a fresh one started, and the
+ * older promise resolves with `undefined`. Answers are matched by sequence number, so a stale one
+ * can never be taken for the current layout.
+ */
+import type { PearlGraph } from '../../../../server/src/protocol';
+import type { LayoutRequest, LayoutResponse } from '../messages';
+import type { GraphLayout } from './layoutGraph';
+
+/** The worker bundle's source, put in by esbuild (`scripts/bundle.mjs`, `define`). */
+declare const PEARL_LAYOUT_WORKER_SOURCE: string;
+
+/** What became of a layout request. */
+export type LayoutOutcome =
+  | { readonly status: 'done'; readonly layout: GraphLayout; readonly elapsedMs: number }
+  | { readonly status: 'cancelled' }
+  | { readonly status: 'failed'; readonly message: string };
+
+interface Pending {
+  readonly seq: number;
+  readonly resolve: (outcome: LayoutOutcome) => void;
+}
+
+/** Runs layouts in a Web Worker, one at a time, the newest winning. */
+export class LayoutClient {
+  private worker: Worker | undefined;
+  private pending: Pending | undefined;
+  private seq = 0;
+  private url: string | undefined;
+  /** Layouts requested so far (for tests: an edit that is not structural must not add one). */
+  requested = 0;
+  /** Layouts cancelled by a newer request while running. */
+  cancelled = 0;
+
+  /** @param fontFamily the CSS font family the page draws text in; the worker measures with it. */
+  constructor(private readonly fontFamily: string) {}
+
+  /** Lays out `graph` in the worker; cancels the layout still running, if any. Never rejects. */
+  layout(graph: PearlGraph): Promise<LayoutOutcome> {
+    this.cancel();
+    const seq = ++this.seq;
+    this.requested++;
+    const worker = this.ensureWorker();
+    return new Promise<LayoutOutcome>((resolve) => {
+      this.pending = { seq, resolve };
+      const request: LayoutRequest = { type: 'layout', seq, graph, fontFamily: this.fontFamily };
+      worker.postMessage(request);
+    });
+  }
+
+  /** Whether a layout is running. */
+  get busy(): boolean {
+    return this.pending !== undefined;
+  }
+
+  /** Stops the running layout (terminating the worker); its promise resolves `cancelled`. */
+  cancel(): void {
+    const pending = this.pending;
+    if (pending === undefined) return;
+    this.pending = undefined;
+    this.cancelled++;
+    this.worker?.terminate();
+    this.worker = undefined;
+    pending.resolve({ status: 'cancelled' });
+  }
+
+  private ensureWorker(): Worker {
+    if (this.worker) return this.worker;
+    this.url ??= URL.createObjectURL(new Blob([PEARL_LAYOUT_WORKER_SOURCE], { type: 'text/javascript' }));
+    const worker = new Worker(this.url, { name: 'Pearl graph layout' });
+    worker.addEventListener('message', (event: MessageEvent<LayoutResponse>) => this.onAnswer(event.data));
+    worker.addEventListener('error', (event) => {
+      event.preventDefault();
+      this.fail(event.message || 'the layout worker stopped');
+    });
+    this.worker = worker;
+    return worker;
+  }
+
+  private onAnswer(answer: LayoutResponse): void {
+    const pending = this.pending;
+    if (pending === undefined || answer.seq !== pending.seq) return;
+    this.pending = undefined;
+    pending.resolve(
+      answer.type === 'layout' ? { status: 'done', layout: answer.layout, elapsedMs: answer.elapsedMs } : { status: 'failed', message: answer.message },
+    );
+  }
+
+  private fail(message: string): void {
+    const pending = this.pending;
+    this.pending = undefined;
+    this.worker?.terminate();
+    this.worker = undefined;
+    pending?.resolve({ status: 'failed', message });
+  }
+}

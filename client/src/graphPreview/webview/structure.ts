@@ -1,0 +1,39 @@
+/**
+ * What of a graph decides its layout, as one string: nodes (key, name, nodeId, type, nesting and
+ * the marks drawn in their header), transitions (source, target, name, apiResult). Two graphs with
+ * the same signature have the same layout, so an edit to a script, an instruction or any other
+ * field only refreshes the marks and diagnostics on the drawing. Linear in the size of the graph.
+ */
+import type { PearlGraph, PearlGraphNode } from '../../../../server/src/protocol';
+
+/** The structural signature of `graph` (see the module comment). */
+export function structuralSignature(graph: PearlGraph): string {
+  const parts: string[] = [];
+  for (const node of graph.nodes) {
+    parts.push(
+      'n',
+      node.key,
+      node.name ?? '\u0001',
+      node.nodeId ?? '\u0001',
+      node.typeName,
+      String(node.nodeType),
+      node.parent?.key ?? '',
+      flags(node),
+    );
+  }
+  for (const edge of graph.edges) parts.push('e', edge.key, edge.source, edge.target, edge.name ?? '\u0001', String(edge.apiResult));
+  return parts.join('\u0000');
+}
+
+/** The header marks of a node, which change its size. */
+function flags(node: PearlGraphNode): string {
+  return `${node.isEntry ? 'E' : ''}${node.cannotReachEnd ? 'C' : ''}${node.noIncoming ? 'I' : ''}`;
+}
+
+/**
+ * What is drawn on a node besides its layout: diagnostics (count badge, tooltip) and the data its
+ * tooltip shows. A node whose appearance signature changed is redrawn in place.
+ */
+export function appearanceSignature(node: PearlGraphNode): string {
+  return JSON.stringify([node.name, node.nodeId, node.typeName, node.isEntry, node.diagnostics.map((d) => [d.severity, d.message])]);
+}
