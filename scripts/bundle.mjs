@@ -44,19 +44,6 @@ const serviceFromLibrary = {
   },
 };
 
-<<<<<<< HEAD
-if (production) {
-  mkdirSync('dist', { recursive: true });
-  for (const file of readdirSync('dist')) if (file.endsWith('.map')) rmSync(join('dist', file));
-}
-const results = await Promise.all([
-  esbuild.build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] }),
-  esbuild.build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js', banner: shebang }),
-  esbuild.build({ ...common, entryPoints: ['server/src/cli/pearlLint.ts'], outfile: 'dist/pearl-lint.js', banner: shebang, plugins: [serviceFromLibrary] }),
-  esbuild.build({ ...common, entryPoints: ['server/src/library.ts'], outfile: 'dist/service.js' }),
-  // The graph preview's webview script and styles (browser). elkjs only requires 'web-worker' when
-  // given a workerUrl, which the preview never passes.
-=======
 /**
  * The graph preview's layout worker (ELK, text measuring and wrapping), as the text of a classic
  * worker script. It is embedded in the webview script and started from a `blob:` URL: a webview's
@@ -76,15 +63,20 @@ async function bundleLayoutWorker() {
     write: false,
     external: ['web-worker'],
   });
-  return result.outputFiles[0].text;
+  return result;
 }
 
-await Promise.all([
+if (production) {
+  mkdirSync('dist', { recursive: true });
+  for (const file of readdirSync('dist')) if (file.endsWith('.map')) rmSync(join('dist', file));
+}
+const layoutWorker = await bundleLayoutWorker();
+const results = await Promise.all([
   esbuild.build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] }),
   esbuild.build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js', banner: shebang }),
-  esbuild.build({ ...common, entryPoints: ['server/src/cli/pearlLint.ts'], outfile: 'dist/pearl-lint.js', banner: shebang }),
-  // The graph preview's webview script (browser), with its layout worker embedded (see below).
->>>>>>> wt-i9
+  esbuild.build({ ...common, entryPoints: ['server/src/cli/pearlLint.ts'], outfile: 'dist/pearl-lint.js', banner: shebang, plugins: [serviceFromLibrary] }),
+  esbuild.build({ ...common, entryPoints: ['server/src/library.ts'], outfile: 'dist/service.js' }),
+  // The graph preview's webview script (browser), with its layout worker embedded (see above).
   esbuild.build({
     ...common,
     entryPoints: ['client/src/graphPreview/webview/main.ts'],
@@ -92,13 +84,14 @@ await Promise.all([
     platform: 'browser',
     format: 'iife',
     target: 'es2022',
-    define: { PEARL_LAYOUT_WORKER_SOURCE: JSON.stringify(await bundleLayoutWorker()) },
+    define: { PEARL_LAYOUT_WORKER_SOURCE: JSON.stringify(layoutWorker.outputFiles[0].text) },
   }),
   esbuild.build({ ...common, entryPoints: ['client/src/graphPreview/webview/graphPreview.css'], outfile: 'dist/graphPreview.css', platform: 'browser', format: undefined, target: undefined }),
 ]);
 for (const file of ['dist/server.js', 'dist/pearl-lint.js']) chmodSync(file, 0o755);
 
-const metafiles = results.map((result) => result.metafile);
+// The worker's packages (elkjs) are in the webview script too: their notices are shipped.
+const metafiles = [...results, layoutWorker].map((result) => result.metafile);
 mkdirSync('out', { recursive: true });
 writeFileSync('out/bundle-metafile.json', JSON.stringify({ inputs: Object.assign({}, ...metafiles.map((m) => m.inputs)) }));
 const { displayName } = JSON.parse(readFileSync('package.json', 'utf8'));
