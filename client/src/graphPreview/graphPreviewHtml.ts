@@ -72,6 +72,7 @@ export function getGraphPreviewHtml(params: GraphPreviewHtmlParams): string {
 <svg id="graph" class="graph" xmlns="http://www.w3.org/2000/svg" role="group" aria-label="Conversation graph"></svg>
 <canvas id="minimap" class="minimap" role="img" aria-label="Overview of the graph: click to move the view there" hidden></canvas>
 <div id="message" class="message" role="status" hidden></div>
+<div id="designer-notice" class="designer-notice" role="alert" title="Click to close" hidden></div>
 ${legendHtml}
 </div>
 <script nonce="${nonce}" src="${escapeAttribute(params.scriptUri)}"></script>

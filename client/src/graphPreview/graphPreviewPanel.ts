@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { Position as LspPosition, Range as LspRange } from 'vscode-languageserver-types';
 import { graphRequest, type PearlGraph } from '../../../server/src/protocol';
 import type { PearlContext } from '../pearlContext';
+import { applyGraphEdit } from './graphEditClient';
 import { createNonce, getGraphPreviewHtml } from './graphPreviewHtml';
 import { type HostMessage, isWebviewMessage, type WebviewMessage } from './messages';
 
@@ -128,6 +129,17 @@ export class GraphPreviewPanel implements vscode.Disposable {
       case 'openOutline':
         this.openOutline().catch((error: unknown) => this.report('could not open the outline', error));
         break;
+      case 'graphEdit':
+        void applyGraphEdit(this.ctx, this.uri, message, (text) => this.post({ type: 'editRefused', text })).then((applied) => {
+          if (applied === undefined) return;
+          // Redraw from the new text now rather than after the typing delay, then select what was created.
+          void this.refresh();
+          if (applied.select !== undefined) this.post({ type: 'select', key: applied.select });
+        });
+        break;
+      case 'history':
+        this.runHistory(message.command).catch((error: unknown) => this.report(`could not ${message.command}`, error));
+        break;
     }
   }
 
@@ -185,8 +197,21 @@ export class GraphPreviewPanel implements vscode.Disposable {
     await vscode.window.showTextDocument(document, {
       viewColumn: editor?.viewColumn ?? this.editorColumn ?? vscode.ViewColumn.One,
       selection,
-      preserveFocus: false,
+      // The preview keeps the focus: Delete and Ctrl+Z go on working on the selected node.
+      preserveFocus: true,
     });
+  }
+
+  /**
+   * Ctrl+Z / Ctrl+Y in the preview: the editor's `undo` or `redo` on this document (each designer
+   * edit is one undo step), run in the document's editor, then the focus back on the preview so
+   * that the next key press works there too.
+   */
+  private async runHistory(command: 'undo' | 'redo'): Promise<void> {
+    const document = await vscode.workspace.openTextDocument(this.uri);
+    await vscode.window.showTextDocument(document, { viewColumn: this.findEditor()?.viewColumn ?? this.editorColumn ?? vscode.ViewColumn.One, preserveFocus: false });
+    await vscode.commands.executeCommand(command);
+    this.panel.reveal(undefined, false);
   }
 
   /** Shows the document in its editor column, then VS Code's Outline view (`outline.focus`) for it. */

@@ -6,6 +6,7 @@
  */
 import type { Position } from 'vscode-languageserver-types';
 import type { PearlGraph } from '../../../server/src/protocol';
+import { type GraphEditMessage, isGraphEditMessage } from './graphEditRequest';
 import type { GraphLayout } from './webview/layoutGraph';
 
 /** Host → webview: draw this graph (replaces the previous one, keeps zoom and position). */
@@ -27,7 +28,27 @@ export interface TextMessage {
 }
 
 /** Every message the host posts to the webview. */
-export type HostMessage = GraphMessage | CursorMessage | TextMessage | DocumentMessage;
+export type HostMessage = GraphMessage | CursorMessage | TextMessage | DocumentMessage | SelectMessage | EditRefusedMessage;
+
+/** Host → webview: an edit was applied and created `key` (a node or edge key); select it once drawn. */
+export interface SelectMessage {
+  readonly type: 'select';
+  readonly key: string;
+}
+
+/** Host → webview: the language server refused the edit; `text` is its sentence for the user (shown as text). */
+export interface EditRefusedMessage {
+  readonly type: 'editRefused';
+  readonly text: string;
+}
+
+/** Webview → host: Ctrl+Z or Ctrl+Y in the preview; run the editor's `undo` or `redo` on the document. */
+export interface HistoryMessage {
+  readonly type: 'history';
+  readonly command: 'undo' | 'redo';
+}
+
+export type { GraphEditMessage } from './graphEditRequest';
 
 /** Webview → host: the script is running and listens; send the current graph and cursor. */
 export interface ReadyMessage {
@@ -48,7 +69,7 @@ export interface ExportSvgMessage {
 }
 
 /** Every message the webview posts to the host. */
-export type WebviewMessage = ReadyMessage | RevealMessage | ExportSvgMessage | OpenOutlineMessage;
+export type WebviewMessage = ReadyMessage | RevealMessage | ExportSvgMessage | OpenOutlineMessage | GraphEditMessage | HistoryMessage;
 
 /** Type guard for a message received from the webview: the webview is ours, but its content is data. */
 export function isWebviewMessage(value: unknown): value is WebviewMessage {
@@ -62,6 +83,10 @@ export function isWebviewMessage(value: unknown): value is WebviewMessage {
       return typeof message.key === 'string';
     case 'exportSvg':
       return typeof message.svg === 'string';
+    case 'graphEdit':
+      return isGraphEditMessage(message);
+    case 'history':
+      return message.command === 'undo' || message.command === 'redo';
     default:
       return false;
   }

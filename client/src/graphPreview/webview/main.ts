@@ -17,6 +17,7 @@ import type { Position } from 'vscode-languageserver-types';
 import type { PearlGraph, PearlGraphNode } from '../../../../server/src/protocol';
 import type { HostMessage, WebviewMessage } from '../messages';
 import { exportSvg } from './exportSvg';
+import { Designer } from './designer/designer';
 import { applyFocus } from './focus';
 import { type GraphLayout, type LaidOutNode } from './layoutGraph';
 import { LayoutClient } from './layoutClient';
@@ -105,6 +106,23 @@ const search = new SearchBox(
   (results, moved) => showSearch(results, moved),
 );
 
+const designer = new Designer(svg, getElement('designer-notice', HTMLElement), {
+  post: (message) => vscode.postMessage(message),
+  graph: () => shown?.graph,
+  selectedNode: () => (selectedKey !== undefined && nodeElements.has(selectedKey) ? selectedKey : undefined),
+  selectNode: (key) => {
+    if (key === undefined) {
+      selectedKey = undefined;
+      for (const element of Array.from(viewportGroup.querySelectorAll('.node.selected'))) element.classList.remove('selected');
+      showFocus();
+      return;
+    }
+    select(key);
+    nodeElements.get(key)?.focus({ preventScroll: true });
+    bringIntoView(key);
+  },
+});
+
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const message = event.data as HostMessage | undefined;
   if (typeof message !== 'object' || message === null) return;
@@ -122,6 +140,12 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
       break;
     case 'document':
       rememberUri(message.uri);
+      break;
+    case 'select':
+      designer.selectAfterEdit(message.key);
+      break;
+    case 'editRefused':
+      designer.showRefusal(message.text);
       break;
   }
 });
@@ -246,6 +270,7 @@ function draw(layout: GraphLayout, signature: string, graph: PearlGraph): void {
   else if (anchor) restoreAnchor(anchor, current);
   minimap.setLayout(current);
   decorate();
+  designer.graphShown();
   renderCount++;
   // For tests and debugging: which document version is on screen, how often it was drawn.
   svg.dataset.version = String(graph.version);
@@ -267,6 +292,7 @@ function refresh(graph: PearlGraph): void {
   shown.graph = graph;
   shown.layout = current;
   decorate();
+  designer.graphShown();
   refreshCount++;
   svg.dataset.version = String(graph.version);
   svg.dataset.refreshCount = String(refreshCount);

@@ -1,0 +1,188 @@
+/**
+ * The designer's gestures on the drawn graph (webview side): selecting a transition, Delete on
+ * the selected node or transition (a node's incoming transitions are listed in a confirmation
+ * first), Ctrl+Z / Ctrl+Y (Ctrl+Shift+Z) for the editor's undo and redo, selecting what an edit
+ * created once the graph drawn from the new text shows it, and the sentence of a refused edit.
+ *
+ * Gestures become {@link GraphEditMessage}s addressed by the keys of the graph on screen and its
+ * `version`; the host asks the language server for the text edit and applies it as one undo step.
+ */
+import type { GraphEdit, PearlGraph } from '../../../../../server/src/protocol';
+import type { WebviewMessage } from '../../messages';
+import { getNodeTitle } from '../layoutGraph';
+import { confirmInPage } from './confirmDialog';
+
+/** What the designer needs from the page (`main.ts`). */
+export interface DesignerHost {
+  /** Posts a message to the extension host. */
+  post(message: WebviewMessage): void;
+  /** The graph on screen, or undefined when none is drawn. */
+  graph(): PearlGraph | undefined;
+  /** The key of the selected node, if a node is selected. */
+  selectedNode(): string | undefined;
+  /** Selects node `key` (marks it, focuses it); undefined clears the node selection. */
+  selectNode(key: string | undefined): void;
+}
+
+/** How long a refusal stays on screen, in milliseconds. */
+const refusalMs = 10_000;
+
+/** The designer of one preview page. */
+export class Designer {
+  private selectedEdgeKey: string | undefined;
+  /** The key the host asked to select after an edit, until a drawn graph contains it. */
+  private pendingSelect: string | undefined;
+  private refusalTimer: ReturnType<typeof setTimeout> | undefined;
+
+  /**
+   * @param svg the graph's `<svg>` (clicks on transitions and their labels select them).
+   * @param notice the element that shows a refused edit's sentence (as text).
+   */
+  constructor(
+    private readonly svg: SVGSVGElement,
+    private readonly notice: HTMLElement,
+    private readonly host: DesignerHost,
+  ) {
+    svg.addEventListener('click', (event) => this.onClick(event.target));
+    window.addEventListener('keydown', (event) => this.onKeydown(event));
+    notice.addEventListener('click', () => this.hideRefusal());
+  }
+
+  /** The key of the selected transition, if one is selected. */
+  get selectedEdge(): string | undefined {
+    return this.selectedEdgeKey;
+  }
+
+  /** Sends one edit of the graph on screen. False when no graph is drawn. */
+  send(edit: GraphEdit): boolean {
+    const graph = this.host.graph();
+    if (graph === undefined) return false;
+    this.pendingSelect = undefined;
+    this.host.post({ type: 'graphEdit', version: graph.version, edit });
+    return true;
+  }
+
+  /** The host applied an edit that created `key`: select it once the graph shows it. */
+  selectAfterEdit(key: string): void {
+    this.pendingSelect = key;
+    this.graphShown();
+  }
+
+  /** Called after each drawing or refresh: marks the selected transition, applies a pending select. */
+  graphShown(): void {
+    const graph = this.host.graph();
+    if (graph === undefined) return;
+    const pending = this.pendingSelect;
+    if (pending !== undefined) {
+      if (graph.nodes.some((node) => node.key === pending)) {
+        this.pendingSelect = undefined;
+        this.selectEdge(undefined);
+        this.host.selectNode(pending);
+      } else if (graph.edges.some((edge) => edge.key === pending)) {
+        this.pendingSelect = undefined;
+        this.host.selectNode(undefined);
+        this.selectEdge(pending);
+      }
+    }
+    if (this.selectedEdgeKey !== undefined && !graph.edges.some((edge) => edge.key === this.selectedEdgeKey)) this.selectedEdgeKey = undefined;
+    this.markEdge();
+  }
+
+  /** Shows the sentence of a refused edit (as text) until clicked or for ten seconds. */
+  showRefusal(text: string): void {
+    this.notice.textContent = text;
+    this.notice.hidden = false;
+    clearTimeout(this.refusalTimer);
+    this.refusalTimer = setTimeout(() => this.hideRefusal(), refusalMs);
+  }
+
+  private hideRefusal(): void {
+    clearTimeout(this.refusalTimer);
+    this.notice.hidden = true;
+    this.notice.textContent = '';
+  }
+
+  private onClick(target: EventTarget | null): void {
+    if (!(target instanceof Element)) return;
+    if (target.closest('[data-node-key]')) {
+      this.selectEdge(undefined);
+      return;
+    }
+    const edgeElement = target.closest('[data-edge-key], [data-label-for]');
+    const key = edgeElement instanceof SVGElement ? (edgeElement.dataset.edgeKey ?? edgeElement.dataset.labelFor) : undefined;
+    if (key === undefined) return;
+    this.host.selectNode(undefined);
+    this.selectEdge(key);
+  }
+
+  private selectEdge(key: string | undefined): void {
+    this.selectedEdgeKey = key;
+    this.markEdge();
+  }
+
+  private markEdge(): void {
+    for (const element of Array.from(this.svg.querySelectorAll('.edge.selected, .edge-label.selected'))) element.classList.remove('selected');
+    const key = this.selectedEdgeKey;
+    if (key === undefined) return;
+    for (const element of Array.from(this.svg.querySelectorAll('[data-edge-key], [data-label-for]'))) {
+      if (element instanceof SVGElement && (element.dataset.edgeKey === key || element.dataset.labelFor === key)) element.classList.add('selected');
+    }
+  }
+
+  private onKeydown(event: KeyboardEvent): void {
+    if (isTextField(event.target)) return;
+    const command = historyCommand(event);
+    if (command !== undefined) {
+      event.preventDefault();
+      this.host.post({ type: 'history', command });
+      return;
+    }
+    if ((event.key === 'Delete' || event.key === 'Backspace') && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      if (this.selectedEdgeKey === undefined && this.host.selectedNode() === undefined) return;
+      event.preventDefault();
+      void this.deleteSelection();
+    }
+  }
+
+  /** Deletes the selected transition, or the selected node after the user confirms. */
+  private async deleteSelection(): Promise<void> {
+    const graph = this.host.graph();
+    if (graph === undefined) return;
+    if (this.selectedEdgeKey !== undefined) {
+      this.send({ kind: 'deleteTransition', transition: this.selectedEdgeKey });
+      return;
+    }
+    const key = this.host.selectedNode();
+    const node = graph.nodes.find((candidate) => candidate.key === key);
+    if (node === undefined) return;
+    const titles = new Map(graph.nodes.map((candidate) => [candidate.key, getNodeTitle(candidate)]));
+    const incoming = graph.edges
+      .filter((edge) => edge.target === node.key && edge.source !== node.key)
+      .map((edge) => `${edge.name === undefined ? 'A transition without a name' : `"${edge.name}"`} from ${titles.get(edge.source) ?? 'a node'}`);
+    const confirmed = await confirmInPage({
+      title: `Delete the ${node.typeName} node "${getNodeTitle(node)}"?`,
+      detail:
+        incoming.length === 0
+          ? 'No transition leads to it.'
+          : `${incoming.length === 1 ? 'This transition leads' : `These ${incoming.length} transitions lead`} to it and will be deleted too:`,
+      items: incoming,
+      confirmLabel: 'Delete',
+    });
+    // The graph may have changed while the dialog was open: the version sent is the one now drawn,
+    // and the server refuses a key that no longer names the node.
+    if (confirmed) this.send({ kind: 'deleteNode', node: node.key });
+  }
+}
+
+/** 'undo' for Ctrl+Z (Cmd+Z), 'redo' for Ctrl+Y or Ctrl+Shift+Z (Cmd+Shift+Z); otherwise undefined. */
+export function historyCommand(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>): 'undo' | 'redo' | undefined {
+  if (!(event.ctrlKey || event.metaKey) || event.altKey) return undefined;
+  const key = event.key.toLowerCase();
+  if (key === 'z') return event.shiftKey ? 'redo' : 'undo';
+  if (key === 'y' && !event.shiftKey) return 'redo';
+  return undefined;
+}
+
+function isTextField(target: EventTarget | null): boolean {
+  return target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement || (target instanceof HTMLElement && target.isContentEditable);
+}
