@@ -4,6 +4,7 @@ import { graphRequest, type PearlGraph } from '../../../server/src/protocol';
 import type { PearlContext } from '../pearlContext';
 import { applyGraphEdit } from './graphEditClient';
 import { createNonce, getGraphPreviewHtml } from './graphPreviewHtml';
+import { NodeQuickFixes } from './nodeQuickFixes';
 import { type HostMessage, isWebviewMessage, type WebviewMessage } from './messages';
 
 /** Milliseconds between the last edit (or diagnostics change) and the graph request. */
@@ -30,6 +31,7 @@ export class GraphPreviewPanel implements vscode.Disposable {
   private graph: PearlGraph | undefined;
   private ready = false;
   private disposed = false;
+  private readonly quickFixes = new NodeQuickFixes();
 
   /**
    * Opens the panel beside the editor, without taking the focus.
@@ -136,6 +138,21 @@ export class GraphPreviewPanel implements vscode.Disposable {
           void this.refresh();
           if (applied.select !== undefined) this.post({ type: 'select', key: applied.select });
         });
+        break;
+      case 'requestQuickFixes': {
+        const node = this.graph?.nodes.find((candidate) => candidate.key === message.key);
+        if (node === undefined) break;
+        this.quickFixes.list(this.uri, node).then(
+          (fixes) => this.post({ type: 'quickFixes', key: node.key, fixes }),
+          (error: unknown) => this.ctx.outputChannel.appendLine(`Graph preview: could not list the quick fixes: ${describe(error)}`),
+        );
+        break;
+      }
+      case 'applyQuickFix':
+        this.quickFixes.apply(message.key, message.index).then(
+          (applied) => (applied ? this.refresh() : this.post({ type: 'editRefused', text: 'That quick fix no longer applies. Try again on the updated graph.' })),
+          (error: unknown) => this.report('could not apply the quick fix', error),
+        );
         break;
       case 'history':
         this.runHistory(message.command).catch((error: unknown) => this.report(`could not ${message.command}`, error));

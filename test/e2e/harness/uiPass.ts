@@ -11,6 +11,7 @@ import type { RunFolder } from './runFolder';
 import { type CreatedPearl, getCreatedPearls, getOngoingCalls, type RunningStandIn, setStandInFault } from './standIn';
 import { checkNewPearl, checkWalkthrough } from './uiNewPearl';
 import { checkGraphButtonOnlyForTextPearls, checkGraphPreviewAtScale } from './uiGraphAtScale';
+import { checkGraphDesigner } from './uiGraphDesigner';
 import { pollUntil, Workbench } from './workbench';
 
 /** What the UI pass needs: the server, the run, the stand-in (if built), the suite's report. */
@@ -47,6 +48,7 @@ const ongoingCallsItemId = `${extensionId()}.pearl.ongoingCalls`;
  * 4. Status bar: the ongoing-calls item shows the stand-in's counts for that Pearl, and follows them.
  * 5. A 400 from the service: its errors become `pearl-deploy` problems in the file.
  * 6. New Pearl: a text Pearl from a template, with 0 problems; the walkthrough (uiNewPearl.ts).
+ * 7. Graph designer: palette, connect, side panel, delete, undo in the preview (uiGraphDesigner.ts).
  */
 export async function runUiPass(options: UiPassOptions): Promise<UiPassResult> {
   const { server, run, standIn } = options;
@@ -258,6 +260,7 @@ export async function runUiPass(options: UiPassOptions): Promise<UiPassResult> {
         const roundTrips = await checkGraphPreviewAtScale({ workbench, run, shot });
         console.log(`[ui]   Command Palette round trips while typing: ${roundTrips.join(', ')} ms`);
       });
+      await check('the graph designer: palette, connect by dragging, rename in the side panel, delete, undo twice', () => checkGraphDesigner({ workbench, run, shot }));
     }
     if (!has('pearl.newPearl')) wait('New Pearl (UI)', 'pearl.newPearl is not registered');
     else await check('New Pearl: a text Pearl from a template, filled in by its tab stops, with 0 problems', () => checkNewPearl(workbench, shot));

@@ -86,7 +86,7 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
   /** The messages posted since the last call (ready, reveal and the like left out). */
   async function takeDesignerMessages(page: Page): Promise<WebviewMessage[]> {
     const all = await page.evaluate(() => (globalThis as unknown as PageGlobals).__posted.splice(0));
-    return all.filter((message) => message.type === 'graphEdit' || message.type === 'history');
+    return all.filter((message) => message.type === 'graphEdit' || message.type === 'history' || message.type === 'requestQuickFixes' || message.type === 'applyQuickFix');
   }
 
   async function assertClean(page: Page, pageErrors: string[]): Promise<void> {
@@ -173,6 +173,142 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
     assert.equal(await notice.locator('b').count(), 0);
     await notice.click();
     assert.equal(await notice.isHidden(), true);
+    await assertClean(page, pageErrors);
+  });
+
+  /** The centre of node `key` on screen. */
+  async function centreOf(page: Page, key: string): Promise<{ x: number; y: number }> {
+    const box = await page.locator(`[data-node-key="${key}"] > .node-box`).boundingBox();
+    assert.ok(box, `node ${key} is not drawn`);
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  }
+
+  /** Presses at `from`, moves to `to` in steps, releases: a pointer drag. */
+  async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> {
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(to.x, to.y, { steps: 8 });
+    await page.mouse.up();
+  }
+
+  it('palette: the text Pearl node types; a click adds after the selected node, a drag onto the graph adds unconnected', async () => {
+    const graph = graphOf(designerText, 5);
+    const { page, pageErrors } = await openDesigner(graph);
+    assert.deepEqual(await page.locator('.palette-item').allTextContents(), [
+      'OpeningSentence', 'Dialogue', 'SearchKnowledgeBase', 'API', 'PreCallAPI', 'SMS', 'Email', 'HandoffChatToHuman', 'EndCall', 'PostCallActions',
+    ]);
+    const open = graph.nodes.find((node) => node.nodeId === 'open');
+    assert.ok(open);
+    await page.locator(`[data-node-key="${open.key}"]`).click();
+    await takeDesignerMessages(page);
+    await page.locator('.palette-item[data-node-type="10"]').click();
+    assert.deepEqual(await takeDesignerMessages(page), [{ type: 'graphEdit', version: 5, edit: { kind: 'addNode', nodeType: 10, from: open.key, transitionName: 'Dialogue' } }]);
+
+    const sms = await page.locator('.palette-item[data-node-type="50"]').boundingBox();
+    assert.ok(sms);
+    await drag(page, { x: sms.x + 20, y: sms.y + 10 }, { x: 700, y: 600 });
+    assert.deepEqual(await takeDesignerMessages(page), [{ type: 'graphEdit', version: 5, edit: { kind: 'addNode', nodeType: 50 } }]);
+    // Dropped back on the palette: nothing.
+    await drag(page, { x: sms.x + 20, y: sms.y + 10 }, { x: sms.x + 30, y: sms.y - 30 });
+    assert.deepEqual(await takeDesignerMessages(page), []);
+    await assertClean(page, pageErrors);
+  });
+
+  it('connect: drag the selected node\u2019s handle onto another node, name the transition inline, Enter sends addTransition', async () => {
+    const graph = graphOf(designerText, 2);
+    const { page, pageErrors } = await openDesigner(graph);
+    const talk = graph.nodes.find((node) => node.nodeId === 'talk');
+    const open = graph.nodes.find((node) => node.nodeId === 'open');
+    assert.ok(talk && open);
+    await page.locator(`[data-node-key="${talk.key}"]`).click();
+    const handle = page.locator(`.connect-handle[data-handle-for="${talk.key}"]`);
+    const handleBox = await handle.boundingBox();
+    assert.ok(handleBox);
+    await takeDesignerMessages(page);
+    await drag(page, { x: handleBox.x + handleBox.width / 2, y: handleBox.y + handleBox.height / 2 }, await centreOf(page, open.key));
+    const input = page.locator('.transition-form input[name="transitionName"]');
+    await input.waitFor();
+    assert.equal(await page.locator('.transition-form label').textContent(), `Transition from ${hostileName} to Open`);
+    assert.equal(await input.inputValue(), 'To Open');
+    await input.fill('Start over');
+    await input.press('Enter');
+    assert.deepEqual(await takeDesignerMessages(page), [{ type: 'graphEdit', version: 2, edit: { kind: 'addTransition', source: talk.key, target: open.key, name: 'Start over' } }]);
+    assert.equal(await page.locator('.transition-form').count(), 0);
+    await assertClean(page, pageErrors);
+  });
+
+  it('connect from a PreCallAPI node: choose Failure, sent as apiResult 2', async () => {
+    const text = designerText.replace('"nodes": [', '"nodes": [\n      { "nodeId": "lookup", "name": "Lookup", "nodeType": 3, "transitions": [{ "name": "Success", "apiResult": 1, "toNodeId": "open" }] },');
+    const graph = graphOf(text, 9);
+    const { page, pageErrors } = await openDesigner(graph);
+    const lookup = graph.nodes.find((node) => node.nodeId === 'lookup');
+    const open = graph.nodes.find((node) => node.nodeId === 'open');
+    assert.ok(lookup && open);
+    await page.locator(`[data-node-key="${lookup.key}"]`).click();
+    const handleBox = await page.locator(`.connect-handle[data-handle-for="${lookup.key}"]`).boundingBox();
+    assert.ok(handleBox);
+    await takeDesignerMessages(page);
+    await drag(page, { x: handleBox.x + 7, y: handleBox.y + 7 }, await centreOf(page, open.key));
+    const select = page.locator('.transition-form select[name="apiResult"]');
+    await select.waitFor();
+    // Success is used: Failure is offered first.
+    assert.equal(await select.inputValue(), '2');
+    assert.equal(await page.locator('.transition-form input').inputValue(), 'Failure');
+    await page.locator('.transition-form input').press('Enter');
+    assert.deepEqual(await takeDesignerMessages(page), [{ type: 'graphEdit', version: 9, edit: { kind: 'addTransition', source: lookup.key, target: open.key, name: 'Failure', apiResult: 2 } }]);
+    await assertClean(page, pageErrors);
+  });
+
+  it('retarget: drag the selected transition\u2019s end onto another node', async () => {
+    const graph = graphOf(designerText, 4);
+    const { page, pageErrors } = await openDesigner(graph);
+    const bye = graph.edges.find((edge) => edge.name === 'Bye');
+    const talk = graph.nodes.find((node) => node.nodeId === 'talk');
+    assert.ok(bye && talk);
+    await page.locator(`[data-label-for="${bye.key}"]`).click();
+    const handleBox = await page.locator(`.retarget-handle[data-handle-for="${bye.key}"]`).boundingBox();
+    assert.ok(handleBox);
+    await takeDesignerMessages(page);
+    await drag(page, { x: handleBox.x + handleBox.width / 2, y: handleBox.y + handleBox.height / 2 }, await centreOf(page, talk.key));
+    assert.deepEqual(await takeDesignerMessages(page), [{ type: 'graphEdit', version: 4, edit: { kind: 'retargetTransition', transition: bye.key, target: talk.key } }]);
+    await assertClean(page, pageErrors);
+  });
+
+  it('side panel: the selected node\u2019s fields as text; Enter or leaving a changed field sends setNodeProperty; problems with their quick fixes', async () => {
+    const text = designerText.replace('"toNodeId": "end" }] },', '"toNodeId": "nowhere" }] },');
+    const graph = graphOf(text, 6);
+    const { page, pageErrors } = await openDesigner(graph);
+    const talk = graph.nodes.find((node) => node.nodeId === 'talk');
+    assert.ok(talk && talk.diagnostics.length > 0, 'the broken transition gives Talk a diagnostic');
+    await page.locator(`[data-node-key="${talk.key}"]`).click();
+    const panel = page.locator('#node-panel');
+    await panel.waitFor();
+    assert.equal(await panel.locator('h2').textContent(), `Dialogue: ${hostileName}`);
+    assert.equal(await panel.locator('input[name="name"]').inputValue(), hostileName);
+    assert.equal(await panel.locator('input[name="nodeId"]').inputValue(), 'talk');
+    assert.equal(await panel.locator('textarea[name="script"]').inputValue(), 'Tell me');
+    assert.equal(await panel.locator('textarea[name="instructions"]').inputValue(), '');
+    assert.equal(await panel.locator('img').count(), 0);
+    assert.deepEqual(await takeDesignerMessages(page), [{ type: 'requestQuickFixes', key: talk.key }]);
+    assert.deepEqual(await panel.locator('.problem > span').allTextContents(), talk.diagnostics.map((diagnostic) => diagnostic.message));
+
+    await panel.locator('input[name="name"]').fill('Small talk');
+    await panel.locator('input[name="name"]').press('Enter');
+    await panel.locator('textarea[name="script"]').fill('Tell me more');
+    await panel.locator('input[name="nodeId"]').click();
+    // Unchanged nodeId left: nothing.
+    await panel.locator('textarea[name="instructions"]').click();
+    assert.deepEqual(await takeDesignerMessages(page), [
+      { type: 'graphEdit', version: 6, edit: { kind: 'setNodeProperty', node: talk.key, property: 'name', value: 'Small talk' } },
+      { type: 'graphEdit', version: 6, edit: { kind: 'setNodeProperty', node: talk.key, property: 'script', value: 'Tell me more' } },
+    ]);
+
+    await post(page, { type: 'quickFixes', key: talk.key, fixes: [{ title: 'Change to "end" <b>', index: 0, diagnostic: 0 }] });
+    const fix = panel.locator('.quick-fix');
+    await fix.waitFor();
+    assert.equal(await fix.textContent(), 'Change to "end" <b>');
+    await fix.click();
+    assert.deepEqual(await takeDesignerMessages(page), [{ type: 'applyQuickFix', key: talk.key, index: 0 }]);
     await assertClean(page, pageErrors);
   });
 });

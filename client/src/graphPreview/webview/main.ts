@@ -106,7 +106,16 @@ const search = new SearchBox(
   (results, moved) => showSearch(results, moved),
 );
 
-const designer = new Designer(svg, getElement('designer-notice', HTMLElement), {
+const designer = new Designer(
+  {
+    svg,
+    viewportGroup,
+    stage: getElement('stage', HTMLElement),
+    notice: getElement('designer-notice', HTMLElement),
+    palette: getElement('palette', HTMLElement),
+    nodePanel: getElement('node-panel', HTMLElement),
+  },
+  {
   post: (message) => vscode.postMessage(message),
   graph: () => shown?.graph,
   selectedNode: () => (selectedKey !== undefined && nodeElements.has(selectedKey) ? selectedKey : undefined),
@@ -115,13 +124,16 @@ const designer = new Designer(svg, getElement('designer-notice', HTMLElement), {
       selectedKey = undefined;
       for (const element of Array.from(viewportGroup.querySelectorAll('.node.selected'))) element.classList.remove('selected');
       showFocus();
+      designer.selectionChanged();
       return;
     }
     select(key);
     nodeElements.get(key)?.focus({ preventScroll: true });
     bringIntoView(key);
   },
-});
+  nodeBox: (key) => shown?.layout.nodes.find((laidOut) => laidOut.node.key === key),
+  },
+);
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const message = event.data as HostMessage | undefined;
@@ -146,6 +158,9 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
       break;
     case 'editRefused':
       designer.showRefusal(message.text);
+      break;
+    case 'quickFixes':
+      designer.showFixes(message.key, message.fixes);
       break;
   }
 });
@@ -353,6 +368,7 @@ function select(key: string): void {
   for (const element of Array.from(viewportGroup.querySelectorAll('.selected'))) element.classList.remove('selected');
   nodeElements.get(key)?.classList.add('selected');
   showFocus();
+  designer.selectionChanged();
 }
 
 function setFocusMode(on: boolean): void {

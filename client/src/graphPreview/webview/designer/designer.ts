@@ -1,5 +1,7 @@
 /**
- * The designer's gestures on the drawn graph (webview side): selecting a transition, Delete on
+ * The designer's gestures on the drawn graph (webview side): the palette (`palette.ts`), the
+ * connect and retarget handles (`connect.ts`), the selected node's side panel (`nodePanel.ts`),
+ * selecting a transition, Delete on
  * the selected node or transition (a node's incoming transitions are listed in a confirmation
  * first), Ctrl+Z / Ctrl+Y (Ctrl+Shift+Z) for the editor's undo and redo, selecting what an edit
  * created once the graph drawn from the new text shows it, and the sentence of a refused edit.
@@ -8,9 +10,12 @@
  * `version`; the host asks the language server for the text edit and applies it as one undo step.
  */
 import type { GraphEdit, PearlGraph } from '../../../../../server/src/protocol';
-import type { WebviewMessage } from '../../messages';
+import type { QuickFixTitle, WebviewMessage } from '../../messages';
 import { getNodeTitle } from '../layoutGraph';
 import { confirmInPage } from './confirmDialog';
+import { type Box, Connector, uniqueName } from './connect';
+import { NodePanel } from './nodePanel';
+import { createPalette, type PaletteEntry } from './palette';
 
 /** What the designer needs from the page (`main.ts`). */
 export interface DesignerHost {
@@ -22,6 +27,21 @@ export interface DesignerHost {
   selectedNode(): string | undefined;
   /** Selects node `key` (marks it, focuses it); undefined clears the node selection. */
   selectNode(key: string | undefined): void;
+  /** The drawn box of node `key`, in graph coordinates. */
+  nodeBox(key: string): Box | undefined;
+}
+
+/** The page's elements the designer works in. */
+export interface DesignerElements {
+  readonly svg: SVGSVGElement;
+  /** The transformed `<g>` the graph is drawn in. */
+  readonly viewportGroup: SVGGElement;
+  /** The graph's container (position: relative): inline forms go there. */
+  readonly stage: HTMLElement;
+  /** Shows a refused edit's sentence (as text). */
+  readonly notice: HTMLElement;
+  readonly palette: HTMLElement;
+  readonly nodePanel: HTMLElement;
 }
 
 /** How long a refusal stays on screen, in milliseconds. */
@@ -33,19 +53,59 @@ export class Designer {
   /** The key the host asked to select after an edit, until a drawn graph contains it. */
   private pendingSelect: string | undefined;
   private refusalTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly svg: SVGSVGElement;
+  private readonly notice: HTMLElement;
+  private readonly connector: Connector;
+  private readonly panel: NodePanel;
 
-  /**
-   * @param svg the graph's `<svg>` (clicks on transitions and their labels select them).
-   * @param notice the element that shows a refused edit's sentence (as text).
-   */
-  constructor(
-    private readonly svg: SVGSVGElement,
-    private readonly notice: HTMLElement,
-    private readonly host: DesignerHost,
-  ) {
-    svg.addEventListener('click', (event) => this.onClick(event.target));
+  constructor(elements: DesignerElements, private readonly host: DesignerHost) {
+    this.svg = elements.svg;
+    this.notice = elements.notice;
+    this.svg.addEventListener('click', (event) => this.onClick(event.target));
     window.addEventListener('keydown', (event) => this.onKeydown(event));
-    notice.addEventListener('click', () => this.hideRefusal());
+    this.notice.addEventListener('click', () => this.hideRefusal());
+    createPalette(elements.palette, this.svg, {
+      addAfterSelection: (entry) => this.addNode(entry, this.host.selectedNode()),
+      addUnconnected: (entry) => this.addNode(entry, undefined),
+    });
+    this.connector = new Connector(elements.viewportGroup, elements.stage, {
+      graph: () => this.host.graph(),
+      nodeBox: (key) => this.host.nodeBox(key),
+      addTransition: (source, target, name, apiResult) =>
+        this.send(apiResult === undefined ? { kind: 'addTransition', source, target, name } : { kind: 'addTransition', source, target, name, apiResult }),
+      retarget: (transition, target) => this.send({ kind: 'retargetTransition', transition, target }),
+    });
+    this.panel = new NodePanel(elements.nodePanel, {
+      setProperty: (node, property, value) => this.send({ kind: 'setNodeProperty', node, property, value }),
+      requestFixes: (key) => this.host.post({ type: 'requestQuickFixes', key }),
+      applyFix: (key, index) => this.host.post({ type: 'applyQuickFix', key, index }),
+    });
+    this.panel.show(undefined);
+  }
+
+  /** The selection changed (a node selected or cleared by the page): update the handles and the panel. */
+  selectionChanged(): void {
+    const key = this.host.selectedNode();
+    if (key !== undefined) this.selectedEdgeKey = undefined;
+    this.markEdge();
+    this.connector.update(key, this.selectedEdgeKey);
+    this.panel.show(this.host.graph()?.nodes.find((node) => node.key === key));
+  }
+
+  /** The host's answer to a quick fix request. */
+  showFixes(key: string, fixes: readonly QuickFixTitle[]): void {
+    this.panel.showFixes(key, fixes);
+  }
+
+  /** A node of the palette entry's type; after node `from` (a transition named after the type) when given. */
+  private addNode(entry: PaletteEntry, from: string | undefined): void {
+    const graph = this.host.graph();
+    if (from === undefined || graph === undefined) {
+      this.send({ kind: 'addNode', nodeType: entry.nodeType });
+      return;
+    }
+    const taken = new Set(graph.edges.filter((edge) => edge.source === from).map((edge) => edge.name));
+    this.send({ kind: 'addNode', nodeType: entry.nodeType, from, transitionName: uniqueName(entry.name, taken) });
   }
 
   /** The key of the selected transition, if one is selected. */
@@ -85,7 +145,7 @@ export class Designer {
       }
     }
     if (this.selectedEdgeKey !== undefined && !graph.edges.some((edge) => edge.key === this.selectedEdgeKey)) this.selectedEdgeKey = undefined;
-    this.markEdge();
+    this.selectionChanged();
   }
 
   /** Shows the sentence of a refused edit (as text) until clicked or for ten seconds. */
@@ -108,6 +168,7 @@ export class Designer {
       this.selectEdge(undefined);
       return;
     }
+    if (target.closest('.designer-layer')) return;
     const edgeElement = target.closest('[data-edge-key], [data-label-for]');
     const key = edgeElement instanceof SVGElement ? (edgeElement.dataset.edgeKey ?? edgeElement.dataset.labelFor) : undefined;
     if (key === undefined) return;
@@ -117,7 +178,7 @@ export class Designer {
 
   private selectEdge(key: string | undefined): void {
     this.selectedEdgeKey = key;
-    this.markEdge();
+    this.selectionChanged();
   }
 
   private markEdge(): void {
