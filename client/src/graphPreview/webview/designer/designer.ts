@@ -62,7 +62,9 @@ export class Designer {
     this.svg = elements.svg;
     this.notice = elements.notice;
     this.svg.addEventListener('click', (event) => this.onClick(event.target));
-    window.addEventListener('keydown', (event) => this.onKeydown(event));
+    // Capture phase: the undo and redo keys stop here, before the webview's own listener forwards
+    // them to the workbench (whose undo could then run on the document a second time).
+    window.addEventListener('keydown', (event) => this.onKeydown(event), true);
     this.notice.addEventListener('click', () => this.hideRefusal());
     createPalette(elements.palette, this.svg, {
       addAfterSelection: (entry) => this.addNode(entry, this.host.selectedNode()),
@@ -191,10 +193,13 @@ export class Designer {
   }
 
   private onKeydown(event: KeyboardEvent): void {
+    // Text fields keep their own keys; the dialog and the inline form handle theirs.
     if (isTextField(event.target)) return;
+    if (event.target instanceof Element && event.target.closest('.designer-dialog-backdrop, .transition-form')) return;
     const command = historyCommand(event);
     if (command !== undefined) {
       event.preventDefault();
+      event.stopPropagation();
       this.host.post({ type: 'history', command });
       return;
     }
