@@ -28,7 +28,7 @@ function run(command, args, cwd = root) {
 run(process.execPath, [join(root, 'scripts', 'bundle.mjs'), '--production']);
 
 // What .vscodeignore may let through; it still decides what ships.
-const candidates = ['.vscodeignore', 'dist', 'schemas', 'syntaxes', 'language-configuration.json', 'media', 'docs', 'CHANGELOG.md', 'LICENSE'];
+const candidates = ['.vscodeignore', 'dist', 'schemas', 'syntaxes', 'language-configuration.json', 'media', 'docs', 'templates', 'CHANGELOG.md', 'LICENSE'];
 const staging = mkdtempSync(join(tmpdir(), 'pearl-vsix-'));
 try {
   for (const candidate of candidates) {

@@ -11,12 +11,14 @@ export { type GraphEditMessage, isGraphEditMessage } from './graphEditRequest';
  * `workspace.applyEdit` as one undo step of the text editor when the document is still at
  * `version`, and shows a refusal's sentence (or a failure) as a plain notification. Resolves to
  * what to select once applied (`select`: the key of what was created), or undefined when nothing
- * was applied. Never rejects.
+ * was applied. `showRefusal`, when given, shows the refusal's sentence instead of a notification
+ * (the designer shows it in the preview). Never rejects.
  */
 export async function applyGraphEdit(
   ctx: PearlContext,
   uri: vscode.Uri,
   message: GraphEditMessage,
+  showRefusal: (text: string) => void = (text) => void vscode.window.showWarningMessage(text),
 ): Promise<{ readonly select?: string } | undefined> {
   const client = ctx.client;
   if (client === undefined) {
@@ -27,7 +29,7 @@ export async function applyGraphEdit(
     sendGraphEdit: (params) => client.sendRequest(graphEditRequest, params),
     documentVersion: (target) => vscode.workspace.textDocuments.find((document) => document.uri.toString() === target)?.version,
     applyEdit: async (edit) => vscode.workspace.applyEdit(await client.protocol2CodeConverter.asWorkspaceEdit(edit)),
-    showRefusal: (text) => void vscode.window.showWarningMessage(text),
+    showRefusal,
     showError: (text) => void vscode.window.showErrorMessage(text),
     log: (line) => ctx.outputChannel.appendLine(line),
   };

@@ -68,10 +68,13 @@ export function getGraphPreviewHtml(params: GraphPreviewHtmlParams): string {
 <button type="button" data-action="fit" title="Fit the graph to the panel">Fit</button>
 <button type="button" data-action="exportSvg" title="Save the graph as an SVG file">Export SVG</button>
 </div>
-<div class="stage">
+<div class="stage" id="stage">
 <svg id="graph" class="graph" xmlns="http://www.w3.org/2000/svg" role="group" aria-label="Conversation graph"></svg>
 <canvas id="minimap" class="minimap" role="img" aria-label="Overview of the graph: click to move the view there" hidden></canvas>
 <div id="message" class="message" role="status" hidden></div>
+<div id="designer-notice" class="designer-notice" role="alert" title="Click to close" hidden></div>
+<div id="palette" class="palette" role="toolbar" aria-label="Add a node" aria-orientation="vertical"></div>
+<aside id="node-panel" class="node-panel" aria-label="Selected node" hidden></aside>
 ${legendHtml}
 </div>
 <script nonce="${nonce}" src="${escapeAttribute(params.scriptUri)}"></script>

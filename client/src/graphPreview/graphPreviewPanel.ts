@@ -2,8 +2,10 @@ import * as vscode from 'vscode';
 import type { Position as LspPosition, Range as LspRange } from 'vscode-languageserver-types';
 import { graphRequest, type PearlGraph } from '../../../server/src/protocol';
 import type { PearlContext } from '../pearlContext';
+import { applyGraphEdit } from './graphEditClient';
 import { createNonce, getGraphPreviewHtml } from './graphPreviewHtml';
 import { graphUpdate } from './graphUpdate';
+import { NodeQuickFixes } from './nodeQuickFixes';
 import { type HostMessage, isWebviewMessage, type WebviewMessage } from './messages';
 
 /** Milliseconds between the last edit (or diagnostics change) and the graph request. */
@@ -32,6 +34,7 @@ export class GraphPreviewPanel implements vscode.Disposable {
   private posted: PearlGraph | undefined;
   private ready = false;
   private disposed = false;
+  private readonly quickFixes = new NodeQuickFixes();
 
   /**
    * Opens the panel beside the editor, without taking the focus.
@@ -133,6 +136,32 @@ export class GraphPreviewPanel implements vscode.Disposable {
       case 'openOutline':
         this.openOutline().catch((error: unknown) => this.report('could not open the outline', error));
         break;
+      case 'graphEdit':
+        void applyGraphEdit(this.ctx, this.uri, message, (text) => this.post({ type: 'editRefused', text })).then((applied) => {
+          if (applied === undefined) return;
+          // Redraw from the new text now rather than after the typing delay, then select what was created.
+          void this.refresh();
+          if (applied.select !== undefined) this.post({ type: 'select', key: applied.select });
+        });
+        break;
+      case 'requestQuickFixes': {
+        const node = this.graph?.nodes.find((candidate) => candidate.key === message.key);
+        if (node === undefined) break;
+        this.quickFixes.list(this.uri, node).then(
+          (fixes) => this.post({ type: 'quickFixes', key: node.key, fixes }),
+          (error: unknown) => this.ctx.outputChannel.appendLine(`Graph preview: could not list the quick fixes: ${describe(error)}`),
+        );
+        break;
+      }
+      case 'applyQuickFix':
+        this.quickFixes.apply(message.key, message.index).then(
+          (applied) => (applied ? this.refresh() : this.post({ type: 'editRefused', text: 'That quick fix no longer applies. Try again on the updated graph.' })),
+          (error: unknown) => this.report('could not apply the quick fix', error),
+        );
+        break;
+      case 'history':
+        this.runHistory(message.command).catch((error: unknown) => this.report(`could not ${message.command}`, error));
+        break;
     }
   }
 
@@ -199,8 +228,21 @@ export class GraphPreviewPanel implements vscode.Disposable {
     await vscode.window.showTextDocument(document, {
       viewColumn: editor?.viewColumn ?? this.editorColumn ?? vscode.ViewColumn.One,
       selection,
-      preserveFocus: false,
+      // The preview keeps the focus: Delete and Ctrl+Z go on working on the selected node.
+      preserveFocus: true,
     });
+  }
+
+  /**
+   * Ctrl+Z / Ctrl+Y in the preview: the editor's `undo` or `redo` on this document (each designer
+   * edit is one undo step), run in the document's editor, then the focus back on the preview so
+   * that the next key press works there too.
+   */
+  private async runHistory(command: 'undo' | 'redo'): Promise<void> {
+    const document = await vscode.workspace.openTextDocument(this.uri);
+    await vscode.window.showTextDocument(document, { viewColumn: this.findEditor()?.viewColumn ?? this.editorColumn ?? vscode.ViewColumn.One, preserveFocus: false });
+    await vscode.commands.executeCommand(command);
+    this.panel.reveal(undefined, false);
   }
 
   /** Shows the document in its editor column, then VS Code's Outline view (`outline.focus`) for it. */

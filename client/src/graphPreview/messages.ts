@@ -6,6 +6,7 @@
  */
 import type { Position } from 'vscode-languageserver-types';
 import type { PearlGraph, PearlGraphNode } from '../../../server/src/protocol';
+import { type GraphEditMessage, isGraphEditMessage } from './graphEditRequest';
 import type { GraphLayout } from './webview/layoutGraph';
 
 /** Host → webview: draw this graph (replaces the previous one, keeps zoom and position). */
@@ -40,7 +41,56 @@ export interface TextMessage {
 }
 
 /** Every message the host posts to the webview. */
-export type HostMessage = GraphMessage | NodesMessage | CursorMessage | TextMessage | DocumentMessage;
+export type HostMessage = GraphMessage | NodesMessage | CursorMessage | TextMessage | DocumentMessage | SelectMessage | EditRefusedMessage | QuickFixesMessage;
+
+/** One quick fix offered for a node's diagnostic: its title, and what to send back to apply it. */
+export interface QuickFixTitle {
+  readonly title: string;
+  /** Index of the fix in the host's list for the node (sent back in {@link ApplyQuickFixMessage}). */
+  readonly index: number;
+  /** Index of the diagnostic it fixes in the node's {@link PearlGraphNode.diagnostics}. */
+  readonly diagnostic: number;
+}
+
+/** Host → webview: the quick fixes (the server's code actions) for the diagnostics of node `key`. */
+export interface QuickFixesMessage {
+  readonly type: 'quickFixes';
+  readonly key: string;
+  readonly fixes: readonly QuickFixTitle[];
+}
+
+/** Webview → host: list the quick fixes for the diagnostics of node `key` (the side panel shows them). */
+export interface RequestQuickFixesMessage {
+  readonly type: 'requestQuickFixes';
+  readonly key: string;
+}
+
+/** Webview → host: apply quick fix `index` of the list last sent for node `key`. */
+export interface ApplyQuickFixMessage {
+  readonly type: 'applyQuickFix';
+  readonly key: string;
+  readonly index: number;
+}
+
+/** Host → webview: an edit was applied and created `key` (a node or edge key); select it once drawn. */
+export interface SelectMessage {
+  readonly type: 'select';
+  readonly key: string;
+}
+
+/** Host → webview: the language server refused the edit; `text` is its sentence for the user (shown as text). */
+export interface EditRefusedMessage {
+  readonly type: 'editRefused';
+  readonly text: string;
+}
+
+/** Webview → host: Ctrl+Z or Ctrl+Y in the preview; run the editor's `undo` or `redo` on the document. */
+export interface HistoryMessage {
+  readonly type: 'history';
+  readonly command: 'undo' | 'redo';
+}
+
+export type { GraphEditMessage } from './graphEditRequest';
 
 /** Webview → host: the script is running and listens; send the current graph and cursor. */
 export interface ReadyMessage {
@@ -61,7 +111,7 @@ export interface ExportSvgMessage {
 }
 
 /** Every message the webview posts to the host. */
-export type WebviewMessage = ReadyMessage | RevealMessage | ExportSvgMessage | OpenOutlineMessage;
+export type WebviewMessage = ReadyMessage | RevealMessage | ExportSvgMessage | OpenOutlineMessage | GraphEditMessage | HistoryMessage | RequestQuickFixesMessage | ApplyQuickFixMessage;
 
 /** Type guard for a message received from the webview: the webview is ours, but its content is data. */
 export function isWebviewMessage(value: unknown): value is WebviewMessage {
@@ -75,6 +125,14 @@ export function isWebviewMessage(value: unknown): value is WebviewMessage {
       return typeof message.key === 'string';
     case 'exportSvg':
       return typeof message.svg === 'string';
+    case 'graphEdit':
+      return isGraphEditMessage(message);
+    case 'history':
+      return message.command === 'undo' || message.command === 'redo';
+    case 'requestQuickFixes':
+      return typeof message.key === 'string';
+    case 'applyQuickFix':
+      return typeof message.key === 'string' && Number.isInteger(message.index);
     default:
       return false;
   }

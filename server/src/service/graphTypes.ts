@@ -13,6 +13,10 @@ export interface PearlGraphNode {
   readonly nodeType?: number;
   /** Name of the node type (`Dialogue`), or `nodeType 7` for an unknown value, or `Node` when absent. */
   readonly typeName: string;
+  /** The node's `script`, when it is a string (the designer's side panel edits it). */
+  readonly script?: string;
+  /** The node's `instructions`, when it is a string. */
+  readonly instructions?: string;
   /** The whole node object in the document. */
   readonly range: Range;
   /** The node's nodeId (or name) value, where a reveal puts the cursor. */

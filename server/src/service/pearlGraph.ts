@@ -39,6 +39,8 @@ export function getPearlGraph(doc: PearlDocument, diagnostics: readonly Diagnost
       name: node.name,
       nodeType: node.nodeType,
       typeName,
+      script: getStringProperty(node.node, 'script'),
+      instructions: getStringProperty(node.node, 'instructions'),
       range: spanToRange(doc, node.node),
       selectionRange: spanToRange(doc, node.nodeIdNode ?? node.nameNode ?? { offset: node.node.offset, length: 1 }),
       isEntry: node === doc.entry,

@@ -12,6 +12,7 @@ import type { RunFolder } from './runFolder';
 import { type CreatedPearl, getCreatedPearls, getOngoingCalls, type RunningStandIn, setStandInFault } from './standIn';
 import { checkGraphButtonOnlyForTextPearls, checkGraphPreviewAtScale } from './uiGraphAtScale';
 import { checkNewPearl, checkWalkthrough } from './uiNewPearl';
+import { checkGraphDesigner } from './uiGraphDesigner';
 import { pollUntil, Workbench } from './workbench';
 
 /** What the UI pass needs: the server, the run, the stand-in (if built), the suite's report. */
@@ -49,6 +50,7 @@ const ongoingCallsItemId = `${extensionId()}.pearl.ongoingCalls`;
  * 5. A 400 from the service: its errors become `pearl-deploy` problems in the file.
  * 6. New Pearl: a text Pearl from a template, with 0 problems; the walkthrough (uiNewPearl.ts).
  * 7. Writing a Pearl (see {@link runAuthoringChecks}): inlay hints, a node snippet, `{` + Enter.
+ * 8. Graph designer: palette, connect, side panel, delete, undo in the preview (uiGraphDesigner.ts).
  */
 export async function runUiPass(options: UiPassOptions): Promise<UiPassResult> {
   const { server, run, standIn } = options;
@@ -267,6 +269,9 @@ export async function runUiPass(options: UiPassOptions): Promise<UiPassResult> {
         const roundTrips = await checkGraphPreviewAtScale({ workbench, run, shot });
         console.log(`[ui]   Command Palette round trips while typing: ${roundTrips.join(', ')} ms`);
       });
+    }
+    if (has('pearl.openGraphPreview')) {
+      await check('the graph designer: palette, connect by dragging, rename in the side panel, delete, undo twice', () => checkGraphDesigner({ workbench, run, shot }));
     }
   } finally {
     await context.close().catch(() => undefined);

@@ -18,6 +18,7 @@ import type { PearlGraph, PearlGraphNode } from '../../../../server/src/protocol
 import { applyNodes } from '../graphUpdate';
 import type { HostMessage, WebviewMessage } from '../messages';
 import { exportSvg } from './exportSvg';
+import { Designer } from './designer/designer';
 import { applyFocus } from './focus';
 import { type GraphLayout, type LaidOutNode } from './layoutGraph';
 import { LayoutClient } from './layoutClient';
@@ -106,6 +107,35 @@ const search = new SearchBox(
   (results, moved) => showSearch(results, moved),
 );
 
+const designer = new Designer(
+  {
+    svg,
+    viewportGroup,
+    stage: getElement('stage', HTMLElement),
+    notice: getElement('designer-notice', HTMLElement),
+    palette: getElement('palette', HTMLElement),
+    nodePanel: getElement('node-panel', HTMLElement),
+  },
+  {
+  post: (message) => vscode.postMessage(message),
+  graph: () => shown?.graph,
+  selectedNode: () => (selectedKey !== undefined && nodeElements.has(selectedKey) ? selectedKey : undefined),
+  selectNode: (key) => {
+    if (key === undefined) {
+      selectedKey = undefined;
+      for (const element of Array.from(viewportGroup.querySelectorAll('.node.selected'))) element.classList.remove('selected');
+      showFocus();
+      designer.selectionChanged();
+      return;
+    }
+    select(key);
+    nodeElements.get(key)?.focus({ preventScroll: true });
+    bringIntoView(key);
+  },
+  nodeBox: (key) => shown?.layout.nodes.find((laidOut) => laidOut.node.key === key),
+  },
+);
+
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const message = event.data as HostMessage | undefined;
   if (typeof message !== 'object' || message === null) return;
@@ -127,6 +157,15 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
       break;
     case 'document':
       rememberUri(message.uri);
+      break;
+    case 'select':
+      designer.selectAfterEdit(message.key);
+      break;
+    case 'editRefused':
+      designer.showRefusal(message.text);
+      break;
+    case 'quickFixes':
+      designer.showFixes(message.key, message.fixes);
       break;
   }
 });
@@ -251,6 +290,7 @@ function draw(layout: GraphLayout, signature: string, graph: PearlGraph): void {
   else if (anchor) restoreAnchor(anchor, current);
   minimap.setLayout(current);
   decorate();
+  designer.graphShown();
   renderCount++;
   // For tests and debugging: which document version is on screen, how often it was drawn.
   svg.dataset.version = String(graph.version);
@@ -272,6 +312,7 @@ function refresh(graph: PearlGraph): void {
   shown.graph = graph;
   shown.layout = current;
   decorate();
+  designer.graphShown();
   refreshCount++;
   svg.dataset.version = String(graph.version);
   svg.dataset.refreshCount = String(refreshCount);
@@ -332,6 +373,7 @@ function select(key: string): void {
   for (const element of Array.from(viewportGroup.querySelectorAll('.selected'))) element.classList.remove('selected');
   nodeElements.get(key)?.classList.add('selected');
   showFocus();
+  designer.selectionChanged();
 }
 
 function setFocusMode(on: boolean): void {

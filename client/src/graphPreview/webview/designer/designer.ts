@@ -1,0 +1,254 @@
+/**
+ * The designer's gestures on the drawn graph (webview side): the palette (`palette.ts`), the
+ * connect and retarget handles (`connect.ts`), the selected node's side panel (`nodePanel.ts`),
+ * selecting a transition, Delete on
+ * the selected node or transition (a node's incoming transitions are listed in a confirmation
+ * first), Ctrl+Z / Ctrl+Y (Ctrl+Shift+Z) for the editor's undo and redo, selecting what an edit
+ * created once the graph drawn from the new text shows it, and the sentence of a refused edit.
+ *
+ * Gestures become {@link GraphEditMessage}s addressed by the keys of the graph on screen and its
+ * `version`; the host asks the language server for the text edit and applies it as one undo step.
+ */
+import type { GraphEdit, PearlGraph } from '../../../../../server/src/protocol';
+import type { QuickFixTitle, WebviewMessage } from '../../messages';
+import { getNodeTitle } from '../layoutGraph';
+import { confirmInPage } from './confirmDialog';
+import { type Box, Connector, uniqueName } from './connect';
+import { NodePanel } from './nodePanel';
+import { createPalette, type PaletteEntry } from './palette';
+
+/** What the designer needs from the page (`main.ts`). */
+export interface DesignerHost {
+  /** Posts a message to the extension host. */
+  post(message: WebviewMessage): void;
+  /** The graph on screen, or undefined when none is drawn. */
+  graph(): PearlGraph | undefined;
+  /** The key of the selected node, if a node is selected. */
+  selectedNode(): string | undefined;
+  /** Selects node `key` (marks it, focuses it); undefined clears the node selection. */
+  selectNode(key: string | undefined): void;
+  /** The drawn box of node `key`, in graph coordinates. */
+  nodeBox(key: string): Box | undefined;
+}
+
+/** The page's elements the designer works in. */
+export interface DesignerElements {
+  readonly svg: SVGSVGElement;
+  /** The transformed `<g>` the graph is drawn in. */
+  readonly viewportGroup: SVGGElement;
+  /** The graph's container (position: relative): inline forms go there. */
+  readonly stage: HTMLElement;
+  /** Shows a refused edit's sentence (as text). */
+  readonly notice: HTMLElement;
+  readonly palette: HTMLElement;
+  readonly nodePanel: HTMLElement;
+}
+
+/** How long a refusal stays on screen, in milliseconds. */
+const refusalMs = 10_000;
+
+/** The designer of one preview page. */
+export class Designer {
+  private selectedEdgeKey: string | undefined;
+  /** The key the host asked to select after an edit, until a drawn graph contains it. */
+  private pendingSelect: string | undefined;
+  private refusalTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly svg: SVGSVGElement;
+  private readonly notice: HTMLElement;
+  private readonly connector: Connector;
+  private readonly panel: NodePanel;
+
+  constructor(elements: DesignerElements, private readonly host: DesignerHost) {
+    this.svg = elements.svg;
+    this.notice = elements.notice;
+    this.svg.addEventListener('click', (event) => this.onClick(event.target));
+    // Capture phase: the undo and redo keys stop here, before the webview's own listener forwards
+    // them to the workbench (whose undo could then run on the document a second time).
+    window.addEventListener('keydown', (event) => this.onKeydown(event), true);
+    this.notice.addEventListener('click', () => this.hideRefusal());
+    createPalette(elements.palette, this.svg, {
+      addAfterSelection: (entry) => this.addNode(entry, this.host.selectedNode()),
+      addUnconnected: (entry) => this.addNode(entry, undefined),
+    });
+    this.connector = new Connector(elements.viewportGroup, elements.stage, {
+      graph: () => this.host.graph(),
+      nodeBox: (key) => this.host.nodeBox(key),
+      addTransition: (source, target, name, apiResult) =>
+        this.send(apiResult === undefined ? { kind: 'addTransition', source, target, name } : { kind: 'addTransition', source, target, name, apiResult }),
+      retarget: (transition, target) => this.send({ kind: 'retargetTransition', transition, target }),
+    });
+    this.panel = new NodePanel(elements.nodePanel, {
+      setProperty: (node, property, value) => this.send({ kind: 'setNodeProperty', node, property, value }),
+      requestFixes: (key) => this.host.post({ type: 'requestQuickFixes', key }),
+      applyFix: (key, index) => this.host.post({ type: 'applyQuickFix', key, index }),
+    });
+    this.panel.show(undefined);
+  }
+
+  /** The selection changed (a node selected or cleared by the page): update the handles and the panel. */
+  selectionChanged(): void {
+    const key = this.host.selectedNode();
+    if (key !== undefined) this.selectedEdgeKey = undefined;
+    this.markEdge();
+    this.connector.update(key, this.selectedEdgeKey);
+    this.panel.show(this.host.graph()?.nodes.find((node) => node.key === key));
+  }
+
+  /** The host's answer to a quick fix request. */
+  showFixes(key: string, fixes: readonly QuickFixTitle[]): void {
+    this.panel.showFixes(key, fixes);
+  }
+
+  /** A node of the palette entry's type; after node `from` (a transition named after the type) when given. */
+  private addNode(entry: PaletteEntry, from: string | undefined): void {
+    const graph = this.host.graph();
+    if (from === undefined || graph === undefined) {
+      this.send({ kind: 'addNode', nodeType: entry.nodeType });
+      return;
+    }
+    const taken = new Set(graph.edges.filter((edge) => edge.source === from).map((edge) => edge.name));
+    this.send({ kind: 'addNode', nodeType: entry.nodeType, from, transitionName: uniqueName(entry.name, taken) });
+  }
+
+  /** The key of the selected transition, if one is selected. */
+  get selectedEdge(): string | undefined {
+    return this.selectedEdgeKey;
+  }
+
+  /** Sends one edit of the graph on screen. False when no graph is drawn. */
+  send(edit: GraphEdit): boolean {
+    const graph = this.host.graph();
+    if (graph === undefined) return false;
+    this.pendingSelect = undefined;
+    this.host.post({ type: 'graphEdit', version: graph.version, edit });
+    return true;
+  }
+
+  /** The host applied an edit that created `key`: select it once the graph shows it. */
+  selectAfterEdit(key: string): void {
+    this.pendingSelect = key;
+    this.graphShown();
+  }
+
+  /** Called after each drawing or refresh: marks the selected transition, applies a pending select. */
+  graphShown(): void {
+    const graph = this.host.graph();
+    if (graph === undefined) return;
+    const pending = this.pendingSelect;
+    if (pending !== undefined) {
+      if (graph.nodes.some((node) => node.key === pending)) {
+        this.pendingSelect = undefined;
+        this.selectEdge(undefined);
+        this.host.selectNode(pending);
+      } else if (graph.edges.some((edge) => edge.key === pending)) {
+        this.pendingSelect = undefined;
+        this.host.selectNode(undefined);
+        this.selectEdge(pending);
+      }
+    }
+    if (this.selectedEdgeKey !== undefined && !graph.edges.some((edge) => edge.key === this.selectedEdgeKey)) this.selectedEdgeKey = undefined;
+    this.selectionChanged();
+  }
+
+  /** Shows the sentence of a refused edit (as text) until clicked or for ten seconds. */
+  showRefusal(text: string): void {
+    this.notice.textContent = text;
+    this.notice.hidden = false;
+    clearTimeout(this.refusalTimer);
+    this.refusalTimer = setTimeout(() => this.hideRefusal(), refusalMs);
+  }
+
+  private hideRefusal(): void {
+    clearTimeout(this.refusalTimer);
+    this.notice.hidden = true;
+    this.notice.textContent = '';
+  }
+
+  private onClick(target: EventTarget | null): void {
+    if (!(target instanceof Element)) return;
+    if (target.closest('[data-node-key]')) {
+      this.selectEdge(undefined);
+      return;
+    }
+    if (target.closest('.designer-layer')) return;
+    const edgeElement = target.closest('[data-edge-key], [data-label-for]');
+    const key = edgeElement instanceof SVGElement ? (edgeElement.dataset.edgeKey ?? edgeElement.dataset.labelFor) : undefined;
+    if (key === undefined) return;
+    this.host.selectNode(undefined);
+    this.selectEdge(key);
+  }
+
+  private selectEdge(key: string | undefined): void {
+    this.selectedEdgeKey = key;
+    this.selectionChanged();
+  }
+
+  private markEdge(): void {
+    for (const element of Array.from(this.svg.querySelectorAll('.edge.selected, .edge-label.selected'))) element.classList.remove('selected');
+    const key = this.selectedEdgeKey;
+    if (key === undefined) return;
+    for (const element of Array.from(this.svg.querySelectorAll('[data-edge-key], [data-label-for]'))) {
+      if (element instanceof SVGElement && (element.dataset.edgeKey === key || element.dataset.labelFor === key)) element.classList.add('selected');
+    }
+  }
+
+  private onKeydown(event: KeyboardEvent): void {
+    // Text fields keep their own keys; the dialog and the inline form handle theirs.
+    if (isTextField(event.target)) return;
+    if (event.target instanceof Element && event.target.closest('.designer-dialog-backdrop, .transition-form')) return;
+    const command = historyCommand(event);
+    if (command !== undefined) {
+      event.preventDefault();
+      event.stopPropagation();
+      this.host.post({ type: 'history', command });
+      return;
+    }
+    if ((event.key === 'Delete' || event.key === 'Backspace') && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      if (this.selectedEdgeKey === undefined && this.host.selectedNode() === undefined) return;
+      event.preventDefault();
+      void this.deleteSelection();
+    }
+  }
+
+  /** Deletes the selected transition, or the selected node after the user confirms. */
+  private async deleteSelection(): Promise<void> {
+    const graph = this.host.graph();
+    if (graph === undefined) return;
+    if (this.selectedEdgeKey !== undefined) {
+      this.send({ kind: 'deleteTransition', transition: this.selectedEdgeKey });
+      return;
+    }
+    const key = this.host.selectedNode();
+    const node = graph.nodes.find((candidate) => candidate.key === key);
+    if (node === undefined) return;
+    const titles = new Map(graph.nodes.map((candidate) => [candidate.key, getNodeTitle(candidate)]));
+    const incoming = graph.edges
+      .filter((edge) => edge.target === node.key && edge.source !== node.key)
+      .map((edge) => `${edge.name === undefined ? 'A transition without a name' : `"${edge.name}"`} from ${titles.get(edge.source) ?? 'a node'}`);
+    const confirmed = await confirmInPage({
+      title: `Delete the ${node.typeName} node "${getNodeTitle(node)}"?`,
+      detail:
+        incoming.length === 0
+          ? 'No transition leads to it.'
+          : `${incoming.length === 1 ? 'This transition leads' : `These ${incoming.length} transitions lead`} to it and will be deleted too:`,
+      items: incoming,
+      confirmLabel: 'Delete',
+    });
+    // The graph may have changed while the dialog was open: the version sent is the one now drawn,
+    // and the server refuses a key that no longer names the node.
+    if (confirmed) this.send({ kind: 'deleteNode', node: node.key });
+  }
+}
+
+/** 'undo' for Ctrl+Z (Cmd+Z), 'redo' for Ctrl+Y or Ctrl+Shift+Z (Cmd+Shift+Z); otherwise undefined. */
+export function historyCommand(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>): 'undo' | 'redo' | undefined {
+  if (!(event.ctrlKey || event.metaKey) || event.altKey) return undefined;
+  const key = event.key.toLowerCase();
+  if (key === 'z') return event.shiftKey ? 'redo' : 'undo';
+  if (key === 'y' && !event.shiftKey) return 'redo';
+  return undefined;
+}
+
+function isTextField(target: EventTarget | null): boolean {
+  return target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement || (target instanceof HTMLElement && target.isContentEditable);
+}

@@ -1,0 +1,136 @@
+/**
+ * The side panel of the selected node: its name, nodeId, script and instructions, each bound to
+ * the file (a `setNodeProperty` edit when the value changed, on Enter or when the field loses the
+ * focus; Shift+Enter is a new line in script and instructions), and the node's diagnostics with
+ * their quick fixes (the server's code actions, which the host looks up) one click away. Every
+ * string from the file is set as `value` or `textContent`.
+ */
+import type { Diagnostic } from 'vscode-languageserver-types';
+import type { PearlGraphNode, SetNodePropertyEdit } from '../../../../../server/src/protocol';
+import type { QuickFixTitle } from '../../messages';
+import { getNodeTitle } from '../layoutGraph';
+
+type Property = SetNodePropertyEdit['property'];
+
+const fields: readonly { readonly property: Property; readonly label: string; readonly multiline: boolean }[] = [
+  { property: 'name', label: 'Name', multiline: false },
+  { property: 'nodeId', label: 'nodeId', multiline: false },
+  { property: 'script', label: 'Script', multiline: true },
+  { property: 'instructions', label: 'Instructions', multiline: true },
+];
+
+/** What the panel asks of the designer. */
+export interface NodePanelHost {
+  setProperty(node: string, property: Property, value: string): void;
+  /** Asks the host for the quick fixes of node `key`'s diagnostics (answered with {@link NodePanel.showFixes}). */
+  requestFixes(key: string): void;
+  applyFix(key: string, index: number): void;
+}
+
+/** The side panel; shown while a node is selected. */
+export class NodePanel {
+  private node: PearlGraphNode | undefined;
+  /** The values sent for the node on screen, until the graph drawn from the edited text arrives. */
+  private readonly sent = new Map<Property, string>();
+  private readonly inputs = new Map<Property, HTMLInputElement | HTMLTextAreaElement>();
+  private readonly heading = document.createElement('h2');
+  private readonly problems = document.createElement('div');
+
+  constructor(
+    private readonly element: HTMLElement,
+    private readonly host: NodePanelHost,
+  ) {
+    element.replaceChildren(this.heading);
+    for (const field of fields) {
+      const label = document.createElement('label');
+      label.className = 'panel-field';
+      const caption = document.createElement('span');
+      caption.textContent = field.label;
+      const input = field.multiline ? document.createElement('textarea') : document.createElement('input');
+      input.name = field.property;
+      input.spellcheck = false;
+      if (input instanceof HTMLTextAreaElement) input.rows = 3;
+      input.addEventListener('keydown', (event) => {
+        const key = (event as KeyboardEvent).key;
+        if (key === 'Enter' && !(event as KeyboardEvent).shiftKey) {
+          event.preventDefault();
+          this.commit(field.property);
+        } else if (key === 'Escape') {
+          input.value = this.valueOf(field.property);
+          input.blur();
+        }
+      });
+      input.addEventListener('change', () => this.commit(field.property));
+      label.append(caption, input);
+      element.appendChild(label);
+      this.inputs.set(field.property, input);
+    }
+    this.problems.className = 'panel-problems';
+    element.appendChild(this.problems);
+  }
+
+  /** Shows `node` (or hides the panel); a field being edited keeps what the user typed. */
+  show(node: PearlGraphNode | undefined): void {
+    const changedNode = node?.key !== this.node?.key;
+    const diagnosticsChanged = changedNode || JSON.stringify(node?.diagnostics) !== JSON.stringify(this.node?.diagnostics);
+    if (changedNode || node !== this.node) this.sent.clear();
+    this.node = node;
+    this.element.hidden = node === undefined;
+    if (node === undefined) return;
+    this.heading.textContent = `${node.typeName}: ${getNodeTitle(node)}`;
+    for (const [property, input] of this.inputs) {
+      if (changedNode || document.activeElement !== input) input.value = this.valueOf(property);
+    }
+    if (diagnosticsChanged) {
+      this.renderProblems(node.diagnostics, undefined);
+      if (node.diagnostics.length > 0) this.host.requestFixes(node.key);
+    }
+  }
+
+  /** The host's answer: the quick fixes of node `key`, by diagnostic (index in the node's list). */
+  showFixes(key: string, fixes: readonly QuickFixTitle[]): void {
+    if (this.node?.key !== key) return;
+    this.renderProblems(this.node.diagnostics, fixes);
+  }
+
+  private valueOf(property: Property): string {
+    return (this.node?.[property] as string | undefined) ?? '';
+  }
+
+  private commit(property: Property): void {
+    const node = this.node;
+    const input = this.inputs.get(property);
+    if (node === undefined || input === undefined || input.value === this.valueOf(property)) return;
+    // Enter, then leaving the field: one edit, not two.
+    if (this.sent.get(property) === input.value) return;
+    this.sent.set(property, input.value);
+    this.host.setProperty(node.key, property, input.value);
+  }
+
+  private renderProblems(diagnostics: readonly Diagnostic[], fixes: readonly QuickFixTitle[] | undefined): void {
+    this.problems.replaceChildren();
+    if (diagnostics.length === 0) return;
+    const title = document.createElement('h3');
+    title.textContent = diagnostics.length === 1 ? '1 problem' : `${diagnostics.length} problems`;
+    const list = document.createElement('ul');
+    diagnostics.forEach((diagnostic, index) => {
+      const item = document.createElement('li');
+      item.className = diagnostic.severity === 2 ? 'problem warning' : diagnostic.severity === 3 || diagnostic.severity === 4 ? 'problem info' : 'problem error';
+      const message = document.createElement('span');
+      message.textContent = diagnostic.message;
+      item.appendChild(message);
+      for (const fix of fixes?.filter((candidate) => candidate.diagnostic === index) ?? []) {
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.className = 'quick-fix';
+        button.textContent = fix.title;
+        button.addEventListener('click', () => {
+          if (this.node) this.host.applyFix(this.node.key, fix.index);
+        });
+        item.appendChild(button);
+      }
+      list.appendChild(item);
+    });
+    this.problems.append(title, list);
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * The UI pass's check of the graph designer: on a small text Pearl with a comment, from the
+ * preview only, add a Dialogue node from the palette after the OpeningSentence, connect it to
+ * EndCall by dragging its handle, rename it in the side panel, delete a transition, and undo twice
+ * with Ctrl+Z in the preview. After each step the saved file's text is exactly the text the
+ * language service's edit gives (so the preview sent that edit and the editor applied it whole);
+ * screenshots of the designer at each step.
+ */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { FrameLocator } from 'playwright-core';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { GraphEdit } from '../../../server/src/protocol';
+import { getLanguageService } from '../../../server/src/service/pearlLanguageService';
+import type { RunFolder } from './runFolder';
+import { pollUntil, type Workbench } from './workbench';
+
+/** What the check needs from the UI pass (as {@link GraphAtScaleContext}). */
+export interface GraphDesignerContext {
+  readonly workbench: Workbench;
+  readonly run: RunFolder;
+  readonly shot: (name: string) => Promise<void>;
+}
+
+const relative = 'designer/support.pearl.json';
+const startText = `{
+  // Edited from the graph designer only.
+  "name": "Support",
+  "pearl": {
+    "nodes": [
+      { "nodeId": "open", "name": "Open", "nodeType": 2, "script": "Hello!", "transitions": [{ "name": "Bye", "toNodeId": "end" }] },
+      { "nodeId": "end", "name": "End", "nodeType": 100 }
+    ]
+  }
+}
+`;
+
+/** `text` after `edit`, as the language service computes it (the expected file after a gesture). */
+function afterEdit(text: string, edit: GraphEdit): string {
+  const service = getLanguageService();
+  const document = TextDocument.create('file:///designer.pearl.json', 'pearl', 1, text);
+  const outcome = service.doGraphEdit(service.parsePearlDocument(document), 1, edit);
+  assert.ok('result' in outcome, `the service refused ${JSON.stringify(edit)}: ${'refusal' in outcome ? outcome.refusal : ''}`);
+  const changes = outcome.result.edit.documentChanges ?? [];
+  const edits = changes.flatMap((change) => ('edits' in change ? change.edits : []));
+  return TextDocument.applyEdits(document, edits);
+}
+
+/** The check's body (run inside the UI pass's `check`); throws on failure. */
+export async function checkGraphDesigner({ workbench, run, shot }: GraphDesignerContext): Promise<void> {
+  const page = workbench.page;
+  const file = path.join(run.workspace, relative);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, startText);
+  await workbench.runCommand('View: Close All Editors');
+  await workbench.openFile(relative);
+  await workbench.runCommand('Pearl: Open Graph Preview');
+  const content = workbench.webviewContent();
+  await pollUntil('the designer to draw the two nodes', async () => (await content.locator('g[data-node-key]').count().catch(() => 0)) === 2, { timeoutMs: 60_000 });
+  // The legend is open at first and covers part of the graph.
+  await content.locator('#legend > summary').click();
+
+  /** Saves the document and waits until the file on disk is `expected`. */
+  const expectText = async (step: string, expected: string): Promise<void> => {
+    let saved = '';
+    await pollUntil(
+      `the file after "${step}"`,
+      async () => {
+        await workbench.focusEditor(path.basename(relative));
+        await page.keyboard.press('Control+S');
+        saved = fs.readFileSync(file, 'utf8');
+        return saved === expected;
+      },
+      { timeoutMs: 20_000, intervalMs: 500, describeLast: () => `the file is:\n${saved}\nexpected:\n${expected}` },
+    );
+  };
+  const waitForNodes = async (count: number): Promise<void> => {
+    await pollUntil(`the preview to draw ${count} nodes`, async () => (await content.locator('g[data-node-key]').count().catch(() => 0)) === count, { timeoutMs: 30_000 });
+  };
+
+  // 1. The OpeningSentence selected, Dialogue from the palette: a node and a transition to it.
+  await content.locator('g[data-node-key="n:0"] > .node-box').click();
+  await content.locator('.palette-item[data-node-type="10"]').click();
+  const step1 = afterEdit(startText, { kind: 'addNode', nodeType: 10, from: 'n:0', transitionName: 'Dialogue' });
+  await expectText('add a Dialogue node from the palette', step1);
+  await waitForNodes(3);
+  await content.locator('g[data-node-key="n:2"].selected').waitFor({ timeout: 10_000 });
+  await shot('graph-designer-1-added');
+
+  // 2. Connect the new node to EndCall: drag its handle onto End, name the transition.
+  const handle = await boxOf(content, '.connect-handle[data-handle-for="n:2"]');
+  const end = await boxOf(content, 'g[data-node-key="n:1"] > .node-box');
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(end.x + end.width / 2, end.y + end.height / 2, { steps: 10 });
+  await page.mouse.up();
+  const nameInput = content.locator('.transition-form input[name="transitionName"]');
+  await nameInput.waitFor({ timeout: 10_000 });
+  await shot('graph-designer-2-connect');
+  await nameInput.fill('Done');
+  await nameInput.press('Enter');
+  const step2 = afterEdit(step1, { kind: 'addTransition', source: 'n:2', target: 'n:1', name: 'Done' });
+  await expectText('connect the Dialogue node to EndCall', step2);
+
+  // 3. Rename it in the side panel.
+  await content.locator('g[data-node-key="n:2"] > .node-box').click();
+  const nameField = content.locator('#node-panel input[name="name"]');
+  await nameField.waitFor({ timeout: 10_000 });
+  await nameField.fill('Small talk');
+  await nameField.press('Enter');
+  const step3 = afterEdit(step2, { kind: 'setNodeProperty', node: 'n:2', property: 'name', value: 'Small talk' });
+  await expectText('rename the node in the side panel', step3);
+  await content.locator('g[data-node-key="n:2"] > .node-box').click();
+  await content.locator('#node-panel input[name="name"]').waitFor();
+  await shot('graph-designer-3-renamed');
+
+  // 4. Delete the transition "Bye" (Open → End): select its label, press Delete.
+  const byeKey = await content.locator('[data-edge-key]').evaluateAll((elements) => elements.find((element) => element.querySelector('title')?.textContent === 'Bye')?.getAttribute('data-edge-key'));
+  assert.ok(byeKey, 'the transition "Bye" is not drawn');
+  await content.locator(`[data-label-for="${byeKey}"]`).click();
+  await page.keyboard.press('Delete');
+  const step4 = afterEdit(step3, { kind: 'deleteTransition', transition: byeKey });
+  await expectText('delete the transition "Bye"', step4);
+
+  // 5. Ctrl+Z twice in the preview: the deletion, then the rename, undone.
+  for (const [index, expected] of [step3, step2].entries()) {
+    await content.locator('#graph').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Control+Z');
+    await expectText(`undo ${index + 1}`, expected);
+  }
+  await content.locator('#graph').click({ position: { x: 5, y: 5 } });
+  await waitForNodes(3);
+  await content.locator('g[data-node-key="n:2"] > .node-box').click();
+  await shot('graph-designer-5-undone');
+}
+
+async function boxOf(content: FrameLocator, selector: string): Promise<{ x: number; y: number; width: number; height: number }> {
+  const box = await content.locator(selector).first().boundingBox();
+  assert.ok(box, `${selector} is not on screen`);
+  return box;
+}

@@ -1,0 +1,322 @@
+/**
+ * The designer's gestures in the graph preview page (chromium, the page and fake webview API of
+ * `previewPage.ts`): each gesture is driven with the mouse and keyboard, and the test asserts the
+ * exact message the page posts to the host (a `graphEdit` for the version drawn, or `history`),
+ * what the confirmation lists (as text), and what the page selects and shows after the host's
+ * answer. The graphs come from the real language service.
+ *
+ * Needs `node scripts/bundle.mjs` first. Skipped when /usr/bin/chromium is absent.
+ */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import type * as http from 'node:http';
+import * as path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { HostMessage, WebviewMessage } from '../../../client/src/graphPreview/messages';
+import type { PearlGraph } from '../../../server/src/protocol';
+import { getLanguageService } from '../../../server/src/service/pearlLanguageService';
+import { chromiumPath, distDir, launchOptions, type PageGlobals, startServer } from './previewPage';
+
+const service = getLanguageService();
+const hostileName = '<img src=x onerror="window.__pwned=1">Talk';
+
+/** Open → Talk (hostile name) → End, and Open → End. */
+const designerText = `{
+  "name": "Designer",
+  "pearl": {
+    "nodes": [
+      { "nodeId": "open", "name": "Open", "nodeType": 2, "script": "Hello", "transitions": [
+        { "name": "Wants <b>to</b> talk", "toNodeId": "talk" },
+        { "name": "Bye", "toNodeId": "end" }
+      ] },
+      { "nodeId": "talk", "name": ${JSON.stringify(hostileName)}, "nodeType": 10, "script": "Tell me", "transitions": [{ "name": "Done", "toNodeId": "end" }] },
+      { "nodeId": "end", "name": "End", "nodeType": 100 }
+    ]
+  }
+}
+`;
+
+function graphOf(text: string, version: number): PearlGraph {
+  const doc = service.parsePearlDocument(TextDocument.create('file:///work/designer.pearl.json', 'pearl', version, text));
+  return service.getGraph(doc, service.doValidation(doc));
+}
+
+describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPath) ? false : `${chromiumPath} not found` }, () => {
+  let browser: Browser | undefined;
+  let server: http.Server | undefined;
+  let origin = '';
+
+  before(async () => {
+    assert.ok(fs.existsSync(path.join(distDir, 'graphPreview.js')), 'dist/graphPreview.js is missing: run `node scripts/bundle.mjs` first');
+    ({ server, origin } = await startServer());
+    browser = await chromium.launch(launchOptions);
+  });
+
+  after(async () => {
+    await browser?.close().catch(() => undefined);
+    if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
+  });
+
+  /** A page showing `graph` (drawn once), and the errors it throws. */
+  async function openDesigner(graph: PearlGraph): Promise<{ page: Page; pageErrors: string[] }> {
+    assert.ok(browser);
+    const context = await browser.newContext({ viewport: { width: 1100, height: 700 }, deviceScaleFactor: 1 });
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('dialog', (dialog) => {
+      pageErrors.push(`dialog: ${dialog.message()}`);
+      void dialog.dismiss().catch(() => undefined);
+    });
+    await page.goto(`${origin}/`);
+    await page.waitForFunction(() => (globalThis as unknown as PageGlobals).__posted.some((message) => message.type === 'ready'));
+    await post(page, { type: 'graph', graph });
+    await page.locator('#graph[data-render-count="1"]').waitFor({ state: 'attached' });
+    // The legend starts open over the graph: close it, as a user would.
+    await page.locator('#legend > summary').click();
+    return { page, pageErrors };
+  }
+
+  async function post(page: Page, message: HostMessage): Promise<void> {
+    await page.evaluate((data) => (globalThis as unknown as PageGlobals).postMessage(data, '*'), message);
+  }
+
+  /** The messages posted since the last call (ready, reveal and the like left out). */
+  async function takeDesignerMessages(page: Page): Promise<WebviewMessage[]> {
+    const all = await page.evaluate(() => (globalThis as unknown as PageGlobals).__posted.splice(0));
+    return all.filter((message) => message.type === 'graphEdit' || message.type === 'history' || message.type === 'requestQuickFixes' || message.type === 'applyQuickFix');
+  }
+
+  async function assertClean(page: Page, pageErrors: string[]): Promise<void> {
+    assert.deepEqual(pageErrors, []);
+    assert.deepEqual(await page.evaluate(() => (globalThis as unknown as PageGlobals).__cspViolations), []);
+    assert.equal(await page.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned), undefined);
+  }
+
+  it('Delete on a selected transition posts deleteTransition for the drawn version', async () => {
+    const graph = graphOf(designerText, 7);
+    const { page, pageErrors } = await openDesigner(graph);
+    const bye = graph.edges.find((edge) => edge.name === 'Bye');
+    assert.ok(bye);
+    await page.locator(`[data-label-for="${bye.key}"]`).click();
+    assert.equal(await page.locator(`[data-edge-key="${bye.key}"].selected`).count(), 1, 'the clicked transition is marked selected');
+    await takeDesignerMessages(page);
+    await page.keyboard.press('Delete');
+    assert.deepEqual(await takeDesignerMessages(page), [{ type: 'graphEdit', version: 7, edit: { kind: 'deleteTransition', transition: bye.key } }]);
+    await assertClean(page, pageErrors);
+  });
+
+  it('Delete on a node lists its incoming transitions as text first; Cancel sends nothing, Delete sends deleteNode', async () => {
+    const graph = graphOf(designerText, 3);
+    const { page, pageErrors } = await openDesigner(graph);
+    const talk = graph.nodes.find((node) => node.nodeId === 'talk');
+    assert.ok(talk);
+    await page.locator(`[data-node-key="${talk.key}"]`).click();
+    await takeDesignerMessages(page);
+    await page.keyboard.press('Delete');
+    const dialog = page.locator('.designer-dialog');
+    await dialog.waitFor();
+    assert.equal(await dialog.locator('h2').textContent(), `Delete the Dialogue node "${hostileName}"?`);
+    assert.equal(await dialog.locator('p').textContent(), 'This transition leads to it and will be deleted too:');
+    assert.deepEqual(await dialog.locator('li').allTextContents(), ['"Wants <b>to</b> talk" from Open']);
+    assert.equal(await dialog.locator('img, b').count(), 0, 'names from the file are text, not markup');
+    await dialog.locator('button[data-action="cancel"]').click();
+    assert.equal(await dialog.count(), 0);
+    assert.deepEqual(await takeDesignerMessages(page), []);
+
+    await page.locator(`[data-node-key="${talk.key}"]`).click();
+    await page.keyboard.press('Delete');
+    await dialog.locator('button[data-action="confirm"]').click();
+    assert.deepEqual(await takeDesignerMessages(page), [{ type: 'graphEdit', version: 3, edit: { kind: 'deleteNode', node: talk.key } }]);
+    await assertClean(page, pageErrors);
+  });
+
+  it('Ctrl+Z, Ctrl+Y and Ctrl+Shift+Z post the editor history commands, but not while typing in the search box', async () => {
+    const { page, pageErrors } = await openDesigner(graphOf(designerText, 1));
+    await page.locator('#graph').click({ position: { x: 5, y: 5 } });
+    await takeDesignerMessages(page);
+    // As VS Code's webview script does: a window keydown listener that forwards keys to the workbench
+    // (whose own undo would then run a second time). The page keeps Ctrl+Z and Ctrl+Y from it.
+    await page.evaluate(() => {
+      const forwarded: string[] = [];
+      (globalThis as unknown as { __forwarded: string[] }).__forwarded = forwarded;
+      window.addEventListener('keydown', (event) => forwarded.push(event.key));
+    });
+    await page.keyboard.press('Control+z');
+    await page.keyboard.press('Control+y');
+    await page.keyboard.press('Control+Shift+z');
+    assert.deepEqual(await takeDesignerMessages(page), [
+      { type: 'history', command: 'undo' },
+      { type: 'history', command: 'redo' },
+      { type: 'history', command: 'redo' },
+    ]);
+    assert.deepEqual(await page.evaluate(() => (globalThis as unknown as { __forwarded: string[] }).__forwarded.filter((key) => key.toLowerCase() !== 'control' && key !== 'Shift')), []);
+    await page.locator('#search').fill('Open');
+    await page.locator('#search').press('Control+z');
+    assert.deepEqual(await takeDesignerMessages(page), []);
+    await assertClean(page, pageErrors);
+  });
+
+  it('selects what the edit created once the new graph is drawn, and shows a refusal as text', async () => {
+    const { page, pageErrors } = await openDesigner(graphOf(designerText, 1));
+    const edited = designerText.replace(
+      '{ "nodeId": "end", "name": "End", "nodeType": 100 }',
+      '{ "nodeId": "end", "name": "End", "nodeType": 100 },\n      { "nodeId": "ask", "name": "Ask", "nodeType": 10, "transitions": [] }',
+    );
+    const next = graphOf(edited, 2);
+    const ask = next.nodes.find((node) => node.nodeId === 'ask');
+    assert.ok(ask);
+    // The host's answer may come before the redraw: the page waits for a graph that has the key.
+    await post(page, { type: 'select', key: ask.key });
+    await post(page, { type: 'graph', graph: next });
+    await page.locator(`[data-node-key="${ask.key}"].selected`).waitFor();
+
+    const refusal = 'The node "<b>x</b>" already has a transition named "Bye".';
+    await post(page, { type: 'editRefused', text: refusal });
+    const notice = page.locator('#designer-notice');
+    await notice.waitFor();
+    assert.equal(await notice.textContent(), refusal);
+    assert.equal(await notice.locator('b').count(), 0);
+    await notice.click();
+    assert.equal(await notice.isHidden(), true);
+    await assertClean(page, pageErrors);
+  });
+
+  /** The centre of node `key` on screen. */
+  async function centreOf(page: Page, key: string): Promise<{ x: number; y: number }> {
+    const box = await page.locator(`[data-node-key="${key}"] > .node-box`).boundingBox();
+    assert.ok(box, `node ${key} is not drawn`);
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  }
+
+  /** Presses at `from`, moves to `to` in steps, releases: a pointer drag. */
+  async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> {
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(to.x, to.y, { steps: 8 });
+    await page.mouse.up();
+  }
+
+  it('palette: the text Pearl node types; a click adds after the selected node, a drag onto the graph adds unconnected', async () => {
+    const graph = graphOf(designerText, 5);
+    const { page, pageErrors } = await openDesigner(graph);
+    assert.deepEqual(await page.locator('.palette-item').allTextContents(), [
+      'OpeningSentence', 'Dialogue', 'SearchKnowledgeBase', 'API', 'PreCallAPI', 'SMS', 'Email', 'HandoffChatToHuman', 'EndCall', 'PostCallActions',
+    ]);
+    const open = graph.nodes.find((node) => node.nodeId === 'open');
+    assert.ok(open);
+    await page.locator(`[data-node-key="${open.key}"]`).click();
+    await takeDesignerMessages(page);
+    await page.locator('.palette-item[data-node-type="10"]').click();
+    assert.deepEqual(await takeDesignerMessages(page), [{ type: 'graphEdit', version: 5, edit: { kind: 'addNode', nodeType: 10, from: open.key, transitionName: 'Dialogue' } }]);
+
+    const sms = await page.locator('.palette-item[data-node-type="50"]').boundingBox();
+    assert.ok(sms);
+    await drag(page, { x: sms.x + 20, y: sms.y + 10 }, { x: 700, y: 600 });
+    assert.deepEqual(await takeDesignerMessages(page), [{ type: 'graphEdit', version: 5, edit: { kind: 'addNode', nodeType: 50 } }]);
+    // Dropped back on the palette: nothing.
+    await drag(page, { x: sms.x + 20, y: sms.y + 10 }, { x: sms.x + 30, y: sms.y - 30 });
+    assert.deepEqual(await takeDesignerMessages(page), []);
+    await assertClean(page, pageErrors);
+  });
+
+  it('connect: drag the selected node\u2019s handle onto another node, name the transition inline, Enter sends addTransition', async () => {
+    const graph = graphOf(designerText, 2);
+    const { page, pageErrors } = await openDesigner(graph);
+    const talk = graph.nodes.find((node) => node.nodeId === 'talk');
+    const open = graph.nodes.find((node) => node.nodeId === 'open');
+    assert.ok(talk && open);
+    await page.locator(`[data-node-key="${talk.key}"]`).click();
+    const handle = page.locator(`.connect-handle[data-handle-for="${talk.key}"]`);
+    const handleBox = await handle.boundingBox();
+    assert.ok(handleBox);
+    await takeDesignerMessages(page);
+    await drag(page, { x: handleBox.x + handleBox.width / 2, y: handleBox.y + handleBox.height / 2 }, await centreOf(page, open.key));
+    const input = page.locator('.transition-form input[name="transitionName"]');
+    await input.waitFor();
+    assert.equal(await page.locator('.transition-form label').textContent(), `Transition from ${hostileName} to Open`);
+    assert.equal(await input.inputValue(), 'To Open');
+    await input.fill('Start over');
+    await input.press('Enter');
+    assert.deepEqual(await takeDesignerMessages(page), [{ type: 'graphEdit', version: 2, edit: { kind: 'addTransition', source: talk.key, target: open.key, name: 'Start over' } }]);
+    assert.equal(await page.locator('.transition-form').count(), 0);
+    await assertClean(page, pageErrors);
+  });
+
+  it('connect from a PreCallAPI node: choose Failure, sent as apiResult 2', async () => {
+    const text = designerText.replace('"nodes": [', '"nodes": [\n      { "nodeId": "lookup", "name": "Lookup", "nodeType": 3, "transitions": [{ "name": "Success", "apiResult": 1, "toNodeId": "open" }] },');
+    const graph = graphOf(text, 9);
+    const { page, pageErrors } = await openDesigner(graph);
+    const lookup = graph.nodes.find((node) => node.nodeId === 'lookup');
+    const open = graph.nodes.find((node) => node.nodeId === 'open');
+    assert.ok(lookup && open);
+    await page.locator(`[data-node-key="${lookup.key}"]`).click();
+    const handleBox = await page.locator(`.connect-handle[data-handle-for="${lookup.key}"]`).boundingBox();
+    assert.ok(handleBox);
+    await takeDesignerMessages(page);
+    await drag(page, { x: handleBox.x + 7, y: handleBox.y + 7 }, await centreOf(page, open.key));
+    const select = page.locator('.transition-form select[name="apiResult"]');
+    await select.waitFor();
+    // Success is used: Failure is offered first.
+    assert.equal(await select.inputValue(), '2');
+    assert.equal(await page.locator('.transition-form input').inputValue(), 'Failure');
+    await page.locator('.transition-form input').press('Enter');
+    assert.deepEqual(await takeDesignerMessages(page), [{ type: 'graphEdit', version: 9, edit: { kind: 'addTransition', source: lookup.key, target: open.key, name: 'Failure', apiResult: 2 } }]);
+    await assertClean(page, pageErrors);
+  });
+
+  it('retarget: drag the selected transition\u2019s end onto another node', async () => {
+    const graph = graphOf(designerText, 4);
+    const { page, pageErrors } = await openDesigner(graph);
+    const bye = graph.edges.find((edge) => edge.name === 'Bye');
+    const talk = graph.nodes.find((node) => node.nodeId === 'talk');
+    assert.ok(bye && talk);
+    await page.locator(`[data-label-for="${bye.key}"]`).click();
+    const handleBox = await page.locator(`.retarget-handle[data-handle-for="${bye.key}"]`).boundingBox();
+    assert.ok(handleBox);
+    await takeDesignerMessages(page);
+    await drag(page, { x: handleBox.x + handleBox.width / 2, y: handleBox.y + handleBox.height / 2 }, await centreOf(page, talk.key));
+    assert.deepEqual(await takeDesignerMessages(page), [{ type: 'graphEdit', version: 4, edit: { kind: 'retargetTransition', transition: bye.key, target: talk.key } }]);
+    await assertClean(page, pageErrors);
+  });
+
+  it('side panel: the selected node\u2019s fields as text; Enter or leaving a changed field sends setNodeProperty; problems with their quick fixes', async () => {
+    const text = designerText.replace('"toNodeId": "end" }] },', '"toNodeId": "nowhere" }] },');
+    const graph = graphOf(text, 6);
+    const { page, pageErrors } = await openDesigner(graph);
+    const talk = graph.nodes.find((node) => node.nodeId === 'talk');
+    assert.ok(talk && talk.diagnostics.length > 0, 'the broken transition gives Talk a diagnostic');
+    await page.locator(`[data-node-key="${talk.key}"]`).click();
+    const panel = page.locator('#node-panel');
+    await panel.waitFor();
+    assert.equal(await panel.locator('h2').textContent(), `Dialogue: ${hostileName}`);
+    assert.equal(await panel.locator('input[name="name"]').inputValue(), hostileName);
+    assert.equal(await panel.locator('input[name="nodeId"]').inputValue(), 'talk');
+    assert.equal(await panel.locator('textarea[name="script"]').inputValue(), 'Tell me');
+    assert.equal(await panel.locator('textarea[name="instructions"]').inputValue(), '');
+    assert.equal(await panel.locator('img').count(), 0);
+    assert.deepEqual(await takeDesignerMessages(page), [{ type: 'requestQuickFixes', key: talk.key }]);
+    assert.deepEqual(await panel.locator('.problem > span').allTextContents(), talk.diagnostics.map((diagnostic) => diagnostic.message));
+
+    await panel.locator('input[name="name"]').fill('Small talk');
+    await panel.locator('input[name="name"]').press('Enter');
+    await panel.locator('textarea[name="script"]').fill('Tell me more');
+    await panel.locator('input[name="nodeId"]').click();
+    // Unchanged nodeId left: nothing.
+    await panel.locator('textarea[name="instructions"]').click();
+    assert.deepEqual(await takeDesignerMessages(page), [
+      { type: 'graphEdit', version: 6, edit: { kind: 'setNodeProperty', node: talk.key, property: 'name', value: 'Small talk' } },
+      { type: 'graphEdit', version: 6, edit: { kind: 'setNodeProperty', node: talk.key, property: 'script', value: 'Tell me more' } },
+    ]);
+
+    await post(page, { type: 'quickFixes', key: talk.key, fixes: [{ title: 'Change to "end" <b>', index: 0, diagnostic: 0 }] });
+    const fix = panel.locator('.quick-fix');
+    await fix.waitFor();
+    assert.equal(await fix.textContent(), 'Change to "end" <b>');
+    await fix.click();
+    assert.deepEqual(await takeDesignerMessages(page), [{ type: 'applyQuickFix', key: talk.key, index: 0 }]);
+    await assertClean(page, pageErrors);
+  });
+});
