@@ -1,10 +1,10 @@
 /**
- * Generator of realistic, valid text Pearl create requests (pearl-agent-service.md § Text Pearl
+ * Generator of realistic, valid text Pearl create requests (docs/interface.md § Text Pearl
  * create request), shared by the benchmark and the property tests. Deterministic: the same
  * arguments always give the same text.
  */
 
-/** One declared variable of the generated Pearl (pearl-agent-service.md § DataSettings). */
+/** One declared variable of the generated Pearl (docs/interface.md § DataSettings). */
 interface GeneratedVariable {
   readonly id: string;
   readonly name: string;
@@ -101,7 +101,7 @@ type NodeKind = 'dialogue' | 'api' | 'sms' | 'email';
  * endpointUrl, body entries), SMS and Email nodes with 2 or 3 transitions each to later nodes, all
  * reaching one EndCall node; 20 declared PreCall and InCall variables, referenced as `{id}` in
  * scripts, transition names, URLs and templates. The document is meant to be free of diagnostics
- * (pearl-agent-service.md § Graph rules, § Limits; DECISIONS.md § Variables).
+ * (docs/interface.md § Graph rules, § Limits; docs/rulings.md § Variables).
  * `seed` varies the node types, scripts and transitions for the same size.
  * @throws RangeError when `nodeCount` is below 4 or not an integer.
  */
@@ -281,7 +281,7 @@ export function generateTextPearl(nodeCount: number, seed = 1): string {
   return JSON.stringify(request, null, 2) + '\n';
 }
 
-/** The variable ids referenced as `{id}` in a text (DECISIONS.md § Variables). */
+/** The variable ids referenced as `{id}` in a text (docs/rulings.md § Variables). */
 function referencedIds(text: string): string[] {
   return [...text.matchAll(/\{([A-Za-z0-9_-]{1,40})\}/g)].map((m) => m[1]);
 }

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 /** The configuration section every Pearl setting lives under (`pearl.*`); synchronized to the server. */
 export const configSection = 'pearl';
 
-/** Default of `pearl.api.baseUrl` (NLPearl's public API, DECISIONS.md § Service). */
+/** Default of `pearl.api.baseUrl` (NLPearl's public API, docs/rulings.md § Service). */
 export const defaultApiBaseUrl = 'https://api.nlpearl.ai';
 
 /**
@@ -27,7 +27,7 @@ export class PearlConfig {
   /**
    * `pearl.api.baseUrl` (scope application), without a trailing slash. Read from the user
    * (global) value only: a workspace or folder value is ignored even if present, so a cloned
-   * repository cannot send the token elsewhere (DECISIONS.md § Service).
+   * repository cannot send the token elsewhere (docs/rulings.md § Service).
    */
   get apiBaseUrl(): string {
     const inspected = this.section().inspect<string>('api.baseUrl');

@@ -4,7 +4,7 @@ import type { PearlDocument, PearlLanguageService } from './service/pearlLanguag
 
 /**
  * The parsed form of each open document, one parse per document version: validation and
- * completion of the same version share it (STYLE.md: parse once, the caller decides how to cache).
+ * completion of the same version share it (parse once; the caller decides how to cache).
  * A lookup for another version parses again and replaces the entry.
  */
 export class PearlDocumentCache {

@@ -26,7 +26,7 @@ export const deployPayloadRequest = new RequestType<PearlDocumentParams, DeployP
 
 /** Parameters of `pearl/locateFields`. */
 export interface LocateFieldsParams extends PearlDocumentParams {
-  /** ValidationProblemDetails `errors` keys: field paths in ASP.NET style (DECISIONS.md § Service). */
+  /** ValidationProblemDetails `errors` keys: field paths in ASP.NET style (docs/rulings.md § Service). */
   readonly keys: readonly string[];
 }
 

@@ -1,5 +1,5 @@
-// The Pearl language server: thin glue between LSP and the transport-free Pearl language service
-// (STYLE.md). Handlers find the document, answer an empty result if it is gone, call the service,
+// The Pearl language server: thin glue between LSP and the transport-free Pearl language service.
+// Handlers find the document, answer an empty result if it is gone, call the service,
 // and catch every error at their boundary: no text can take the server down.
 // Transport from the command line: `--stdio` (the default), `--node-ipc` (the VS Code client),
 // `--socket=N` or `--pipe=NAME`. `--version` and `--help` print and exit (see cli/serverArguments.ts).

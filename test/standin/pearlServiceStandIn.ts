@@ -1,5 +1,5 @@
 /**
- * A local stand-in of the Pearl Agent Service (pearl-agent-service.md § Endpoints, § Authentication,
+ * A local stand-in of the Pearl Agent Service (docs/interface.md § Endpoints, § Authentication,
  * § Errors), for the unit tests, the README's demo and the end-to-end suite. It listens on
  * 127.0.0.1 only and implements the three operations:
  *

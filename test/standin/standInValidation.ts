@@ -1,8 +1,8 @@
 /**
  * How the stand-in of the Pearl Agent Service decides a create request's 400: the REAL language
  * service validates the body, and each Error diagnostic becomes an entry of ValidationProblemDetails
- * `errors` keyed by the field path where it starts (pearl-agent-service.md § Errors). The service
- * does not say which condition yields which key; DECISIONS.md § Service says keys are ASP.NET-style
+ * `errors` keyed by the field path where it starts (docs/interface.md § Errors). The service
+ * does not say which condition yields which key; docs/rulings.md § Service says keys are ASP.NET-style
  * paths in any letter case, with or without `$.`: {@link formatFieldKey} produces those variants.
  */
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -14,7 +14,7 @@ const service = getLanguageService();
 /** Which create request an operation takes: `/v2/Pearl/Text` text, `/v2/Pearl` simple. */
 export type CreateKind = 'text' | 'simple';
 
-/** The three spellings of a field path key the real service may use (DECISIONS.md § Service). */
+/** The three spellings of a field path key the real service may use (docs/rulings.md § Service). */
 export type FieldKeyStyle = 'camel' | 'pascal' | 'dollar';
 
 /** The key styles in the order the stand-in rotates through them, one per 400 answer. */
@@ -36,7 +36,7 @@ export function formatFieldKey(path: string, style: FieldKeyStyle): string {
  * field path (camel style) → messages; empty when the service would accept it.
  *
  * The operation, not the content, decides the kind: the parsed body is re-serialised with a leading
- * `"$schema": "<kind>-pearl.schema.json"`, which is how a file names its kind (DECISIONS.md § Files),
+ * `"$schema": "<kind>-pearl.schema.json"`, which is how a file names its kind (docs/rulings.md § Files),
  * so a simple-looking body sent to `/v2/Pearl/Text` is still checked as a text Pearl. Field paths do
  * not depend on offsets, so re-serialising loses nothing. A `$schema` in the body itself is editor
  * metadata that must never be sent, hence an error of its own.

@@ -1,6 +1,6 @@
 /**
- * The HTTP client of the Pearl Agent Service (pearl-agent-service.md § Endpoints, § Authentication,
- * § Errors; DECISIONS.md § Service). It imports nothing from `vscode`: the deploy command, the status
+ * The HTTP client of the Pearl Agent Service (docs/interface.md § Endpoints, § Authentication,
+ * § Errors; docs/rulings.md § Service). It imports nothing from `vscode`: the deploy command, the status
  * bar poller and the node tests all call it. It uses Node's global `fetch` and `AbortController`.
  *
  * Every outcome is data, never an exception: a call resolves to `{ ok: true, ... }` or to a failure
@@ -29,8 +29,8 @@ import { maskToken } from './maskToken';
 export type ApiFailureKind = 'unauthorized' | 'validation' | 'rateLimited' | 'http' | 'network' | 'timeout' | 'cancelled' | 'invalidResponse';
 
 /**
- * The body of a 400 answer (pearl-agent-service.md § Errors). `errors` maps a field path in ASP.NET
- * style (`pearl.nodes[2].name`, any letter case, maybe with a leading `$.`; DECISIONS.md § Service)
+ * The body of a 400 answer (docs/interface.md § Errors). `errors` maps a field path in ASP.NET
+ * style (`pearl.nodes[2].name`, any letter case, maybe with a leading `$.`; docs/rulings.md § Service)
  * to its messages. Every field is optional: a body that is not JSON yields no problem at all.
  */
 export interface ValidationProblemDetails {
@@ -72,9 +72,9 @@ export type CreatePearlResult =
   | { ok: false; kind: ApiFailureKind; status?: number; message: string; problem?: ValidationProblemDetails; retryAfterSeconds?: number };
 
 /**
- * Creates a Pearl: `POST {baseUrl}{path}` with `body` (pearl-agent-service.md § POST /v2/Pearl/Text,
+ * Creates a Pearl: `POST {baseUrl}{path}` with `body` (docs/interface.md § POST /v2/Pearl/Text,
  * § POST /v2/Pearl). The Pearl is created already published; this interface has no update, so every
- * successful call creates another Pearl (DECISIONS.md § Service).
+ * successful call creates another Pearl (docs/rulings.md § Service).
  *
  * - `baseUrl` must pass {@link checkBaseUrl}, otherwise nothing is sent (`network` failure).
  * - `token` is sent as `Authorization: Bearer <token>` (§ Authentication) and appears nowhere else.
@@ -116,7 +116,7 @@ export async function createPearl(options: {
 
 /**
  * The outcome of {@link getOngoingCalls}. `totalOnQueue` is undefined when the service sent it
- * absent or null, as for a Pearl without inbound configuration (DECISIONS.md § Service).
+ * absent or null, as for a Pearl without inbound configuration (docs/rulings.md § Service).
  */
 export type OngoingCallsResult =
   | { ok: true; totalOngoingCalls: number; totalOnQueue?: number }
@@ -124,7 +124,7 @@ export type OngoingCallsResult =
 
 /**
  * Reads the conversations in progress of a Pearl: `GET {baseUrl}/v2/Pearl/{pearlId}/OngoingCalls`
- * (pearl-agent-service.md § GET /v2/Pearl/{pearlId}/OngoingCalls), `pearlId` URL-encoded. Same
+ * (docs/interface.md § GET /v2/Pearl/{pearlId}/OngoingCalls), `pearlId` URL-encoded. Same
  * `baseUrl`, `token`, `timeoutMs`, `signal` and size rules as {@link createPearl}; an unknown id is
  * an `http` failure with its status (the stand-in answers 404). Both counts must be int32 values
  * >= 0 (the interface says "integer"; .NET's is 32-bit), else `invalidResponse`. Never rejects.
@@ -159,7 +159,7 @@ export async function getOngoingCalls(options: {
 }
 
 /**
- * Checks the `pearl.api.baseUrl` setting before any token is sent (DECISIONS.md § Service): `https`
+ * Checks the `pearl.api.baseUrl` setting before any token is sent (docs/rulings.md § Service): `https`
  * only, `http` only for loopback hosts (`127.0.0.0/8`, `localhost`, `[::1]`), for a local stand-in.
  * Also refused: a URL with a user name or password, a query or a fragment (the operation paths are
  * appended to it). On success `url` is the parsed URL, its path without a trailing slash.
@@ -316,7 +316,7 @@ function readPearlId(response: Response, text: string, token: string): CreatePea
 }
 
 /**
- * The failure for a non-200 answer, by status (pearl-agent-service.md § Errors). The message quotes
+ * The failure for a non-200 answer, by status (docs/interface.md § Errors). The message quotes
  * the problem's title and detail when the body is one, else a one-line excerpt of the body.
  */
 function describeFailure(response: Response, text: string, problem: ValidationProblemDetails | undefined, token: string): Failure {

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 const secretKey = 'pearl.api.token';
 
 /**
- * The Pearl API bearer token, kept only in VS Code's secret storage (DECISIONS.md § Service):
+ * The Pearl API bearer token, kept only in VS Code's secret storage (docs/rulings.md § Service):
  * never in settings, files or logs. NLPearl tokens have the form `AccountId:SecretKey`.
  */
 export class TokenStore implements vscode.Disposable {

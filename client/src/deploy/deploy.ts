@@ -6,7 +6,7 @@ import { DeployDiagnostics } from './deployDiagnostics';
 import { setApiToken, signOut } from './tokenCommands';
 
 /**
- * The deploy feature (DECISIONS.md § Service: deploy means create): the commands `pearl.deploy`,
+ * The deploy feature (docs/rulings.md § Service: deploy means create): the commands `pearl.deploy`,
  * `pearl.setApiToken` and `pearl.signOut`, the "Deploy to NLPearl" code lens on `pearl` documents
  * and the `pearl-deploy` diagnostics of the service's 400 answers. Everything is disposed with `ctx`.
  */

@@ -29,11 +29,11 @@ const createButton = 'Create Pearl';
 /**
  * `pearl.deploy` ("Pearl: Deploy", the editor title button and the "Deploy to NLPearl" code lens):
  * sends the pearl file (the `Uri` argument, else the active editor's) to the create operation of its
- * kind (pearl-agent-service.md § Endpoints), after checking, in this order: the workspace is trusted
+ * kind (docs/interface.md § Endpoints), after checking, in this order: the workspace is trusted
  * (in Restricted Mode it says why and sends nothing); the language server runs;
  * the file has no Error diagnostic; `pearl.api.baseUrl` passes `checkBaseUrl`; a token is stored or
  * entered; the user confirms in a modal what will be created. On success the deployment is recorded
- * (DECISIONS.md § Service); a 400 becomes `pearl-deploy` diagnostics in the file.
+ * (docs/rulings.md § Service); a 400 becomes `pearl-deploy` diagnostics in the file.
  */
 export function deployCommand(diagnostics: DeployDiagnostics): CmdFactory {
   const inFlight = new Set<string>();

@@ -8,7 +8,7 @@ export interface DeployConfirmation {
 }
 
 /**
- * The confirmation shown before a deploy sends anything (DECISIONS.md § Service: "the product says
+ * The confirmation shown before a deploy sends anything (docs/rulings.md § Service: "the product says
  * so before sending"): a new, live Pearl is created, never an update; its name, kind, direction and
  * channel; the service it goes to; and, when the file was deployed before, that the earlier Pearl
  * stays (and whether the content is the same, which would make a duplicate).

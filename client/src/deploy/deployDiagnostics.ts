@@ -8,9 +8,9 @@ export const deployDiagnosticSource = 'pearl-deploy';
 export const serviceValidationCode = 'service-validation';
 
 /**
- * The service's 400 answers shown in the file (pearl-agent-service.md § Errors): each message of each
+ * The service's 400 answers shown in the file (docs/interface.md § Errors): each message of each
  * `errors` key is an Error diagnostic `<key>: <message>` at the range the language server located
- * for the key (DECISIONS.md § Service: a key that maps nowhere goes on the root). A file's entries
+ * for the key (docs/rulings.md § Service: a key that maps nowhere goes on the root). A file's entries
  * describe the content that was sent, so they are dropped as soon as the file changes, and when a
  * later deploy of it succeeds.
  */

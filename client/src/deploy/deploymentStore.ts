@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 
-/** One deploy that created a Pearl (DECISIONS.md § Service: every deploy creates a new, live Pearl). */
+/** One deploy that created a Pearl (docs/rulings.md § Service: every deploy creates a new, live Pearl). */
 export interface DeploymentRecord {
   /** The deployed file's URI (string form). */
   readonly uri: string;

@@ -2,8 +2,8 @@ import * as vscode from 'vscode';
 import type { CmdFactory } from '../pearlContext';
 
 /**
- * `pearl.setApiToken` ("Pearl: Set API Token"): asks for the bearer token (pearl-agent-service.md
- * § Authentication; `AccountId:SecretKey`, DECISIONS.md § Service) in a password box and keeps it in
+ * `pearl.setApiToken` ("Pearl: Set API Token"): asks for the bearer token (docs/interface.md
+ * § Authentication; `AccountId:SecretKey`, docs/rulings.md § Service) in a password box and keeps it in
  * the secret storage. Resolves to true when a token was stored.
  */
 export const setApiToken: CmdFactory = (ctx) => async () => {

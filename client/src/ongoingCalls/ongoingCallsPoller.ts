@@ -28,7 +28,7 @@ export const watchdogGraceMs = 1000;
 export interface OngoingCallsCounts {
   /** `totalOngoingCalls` of the response. */
   readonly totalOngoingCalls: number;
-  /** `totalOnQueue`; undefined when the service did not report it (DECISIONS.md § Service). */
+  /** `totalOnQueue`; undefined when the service did not report it (docs/rulings.md § Service). */
   readonly totalOnQueue?: number;
   /** When the counts arrived, epoch milliseconds (`now()`). */
   readonly updatedAt: number;
@@ -79,7 +79,7 @@ export type TimerHandle = unknown;
 export interface OngoingCallsPollerDeps {
   /**
    * Reads the counts of `pearlId` (GET `{base}/v2/Pearl/{pearlId}/OngoingCalls`,
-   * pearl-agent-service.md). Should honour `signal` (aborted on stop, re-target and timeout) and
+   * docs/interface.md). Should honour `signal` (aborted on stop, re-target and timeout) and
    * resolve with a failure rather than reject; a rejection counts as a `network` failure.
    */
   fetchCounts(pearlId: string, signal: AbortSignal, options: FetchCountsOptions): Promise<OngoingCallsResult>;
@@ -345,7 +345,7 @@ export class OngoingCallsPoller {
     const intervalMs = this.intervalMs();
     if (result.ok) {
       this.failures = 0;
-      // DECISIONS.md § Service: totalOnQueue may be absent or null.
+      // docs/rulings.md § Service: totalOnQueue may be absent or null.
       const totalOnQueue = typeof result.totalOnQueue === 'number' ? result.totalOnQueue : undefined;
       const counts: OngoingCallsCounts =
         totalOnQueue === undefined

@@ -37,7 +37,7 @@ export interface RenderedStatus {
 /**
  * The status bar item for `state`:
  * - `ok`: `$(call-incoming) 3 ongoing · 1 queued`, the queue only when the service reported it
- *   (pearl-agent-service.md § GET …/OngoingCalls; DECISIONS.md § Service: it may be absent);
+ *   (docs/interface.md § GET /v2/Pearl/{pearlId}/OngoingCalls; docs/rulings.md § Service: it may be absent);
  * - `loading`: `$(sync~spin) Pearl calls`;
  * - `failing`: `$(warning) Pearl calls: failing`, warning background, the failure and the next
  *   attempt in the tooltip;

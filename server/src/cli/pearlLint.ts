@@ -1,5 +1,5 @@
 // `pearl-lint`: the Pearl language service's diagnostics on the command line, for CI.
-// Same service as the language server (STYLE.md): no rule lives here.
+// Same service as the language server: no rule lives here.
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';

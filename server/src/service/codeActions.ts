@@ -11,7 +11,7 @@ import { findSchemaForPath } from './schemaNavigator';
 import { getMoreFixes } from './quickFixes';
 import { Fix, nodeStartingAt, replaceNode } from './quickFixes/fixSupport';
 
-/** The settings object each node type requires, and the skeleton the quick fix inserts (§ Node, graph rule 7). */
+/** The settings object each node type requires, and the skeleton the quick fix inserts (§ Graph rules, rule 7). */
 export const settingsSkeletons: ReadonlyMap<number, [string, Record<string, unknown>]> = new Map<number, [string, Record<string, unknown>]>([
   [NodeType.PreCallAPI, ['apiSettings', { name: '', method: 1, endpointUrl: '' }]],
   [NodeType.API, ['apiSettings', { name: '', method: 1, endpointUrl: '' }]],
@@ -24,24 +24,24 @@ export const settingsSkeletons: ReadonlyMap<number, [string, Record<string, unkn
  * Quick fixes for the Pearl diagnostics among `diagnostics` (the editor's code action context),
  * keyed by their stable `code` (diagnosticCodes.ts):
  * - `time-zone` with `data.replacement`: "Use 'Eastern Standard Time'" replaces the value with the
- *   Windows id (DECISIONS.md § Values);
+ *   Windows id (docs/rulings.md § Values);
  * - `trailing-comma`: "Remove trailing comma", and "Remove all trailing commas" when there are
- *   several (DECISIONS.md § Files);
+ *   several (docs/rulings.md § Files);
  * - `unknown-property`: "Change to 'agentPersonality'" for each known property of that object
  *   within edit distance 2 and not already present, and "Remove property 'x'" (the property with
  *   its comma, whether first, middle or last); `session-scoped-in-text`: the removal
- *   (pearl-agent-service.md § Resources and their fields: no property outside those listed);
+ *   (docs/interface.md § Resources and their fields: no property outside those listed);
  * - `variable-undeclared`: "Change to '{first_name}'" for each declared id within edit distance 2
  *   whose group the field takes,
  *   and "Declare variable 'x'", appending `{ "id": "x", "name": "x", "group": 2, "type": 1 }`
  *   to `variables` (created when absent or null); the group is PreCall (1) instead when the field
- *   does not take InCall variables or discourages them (DECISIONS.md § Variables);
+ *   does not take InCall variables or discourages them (docs/rulings.md § Variables);
  * - `unknown-target`: "Change to 'talk'" for each nodeId within edit distance 2 (§ Transition);
  * - `node-settings-missing`: "Add smsSettings" inserts the settings object the node type requires
- *   with its main fields empty (§ Node, graph rule 7);
+ *   with its main fields empty (§ Graph rules, rule 7);
  * - and the fixes of quickFixes/ ({@link getMoreFixes}).
  * - `duplicate-key`: "Remove this occurrence" removes that property with the comma before it
- *   (DECISIONS.md § Files).
+ *   (docs/rulings.md § Files).
  * Every action is a `quickfix` carrying `diagnostics: [that diagnostic]` (all of them when several
  * diagnostics in the context call for the very same edit, offered once); `isPreferred` marks the
  * single obvious fix (the replacement time zone, the comma removal, the settings skeleton, a

@@ -16,7 +16,7 @@ import { getPathSteps, resolveVariableField, VariableField } from './variableFie
 import { stringContentSpan, variableIdCharacter } from './variableReferences';
 
 /**
- * Completion at `position` (pearl-agent-service.md § Resources and their fields):
+ * Completion at `position` (docs/interface.md § Resources and their fields):
  * - after `{` or inside an unfinished `{...` in a (V) field: the declared variables whose group the
  *   field takes, with their name, type and group (none in generalInstructions);
  * - inside a `toNodeId` value: the nodeIds of the document, with each node's name and type;

@@ -6,7 +6,7 @@ import { findNodeDeclarations, findVariableDeclarations, getPearlSymbolAt } from
 
 /**
  * Go to definition at `position`:
- * - from a `toNodeId` value to the top-level node whose nodeId it names (pearl-agent-service.md
+ * - from a `toNodeId` value to the top-level node whose nodeId it names (docs/interface.md
  *   § Transition): target range the node object, target selection its nodeId value;
  * - from a `{id}` reference in a (V) field, or an APIDataSchemaProperty `variableId`
  *   (§ APIDataSchemaProperty), to the variable declared with that id in `variables`

@@ -21,7 +21,7 @@ export interface DeployPayload {
 }
 
 /**
- * What deploying `doc` sends (pearl-agent-service.md § Endpoints; DECISIONS.md § Files, § Service):
+ * What deploying `doc` sends (docs/interface.md § Endpoints; docs/rulings.md § Files, § Service):
  * `POST /v2/Pearl/Text` for a text Pearl, `POST /v2/Pearl` for a simple one; the body is the parsed
  * value as strict JSON (comments and trailing commas gone) without the top-level `$schema`.
  * `errors` are the Error diagnostics among `diagnostics`: the caller refuses to send while any.

@@ -4,7 +4,7 @@ import { getArrayItems, getNumberProperty, getPropertyKeyNode, getPropertyNode, 
 import { NodeType, PearlDocument, PearlNode, PearlTransition } from './pearlDocument';
 import { apiResultNames, dayNames, labelColorNames, nodeTypeNames, variableGroupNames, variableTypeNames } from './enumNames';
 
-/** The symbol kind (outline icon) of each node type (pearl-agent-service.md § Node, node types table). */
+/** The symbol kind (outline icon) of each node type (docs/interface.md § Node types). */
 const nodeTypeSymbolKinds: Readonly<Record<number, SymbolKind>> = {
   [NodeType.OpeningSentence]: SymbolKind.Event,
   [NodeType.PreCallAPI]: SymbolKind.Method,
@@ -32,7 +32,7 @@ const simpleLists: ReadonlyArray<[string, SymbolKind]> = [
 ];
 
 /**
- * The outline of a Pearl (pearl-agent-service.md § Text Pearl create request, § Simple Pearl
+ * The outline of a Pearl (docs/interface.md § Text Pearl create request, § Simple Pearl
  * create request): one root symbol named after the Pearl's `name`, holding
  * - `pearl`, with each node of the graph (name `nodeId — name`, detail its node type, kind by
  *   type), each node holding its transitions (`name → toNodeId`, kind Key) and nested actions,

@@ -4,7 +4,7 @@ import { getArrayItems, getPropertyNode } from './jsonTree';
 import { NodeType, PearlDocument } from './pearlDocument';
 import { getEnumValues, JSONSchema } from './schemaNavigator';
 
-/** Node types that only voice Pearls have (§ Node, node types table). */
+/** Node types that only voice Pearls have (§ Node types). */
 const voiceOnlyNodeTypes: ReadonlySet<unknown> = new Set([NodeType.TransferCall, NodeType.StartCallRecording]);
 
 /** Node types a nested action may have (graph rule 6). */

@@ -3,7 +3,7 @@ import { findSchemaForPath, getEnumValues } from './schemaNavigator';
 /**
  * The names of the text form's integer enumerations, read from `schemas/text-pearl.schema.json`
  * (its `enumNames`), the single source of truth: messages, hover, outline and completion name
- * values as the interface does (pearl-agent-service.md § Resources and their fields).
+ * values as the interface does (docs/interface.md § Resources and their fields).
  */
 function namesAt(path: (string | number)[]): Readonly<Record<number, string>> {
   const schema = findSchemaForPath('text', path);
@@ -16,7 +16,7 @@ function namesAt(path: (string | number)[]): Readonly<Record<number, string>> {
   return names;
 }
 
-/** Node.nodeType: 2 OpeningSentence … 200 PostCallActions (§ Node, node types table). */
+/** Node.nodeType: 2 OpeningSentence … 200 PostCallActions (§ Node types). */
 export const nodeTypeNames = namesAt(['pearl', 'nodes', 0, 'nodeType']);
 /** DataSettings.group: 1 PreCall, 2 InCall, 3 PostCall (§ DataSettings). */
 export const variableGroupNames = namesAt(['variables', 0, 'group']);
@@ -26,5 +26,5 @@ export const variableTypeNames = namesAt(['variables', 0, 'type']);
 export const apiResultNames = namesAt(['pearl', 'nodes', 0, 'transitions', 0, 'apiResult']);
 /** DayWorkingHours.day: 0 Sunday … 6 Saturday (§ DayWorkingHours). */
 export const dayNames = namesAt(['outbound', 'callingHours', 0, 'day']);
-/** CallLabel.color: 1 purple … 9 gradient2, 8 listed twice (§ CallLabel; DECISIONS.md § Values). */
+/** CallLabel.color: 1 purple … 9 gradient2, 8 listed twice (§ CallLabel; docs/rulings.md § Values). */
 export const labelColorNames = namesAt(['pearl', 'indicatorTags', 0, 'color']);

@@ -12,7 +12,7 @@ export interface FieldLocation {
 /**
  * Splits an ASP.NET-style field path (`pearl.nodes[2].name`, `Pearl.Nodes[2].Name`,
  * `$.pearl.nodes[2].name`, `$['pearl']`) into segments: property names and array indexes.
- * DECISIONS.md § Service. Returns [] for the root (`$`, `` ``).
+ * docs/rulings.md § Service. Returns [] for the root (`$`, `` ``).
  */
 export function parseFieldPath(key: string): (string | number)[] {
   const segments: (string | number)[] = [];
@@ -27,8 +27,8 @@ export function parseFieldPath(key: string): (string | number)[] {
 }
 
 /**
- * The place in the document that a ValidationProblemDetails `errors` key names (pearl-agent-service.md
- * § Errors; DECISIONS.md § Service): property names match in any letter case. A scalar value is
+ * The place in the document that a ValidationProblemDetails `errors` key names (docs/interface.md
+ * § Errors; docs/rulings.md § Service): property names match in any letter case. A scalar value is
  * marked itself; an object or array by its property name. A key that maps nowhere goes on the
  * root's first character (`found: false`); a key that maps partly goes on the deepest part found.
  */

@@ -27,8 +27,8 @@ const fieldRules: readonly FieldRule[] = [
 
 /**
  * The field rules of both create requests: what the interface states about fields that a schema
- * cannot express (pearl-agent-service.md § Resources and their fields, § Endpoints, graph rules 6
- * and 7; DECISIONS.md § Values, § Variables). Structure, types, enumerations, lengths and item
+ * cannot express (docs/interface.md § Resources and their fields, § Endpoints, graph rules 6
+ * and 7; docs/rulings.md § Values, § Variables). Structure, types, enumerations, lengths and item
  * counts are schema validation's. Each rule lives in `fieldRules/` with its codes and severities:
  * channel (`channel-missing`, `channel-both`), indicator tags (`label-*`), variable declarations
  * (`variable-id-duplicate`, `variable-postcall-declared`), API settings (`api-property-*`,

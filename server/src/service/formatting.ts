@@ -5,7 +5,7 @@ import type { PearlDocument } from './pearlDocument';
 /**
  * Formats the document, or only `range` of it, with the editor's indentation (`tabSize`,
  * `insertSpaces`), keeping comments and trailing commas (both tolerated while authoring,
- * DECISIONS.md § Files) and the document's own line ending. Only whitespace between tokens
+ * docs/rulings.md § Files) and the document's own line ending. Only whitespace between tokens
  * changes, so the parsed value (what would be sent) is the same before and after. Honours the
  * optional `insertFinalNewline` and a boolean `keepLines` (keep the author's line breaks) among
  * `options`. Empty when there is nothing to change, and when {@link getFormattingError} declines.

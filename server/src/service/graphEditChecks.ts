@@ -4,8 +4,8 @@ import { NodeType, PearlNode } from './pearlDocument';
 
 /**
  * The checks of `pearl/graphEdit` that need no text: the request's shape (it comes from any
- * client) and the graph rules a new or moved transition must not break (pearl-agent-service.md
- * § Node, § Transition, Graph rules), with the messages the user reads.
+ * client) and the graph rules a new or moved transition must not break (docs/interface.md
+ * § Node, § Transition, § Graph rules), with the messages the user reads.
  */
 
 /** The longest text quoted from the file in a message, in characters; longer values are cut with `…`. */

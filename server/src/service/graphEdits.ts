@@ -30,7 +30,7 @@ type Planned = { readonly edits: readonly Edit[]; readonly select?: string } | s
 
 /**
  * `pearl/graphEdit` (protocol.ts): the minimal text edit performing one change of the conversation
- * graph of a text Pearl (pearl-agent-service.md § Node, § Transition, Graph rules), or the reason
+ * graph of a text Pearl (docs/interface.md § Node, § Transition, § Graph rules), or the reason
  * it is refused:
  * - the document is not at `version` (the graph was drawn from another text), does not parse (a
  *   syntax error; trailing commas and comments are fine), is a simple Pearl or has no `pearl` object;

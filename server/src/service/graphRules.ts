@@ -6,12 +6,12 @@ import { NodeType, PearlDocument, PearlNode, PearlTransition } from './pearlDocu
 import { apiResultNames, nodeTypeNames } from './enumNames';
 import { withArticle } from './messageText';
 
-/** Node types for voice Pearls only, which a text Pearl cannot use (§ Node, node types table). */
+/** Node types for voice Pearls only, which a text Pearl cannot use (§ Node types). */
 export const voiceOnlyNodeTypes: ReadonlySet<number> = new Set([NodeType.TransferCall, NodeType.StartCallRecording]);
 
 /**
- * The graph rules of a text Pearl (pearl-agent-service.md § Node, Graph rules 1-5; § Transition;
- * DECISIONS.md § Graph). Rules 6 and 7 (nested actions, settings objects) are field rules.
+ * The graph rules of a text Pearl (docs/interface.md § Graph rules, rules 1-5; § Transition;
+ * docs/rulings.md § Graph). Rules 6 and 7 (nested actions, settings objects) are field rules.
  *
  * - rule 2: `graph-entry-missing`, `graph-opening-count`, `graph-precall-count` (Error);
  * - rule 3: `graph-endcall-count`, `graph-cannot-reach-end` (Error, on each node reachable from

@@ -11,14 +11,14 @@ import { nodeTypeNames, variableGroupNames, variableTypeNames } from './enumName
  * Hover at `position` (markdown), or null where there is nothing to say:
  * - on a `{id}` reference in a (V) field, or an APIDataSchemaProperty `variableId`: the declared
  *   variable's id, name, type, group, description, or that it is not declared and may be a
- *   platform variable (DECISIONS.md § Variables);
+ *   platform variable (docs/rulings.md § Variables);
  * - on a `toNodeId` value: the target node's name and type, or that no node has this id
- *   (pearl-agent-service.md § Transition);
+ *   (docs/interface.md § Transition);
  * - on a `nodeId` value: the node's name and type and its incoming/outgoing transition counts
  *   (§ Node);
  * - on any other property key or value: the field's description from the schema, its type, limits
  *   (§ Limits; 32-bit integers, § Resources and their fields) and, on an enumeration value, the
- *   value's name and meaning (CallLabel color 8: listed twice, DECISIONS.md § Values).
+ *   value's name and meaning (CallLabel color 8: listed twice, docs/rulings.md § Values).
  * The range is the hovered token. Reads the parse of `doc`; never re-parses.
  */
 export function doHover(doc: PearlDocument, position: Position): Hover | null {
@@ -154,7 +154,7 @@ function describeEnumValue(entry: ReturnType<typeof getEnumValues>[number]): str
   return `\`${JSON.stringify(entry.value)}\`${name}${meaning}`;
 }
 
-/** Limits of pearl-agent-service.md § Limits and the 32-bit integers of § Resources and their fields. */
+/** Limits of docs/interface.md § Limits and the 32-bit integers of § Resources and their fields. */
 function describeLimits(schema: JSONSchema): string[] {
   const limits: string[] = [];
   if (schema.maxLength !== undefined && schema.minLength === schema.maxLength) {
@@ -196,7 +196,7 @@ function formatCount(n: number): string {
 
 /**
  * Text from the document or the schemas as markdown that renders exactly that text: every ASCII
- * punctuation character backslash-escaped (CommonMark § Backslash escapes: any ASCII punctuation
+ * punctuation character backslash-escaped (CommonMark spec, "Backslash escapes": any ASCII punctuation
  * may be escaped), so that no emphasis, link, image, HTML, entity, list or heading can start, and
  * markdown-it's linkify finds no URL; line breaks become spaces, so that the text stays one
  * paragraph (no blank line, no indented code block).
@@ -208,7 +208,7 @@ export function escapeMarkdown(text: string): string {
 /**
  * `text` as one markdown code span, which shows its characters literally: delimited by one more
  * backtick than the longest run inside, padded with a space where the text starts or ends with a
- * backtick (CommonMark § Code spans); line breaks become spaces.
+ * backtick (CommonMark spec, "Code spans"); line breaks become spaces.
  */
 export function codeSpan(text: string): string {
   const content = text.replace(/[\r\n]+/g, ' ');

@@ -32,7 +32,7 @@ export interface DuplicateKey {
 
 /**
  * Parses JSON with comments into a jsonc-parser compatible tree in a single pass, also recording
- * trailing commas (tolerated while authoring, a Warning: DECISIONS.md § Files). The tree has the
+ * trailing commas (tolerated while authoring, a Warning: docs/rulings.md § Files). The tree has the
  * same shape as `jsonc-parser`'s `parseTree` (object/array/property/string/number/boolean/null
  * nodes with offset, length, parent, children, value, colonOffset), so every jsonc-parser tree
  * function (findNodeAtOffset, findNodeAtLocation, getNodePath, getNodeValue) works on it.
@@ -185,7 +185,7 @@ interface BuildNode {
   colonOffset?: number;
 }
 
-/** Plain-language message for a jsonc-parser error code (DECISIONS.md § Files). */
+/** Plain-language message for a jsonc-parser error code (docs/rulings.md § Files). */
 export function describeParseError(code: ParseErrorCode): string {
   switch (code) {
     case ParseErrorCode.InvalidSymbol: return 'Unexpected character: this is not JSON.';

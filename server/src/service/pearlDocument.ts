@@ -13,7 +13,7 @@ import {
 import { patchStringEdit } from './stringEditPatch';
 
 /**
- * Which create request a file is (DECISIONS.md § Files): `text` is the Text Pearl create request
+ * Which create request a file is (docs/rulings.md § Files): `text` is the Text Pearl create request
  * (`POST /v2/Pearl/Text`), `simple` the Simple Pearl create request (`POST /v2/Pearl`).
  */
 export type PearlKind = 'text' | 'simple';
@@ -21,14 +21,14 @@ export type PearlKind = 'text' | 'simple';
 /** What decided the kind: the `$schema` property, the content, or nothing (defaulted to text). */
 export type PearlKindSource = 'schema' | 'content' | 'default';
 
-/** Variable group values of DataSettings.group (pearl-agent-service.md § DataSettings). */
+/** Variable group values of DataSettings.group (docs/interface.md § DataSettings). */
 export enum VariableGroup {
   PreCall = 1,
   InCall = 2,
   PostCall = 3,
 }
 
-/** Node type values (pearl-agent-service.md § Node, node types table). */
+/** Node type values (docs/interface.md § Node types). */
 export enum NodeType {
   OpeningSentence = 2,
   PreCallAPI = 3,
@@ -159,7 +159,7 @@ const schemaFileKinds: ReadonlyArray<[string, PearlKind]> = [
 ];
 
 /**
- * The kind of a document, as DECISIONS.md § Files decides it: a `$schema` naming one of the
+ * The kind of a document, as docs/rulings.md § Files decides it: a `$schema` naming one of the
  * project's schemas (matched by file name), else `pearl.nodes` means text and any of
  * `pearl.openingSentence`, `pearl.flowScript`, `pearl.agents` means simple, else text by default.
  */
@@ -192,7 +192,7 @@ export const maxNestingDepth = 1000;
  * throws, whatever the text. Given `previous`, the parse of an earlier version of the same
  * document, an edit inside one string value is applied to it instead of parsing again
  * ({@link patchStringEdit}); `previous` must not be used afterwards. A UTF-8 byte order mark at the start is read as whitespace
- * (DECISIONS.md § Files: tolerated and never sent).
+ * (docs/rulings.md § Files: tolerated and never sent).
  */
 export function parsePearlDocument(editorDocument: TextDocument, previous?: PearlDocument): PearlDocument {
   const patched = previous && patchStringEdit(previous, editorDocument);

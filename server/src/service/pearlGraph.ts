@@ -8,7 +8,7 @@ import { PearlDocument, PearlNode } from './pearlDocument';
 import { nodeTypeNames } from './enumNames';
 
 /**
- * The conversation graph of a text Pearl for the graph preview (pearl-agent-service.md § Node,
+ * The conversation graph of a text Pearl for the graph preview (docs/interface.md § Node,
  * Graph rules): every node of `pearl.nodes` and every nested action of handOffAction and
  * postCallActions, every transition whose toNodeId resolves, the entry node (rule 1), and each
  * node's diagnostics from `diagnostics` (those starting inside it). A simple Pearl has no graph:

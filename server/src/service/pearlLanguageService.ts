@@ -73,7 +73,7 @@ export interface LanguageServiceParams {
 }
 
 /**
- * The transport-free Pearl language service (STYLE.md): the LSP server, the CLI linter, the tests
+ * The transport-free Pearl language service: the LSP server, the CLI linter, the tests
  * and the benchmark all call it. Parse once with {@link PearlLanguageService.parsePearlDocument}
  * and pass the result to every feature; the caller decides how to cache it.
  */

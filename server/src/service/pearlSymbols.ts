@@ -6,7 +6,7 @@ import { findVariableReferences, stringContentSpan, VariableReference } from './
 
 /**
  * A name of the Pearl under the cursor: the two kinds of identifiers the interface links by value
- * (pearl-agent-service.md § Node: "nodeId ... transitions target it"; § Transition `toNodeId`;
+ * (docs/interface.md § Node: "nodeId ... transitions target it"; § Transition `toNodeId`;
  * § DataSettings `id` "referenced in scripts and templated fields"; § APIDataSchemaProperty
  * `variableId`). `span` is the identifier itself in the text: the content of the string between
  * its quotes, or the id between the braces of a `{id}` reference.

@@ -12,8 +12,8 @@ import type { PearlDocument } from './pearlDocument';
 import { findNodeDeclarations, findOccurrences, findVariableDeclarations, getPearlSymbolAt, PearlSymbol, symbolFamily } from './pearlSymbols';
 
 /**
- * A variable id: 1 to 40 of `A-Z a-z 0-9 _ -` (pearl-agent-service.md § DataSettings, § Limits
- * DataSettings.id; DECISIONS.md § Variables). None of these characters needs a JSON escape.
+ * A variable id: 1 to 40 of `A-Z a-z 0-9 _ -` (docs/interface.md § DataSettings, § Limits
+ * DataSettings.id; docs/rulings.md § Variables). None of these characters needs a JSON escape.
  */
 const variableIdPattern = /^[A-Za-z0-9_-]{1,40}$/;
 
@@ -22,7 +22,7 @@ const needsJsonEscape = /["\\\u0000-\u001f]/;
 
 /**
  * Find references at `position`:
- * - on a `nodeId` or `toNodeId` value: every `toNodeId` naming that id (pearl-agent-service.md
+ * - on a `nodeId` or `toNodeId` value: every `toNodeId` naming that id (docs/interface.md
  *   § Transition), plus each node declaring it when `includeDeclaration`;
  * - on a variable's `id` in `variables`, a `{id}` reference or a `variableId`: every `{id}` in a (V)
  *   field and every APIDataSchemaProperty `variableId` naming it (§ DataSettings,
@@ -111,7 +111,7 @@ function validateNewName(doc: PearlDocument, symbol: PearlSymbol, newName: strin
  * Why `newName` cannot be the nodeId of a node whose nodeId is `currentId` (undefined for a node
  * without one), or undefined when it can: it must be non-empty, hold no `"`, `\` or control
  * character (so that no JSON escape is ever written), and not be declared by another node
- * (pearl-agent-service.md § Node: unique within the flow).
+ * (docs/interface.md § Node: unique within the flow).
  */
 export function validateNodeId(doc: PearlDocument, newName: string, currentId: string | undefined): string | undefined {
   if (newName === '') return 'A nodeId cannot be empty.';

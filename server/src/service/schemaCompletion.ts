@@ -11,7 +11,7 @@ import { getValueSkeleton } from './valueSkeletons';
 type Path = (string | number)[];
 
 /**
- * Completion from the document's schema (pearl-agent-service.md § Resources and their fields):
+ * Completion from the document's schema (docs/interface.md § Resources and their fields):
  * - at a property key (a key being typed, or an empty spot of an object where a key goes): the
  *   properties of that object's schema not yet present, in schema order, with type as detail and
  *   the interface's notes as documentation; `"name": ` and the value's skeleton (see

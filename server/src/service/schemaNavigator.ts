@@ -7,7 +7,7 @@ import type { PearlKind } from './pearlDocument';
  * project's annotation keywords: `enumNames`/`enumDescriptions` aligned with the non-null `enum`
  * values, `x-suggestedValues`/`x-suggestedNames`/`x-suggestedDescriptions` for the simple form's
  * enumerations whose values the interface does not state, `x-variables` on (V) fields and
- * `x-format: "date-span"` (pearl-agent-service.md § Resources and their fields).
+ * `x-format: "date-span"` (docs/interface.md § Resources and their fields).
  */
 export interface JSONSchema {
   $schema?: string;
@@ -44,14 +44,14 @@ const schemas: Readonly<Record<PearlKind, JSONSchema>> = {
 /**
  * The JSON Schema of a create request: `text` is the Text Pearl create request (POST
  * /v2/Pearl/Text), `simple` the Simple Pearl create request (POST /v2/Pearl)
- * (pearl-agent-service.md § Text Pearl create request, § Simple Pearl create request).
+ * (docs/interface.md § Text Pearl create request, § Simple Pearl create request).
  */
 export function getSchema(kind: PearlKind): JSONSchema {
   return schemas[kind];
 }
 
 /**
- * Resolves a local `$ref` (`#/definitions/X`, a named type of pearl-agent-service.md § Resources
+ * Resolves a local `$ref` (`#/definitions/X`, a named type of docs/interface.md § Resources
  * and their fields) of the `kind` schema. A `$ref` schema's sibling
  * keywords (the property's own `description`) win over the definition's; the definition's
  * `title` and structure are kept. Schemas without `$ref`, or with an unknown one, come back as is.
@@ -94,7 +94,7 @@ export function findSchemaForPath(kind: PearlKind, path: readonly (string | numb
 /**
  * The allowed values of an enumerated integer: the stated `enum` (null left out), or for the
  * simple form's unstated enumerations the text form's values (`x-suggestedValues`), each with its
- * name and meaning (pearl-agent-service.md § Resources and their fields; DECISIONS.md § Values).
+ * name and meaning (docs/interface.md § Resources and their fields; docs/rulings.md § Values).
  * `suggested` is true for the latter. Empty when the schema enumerates nothing.
  */
 export function getEnumValues(
@@ -124,7 +124,7 @@ export function getEnumValues(
 /**
  * A short type label of a schema for completion details and hover: the definition title for an
  * object definition (`CallLabel | null`), `Node[] | null` for arrays of definitions, otherwise the
- * JSON types joined (`string | null`). Type names are the interface's (pearl-agent-service.md
+ * JSON types joined (`string | null`). Type names are the interface's (docs/interface.md
  * § Resources and their fields).
  */
 export function describeSchemaType(kind: PearlKind, schema: JSONSchema): string {

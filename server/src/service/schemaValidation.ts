@@ -23,7 +23,7 @@ function getValidator(kind: PearlKind): ValidateFunction {
 
 /**
  * Schema diagnostics of a create request, from schemas/text-pearl.schema.json or
- * schemas/simple-pearl.schema.json by the document's kind (pearl-agent-service.md § Resources and
+ * schemas/simple-pearl.schema.json by the document's kind (docs/interface.md § Resources and
  * their fields: "no property outside those listed", types, enumerations, 32-bit integers;
  * § Limits: maximum lengths and entry counts). Every one is an Error: the service rejects such a
  * request with 400 (§ Errors). Codes: `unknown-property` and `session-scoped-in-text` (on the key),

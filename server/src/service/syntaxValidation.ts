@@ -5,9 +5,9 @@ import { describeParseError } from './jsonTree';
 import { maxNestingDepth, type PearlDocument } from './pearlDocument';
 
 /**
- * Syntax diagnostics (DECISIONS.md § Files): parse errors (Error), trailing commas (Warning:
+ * Syntax diagnostics (docs/rulings.md § Files): parse errors (Error), trailing commas (Warning:
  * tolerated while authoring, removed when sent), a root that is not an object (Error: the body of
- * both create operations is an object, pearl-agent-service.md § Endpoints), a key set twice in one
+ * both create operations is an object, docs/interface.md § Endpoints), a key set twice in one
  * object (`duplicate-key`, Error on each later occurrence: parsers disagree on which value wins),
  * nesting too deep to check (`syntax`), and the Information that the kind was defaulted to text.
  */

@@ -1,7 +1,7 @@
 import windowsZones from 'cldr-core/supplemental/windowsZones.json';
 
 /**
- * What a `timeZone` value is (DECISIONS.md § Values: Windows time-zone ids, validated against
+ * What a `timeZone` value is (docs/rulings.md § Values: Windows time-zone ids, validated against
  * CLDR's windowsZones):
  * - `windows`: a Windows time-zone id, exactly as CLDR spells it;
  * - `iana`: an IANA id; `windowsId` is its Windows id when CLDR maps it (territory "001" first);
@@ -128,7 +128,7 @@ export function getStandardUtcOffset(ianaId: string): string | undefined {
 }
 
 /**
- * Classifies a `timeZone` value (DECISIONS.md § Values). Never throws. Ids without a `/` are
+ * Classifies a `timeZone` value (docs/rulings.md § Values). Never throws. Ids without a `/` are
  * matched against IANA only when CLDR lists them (so `EST` is not taken for `America/Panama`).
  */
 export function checkTimeZone(id: string): TimeZoneCheck {

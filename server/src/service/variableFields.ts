@@ -4,8 +4,8 @@ import { withArticle } from './messageText';
 import { NodeType, PearlKind, VariableGroup } from './pearlDocument';
 
 /**
- * What a (V) field accepts (pearl-agent-service.md § Resources and their fields, fields marked (V);
- * DECISIONS.md § Variables). Shared by the variable rules and by `{variable}` completion, so the
+ * What a (V) field accepts (docs/interface.md § Resources and their fields, fields marked (V);
+ * docs/rulings.md § Variables). Shared by the variable rules and by `{variable}` completion, so the
  * two never disagree about a field.
  */
 export interface VariableField {

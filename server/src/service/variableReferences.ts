@@ -13,12 +13,12 @@ export interface VariableReference {
 }
 
 /**
- * A reference is `{id}` with id of 1 to 40 characters of `A-Z a-z 0-9 _ -` (DECISIONS.md
+ * A reference is `{id}` with id of 1 to 40 characters of `A-Z a-z 0-9 _ -` (docs/rulings.md
  * § Variables); `{ color: red }` is not one.
  */
 const referencePattern = /\{([A-Za-z0-9_-]{1,40})\}/g;
 
-/** The characters a variable id may contain (DataSettings.id, pearl-agent-service.md § DataSettings). */
+/** The characters a variable id may contain (DataSettings.id, docs/interface.md § DataSettings). */
 export const variableIdCharacter = /[A-Za-z0-9_-]/;
 
 /**
@@ -34,7 +34,7 @@ export function stringContentSpan(text: string, node: JsonNode): { start: number
 
 /**
  * The variable references in a string literal node, found in its decoded value (what is sent:
- * `\u007bid\u007d` is a reference, DECISIONS.md § Files), each with its exact span in the
+ * `\u007bid\u007d` is a reference, docs/rulings.md § Files), each with its exact span in the
  * document's text. Linear in the string's length.
  */
 export function findVariableReferences(text: string, node: JsonNode): VariableReference[] {

@@ -14,8 +14,8 @@ import { variableGroupNames } from './enumNames';
 import { findVariableReferences, type VariableReference } from './variableReferences';
 
 /**
- * Variable references `{id}` in every (V) field (pearl-agent-service.md § Resources and their
- * fields; DECISIONS.md § Variables):
+ * Variable references `{id}` in every (V) field (docs/interface.md § Resources and their
+ * fields; docs/rulings.md § Variables):
  * - `general-instructions-variable` (Error): generalInstructions must not contain variables;
  * - `variable-undeclared` (Warning): not in `variables`, may be a platform variable; not reported
  *   in a post-call context (PostCallActions, notifications), where post-call variables are expected;

@@ -77,7 +77,7 @@ export interface GraphLayout {
   readonly edges: readonly LaidOutEdge[];
 }
 
-/** Colour family of a node type (pearl-agent-service.md § Node, node types table). */
+/** Colour family of a node type (docs/interface.md § Node types). */
 export type NodeFamily = 'opening' | 'api' | 'dialogue' | 'message' | 'handoff' | 'end' | 'postcall' | 'other';
 
 const familyByType: Readonly<Record<number, NodeFamily>> = {

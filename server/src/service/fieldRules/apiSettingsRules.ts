@@ -12,7 +12,7 @@ const methodsWithoutBody: ReadonlyMap<number, string> = new Map([
 ]);
 
 /**
- * API settings (pearl-agent-service.md § NodeAPISettings, § APIDataSchemaProperty, and the simple
+ * API settings (docs/interface.md § NodeAPISettings, § APIDataSchemaProperty, and the simple
  * form's apiSettings "with the types of NodeAPISettings"). Checked: the `apiSettings` of every
  * node of a text Pearl (nested actions included); `pearl.apiSettings[]` and
  * `pearl.notifications[].apiSettings` of a simple Pearl.

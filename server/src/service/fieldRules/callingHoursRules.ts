@@ -6,12 +6,12 @@ import { PearlDocument } from '../pearlDocument';
 import { getChannelObject, getIntegerValue } from './ruleSupport';
 import { dayNames } from '../enumNames';
 
-/** DayWorkingHours.day names of the text form (pearl-agent-service.md § DayWorkingHours). */
+/** DayWorkingHours.day names of the text form (docs/interface.md § DayWorkingHours). */
 
 const timeOfDayPattern = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
 
 /**
- * Parses a `date-span` within one day (DECISIONS.md § Values: a .NET TimeSpan, `hh:mm` or
+ * Parses a `date-span` within one day (docs/rulings.md § Values: a .NET TimeSpan, `hh:mm` or
  * `hh:mm:ss`, 00:00 to 23:59:59; a single-digit hour is accepted as .NET does). Returns the
  * seconds since midnight, or undefined when the text is not such a time of day.
  */
@@ -34,8 +34,8 @@ interface Window {
 }
 
 /**
- * `outbound.callingHours` of either form (pearl-agent-service.md § DayWorkingHours: start "must be
- * before end"; DECISIONS.md § Values).
+ * `outbound.callingHours` of either form (docs/interface.md § DayWorkingHours: start "must be
+ * before end"; docs/rulings.md § Values).
  *
  * - `date-span-format` (Error, on the value): a start or end that is not a time of day;
  * - `calling-hours-order` (Error, on the end value): end not after start;
@@ -110,7 +110,7 @@ function describeWindow(window: Window): string {
 }
 
 function describeDay(doc: PearlDocument, day: number): string {
-  // The simple form states no day values (DECISIONS.md § Values): name the day only in text Pearls.
+  // The simple form states no day values (docs/rulings.md § Values): name the day only in text Pearls.
   const name = doc.kind === 'text' ? dayNames[day] : undefined;
   return name === undefined ? `day ${day}` : `${name} (day ${day})`;
 }

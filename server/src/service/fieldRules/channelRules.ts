@@ -6,7 +6,7 @@ import { PearlDocument } from '../pearlDocument';
 import { getChannelObject, isAbsent, isBlankString, openingBraceSpan } from './ruleSupport';
 
 /**
- * Exactly one of `inbound` and `outbound`, and a text Pearl's textChannelId (pearl-agent-service.md § Text Pearl create request,
+ * Exactly one of `inbound` and `outbound`, and a text Pearl's textChannelId (docs/interface.md § Text Pearl create request,
  * § Simple Pearl create request, § Endpoints: "must carry exactly one of inbound or outbound").
  * A `null` value counts as absent.
  *

@@ -42,7 +42,7 @@ const channelCounts: Readonly<Record<PearlDocument['kind'], Record<'inbound' | '
 
 /**
  * Counts below their sensible minimum, and inactivity follow-ups that can never be sent
- * (DECISIONS.md § Values "Counts that cannot be negative ... get a Warning"; pearl-agent-service.md
+ * (docs/rulings.md § Values "Counts that cannot be negative ... get a Warning"; docs/interface.md
  * § InboundTextSettings, § OutboundTextSettings, § SmtpSettings, § States and transitions).
  *
  * - `count-below-minimum` (Warning, on the value): totalAgents, maxTurns,

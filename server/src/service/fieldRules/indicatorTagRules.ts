@@ -6,8 +6,8 @@ import { PearlDocument } from '../pearlDocument';
 import { FirstSeen } from './ruleSupport';
 
 /**
- * Indicator tags (pearl-agent-service.md § AdvancedTextPearl "colors must be unique across the
- * tags", § CallLabel "It is the stable identifier"; DECISIONS.md § Values "unique among the tags",
+ * Indicator tags (docs/interface.md § AdvancedTextPearl "colors must be unique across the
+ * tags", § CallLabel "It is the stable identifier"; docs/rulings.md § Values "unique among the tags",
  * "indicatorTagsIds in notifications must name tags defined in pearl.indicatorTags").
  *
  * - `label-id-duplicate` (Error) on the second and later uses of an id;

@@ -10,7 +10,7 @@ import { describeNodeType, isAbsent, isKnownNodeType } from './ruleSupport';
 const settingsKeys = ['apiSettings', 'smsSettings', 'emailSettings', 'transferCallSettings'] as const;
 type SettingsKey = (typeof settingsKeys)[number];
 
-/** The settings object each node type requires (§ Node, graph rule 7). */
+/** The settings object each node type requires (§ Graph rules, rule 7). */
 const requiredSettings: ReadonlyMap<number, SettingsKey> = new Map([
   [NodeType.PreCallAPI, 'apiSettings'],
   [NodeType.API, 'apiSettings'],
@@ -38,7 +38,7 @@ const nestedNodeTypes: ReadonlySet<number> = new Set([NodeType.SMS, NodeType.Ema
 
 /**
  * Settings objects and nested lists of the nodes of a text Pearl, nested actions included
- * (pearl-agent-service.md § Node, graph rules 6 and 7).
+ * (docs/interface.md § Graph rules, rules 6 and 7).
  *
  * - `node-settings-missing` (Error, on the nodeType value): the settings object the type requires
  *   is absent or null (rule 7);

@@ -49,7 +49,7 @@ export function describeNodeType(nodeType: number): string {
   return name === undefined ? String(nodeType) : `${name} (${nodeType})`;
 }
 
-/** True when `nodeType` is one of the node type table's values (pearl-agent-service.md § Node). */
+/** True when `nodeType` is one of the node type table's values (docs/interface.md § Node). */
 export function isKnownNodeType(nodeType: number): boolean {
   return nodeTypeNames[nodeType] !== undefined;
 }

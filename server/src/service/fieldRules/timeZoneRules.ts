@@ -13,8 +13,8 @@ export interface TimeZoneFixData {
 }
 
 /**
- * `pearl.timeZone` and `outbound.timeZone` of either form (pearl-agent-service.md
- * § AdvancedTextPearl "standard-time-name form", § OutboundTextSettings; DECISIONS.md § Values).
+ * `pearl.timeZone` and `outbound.timeZone` of either form (docs/interface.md
+ * § AdvancedTextPearl "standard-time-name form", § OutboundTextSettings; docs/rulings.md § Values).
  * An empty string is skipped (the field is optional).
  *
  * - `time-zone` (Error, on the value) for anything that is not a Windows time-zone id of CLDR's

@@ -6,7 +6,7 @@ import { NodeType, PearlDocument } from '../pearlDocument';
 import { isAbsent, isBlankString, openingBraceSpan } from './ruleSupport';
 
 /**
- * TransferCallSettings.triggerDescription (pearl-agent-service.md § TransferCallSettings:
+ * TransferCallSettings.triggerDescription (docs/interface.md § TransferCallSettings:
  * "Required in a simple Pearl. In a node graph: required when the node has no inbound
  * transition; not allowed when the node is reached by transitions"). Empty or whitespace-only
  * counts as missing.
@@ -19,7 +19,7 @@ import { isAbsent, isBlankString, openingBraceSpan } from './ruleSupport';
  * - `transfer-trigger-not-allowed` (Error, on the key): a TransferCall node that some transition
  *   targets, with one.
  * A TransferCall node without nodeId is skipped: its server-derived id cannot be matched against
- * transitions (DECISIONS.md § Graph). Linear: one set of all transition targets.
+ * transitions (docs/rulings.md § Graph). Linear: one set of all transition targets.
  */
 export function validateTransferCallRules(doc: PearlDocument, diagnostics: Diagnostic[]): void {
   if (doc.kind === 'simple') {

@@ -6,7 +6,7 @@ import { PearlDocument, VariableGroup } from '../pearlDocument';
 import { FirstSeen } from './ruleSupport';
 
 /**
- * Declared variables (pearl-agent-service.md § DataSettings; DECISIONS.md § Variables "ids
+ * Declared variables (docs/interface.md § DataSettings; docs/rulings.md § Variables "ids
  * unique", "Group 3 (PostCall) cannot be declared through the interface: Error").
  *
  * - `variable-id-duplicate` (Error) on the second and later declarations of an id;

@@ -9,7 +9,7 @@ const endTransitionName = 'End the conversation';
 /**
  * `unknown-target` → "Create node 'x'": appends to `pearl.nodes` a Dialogue node with that nodeId
  * (its name too) and a transition to the EndCall node, so the new node is reachable and can end
- * (the interface: § Node, graph rules 3 and 4; § Transition). Without an EndCall node
+ * (the interface: § Graph rules, rules 3 and 4; § Transition). Without an EndCall node
  * that has a nodeId, the new node has no transitions. Offered beside "Change to 'y'".
  */
 export function fixCreateTargetNode(doc: PearlDocument, offset: number): Fix[] {
@@ -25,7 +25,7 @@ export function fixCreateTargetNode(doc: PearlDocument, offset: number): Fix[] {
 /**
  * `graph-cannot-reach-end` → "Add a transition to EndCall": appends to the node's `transitions`
  * (created when absent) a transition named "End the conversation" (numbered when the name is
- * taken) to the EndCall node (§ Node, graph rule 3). Not offered on a PreCallAPI node, whose
+ * taken) to the EndCall node (§ Graph rules, rule 3). Not offered on a PreCallAPI node, whose
  * transitions lead to OpeningSentence nodes only (rule 5), nor without an EndCall node with a nodeId.
  */
 export function fixAddEndTransition(doc: PearlDocument, offset: number): Fix[] {
@@ -43,7 +43,7 @@ export function fixAddEndTransition(doc: PearlDocument, offset: number): Fix[] {
 /**
  * `voice-only-node` → "Remove node 'x' and the transitions to it": removes the TransferCall or
  * StartCallRecording node from `pearl.nodes` and every transition of another node whose toNodeId
- * names it (§ Node, node types table: voice only). Comments and the other lines stay.
+ * names it (§ Node types: voice only). Comments and the other lines stay.
  */
 export function fixRemoveVoiceOnlyNode(doc: PearlDocument, offset: number): Fix[] {
   const node = doc.nodes.find((candidate) => candidate.nodeTypeNode?.offset === offset);
