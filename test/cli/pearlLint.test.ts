@@ -515,7 +515,11 @@ test('--format sarif: SARIF 2.1.0 with a rule per code and results with regions'
   assert.equal(driver.version, manifest.version);
   const ruleIds = driver.rules.map((rule) => rule.id);
   for (const code of Object.values(DiagnosticCode)) assert.ok(ruleIds.includes(code), `a rule for ${code}`);
-  for (const rule of driver.rules) assert.equal(rule.helpUri, `${manifest.homepage.replace(/#.*$/, '')}#diagnostics`);
+  // Each rule links to its code's entry in docs/rules.md, with the registry's summary and level.
+  for (const rule of driver.rules) assert.equal(rule.helpUri, `https://github.com/pearl-tools/pearl-language-tools/blob/main/docs/rules.md#${rule.id}`);
+  const unknownTarget = driver.rules.find((rule) => rule.id === 'unknown-target') as unknown as { shortDescription: { text: string }; defaultConfiguration: { level: string } };
+  assert.match(unknownTarget.shortDescription.text, /^toNodeId names no node\./);
+  assert.equal(unknownTarget.defaultConfiguration.level, 'error');
   const json = parseJson((await run(['-f', 'json', file])).stdout);
   assert.deepEqual(
     runLog.results.map((result) => ({

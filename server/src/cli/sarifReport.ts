@@ -1,21 +1,36 @@
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DiagnosticCode } from '../service/diagnosticCodes';
+import { DiagnosticCode, diagnosticRules, ruleDocumentationHref } from '../service/diagnosticCodes';
 import type { LintRecord, LintSeverity } from './lintReport';
 
 /** Tool facts a SARIF log names. */
 export interface SarifTool {
   /** The package version. */
   readonly version: string;
-  /** The project's page; each rule's `helpUri` is its diagnostics table (`#diagnostics`). */
+  /** The project's page (the driver's `informationUri`). */
   readonly homepage: string | undefined;
 }
 
 const sarifLevels: Record<LintSeverity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note', hint: 'note' };
+/** SARIF levels by LSP DiagnosticSeverity (1 Error, 2 Warning, 3 Information, 4 Hint). */
+const levelsBySeverity = ['none', 'error', 'warning', 'note', 'note'] as const;
+
+/** A SARIF reportingDescriptor for `id`: documentation, summary and default level for a registered code. */
+function sarifRule(id: string): object {
+  const rule = (diagnosticRules as Readonly<Record<string, (typeof diagnosticRules)[DiagnosticCode] | undefined>>)[id];
+  if (!rule) return { id };
+  return {
+    id,
+    helpUri: ruleDocumentationHref(id as DiagnosticCode),
+    shortDescription: { text: rule.summary },
+    defaultConfiguration: { level: levelsBySeverity[rule.severity] },
+  };
+}
 
 /**
  * The records as a SARIF 2.1.0 log (OASIS SARIF v2.1.0 § 3.13 sarifLog): one run whose tool driver
- * `pearl-lint` lists a rule per diagnostic code (`helpUri`: the README's diagnostics table), and one
+ * `pearl-lint` lists a rule per diagnostic code (`helpUri`: the code's entry in docs/rules.md, with
+ * its one-line summary and default level from the registry of diagnostic codes), and one
  * result per record with its level, message and region. Regions are 1-based with columns in UTF-16
  * code units (`columnKind`), the end column exclusive, as SARIF defines them. Relative file paths
  * become relative URIs (`uriBaseId: "%SRCROOT%"`, the working folder), absolute ones `file:` URIs.
@@ -23,7 +38,6 @@ const sarifLevels: Record<LintSeverity, 'error' | 'warning' | 'note'> = { error:
 export function formatLintSarif(records: readonly LintRecord[], tool: SarifTool): string {
   const codes = [...new Set<string>([...Object.values(DiagnosticCode), ...records.map((r) => r.code).filter((code) => code !== '')])];
   const ruleIndex = new Map(codes.map((code, index) => [code, index]));
-  const helpUri = tool.homepage ? `${tool.homepage}#diagnostics` : undefined;
   const log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
@@ -34,7 +48,7 @@ export function formatLintSarif(records: readonly LintRecord[], tool: SarifTool)
             name: 'pearl-lint',
             version: tool.version,
             ...(tool.homepage ? { informationUri: tool.homepage } : {}),
-            rules: codes.map((id) => ({ id, ...(helpUri ? { helpUri } : {}) })),
+            rules: codes.map(sarifRule),
           },
         },
         columnKind: 'utf16CodeUnits',
