@@ -74,6 +74,11 @@ function validate(content: string): Diagnostic[] {
 }
 
 /** The range of the `nth` (0-based) occurrence of `needle`, or of `length` characters from `skip` into it. */
+/** The 1-based line of the `{` that opens the object holding the first `needle` (how messages name an entry). */
+function lineOfObjectAround(content: string, needle: string): number {
+  return content.slice(0, content.lastIndexOf('{', content.indexOf(needle))).split('\n').length;
+}
+
 function rangeOf(content: string, needle: string, nth = 0, skip = 0, length = needle.length - skip): Range {
   let offset = -1;
   for (let i = 0; i <= nth; i++) {
@@ -196,7 +201,7 @@ test('indicator tags: a repeated id is an Error on the second, naming the first'
     { id: 'AbcDef', name: 'c', color: 3 },
   ]));
   const diagnostic = assertOnly(content, 'label-id-duplicate', Error, rangeOf(content, '"AbcDef"', 1));
-  assert.match(diagnostic.message, /indicatorTags\[0\]/);
+  assert.equal(diagnostic.message, `Indicator tag id 'AbcDef' is already used by the tag on line ${lineOfObjectAround(content, '"AbcDef"')}: ids must be unique among the tags.`);
 });
 
 test('indicator tags: a repeated color is an Error on the second and later', () => {
@@ -213,6 +218,8 @@ test('indicator tags: a repeated color is an Error on the second and later', () 
       ['label-color-duplicate', Error, valueRange(content, '"color": 4', 2)],
     ],
   );
+  const line = lineOfObjectAround(content, '"AbcDef"');
+  assert.equal(diagnostics[1].message, `color 4 is already used by tag 'AbcDef' on line ${line}: colors must be unique across the tags.`);
   assert.match(diagnostics[0].message, /colors must be unique across the tags/);
 });
 
@@ -246,7 +253,7 @@ test('variables: a repeated id is an Error on the second declaration', () => {
     { id: 'first_name', group: 2, type: 1 },
   ]));
   const diagnostic = assertOnly(content, 'variable-id-duplicate', Error, rangeOf(content, '"first_name"', 1));
-  assert.match(diagnostic.message, /variables\[0\]/);
+  assert.equal(diagnostic.message, `Variable id 'first_name' is already declared on line ${lineOfObjectAround(content, '"first_name"')}: ids must be unique.`);
 });
 
 test('variables: a group 3 (PostCall) declaration is an Error on the group value', () => {

@@ -1,9 +1,9 @@
 import { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticCode } from '../diagnosticCodes';
 import { createDiagnostic } from '../diagnostics';
-import { getArrayItems, getObjectItems, getPropertyNode } from '../jsonTree';
+import { getArrayItems, getObjectItems, getPropertyNode, JsonNode } from '../jsonTree';
 import { PearlDocument } from '../pearlDocument';
-import { FirstSeen } from './ruleSupport';
+import { FirstSeen, lineOf } from './ruleSupport';
 
 /**
  * Indicator tags (docs/interface.md § AdvancedTextPearl "colors must be unique across the
@@ -18,19 +18,19 @@ import { FirstSeen } from './ruleSupport';
 export function validateIndicatorTagRules(doc: PearlDocument, diagnostics: Diagnostic[]): void {
   const ids = new FirstSeen<string>();
   const colors = new FirstSeen<number>();
-  getObjectItems(doc.pearl, 'indicatorTags').forEach((tag, index) => {
+  getObjectItems(doc.pearl, 'indicatorTags').forEach((tag) => {
     const idNode = getPropertyNode(tag, 'id');
     // An empty id is generated server-side (and reported by the id format rule).
     if (idNode?.type === 'string' && idNode.value !== '') {
       const id = idNode.value as string;
-      const first = ids.repeatOf(id, index);
+      const first = ids.repeatOf(id, tag);
       if (first !== undefined) {
         diagnostics.push(
           createDiagnostic(
             doc,
             idNode,
             DiagnosticCode.labelIdDuplicate,
-            `Indicator tag id '${id}' is already used by indicatorTags[${first}]: ids must be unique among the tags.`,
+            `Indicator tag id '${id}' is already used by the tag on line ${lineOf(doc, first)}: ids must be unique among the tags.`,
           ),
         );
       }
@@ -38,14 +38,14 @@ export function validateIndicatorTagRules(doc: PearlDocument, diagnostics: Diagn
     const colorNode = getPropertyNode(tag, 'color');
     if (colorNode?.type === 'number') {
       const color = colorNode.value as number;
-      const first = colors.repeatOf(color, index);
+      const first = colors.repeatOf(color, tag);
       if (first !== undefined) {
         diagnostics.push(
           createDiagnostic(
             doc,
             colorNode,
             DiagnosticCode.labelColorDuplicate,
-            `color ${color} is already used by indicatorTags[${first}]: colors must be unique across the tags.`,
+            `color ${color} is already used by ${describeTag(first)} on line ${lineOf(doc, first)}: colors must be unique across the tags.`,
           ),
         );
       }
@@ -66,4 +66,10 @@ export function validateIndicatorTagRules(doc: PearlDocument, diagnostics: Diagn
       );
     }
   }
+}
+
+/** A tag named by its id when it has one ("tag 'BookAp'"), else "the tag". */
+function describeTag(tag: JsonNode): string {
+  const id = getPropertyNode(tag, 'id');
+  return id?.type === 'string' && id.value !== '' ? `tag '${id.value as string}'` : 'the tag';
 }

@@ -56,23 +56,28 @@ export function isKnownNodeType(nodeType: number): boolean {
 
 /**
  * Where each key of a uniqueness rule was first seen (ids, colors): linear duplicate detection.
- * {@link FirstSeen.repeatOf} records a new key, or answers the index that a repeated key was
- * first seen at, for the message.
+ * {@link FirstSeen.repeatOf} records a new key, or answers the object (tag, variable) that a
+ * repeated key was first seen in, so the message can name it by its line.
  */
 export class FirstSeen<K> {
-  private readonly firstIndex = new Map<K, number>();
+  private readonly first = new Map<K, JsonNode>();
 
-  /** Undefined for a key not seen before (now recorded); else the index it was first seen at. */
-  repeatOf(key: K, index: number): number | undefined {
-    const first = this.firstIndex.get(key);
-    if (first === undefined) this.firstIndex.set(key, index);
+  /** Undefined for a key not seen before (now recorded with `owner`); else the owner it was first seen in. */
+  repeatOf(key: K, owner: JsonNode): JsonNode | undefined {
+    const first = this.first.get(key);
+    if (first === undefined) this.first.set(key, owner);
     return first;
   }
 
   /** Whether `key` has been seen. */
   has(key: K): boolean {
-    return this.firstIndex.has(key);
+    return this.first.has(key);
   }
+}
+
+/** The 1-based line on which `node` starts, as editors number lines. */
+export function lineOf(doc: PearlDocument, node: JsonNode): number {
+  return doc.textDocument.positionAt(node.offset).line + 1;
 }
 
 /** The `inbound` or `outbound` value of the root when it is an object. */

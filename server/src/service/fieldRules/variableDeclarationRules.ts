@@ -3,7 +3,7 @@ import { DiagnosticCode } from '../diagnosticCodes';
 import { createDiagnostic } from '../diagnostics';
 import { getPropertyNode } from '../jsonTree';
 import { PearlDocument, VariableGroup } from '../pearlDocument';
-import { FirstSeen } from './ruleSupport';
+import { FirstSeen, lineOf } from './ruleSupport';
 
 /**
  * Declared variables (docs/interface.md § DataSettings; docs/rulings.md § Variables "ids
@@ -14,17 +14,17 @@ import { FirstSeen } from './ruleSupport';
  */
 export function validateVariableDeclarationRules(doc: PearlDocument, diagnostics: Diagnostic[]): void {
   const ids = new FirstSeen<string>();
-  doc.variables.forEach((variable, index) => {
+  doc.variables.forEach((variable) => {
     const { id, idNode } = variable;
     if (id !== undefined && id !== '' && idNode) {
-      const first = ids.repeatOf(id, index);
+      const first = ids.repeatOf(id, variable.node);
       if (first !== undefined) {
         diagnostics.push(
           createDiagnostic(
             doc,
             idNode,
             DiagnosticCode.variableIdDuplicate,
-            `Variable id '${id}' is already declared by variables[${first}]: ids must be unique.`,
+            `Variable id '${id}' is already declared on line ${lineOf(doc, first)}: ids must be unique.`,
           ),
         );
       }
