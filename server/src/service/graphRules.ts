@@ -270,44 +270,30 @@ class GraphValidation {
 
   /** Rule 3: every node reachable from the entry can reach EndCall; nodes the entry never reaches. */
   private checkPaths(entry: PearlNode, endCall: PearlNode | undefined): void {
-    const reachable = new Set<PearlNode>([entry]);
-    const queue: PearlNode[] = [entry];
+    // An unresolved toNodeId may lead to any node without nodeId: all of them, once.
     let reachedWithoutNodeId = false;
-    for (let i = 0; i < queue.length; i++) {
-      const next: PearlNode[] = [];
-      for (const transition of queue[i].transitions) {
-        if (transition.target) next.push(transition.target);
-      }
-      // An unresolved toNodeId may lead to any node without nodeId: all of them, once.
-      if (!reachedWithoutNodeId && this.unresolvedSources.has(queue[i])) {
+    const queue = breadthFirst(entry, (node) => {
+      const next = node.transitions.flatMap((transition) => (transition.target ? [transition.target] : []));
+      if (!reachedWithoutNodeId && this.unresolvedSources.has(node)) {
         reachedWithoutNodeId = true;
         next.push(...this.withoutNodeId);
       }
-      for (const target of next) {
-        if (!reachable.has(target)) {
-          reachable.add(target);
-          queue.push(target);
-        }
-      }
-    }
+      return next;
+    });
+    const reachable = new Set(queue);
     if (endCall) {
-      const reachesEnd = new Set<PearlNode>([endCall]);
-      const backQueue: PearlNode[] = [endCall];
+      // A node without nodeId that reaches EndCall may be what each unresolved toNodeId names.
       let sourcesAdded = false;
-      for (let i = 0; i < backQueue.length; i++) {
-        const previous = (this.incoming.get(backQueue[i]) ?? []).map((transition) => transition.source);
-        // A node without nodeId that reaches EndCall may be what each unresolved toNodeId names.
-        if (!sourcesAdded && backQueue[i].nodeId === undefined && !backQueue[i].container) {
-          sourcesAdded = true;
-          previous.push(...this.unresolvedSources);
-        }
-        for (const source of previous) {
-          if (!reachesEnd.has(source)) {
-            reachesEnd.add(source);
-            backQueue.push(source);
+      const reachesEnd = new Set(
+        breadthFirst(endCall, (node) => {
+          const previous = (this.incoming.get(node) ?? []).map((transition) => transition.source);
+          if (!sourcesAdded && node.nodeId === undefined && !node.container) {
+            sourcesAdded = true;
+            previous.push(...this.unresolvedSources);
           }
-        }
-      }
+          return previous;
+        }),
+      );
       for (const node of queue) {
         if (!reachesEnd.has(node) && node.nodeType !== NodeType.PostCallActions && node.nodeType !== NodeType.EndCall) {
           this.report(this.nodeSpan(node), DiagnosticCode.graphCannotReachEnd, `${this.describe(node)} cannot reach the EndCall node: every path must be able to end the conversation.`);
@@ -320,4 +306,19 @@ class GraphValidation {
       this.report(this.nodeSpan(node), DiagnosticCode.graphUnreachable, `${this.describe(node)} has incoming transitions, but none of them can be reached from the start.`);
     }
   }
+}
+
+/** Every node reachable from `start` through `neighbours`, each once, in breadth-first order (`start` first). */
+function breadthFirst(start: PearlNode, neighbours: (node: PearlNode) => readonly PearlNode[]): PearlNode[] {
+  const seen = new Set<PearlNode>([start]);
+  const order: PearlNode[] = [start];
+  for (let i = 0; i < order.length; i++) {
+    for (const next of neighbours(order[i])) {
+      if (!seen.has(next)) {
+        seen.add(next);
+        order.push(next);
+      }
+    }
+  }
+  return order;
 }
