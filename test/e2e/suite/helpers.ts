@@ -5,6 +5,9 @@ import type { Context } from 'mocha';
 import * as vscode from 'vscode';
 import { writeReport } from './report';
 
+// Polls until a state is reached, failing with what it waited for (also for the suite's files).
+export { waitFor } from '../../helpers/wait';
+
 /** The repository root (this file compiles to `out/test/e2e/suite/helpers.js`). */
 export const repositoryRoot = path.resolve(__dirname, '../../../..');
 
@@ -36,28 +39,6 @@ export async function openInEditor(uri: vscode.Uri): Promise<vscode.TextDocument
   const document = await vscode.workspace.openTextDocument(uri);
   await vscode.window.showTextDocument(document, { preview: false });
   return document;
-}
-
-/**
- * Polls `probe` every `intervalMs` until it returns something other than `undefined` (or `false`),
- * and resolves to that. Rejects after `timeoutMs` with `what` and the last value `describeLast` gives.
- */
-export async function waitFor<T>(
-  what: string,
-  probe: () => T | undefined | false | Promise<T | undefined | false>,
-  options: { timeoutMs?: number; intervalMs?: number; describeLast?: () => string } = {},
-): Promise<T> {
-  const { timeoutMs = 20_000, intervalMs = 50 } = options;
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) {
-      const last = options.describeLast ? `\nlast seen: ${options.describeLast()}` : '';
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
 }
 
 /**
