@@ -86,3 +86,8 @@ export function mark(text: string, needle: string, delta = 0, occurrence = 0): s
 export function applyEdits(text: string, edits: readonly TextEdit[]): string {
   return TextDocument.applyEdits(documentOf(text), [...edits]);
 }
+
+/** `text` indented with tabs instead of each two spaces, and with CRLF line endings. */
+export function tabsAndCrlf(text: string): string {
+  return text.replace(/^(?: {2})+/gm, (spaces) => '\t'.repeat(spaces.length / 2)).replace(/\n/g, '\r\n');
+}
