@@ -2,14 +2,14 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import { FormattingOptions, Range } from 'vscode-languageserver-types';
 import { parse, service } from '../helpers/documents';
+import { applyEdits } from '../helpers/text';
 
 /** The text after formatting `content` (or `range` of it) with `options`. */
 function format(content: string, options: FormattingOptions, range?: Range): string {
   const edits = service.format(parse(content), range, options);
-  return TextDocument.applyEdits(TextDocument.create('file:///x', 'pearl', 1, content), edits);
+  return applyEdits(content, edits);
 }
 
 /** The parsed value as plain JSON (the tree's objects have no prototype). */
@@ -113,7 +113,7 @@ test('formatting is bounded: thousands of edits are answered as one edit no long
   const content = JSON.stringify({ a: Array.from({ length: 20000 }, (_, i) => i) });
   const edits = service.format(parse(content), undefined, spaces2);
   assert.equal(edits.length, 1);
-  const after = TextDocument.applyEdits(TextDocument.create('file:///x', 'pearl', 1, content), edits);
+  const after = applyEdits(content, edits);
   assert.equal(after, JSON.stringify(JSON.parse(content), null, 2));
   assert.ok(edits[0].newText.length <= after.length);
 });

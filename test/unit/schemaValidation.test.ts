@@ -6,32 +6,13 @@ import { Diagnostic, DiagnosticSeverity, Range } from 'vscode-languageserver-typ
 import { parsePearlDocument } from '../../server/src/service/pearlDocument';
 import { validateSchema } from '../../server/src/service/schemaValidation';
 import { getSchema, JSONSchema } from '../../server/src/service/schemaNavigator';
+import { rangeIn, rangeOf } from '../helpers/text';
 
 const TEXT = '"$schema": "text-pearl.schema.json"';
 const SIMPLE = '"$schema": "simple-pearl.schema.json"';
 
 function validate(content: string): Diagnostic[] {
   return validateSchema(parsePearlDocument(TextDocument.create('file:///a.pearl.json', 'pearl', 1, content)));
-}
-
-/** The range of the `occurrence`-th (0-based) `needle` in `content`. */
-function rangeOf(content: string, needle: string, occurrence = 0): Range {
-  const doc = TextDocument.create('file:///r.json', 'json', 1, content);
-  let offset = -1;
-  for (let i = 0; i <= occurrence; i++) {
-    offset = content.indexOf(needle, offset + 1);
-    assert.ok(offset >= 0, `'${needle}' #${occurrence} not in content`);
-  }
-  return { start: doc.positionAt(offset), end: doc.positionAt(offset + needle.length) };
-}
-
-/** The range of `needle` where it first occurs inside the first `context`. */
-function rangeIn(content: string, context: string, needle: string): Range {
-  const doc = TextDocument.create('file:///r.json', 'json', 1, content);
-  const at = content.indexOf(context);
-  assert.ok(at >= 0 && context.includes(needle), `'${needle}' in '${context}' not in content`);
-  const offset = at + context.indexOf(needle);
-  return { start: doc.positionAt(offset), end: doc.positionAt(offset + needle.length) };
 }
 
 /** Asserts exactly one diagnostic, an Error from source pearl, with this code, message and range. */

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Json, textPearl } from '../helpers/documents';
+import { delay } from '../helpers/wait';
 import { ongoingCallsAt, StandIn, startStandIn } from '../standin/pearlServiceStandIn';
 import { formatFieldKey } from '../standin/standInValidation';
 
@@ -200,7 +201,7 @@ describe('fault switch over HTTP', () => {
     const other = await startStandIn();
     other.setFault('hang');
     const pending = fetch(`${other.url}/v2/Pearl/x/OngoingCalls`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await delay(50);
     await other.close();
     await assert.rejects(pending);
   });
