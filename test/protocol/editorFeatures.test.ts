@@ -29,7 +29,7 @@ const text = `{
 }
 `;
 
-test('hover, outline, definition, rename, quick fix and formatting over stdio', async () => {
+test('over stdio: hover names the variable, the outline lists nodes, definition and rename follow a nodeId, the time-zone fix and formatting apply', async () => {
   await withLspClient(async (client) => {
     const init = await client.initialize();
     for (const capability of ['hoverProvider', 'documentSymbolProvider', 'definitionProvider', 'renameProvider', 'codeActionProvider', 'documentFormattingProvider']) {

@@ -92,7 +92,7 @@ test('outline: the Pearl, its nodes with transitions, variables, indicator tags 
   assertWellFormed(symbols);
 });
 
-test('outbound callingHours windows and nodes without id or name', () => {
+test('outline: callingHours windows are named by day and hours; nodes without id or name by index or name', () => {
   const text = JSON.stringify({
     name: '  ',
     pearl: { nodes: [{ nodeType: 10 }, { name: 'Only a name', nodeType: 7 }] },
@@ -109,7 +109,7 @@ test('outbound callingHours windows and nodes without id or name', () => {
   assertWellFormed(symbolsOf(text));
 });
 
-test('simple Pearl: agents and settings lists', () => {
+test('outline of a simple Pearl: agents by name, settings by their trigger', () => {
   const text = JSON.stringify(
     { name: 'Voice', pearl: { openingSentence: 'Hi', agents: [{ name: 'Ava', voiceId: 'v1' }], smsSettings: [{ body: 'x', triggerDescription: 'When asked' }] } },
     null,
@@ -135,7 +135,9 @@ test('broken and odd documents: valid ranges or nothing, never a throw', () => {
 
 test('every example file has a well-formed outline', () => {
   const directory = path.join(__dirname, '../../../examples');
-  for (const file of readdirSync(directory).filter((name) => name.endsWith('.json'))) {
+  const files = readdirSync(directory).filter((name) => name.endsWith('.json'));
+  assert.ok(files.length > 0, 'examples/ has files to outline');
+  for (const file of files) {
     const symbols = symbolsOf(readFileSync(path.join(directory, file), 'utf8'));
     assert.equal(symbols.length, 1, file);
     assertWellFormed(symbols);

@@ -34,7 +34,7 @@ test('formats with the editor indentation, keeping comments and trailing commas;
   assert.deepEqual(parse(after).syntaxErrors, []);
 });
 
-test('tabs when insertSpaces is false', () => {
+test('indents with tabs when insertSpaces is false', () => {
   const after = format(messy, { tabSize: 4, insertSpaces: false });
   assert.ok(after.includes('\n\t"name": "Messy",'), after);
   assert.ok(after.includes('\n\t\t"agentName": "Ava",'), after);
@@ -78,7 +78,9 @@ test('never loses content: broken documents keep every non-whitespace character'
 
 test('every example file formats to the same value', () => {
   const directory = path.join(__dirname, '../../../examples');
-  for (const file of readdirSync(directory).filter((name) => name.endsWith('.json'))) {
+  const files = readdirSync(directory).filter((name) => name.endsWith('.json'));
+  assert.ok(files.length > 0, 'examples/ has files to format');
+  for (const file of files) {
     const content = readFileSync(path.join(directory, file), 'utf8');
     for (const options of [spaces2, { tabSize: 3, insertSpaces: false }]) {
       const after = format(content, options);

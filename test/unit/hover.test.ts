@@ -132,7 +132,7 @@ test('on a nodeId: type and incoming/outgoing transition counts', () => {
   assert.ok(value.includes('1 incoming transition · 2 outgoing transitions'), value);
 });
 
-test('on an API body variableId: the variable', () => {
+test('on an API body variableId: the declared variable by name', () => {
   const base = pearlWith('Hi', {
     nodeType: 40,
     apiSettings: { name: 'Send', method: 2, endpointUrl: 'https://x.test', body: [{ key: 'k', variableId: 'order_id' }] },
