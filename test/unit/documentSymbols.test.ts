@@ -1,9 +1,8 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import * as path from 'node:path';
 import { DocumentSymbol, Position, Range, SymbolKind } from 'vscode-languageserver-types';
 import { node, parse, rangeOf, service, textPearl, transition, valueRange } from '../helpers/documents';
+import { examplePearlFiles, exampleText } from '../helpers/fixtures';
 
 function symbolsOf(content: string): DocumentSymbol[] {
   return service.findDocumentSymbols(parse(content));
@@ -134,11 +133,10 @@ test('broken and odd documents: valid ranges or nothing, never a throw', () => {
 });
 
 test('every example file has a well-formed outline', () => {
-  const directory = path.join(__dirname, '../../../examples');
-  const files = readdirSync(directory).filter((name) => name.endsWith('.json'));
+  const files = examplePearlFiles();
   assert.ok(files.length > 0, 'examples/ has files to outline');
   for (const file of files) {
-    const symbols = symbolsOf(readFileSync(path.join(directory, file), 'utf8'));
+    const symbols = symbolsOf(exampleText(file));
     assert.equal(symbols.length, 1, file);
     assertWellFormed(symbols);
   }

@@ -161,10 +161,9 @@ test('nothing to say: whitespace between members, an unknown property, a broken 
 test('deeply nested documents: hover, definition and references answer without a stack overflow', () => {
   // As deep as a document is checked (maxNestingDepth, 1,000 levels).
   const content = '{"pearl": {"nodes": [{"nodeId": "x", "deep": ' + '['.repeat(995) + '"|"' + ']'.repeat(995) + '}]}}';
-  const offset = content.indexOf('|');
-  const doc = parse(content.slice(0, offset) + content.slice(offset + 1));
+  const { text, position } = cursor(content);
+  const doc = parse(text);
   assert.ok(doc.root);
-  const position = doc.textDocument.positionAt(offset);
   const stderr = process.stderr.write;
   const logged: string[] = [];
   process.stderr.write = ((chunk: string) => logged.push(String(chunk)) > 0) as typeof process.stderr.write;
