@@ -12,7 +12,7 @@ export function fixture(name: string): string {
 
 /**
  * A valid text Pearl (inbound, OpeningSentence → Dialogue → EndCall, variables first_name and
- * order_id) laid out one member per line, with no diagnostic.
+ * order_id), pretty-printed, with no diagnostic.
  */
 export const cleanTextPearl = fixture('text-pearl.pearl.json');
 
