@@ -296,7 +296,7 @@ test('exit 2: a file found in a folder that cannot be read (dangling link); the 
   }
 });
 
-test('--help and --version', async () => {
+test('--help prints the usage and --version the package version, both exit 0', async () => {
   const help = await run(['--help']);
   assert.equal(help.code, 0);
   assert.match(help.stdout, /^Usage: pearl-lint \[options\] <paths\.\.\.>/);

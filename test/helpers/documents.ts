@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Diagnostic, Range } from 'vscode-languageserver-types';
 import { getLanguageService } from '../../server/src/service/pearlLanguageService';
+import type { JsonNode } from '../../server/src/service/jsonTree';
 import type { PearlDocument } from '../../server/src/service/pearlDocument';
 
 // Places in a document by their text; re-exported for the tests that build documents here.
@@ -78,4 +79,17 @@ export function node(nodeId: string | undefined, nodeType: number, transitions: 
 /** A transition object for {@link node}. */
 export function transition(name: string, toNodeId: string, apiResult?: number | null): Json {
   return apiResult === undefined ? { name, toNodeId } : { name, toNodeId, apiResult };
+}
+
+/** A syntax tree as plain data (no parent links), for comparing two parses with deepEqual. */
+export function plainTree(node: JsonNode | undefined): unknown {
+  if (!node) return undefined;
+  return {
+    type: node.type,
+    offset: node.offset,
+    length: node.length,
+    value: node.value,
+    colonOffset: node.colonOffset,
+    children: node.children?.map(plainTree),
+  };
 }

@@ -33,7 +33,7 @@ const text = `{
 }
 `;
 
-test('folding, selection ranges, links, workspace symbols and fix-all over stdio', async () => {
+test('over stdio: folds with collapsed text, expands the selection, links $schema and URLs, finds symbols of files on disk, fix-all only on request', async () => {
   const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'pearl-basics-'));
   try {
     const onDisk = textPearl({

@@ -211,7 +211,7 @@ test('the server survives any text and keeps answering', async () => {
 });
 
 for (const transport of ['ipc', 'none'] as const) {
-  test(`transport ${transport === 'ipc' ? '--node-ipc (the VS Code client)' : 'by default (no flag): stdio'}`, async () => {
+  test(`${transport === 'ipc' ? 'over --node-ipc (the VS Code client)' : 'with no transport flag (stdio by default)'}: diagnostics are published and shutdown exits 0`, async () => {
     await withLspClient(async (client) => {
       await client.open(uri, brokenText, 1);
       const published = await client.waitForDiagnostics(uri, (p) => p.version === 1);

@@ -33,8 +33,7 @@ function documentWithScript(script: string, nodeType = 10, extra: Record<string,
 }
 
 test('after { in a script: the declared variables with name, type and group', () => {
-  const { items, content } = complete(documentWithScript('Your order {|').replace('{|', '{|'));
-  void content;
+  const { items } = complete(documentWithScript('Your order {|'));
   assert.deepEqual(items.map((item) => item.label), ['first_name', 'order_id', 'vip']);
   const order = items.find((item) => item.label === 'order_id')!;
   assert.equal(order.detail, 'Order id · Long · InCall');

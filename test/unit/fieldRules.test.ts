@@ -114,7 +114,7 @@ test('channel: neither inbound nor outbound is an Error on the root {', () => {
   assertOnly(simple, 'channel-missing', Error, rangeOf(simple, '{'));
 });
 
-test('channel: null counts as absent', () => {
+test('channel: inbound and outbound both null is channel-missing; one null beside the other is fine', () => {
   const content = textPearl((r) => {
     r.outbound = null;
     r.inbound = null;
@@ -436,7 +436,7 @@ test('transfer trigger: a simple transferCallSettings element without one is an 
   assertClean(simplePearl((r) => (r.pearl.transferCallSettings = [{ transferCallPhoneNumber: '+1', triggerDescription: 'Caller asks for a human' }])));
 });
 
-test('transfer trigger: an unwired TransferCall node needs one', () => {
+test('transfer trigger: an unwired TransferCall node without one (or with null) is an Error', () => {
   const content = textPearl(addNodes(node('xfer', 60, { transferCallSettings: { transferCallPhoneNumber: '+1' } })));
   const diagnostic = assertOnly(content, 'transfer-trigger-missing', Error, keyRange(content, 'transferCallSettings'));
   assert.match(diagnostic.message, /'xfer' has no incoming transition/);
@@ -445,7 +445,7 @@ test('transfer trigger: an unwired TransferCall node needs one', () => {
   assertClean(textPearl(addNodes(node('xfer', 60, { transferCallSettings: { triggerDescription: 'Caller asks for a human' } }))));
 });
 
-test('transfer trigger: a TransferCall node reached by a transition must not have one', () => {
+test('transfer trigger: a TransferCall node reached by a transition with one is an Error on the key', () => {
   const wire = (r: Json): void => r.pearl.nodes[0].transitions.push({ name: 'wants a human', toNodeId: 'xfer' });
   const content = textPearl((r) => {
     wire(r);

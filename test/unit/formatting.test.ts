@@ -1,9 +1,8 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import * as path from 'node:path';
 import { FormattingOptions, Range } from 'vscode-languageserver-types';
 import { parse, service } from '../helpers/documents';
+import { examplePearlFiles, exampleText } from '../helpers/fixtures';
 import { applyEdits } from '../helpers/text';
 
 /** The text after formatting `content` (or `range` of it) with `options`. */
@@ -34,7 +33,7 @@ test('formats with the editor indentation, keeping comments and trailing commas;
   assert.deepEqual(parse(after).syntaxErrors, []);
 });
 
-test('tabs when insertSpaces is false', () => {
+test('indents with tabs when insertSpaces is false', () => {
   const after = format(messy, { tabSize: 4, insertSpaces: false });
   assert.ok(after.includes('\n\t"name": "Messy",'), after);
   assert.ok(after.includes('\n\t\t"agentName": "Ava",'), after);
@@ -77,9 +76,10 @@ test('never loses content: broken documents keep every non-whitespace character'
 });
 
 test('every example file formats to the same value', () => {
-  const directory = path.join(__dirname, '../../../examples');
-  for (const file of readdirSync(directory).filter((name) => name.endsWith('.json'))) {
-    const content = readFileSync(path.join(directory, file), 'utf8');
+  const files = examplePearlFiles();
+  assert.ok(files.length > 0, 'examples/ has files to format');
+  for (const file of files) {
+    const content = exampleText(file);
     for (const options of [spaces2, { tabSize: 3, insertSpaces: false }]) {
       const after = format(content, options);
       assert.deepEqual(valueOf(after), valueOf(content), file);

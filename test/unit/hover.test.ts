@@ -132,7 +132,7 @@ test('on a nodeId: type and incoming/outgoing transition counts', () => {
   assert.ok(value.includes('1 incoming transition · 2 outgoing transitions'), value);
 });
 
-test('on an API body variableId: the variable', () => {
+test('on an API body variableId: the declared variable by name', () => {
   const base = pearlWith('Hi', {
     nodeType: 40,
     apiSettings: { name: 'Send', method: 2, endpointUrl: 'https://x.test', body: [{ key: 'k', variableId: 'order_id' }] },
@@ -161,10 +161,9 @@ test('nothing to say: whitespace between members, an unknown property, a broken 
 test('deeply nested documents: hover, definition and references answer without a stack overflow', () => {
   // As deep as a document is checked (maxNestingDepth, 1,000 levels).
   const content = '{"pearl": {"nodes": [{"nodeId": "x", "deep": ' + '['.repeat(995) + '"|"' + ']'.repeat(995) + '}]}}';
-  const offset = content.indexOf('|');
-  const doc = parse(content.slice(0, offset) + content.slice(offset + 1));
+  const { text, position } = cursor(content);
+  const doc = parse(text);
   assert.ok(doc.root);
-  const position = doc.textDocument.positionAt(offset);
   const stderr = process.stderr.write;
   const logged: string[] = [];
   process.stderr.write = ((chunk: string) => logged.push(String(chunk)) > 0) as typeof process.stderr.write;

@@ -99,7 +99,7 @@ describe('createPearl against the stand-in', () => {
     assert.ok(!result.message.includes('not-the-secret'));
   });
 
-  test('429 with Retry-After in seconds: the message says when to try again', async (t) => {
+  test('429 with Retry-After in seconds: rateLimited with the seconds and when to try again, nothing created', async (t) => {
     standIn.setFault('429', { retryAfterSeconds: 7 });
     t.after(() => standIn.setFault('none'));
     const count = standIn.created.length;
@@ -165,7 +165,7 @@ describe('createPearl against the stand-in', () => {
     assert.equal(standIn.created.length, count, 'an aborted signal sends nothing');
   });
 
-  test('network: nobody listens on the port', async () => {
+  test('nobody listening on the port: a network failure naming the URL and ECONNREFUSED', async () => {
     const closed = await listen((_request, response) => response.end());
     await closed.close();
     const result = await createPearl({ baseUrl: closed.url, token: 't', path: '/v2/Pearl', body: '{}', timeoutMs: 2000 });

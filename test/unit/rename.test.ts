@@ -102,7 +102,7 @@ test('rename a variable: only the id inside the braces, the declaration and vari
   assert.deepEqual(service.doValidation(parse(after!)).filter((d) => d.code === 'variable-undeclared'), []);
 });
 
-test('rename handles escapes in the old id: the whole string content is replaced', () => {
+test('renaming an id written with escapes replaces the whole string content', () => {
   const escaped = base.replace('"nodeId": "talk"', '"nodeId": "t\\u0061lk"');
   const after = rename(mark(escaped, '"toNodeId": "talk"', 14), 'chat');
   assert.ok(after!.includes('"nodeId": "chat"'));

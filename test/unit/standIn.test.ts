@@ -165,7 +165,7 @@ describe('fault switch over HTTP', () => {
     return fetch(`${standIn.url}/__standin/fault`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   }
 
-  test('429 with Retry-After, 500, hang, then none again', async (t) => {
+  test('the faults set over HTTP answer in turn 429 with Retry-After, 500, no answer, then normally again', async (t) => {
     t.after(() => standIn.setFault('none'));
     assert.equal((await setFault({ fault: '429', retryAfterSeconds: 2 })).status, 200);
     const limited = await post('/v2/Pearl/Text', textBody());

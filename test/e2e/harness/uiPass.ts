@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { parse } from 'jsonc-parser';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { getLanguageService } from '../../../server/src/service/pearlLanguageService';
+import { positionOf } from '../../helpers/text';
 import { runAuthoringChecks } from './authoringChecks';
 import { launchBrowser } from './browser';
 import { type RunningCodeServer, workbenchUrl } from './codeServer';
@@ -312,10 +313,7 @@ function formatCounts(ongoing: number, queued: number | undefined): string {
 
 /** The 1-based line of the first occurrence of `needle` in `file`. */
 function lineOf(file: string, needle: string): number {
-  const text = fs.readFileSync(file, 'utf8');
-  const offset = text.indexOf(needle);
-  assert.ok(offset >= 0, `${needle} not in ${file}`);
-  return text.slice(0, offset).split('\n').length;
+  return positionOf(fs.readFileSync(file, 'utf8'), needle).line + 1;
 }
 
 /** `text` without whitespace (the preview wraps long names over several lines). */

@@ -2,12 +2,10 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { repositoryRoot } from '../../helpers/paths';
 
 // Polls until a state is reached, failing with what it waited for (also for the suite's files).
 export { waitFor } from '../../helpers/wait';
-
-/** The repository root (this file compiles to `out/test/e2e/suite/helpers.js`). */
-export const repositoryRoot = path.resolve(__dirname, '../../../..');
 
 /** `publisher.name` of the extension under test, from the repository's package.json. */
 export const extensionId = ((): string => {

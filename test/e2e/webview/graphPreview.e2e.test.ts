@@ -19,11 +19,10 @@ import type { HostMessage, WebviewMessage } from '../../../client/src/graphPrevi
 import type { PearlGraph, PearlGraphNode } from '../../../server/src/protocol';
 import { getLanguageService } from '../../../server/src/service/pearlLanguageService';
 import { chromiumPath, distDir, launchOptions, type PageGlobals, startServer } from './previewPage';
+import { generateTextPearl } from '../../helpers/fixtures';
 import { waitFor } from '../../helpers/wait';
 
 const repoRoot = path.resolve(__dirname, '../../../..');
-// bench/pearlGenerator.ts is in the bench project, built beside this one (see robustness.test.ts).
-const { generateTextPearl } = require('../../../bench/pearlGenerator') as { generateTextPearl(nodeCount: number, seed?: number): string };
 const clinicPath = path.join(repoRoot, 'examples/clinic-reminders.pearl.json');
 const screenshotPath = path.join(repoRoot, 'docs/graph-preview.png');
 const viewportSize = { width: 1200, height: 800 };
