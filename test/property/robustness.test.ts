@@ -153,7 +153,7 @@ function collectInternalErrors<T>(fn: () => T): { value: T; internalErrors: stri
       return true;
     }
     return (original as (...args: unknown[]) => boolean).call(process.stderr, chunk, ...rest);
-  }) as typeof process.stderr.write;
+  });
   try {
     return { value: fn(), internalErrors };
   } finally {
@@ -233,7 +233,7 @@ test('unmutated base documents: the service never throws and diagnostics are wel
     try {
       checkDocument(text, 500_000);
     } catch (error) {
-      throw new Error(`base document ${name}: ${(error as Error).message}`);
+      throw new Error(`base document ${name}: ${(error as Error).message}`, { cause: error });
     }
   }
 });

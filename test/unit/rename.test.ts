@@ -111,9 +111,9 @@ test('rename a variable: only the id inside the braces, the declaration and vari
     .replace('https://x.test/{first_name}', 'https://x.test/{given_name}')
     .replace('"variableId": "first_name"', '"variableId": "given_name"');
   assert.equal(after, expected);
-  assert.ok(after!.includes('"agentName": "{first_name}"'));
+  assert.ok(after.includes('"agentName": "{first_name}"'));
   // The renamed document has no undeclared variable.
-  assert.deepEqual(service.doValidation(parse(after!)).filter((d) => d.code === 'variable-undeclared'), []);
+  assert.deepEqual(service.doValidation(parse(after)).filter((d) => d.code === 'variable-undeclared'), []);
 });
 
 test('rename handles escapes in the old id: the whole string content is replaced', () => {

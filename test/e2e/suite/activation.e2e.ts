@@ -38,7 +38,7 @@ describe('activation', () => {
     const extensionsDir = process.env.PEARL_E2E_EXTENSIONS_DIR;
     if (!extensionsDir) this.skip();
     const extension = pearlExtension();
-    assert.equal(path.dirname(extension.extensionPath), path.resolve(extensionsDir!), 'not loaded from the extensions folder');
+    assert.equal(path.dirname(extension.extensionPath), path.resolve(extensionsDir), 'not loaded from the extensions folder');
     const api = extension.exports as PearlApi;
     assert.equal(api.extensionMode, vscode.ExtensionMode.Production);
     assert.equal(Object.keys(api).includes('tokens'), false, 'the exports reach no secret');
