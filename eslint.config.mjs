@@ -53,6 +53,16 @@ export default defineConfig(
     },
   },
   {
+    // The webview runs in a browser: its tsconfig has no Node types; this keeps out the modules.
+    files: ['client/src/graphPreview/webview/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(vscode|node:.*)$', message: 'The webview runs in a browser: no VS Code or Node modules.' }] },
+      ],
+    },
+  },
+  {
     files: ['test/**/*.ts'],
     rules: {
       // Tests build and inspect requests as parsed JSON (`any`); product code keeps these rules.
