@@ -143,7 +143,7 @@ function collectInternalErrors<T>(fn: () => T): { value: T; internalErrors: stri
       return true;
     }
     return (original as (...args: unknown[]) => boolean).call(process.stderr, chunk, ...rest);
-  }) as typeof process.stderr.write;
+  });
   try {
     return { value: fn(), internalErrors };
   } finally {
@@ -223,7 +223,7 @@ test('unmutated base documents: the service never throws and diagnostics are wel
     try {
       checkDocument(text, 500_000);
     } catch (error) {
-      throw new Error(`base document ${name}: ${(error as Error).message}`);
+      throw new Error(`base document ${name}: ${(error as Error).message}`, { cause: error });
     }
   }
 });

@@ -48,7 +48,7 @@ test('initialize announces incremental sync, completion triggers and the server 
       () => client.logMessages.find((message) => message.includes('Pearl language server')),
       'the version log line',
     );
-    assert.ok(log.includes(result.serverInfo!.version!), log);
+    assert.ok(log.includes(result.serverInfo.version!), log);
     assert.equal(await client.shutdown(), 0, 'exit code after shutdown + exit');
   } finally {
     await client.dispose();

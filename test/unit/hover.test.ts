@@ -166,7 +166,7 @@ test('deeply nested documents: hover, definition and references answer without a
   assert.ok(doc.root);
   const stderr = process.stderr.write;
   const logged: string[] = [];
-  process.stderr.write = ((chunk: string) => logged.push(String(chunk)) > 0) as typeof process.stderr.write;
+  process.stderr.write = ((chunk: string) => logged.push(String(chunk)) > 0);
   try {
     service.doHover(doc, position);
     service.findDefinition(doc, position);

@@ -12,7 +12,7 @@ function hintsOf(content: string, range?: InlayHint['position'][]): { label: str
   return hints.map((hint) => {
     const offset = doc.textDocument.offsetAt(hint.position);
     assert.equal(hint.paddingLeft, true);
-    return { label: String(hint.label), before: content.slice(Math.max(0, offset - 20), offset) };
+    return { label: typeof hint.label === 'string' ? hint.label : hint.label.map((part) => part.value).join(''), before: content.slice(Math.max(0, offset - 20), offset) };
   });
 }
 

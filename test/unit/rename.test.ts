@@ -97,9 +97,9 @@ test('rename a variable: only the id inside the braces, the declaration and vari
     .replace('https://x.test/{first_name}', 'https://x.test/{given_name}')
     .replace('"variableId": "first_name"', '"variableId": "given_name"');
   assert.equal(after, expected);
-  assert.ok(after!.includes('"agentName": "{first_name}"'));
+  assert.ok(after.includes('"agentName": "{first_name}"'));
   // The renamed document has no undeclared variable.
-  assert.deepEqual(service.doValidation(parse(after!)).filter((d) => d.code === 'variable-undeclared'), []);
+  assert.deepEqual(service.doValidation(parse(after)).filter((d) => d.code === 'variable-undeclared'), []);
 });
 
 test('renaming an id written with escapes replaces the whole string content', () => {
