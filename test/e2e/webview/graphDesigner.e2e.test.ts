@@ -319,4 +319,74 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
     assert.deepEqual(await takeDesignerMessages(page), [{ type: 'applyQuickFix', key: talk.key, index: 0 }]);
     await assertClean(page, pageErrors);
   });
+
+  it('side panel: the settings fields from the schema, each sending setNodeSetting with a value of its type', async () => {
+    const hostileHeader = '<img src=x onerror="window.__pwned=1">';
+    const text = designerText.replace(
+      '{ "nodeId": "end", "name": "End", "nodeType": 100 }',
+      `{ "nodeId": "end", "name": "End", "nodeType": 100 },
+      { "nodeId": "fetch", "name": "Fetch", "nodeType": 40, "apiSettings": { "name": "CRM", "method": 1, "endpointUrl": ${JSON.stringify(hostileName)}, "headers": { ${JSON.stringify(hostileHeader)}: "<b>v</b>" } }, "transitions": [{ "name": "Done", "toNodeId": "end" }] },
+      { "nodeId": "mail", "name": "Mail", "nodeType": 51, "emailSettings": { "to": ["a@x.test"], "subject": "Hi", "body": "" }, "transitions": [{ "name": "Sent", "toNodeId": "end" }] }`,
+    );
+    const graph = graphOf(text, 8);
+    const { page, pageErrors } = await openDesigner(graph);
+    const fetch = graph.nodes.find((node) => node.nodeId === 'fetch');
+    const mail = graph.nodes.find((node) => node.nodeId === 'mail');
+    assert.ok(fetch && mail);
+    const panel = page.locator('#node-panel');
+    // The attribute holds the path as JSON; in the CSS string its backslashes and quotes are escaped.
+    const field = (path: (string | number)[]) => panel.locator(`[data-path='${JSON.stringify(path).replace(/[\\']/g, (char) => `\\${char}`)}']`);
+
+    await page.locator(`[data-node-key="${fetch.key}"]`).click();
+    await panel.waitFor();
+    assert.equal(await panel.locator('.panel-settings h3').textContent(), 'apiSettings');
+    const method = field(['apiSettings', 'method']);
+    assert.deepEqual(await method.locator('option').allTextContents(), ['Not set', 'GET', 'POST', 'PUT', 'DELETE', 'PATCH']);
+    assert.equal(await method.inputValue(), '1');
+    assert.equal(await field(['apiSettings', 'endpointUrl']).inputValue(), hostileName);
+    assert.equal(await field(['apiSettings', 'headers', hostileHeader]).inputValue(), '<b>v</b>');
+    assert.deepEqual(await panel.locator('.panel-group > summary').allTextContents(), ['headers']);
+    assert.equal(await panel.locator('img, b').count(), 0, 'strings from the file are text, not markup');
+    await takeDesignerMessages(page);
+    await method.selectOption({ label: 'POST' });
+    await field(['apiSettings', 'endpointUrl']).fill('https://crm.test/{id}');
+    await field(['apiSettings', 'endpointUrl']).press('Enter');
+    await field(['apiSettings', 'description']).click();
+    assert.deepEqual(await takeDesignerMessages(page), [
+      { type: 'graphEdit', version: 8, edit: { kind: 'setNodeSetting', node: fetch.key, path: ['apiSettings', 'method'], value: 2 } },
+      { type: 'graphEdit', version: 8, edit: { kind: 'setNodeSetting', node: fetch.key, path: ['apiSettings', 'endpointUrl'], value: 'https://crm.test/{id}' } },
+    ]);
+
+    await page.locator(`[data-node-key="${mail.key}"]`).click();
+    assert.equal(await panel.locator('.panel-settings h3').textContent(), 'emailSettings');
+    assert.equal(await field(['emailSettings', 'to']).inputValue(), 'a@x.test');
+    assert.equal(await field(['emailSettings', 'body']).evaluate((element) => element.tagName), 'TEXTAREA');
+    await takeDesignerMessages(page);
+    await field(['emailSettings', 'to']).fill('a@x.test, b@x.test,');
+    await field(['emailSettings', 'to']).press('Enter');
+    // smtpSettings is not in the file: a folded group; its port takes whole numbers only.
+    const smtp = panel.locator('details.panel-group', { has: page.locator('summary', { hasText: 'smtpSettings' }) });
+    assert.equal(await smtp.getAttribute('open'), null);
+    await smtp.locator('summary').click();
+    const port = field(['emailSettings', 'smtpSettings', 'port']);
+    await port.fill('25a');
+    await port.press('Enter');
+    assert.equal(await port.locator('xpath=..').locator('.field-problem').textContent(), 'port must be a whole number.');
+    assert.equal(await port.getAttribute('aria-invalid'), 'true');
+    await port.fill(' 587 ');
+    await port.press('Enter');
+    assert.equal(await port.getAttribute('aria-invalid'), 'false');
+    const ssl = field(['emailSettings', 'smtpSettings', 'enableSsl']);
+    assert.equal(await ssl.evaluate((element) => (element as HTMLInputElement).indeterminate), true, 'not set in the file');
+    await ssl.check();
+    assert.deepEqual(await takeDesignerMessages(page), [
+      { type: 'graphEdit', version: 8, edit: { kind: 'setNodeSetting', node: mail.key, path: ['emailSettings', 'to'], value: ['a@x.test', 'b@x.test'] } },
+      { type: 'graphEdit', version: 8, edit: { kind: 'setNodeSetting', node: mail.key, path: ['emailSettings', 'smtpSettings', 'port'], value: 587 } },
+      { type: 'graphEdit', version: 8, edit: { kind: 'setNodeSetting', node: mail.key, path: ['emailSettings', 'smtpSettings', 'enableSsl'], value: true } },
+    ]);
+    // A node without a settings object shows none.
+    await page.locator(`[data-node-key="${graph.nodes.find((node) => node.nodeId === 'talk')!.key}"]`).click();
+    assert.equal(await panel.locator('.panel-settings').evaluate((element) => element.childElementCount), 0);
+    await assertClean(page, pageErrors);
+  });
 });

@@ -79,6 +79,7 @@ export class Designer {
     });
     this.panel = new NodePanel(elements.nodePanel, {
       setProperty: (node, property, value) => this.send({ kind: 'setNodeProperty', node, property, value }),
+      setSetting: (node, path, value) => this.send({ kind: 'setNodeSetting', node, path, value }),
       requestFixes: (key) => this.host.post({ type: 'requestQuickFixes', key }),
       applyFix: (key, index) => this.host.post({ type: 'applyQuickFix', key, index }),
     });
