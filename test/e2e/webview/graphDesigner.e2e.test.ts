@@ -389,4 +389,33 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
     assert.equal(await panel.locator('.panel-settings').evaluate((element) => element.childElementCount), 0);
     await assertClean(page, pageErrors);
   });
+
+  it('Fit shows every node beside the palette and the side panel, none under them', async () => {
+    const clinic = fs.readFileSync(path.join(__dirname, '../../../../examples/clinic-reminders.pearl.json'), 'utf8');
+    const graph = graphOf(clinic, 1);
+    const { page, pageErrors } = await openDesigner(graph);
+    // A node selected (the panel shows its fields), in a narrow and a wide panel.
+    await page.locator(`[data-node-key="${graph.nodes[1].key}"]`).click();
+    await page.locator('#node-panel input[name="name"]').waitFor();
+    for (const size of [{ width: 800, height: 600 }, { width: 1400, height: 500 }]) {
+      await page.setViewportSize(size);
+      await page.locator('button[data-action="fit"]').click();
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      const covers = await page.evaluate(() => {
+        const rects = ['palette', 'node-panel'].map((id) => [id, document.getElementById(id)!.getBoundingClientRect()] as const);
+        const found: string[] = [];
+        for (const node of Array.from(document.querySelectorAll('[data-node-key] > .node-box'))) {
+          const box = node.getBoundingClientRect();
+          for (const [id, rect] of rects) {
+            if (box.left < rect.right && rect.left < box.right && box.top < rect.bottom && rect.top < box.bottom) found.push(`${node.parentElement!.dataset.nodeKey} under #${id}`);
+          }
+        }
+        return { found, palette: rects[0][1].width, panel: rects[1][1].width, nodes: document.querySelectorAll('[data-node-key]').length };
+      });
+      assert.ok(covers.palette > 0 && covers.panel > 0, 'the palette and the panel are shown');
+      assert.equal(covers.nodes, graph.nodes.length);
+      assert.deepEqual(covers.found, [], `at ${size.width}×${size.height}`);
+    }
+    await assertClean(page, pageErrors);
+  });
 });
