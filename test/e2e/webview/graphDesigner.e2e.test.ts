@@ -199,7 +199,7 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
     await page.mouse.up();
   }
 
-  it('palette: the text Pearl node types; a click adds after the selected node, a drag onto the graph adds unconnected', async () => {
+  it('palette: the text Pearl node types; a click adds after the selected node, a drop onto a node adds after it, onto empty space unconnected', async () => {
     const graph = graphOf(designerText, 5);
     const { page, pageErrors } = await openDesigner(graph);
     assert.deepEqual(await page.locator('.palette-item').allTextContents(), [
@@ -214,8 +214,23 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
 
     const sms = await page.locator('.palette-item[data-node-type="50"]').boundingBox();
     assert.ok(sms);
-    await drag(page, { x: sms.x + 20, y: sms.y + 10 }, { x: 700, y: 600 });
+    // Onto empty space (the graph's own background under the point): unconnected.
+    const svgBox = await page.locator('#graph').boundingBox();
+    assert.ok(svgBox);
+    const empty = { x: svgBox.x + svgBox.width - 12, y: svgBox.y + 12 };
+    assert.equal(await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.id, empty), 'graph', 'the drop point is empty space');
+    await drag(page, { x: sms.x + 20, y: sms.y + 10 }, empty);
     assert.deepEqual(await takeDesignerMessages(page), [{ type: 'graphEdit', version: 5, edit: { kind: 'addNode', nodeType: 50 } }]);
+    // Onto a node (Talk, not the selected Open): after that node, with a transition named after the type.
+    const talk = graph.nodes.find((node) => node.nodeId === 'talk');
+    assert.ok(talk);
+    await page.mouse.move(sms.x + 20, sms.y + 10);
+    await page.mouse.down();
+    await page.mouse.move((await centreOf(page, talk.key)).x, (await centreOf(page, talk.key)).y, { steps: 8 });
+    assert.equal(await page.locator('.node.drop-target').getAttribute('data-node-key'), talk.key, 'the node under the drag is marked');
+    await page.mouse.up();
+    assert.equal(await page.locator('.drop-target').count(), 0);
+    assert.deepEqual(await takeDesignerMessages(page), [{ type: 'graphEdit', version: 5, edit: { kind: 'addNode', nodeType: 50, from: talk.key, transitionName: 'SMS' } }]);
     // Dropped back on the palette: nothing.
     await drag(page, { x: sms.x + 20, y: sms.y + 10 }, { x: sms.x + 30, y: sms.y - 30 });
     assert.deepEqual(await takeDesignerMessages(page), []);

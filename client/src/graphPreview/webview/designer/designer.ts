@@ -68,7 +68,7 @@ export class Designer {
     this.notice.addEventListener('click', () => this.hideRefusal());
     createPalette(elements.palette, this.svg, {
       addAfterSelection: (entry) => this.addNode(entry, this.host.selectedNode()),
-      addUnconnected: (entry) => this.addNode(entry, undefined),
+      addAt: (entry, after) => this.addNode(entry, after),
     });
     this.connector = new Connector(elements.viewportGroup, elements.stage, {
       graph: () => this.host.graph(),
