@@ -40,7 +40,7 @@ function fieldTypeOf(schema: JSONSchema): FieldType | undefined {
   return undefined;
 }
 
-/** The field type's value `value` has, or undefined. */
+/** Whether `value` is of field type `type`. */
 function matches(type: FieldType, value: unknown): boolean {
   switch (type) {
     case 'string':
