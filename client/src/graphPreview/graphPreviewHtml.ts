@@ -39,8 +39,8 @@ export function getGraphPreviewCsp(cspSource: string, nonce: string): string {
 }
 
 /**
- * The complete page: the toolbar on a row of its own (search, focus mode, zoom out, zoom in, fit,
- * export), then a row of the designer's palette, the stage (an empty `<svg>` the script fills, the
+ * The complete page: the toolbar on a row of its own (search, the designer's Panels toggle, focus
+ * mode, zoom out, zoom in, fit, export), then a row of the designer's palette, the stage (an empty `<svg>` the script fills, the
  * overview canvas, a message area and the legend) and the selected node's side panel: the palette
  * and the panel sit beside the graph, never over it, so Fit shows every node. Then the script. Every parameter is escaped for its attribute.
  */
@@ -63,6 +63,7 @@ export function getGraphPreviewHtml(params: GraphPreviewHtmlParams): string {
 <span id="search-status" class="search-status" role="status" aria-live="polite"></span>
 </div>
 <span class="toolbar-spacer"></span>
+<button type="button" data-action="designer" aria-pressed="true" title="Show or hide the palette and the selected node's panel beside the graph">Panels</button>
 <button type="button" data-action="focusMode" aria-pressed="false" title="Focus: show the selected node with its incoming and outgoing neighbours, dim the rest">Focus</button>
 <button type="button" data-action="zoomOut" title="Zoom out" aria-label="Zoom out">&#x2212;</button>
 <button type="button" data-action="zoomIn" title="Zoom in" aria-label="Zoom in">+</button>

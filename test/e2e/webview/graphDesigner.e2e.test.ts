@@ -431,6 +431,17 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
       assert.equal(covers.nodes, graph.nodes.length);
       assert.deepEqual(covers.found, [], `at ${size.width}×${size.height}`);
     }
+    // Panels off: the graph takes the whole row (and stays fitted); on again: both are back.
+    const panels = page.locator('button[data-action="designer"]');
+    assert.equal(await panels.getAttribute('aria-pressed'), 'true');
+    await panels.click();
+    assert.equal(await panels.getAttribute('aria-pressed'), 'false');
+    assert.equal(await page.locator('#palette').isHidden(), true);
+    assert.equal(await page.locator('#node-panel').isHidden(), true);
+    await page.waitForFunction(() => document.getElementById('graph')!.getBoundingClientRect().width === window.innerWidth);
+    await panels.click();
+    await page.locator('#node-panel input[name="name"]').waitFor();
+    assert.equal(await page.locator('#palette').isVisible(), true);
     await assertClean(page, pageErrors);
   });
 });
