@@ -409,10 +409,12 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
     const clinic = fs.readFileSync(path.join(__dirname, '../../../../examples/clinic-reminders.pearl.json'), 'utf8');
     const graph = graphOf(clinic, 1);
     const { page, pageErrors } = await openDesigner(graph);
-    // A node selected (the panel shows its fields), in a narrow and a wide panel.
-    await page.locator(`[data-node-key="${graph.nodes[1].key}"]`).click();
+    // The API node selected (the panel shows its fields and settings), in a narrow and a wide panel.
+    const api = graph.nodes.find((node) => node.nodeId === 'submit_reschedule_request');
+    assert.ok(api);
+    await page.locator(`[data-node-key="${api.key}"]`).click();
     await page.locator('#node-panel input[name="name"]').waitFor();
-    for (const size of [{ width: 800, height: 600 }, { width: 1400, height: 500 }]) {
+    for (const size of [{ width: 800, height: 600 }, { width: 1400, height: 500 }, { width: 1200, height: 760 }]) {
       await page.setViewportSize(size);
       await page.locator('button[data-action="fit"]').click();
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
@@ -431,6 +433,8 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
       assert.equal(covers.nodes, graph.nodes.length);
       assert.deepEqual(covers.found, [], `at ${size.width}×${size.height}`);
     }
+    // The README's picture of the designer (docs/graph-designer.png).
+    await page.screenshot({ path: path.join(__dirname, '../../../../docs/graph-designer.png') });
     // Panels off: the graph takes the whole row (and stays fitted); on again: both are back.
     const panels = page.locator('button[data-action="designer"]');
     assert.equal(await panels.getAttribute('aria-pressed'), 'true');
