@@ -17,6 +17,7 @@ import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextDocumentEdit } from 'vscode-languageserver-types';
 import type { GraphEdit, PearlGraph } from '../../server/src/protocol';
+import { getNodeSettingFields } from '../../server/src/service/nodeSettingFields';
 import { getLanguageService } from '../../server/src/service/pearlLanguageService';
 
 const { generateTextPearl } = require('../../bench/pearlGenerator') as { generateTextPearl(nodeCount: number, seed?: number): string };
@@ -120,11 +121,12 @@ function resolve(graph: PearlGraph, it: Intent): GraphEdit | undefined {
       return nodeA ? { kind: 'setNodeProperty', node: nodeA, property: it.property, value: it.text } : undefined;
     case 'setNodeSetting': {
       // A field the graph lists for a node that has settings (wrong types included: they are refused).
-      const withSettings = graph.nodes.filter((candidate) => candidate.settings?.length);
+      const withSettings = graph.nodes.filter((candidate) => candidate.settings);
       const target = withSettings[it.a % Math.max(withSettings.length, 1)];
-      const fields = target?.settings;
-      if (!target || !fields) return undefined;
+      if (!target?.settings) return undefined;
+      const fields = getNodeSettingFields(target.settings.property, target.settings.value);
       const field = fields[it.b % fields.length];
+      if (!field) return undefined;
       return { kind: 'setNodeSetting', node: target.key, path: field.path, value: it.setting ?? it.text };
     }
   }

@@ -67,7 +67,7 @@ test('pearl/graphEdit over stdio: an edit for the open version, then refusals wi
       }),
       { code: -32803, message: 'An EndCall node ends the conversation: it cannot have transitions.' },
     );
-    // A settings field: the graph lists it, the edit sets it; a value of the wrong type is refused.
+    // A settings field: the graph carries the settings object, the edit sets a field; a value of the wrong type is refused.
     const added = await client.request<GraphEditResult>('pearl/graphEdit', {
       textDocument: { uri },
       version: 4,
@@ -77,9 +77,7 @@ test('pearl/graphEdit over stdio: an edit for the open version, then refusals wi
     await client.change(uri, 5, [{ text: withSms }]);
     const smsGraph = await client.request<PearlGraph>('pearl/graph', { textDocument: { uri } });
     const sms = smsGraph.nodes.find((node) => node.key === added.select);
-    assert.deepEqual(sms?.settings, [
-      { path: ['smsSettings', 'body'], label: 'body', type: 'string', value: '', multiline: true, description: sms?.settings?.[0].description },
-    ]);
+    assert.deepEqual(sms?.settings, { property: 'smsSettings', value: { body: '' } });
     const setBody = await client.request<GraphEditResult>('pearl/graphEdit', {
       textDocument: { uri },
       version: 5,

@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextDocumentEdit } from 'vscode-languageserver-types';
 import type { GraphEdit } from '../../server/src/protocol';
+import { getNodeSettingFields } from '../../server/src/service/nodeSettingFields';
 import { node, service, textPearl, transition } from '../helpers/documents';
 
 const uri = 'file:///designer.pearl.json';
@@ -595,10 +596,21 @@ test('setNodeSetting refuses a value of the wrong type, a field the schema does 
 
 type SetValue = string | number | boolean | string[];
 
-test('the graph lists each node\u2019s settings fields from the schema, with the values in the file', () => {
+test('the graph carries each node\u2019s settings object; its fields come from the schema, with the values in the file', () => {
   const doc = service.parsePearlDocument(TextDocument.create(uri, 'pearl', 1, settingsBase));
   const graph = service.getGraph(doc, []);
-  const byNode = new Map(graph.nodes.map((graphNode) => [graphNode.nodeId, graphNode.settings]));
+  assert.deepEqual(
+    graph.nodes.map((graphNode) => graphNode.settings?.property),
+    ['apiSettings', 'emailSettings', 'smsSettings', undefined],
+  );
+  assert.deepEqual(graph.nodes[2].settings, { property: 'smsSettings' }, 'absent from the file: no value');
+  // With duplicate keys the tree and the plain value may disagree: the value is read from the tree.
+  const duplicated = replaced(settingsBase, [`{ "nodeId": "talk", "nodeType": 10 }`, `{ "nodeId": "talk", "nodeId": "chat", "nodeType": 10 }`]);
+  const withDuplicates = service.getGraph(service.parsePearlDocument(TextDocument.create(uri, 'pearl', 1, duplicated)), []);
+  assert.deepEqual(JSON.parse(JSON.stringify(withDuplicates.nodes[1].settings)), { property: 'emailSettings', value: { to: ['a@x.test'], subject: 'Hi', body: '' } });
+  const byNode = new Map(
+    graph.nodes.map((graphNode) => [graphNode.nodeId, graphNode.settings && getNodeSettingFields(graphNode.settings.property, graphNode.settings.value)]),
+  );
   const api = byNode.get('lookup');
   assert.ok(api);
   assert.deepEqual(

@@ -18,11 +18,12 @@ export interface PearlGraphNode {
   /** The node's `instructions`, when it is a string. */
   readonly instructions?: string;
   /**
-   * The fields of the settings object the node's type takes (§ Node: apiSettings, smsSettings,
-   * emailSettings, transferCallSettings), whether present or not, for the designer's side panel;
-   * absent for a type without one.
+   * The settings object the node's type takes (§ Node: apiSettings, smsSettings, emailSettings,
+   * transferCallSettings) and its value in the file (absent when the file has none); absent for a
+   * type without one. The designer's side panel lists its fields with `getNodeSettingFields`
+   * (server/src/service/nodeSettingFields.ts) and sets them with {@link SetNodeSettingEdit}.
    */
-  readonly settings?: readonly NodeSettingField[];
+  readonly settings?: { readonly property: string; readonly value?: unknown };
   /** The whole node object in the document. */
   readonly range: Range;
   /** The node's nodeId (or name) value, where a reveal puts the cursor. */
@@ -40,7 +41,8 @@ export interface PearlGraphNode {
 }
 
 /**
- * One editable field of a node's settings object, as the schema describes it
+ * One editable field of a node's settings object (derived from {@link PearlGraphNode.settings} by
+ * `getNodeSettingFields`), as the schema describes it
  * (schemas/text-pearl.schema.json: NodeAPISettings, NodeSMSTemplate, NodeEmailTemplate with its
  * SmtpSettings, TransferCallSettings): every scalar field of the object and of its nested objects,
  * the fields of each present element of a list of objects (an API body's properties), each present

@@ -1,6 +1,7 @@
 /**
  * The side panel's settings section: one control per field of the selected node's settings object
- * ({@link PearlGraphNode.settings}, listed by the language server from the schema), each bound to
+ * ({@link PearlGraphNode.settings}, its fields listed from the schema by `getNodeSettingFields`,
+ * the module the server checks the edits with), each bound to
  * the file with a `setNodeSetting` edit when its value changed: text on Enter (Shift+Enter is a new
  * line in a long text) or when it loses the focus, a whole number likewise once it is one (else
  * the field says so and nothing is sent), an enumeration as a `<select>` of its names, a boolean as
@@ -9,6 +10,7 @@
  * Every string from the file is set as `value`, `textContent` or `title`.
  */
 import type { NodeSettingField, PearlGraphNode, SetNodeSettingEdit } from '../../../../../server/src/protocol';
+import { getNodeSettingFields } from '../../../../../server/src/service/nodeSettingFields';
 
 type Value = SetNodeSettingEdit['value'];
 
@@ -46,7 +48,7 @@ export class SettingsForm {
 
   /** Shows the settings of `node` (none: empty); a control being edited keeps what the user typed. */
   show(node: PearlGraphNode | undefined): void {
-    const fields = node?.settings ?? [];
+    const fields = node?.settings ? getNodeSettingFields(node.settings.property, node.settings.value) : [];
     const signature = JSON.stringify(fields.map((field) => [field.path, field.type]));
     const rebuild = node?.key !== this.nodeKey || signature !== this.signature;
     if (node !== this.node) this.sent.clear();
