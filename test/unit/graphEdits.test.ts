@@ -590,6 +590,8 @@ test('setNodeSetting refuses a value of the wrong type, a field the schema does 
   assertRefused(settingsBase, set('n:3', ['smsSettings', 'body'], 'x'), 'A Dialogue node has no settings object.');
   assertRefused(settingsBase, set('n:0', [], 'x'), 'The setNodeSetting graph edit is missing a field or has one of the wrong type.');
   assertRefused(settingsBase, set('n:0', ['apiSettings', -1], 'x'), 'The setNodeSetting graph edit is missing a field or has one of the wrong type.');
+  const textItem = replaced(settingsBase, [`"body": [{ "key": "id", "type": 1, "value": "7" }]`, `"body": ["id"]`]);
+  assertRefused(textItem, set('n:0', ['apiSettings', 'body', 0, 'key'], 'x'), 'body 1 is not an object, so key cannot be set in it. Fix it in the editor.');
   const stringSettings = replaced(settingsBase, [`"script": "unused"`, `"smsSettings": "oops"`]);
   assertRefused(stringSettings, set('n:2', ['smsSettings', 'body'], 'x'), "smsSettings is not an object, so body cannot be set in it. Fix it in the editor.");
 });

@@ -21,7 +21,7 @@ import { appendArrayElement, insertProperty, insertPropertyFirst, removeArrayEle
 import { describeParseError, getPropertyKeyNode, getPropertyNode, JsonNode } from './jsonTree';
 import { NodeType, PearlDocument, PearlNode, PearlTransition } from './pearlDocument';
 import { findNodeIdOccurrences } from './pearlSymbols';
-import { checkNodeSetting } from './nodeSettings';
+import { checkNodeSetting, describeSettingPath } from './nodeSettings';
 import { validateNodeId } from './references';
 
 /** What {@link doGraphEdit} answers: the edit, or why it is refused (a sentence for the user). */
@@ -242,7 +242,7 @@ function setNodeSetting(doc: PearlDocument, edit: SetNodeSettingEdit): Planned {
       continue;
     }
     if (current.type !== 'object') {
-      return `${quote(String(path[i - 1]))} is not an object, so ${quote(segment)} cannot be set in it. Fix it in the editor.`;
+      return `${quote(describeSettingPath(path.slice(0, i)))} is not an object, so ${quote(segment)} cannot be set in it. Fix it in the editor.`;
     }
     const existing = getPropertyNode(current, segment);
     if (existing && existing.type !== 'null' && rest.length > 0) {

@@ -47,11 +47,15 @@ function getNodeObject(doc: PearlDocument, node: PearlNode): Record<string, unkn
   return typeof object === 'object' && object !== null && !Array.isArray(object) ? (object as Record<string, unknown>) : undefined;
 }
 
-/** `method`, or `body 1 › key` for a field inside a list element. */
-function describePath(path: readonly (string | number)[]): string {
+/**
+ * How messages name the settings field or object at `path`: its key (`method`), `body 1` for a list
+ * element (1-based), `body 1 › key` for a field of one.
+ */
+export function describeSettingPath(path: readonly (string | number)[]): string {
   const last = path[path.length - 1];
+  if (typeof last === 'number') return `${String(path[path.length - 2])} ${last + 1}`;
   const index = path.length >= 2 ? path[path.length - 2] : undefined;
-  if (typeof index === 'number' && typeof last === 'string') return `${String(path[path.length - 3])} ${index + 1} › ${last}`;
+  if (typeof index === 'number') return `${String(path[path.length - 3])} ${index + 1} › ${last}`;
   return String(last);
 }
 
@@ -73,7 +77,7 @@ export function checkNodeSetting(node: PearlNode, edit: SetNodeSettingEdit): str
     return `The settings of ${withArticle(nodeTypeNames[node.nodeType!])} node are in ${property}, not in ${typeof first === 'string' ? quote(first) : 'a list'}.`;
   }
   const schema = findSchemaForPath('text', [...nodeSchemaPath, ...edit.path]);
-  const name = describePath(edit.path);
+  const name = describeSettingPath(edit.path);
   if (!schema || edit.path.length < 2) return `${quote(name)} is not a field of ${property}.`;
   const type = getFieldType(schema);
   if (type === undefined) return `${quote(name)} holds more than one value: set its fields one by one.`;
