@@ -73,7 +73,7 @@ test('pearl/graphEdit over stdio: an edit for the open version, then refusals wi
       version: 4,
       edit: { kind: 'addNode', nodeType: 50, name: 'Code' },
     });
-    const withSms = TextDocument.applyEdits(TextDocument.create(uri, 'pearl', 4, edited), (added.edit.documentChanges as TextDocumentEdit[])[0].edits);
+    const withSms = applyEdits(edited, (added.edit.documentChanges as TextDocumentEdit[])[0].edits);
     await client.change(uri, 5, [{ text: withSms }]);
     const smsGraph = await client.request<PearlGraph>('pearl/graph', { textDocument: { uri } });
     const sms = smsGraph.nodes.find((node) => node.key === added.select);
