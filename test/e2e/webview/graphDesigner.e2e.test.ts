@@ -409,12 +409,13 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
     const clinic = fs.readFileSync(path.join(__dirname, '../../../../examples/clinic-reminders.pearl.json'), 'utf8');
     const graph = graphOf(clinic, 1);
     const { page, pageErrors } = await openDesigner(graph);
-    // The API node selected (the panel shows its fields and settings), in a narrow and a wide panel.
+    // The API node selected (the panel shows its fields and settings), in panels as narrow as an editor
+    // split in two (palette above the graph, panel below it) and wide ones (both beside it).
     const api = graph.nodes.find((node) => node.nodeId === 'submit_reschedule_request');
     assert.ok(api);
     await page.locator(`[data-node-key="${api.key}"]`).click();
     await page.locator('#node-panel input[name="name"]').waitFor();
-    for (const size of [{ width: 800, height: 600 }, { width: 1400, height: 500 }, { width: 1200, height: 760 }]) {
+    for (const size of [{ width: 520, height: 800 }, { width: 800, height: 600 }, { width: 1400, height: 500 }, { width: 1200, height: 760 }]) {
       await page.setViewportSize(size);
       await page.locator('button[data-action="fit"]').click();
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
