@@ -35,7 +35,7 @@ export interface FoundPearlFiles {
 export async function findPearlFiles(paths: readonly string[], cwd: string): Promise<FoundPearlFiles> {
   const byPath = new Map<string, LintTarget>();
   const problems: string[] = [];
-  const exclusions = paths.filter((given) => given.startsWith('!')).map((given) => exclusionMatcher(given.slice(1), cwd));
+  const exclusions = await Promise.all(paths.filter((given) => given.startsWith('!')).map((given) => exclusionMatcher(given.slice(1), cwd)));
   for (const given of paths) {
     if (given.startsWith('!')) continue;
     const absoluteGiven = path.isAbsolute(given);

@@ -3,7 +3,6 @@
 // queue (ESLint's `--concurrency` does the same). Every thread runs the same language service.
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { getLanguageService, PearlLanguageService } from '../service/pearlLanguageService';
 import { describeFsError, LintTarget } from './findPearlFiles';
@@ -46,15 +45,15 @@ export function threadCount(concurrency: LintConcurrency, files: number): number
 }
 
 /**
- * Reads and checks every target with `threads` threads (the main thread and `threads - 1` workers
- * running this file), and resolves to one result per target, in `targets` order. Rejects when a
+ * Reads and checks every target with `threads` threads (the main thread and `threads - 1` worker
+ * threads running {@link runLintWorker}), and resolves to one result per target, in `targets` order. Rejects when a
  * worker fails (an internal error).
  */
 export async function lintFiles(targets: readonly LintTarget[], threads: number): Promise<FileResult[]> {
   const results: FileResult[] = new Array<FileResult>(targets.length);
   const next = new Int32Array(new SharedArrayBuffer(4));
   const workers = Array.from({ length: threads - 1 }, () =>
-    runWorker({ pearlLintWorker: true, targets, next }, (index, result) => {
+    runWorker({ targets, next }, (index, result) => {
       results[index] = result;
     }),
   );
@@ -64,7 +63,6 @@ export async function lintFiles(targets: readonly LintTarget[], threads: number)
 
 /** What a worker is given. */
 interface WorkerInput {
-  readonly pearlLintWorker: true;
   readonly targets: readonly LintTarget[];
   /** The index of the next target to take, shared by every thread. */
   readonly next: Int32Array;
@@ -90,20 +88,33 @@ function lintClaimed(targets: readonly LintTarget[], next: Int32Array, handle: (
 }
 
 function runWorker(input: WorkerInput, handle: (index: number, result: FileResult) => void): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let done = false;
-    const worker = new Worker(__filename, { workerData: input });
-    worker.on('message', (message: WorkerMessage) => {
-      if ('done' in message) done = true;
-      else for (const [index, result] of message.results) handle(index, result);
-    });
-    worker.on('error', reject);
-    worker.on('exit', (code) => (done ? resolve() : reject(new Error(`a worker thread stopped (exit code ${code}) before it finished`))));
-  });
+  // Loaded only here and in the worker: node:worker_threads costs start-up time.
+  return import('node:worker_threads').then(
+    ({ Worker }) =>
+      new Promise((resolve, reject) => {
+        let done = false;
+        // The worker requires the file this code is in (the pearl-lint bundle, or this module when
+        // compiled) as a module, not as a program, and runs runLintWorker from its exports.
+        const source = `require(${JSON.stringify(__filename)}).runLintWorker()`;
+        const worker = new Worker(source, { eval: true, workerData: input });
+        worker.on('message', (message: WorkerMessage) => {
+          if ('done' in message) done = true;
+          else for (const [index, result] of message.results) handle(index, result);
+        });
+        worker.on('error', reject);
+        worker.on('exit', (code) => (done ? resolve() : reject(new Error(`a worker thread stopped (exit code ${code}) before it finished`))));
+      }),
+  );
 }
 
-/** A worker's life: check the files it takes, send the results in batches, then `done`. */
-async function workerMain(input: WorkerInput): Promise<void> {
+/**
+ * A worker thread's work, started by {@link lintFiles}: checks the files it takes from the shared
+ * queue, sends the results in batches, then `done`. Rejects when checking fails (the worker then
+ * stops with an error, which {@link lintFiles} reports).
+ */
+export async function runLintWorker(): Promise<void> {
+  const { parentPort, workerData } = await import('node:worker_threads');
+  const input = workerData as WorkerInput;
   let batch: [number, FileResult][] = [];
   const send = (message: WorkerMessage): void => parentPort?.postMessage(message);
   await lintClaimed(input.targets, input.next, (index, result) => {
@@ -116,5 +127,3 @@ async function workerMain(input: WorkerInput): Promise<void> {
   if (batch.length > 0) send({ results: batch });
   send({ done: true });
 }
-
-if (!isMainThread && (workerData as Partial<WorkerInput> | undefined)?.pearlLintWorker === true) void workerMain(workerData as WorkerInput);
