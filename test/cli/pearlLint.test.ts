@@ -7,57 +7,21 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Readable } from 'node:stream';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import { formatLintGithub, formatLintJunit } from '../../server/src/cli/ciReports';
 import { runPearlLint } from '../../server/src/cli/pearlLint';
 import { DiagnosticCode } from '../../server/src/service/diagnosticCodes';
 import type { LintRecord } from '../../server/src/cli/lintReport';
+import { cleanTextPearl, longPersonality, threeProblemsTextPearl } from '../helpers/fixtures';
 import { repositoryRoot } from '../helpers/lspClient';
+import { positionOf, rangeOf } from '../helpers/text';
 
 const lintBundle = path.join(repositoryRoot, 'dist', 'pearl-lint.js');
-const personality = 'Warm, patient and precise, never too long';
-
-/** A valid text Pearl; `options` put in the problems the tests look for (`target`: an extra transition). */
-function textPearl(options: { personality?: string; script?: string; target?: string } = {}): string {
-  return `{
-  "$schema": "../schemas/text-pearl.schema.json",
-  "name": "CLI test",
-  "pearl": {
-    "agentName": "Ava",
-    "agentPersonality": "${options.personality ?? 'Warm and patient'}",
-    "modelType": 11,
-    "nodes": [
-      {
-        "nodeId": "open",
-        "name": "Open",
-        "nodeType": 2,
-        "script": "Hello {first_name}!",
-        "transitions": [{ "name": "Greeted", "toNodeId": "talk" }]
-      },
-      {
-        "nodeId": "talk",
-        "name": "Talk",
-        "nodeType": 10,
-        "script": "${options.script ?? 'How can I help with order {order_id}?'}",
-        "transitions": [{ "name": "Done", "toNodeId": "end" }${options.target ? `, { "name": "Lost", "toNodeId": "${options.target}" }` : ''}]
-      },
-      { "nodeId": "end", "name": "End", "nodeType": 100, "transitions": [] }
-    ]
-  },
-  "variables": [
-    { "id": "first_name", "name": "First name", "group": 1, "type": 1 },
-    { "id": "order_id", "name": "Order id", "group": 2, "type": 1 }
-  ],
-  "inbound": { "textChannelId": "channel-1", "totalAgents": 1 }
-}
-`;
-}
-
-const cleanText = textPearl();
+const personality = longPersonality;
+const cleanText = cleanTextPearl;
 // Two errors (max-length, unknown-target) and a warning (variable-undeclared).
-const brokenText = textPearl({ personality, script: 'Tell me about {foo}.', target: 'nowhere' });
+const brokenText = threeProblemsTextPearl;
 // Only a warning.
-const warningText = textPearl({ script: 'Tell me about {foo}.' });
+const warningText = cleanTextPearl.replace('How can I help with order {order_id}?', 'Tell me about {foo}.');
 
 let work: string;
 
@@ -134,9 +98,7 @@ async function run(args: string[], cwd = work, context: RunContext = {}): Promis
 
 /** 1-based `line:col` of the first `needle` in `content`. */
 function lineColumn(content: string, needle: string): string {
-  const offset = content.indexOf(needle);
-  assert.ok(offset >= 0, `'${needle}' not found`);
-  const position = TextDocument.create('file:///x', 'pearl', 1, content).positionAt(offset);
+  const position = positionOf(content, needle);
   return `${position.line + 1}:${position.character + 1}`;
 }
 
@@ -201,9 +163,7 @@ test('--format json: one array with file, line, column, endLine, endColumn, seve
     for (const key of ['line', 'column', 'endLine', 'endColumn'] as const) assert.ok(Number.isInteger(record[key]) && record[key] >= 1);
   }
   const maxLength = records.find((r) => r.code === 'max-length')!;
-  const doc = TextDocument.create('file:///x', 'pearl', 1, brokenText);
-  const start = doc.positionAt(brokenText.indexOf(`"${personality}"`));
-  const end = doc.positionAt(brokenText.indexOf(`"${personality}"`) + personality.length + 2);
+  const { start, end } = rangeOf(brokenText, `"${personality}"`);
   assert.deepEqual(maxLength, {
     file,
     line: start.line + 1,
@@ -336,7 +296,7 @@ test('exit 2: a file found in a folder that cannot be read (dangling link); the 
   }
 });
 
-test('--help and --version', async () => {
+test('--help prints the usage and --version the package version, both exit 0', async () => {
   const help = await run(['--help']);
   assert.equal(help.code, 0);
   assert.match(help.stdout, /^Usage: pearl-lint \[options\] <paths\.\.\.>/);
