@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { repositoryRoot } from '../helpers/lspClient';
+import { repositoryRoot } from '../helpers/paths';
 
 // Its unknown-target error's message is what the tests change in the service.
 const brokenExample = path.join(repositoryRoot, 'examples', 'broken', 'graph.pearl.json');
@@ -72,12 +72,16 @@ test('a cache made from another text of the same length is not used', () => {
   assert.doesNotMatch(lint(), /NAMES NO NODE/);
 });
 
-test('no cache is kept in a folder others can write, nor with NODE_DISABLE_COMPILE_CACHE=1', { skip: process.platform === 'win32' ? 'POSIX permissions' : false }, () => {
-  fs.rmSync(cacheFolder, { recursive: true, force: true });
-  lint({ NODE_DISABLE_COMPILE_CACHE: '1' });
-  assert.deepEqual(caches(), []);
-  fs.mkdirSync(cacheFolder, { mode: 0o777 });
-  fs.chmodSync(cacheFolder, 0o777);
-  assert.match(lint(), message);
-  assert.deepEqual(caches(), []);
-});
+test(
+  'no cache is kept in a folder others can write, nor with NODE_DISABLE_COMPILE_CACHE=1',
+  { skip: process.platform === 'win32' ? 'POSIX permissions' : false },
+  () => {
+    fs.rmSync(cacheFolder, { recursive: true, force: true });
+    lint({ NODE_DISABLE_COMPILE_CACHE: '1' });
+    assert.deepEqual(caches(), []);
+    fs.mkdirSync(cacheFolder, { mode: 0o777 });
+    fs.chmodSync(cacheFolder, 0o777);
+    assert.match(lint(), message);
+    assert.deepEqual(caches(), []);
+  },
+);

@@ -27,7 +27,12 @@ export function requireWithCodeCache(filename: string): unknown {
   const bytes = fs.readFileSync(filename);
   const source = bytes.toString('utf8');
   const folder = process.env.NODE_DISABLE_COMPILE_CACHE ? undefined : privateCacheFolder();
-  const cacheFile = folder && path.join(folder, `${path.basename(filename)}-${stringHash(filename)}-${bytes.length}-${process.version}-${process.arch}${cacheSuffix}`);
+  const cacheFile =
+    folder &&
+    path.join(
+      folder,
+      `${path.basename(filename)}-${stringHash(filename)}-${bytes.length}-${process.version}-${process.arch}${cacheSuffix}`,
+    );
   let cachedData: Buffer | undefined;
   try {
     if (cacheFile) {
@@ -45,7 +50,14 @@ export function requireWithCodeCache(filename: string): unknown {
     process.once('exit', () => writeCache(folder, cacheFile, bytes, script));
   }
   const module = { exports: {} as unknown, filename, id: filename };
-  (script.runInThisContext() as (...args: unknown[]) => void).call(module.exports, module.exports, createRequire(filename), module, filename, path.dirname(filename));
+  (script.runInThisContext() as (...args: unknown[]) => void).call(
+    module.exports,
+    module.exports,
+    createRequire(filename),
+    module,
+    filename,
+    path.dirname(filename),
+  );
   return module.exports;
 }
 

@@ -10,7 +10,8 @@ import { LintRecord, toLintRecord } from './lintReport';
 import { readFiles } from './readFiles';
 
 /** What checking one file gave: its records (in the service's order), or why it could not be read. */
-export type FileResult = { readonly records: LintRecord[]; readonly problem?: undefined } | { readonly records?: undefined; readonly problem: string };
+export type FileResult =
+  { readonly records: LintRecord[]; readonly problem?: undefined } | { readonly records?: undefined; readonly problem: string };
 
 /** `--concurrency`: a number of threads, `auto` (see {@link threadCount}) or `off` (one thread). */
 export type LintConcurrency = number | 'auto' | 'off';
@@ -40,7 +41,8 @@ export function lintText(target: LintTarget, text: string): LintRecord[] {
  */
 export function threadCount(concurrency: LintConcurrency, files: number): number {
   if (concurrency === 'off') return 1;
-  const wanted = concurrency === 'auto' ? Math.min(availableParallelism(), maxAutoThreads, Math.floor(files / filesPerThread)) : concurrency;
+  const wanted =
+    concurrency === 'auto' ? Math.min(availableParallelism(), maxAutoThreads, Math.floor(files / filesPerThread)) : concurrency;
   return Math.max(1, Math.min(wanted, files));
 }
 
@@ -82,7 +84,12 @@ function lintClaimed(targets: readonly LintTarget[], next: Int32Array, handle: (
     claim,
     (index, outcome) => {
       const target = targets[index];
-      handle(index, outcome.text === undefined ? { problem: `${target.displayPath}: ${describeFsError(outcome.error)}` } : { records: lintText(target, outcome.text) });
+      handle(
+        index,
+        outcome.text === undefined
+          ? { problem: `${target.displayPath}: ${describeFsError(outcome.error)}` }
+          : { records: lintText(target, outcome.text) },
+      );
     },
   );
 }
@@ -90,19 +97,21 @@ function lintClaimed(targets: readonly LintTarget[], next: Int32Array, handle: (
 function runWorker(input: WorkerInput, handle: (index: number, result: FileResult) => void): Promise<void> {
   // Loaded only here and in the worker: node:worker_threads costs start-up time.
   return import('node:worker_threads').then(
-    ({ Worker }) =>
+    (workerThreads) =>
       new Promise((resolve, reject) => {
         let done = false;
         // The worker requires the file this code is in (the pearl-lint bundle, or this module when
         // compiled) as a module, not as a program, and runs runLintWorker from its exports.
         const source = `require(${JSON.stringify(__filename)}).runLintWorker()`;
-        const worker = new Worker(source, { eval: true, workerData: input });
+        const worker = new workerThreads.Worker(source, { eval: true, workerData: input });
         worker.on('message', (message: WorkerMessage) => {
           if ('done' in message) done = true;
           else for (const [index, result] of message.results) handle(index, result);
         });
         worker.on('error', reject);
-        worker.on('exit', (code) => (done ? resolve() : reject(new Error(`a worker thread stopped (exit code ${code}) before it finished`))));
+        worker.on('exit', (code) =>
+          done ? resolve() : reject(new Error(`a worker thread stopped (exit code ${code}) before it finished`)),
+        );
       }),
   );
 }
@@ -113,8 +122,9 @@ function runWorker(input: WorkerInput, handle: (index: number, result: FileResul
  * stops with an error, which {@link lintFiles} reports).
  */
 export async function runLintWorker(): Promise<void> {
-  const { parentPort, workerData } = await import('node:worker_threads');
-  const input = workerData as WorkerInput;
+  const workerThreads = await import('node:worker_threads');
+  const input = workerThreads.workerData as WorkerInput;
+  const parentPort = workerThreads.parentPort;
   let batch: [number, FileResult][] = [];
   const send = (message: WorkerMessage): void => parentPort?.postMessage(message);
   await lintClaimed(input.targets, input.next, (index, result) => {
