@@ -7,7 +7,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { getLanguageService, PearlLanguageService } from '../service/pearlLanguageService';
 import { describeFsError, LintTarget } from './findPearlFiles';
 import { LintRecord, toLintRecord } from './lintReport';
-import { readFiles } from './readFiles';
+import { defaultReadLimits, readFiles, ReadLimits } from './readFiles';
 
 /** What checking one file gave: its records (in the service's order), or why it could not be read. */
 export type FileResult =
@@ -48,18 +48,23 @@ export function threadCount(concurrency: LintConcurrency, files: number): number
 
 /**
  * Reads and checks every target with `threads` threads (the main thread and `threads - 1` worker
- * threads running {@link runLintWorker}), and resolves to one result per target, in `targets` order. Rejects when a
- * worker fails (an internal error).
+ * threads running {@link runLintWorker}), and resolves to one result per target, in `targets`
+ * order. The threads share the memory budget of the reads ({@link defaultReadLimits}). Rejects when
+ * a worker fails (an internal error).
  */
 export async function lintFiles(targets: readonly LintTarget[], threads: number): Promise<FileResult[]> {
   const results: FileResult[] = new Array<FileResult>(targets.length);
-  const next = new Int32Array(new SharedArrayBuffer(4));
+  const input: WorkerInput = {
+    targets,
+    next: new Int32Array(new SharedArrayBuffer(4)),
+    limits: { ...defaultReadLimits, bytesInMemory: Math.floor(defaultReadLimits.bytesInMemory / threads) },
+  };
   const workers = Array.from({ length: threads - 1 }, () =>
-    runWorker({ targets, next }, (index, result) => {
+    runWorker(input, (index, result) => {
       results[index] = result;
     }),
   );
-  await Promise.all([lintClaimed(targets, next, (index, result) => (results[index] = result)), ...workers]);
+  await Promise.all([lintClaimed(input, (index, result) => (results[index] = result)), ...workers]);
   return results;
 }
 
@@ -68,13 +73,15 @@ interface WorkerInput {
   readonly targets: readonly LintTarget[];
   /** The index of the next target to take, shared by every thread. */
   readonly next: Int32Array;
+  /** The bounds of each thread's reads. */
+  readonly limits: ReadLimits;
 }
 
 /** What a worker sends: results, then `done`. */
 type WorkerMessage = { readonly results: [number, FileResult][] } | { readonly done: true };
 
 /** Checks the targets this thread takes from the shared queue `next`, handing each result to `handle`. */
-function lintClaimed(targets: readonly LintTarget[], next: Int32Array, handle: (index: number, result: FileResult) => void): Promise<void> {
+function lintClaimed({ targets, next, limits }: WorkerInput, handle: (index: number, result: FileResult) => void): Promise<void> {
   const claim = (): number | undefined => {
     const index = Atomics.add(next, 0, 1);
     return index < targets.length ? index : undefined;
@@ -91,6 +98,7 @@ function lintClaimed(targets: readonly LintTarget[], next: Int32Array, handle: (
           : { records: lintText(target, outcome.text) },
       );
     },
+    limits,
   );
 }
 
@@ -127,7 +135,7 @@ export async function runLintWorker(): Promise<void> {
   const parentPort = workerThreads.parentPort;
   let batch: [number, FileResult][] = [];
   const send = (message: WorkerMessage): void => parentPort?.postMessage(message);
-  await lintClaimed(input.targets, input.next, (index, result) => {
+  await lintClaimed(input, (index, result) => {
     batch.push([index, result]);
     if (batch.length >= resultBatch) {
       send({ results: batch });

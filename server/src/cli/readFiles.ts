@@ -12,7 +12,7 @@ export interface ReadLimits {
   readonly bytesInMemory: number;
 }
 
-/** 16 files open at once, 64 MiB of contents in memory. */
+/** 16 files open at once, 64 MiB of contents in memory (shared by the threads of a run). */
 export const defaultReadLimits: ReadLimits = { concurrency: 16, bytesInMemory: maxInputBytes };
 
 /**
