@@ -2,14 +2,13 @@
 // JavaScript is most of a one-file lint's start-up. Node 22 has module.enableCompileCache(); Node 20
 // has the same mechanism in vm.Script's `cachedData`, which this uses.
 import * as fs from 'node:fs';
-import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
 
 /**
- * Loads a CommonJS file as `require` would (its own `require`, `module`, `__filename`,
- * `__dirname`), compiled from V8's code cache when one was kept for this exact text, so that its
+ * Loads a CommonJS file as `require` would (its `module`, `__filename`, `__dirname`; its `require`
+ * is `requireBeside`, the caller's: the file sits in the caller's folder), compiled from V8's code cache when one was kept for this exact text, so that its
  * functions are not parsed and compiled again. When there was none, the cache (with the functions
  * that ran compiled) is written as the process exits.
  *
@@ -22,8 +21,10 @@ import * as vm from 'node:vm';
  * of the cache falls back to a plain compile; `NODE_DISABLE_COMPILE_CACHE=1` (Node's own switch)
  * turns it off.
  * @param filename Absolute path of the file.
+ * @param requireBeside A `require` of a module in the same folder (node:module's `createRequire`
+ * would load Node's ES module loader at start-up).
  */
-export function requireWithCodeCache(filename: string): unknown {
+export function requireWithCodeCache(filename: string, requireBeside: NodeJS.Require): unknown {
   const bytes = fs.readFileSync(filename);
   const source = bytes.toString('utf8');
   const folder = process.env.NODE_DISABLE_COMPILE_CACHE ? undefined : privateCacheFolder();
@@ -53,7 +54,7 @@ export function requireWithCodeCache(filename: string): unknown {
   (script.runInThisContext() as (...args: unknown[]) => void).call(
     module.exports,
     module.exports,
-    createRequire(filename),
+    requireBeside,
     module,
     filename,
     path.dirname(filename),

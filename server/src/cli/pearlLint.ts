@@ -1,6 +1,6 @@
 // `pearl-lint`: the Pearl language service's diagnostics on the command line, for CI.
 // Same service as the language server: no rule lives here.
-import * as fs from 'node:fs/promises';
+import * as fs from './fsAsync';
 import * as path from 'node:path';
 import { describeFsError, findPearlFiles } from './findPearlFiles';
 import { lintFiles, lintText, threadCount } from './lintFiles';

@@ -4,4 +4,4 @@
 import * as path from 'node:path';
 import { requireWithCodeCache } from './codeCache';
 
-export = requireWithCodeCache(path.join(__dirname, 'service.js'));
+export = requireWithCodeCache(path.join(__dirname, 'service.js'), require);
