@@ -605,7 +605,13 @@ describe('graph preview webview (chromium)', { skip: fs.existsSync(chromiumPath)
     await assertFitted(page);
     for (const size of [{ width: 700, height: 500 }, { width: 1300, height: 900 }]) {
       await page.setViewportSize(size);
-      await page.waitForFunction(({ width }) => document.getElementById('graph')!.getBoundingClientRect().width === width, size);
+      // The graph sits between the palette and the side panel: its right edge is the panel's left edge.
+      await page.waitForFunction(
+        ({ width }) =>
+          document.getElementById('node-panel')!.getBoundingClientRect().right === width &&
+          document.getElementById('graph')!.getBoundingClientRect().right === document.getElementById('node-panel')!.getBoundingClientRect().left,
+        size,
+      );
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       await assertFitted(page);
       const toolbar = await page.locator('.toolbar').boundingBox();
