@@ -9,6 +9,9 @@
  * once, in a rotating order; the report gives medians and the median of the per-round ratios of
  * the one-file lint to `node -e 0` (a slow moment of the machine weighs on both sides alike). No
  * contender is helped by a forced garbage collection or a warm process: each run is a new process.
+ * Each process also reports its CPU time (user + system, all threads, from `process.resourceUsage()`
+ * at exit, through a `--require`d file every contender loads): on a machine busy with other work,
+ * where wall times mostly measure waiting for a core, CPU times still compare the work done.
  * `--baseline` adds the same two lint runs of another build to every round (e.g. main's
  * dist/pearl-lint.js copied aside), for a before/after comparison in one interleaved run.
  */
@@ -34,6 +37,12 @@ export interface LintBuildResult {
   singleMs: number;
   /** Median over rounds of the one-file time / the `node -e 0` time of the same round. */
   singleToNode: number;
+  /** Median CPU time of `pearl-lint <folder>` (every thread). */
+  folderCpuMs: number;
+  /** Median CPU time of `pearl-lint <one file>`. */
+  singleCpuMs: number;
+  /** Median over rounds of the one-file CPU time / the `node -e 0` CPU time of the same round. */
+  singleCpuToNode: number;
 }
 
 /** The whole run. */
@@ -46,6 +55,8 @@ export interface CliBenchReport {
   rounds: number;
   /** Median wall time of `node -e 0`. */
   nodeMs: number;
+  /** Median CPU time of `node -e 0`. */
+  nodeCpuMs: number;
   current: LintBuildResult;
   baseline: LintBuildResult | undefined;
   node: string;
@@ -60,15 +71,24 @@ export interface CliBenchReport {
 const warmupRounds = 2;
 const repositoryRoot = path.resolve(__dirname, '..', '..');
 
-/** Runs `node args` to its end; its wall time in milliseconds. Throws when it fails unexpectedly. */
-function timeProcess(args: readonly string[]): number {
+/** Preloaded into every process: writes its CPU time in microseconds to file descriptor 3 at exit (a worker thread's exit writes too; the main thread's comes last). */
+const cpuReporter = `process.on('exit', () => { const u = process.resourceUsage(); require('fs').writeSync(3, ' ' + (u.userCPUTime + u.systemCPUTime)); });`;
+
+/** Runs `node args` to its end; its wall and CPU times in milliseconds. Throws when it fails unexpectedly. */
+function timeProcess(args: readonly string[], preload: string): { wallMs: number; cpuMs: number } {
   const start = performance.now();
-  const result = spawnSync(process.execPath, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  const elapsed = performance.now() - start;
+  const result = spawnSync(process.execPath, ['--require', preload, ...args], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+  });
+  const wallMs = performance.now() - start;
   if (result.status !== 0) {
     throw new Error(`node ${args.join(' ')} exited with ${String(result.status ?? result.signal)}: ${result.stderr}`);
   }
-  return elapsed;
+  const reported = String(result.output[3] ?? '')
+    .trim()
+    .split(' ');
+  return { wallMs, cpuMs: Number(reported[reported.length - 1]) / 1000 };
 }
 
 /** Writes `count` generated Pearls into ten folders under `root`; their total size in bytes. */
@@ -95,15 +115,15 @@ function formatMs(ms: number): string {
 function toMarkdown(report: CliBenchReport): string {
   const size = `${(report.meanBytes / 1024).toFixed(1)} KB`;
   const rows = (build: LintBuildResult, label: string): string[] => [
-    `| ${label}\`pearl-lint <folder>\`, ${report.files.toLocaleString('en-US')} files of ${size} | ${formatMs(build.folderMs)} ms | **${Math.round(build.filesPerSecond).toLocaleString('en-US')} files/s** | >= 3,000 files/s |`,
-    `| ${label}\`pearl-lint <one file>\` (${size}) | ${formatMs(build.singleMs)} ms | **${build.singleToNode.toFixed(2)}×** \`node -e 0\` | <= 1.5× |`,
+    `| ${label}\`pearl-lint <folder>\`, ${report.files.toLocaleString('en-US')} files of ${size} | ${formatMs(build.folderMs)} ms | **${Math.round(build.filesPerSecond).toLocaleString('en-US')} files/s** | ${formatMs(build.folderCpuMs)} ms | | >= 3,000 files/s |`,
+    `| ${label}\`pearl-lint <one file>\` (${size}) | ${formatMs(build.singleMs)} ms | **${build.singleToNode.toFixed(2)}×** \`node -e 0\` | ${formatMs(build.singleCpuMs)} ms | ${build.singleCpuToNode.toFixed(2)}× | <= 1.5× |`,
   ];
   const lines = [
-    '| run | median wall time | median rate / ratio | target |',
-    '|---|---:|---:|---|',
+    '| run | median wall time | median rate / wall ratio | median CPU time | CPU ratio | target |',
+    '|---|---:|---:|---:|---:|---|',
     ...rows(report.current, ''),
     ...(report.baseline ? rows(report.baseline, 'baseline ') : []),
-    `| \`node -e 0\` | ${formatMs(report.nodeMs)} ms | 1× | |`,
+    `| \`node -e 0\` | ${formatMs(report.nodeMs)} ms | 1× | ${formatMs(report.nodeCpuMs)} ms | 1× | |`,
     '',
     `${report.rounds} interleaved rounds (each a new process per run), ${report.current.production ? 'production' : 'development (unminified)'} bundles` +
       `${report.baseline ? `; baseline ${report.baseline.bundle}` : ''}. Machine: Node ${report.node}, ${report.cpu} (${report.cpus} logical CPUs), ` +
@@ -135,23 +155,32 @@ function main(): void {
     };
     const contenders = Object.keys(commands) as Contender[];
     const times: Record<Contender, number[]> = { node: [], folder: [], single: [], baselineFolder: [], baselineSingle: [] };
+    const cpuTimes: Record<Contender, number[]> = { node: [], folder: [], single: [], baselineFolder: [], baselineSingle: [] };
+    const preload = path.join(root, 'cpuReporter.js');
+    fs.writeFileSync(preload, cpuReporter);
     const loadAverageBefore = os.loadavg();
     for (let round = 0; round < warmupRounds + rounds; round++) {
       for (let i = 0; i < contenders.length; i++) {
         // Rotate the order so that no contender always runs right after another.
         const contender = contenders[(round + i) % contenders.length];
-        const elapsed = timeProcess(commands[contender] ?? []);
-        if (round >= warmupRounds) times[contender].push(elapsed);
+        const { wallMs, cpuMs } = timeProcess(commands[contender] ?? [], preload);
+        if (round >= warmupRounds) {
+          times[contender].push(wallMs);
+          cpuTimes[contender].push(cpuMs);
+        }
       }
       if (!process.argv.includes('--json')) process.stderr.write(`bench:cli: round ${round + 1} of ${warmupRounds + rounds}\r`);
     }
-    const result = (bundle: string, folderTimes: number[], singleTimes: number[]): LintBuildResult => ({
+    const result = (bundle: string, folder: Contender, single: Contender): LintBuildResult => ({
       bundle,
       production: isProduction(bundle),
-      folderMs: median(folderTimes),
-      filesPerSecond: median(folderTimes.map((ms) => files / (ms / 1000))),
-      singleMs: median(singleTimes),
-      singleToNode: median(singleTimes.map((ms, round) => ms / times.node[round])),
+      folderMs: median(times[folder]),
+      filesPerSecond: median(times[folder].map((ms) => files / (ms / 1000))),
+      singleMs: median(times[single]),
+      singleToNode: median(times[single].map((ms, round) => ms / times.node[round])),
+      folderCpuMs: median(cpuTimes[folder]),
+      singleCpuMs: median(cpuTimes[single]),
+      singleCpuToNode: median(cpuTimes[single].map((ms, round) => ms / cpuTimes.node[round])),
     });
     const report: CliBenchReport = {
       files,
@@ -159,8 +188,9 @@ function main(): void {
       meanBytes: bytes / files,
       rounds,
       nodeMs: median(times.node),
-      current: result(currentBundle, times.folder, times.single),
-      baseline: baselineBundle ? result(baselineBundle, times.baselineFolder, times.baselineSingle) : undefined,
+      nodeCpuMs: median(cpuTimes.node),
+      current: result(currentBundle, 'folder', 'single'),
+      baseline: baselineBundle ? result(baselineBundle, 'baselineFolder', 'baselineSingle') : undefined,
       node: process.version,
       cpu: os.cpus()[0]?.model.trim() ?? 'unknown CPU',
       cpus: os.cpus().length,

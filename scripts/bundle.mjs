@@ -33,13 +33,13 @@ const common = {
 };
 const shebang = { js: '#!/usr/bin/env node' };
 // pearl-lint loads the language service from dist/service.js (the library bundle beside it) instead
-// of carrying a second copy: the npm package stays small. The library exports what the CLI imports.
+// of carrying a second copy: the npm package stays small. The library exports what the CLI imports;
+// server/src/cli/serviceBundle.ts loads it with V8's code cache.
 const serviceFromLibrary = {
   name: 'service-from-library',
   setup(build) {
     build.onResolve({ filter: /(^|\/)service\/pearlLanguageService$|^vscode-languageserver-textdocument$/ }, () => ({
-      path: './service.js',
-      external: true,
+      path: resolve(root, 'server/src/cli/serviceBundle.ts'),
     }));
   },
 };

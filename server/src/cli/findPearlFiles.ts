@@ -1,4 +1,4 @@
-import * as fs from 'node:fs/promises';
+import * as fs from './fsAsync';
 import * as path from 'node:path';
 import { exclusionMatcher, exists, expandGlob, hasGlobMagic, isSkippedFolder } from './globPattern';
 
@@ -35,7 +35,7 @@ export interface FoundPearlFiles {
 export async function findPearlFiles(paths: readonly string[], cwd: string): Promise<FoundPearlFiles> {
   const byPath = new Map<string, LintTarget>();
   const problems: string[] = [];
-  const exclusions = paths.filter((given) => given.startsWith('!')).map((given) => exclusionMatcher(given.slice(1), cwd));
+  const exclusions = await Promise.all(paths.filter((given) => given.startsWith('!')).map((given) => exclusionMatcher(given.slice(1), cwd)));
   for (const given of paths) {
     if (given.startsWith('!')) continue;
     const absoluteGiven = path.isAbsolute(given);
@@ -129,8 +129,9 @@ export function describeFsError(error: unknown): string {
 
 /**
  * Every `*.pearl.json` entry under `folder` that is not a folder, recursively, skipping node_modules
- * and dot-folders, sorted; and every folder that could not be listed. Entries that are not regular
- * files are kept so that reading them reports why they are refused.
+ * and dot-folders, sorted; and every folder that could not be listed, sorted. Entries that are not
+ * regular files are kept so that reading them reports why they are refused. Sibling folders are
+ * listed concurrently (libuv's thread pool bounds how many at once).
  */
 async function walkFolder(folder: string): Promise<{ files: string[]; unreadable: { folder: string; error: unknown }[] }> {
   const files: string[] = [];
@@ -143,18 +144,20 @@ async function walkFolder(folder: string): Promise<{ files: string[]; unreadable
       unreadable.push({ folder: dir, error });
       return;
     }
+    const folders: Promise<void>[] = [];
     for (const entry of entries) {
       const child = path.join(dir, entry.name);
       // Symbolic links to folders are not followed: no cycles.
       if (entry.isDirectory()) {
-        if (!isSkippedFolder(entry.name)) await visit(child);
+        if (!isSkippedFolder(entry.name)) folders.push(visit(child));
       } else if (entry.name.endsWith(pearlFileSuffix)) {
         files.push(child);
       }
     }
+    await Promise.all(folders);
   };
   await visit(folder);
-  return { files: files.sort(), unreadable };
+  return { files: files.sort(), unreadable: unreadable.sort((a, b) => compareStrings(a.folder, b.folder)) };
 }
 
 function compareStrings(a: string, b: string): number {

@@ -1,6 +1,5 @@
-import * as fs from 'node:fs/promises';
+import * as fs from './fsAsync';
 import * as path from 'node:path';
-import { Minimatch } from 'minimatch';
 
 /**
  * Whether a command-line path is a glob: it holds `*`, `?`, a `[class]` or a `{brace,list}`. Shells
@@ -44,7 +43,7 @@ export async function expandGlob(pattern: string, cwd: string): Promise<GlobMatc
   const prefix = literal < 0 ? segments : segments.slice(0, literal);
   const base = path.resolve(root ? path.resolve(root) : cwd, ...prefix);
   const rest = segments.slice(prefix.length).join('/');
-  const matcher = new Minimatch(rest, { dot: false, nocase: process.platform === 'win32' });
+  const matcher = new (await loadMinimatch())(rest, { dot: false, nocase: process.platform === 'win32' });
   const entersNodeModules = segments.includes('node_modules');
   const result: GlobMatches = { files: [], folders: [], unreadable: [] };
 
@@ -84,10 +83,10 @@ export async function expandGlob(pattern: string, cwd: string): Promise<GlobMatc
  * the pattern is matched against the path relative to `cwd` (or the absolute path for an absolute
  * pattern), and also excludes everything under a folder it matches.
  */
-export function exclusionMatcher(pattern: string, cwd: string): (absolutePath: string) => boolean {
+export async function exclusionMatcher(pattern: string, cwd: string): Promise<(absolutePath: string) => boolean> {
   const normalized = process.platform === 'win32' ? pattern.replace(/\\/g, '/') : pattern;
   const absolute = path.isAbsolute(normalized);
-  const matcher = new Minimatch(absolute ? normalized : normalized.replace(/^(\.\/)+/, ''), {
+  const matcher = new (await loadMinimatch())(absolute ? normalized : normalized.replace(/^(\.\/)+/, ''), {
     dot: true,
     nocase: process.platform === 'win32',
   });
@@ -97,6 +96,11 @@ export function exclusionMatcher(pattern: string, cwd: string): (absolutePath: s
     // The file, or any folder above it.
     return parts.some((_, index) => matcher.match(parts.slice(0, index + 1).join('/')));
   };
+}
+
+/** minimatch, loaded on the first glob: a run without globs does not pay for it. */
+async function loadMinimatch(): Promise<typeof import('minimatch').Minimatch> {
+  return (await import('minimatch')).Minimatch;
 }
 
 async function isFolder(file: string): Promise<boolean> {

@@ -3,15 +3,15 @@
 // queue (ESLint's `--concurrency` does the same). Every thread runs the same language service.
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { getLanguageService, PearlLanguageService } from '../service/pearlLanguageService';
 import { describeFsError, LintTarget } from './findPearlFiles';
 import { LintRecord, toLintRecord } from './lintReport';
-import { readFiles } from './readFiles';
+import { defaultReadLimits, readFiles, ReadLimits } from './readFiles';
 
 /** What checking one file gave: its records (in the service's order), or why it could not be read. */
-export type FileResult = { readonly records: LintRecord[]; readonly problem?: undefined } | { readonly records?: undefined; readonly problem: string };
+export type FileResult =
+  { readonly records: LintRecord[]; readonly problem?: undefined } | { readonly records?: undefined; readonly problem: string };
 
 /** `--concurrency`: a number of threads, `auto` (see {@link threadCount}) or `off` (one thread). */
 export type LintConcurrency = number | 'auto' | 'off';
@@ -41,40 +41,47 @@ export function lintText(target: LintTarget, text: string): LintRecord[] {
  */
 export function threadCount(concurrency: LintConcurrency, files: number): number {
   if (concurrency === 'off') return 1;
-  const wanted = concurrency === 'auto' ? Math.min(availableParallelism(), maxAutoThreads, Math.floor(files / filesPerThread)) : concurrency;
+  const wanted =
+    concurrency === 'auto' ? Math.min(availableParallelism(), maxAutoThreads, Math.floor(files / filesPerThread)) : concurrency;
   return Math.max(1, Math.min(wanted, files));
 }
 
 /**
- * Reads and checks every target with `threads` threads (the main thread and `threads - 1` workers
- * running this file), and resolves to one result per target, in `targets` order. Rejects when a
- * worker fails (an internal error).
+ * Reads and checks every target with `threads` threads (the main thread and `threads - 1` worker
+ * threads running {@link runLintWorker}), and resolves to one result per target, in `targets`
+ * order. The threads share the memory budget of the reads ({@link defaultReadLimits}). Rejects when
+ * a worker fails (an internal error).
  */
 export async function lintFiles(targets: readonly LintTarget[], threads: number): Promise<FileResult[]> {
   const results: FileResult[] = new Array<FileResult>(targets.length);
-  const next = new Int32Array(new SharedArrayBuffer(4));
+  const input: WorkerInput = {
+    targets,
+    next: new Int32Array(new SharedArrayBuffer(4)),
+    limits: { ...defaultReadLimits, bytesInMemory: Math.floor(defaultReadLimits.bytesInMemory / threads) },
+  };
   const workers = Array.from({ length: threads - 1 }, () =>
-    runWorker({ pearlLintWorker: true, targets, next }, (index, result) => {
+    runWorker(input, (index, result) => {
       results[index] = result;
     }),
   );
-  await Promise.all([lintClaimed(targets, next, (index, result) => (results[index] = result)), ...workers]);
+  await Promise.all([lintClaimed(input, (index, result) => (results[index] = result)), ...workers]);
   return results;
 }
 
 /** What a worker is given. */
 interface WorkerInput {
-  readonly pearlLintWorker: true;
   readonly targets: readonly LintTarget[];
   /** The index of the next target to take, shared by every thread. */
   readonly next: Int32Array;
+  /** The bounds of each thread's reads. */
+  readonly limits: ReadLimits;
 }
 
 /** What a worker sends: results, then `done`. */
 type WorkerMessage = { readonly results: [number, FileResult][] } | { readonly done: true };
 
 /** Checks the targets this thread takes from the shared queue `next`, handing each result to `handle`. */
-function lintClaimed(targets: readonly LintTarget[], next: Int32Array, handle: (index: number, result: FileResult) => void): Promise<void> {
+function lintClaimed({ targets, next, limits }: WorkerInput, handle: (index: number, result: FileResult) => void): Promise<void> {
   const claim = (): number | undefined => {
     const index = Atomics.add(next, 0, 1);
     return index < targets.length ? index : undefined;
@@ -84,29 +91,51 @@ function lintClaimed(targets: readonly LintTarget[], next: Int32Array, handle: (
     claim,
     (index, outcome) => {
       const target = targets[index];
-      handle(index, outcome.text === undefined ? { problem: `${target.displayPath}: ${describeFsError(outcome.error)}` } : { records: lintText(target, outcome.text) });
+      handle(
+        index,
+        outcome.text === undefined
+          ? { problem: `${target.displayPath}: ${describeFsError(outcome.error)}` }
+          : { records: lintText(target, outcome.text) },
+      );
     },
+    limits,
   );
 }
 
 function runWorker(input: WorkerInput, handle: (index: number, result: FileResult) => void): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let done = false;
-    const worker = new Worker(__filename, { workerData: input });
-    worker.on('message', (message: WorkerMessage) => {
-      if ('done' in message) done = true;
-      else for (const [index, result] of message.results) handle(index, result);
-    });
-    worker.on('error', reject);
-    worker.on('exit', (code) => (done ? resolve() : reject(new Error(`a worker thread stopped (exit code ${code}) before it finished`))));
-  });
+  // Loaded only here and in the worker: node:worker_threads costs start-up time.
+  return import('node:worker_threads').then(
+    (workerThreads) =>
+      new Promise((resolve, reject) => {
+        let done = false;
+        // The worker requires the file this code is in (the pearl-lint bundle, or this module when
+        // compiled) as a module, not as a program, and runs runLintWorker from its exports.
+        const source = `require(${JSON.stringify(__filename)}).runLintWorker()`;
+        const worker = new workerThreads.Worker(source, { eval: true, workerData: input });
+        worker.on('message', (message: WorkerMessage) => {
+          if ('done' in message) done = true;
+          else for (const [index, result] of message.results) handle(index, result);
+        });
+        worker.on('error', reject);
+        worker.on('exit', (code) =>
+          done ? resolve() : reject(new Error(`a worker thread stopped (exit code ${code}) before it finished`)),
+        );
+      }),
+  );
 }
 
-/** A worker's life: check the files it takes, send the results in batches, then `done`. */
-async function workerMain(input: WorkerInput): Promise<void> {
+/**
+ * A worker thread's work, started by {@link lintFiles}: checks the files it takes from the shared
+ * queue, sends the results in batches, then `done`. Rejects when checking fails (the worker then
+ * stops with an error, which {@link lintFiles} reports).
+ */
+export async function runLintWorker(): Promise<void> {
+  const workerThreads = await import('node:worker_threads');
+  const input = workerThreads.workerData as WorkerInput;
+  const parentPort = workerThreads.parentPort;
   let batch: [number, FileResult][] = [];
   const send = (message: WorkerMessage): void => parentPort?.postMessage(message);
-  await lintClaimed(input.targets, input.next, (index, result) => {
+  await lintClaimed(input, (index, result) => {
     batch.push([index, result]);
     if (batch.length >= resultBatch) {
       send({ results: batch });
@@ -116,5 +145,3 @@ async function workerMain(input: WorkerInput): Promise<void> {
   if (batch.length > 0) send({ results: batch });
   send({ done: true });
 }
-
-if (!isMainThread && (workerData as Partial<WorkerInput> | undefined)?.pearlLintWorker === true) void workerMain(workerData as WorkerInput);

@@ -1,9 +1,7 @@
 // `pearl-lint`: the Pearl language service's diagnostics on the command line, for CI.
 // Same service as the language server: no rule lives here.
-import * as fs from 'node:fs/promises';
+import * as fs from './fsAsync';
 import * as path from 'node:path';
-import { isMainThread } from 'node:worker_threads';
-import { formatLintGithub, formatLintJunit } from './ciReports';
 import { describeFsError, findPearlFiles } from './findPearlFiles';
 import { lintFiles, lintText, threadCount } from './lintFiles';
 import { LintFormat, lintUsage, parseLintArguments, stdinPath } from './lintArguments';
@@ -17,7 +15,6 @@ import {
 } from './lintReport';
 import { getPackageManifest, getPackageVersion } from './packageVersion';
 import { readStream } from './readInput';
-import { formatLintSarif } from './sarifReport';
 
 /** Where {@link runPearlLint} writes and what relative paths are relative to. */
 export interface PearlLintIO {
@@ -111,14 +108,14 @@ async function lint(argv: readonly string[], io: PearlLintIO): Promise<number> {
   });
 
   sortLintRecords(records);
-  const report = formatReport(options.format, records, checked);
+  const report = await formatReport(options.format, records, checked);
   if (options.outputFile !== undefined) {
     try {
       await fs.writeFile(path.resolve(io.cwd, options.outputFile), report);
     } catch (error) {
       problems.push(`${options.outputFile}: cannot write the report: ${describeFsError(error)}`);
     }
-  } else {
+  } else if (report !== '') {
     io.stdout.write(report);
   }
   for (const problem of problems) io.stderr.write(`pearl-lint: ${problem}\n`);
@@ -134,16 +131,17 @@ async function lint(argv: readonly string[], io: PearlLintIO): Promise<number> {
   return PearlLintExit.Clean;
 }
 
-function formatReport(format: LintFormat, records: readonly LintRecord[], files: readonly string[]): string {
+/** The report in `format`; the CI formats are loaded only when asked for (start-up time). */
+async function formatReport(format: LintFormat, records: readonly LintRecord[], files: readonly string[]): Promise<string> {
   switch (format) {
     case 'json':
       return formatLintJson(records);
     case 'sarif':
-      return formatLintSarif(records, getPackageManifest());
+      return (await import('./sarifReport')).formatLintSarif(records, getPackageManifest());
     case 'github':
-      return formatLintGithub(records);
+      return (await import('./ciReports')).formatLintGithub(records);
     case 'junit':
-      return formatLintJunit(records, files);
+      return (await import('./ciReports')).formatLintJunit(records, files);
     case 'text':
       return formatLintText(records);
   }
@@ -166,5 +164,7 @@ async function main(): Promise<void> {
   });
 }
 
-// A worker thread runs this file too (see lintFiles.ts): it only checks files.
-if (require.main === module && isMainThread) void main();
+// The worker threads of lintFiles.ts require this bundle as a module and run its runLintWorker.
+export { runLintWorker } from './lintFiles';
+
+if (require.main === module) void main();

@@ -12,7 +12,7 @@ export interface ReadLimits {
   readonly bytesInMemory: number;
 }
 
-/** 16 files open at once, 64 MiB of contents in memory. */
+/** 16 files open at once, 64 MiB of contents in memory (shared by the threads of a run). */
 export const defaultReadLimits: ReadLimits = { concurrency: 16, bytesInMemory: maxInputBytes };
 
 /**
@@ -33,6 +33,7 @@ export async function readFiles(
   const readOne = async (index: number): Promise<void> => {
     let outcome: ReadOutcome;
     let held = 0;
+    let closed: Promise<void> | undefined;
     try {
       const opened = await openRegularFile(files[index]);
       try {
@@ -40,7 +41,9 @@ export async function readFiles(
         held = opened.size;
         outcome = { text: await readOpenedFile(opened) };
       } finally {
-        await closeFile(opened);
+        // Closed while the text is handled; the lane waits for it before its next file. The text
+        // is read by then: a failing close does not change what the file says.
+        closed = closeFile(opened).catch(() => undefined);
       }
     } catch (error) {
       outcome = { error };
@@ -50,6 +53,7 @@ export async function readFiles(
     } finally {
       budget.release(held);
     }
+    await closed;
   };
   const lane = async (): Promise<void> => {
     for (let index = claim(); index !== undefined; index = claim()) await readOne(index);

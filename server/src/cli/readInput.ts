@@ -1,23 +1,11 @@
 import * as fs from 'node:fs';
-import { promisify } from 'node:util';
+import { close, fstat, open, read } from './fsAsync';
 import { describeFileKind } from './findPearlFiles';
 
 /** The largest file or standard input `pearl-lint` reads, in bytes (64 MiB; a 20,000-node Pearl is about 22 MB). */
 export const maxInputBytes = 64 * 1024 * 1024;
 
-// The callback API behind one promise per call: for many small files it costs a fraction of
-// `fs/promises` FileHandle's bookkeeping.
-const open = promisify(fs.open);
-const fstat = promisify(fs.fstat);
-const close = promisify(fs.close);
 const utf8 = new TextDecoder('utf-8');
-
-/** Reads up to `length` bytes into `buffer` at `offset`, from `position` (null: the current one); the count read. */
-function read(fd: number, buffer: Uint8Array, offset: number, length: number, position: number | null): Promise<number> {
-  return new Promise((resolve, reject) => {
-    fs.read(fd, buffer, offset, length, position, (error, bytesRead) => (error ? reject(error) : resolve(bytesRead)));
-  });
-}
 
 /** A regular file opened for reading by {@link openRegularFile}; close it with {@link closeFile}. */
 export interface OpenedFile {
