@@ -1,6 +1,7 @@
 import { createScanner, getNodeValue, ParseError, SyntaxKind } from 'jsonc-parser';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
+  buildStrictJsonTree,
   DuplicateKey,
   getArrayItems,
   getNumberProperty,
@@ -208,9 +209,10 @@ export function parsePearlDocument(editorDocument: TextDocument, previous?: Pear
   try {
     // Strict JSON is read by the engine's JSON.parse first: several times faster than walking the
     // tree, and done before the tree exists so that its allocations do not make the garbage
-    // collector copy the whole young tree. JSON with comments or errors takes the tree's value.
+    // collector copy the whole young tree. Its tree is then built in lockstep with the value;
+    // JSON with comments, errors or a key set twice takes the tolerant parser, and its tree's value.
     const strict = parseStrictJson(parsedText);
-    tree = parseJsonTree(parsedText);
+    tree = (strict.ok && buildStrictJsonTree(parsedText, strict.value, maxNestingDepth)) || parseJsonTree(parsedText);
     if (tree.maxDepth <= maxNestingDepth) value = strict.ok ? strict.value : tree.root ? getNodeValue(tree.root) : undefined;
   } catch {
     // A stack overflow in the recursive parser: nesting thousands of levels deep.

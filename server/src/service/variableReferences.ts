@@ -40,6 +40,8 @@ export function stringContentSpan(text: string, node: JsonNode): { start: number
 export function findVariableReferences(text: string, node: JsonNode): VariableReference[] {
   const { start, end } = stringContentSpan(text, node);
   const raw = text.slice(start, end);
+  // A `{` in the value is written as itself or as a \u escape: without either, no reference.
+  if (!raw.includes('{') && !raw.includes('\\u')) return [];
   // Most strings hold no escape: their text is their value, offsets map one to one.
   const decoded = raw.includes('\\') ? decodeWithOffsets(raw) : undefined;
   const value = decoded ? decoded.value : raw;
