@@ -16,7 +16,14 @@ export interface VariableReference {
  * A reference is `{id}` with id of 1 to 40 characters of `A-Z a-z 0-9 _ -` (docs/rulings.md
  * § Variables); `{ color: red }` is not one.
  */
-const referencePattern = /\{([A-Za-z0-9_-]{1,40})\}/g;
+const maxIdLength = 40;
+
+/** Whether a UTF-16 code unit is one of `A-Z a-z 0-9 _ -`, the characters of a variable id. */
+function isIdCode(code: number): boolean {
+  return (
+    (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39) || code === 0x5f || code === 0x2d
+  );
+}
 
 /** The characters a variable id may contain (DataSettings.id, docs/interface.md § DataSettings). */
 export const variableIdCharacter = /[A-Za-z0-9_-]/;
@@ -48,17 +55,20 @@ export function findVariableReferences(text: string, node: JsonNode): VariableRe
   if (!value.includes('{')) return [];
   const at = (index: number): number => start + (decoded ? decoded.offsets[index] : index);
   const references: VariableReference[] = [];
-  referencePattern.lastIndex = 0;
-  for (let match = referencePattern.exec(value); match; match = referencePattern.exec(value)) {
-    const offset = at(match.index);
-    const idStart = at(match.index + 1);
-    const closing = match.index + match[0].length - 1;
+  // Each `{` followed by 1 to 40 id characters and a `}`; scanning resumes after a reference's `}`.
+  for (let open = value.indexOf('{'); open >= 0; open = value.indexOf('{', open + 1)) {
+    let close = open + 1;
+    while (close - open <= maxIdLength && isIdCode(value.charCodeAt(close))) close++;
+    if (close === open + 1 || value.charCodeAt(close) !== 0x7d /* } */) continue;
+    const offset = at(open);
+    const idStart = at(open + 1);
     references.push({
-      id: match[1],
+      id: value.slice(open + 1, close),
       offset,
-      length: at(closing + 1) - offset,
-      idSpan: { offset: idStart, length: at(closing) - idStart },
+      length: at(close + 1) - offset,
+      idSpan: { offset: idStart, length: at(close) - idStart },
     });
+    open = close;
   }
   return references;
 }

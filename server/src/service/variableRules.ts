@@ -110,14 +110,14 @@ function getFieldStrings(doc: PearlDocument): readonly FieldString[] {
   // Iterative depth-first walk (no recursion: any nesting depth is safe), keeping the path in
   // `steps`; the stack is three parallel arrays (key, value, depth of each pending value).
   const steps: MutablePathStep[] = [];
-  let depth = 0;
   const stackKeys: (string | number)[] = ['pearl'];
   const stackValues: JsonNode[] = [pearl];
   const stackDepths: number[] = [0];
-  while (stackValues.length > 0) {
-    const key = stackKeys.pop()!;
-    const value = stackValues.pop()!;
-    depth = stackDepths.pop()!;
+  for (;;) {
+    const value = stackValues.pop();
+    if (!value) break;
+    const key = stackKeys.pop() ?? '';
+    const depth = stackDepths.pop() ?? 0;
     const step = steps[depth];
     if (step) {
       step.key = key;
@@ -125,8 +125,9 @@ function getFieldStrings(doc: PearlDocument): readonly FieldString[] {
     } else {
       steps[depth] = { key, value };
     }
-    steps.length = depth + 1;
     if (value.type === 'string') {
+      // Steps past this depth are left from an earlier branch.
+      steps.length = depth + 1;
       const field = typeof key === 'string' && variableFieldKeys.has(key) ? resolveVariableField(doc.kind, steps) : undefined;
       if (field) result.push({ node: value, field, checkedValue: undefined, checkedVariables: undefined, checkedOffset: -1, findings: noFindings });
       continue;
