@@ -379,10 +379,14 @@ export function getPropertyKeyNode(object: JsonNode | undefined, key: string): J
   return undefined;
 }
 
+/** The value of a string node, or undefined for anything else (absent, null, another type). */
+export function getStringValue(node: JsonNode | undefined): string | undefined {
+  return node?.type === 'string' ? (node.value as string) : undefined;
+}
+
 /** String value of property `key`, or undefined when absent or not a string. */
 export function getStringProperty(object: JsonNode | undefined, key: string): string | undefined {
-  const node = getPropertyNode(object, key);
-  return node?.type === 'string' ? (node.value as string) : undefined;
+  return getStringValue(getPropertyNode(object, key));
 }
 
 /** Number value of property `key`, or undefined when absent or not a number. */

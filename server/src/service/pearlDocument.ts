@@ -102,6 +102,12 @@ export interface PearlNode {
   readonly container: { readonly node: PearlNode; readonly list: NestedListKey } | undefined;
   /** Nested action nodes of handOffAction and postCallActions, in document order. */
   readonly nested: readonly PearlNode[];
+  /**
+   * The value node of each of the node object's properties by key, read once when the model is
+   * built: `properties.get(key)` is `getPropertyNode(node, key)` without scanning the object again
+   * (a property still missing its value maps to undefined, as there).
+   */
+  readonly properties: ReadonlyMap<string, JsonNode | undefined>;
 }
 
 /**
@@ -232,7 +238,8 @@ export function parsePearlDocument(editorDocument: TextDocument, previous?: Pear
   for (const variable of variables) {
     if (variable.id !== undefined && !variablesById.has(variable.id)) variablesById.set(variable.id, variable);
   }
-  const nodes = kind === 'text' ? readNodes(pearl, 'nodes', undefined) : [];
+  const nodes: PearlNode[] = [];
+  if (kind === 'text') readNodes(getPropertyNode(pearl, 'nodes'), undefined, nodes);
   const nodesById = new Map<string, PearlNode>();
   for (const node of nodes) {
     if (node.nodeId !== undefined && !nodesById.has(node.nodeId)) nodesById.set(node.nodeId, node);
@@ -265,9 +272,9 @@ function deriveGraphFacts(
   const incoming = new Map<PearlNode, PearlTransition[]>();
   let preCall: PearlNode | undefined;
   let opening: PearlNode | undefined;
-  const stack: PearlNode[] = [...nodes].reverse();
-  while (stack.length > 0) {
-    const node = stack.pop()!;
+  const stack: PearlNode[] = [];
+  for (let i = nodes.length - 1; i >= 0; i--) stack.push(nodes[i]);
+  for (let node = stack.pop(); node; node = stack.pop()) {
     allNodes.push(node);
     for (let i = node.nested.length - 1; i >= 0; i--) stack.push(node.nested[i]);
     for (const transition of node.transitions) {
@@ -324,22 +331,34 @@ function readVariable(node: JsonNode): PearlVariable {
 }
 
 function readNodes(
-  owner: JsonNode | undefined,
-  key: string,
+  list: JsonNode | undefined,
   container: PearlNode['container'],
-): PearlNode[] {
+  into: PearlNode[],
+): void {
   // Keep each node's index in its array (non-object elements are skipped, not renumbered).
-  const result: PearlNode[] = [];
-  getArrayItems(getPropertyNode(owner, key)).forEach((node, index) => {
-    if (node.type === 'object') result.push(readNode(node, index, container));
-  });
-  return result;
+  const items = getArrayItems(list);
+  for (let index = 0; index < items.length; index++) {
+    if (items[index].type === 'object') into.push(readNode(items[index], index, container));
+  }
+}
+
+/** The value node of each property of an object node by key; the first of a key wins, as in {@link getPropertyNode}. */
+function indexProperties(object: JsonNode): Map<string, JsonNode | undefined> {
+  const properties = new Map<string, JsonNode | undefined>();
+  for (const property of object.children ?? []) {
+    const children = property.children;
+    if (!children) continue;
+    const key = children[0].value as string;
+    if (!properties.has(key)) properties.set(key, children[1]);
+  }
+  return properties;
 }
 
 function readNode(node: JsonNode, index: number, container: PearlNode['container']): PearlNode {
-  const nodeIdNode = getPropertyNode(node, 'nodeId');
-  const nameNode = getPropertyNode(node, 'name');
-  const nodeTypeNode = getPropertyNode(node, 'nodeType');
+  const properties = indexProperties(node);
+  const nodeIdNode = properties.get('nodeId');
+  const nameNode = properties.get('name');
+  const nodeTypeNode = properties.get('nodeType');
   const transitions: PearlTransition[] = [];
   const nested: PearlNode[] = [];
   const result: PearlNode = {
@@ -354,8 +373,10 @@ function readNode(node: JsonNode, index: number, container: PearlNode['container
     transitions,
     container,
     nested,
+    properties,
   };
-  for (const transition of getObjectItems(node, 'transitions')) {
+  for (const transition of getArrayItems(properties.get('transitions'))) {
+    if (transition.type !== 'object') continue;
     const transitionNameNode = getPropertyNode(transition, 'name');
     const toNodeIdNode = getPropertyNode(transition, 'toNodeId');
     const apiResultNode = getPropertyNode(transition, 'apiResult');
@@ -371,8 +392,7 @@ function readNode(node: JsonNode, index: number, container: PearlNode['container
       target: undefined,
     });
   }
-  for (const list of ['handOffAction', 'postCallActions'] as const) {
-    nested.push(...readNodes(node, list, { node: result, list }));
-  }
+  readNodes(properties.get('handOffAction'), { node: result, list: 'handOffAction' }, nested);
+  readNodes(properties.get('postCallActions'), { node: result, list: 'postCallActions' }, nested);
   return result;
 }

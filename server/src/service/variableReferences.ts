@@ -78,28 +78,35 @@ const simpleEscapes: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', 
 /**
  * The value of a JSON string's raw content, and for each index of the value (and one past its
  * end) the index in `raw` where that character is written. An invalid escape is kept as written.
+ * Runs without a backslash are copied whole.
  */
-function decodeWithOffsets(raw: string): { value: string; offsets: number[] } {
-  let value = '';
-  const offsets: number[] = [];
+function decodeWithOffsets(raw: string): { value: string; offsets: Int32Array } {
+  // The value is never longer than its raw text.
+  const offsets = new Int32Array(raw.length + 1);
+  const parts: string[] = [];
+  let length = 0;
   let i = 0;
   while (i < raw.length) {
-    offsets.push(i);
-    if (raw[i] !== '\\' || i + 1 >= raw.length) {
-      value += raw[i++];
-      continue;
-    }
+    const backslash = raw.indexOf('\\', i);
+    // A run up to the next escape; a backslash that ends the text is kept as written.
+    const runEnd = backslash < 0 || backslash + 1 >= raw.length ? raw.length : backslash;
+    for (let k = i; k < runEnd; k++) offsets[length++] = k;
+    parts.push(raw.slice(i, runEnd));
+    i = runEnd;
+    if (i >= raw.length) break;
+    offsets[length++] = i;
     const escape = raw[i + 1];
     if (escape === 'u' && /^[0-9a-fA-F]{4}$/.test(raw.slice(i + 2, i + 6))) {
-      value += String.fromCharCode(parseInt(raw.slice(i + 2, i + 6), 16));
+      parts.push(String.fromCharCode(parseInt(raw.slice(i + 2, i + 6), 16)));
       i += 6;
     } else if (simpleEscapes[escape] !== undefined) {
-      value += simpleEscapes[escape];
+      parts.push(simpleEscapes[escape]);
       i += 2;
     } else {
-      value += raw[i++];
+      parts.push('\\');
+      i++;
     }
   }
-  offsets.push(raw.length);
-  return { value, offsets };
+  offsets[length] = raw.length;
+  return { value: parts.join(''), offsets };
 }
