@@ -102,12 +102,6 @@ export interface PearlNode {
   readonly container: { readonly node: PearlNode; readonly list: NestedListKey } | undefined;
   /** Nested action nodes of handOffAction and postCallActions, in document order. */
   readonly nested: readonly PearlNode[];
-  /**
-   * The value node of each of the node object's properties by key, read once when the model is
-   * built: `properties.get(key)` is `getPropertyNode(node, key)` without scanning the object again
-   * (a property still missing its value maps to undefined, as there).
-   */
-  readonly properties: ReadonlyMap<string, JsonNode | undefined>;
 }
 
 /**
@@ -342,23 +336,43 @@ function readNodes(
   }
 }
 
-/** The value node of each property of an object node by key; the first of a key wins, as in {@link getPropertyNode}. */
-function indexProperties(object: JsonNode): Map<string, JsonNode | undefined> {
-  const properties = new Map<string, JsonNode | undefined>();
+/** The properties of a node object that the model reads. */
+interface NodeProperties {
+  nodeId?: JsonNode;
+  name?: JsonNode;
+  nodeType?: JsonNode;
+  transitions?: JsonNode;
+  handOffAction?: JsonNode;
+  postCallActions?: JsonNode;
+}
+
+/**
+ * The value nodes of the properties the model reads, in one pass over the object's properties;
+ * the first of a key wins, as in {@link getPropertyNode}. (A Map of every property per node was
+ * measured: its allocations cost more garbage collection than the scans it saves.)
+ */
+function readNodeProperties(object: JsonNode): NodeProperties {
+  const found: NodeProperties = {};
   for (const property of object.children ?? []) {
     const children = property.children;
     if (!children) continue;
     const key = children[0].value as string;
-    if (!properties.has(key)) properties.set(key, children[1]);
+    switch (key) {
+      case 'nodeId':
+      case 'name':
+      case 'nodeType':
+      case 'transitions':
+      case 'handOffAction':
+      case 'postCallActions':
+        if (!(key in found)) found[key] = children[1];
+    }
   }
-  return properties;
+  return found;
 }
 
 function readNode(node: JsonNode, index: number, container: PearlNode['container']): PearlNode {
-  const properties = indexProperties(node);
-  const nodeIdNode = properties.get('nodeId');
-  const nameNode = properties.get('name');
-  const nodeTypeNode = properties.get('nodeType');
+  const properties = readNodeProperties(node);
+  const { nodeId: nodeIdNode, name: nameNode, nodeType: nodeTypeNode } = properties;
   const transitions: PearlTransition[] = [];
   const nested: PearlNode[] = [];
   const result: PearlNode = {
@@ -373,9 +387,8 @@ function readNode(node: JsonNode, index: number, container: PearlNode['container
     transitions,
     container,
     nested,
-    properties,
   };
-  for (const transition of getArrayItems(properties.get('transitions'))) {
+  for (const transition of getArrayItems(properties.transitions)) {
     if (transition.type !== 'object') continue;
     const transitionNameNode = getPropertyNode(transition, 'name');
     const toNodeIdNode = getPropertyNode(transition, 'toNodeId');
@@ -392,7 +405,7 @@ function readNode(node: JsonNode, index: number, container: PearlNode['container
       target: undefined,
     });
   }
-  readNodes(properties.get('handOffAction'), { node: result, list: 'handOffAction' }, nested);
-  readNodes(properties.get('postCallActions'), { node: result, list: 'postCallActions' }, nested);
+  readNodes(properties.handOffAction, { node: result, list: 'handOffAction' }, nested);
+  readNodes(properties.postCallActions, { node: result, list: 'postCallActions' }, nested);
   return result;
 }

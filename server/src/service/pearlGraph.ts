@@ -3,7 +3,7 @@ import type { PearlGraph, PearlGraphEdge, PearlGraphNode } from './graphTypes';
 import { DiagnosticCode } from './diagnosticCodes';
 import { spanToRange } from './diagnostics';
 import { getNodeKey, getTransitionKey } from './graphKeys';
-import { getStringProperty, getStringValue } from './jsonTree';
+import { getStringProperty } from './jsonTree';
 import { PearlDocument, PearlNode } from './pearlDocument';
 import { nodeTypeNames } from './enumNames';
 
@@ -39,8 +39,8 @@ export function getPearlGraph(doc: PearlDocument, diagnostics: readonly Diagnost
       name: node.name,
       nodeType: node.nodeType,
       typeName,
-      script: getStringValue(node.properties.get('script')),
-      instructions: getStringValue(node.properties.get('instructions')),
+      script: getStringProperty(node.node, 'script'),
+      instructions: getStringProperty(node.node, 'instructions'),
       range: spanToRange(doc, node.node),
       selectionRange: spanToRange(doc, node.nodeIdNode ?? node.nameNode ?? { offset: node.node.offset, length: 1 }),
       isEntry: node === doc.entry,

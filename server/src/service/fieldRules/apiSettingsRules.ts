@@ -30,7 +30,7 @@ const methodsWithoutBody: ReadonlyMap<number, string> = new Map([
 export function validateApiSettingsRules(doc: PearlDocument, diagnostics: Diagnostic[]): void {
   if (doc.kind === 'text') {
     for (const node of doc.allNodes) {
-      const settings = node.properties.get('apiSettings');
+      const settings = getPropertyNode(node.node, 'apiSettings');
       if (settings?.type === 'object') checkApiSettings(doc, settings, true, diagnostics);
     }
     return;

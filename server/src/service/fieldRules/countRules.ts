@@ -103,7 +103,7 @@ function checkFollowUps(doc: PearlDocument, settings: JsonNode, diagnostics: Dia
 function collectSmtpSettings(doc: PearlDocument): JsonNode[] {
   const emailTemplates: (JsonNode | undefined)[] =
     doc.kind === 'text'
-      ? doc.allNodes.map((node) => node.properties.get('emailSettings'))
+      ? doc.allNodes.map((node) => getPropertyNode(node.node, 'emailSettings'))
       : [
           ...getObjectItems(doc.pearl, 'emailSettings'),
           ...getObjectItems(doc.pearl, 'notifications').map((notification) => getPropertyNode(notification, 'emailTemplate')),

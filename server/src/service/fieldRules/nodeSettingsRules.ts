@@ -2,7 +2,7 @@ import { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticCode } from '../diagnosticCodes';
 import { withArticle } from '../messageText';
 import { createDiagnostic, keySpanOf } from '../diagnostics';
-import type { JsonNode } from '../jsonTree';
+import { getPropertyNode, JsonNode } from '../jsonTree';
 import { NestedListKey, NodeType, PearlDocument, PearlNode } from '../pearlDocument';
 import { describeNodeType, isAbsent, isKnownNodeType } from './ruleSupport';
 
@@ -64,7 +64,7 @@ function checkSettings(doc: PearlDocument, node: PearlNode, diagnostics: Diagnos
   const { nodeType, nodeTypeNode } = node;
   if (nodeType === undefined || !nodeTypeNode || !isKnownNodeType(nodeType)) return;
   const required = requiredSettings.get(nodeType);
-  if (required && isAbsent(node.properties.get(required))) {
+  if (required && isAbsent(getPropertyNode(node.node, required))) {
     diagnostics.push(
       createDiagnostic(
         doc,
@@ -76,7 +76,7 @@ function checkSettings(doc: PearlDocument, node: PearlNode, diagnostics: Diagnos
   }
   for (const key of settingsKeys) {
     if (key === required) continue;
-    const settings = node.properties.get(key);
+    const settings = getPropertyNode(node.node, key);
     if (!settings || isAbsent(settings)) continue;
     diagnostics.push(
       createDiagnostic(
@@ -93,7 +93,7 @@ function checkNestedLists(doc: PearlDocument, node: PearlNode, diagnostics: Diag
   const { nodeType } = node;
   if (nodeType === undefined || !isKnownNodeType(nodeType)) return;
   for (const [list, owner] of nestedListOwner) {
-    const value = node.properties.get(list);
+    const value = getPropertyNode(node.node, list);
     if (nodeType === owner || !isNonEmptyArray(value)) continue;
     diagnostics.push(
       createDiagnostic(
@@ -120,7 +120,7 @@ function checkNestedAction(doc: PearlDocument, node: PearlNode, diagnostics: Dia
     );
   }
   for (const key of ['transitions', 'handOffAction', 'postCallActions'] as const) {
-    const value = node.properties.get(key);
+    const value = getPropertyNode(node.node, key);
     if (!isNonEmptyArray(value)) continue;
     diagnostics.push(
       createDiagnostic(

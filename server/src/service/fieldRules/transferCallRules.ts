@@ -49,7 +49,7 @@ export function validateTransferCallRules(doc: PearlDocument, diagnostics: Diagn
   }
   for (const node of doc.nodes) {
     if (node.nodeType !== NodeType.TransferCall || node.nodeId === undefined || node.nodeId === '') continue;
-    const settings = node.properties.get('transferCallSettings');
+    const settings = getPropertyNode(node.node, 'transferCallSettings');
     if (settings?.type !== 'object') continue; // missing: node-settings-missing
     const trigger = getPropertyNode(settings, 'triggerDescription');
     if (targets.has(node.nodeId)) {
