@@ -24,6 +24,8 @@ export interface JsonTree {
 export interface DuplicateKey {
   /** The later occurrence: its property node (out of the tree unless it is the last one). */
   readonly property: JsonNode;
+  /** The key node of the later occurrence (the first child of `property`). */
+  readonly key: JsonNode;
   /** The key node of the first occurrence, for the message. */
   readonly first: JsonNode;
   /** End offset of the member written just before this occurrence, for removing it with its comma. */
@@ -297,12 +299,14 @@ function dropShadowedProperties(object: BuildNode, duplicates: DuplicateKey[]): 
     } else {
       for (let j = 0; j < index && first === undefined; j++) if (completeKey(children[j])?.value === key.value) first = j;
     }
-    if (first === undefined) continue;
+    const firstKey = first === undefined ? undefined : completeKey(children[first]);
+    if (!firstKey) continue;
     repeated = true;
     const before = children[index - 1];
     duplicates.push({
       property: children[index] as JsonNode,
-      first: children[first].children![0] as JsonNode,
+      key: key as JsonNode,
+      first: firstKey as JsonNode,
       previousEnd: before.offset + before.length,
     });
   }

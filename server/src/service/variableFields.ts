@@ -271,11 +271,12 @@ export function getPathSteps(node: JsonNode): PathStep[] {
   let current: JsonNode = node;
   while (current.parent) {
     const parent: JsonNode = current.parent;
-    if (parent.type === 'property') {
-      steps.push({ key: parent.children![0].value as string, value: current });
-      current = parent.parent!;
+    const children = parent.children ?? [];
+    if (parent.type === 'property' && parent.parent && children.length > 0) {
+      steps.push({ key: children[0].value as string, value: current });
+      current = parent.parent;
     } else if (parent.type === 'array') {
-      steps.push({ key: parent.children!.indexOf(current), value: current });
+      steps.push({ key: children.indexOf(current), value: current });
       current = parent;
     } else {
       current = parent;
