@@ -34,9 +34,12 @@ export function validateVariables(doc: PearlDocument): Diagnostic[] {
       continue;
     }
     const first = diagnostics.length;
-    const references = findVariableReferences(text, node);
+    // A string written without escapes (as long as its value) and without a brace has no reference.
+    const value = node.value as string;
+    const plain = node.length === value.length + 2 && !value.includes('{');
+    const references = plain ? noReferences : findVariableReferences(text, node);
     if (references.length > 0) checkReferences(doc, field, references, diagnostics);
-    fieldString.checkedValue = node.value as string;
+    fieldString.checkedValue = value;
     fieldString.checkedVariables = doc.variablesById;
     fieldString.checkedOffset = node.offset;
     fieldString.findings =
@@ -59,6 +62,7 @@ interface Finding {
 }
 
 const noFindings: readonly Finding[] = [];
+const noReferences: readonly VariableReference[] = [];
 
 /** The kept diagnostics of a string now at `offset`; their ranges move with it (a patch adds no line). */
 function placeFindings(doc: PearlDocument, checked: FieldString, offset: number): Diagnostic[] {
