@@ -17,7 +17,6 @@
  * Needs a build (`npm run build`) and /usr/bin/chromium.
  */
 import * as fs from 'node:fs';
-import * as http from 'node:http';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { graphUpdate } from '../client/src/graphPreview/graphUpdate';
@@ -162,7 +161,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await browser?.close().catch(() => undefined);
-    await new Promise<void>((resolve) => (server as http.Server).close(() => resolve()));
+    await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 }
 

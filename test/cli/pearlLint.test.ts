@@ -7,57 +7,21 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Readable } from 'node:stream';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import { formatLintGithub, formatLintJunit } from '../../server/src/cli/ciReports';
 import { runPearlLint } from '../../server/src/cli/pearlLint';
 import { DiagnosticCode } from '../../server/src/service/diagnosticCodes';
 import type { LintRecord } from '../../server/src/cli/lintReport';
+import { cleanTextPearl, longPersonality, threeProblemsTextPearl } from '../helpers/fixtures';
 import { repositoryRoot } from '../helpers/lspClient';
+import { positionOf, rangeOf } from '../helpers/text';
 
 const lintBundle = path.join(repositoryRoot, 'dist', 'pearl-lint.js');
-const personality = 'Warm, patient and precise, never too long';
-
-/** A valid text Pearl; `options` put in the problems the tests look for (`target`: an extra transition). */
-function textPearl(options: { personality?: string; script?: string; target?: string } = {}): string {
-  return `{
-  "$schema": "../schemas/text-pearl.schema.json",
-  "name": "CLI test",
-  "pearl": {
-    "agentName": "Ava",
-    "agentPersonality": "${options.personality ?? 'Warm and patient'}",
-    "modelType": 11,
-    "nodes": [
-      {
-        "nodeId": "open",
-        "name": "Open",
-        "nodeType": 2,
-        "script": "Hello {first_name}!",
-        "transitions": [{ "name": "Greeted", "toNodeId": "talk" }]
-      },
-      {
-        "nodeId": "talk",
-        "name": "Talk",
-        "nodeType": 10,
-        "script": "${options.script ?? 'How can I help with order {order_id}?'}",
-        "transitions": [{ "name": "Done", "toNodeId": "end" }${options.target ? `, { "name": "Lost", "toNodeId": "${options.target}" }` : ''}]
-      },
-      { "nodeId": "end", "name": "End", "nodeType": 100, "transitions": [] }
-    ]
-  },
-  "variables": [
-    { "id": "first_name", "name": "First name", "group": 1, "type": 1 },
-    { "id": "order_id", "name": "Order id", "group": 2, "type": 1 }
-  ],
-  "inbound": { "textChannelId": "channel-1", "totalAgents": 1 }
-}
-`;
-}
-
-const cleanText = textPearl();
+const personality = longPersonality;
+const cleanText = cleanTextPearl;
 // Two errors (max-length, unknown-target) and a warning (variable-undeclared).
-const brokenText = textPearl({ personality, script: 'Tell me about {foo}.', target: 'nowhere' });
+const brokenText = threeProblemsTextPearl;
 // Only a warning.
-const warningText = textPearl({ script: 'Tell me about {foo}.' });
+const warningText = cleanTextPearl.replace('How can I help with order {order_id}?', 'Tell me about {foo}.');
 
 let work: string;
 
@@ -134,9 +98,7 @@ async function run(args: string[], cwd = work, context: RunContext = {}): Promis
 
 /** 1-based `line:col` of the first `needle` in `content`. */
 function lineColumn(content: string, needle: string): string {
-  const offset = content.indexOf(needle);
-  assert.ok(offset >= 0, `'${needle}' not found`);
-  const position = TextDocument.create('file:///x', 'pearl', 1, content).positionAt(offset);
+  const position = positionOf(content, needle);
   return `${position.line + 1}:${position.character + 1}`;
 }
 
@@ -187,21 +149,21 @@ test('warnings alone exit 0; --max-warnings makes them fail', async () => {
   assert.match(strict.stderr, /more than --max-warnings 0/);
 });
 
-test('--format json: one array with file, line, column, endLine, endColumn, severity, code, message', async () => {
+test('--format json: one array with file, line, column, endLine, endColumn, severity, code, message, href', async () => {
   const file = path.join('broken', 'broken.pearl.json');
   const { code, stdout } = await run(['--format', 'json', file]);
   assert.equal(code, 1);
   const records = parseJson(stdout);
   assert.equal(records.length, 3);
   for (const record of records) {
-    assert.deepEqual(Object.keys(record).sort(), ['code', 'column', 'endColumn', 'endLine', 'file', 'line', 'message', 'severity']);
+    assert.deepEqual(Object.keys(record).sort(), ['code', 'column', 'endColumn', 'endLine', 'file', 'href', 'line', 'message', 'severity']);
+    // The documentation link is the one SARIF gives as helpUri: the code's entry in docs/rules.md.
+    assert.equal(record.href, `https://github.com/pearl-tools/pearl-language-tools/blob/main/docs/rules.md#${record.code}`);
     assert.equal(record.file, file);
     for (const key of ['line', 'column', 'endLine', 'endColumn'] as const) assert.ok(Number.isInteger(record[key]) && record[key] >= 1);
   }
   const maxLength = records.find((r) => r.code === 'max-length')!;
-  const doc = TextDocument.create('file:///x', 'pearl', 1, brokenText);
-  const start = doc.positionAt(brokenText.indexOf(`"${personality}"`));
-  const end = doc.positionAt(brokenText.indexOf(`"${personality}"`) + personality.length + 2);
+  const { start, end } = rangeOf(brokenText, `"${personality}"`);
   assert.deepEqual(maxLength, {
     file,
     line: start.line + 1,
@@ -211,6 +173,7 @@ test('--format json: one array with file, line, column, endLine, endColumn, seve
     severity: 'error',
     code: 'max-length',
     message: maxLength.message,
+    href: 'https://github.com/pearl-tools/pearl-language-tools/blob/main/docs/rules.md#max-length',
   });
   assert.deepEqual(
     records.map((r) => r.severity),
@@ -333,7 +296,7 @@ test('exit 2: a file found in a folder that cannot be read (dangling link); the 
   }
 });
 
-test('--help and --version', async () => {
+test('--help prints the usage and --version the package version, both exit 0', async () => {
   const help = await run(['--help']);
   assert.equal(help.code, 0);
   assert.match(help.stdout, /^Usage: pearl-lint \[options\] <paths\.\.\.>/);
@@ -563,4 +526,83 @@ test('a name with brackets that exists as written is that file, not a glob', asy
   } finally {
     fs.rmSync(file, { force: true });
   }
+});
+
+test('many files, read and checked concurrently: the report, the problems and the summary come out in sorted order, with any --concurrency', { skip: posixOnly, timeout: 120_000 }, async () => {
+  const folder = path.join(work, 'many');
+  const kinds = [brokenText, warningText, cleanText];
+  const names: string[] = [];
+  for (let i = 0; i < 240; i++) {
+    // Names whose order differs from the order they are written and found in.
+    const name = path.join('many', `part-${(i * 7) % 4}`, `pearl-${String((i * 37) % 240).padStart(3, '0')}.pearl.json`);
+    fs.mkdirSync(path.join(work, path.dirname(name)), { recursive: true });
+    fs.writeFileSync(path.join(work, name), kinds[i % 3]);
+    names.push(name);
+  }
+  const fifo = path.join('many', 'part-1', 'pipe.pearl.json');
+  const dangling = path.join('many', 'part-2', 'link.pearl.json');
+  execFileSync('mkfifo', [path.join(work, fifo)]);
+  fs.symlinkSync(path.join(work, 'many', 'gone.json'), path.join(work, dangling));
+  try {
+    // What each file reports alone, in the order of the sorted names: the expected report.
+    const alone = (text: string): Promise<Run> => run([text === brokenText ? 'broken/broken.pearl.json' : 'warnings/warning.pearl.json']);
+    const linesAfterPath = async (text: string): Promise<string[]> => (await alone(text)).stdout.split('\n').filter(Boolean).map((line) => line.slice(line.indexOf(':')));
+    const expectedLines = new Map([
+      [brokenText, await linesAfterPath(brokenText)],
+      [warningText, await linesAfterPath(warningText)],
+      [cleanText, []],
+    ]);
+    const sorted = names.map((name, i) => ({ name, text: kinds[i % 3] })).sort((a, b) => (a.name < b.name ? -1 : 1));
+    const expectedStdout = sorted.flatMap(({ name, text }) => (expectedLines.get(text) ?? []).map((line) => `${name}${line}\n`)).join('');
+    const expectedStderr = `pearl-lint: ${fifo}: not a regular file (a FIFO)\npearl-lint: ${dangling}: no such file or directory\n160 errors, 160 warnings in 240 files\n`;
+    for (const args of [['many'], ['--concurrency', 'off', 'many'], ['--concurrency', '3', 'many'], ['--concurrency=auto', 'many/**/*.pearl.json']]) {
+      const result = await run(args);
+      assert.equal(result.stderr, expectedStderr, args.join(' '));
+      assert.equal(result.stdout, expectedStdout, args.join(' '));
+      assert.equal(result.code, 2, args.join(' '));
+    }
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test('an unreadable file among many is reported in its place; the others are checked', { skip: process.platform === 'win32' ? 'permissions are not enforced here' : false, timeout: 60_000 }, async () => {
+  const folder = path.join(work, 'some-locked');
+  fs.mkdirSync(folder);
+  for (let i = 0; i < 50; i++) fs.writeFileSync(path.join(folder, `pearl-${String(i).padStart(2, '0')}.pearl.json`), cleanText);
+  fs.chmodSync(path.join(folder, 'pearl-17.pearl.json'), 0o000);
+  fs.chmodSync(path.join(folder, 'pearl-33.pearl.json'), 0o000);
+  try {
+    const result = await runWithPermissions(['--concurrency', '2', 'some-locked']);
+    assert.equal(result.code, 2);
+    assert.equal(
+      result.stderr,
+      `pearl-lint: ${path.join('some-locked', 'pearl-17.pearl.json')}: permission denied\npearl-lint: ${path.join('some-locked', 'pearl-33.pearl.json')}: permission denied\n0 errors, 0 warnings in 48 files\n`,
+    );
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test('a file larger than 64 MiB is refused without being read', async () => {
+  const large = path.join(work, 'large.pearl.json');
+  // A sparse file: no disk space used.
+  fs.writeFileSync(large, '');
+  fs.truncateSync(large, 65 * 1024 * 1024);
+  try {
+    const result = await run(['large.pearl.json', 'clean.pearl.json']);
+    assert.equal(result.code, 2);
+    assert.equal(result.stderr, 'pearl-lint: large.pearl.json: too large to check (65.0 MiB; at most 64.0 MiB)\n0 errors, 0 warnings in 1 file\n');
+  } finally {
+    fs.rmSync(large, { force: true });
+  }
+});
+
+test('--concurrency takes a number from 1 to 64, auto or off', async () => {
+  for (const value of ['0', '65', 'many', '-1', '1.5']) {
+    const { code, stderr } = await run(['--concurrency', value, 'clean.pearl.json']);
+    assert.equal(code, 2, value);
+    assert.equal(stderr, `pearl-lint: --concurrency expects a number from 1 to 64, auto or off, got "${value}"\nTry 'pearl-lint --help'.\n`);
+  }
+  for (const value of ['1', '64', 'auto', 'off']) assert.equal((await run(['--concurrency', value, 'clean.pearl.json'])).code, 0, value);
 });

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CodeAction, Diagnostic } from 'vscode-languageserver-types';
 import { parse, service } from './documents';
+import { applyEdits } from './text';
 
 /** The quick fixes the editor would offer for the diagnostics with `code` of `content`. */
 export function actionsFor(content: string, code: string): { actions: CodeAction[]; diagnostics: Diagnostic[] } {
@@ -26,7 +26,7 @@ export function find(actions: CodeAction[], title: string, diagnosticCount = 1):
 export function apply(content: string, action: CodeAction): string {
   const edits = action.edit?.changes?.['file:///test.pearl.json'];
   assert.ok(edits && edits.length > 0, 'the action edits the document');
-  return TextDocument.applyEdits(TextDocument.create('file:///x', 'pearl', 1, content), edits);
+  return applyEdits(content, edits);
 }
 
 /** The parsed value of `content` (as sent), asserting it has no syntax error. */

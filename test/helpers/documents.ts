@@ -2,7 +2,11 @@ import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Diagnostic, Range } from 'vscode-languageserver-types';
 import { getLanguageService } from '../../server/src/service/pearlLanguageService';
+import type { JsonNode } from '../../server/src/service/jsonTree';
 import type { PearlDocument } from '../../server/src/service/pearlDocument';
+
+// Places in a document by their text; re-exported for the tests that build documents here.
+export { rangeOf, valueRange } from './text';
 
 /** The service under test, shared by the unit tests. */
 export const service = getLanguageService();
@@ -10,17 +14,6 @@ export const service = getLanguageService();
 /** Parses `content` as a `*.pearl.json` document. */
 export function parse(content: string): PearlDocument {
   return service.parsePearlDocument(TextDocument.create('file:///test.pearl.json', 'pearl', 1, content));
-}
-
-/** The range of the `occurrence`-th (0-based) match of `needle` in `content`. */
-export function rangeOf(content: string, needle: string, occurrence = 0): Range {
-  let offset = -1;
-  for (let i = 0; i <= occurrence; i++) {
-    offset = content.indexOf(needle, offset + 1);
-    assert.ok(offset >= 0, `'${needle}' (occurrence ${occurrence}) not found in the test document`);
-  }
-  const doc = TextDocument.create('file:///x', 'pearl', 1, content);
-  return { start: doc.positionAt(offset), end: doc.positionAt(offset + needle.length) };
 }
 
 /** All diagnostics of `content` with `code`. */
@@ -88,15 +81,15 @@ export function transition(name: string, toNodeId: string, apiResult?: number | 
   return apiResult === undefined ? { name, toNodeId } : { name, toNodeId, apiResult };
 }
 
-/**
- * The range of the value in the `occurrence`-th match of `"key": value` in `content`, e.g.
- * `valueRange(content, '"nodeId": "stuck"')` is the range of `"stuck"` where it is a nodeId.
- */
-export function valueRange(content: string, keyAndValue: string, occurrence = 0): Range {
-  const range = rangeOf(content, keyAndValue, occurrence);
-  const valueStart = keyAndValue.indexOf(': ') + 2;
+/** A syntax tree as plain data (no parent links), for comparing two parses with deepEqual. */
+export function plainTree(node: JsonNode | undefined): unknown {
+  if (!node) return undefined;
   return {
-    start: { line: range.start.line, character: range.start.character + valueStart },
-    end: range.end,
+    type: node.type,
+    offset: node.offset,
+    length: node.length,
+    value: node.value,
+    colonOffset: node.colonOffset,
+    children: node.children?.map(plainTree),
   };
 }

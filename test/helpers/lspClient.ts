@@ -10,9 +10,9 @@ import {
   StreamMessageWriter,
 } from 'vscode-jsonrpc/node';
 import type { CompletionList, Diagnostic, Position, Range } from 'vscode-languageserver-types';
+import { repositoryRoot } from './paths';
 
-/** The repository root (this file runs from `out/test/helpers/`). */
-export const repositoryRoot = path.resolve(__dirname, '..', '..', '..');
+export { repositoryRoot };
 
 /** The built language server bundle, started as an editor starts it. */
 export const serverBundle = path.join(repositoryRoot, 'dist', 'server.js');

@@ -1,3 +1,4 @@
+import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CompletionItem, InsertTextFormat, TextEdit } from 'vscode-languageserver-types';
 
@@ -31,4 +32,11 @@ export function applyCompletion(textDocument: TextDocument, item: CompletionItem
   const edit = item.textEdit as TextEdit;
   const newText = item.insertTextFormat === InsertTextFormat.Snippet ? expandSnippet(edit.newText) : edit.newText;
   return TextDocument.applyEdits(textDocument, [{ range: edit.range, newText }, ...(item.additionalTextEdits ?? [])]);
+}
+
+/** The completion item labelled `label` among `items`; fails, listing the labels, when there is none. */
+export function itemLabeled(items: readonly CompletionItem[], label: string): CompletionItem {
+  const item = items.find((candidate) => candidate.label === label);
+  assert.ok(item, `no item '${label}' among ${items.map((candidate) => candidate.label).join(', ')}`);
+  return item;
 }

@@ -74,7 +74,7 @@ test('installing the tarball adds no other package', () => {
   assert.deepEqual(modules, [manifest.name]);
 });
 
-test('npx pearl-lint --format sarif and --format github', () => {
+test('npx pearl-lint --format sarif and --format github report the two errors, exit 1', () => {
   const sarif = run(npx, ['--offline', 'pearl-lint', '--format', 'sarif', 'broken.pearl.json'], { cwd: project });
   assert.equal(sarif.status, 1, sarif.stderr);
   const log = JSON.parse(sarif.stdout) as { version: string; runs: { tool: { driver: { version: string } }; results: { ruleId: string }[] }[] };

@@ -18,13 +18,12 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextDocumentEdit } from 'vscode-languageserver-types';
 import type { GraphEdit, PearlGraph } from '../../server/src/protocol';
 import { getLanguageService } from '../../server/src/service/pearlLanguageService';
-
-const { generateTextPearl } = require('../../bench/pearlGenerator') as { generateTextPearl(nodeCount: number, seed?: number): string };
+import { generateTextPearl } from '../helpers/fixtures';
+import { repositoryRoot } from '../helpers/paths';
 
 const seed = process.env.PEARL_FC_SEED ? Number(process.env.PEARL_FC_SEED) : 20_261_123;
 const runs = process.env.PEARL_FC_RUNS ? Number(process.env.PEARL_FC_RUNS) : 25;
 const service = getLanguageService();
-const repositoryRoot = path.resolve(__dirname, '../../..');
 const uri = 'file:///property/designer.pearl.json';
 
 const commented = `{

@@ -18,22 +18,12 @@ import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Diagnostic } from 'vscode-languageserver-types';
 import { getLanguageService } from '../../server/src/service/pearlLanguageService';
-
-// The generator lives in bench/, its own TypeScript project, which test/tsconfig.json does not
-// reference (a static import would make tsc reject the file as outside this project): load its
-// compiled output, built beside ours by `tsc -b`.
-interface PearlGenerator {
-  /** bench/pearlGenerator.ts: a valid text Pearl of `nodeCount` (>= 4) nodes, deterministic per seed. */
-  generateTextPearl(nodeCount: number, seed?: number): string;
-  /** bench/pearlGenerator.ts: the variable ids every generated Pearl declares. */
-  readonly generatedVariableIds: readonly string[];
-}
-const { generatedVariableIds, generateTextPearl } = require('../../bench/pearlGenerator') as PearlGenerator;
+import { generatedVariableIds, generateTextPearl } from '../helpers/fixtures';
+import { repositoryRoot } from '../helpers/paths';
 
 const seed = process.env.PEARL_FC_SEED ? Number(process.env.PEARL_FC_SEED) : 20_260_611;
 const mutatedRuns = process.env.PEARL_FC_RUNS ? Number(process.env.PEARL_FC_RUNS) : 210;
 const service = getLanguageService();
-const repositoryRoot = path.resolve(__dirname, '../../..');
 /**
  * A hang detector for parse + validate + complete of one small document, not a benchmark: generous
  * because the machine may be loaded; a quadratic rule or an endless loop still exceeds it.
@@ -153,7 +143,7 @@ function collectInternalErrors<T>(fn: () => T): { value: T; internalErrors: stri
       return true;
     }
     return (original as (...args: unknown[]) => boolean).call(process.stderr, chunk, ...rest);
-  }) as typeof process.stderr.write;
+  });
   try {
     return { value: fn(), internalErrors };
   } finally {
@@ -233,7 +223,7 @@ test('unmutated base documents: the service never throws and diagnostics are wel
     try {
       checkDocument(text, 500_000);
     } catch (error) {
-      throw new Error(`base document ${name}: ${(error as Error).message}`);
+      throw new Error(`base document ${name}: ${(error as Error).message}`, { cause: error });
     }
   }
 });

@@ -14,8 +14,8 @@ import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { JsonNode } from '../../server/src/service/jsonTree';
 import { getLanguageService, type PearlDocument } from '../../server/src/service/pearlLanguageService';
-
-const { generateTextPearl } = require('../../bench/pearlGenerator') as { generateTextPearl(nodeCount: number, seed?: number): string };
+import { plainTree } from '../helpers/documents';
+import { generateTextPearl } from '../helpers/fixtures';
 
 const seed = process.env.PEARL_FC_SEED ? Number(process.env.PEARL_FC_SEED) : 20_261_124;
 const runs = process.env.PEARL_FC_RUNS ? Number(process.env.PEARL_FC_RUNS) : 25;
@@ -51,11 +51,6 @@ function valueStrings(root: JsonNode | undefined): JsonNode[] {
     for (const child of [...(node.children ?? [])].reverse()) stack.push(child);
   }
   return result;
-}
-
-function plainTree(node: JsonNode | undefined): unknown {
-  if (!node) return undefined;
-  return { type: node.type, offset: node.offset, length: node.length, value: node.value, colonOffset: node.colonOffset, children: node.children?.map(plainTree) };
 }
 
 /** An edit: which string (a fraction of the list), where in its content, how much removed, what inserted. */

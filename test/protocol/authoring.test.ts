@@ -3,9 +3,9 @@
 // snippet and label-details support, `{` outside a string, and inlay hints.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { CompletionList, InlayHint } from 'vscode-languageserver-types';
+import type { CompletionList, InlayHint, Position } from 'vscode-languageserver-types';
 import { withLspClient } from '../helpers/lspClient';
+import { positionAt, positionOf } from '../helpers/text';
 
 const uri = 'file:///workspace/authoring.pearl.json';
 const text = `{
@@ -22,8 +22,8 @@ const text = `{
   "inbound": { "textChannelId": "channel-1" }
 }
 `;
-const doc = TextDocument.create(uri, 'pearl', 1, text);
-const at = (needle: string, delta = needle.length) => doc.positionAt(text.indexOf(needle) + delta);
+/** The position right after `needle` in {@link text}. */
+const at = (needle: string): Position => positionOf(text, needle, needle.length);
 const afterLastNode = at('"nodeType": 100 }');
 
 test('capabilities over stdio: inlay hints, completion triggers; snippets and label details as the client declares', async () => {
@@ -55,7 +55,7 @@ test('capabilities over stdio: inlay hints, completion triggers; snippets and la
 
     const hints = await client.request<InlayHint[]>('textDocument/inlayHint', {
       textDocument: { uri },
-      range: { start: { line: 0, character: 0 }, end: doc.positionAt(text.length) },
+      range: { start: { line: 0, character: 0 }, end: positionAt(text, text.length) },
     });
     assert.deepEqual(hints.map((hint) => [hint.label, hint.position]), [
       ['OpeningSentence', at('"nodeType": 2')],

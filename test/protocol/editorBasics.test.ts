@@ -11,6 +11,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeAction, DocumentLink, FoldingRange, SelectionRange, SymbolInformation } from 'vscode-languageserver-types';
 import { node, textPearl, transition } from '../helpers/documents';
 import { withLspClient } from '../helpers/lspClient';
+import { applyEdits, positionOf } from '../helpers/text';
 
 const text = `{
   "$schema": "../schemas/text-pearl.schema.json",
@@ -32,7 +33,7 @@ const text = `{
 }
 `;
 
-test('folding, selection ranges, links, workspace symbols and fix-all over stdio', async () => {
+test('over stdio: folds with collapsed text, expands the selection, links $schema and URLs, finds symbols of files on disk, fix-all only on request', async () => {
   const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'pearl-basics-'));
   try {
     const onDisk = textPearl({
@@ -66,7 +67,7 @@ test('folding, selection ranges, links, workspace symbols and fix-all over stdio
 
       const [selection] = await client.request<SelectionRange[]>('textDocument/selectionRange', {
         textDocument: { uri },
-        positions: [document.positionAt(text.indexOf('Greet') + 1)],
+        positions: [positionOf(text, 'Greet', 1)],
       });
       const selected = [selection.range, selection.parent!.range, selection.parent!.parent!.range].map((range) =>
         text.slice(document.offsetAt(range.start), document.offsetAt(range.end)),
@@ -94,7 +95,7 @@ test('folding, selection ranges, links, workspace symbols and fix-all over stdio
         context: { diagnostics: [], only: ['source.fixAll'] },
       });
       assert.deepEqual(fixAll.map((action) => [action.title, action.kind]), [['Fix all safe Pearl problems', 'source.fixAll.pearl']]);
-      const fixed = TextDocument.applyEdits(document, fixAll[0].edit!.changes![uri]);
+      const fixed = applyEdits(text, fixAll[0].edit!.changes![uri]);
       assert.ok(fixed.includes('"memory": true,'));
       // The light bulb (no `only`) never offers fix-all.
       const bulb = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: whole, context: { diagnostics: [] } });

@@ -3,11 +3,11 @@
 // custom requests pearl/graph, pearl/deployPayload and pearl/locateFields.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { CodeAction, DocumentSymbol, Hover, LocationLink, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
+import type { CodeAction, DocumentSymbol, Hover, LocationLink, Position, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
 import type { DeployPayload, LocatedField, PearlGraph } from '../../server/src/protocol';
 import { assertRendersLiterally, hostileStrings } from '../helpers/markdown';
 import { withLspClient } from '../helpers/lspClient';
+import { applyEdits, positionOf, rangeOf } from '../helpers/text';
 
 const uri = 'file:///workspace/features.pearl.json';
 const text = `{
@@ -29,23 +29,7 @@ const text = `{
 }
 `;
 
-function positionOf(needle: string, delta = 1): { line: number; character: number } {
-  const offset = text.indexOf(needle);
-  assert.ok(offset >= 0);
-  return TextDocument.create(uri, 'pearl', 1, text).positionAt(offset + delta);
-}
-
-function rangeOf(needle: string): Range {
-  const doc = TextDocument.create(uri, 'pearl', 1, text);
-  const offset = text.indexOf(needle);
-  return { start: doc.positionAt(offset), end: doc.positionAt(offset + needle.length) };
-}
-
-function applyEdits(source: string, edits: TextEdit[]): string {
-  return TextDocument.applyEdits(TextDocument.create(uri, 'pearl', 1, source), edits);
-}
-
-test('hover, outline, definition, rename, quick fix and formatting over stdio', async () => {
+test('over stdio: hover names the variable, the outline lists nodes, definition and rename follow a nodeId, the time-zone fix and formatting apply', async () => {
   await withLspClient(async (client) => {
     const init = await client.initialize();
     for (const capability of ['hoverProvider', 'documentSymbolProvider', 'definitionProvider', 'renameProvider', 'codeActionProvider', 'documentFormattingProvider']) {
@@ -56,17 +40,18 @@ test('hover, outline, definition, rename, quick fix and formatting over stdio', 
     const timeZone = published.diagnostics.find((d) => d.code === 'time-zone');
     assert.ok(timeZone, 'the IANA time zone is reported');
 
-    const hover = await client.request<Hover>('textDocument/hover', { textDocument: { uri }, position: positionOf('{first_name}', 2) });
+    const hover = await client.request<Hover>('textDocument/hover', { textDocument: { uri }, position: positionOf(text, '{first_name}', 2) });
     assert.match(JSON.stringify(hover.contents), /First name/);
 
     const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } });
-    assert.ok(JSON.stringify(symbols).includes('talk'), 'the outline lists the nodes');
+    const pearl = symbols[0]?.children?.find((symbol) => symbol.name === 'pearl');
+    assert.deepEqual(pearl?.children?.map((symbol) => symbol.name), ['open — Open', 'talk — Talk', 'end — End'], 'the outline lists the nodes');
 
     const definition = await client.request<LocationLink[]>('textDocument/definition', {
       textDocument: { uri },
-      position: positionOf('"toNodeId": "talk"', 15),
+      position: positionOf(text, '"toNodeId": "talk"', 15),
     });
-    const talkId = rangeOf('"nodeId": "talk"');
+    const talkId = rangeOf(text, '"nodeId": "talk"');
     assert.deepEqual(definition[0].targetSelectionRange, {
       start: { line: talkId.start.line, character: talkId.start.character + '"nodeId": '.length },
       end: talkId.end,
@@ -74,14 +59,14 @@ test('hover, outline, definition, rename, quick fix and formatting over stdio', 
 
     const rename = await client.request<WorkspaceEdit>('textDocument/rename', {
       textDocument: { uri },
-      position: positionOf('"nodeId": "talk"', 12),
+      position: positionOf(text, '"nodeId": "talk"', 12),
       newName: 'conversation',
     });
     const renamed = applyEdits(text, rename.changes![uri]);
     assert.ok(renamed.includes('"nodeId": "conversation"') && renamed.includes('"toNodeId": "conversation"'));
     assert.ok(!renamed.includes('"talk"'));
     await assert.rejects(
-      client.request('textDocument/rename', { textDocument: { uri }, position: positionOf('{first_name}', 2), newName: 'first name' }),
+      client.request('textDocument/rename', { textDocument: { uri }, position: positionOf(text, '{first_name}', 2), newName: 'first name' }),
       /./,
       'a variable id with a space is refused with a reason',
     );
@@ -127,8 +112,8 @@ test('pearl/graph, pearl/deployPayload and pearl/locateFields answer for an open
       textDocument: { uri },
       keys: ['Pearl.Nodes[1].Name', '$.pearl.timeZone', 'nothing.here'],
     });
-    assert.deepEqual(located[0].range, rangeOf('"Talk"'));
-    assert.deepEqual(located[1].range, rangeOf('"America/New_York"'));
+    assert.deepEqual(located[0].range, rangeOf(text, '"Talk"'));
+    assert.deepEqual(located[1].range, rangeOf(text, '"America/New_York"'));
     assert.equal(located[2].found, false);
 
     assert.equal(await client.request('pearl/graph', { textDocument: { uri: 'file:///not-open.pearl.json' } }), null);
@@ -142,8 +127,7 @@ test('no hover renders markup from the file: names, ids and variables of a hosti
       const hostile = text.replace(/"talk"/g, `"${json}"`).replace(/"First name"/g, `"${json}"`).replace('"Open"', `"${json}"`);
       const docUri = `file:///workspace/hostile-${index}.pearl.json`;
       await client.open(docUri, hostile, 1);
-      const doc = TextDocument.create(docUri, 'pearl', 1, hostile);
-      const at = (needle: string, delta: number) => doc.positionAt(hostile.indexOf(needle) + delta);
+      const at = (needle: string, delta: number): Position => positionOf(hostile, needle, delta);
       const positions = [
         at(`"toNodeId": "${json}"`, 14), // a toNodeId: its target node
         at(`"nodeId": "${json}"`, 12), // a nodeId: the node with its name

@@ -3,10 +3,10 @@
 // errors carrying the user's sentence.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextDocumentEdit } from 'vscode-languageserver-types';
 import type { GraphEditResult, PearlGraph } from '../../server/src/protocol';
 import { withLspClient } from '../helpers/lspClient';
+import { applyEdits } from '../helpers/text';
 
 const uri = 'file:///workspace/designer.pearl.json';
 const text = `{
@@ -35,7 +35,7 @@ test('pearl/graphEdit over stdio: an edit for the open version, then refusals wi
     assert.equal(result.select, 'n:2');
     const [change] = result.edit.documentChanges as TextDocumentEdit[];
     assert.deepEqual(change.textDocument, { uri, version: 3 });
-    const edited = TextDocument.applyEdits(TextDocument.create(uri, 'pearl', 3, text), change.edits);
+    const edited = applyEdits(text, change.edits);
     assert.equal(
       edited,
       text

@@ -3,72 +3,24 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CompletionItem, Diagnostic, Range, TextEdit } from 'vscode-languageserver-types';
+import { longPersonality, threeProblemsTextPearl } from '../helpers/fixtures';
 import { LspClient, serverBundle, withLspClient } from '../helpers/lspClient';
+import { applyEdits, cursor, positionAt, rangeOf } from '../helpers/text';
+import { delay } from '../helpers/wait';
 
 const uri = 'file:///workspace/protocol.pearl.json';
 
 // A text Pearl with exactly three problems: agentPersonality of 41 characters (limit 35), an
 // undeclared {foo} in a Dialogue script, and a toNodeId naming no node.
-const personality = 'Warm, patient and precise, never too long';
-const brokenText = `{
-  "$schema": "../schemas/text-pearl.schema.json",
-  "name": "Protocol test",
-  "pearl": {
-    "agentName": "Ava",
-    "agentPersonality": "${personality}",
-    "modelType": 11,
-    "nodes": [
-      {
-        "nodeId": "open",
-        "name": "Open",
-        "nodeType": 2,
-        "script": "Hello {first_name}!",
-        "transitions": [{ "name": "Greeted", "toNodeId": "talk" }]
-      },
-      {
-        "nodeId": "talk",
-        "name": "Talk",
-        "nodeType": 10,
-        "script": "Tell me about {foo}.",
-        "transitions": [
-          { "name": "Done", "toNodeId": "end" },
-          { "name": "Lost", "toNodeId": "nowhere" }
-        ]
-      },
-      { "nodeId": "end", "name": "End", "nodeType": 100, "transitions": [] }
-    ]
-  },
-  "variables": [
-    { "id": "first_name", "name": "First name", "group": 1, "type": 1 },
-    { "id": "order_id", "name": "Order id", "group": 2, "type": 1 }
-  ],
-  "inbound": { "textChannelId": "channel-1", "totalAgents": 1 }
-}
-`;
-
-/** The range of the first `needle` in `content`. */
-function rangeOf(content: string, needle: string): Range {
-  const offset = content.indexOf(needle);
-  assert.ok(offset >= 0, `'${needle}' not in the test document`);
-  const doc = TextDocument.create(uri, 'pearl', 1, content);
-  return { start: doc.positionAt(offset), end: doc.positionAt(offset + needle.length) };
-}
-
-/** The position of `|` in `marked`, and the text without it. */
-function cursor(marked: string): { text: string; position: { line: number; character: number } } {
-  const offset = marked.indexOf('|');
-  assert.ok(offset >= 0, 'no | cursor marker');
-  const text = marked.slice(0, offset) + marked.slice(offset + 1);
-  return { text, position: TextDocument.create(uri, 'pearl', 1, text).positionAt(offset) };
-}
+const brokenText = threeProblemsTextPearl;
+const personality = longPersonality;
 
 /** `content` with the completion item's textEdit applied. */
 function applyItem(content: string, item: CompletionItem): string {
   const edit = item.textEdit as TextEdit | undefined;
   assert.ok(edit && 'range' in edit, `item ${item.label} has no textEdit with a range`);
-  return TextDocument.applyEdits(TextDocument.create(uri, 'pearl', 1, content), [edit]);
+  return applyEdits(content, [edit]);
 }
 
 function byCode(diagnostics: Diagnostic[], code: string): Diagnostic[] {
@@ -96,7 +48,7 @@ test('initialize announces incremental sync, completion triggers and the server 
       () => client.logMessages.find((message) => message.includes('Pearl language server')),
       'the version log line',
     );
-    assert.ok(log.includes(result.serverInfo!.version!), log);
+    assert.ok(log.includes(result.serverInfo.version!), log);
     assert.equal(await client.shutdown(), 0, 'exit code after shutdown + exit');
   } finally {
     await client.dispose();
@@ -248,7 +200,7 @@ test('the server survives any text and keeps answering', async () => {
       await client.open(docUri, text, 1);
       await client.waitForDiagnostics(docUri, (p) => p.version === 1);
       for (const offset of [0, Math.floor(text.length / 2), text.length]) {
-        const position = TextDocument.create(docUri, 'pearl', 1, text).positionAt(offset);
+        const position = positionAt(text, offset);
         const list = await client.complete(docUri, position);
         assert.ok(Array.isArray(list.items));
       }
@@ -259,7 +211,7 @@ test('the server survives any text and keeps answering', async () => {
 });
 
 for (const transport of ['ipc', 'none'] as const) {
-  test(`transport ${transport === 'ipc' ? '--node-ipc (the VS Code client)' : 'by default (no flag): stdio'}`, async () => {
+  test(`${transport === 'ipc' ? 'over --node-ipc (the VS Code client)' : 'with no transport flag (stdio by default)'}: diagnostics are published and shutdown exits 0`, async () => {
     await withLspClient(async (client) => {
       await client.open(uri, brokenText, 1);
       const published = await client.waitForDiagnostics(uri, (p) => p.version === 1);
@@ -287,7 +239,7 @@ test('continuous typing still publishes at least once a second (the debounce has
     for (let i = 0; i < 50; i++) {
       const character = foo.character + (i % 3);
       await client.change(uri, ++version, [{ range: { start: { line: foo.line, character }, end: { line: foo.line, character: character + 1 } }, text: 'fob'[i % 3] }]);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await delay(50);
     }
     const typingEndedAt = performance.now() - client.spawnedAt;
     const duringTyping = client.published.filter((p) => p.uri === uri && p.version! > 1 && p.receivedAfterMs < typingEndedAt);

@@ -6,32 +6,22 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CompletionItem, CompletionItemKind, Diagnostic, InsertTextFormat, TextEdit } from 'vscode-languageserver-types';
-import { getLanguageService } from '../../server/src/service/pearlLanguageService';
 import { repositoryRoot } from '../helpers/lspClient';
-import { node, textPearl, transition } from '../helpers/documents';
-import { applyCompletion } from '../helpers/snippets';
-
-const service = getLanguageService();
+import { node, parse, service, textPearl, transition } from '../helpers/documents';
+import { applyCompletion, itemLabeled } from '../helpers/snippets';
+import { cursor } from '../helpers/text';
 
 /** Completion at the `|` of `contentWithCursor` (removed); the document for applying an item. */
 function complete(contentWithCursor: string, options: { plain?: boolean; trigger?: string } = {}): { items: CompletionItem[]; document: TextDocument } {
-  const offset = contentWithCursor.indexOf('|');
-  assert.ok(offset >= 0, 'no | cursor marker');
-  const content = contentWithCursor.slice(0, offset) + contentWithCursor.slice(offset + 1);
-  const document = TextDocument.create('file:///test.pearl.json', 'pearl', 1, content);
+  const { text, position } = cursor(contentWithCursor);
+  const doc = parse(text);
   const capabilities = options.plain ? { snippetSupport: false, labelDetailsSupport: false } : undefined;
-  const list = service.doComplete(service.parsePearlDocument(document), document.positionAt(offset), { capabilities, triggerCharacter: options.trigger });
-  return { items: list.items, document };
-}
-
-function find(items: CompletionItem[], label: string): CompletionItem {
-  const item = items.find((candidate) => candidate.label === label);
-  assert.ok(item, `no item '${label}' among ${items.map((i) => i.label).join(', ')}`);
-  return item;
+  const list = service.doComplete(doc, position, { capabilities, triggerCharacter: options.trigger });
+  return { items: list.items, document: doc.textDocument };
 }
 
 function diagnose(content: string): Diagnostic[] {
-  return service.doValidation(service.parsePearlDocument(TextDocument.create('file:///test.pearl.json', 'pearl', 1, content)));
+  return service.doValidation(parse(content));
 }
 
 const describe = (diagnostics: Diagnostic[]): string[] => diagnostics.map((d) => `${d.code}: ${d.message}`);
@@ -68,7 +58,7 @@ for (const example of ['clinic-reminders', 'lead-followup-outbound']) {
 test('node snippet: Dialogue text after the edit, with a transition to EndCall and one into it from the node before', () => {
   const content = textPearl();
   const { items, document } = complete(afterLastNode(content).replace('|\n    ]', '\n      |\n    ]').replace(/\}\n      \|/, '},\n      |'));
-  const dialogue = find(items, 'Dialogue');
+  const dialogue = itemLabeled(items, 'Dialogue');
   assert.deepEqual(dialogue.labelDetails, { detail: ' (10)', description: 'node' });
   assert.equal(dialogue.insertTextFormat, InsertTextFormat.Snippet);
   assert.equal(
@@ -103,9 +93,9 @@ test('node snippets: a unique nodeId, and EndCall only when the graph has none',
     ],
   });
   const { items, document } = complete(afterLastNode(content));
-  const dialogue = find(items, 'Dialogue');
+  const dialogue = itemLabeled(items, 'Dialogue');
   assert.match((dialogue.textEdit as TextEdit).newText, /"nodeId": "dialogue_2"/);
-  const end = find(items, 'EndCall');
+  const end = itemLabeled(items, 'EndCall');
   assert.doesNotMatch((end.textEdit as TextEdit).newText, /transitions/);
   // The new EndCall is reached from talk and ends the path: the graph loses its EndCall and cannot-reach problems.
   assert.deepEqual(describe(diagnose(applyCompletion(document, end))), []);
@@ -114,7 +104,7 @@ test('node snippets: a unique nodeId, and EndCall only when the graph has none',
 test('node snippets: PreCallAPI leads to the OpeningSentence with apiResult', () => {
   const content = textPearl();
   const { items, document } = complete(afterLastNode(content));
-  const preCall = find(items, 'PreCallAPI');
+  const preCall = itemLabeled(items, 'PreCallAPI');
   const after = applyCompletion(document, preCall);
   assert.match(after, /"toNodeId": "open",\n\s*"apiResult": 1/);
   assert.match(after, /"apiSettings": \{\n\s*"name": "Customer lookup",\n\s*"method": 1,/);
@@ -131,7 +121,7 @@ test('nested action snippets: SMS, Email and API without transitions', () => {
   });
   const { items, document } = complete(content.replace('"postCallActions": []', '"postCallActions": [|]'));
   assert.deepEqual(items.map((item) => item.label), ['API', 'SMS', 'Email']);
-  const sms = find(items, 'SMS');
+  const sms = itemLabeled(items, 'SMS');
   assert.doesNotMatch((sms.textEdit as TextEdit).newText, /transitions/);
   assert.deepEqual(describe(diagnose(applyCompletion(document, sms))), []);
 });
@@ -139,19 +129,19 @@ test('nested action snippets: SMS, Email and API without transitions', () => {
 test('transition, variable and indicator tag snippets add no problem', () => {
   const content = textPearl({ pearl: { indicatorTags: [{ id: 'Booked', name: 'Booked', color: 1 }] } });
   const transitions = complete(content.replace('"toNodeId": "end"\n          }', '"toNodeId": "end"\n          }|'));
-  const transitionItem = find(transitions.items, 'transition');
+  const transitionItem = itemLabeled(transitions.items, 'transition');
   const afterTransition = applyCompletion(transitions.document, transitionItem);
   assert.match(afterTransition, /"toNodeId": "end"\n\s*\},\n\s*\{\n\s*"name": "Next",\n\s*"toNodeId": "end"\n\s*\}/);
   assert.deepEqual(describe(diagnose(afterTransition)), []);
 
   const variables = complete(content.replace('"type": 1\n    }\n  ]', '"type": 1\n    }|\n  ]'));
-  const variable = find(variables.items, 'variable');
+  const variable = itemLabeled(variables.items, 'variable');
   const afterVariable = applyCompletion(variables.document, variable);
   assert.match(afterVariable, /\},\n    \{\n      "id": "new_variable",\n      "name": "New variable",\n      "group": 2,\n      "type": 1,/);
   assert.deepEqual(describe(diagnose(afterVariable)), []);
 
   const tags = complete(content.replace('"color": 1\n      }', '"color": 1\n      }|'));
-  const tag = find(tags.items, 'indicator tag');
+  const tag = itemLabeled(tags.items, 'indicator tag');
   const afterTag = applyCompletion(tags.document, tag);
   assert.match(afterTag, /"id": "NewTag",\n\s*"name": "New tag",\n\s*"description": "When the conversation gets this tag",\n\s*"color": 2/);
   assert.deepEqual(describe(diagnose(afterTag)), []);
@@ -160,14 +150,14 @@ test('transition, variable and indicator tag snippets add no problem', () => {
 test('a snippet right after [ of a list laid out one element per line goes on its own line', () => {
   const content = textPearl();
   const { items, document } = complete(content.replace('"variables": [', '"variables": [|'));
-  const after = applyCompletion(document, find(items, 'variable'));
+  const after = applyCompletion(document, itemLabeled(items, 'variable'));
   assert.match(after, /"variables": \[\n    \{\n      "id": "new_variable",[\s\S]*?"description": "What the agent collects during the conversation"\n    \},\n    \{\n      "id": "first_name"/);
   assert.deepEqual(describe(diagnose(after)), []);
 });
 
 test('snippets without snippet support: plain text with the defaults, and no label details', () => {
   const { items } = complete(afterLastNode(textPearl()), { plain: true });
-  const dialogue = find(items, 'Dialogue');
+  const dialogue = itemLabeled(items, 'Dialogue');
   assert.equal(dialogue.insertTextFormat, InsertTextFormat.PlainText);
   assert.equal(dialogue.labelDetails, undefined);
   assert.match((dialogue.textEdit as TextEdit).newText, /"name": "Dialogue",/);
@@ -178,30 +168,30 @@ test('snippets without snippet support: plain text with the defaults, and no lab
 
 test('value skeletons: objects, arrays, strings and booleans', () => {
   const pearl = complete('{"$schema": "text-pearl.schema.json", "pearl": {|}}');
-  assert.equal((find(pearl.items, 'nodes').textEdit as TextEdit).newText, '"nodes": [$1]');
-  assert.equal((find(pearl.items, 'agentName').textEdit as TextEdit).newText, '"agentName": "$1"');
-  assert.equal((find(pearl.items, 'memory').textEdit as TextEdit).newText, '"memory": ${1:true}');
-  assert.equal((find(pearl.items, 'modelType').textEdit as TextEdit).newText, '"modelType": $1');
+  assert.equal((itemLabeled(pearl.items, 'nodes').textEdit as TextEdit).newText, '"nodes": [$1]');
+  assert.equal((itemLabeled(pearl.items, 'agentName').textEdit as TextEdit).newText, '"agentName": "$1"');
+  assert.equal((itemLabeled(pearl.items, 'memory').textEdit as TextEdit).newText, '"memory": ${1:true}');
+  assert.equal((itemLabeled(pearl.items, 'modelType').textEdit as TextEdit).newText, '"modelType": $1');
   const root = complete('{\n  "$schema": "text-pearl.schema.json",\n  |\n}');
   assert.equal(
-    applyCompletion(root.document, find(root.items, 'inbound')),
+    applyCompletion(root.document, itemLabeled(root.items, 'inbound')),
     '{\n  "$schema": "text-pearl.schema.json",\n  "inbound": {\n    "textChannelId": ""\n  }\n}',
   );
   const node = complete('{"$schema": "text-pearl.schema.json", "pearl": {"nodes": [{"nodeType": 51, |}]}}');
   assert.equal(
-    applyCompletion(node.document, find(node.items, 'emailSettings')),
+    applyCompletion(node.document, itemLabeled(node.items, 'emailSettings')),
     '{"$schema": "text-pearl.schema.json", "pearl": {"nodes": [{"nodeType": 51, "emailSettings": {\n  "to": [\n    ""\n  ],\n  "subject": "",\n  "body": ""\n}}]}}',
   );
   const plain = complete('{"$schema": "text-pearl.schema.json", "pearl": {|}}', { plain: true });
-  assert.equal((find(plain.items, 'nodes').textEdit as TextEdit).newText, '"nodes": []');
-  assert.equal(find(plain.items, 'nodes').insertTextFormat, InsertTextFormat.PlainText);
+  assert.equal((itemLabeled(plain.items, 'nodes').textEdit as TextEdit).newText, '"nodes": []');
+  assert.equal(itemLabeled(plain.items, 'nodes').insertTextFormat, InsertTextFormat.PlainText);
 });
 
 // ---- 6. Enumeration values by name ----
 
 test('enumeration values: typing a name finds its value; only the values that fit', () => {
   const { items, document } = complete('{"$schema": "text-pearl.schema.json", "pearl": {"nodes": [{"nodeType": End|}]}}');
-  const endCall = find(items, '100');
+  const endCall = itemLabeled(items, '100');
   assert.equal(endCall.filterText, '100 EndCall');
   assert.deepEqual(endCall.labelDetails, { detail: ' EndCall', description: undefined });
   assert.equal(applyCompletion(document, endCall), '{"$schema": "text-pearl.schema.json", "pearl": {"nodes": [{"nodeType": 100}]}}');
@@ -210,8 +200,8 @@ test('enumeration values: typing a name finds its value; only the values that fi
   const simpleModel = complete('{"$schema": "simple-pearl.schema.json", "pearl": {"modelType": |}}');
   assert.deepEqual(simpleModel.items.map((item) => item.label), ['1', '2', '3', '4']);
   const plain = complete('{"$schema": "text-pearl.schema.json", "pearl": {"nodes": [{"nodeType": |}]}}', { plain: true });
-  assert.equal(find(plain.items, '10').labelDetails, undefined);
-  assert.equal(find(plain.items, '10').detail, 'Dialogue');
+  assert.equal(itemLabeled(plain.items, '10').labelDetails, undefined);
+  assert.equal(itemLabeled(plain.items, '10').detail, 'Dialogue');
 });
 
 test('indicator tag colors: the unused ones first, each with its swatch', () => {
@@ -219,7 +209,7 @@ test('indicator tag colors: the unused ones first, each with its swatch', () => 
   const { items } = complete(content);
   const sorted = [...items].sort((a, b) => (a.sortText! < b.sortText! ? -1 : 1)).map((item) => item.label);
   assert.deepEqual(sorted, ['2', '4', '5', '6', '7', '8', '9', '1', '3']);
-  const purple = find(items, '1');
+  const purple = itemLabeled(items, '1');
   assert.equal(purple.kind, CompletionItemKind.Color);
   assert.equal(purple.documentation, '#8b5cf6');
   assert.deepEqual(purple.labelDetails, { detail: ' purple', description: 'used by another tag' });
@@ -247,12 +237,12 @@ test('$schema completes the two schema files, in the folder already typed', () =
 
 test('timeZone: found by IANA id and city name, with its standard UTC offset', () => {
   const { items, document } = complete(textPearl({ pearl: { timeZone: 'London' } }).replace('"London"', '"London|"'));
-  const gmt = find(items, 'GMT Standard Time');
+  const gmt = itemLabeled(items, 'GMT Standard Time');
   assert.match(gmt.filterText!, /^GMT Standard Time Europe\/London /);
   assert.deepEqual(gmt.labelDetails, { description: 'UTC+00:00' });
   assert.match(gmt.detail!, /^Windows time-zone id \(UTC\+00:00\) · Europe\/London/);
   assert.match(applyCompletion(document, gmt), /"timeZone": "GMT Standard Time"/);
-  assert.deepEqual(find(items, 'India Standard Time').labelDetails, { description: 'UTC+05:30' });
-  assert.deepEqual(find(items, 'Pacific Standard Time').labelDetails, { description: 'UTC-08:00' });
+  assert.deepEqual(itemLabeled(items, 'India Standard Time').labelDetails, { description: 'UTC+05:30' });
+  assert.deepEqual(itemLabeled(items, 'Pacific Standard Time').labelDetails, { description: 'UTC-08:00' });
   assert.ok(items.every((item) => item.filterText!.length <= 128), 'VS Code filters on the first 128 characters');
 });

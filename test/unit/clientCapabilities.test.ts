@@ -7,6 +7,7 @@ import type { ClientCapabilities } from '../../server/src/service/pearlLanguageS
 import { markdownToPlainText } from '../../server/src/service/clientCapabilities';
 import { node, textPearl, transition } from '../helpers/documents';
 import { hostileStrings } from '../helpers/markdown';
+import { cursor } from '../helpers/text';
 
 // The service answers in what the client declared it can show (LSP ClientCapabilities): plain
 // text hovers and completion documentation.
@@ -18,11 +19,9 @@ const plain = getLanguageService({ clientCapabilities: plainClient });
 
 /** The service's answer at the `|` marker of `contentWithCursor`. */
 function at(contentWithCursor: string): { doc: ReturnType<typeof plain.parsePearlDocument>; position: { line: number; character: number } } {
-  const offset = contentWithCursor.indexOf('|');
-  assert.ok(offset >= 0, 'no | marker');
-  const text = contentWithCursor.slice(0, offset) + contentWithCursor.slice(offset + 1);
+  const { text, position } = cursor(contentWithCursor);
   const doc = plain.parsePearlDocument(TextDocument.create('file:///a.pearl.json', 'pearl', 1, text));
-  return { doc, position: doc.textDocument.positionAt(offset) };
+  return { doc, position };
 }
 
 test('a client without markdown hovers gets the same hover as plain text', () => {

@@ -96,7 +96,7 @@ test('unknown-property with duplicate keys: the occurrence sent (the last) is re
   assert.equal(apply(content, removals[0]), '{"name": "x", "pearl": {"nodes": []}, "inbound": {"bogus": 1, "textChannelId": "c"}}');
 });
 
-test('session-scoped-in-text: removal', () => {
+test('session-scoped-in-text: "Remove property" removes isSessionScoped and the diagnostic', () => {
   const content = textPearl({ variables: [{ id: 'a', name: 'A', group: 1, type: 1, isSessionScoped: true }] });
   const after = apply(content, find(actionsFor(content, 'session-scoped-in-text').actions, "Remove property 'isSessionScoped'"));
   assert.deepEqual(diagnosticsWithCode(after, 'session-scoped-in-text'), []);
@@ -148,7 +148,7 @@ test('variable-undeclared: a near declared id is the preferred fix', () => {
   assert.ok(find(actions, "Declare variable 'frist_name'"));
 });
 
-test('unknown-target: the nearest nodeId', () => {
+test('unknown-target: changing to the nearest nodeId is the preferred fix', () => {
   const content = textPearl({
     nodes: [
       node('open', 2, [transition('greeted', 'tlak')], { script: 'Hello' }),

@@ -1,30 +1,20 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { LocationLink, Range } from 'vscode-languageserver-types';
-import { node, parse, rangeOf, service, textPearl, transition, valueRange } from '../helpers/documents';
+import { node, parse, service, textPearl, transition } from '../helpers/documents';
+import { cursor, mark, offsetOf, rangeAt, rangeOf, valueRange } from '../helpers/text';
 
 /** Definition at the `|` marker of `contentWithCursor` (the marker is removed). */
 function definition(contentWithCursor: string): { links: LocationLink[] | null; content: string } {
-  const offset = contentWithCursor.indexOf('|');
-  assert.ok(offset >= 0, 'no | marker');
-  const content = contentWithCursor.slice(0, offset) + contentWithCursor.slice(offset + 1);
-  const doc = parse(content);
-  return { links: service.findDefinition(doc, doc.textDocument.positionAt(offset)), content };
-}
-
-function mark(content: string, needle: string, delta: number): string {
-  const offset = content.indexOf(needle);
-  assert.ok(offset >= 0, `'${needle}' not found`);
-  return content.slice(0, offset + delta) + '|' + content.slice(offset + delta);
+  const { text: content, position } = cursor(contentWithCursor);
+  return { links: service.findDefinition(parse(content), position), content };
 }
 
 /** The range of the text from `startNeedle` through the end of the first `endNeedle` after it. */
 function spanRange(content: string, startNeedle: string, endNeedle: string): Range {
-  const start = content.indexOf(startNeedle);
+  const start = offsetOf(content, startNeedle);
   const end = content.indexOf(endNeedle, start) + endNeedle.length;
-  const first = rangeOf(content, startNeedle);
-  const whole = rangeOf(content, content.slice(start, end));
-  return { start: first.start, end: whole.end };
+  return rangeAt(content, start, end - start);
 }
 
 const base = textPearl({

@@ -6,18 +6,15 @@ import { DiagnosticCode, diagnosticRules, rulesDocumentUrl } from '../../server/
 import { ruleExamples } from '../../server/src/docs/ruleExamples';
 import { headingAnchor, registeredCodes, renderRulesDocument, withReadmeTable } from '../../server/src/docs/rulesDocument';
 import { findExpectComments } from '../helpers/expectComments';
+import { examplePearlFiles, exampleText } from '../helpers/fixtures';
+import { repositoryRoot } from '../helpers/paths';
 import { parse, service } from '../helpers/documents';
 
 // Holds the registry of diagnostic codes, docs/rules.md, the README's diagnostics table,
 // examples/broken/ and the service to each other.
 
-const root = path.resolve(__dirname, '../../..');
-const read = (file: string): string => fs.readFileSync(path.join(root, file), 'utf8');
-const brokenDir = path.join(root, 'examples/broken');
-const brokenTexts = fs
-  .readdirSync(brokenDir)
-  .filter((name) => name.endsWith('.pearl.json'))
-  .map((name) => fs.readFileSync(path.join(brokenDir, name), 'utf8'));
+const read = (file: string): string => fs.readFileSync(path.join(repositoryRoot, file), 'utf8');
+const brokenTexts = examplePearlFiles('broken').map((name) => exampleText(`broken/${name}`));
 
 test('every DiagnosticCode has a registry entry and the registry has no other code', () => {
   assert.deepEqual([...registeredCodes()].sort(), Object.values(DiagnosticCode).sort());

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { parse, service, textPearl } from '../helpers/documents';
+import { parse, rangeOf, service, textPearl } from '../helpers/documents';
 
 test('a byte order mark is tolerated: no syntax error, the same value, never sent', () => {
   const content = textPearl();
@@ -38,9 +38,15 @@ test('pearl/deployPayload of a document nested 5,000 levels deep: no overflow, a
   assert.match(payload.errors[0].message, /nested more than 1,000 levels deep/);
 });
 
-test('1,000 levels are still checked', () => {
+test('1,000 levels are still checked: no nesting error, and the rules report the unknown property holding them', () => {
   const content = `{"pearl": {"x": ${'['.repeat(998)}${']'.repeat(998)}}}`;
   const doc = parse(content);
   assert.ok(doc.root);
   assert.equal(doc.nestingTooDeep, undefined);
+  const diagnostics = service.doValidation(doc);
+  assert.deepEqual(diagnostics.filter((diagnostic) => diagnostic.code === 'syntax'), []);
+  assert.deepEqual(
+    diagnostics.filter((diagnostic) => diagnostic.code === 'unknown-property').map((diagnostic) => diagnostic.range),
+    [rangeOf(content, '"x"')],
+  );
 });

@@ -1,9 +1,8 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import * as path from 'node:path';
 import { DocumentSymbol, Position, Range, SymbolKind } from 'vscode-languageserver-types';
 import { node, parse, rangeOf, service, textPearl, transition, valueRange } from '../helpers/documents';
+import { examplePearlFiles, exampleText } from '../helpers/fixtures';
 
 function symbolsOf(content: string): DocumentSymbol[] {
   return service.findDocumentSymbols(parse(content));
@@ -92,7 +91,7 @@ test('outline: the Pearl, its nodes with transitions, variables, indicator tags 
   assertWellFormed(symbols);
 });
 
-test('outbound callingHours windows and nodes without id or name', () => {
+test('outline: callingHours windows are named by day and hours; nodes without id or name by index or name', () => {
   const text = JSON.stringify({
     name: '  ',
     pearl: { nodes: [{ nodeType: 10 }, { name: 'Only a name', nodeType: 7 }] },
@@ -109,7 +108,7 @@ test('outbound callingHours windows and nodes without id or name', () => {
   assertWellFormed(symbolsOf(text));
 });
 
-test('simple Pearl: agents and settings lists', () => {
+test('outline of a simple Pearl: agents by name, settings by their trigger', () => {
   const text = JSON.stringify(
     { name: 'Voice', pearl: { openingSentence: 'Hi', agents: [{ name: 'Ava', voiceId: 'v1' }], smsSettings: [{ body: 'x', triggerDescription: 'When asked' }] } },
     null,
@@ -134,9 +133,10 @@ test('broken and odd documents: valid ranges or nothing, never a throw', () => {
 });
 
 test('every example file has a well-formed outline', () => {
-  const directory = path.join(__dirname, '../../../examples');
-  for (const file of readdirSync(directory).filter((name) => name.endsWith('.json'))) {
-    const symbols = symbolsOf(readFileSync(path.join(directory, file), 'utf8'));
+  const files = examplePearlFiles();
+  assert.ok(files.length > 0, 'examples/ has files to outline');
+  for (const file of files) {
+    const symbols = symbolsOf(exampleText(file));
     assert.equal(symbols.length, 1, file);
     assertWellFormed(symbols);
   }

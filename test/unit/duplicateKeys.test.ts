@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Diagnostic, MarkupContent } from 'vscode-languageserver-types';
-import { assertNone, diagnosticsWithCode, parse, rangeOf, service, textPearl, valueRange } from '../helpers/documents';
+import { assertNone, diagnosticsWithCode, parse, service, textPearl } from '../helpers/documents';
+import { applyEdits, positionOf, rangeOf, valueRange } from '../helpers/text';
 
 const Error = 1;
 
@@ -56,7 +56,7 @@ test('duplicate keys: the model, the rules, the graph, hover and the deploy payl
   assert.equal(body.inbound.textChannelId, 'channel-2');
   assert.equal(payload.channelId, 'channel-2');
   assert.equal(service.getGraph(doc, diagnostics).name, 'Sent');
-  const hover = service.doHover(doc, doc.textDocument.positionAt(content.indexOf('"Sent"') + 1));
+  const hover = service.doHover(doc, positionOf(content, '"Sent"', 1));
   assert.ok(hover);
   // locateFields: a 400 about `name` lands on the value that was sent.
   assert.deepEqual(service.locateFieldPath(doc, 'name').range, valueRange(content, '"name": "Sent"'));
@@ -93,7 +93,7 @@ test('duplicate-key quick fix: "Remove this occurrence" removes the later one wi
   assert.ok(action, JSON.stringify(actions.map((a) => a.title)));
   assert.equal(action.kind, 'quickfix');
   const edits = action.edit!.changes!['file:///test.pearl.json'];
-  const after = TextDocument.applyEdits(TextDocument.create('file:///x', 'pearl', 1, content), edits);
+  const after = applyEdits(content, edits);
   assert.equal(after, '{\n  "name": "a",\n  "pearl": {}\n}');
 });
 
@@ -103,14 +103,14 @@ test('duplicate-key quick fix on the last member of an object', () => {
   const diagnostics = diagnosticsWithCode(content, 'duplicate-key');
   const action = service.getCodeActions(doc, diagnostics[0].range, diagnostics).find((a) => a.title === 'Remove this occurrence');
   assert.ok(action);
-  const after = TextDocument.applyEdits(TextDocument.create('file:///x', 'pearl', 1, content), action.edit!.changes!['file:///test.pearl.json']);
+  const after = applyEdits(content, action.edit!.changes!['file:///test.pearl.json']);
   assert.equal(after, '{"pearl": {}, "name": "a"}');
 });
 
 test('duplicate keys: hover on the value sent shows its field', () => {
   const content = '{\n"name": "a",\n"name": "b"\n}';
   const doc = parse(content);
-  const hover = service.doHover(doc, doc.textDocument.positionAt(content.lastIndexOf('"name"') + 2));
+  const hover = service.doHover(doc, positionOf(content, '"name"', 2, 1));
   assert.ok(hover);
   assert.match((hover.contents as MarkupContent).value, /\*\*name\*\*/);
 });

@@ -4,6 +4,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Diagnostic, Range } from 'vscode-languageserver-types';
 import { validateFieldRules } from '../../server/src/service/fieldRules';
 import { parsePearlDocument, PearlDocument } from '../../server/src/service/pearlDocument';
+import { rangeAt, rangeOf, valueRange } from '../helpers/text';
 
 const Error = 1;
 const Warning = 2;
@@ -73,32 +74,9 @@ function validate(content: string): Diagnostic[] {
   return validateFieldRules(parse(content));
 }
 
-/** The range of the `nth` (0-based) occurrence of `needle`, or of `length` characters from `skip` into it. */
 /** The 1-based line of the `{` that opens the object holding the first `needle` (how messages name an entry). */
 function lineOfObjectAround(content: string, needle: string): number {
   return content.slice(0, content.lastIndexOf('{', content.indexOf(needle))).split('\n').length;
-}
-
-function rangeOf(content: string, needle: string, nth = 0, skip = 0, length = needle.length - skip): Range {
-  let offset = -1;
-  for (let i = 0; i <= nth; i++) {
-    offset = content.indexOf(needle, offset + 1);
-    assert.ok(offset >= 0, `'${needle}' occurs ${nth + 1} times in the content`);
-  }
-  const textDocument = TextDocument.create('file:///r', 'pearl', 1, content);
-  return { start: textDocument.positionAt(offset + skip), end: textDocument.positionAt(offset + skip + length) };
-}
-
-/** The range of `length` characters at `offset`. */
-function offsetRange(content: string, offset: number, length: number): Range {
-  const textDocument = TextDocument.create('file:///r', 'pearl', 1, content);
-  return { start: textDocument.positionAt(offset), end: textDocument.positionAt(offset + length) };
-}
-
-/** The range of the value in the `nth` occurrence of `"key": value` (the needle). */
-function valueRange(content: string, needle: string, nth = 0): Range {
-  const colon = needle.indexOf(': ');
-  return rangeOf(content, needle, nth, colon + 2);
 }
 
 /** The range of the property key in the `nth` occurrence of `"key"`. */
@@ -130,13 +108,13 @@ test('the base text and simple documents have no field-rule diagnostic', () => {
 
 test('channel: neither inbound nor outbound is an Error on the root {', () => {
   const content = textPearl((r) => delete r.outbound);
-  const diagnostic = assertOnly(content, 'channel-missing', Error, offsetRange(content, 0, 1));
+  const diagnostic = assertOnly(content, 'channel-missing', Error, rangeAt(content, 0, 1));
   assert.match(diagnostic.message, /neither 'inbound' nor 'outbound'/);
   const simple = simplePearl((r) => delete r.outbound);
   assertOnly(simple, 'channel-missing', Error, rangeOf(simple, '{'));
 });
 
-test('channel: null counts as absent', () => {
+test('channel: inbound and outbound both null is channel-missing; one null beside the other is fine', () => {
   const content = textPearl((r) => {
     r.outbound = null;
     r.inbound = null;
@@ -299,7 +277,7 @@ test('API property: no variableId and no value is an Error on the key value, els
 
   const withoutKey = textPearl(addNodes(apiNode({ method: 2, outputBody: [{ required: true }] })));
   const brace = withoutKey.indexOf('{', withoutKey.indexOf('"outputBody"'));
-  assertOnly(withoutKey, 'api-property-value-missing', Error, offsetRange(withoutKey, brace, 1));
+  assertOnly(withoutKey, 'api-property-value-missing', Error, rangeAt(withoutKey, brace, 1));
 });
 
 test('API property: the simple form checks pearl.apiSettings[] and notifications[].apiSettings', () => {
@@ -346,7 +324,7 @@ test('API body: a non-empty body on GET or DELETE is an Error on the body value'
     const content = textPearl(addNodes(apiNode({ method, body: [{ key: 'a', variableId: 'v' }] })));
     const start = content.indexOf('"body": [') + '"body": '.length;
     const end = content.indexOf(']', start) + 1;
-    const diagnostic = assertOnly(content, 'api-body-not-allowed', Error, offsetRange(content, start, end - start));
+    const diagnostic = assertOnly(content, 'api-body-not-allowed', Error, rangeAt(content, start, end - start));
     assert.match(diagnostic.message, method === 1 ? /GET \(method 1\)/ : /DELETE \(method 4\)/);
   }
 });
@@ -409,7 +387,7 @@ test('node settings: nested lists on their own node types, and empty lists elsew
 test('nested actions: a type other than SMS, Email or API is an Error on its nodeType value', () => {
   const content = textPearl(addNodes(node('post', 200, { postCallActions: [node('talk', 10)] })));
   // Occurrence 0 is the EndCall node's `"nodeType": 100`.
-  const diagnostic = assertOnly(content, 'nested-node-type', Error, rangeOf(content, '"nodeType": 10', 1, '"nodeType": '.length, 2));
+  const diagnostic = assertOnly(content, 'nested-node-type', Error, valueRange(content, '"nodeType": 10', 1));
   assert.match(diagnostic.message, /cannot be nested in postCallActions/);
 });
 
@@ -453,12 +431,12 @@ test('transfer trigger: a simple transferCallSettings element without one is an 
 
   const empty = simplePearl((r) => (r.pearl.transferCallSettings = [{ isWhisper: true }]));
   const brace = empty.indexOf('{', empty.indexOf('"transferCallSettings"'));
-  assertOnly(empty, 'transfer-trigger-missing', Error, offsetRange(empty, brace, 1));
+  assertOnly(empty, 'transfer-trigger-missing', Error, rangeAt(empty, brace, 1));
 
   assertClean(simplePearl((r) => (r.pearl.transferCallSettings = [{ transferCallPhoneNumber: '+1', triggerDescription: 'Caller asks for a human' }])));
 });
 
-test('transfer trigger: an unwired TransferCall node needs one', () => {
+test('transfer trigger: an unwired TransferCall node without one (or with null) is an Error', () => {
   const content = textPearl(addNodes(node('xfer', 60, { transferCallSettings: { transferCallPhoneNumber: '+1' } })));
   const diagnostic = assertOnly(content, 'transfer-trigger-missing', Error, keyRange(content, 'transferCallSettings'));
   assert.match(diagnostic.message, /'xfer' has no incoming transition/);
@@ -467,7 +445,7 @@ test('transfer trigger: an unwired TransferCall node needs one', () => {
   assertClean(textPearl(addNodes(node('xfer', 60, { transferCallSettings: { triggerDescription: 'Caller asks for a human' } }))));
 });
 
-test('transfer trigger: a TransferCall node reached by a transition must not have one', () => {
+test('transfer trigger: a TransferCall node reached by a transition with one is an Error on the key', () => {
   const wire = (r: Json): void => r.pearl.nodes[0].transitions.push({ name: 'wants a human', toNodeId: 'xfer' });
   const content = textPearl((r) => {
     wire(r);

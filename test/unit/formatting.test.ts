@@ -1,15 +1,14 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import * as path from 'node:path';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import { FormattingOptions, Range } from 'vscode-languageserver-types';
 import { parse, service } from '../helpers/documents';
+import { examplePearlFiles, exampleText } from '../helpers/fixtures';
+import { applyEdits } from '../helpers/text';
 
 /** The text after formatting `content` (or `range` of it) with `options`. */
 function format(content: string, options: FormattingOptions, range?: Range): string {
   const edits = service.format(parse(content), range, options);
-  return TextDocument.applyEdits(TextDocument.create('file:///x', 'pearl', 1, content), edits);
+  return applyEdits(content, edits);
 }
 
 /** The parsed value as plain JSON (the tree's objects have no prototype). */
@@ -34,7 +33,7 @@ test('formats with the editor indentation, keeping comments and trailing commas;
   assert.deepEqual(parse(after).syntaxErrors, []);
 });
 
-test('tabs when insertSpaces is false', () => {
+test('indents with tabs when insertSpaces is false', () => {
   const after = format(messy, { tabSize: 4, insertSpaces: false });
   assert.ok(after.includes('\n\t"name": "Messy",'), after);
   assert.ok(after.includes('\n\t\t"agentName": "Ava",'), after);
@@ -77,9 +76,10 @@ test('never loses content: broken documents keep every non-whitespace character'
 });
 
 test('every example file formats to the same value', () => {
-  const directory = path.join(__dirname, '../../../examples');
-  for (const file of readdirSync(directory).filter((name) => name.endsWith('.json'))) {
-    const content = readFileSync(path.join(directory, file), 'utf8');
+  const files = examplePearlFiles();
+  assert.ok(files.length > 0, 'examples/ has files to format');
+  for (const file of files) {
+    const content = exampleText(file);
     for (const options of [spaces2, { tabSize: 3, insertSpaces: false }]) {
       const after = format(content, options);
       assert.deepEqual(valueOf(after), valueOf(content), file);
@@ -113,7 +113,7 @@ test('formatting is bounded: thousands of edits are answered as one edit no long
   const content = JSON.stringify({ a: Array.from({ length: 20000 }, (_, i) => i) });
   const edits = service.format(parse(content), undefined, spaces2);
   assert.equal(edits.length, 1);
-  const after = TextDocument.applyEdits(TextDocument.create('file:///x', 'pearl', 1, content), edits);
+  const after = applyEdits(content, edits);
   assert.equal(after, JSON.stringify(JSON.parse(content), null, 2));
   assert.ok(edits[0].newText.length <= after.length);
 });

@@ -4,6 +4,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextDocumentEdit } from 'vscode-languageserver-types';
 import type { GraphEdit } from '../../server/src/protocol';
 import { node, service, textPearl, transition } from '../helpers/documents';
+import { applyEdits, tabsAndCrlf } from '../helpers/text';
 
 const uri = 'file:///designer.pearl.json';
 
@@ -55,11 +56,6 @@ ${talkNode},
 }
 `;
 
-/** `text` indented with tabs instead of two spaces and with CRLF line endings. */
-function tabsAndCrlf(text: string): string {
-  return text.replace(/^(?: {2})+/gm, (spaces) => '\t'.repeat(spaces.length / 2)).replace(/\n/g, '\r\n');
-}
-
 type Outcome = { text: string; select?: string } | { refusal: string };
 
 /** The text after the graph edit (and what it selects), or its refusal. */
@@ -69,7 +65,7 @@ function apply(text: string, edit: GraphEdit, version = 1): Outcome {
   if ('refusal' in outcome) return outcome;
   const [change] = outcome.result.edit.documentChanges as TextDocumentEdit[];
   assert.deepEqual(change.textDocument, { uri, version: 1 });
-  return { text: TextDocument.applyEdits(TextDocument.create(uri, 'pearl', 1, text), change.edits), select: outcome.result.select };
+  return { text: applyEdits(text, change.edits), select: outcome.result.select };
 }
 
 /** `text` with each [before, after] pair replaced once (each `before` must occur exactly once). */

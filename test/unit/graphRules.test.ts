@@ -132,7 +132,7 @@ test('rule 5: two Success transitions is an Error on the second apiResult', () =
   assertOne(content, 'graph-api-result-duplicate', valueRange(content, '"apiResult": 1', 1), Error);
 });
 
-test('rule 5: a PreCallAPI transition must lead to an OpeningSentence', () => {
+test('rule 5: a PreCallAPI transition to a Dialogue is an Error on its target (it must lead to an OpeningSentence)', () => {
   const content = textPearl({
     nodes: [
       node('pre', 3, [transition('ok', 'open', 1), transition('failed', 'talk', 2)]),

@@ -1,16 +1,14 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { Hover, MarkupContent, Range } from 'vscode-languageserver-types';
-import { node, parse, rangeOf, service, textPearl, transition, valueRange } from '../helpers/documents';
+import { node, parse, service, textPearl, transition } from '../helpers/documents';
+import { cursor, mark, rangeOf, valueRange } from '../helpers/text';
 import { assertRendersLiterally, hostileStrings } from '../helpers/markdown';
 
 /** Hovers at the `|` marker of `contentWithCursor` (the marker is removed). */
 function hover(contentWithCursor: string): { hover: Hover | null; content: string } {
-  const offset = contentWithCursor.indexOf('|');
-  assert.ok(offset >= 0, 'no | marker');
-  const content = contentWithCursor.slice(0, offset) + contentWithCursor.slice(offset + 1);
-  const doc = parse(content);
-  return { hover: service.doHover(doc, doc.textDocument.positionAt(offset)), content };
+  const { text: content, position } = cursor(contentWithCursor);
+  return { hover: service.doHover(parse(content), position), content };
 }
 
 function markdownOf(result: Hover | null): string {
@@ -18,14 +16,6 @@ function markdownOf(result: Hover | null): string {
   const contents = result.contents as MarkupContent;
   assert.equal(contents.kind, 'markdown');
   return contents.value;
-}
-
-/** `content` with the `|` marker put `delta` characters into the first `needle`. */
-function mark(content: string, needle: string, delta = 1, occurrence = 0): string {
-  let offset = -1;
-  for (let i = 0; i <= occurrence; i++) offset = content.indexOf(needle, offset + 1);
-  assert.ok(offset >= 0, `'${needle}' not found`);
-  return content.slice(0, offset + delta) + '|' + content.slice(offset + delta);
 }
 
 function assertRange(actual: Range | undefined, expected: Range): void {
@@ -142,7 +132,7 @@ test('on a nodeId: type and incoming/outgoing transition counts', () => {
   assert.ok(value.includes('1 incoming transition · 2 outgoing transitions'), value);
 });
 
-test('on an API body variableId: the variable', () => {
+test('on an API body variableId: the declared variable by name', () => {
   const base = pearlWith('Hi', {
     nodeType: 40,
     apiSettings: { name: 'Send', method: 2, endpointUrl: 'https://x.test', body: [{ key: 'k', variableId: 'order_id' }] },
@@ -171,13 +161,12 @@ test('nothing to say: whitespace between members, an unknown property, a broken 
 test('deeply nested documents: hover, definition and references answer without a stack overflow', () => {
   // As deep as a document is checked (maxNestingDepth, 1,000 levels).
   const content = '{"pearl": {"nodes": [{"nodeId": "x", "deep": ' + '['.repeat(995) + '"|"' + ']'.repeat(995) + '}]}}';
-  const offset = content.indexOf('|');
-  const doc = parse(content.slice(0, offset) + content.slice(offset + 1));
+  const { text, position } = cursor(content);
+  const doc = parse(text);
   assert.ok(doc.root);
-  const position = doc.textDocument.positionAt(offset);
   const stderr = process.stderr.write;
   const logged: string[] = [];
-  process.stderr.write = ((chunk: string) => logged.push(String(chunk)) > 0) as typeof process.stderr.write;
+  process.stderr.write = ((chunk: string) => logged.push(String(chunk)) > 0);
   try {
     service.doHover(doc, position);
     service.findDefinition(doc, position);
@@ -225,11 +214,11 @@ test('hover: a code span holding backticks is fenced by a longer run', () => {
 
 test('hover on nodeType and modelType lists the values instead of pointing at the interface\'s tables', () => {
   const content = textPearl();
-  const nodeType = markdownOf(hover(mark(content, '"nodeType"')).hover);
+  const nodeType = markdownOf(hover(mark(content, '"nodeType"', 1)).hover);
   assert.doesNotMatch(nodeType, /See the/);
   assert.match(nodeType, /`10` — \*\*Dialogue\*\*/);
   assert.match(nodeType, /`100` — \*\*EndCall\*\*/);
-  const modelType = markdownOf(hover(mark(content, '"modelType"')).hover);
+  const modelType = markdownOf(hover(mark(content, '"modelType"', 1)).hover);
   assert.doesNotMatch(modelType, /See the/);
   assert.match(modelType, /for text Pearls only 11 \\\(Swan\\\) is available/);
 });

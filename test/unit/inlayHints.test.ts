@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { InlayHint } from 'vscode-languageserver-types';
 import { node, parse, service, textPearl, transition } from '../helpers/documents';
+import { positionOf } from '../helpers/text';
 
 /** Every hint of `content` as `label@line:character`, with the text right before its position. */
 function hintsOf(content: string, range?: InlayHint['position'][]): { label: string; before: string }[] {
@@ -11,7 +12,7 @@ function hintsOf(content: string, range?: InlayHint['position'][]): { label: str
   return hints.map((hint) => {
     const offset = doc.textDocument.offsetAt(hint.position);
     assert.equal(hint.paddingLeft, true);
-    return { label: String(hint.label), before: content.slice(Math.max(0, offset - 20), offset) };
+    return { label: typeof hint.label === 'string' ? hint.label : hint.label.map((part) => part.value).join(''), before: content.slice(Math.max(0, offset - 20), offset) };
   });
 }
 
@@ -49,8 +50,7 @@ test('inlay hints: enumeration names after integer values, target name and type 
 });
 
 test('inlay hints: only within the requested range; none for values outside the enumeration', () => {
-  const doc = parse(content);
-  const line = doc.textDocument.positionAt(content.indexOf('"nodeType": 10')).line;
+  const line = positionOf(content, '"nodeType": 10').line;
   const inRange = hintsOf(content, [{ line, character: 0 }, { line, character: 100 }]);
   assert.deepEqual(inRange.map((hint) => hint.label), ['Dialogue']);
   const odd = textPearl({ nodes: [node('open', 7, []), node('end', 100, [])] });

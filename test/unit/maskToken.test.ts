@@ -14,7 +14,7 @@ describe('maskToken', () => {
     assert.equal(maskToken('account acct-1 is fine', token), 'account acct-1 is fine');
   });
 
-  test('escapes may be mixed within one echo', () => {
+  test('an echo mixing escapes and plain characters is masked', () => {
     assert.equal(maskToken('x=Zq8%76R2\\u006dK9pLx;', token), 'x=***;');
     assert.equal(maskToken('%61cct-1%3AZq8vR2mK9pLx', token), '***');
   });

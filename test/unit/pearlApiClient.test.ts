@@ -2,9 +2,10 @@ import { after, before, describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { checkBaseUrl, createPearl, getOngoingCalls, isPlausiblePearlId, maxResponseBytes } from '../../client/src/api/pearlApiClient';
+import { checkBaseUrl, createPearl, getOngoingCalls, isPlausiblePearlId, maxResponseBytes, describeWait } from '../../client/src/api/pearlApiClient';
 import type { DeployPayload } from '../../server/src/protocol';
 import { Json, parse, service, textPearl, valueRange } from '../helpers/documents';
+import { waitFor } from '../helpers/wait';
 import { StandIn, startStandIn } from '../standin/pearlServiceStandIn';
 
 /** What the deploy command sends for `content`: the real payload (strict JSON, `$schema` removed). */
@@ -98,7 +99,7 @@ describe('createPearl against the stand-in', () => {
     assert.ok(!result.message.includes('not-the-secret'));
   });
 
-  test('429 with Retry-After in seconds', async (t) => {
+  test('429 with Retry-After in seconds: rateLimited with the seconds and when to try again, nothing created', async (t) => {
     standIn.setFault('429', { retryAfterSeconds: 7 });
     t.after(() => standIn.setFault('none'));
     const count = standIn.created.length;
@@ -108,9 +109,23 @@ describe('createPearl against the stand-in', () => {
       kind: 'rateLimited',
       status: 429,
       retryAfterSeconds: 7,
-      message: 'The service is limiting the request rate (429). Retry after 7 s.',
+      message: 'The service is limiting the request rate (429). Try again in 7 s.',
     });
     assert.equal(standIn.created.length, count, 'nothing created');
+  });
+
+  test('a Retry-After of 10^20 seconds reads "tomorrow or later", not the number', async (t) => {
+    standIn.setFault('429', { retryAfterSeconds: 1e20 });
+    t.after(() => standIn.setFault('none'));
+    const result = await create(textPearl());
+    assert.equal(result.ok ? '' : result.message, 'The service is limiting the request rate (429). Try again tomorrow or later.');
+  });
+
+  test('describeWait names seconds, minutes and hours, rounding up', () => {
+    assert.deepEqual(
+      [0, 119, 120, 121, 7_199, 7_200, 86_399, 86_400, Infinity].map(describeWait),
+      ['in 0 s', 'in 119 s', 'in 2 min', 'in 3 min', 'in 120 min', 'in 2 h', 'in 24 h', 'tomorrow or later', 'tomorrow or later'],
+    );
   });
 
   test('500: an http failure with the status and what the body says', async (t) => {
@@ -150,7 +165,7 @@ describe('createPearl against the stand-in', () => {
     assert.equal(standIn.created.length, count, 'an aborted signal sends nothing');
   });
 
-  test('network: nobody listens on the port', async () => {
+  test('nobody listening on the port: a network failure naming the URL and ECONNREFUSED', async () => {
     const closed = await listen((_request, response) => response.end());
     await closed.close();
     const result = await createPearl({ baseUrl: closed.url, token: 't', path: '/v2/Pearl', body: '{}', timeoutMs: 2000 });
@@ -341,8 +356,7 @@ describe('hostile answers', () => {
     assert.equal(maxResponseBytes, 1024 * 1024);
     assert.deepEqual(result, { ok: false, kind: 'invalidResponse', status: 500, message: 'The service answered 500 Internal Server Error with more than 1 MiB; the answer was not read.' });
     assert.ok(Date.now() - started < 5_000, 'not read until the timeout');
-    for (let i = 0; i < 100 && !closed; i++) await new Promise((resolve) => setTimeout(resolve, 20));
-    assert.ok(closed, 'the connection is closed');
+    await waitFor('the connection to be closed', () => closed, { timeoutMs: 2_000, intervalMs: 20 });
     assert.ok(written < 16 * 1024 * 1024, `${written} bytes written`);
   });
 

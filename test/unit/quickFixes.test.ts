@@ -1,19 +1,15 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CodeAction } from 'vscode-languageserver-types';
 import { actionsFor, apply, find, valueOf } from '../helpers/codeActions';
 import { diagnosticsWithCode, node, parse, service, textPearl, transition } from '../helpers/documents';
+import { applyEdits, tabsAndCrlf } from '../helpers/text';
 
 /** The document's codes as a user sees them in the Problems panel. */
 function codes(content: string): string[] {
   return service.doValidation(parse(content)).map((diagnostic) => String(diagnostic.code));
 }
 
-/** `content` with the textPearl's two-space indentation turned into tabs and its line endings into CRLF. */
-function tabsAndCrlf(content: string): string {
-  return content.replace(/^( {2})+/gm, (spaces) => '\t'.repeat(spaces.length / 2)).replace(/\n/g, '\r\n');
-}
 
 const withUnknownTarget = textPearl({
   nodes: [
@@ -255,7 +251,7 @@ test('source.fixAll.pearl applies the safe fixes only, in one edit set', () => {
   assert.equal(action.kind, 'source.fixAll.pearl');
   assert.equal(action.title, 'Fix all safe Pearl problems');
   const edits = action.edit!.changes!['file:///test.pearl.json'];
-  const after = TextDocument.applyEdits(TextDocument.create('file:///x', 'pearl', 1, content), edits);
+  const after = applyEdits(content, edits);
   assert.equal(
     after,
     `{
@@ -283,7 +279,7 @@ test('source.fixAll.pearl in a tab-indented CRLF file keeps tabs and CRLF; nothi
   const content = tabsAndCrlf(textPearl({ pearl: { memory: 'no', modelType: 1 } }));
   const action = fixAll(content);
   assert.ok(action);
-  const after = TextDocument.applyEdits(TextDocument.create('file:///x', 'pearl', 1, content), action.edit!.changes!['file:///test.pearl.json']);
+  const after = applyEdits(content, action.edit!.changes!['file:///test.pearl.json']);
   assert.equal(after, tabsAndCrlf(textPearl({ pearl: { memory: false, modelType: 11 } })));
   assert.equal(fixAll(after), undefined);
   // Unsafe fixes only: no action.

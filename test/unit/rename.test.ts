@@ -1,36 +1,22 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { TextDocument } from 'vscode-languageserver-textdocument';
-import { Location, Position, Range } from 'vscode-languageserver-types';
-import { node, parse, rangeOf, service, textPearl, transition, valueRange } from '../helpers/documents';
-
-/** Splits the `|` marker off `contentWithCursor`. */
-function cursor(contentWithCursor: string): { content: string; position: Position } {
-  const offset = contentWithCursor.indexOf('|');
-  assert.ok(offset >= 0, 'no | marker');
-  const content = contentWithCursor.slice(0, offset) + contentWithCursor.slice(offset + 1);
-  return { content, position: parse(content).textDocument.positionAt(offset) };
-}
-
-function mark(content: string, needle: string, delta: number): string {
-  const offset = content.indexOf(needle);
-  assert.ok(offset >= 0, `'${needle}' not found`);
-  return content.slice(0, offset + delta) + '|' + content.slice(offset + delta);
-}
+import { Location, Range } from 'vscode-languageserver-types';
+import { node, parse, service, textPearl, transition } from '../helpers/documents';
+import { applyEdits, cursor, mark, rangeOf, valueRange } from '../helpers/text';
 
 /** The text after renaming at the marker, or null when the rename is refused. */
 function rename(contentWithCursor: string, newName: string): string | null {
-  const { content, position } = cursor(contentWithCursor);
+  const { text: content, position } = cursor(contentWithCursor);
   const doc = parse(content);
   const edit = service.doRename(doc, position, newName);
   if (!edit) return null;
   const edits = edit.changes?.[doc.textDocument.uri];
   assert.ok(edits, 'edits for the document');
-  return TextDocument.applyEdits(TextDocument.create('file:///x', 'pearl', 1, content), edits);
+  return applyEdits(content, edits);
 }
 
 function references(contentWithCursor: string, includeDeclaration: boolean): { locations: Location[]; content: string } {
-  const { content, position } = cursor(contentWithCursor);
+  const { text: content, position } = cursor(contentWithCursor);
   return { locations: service.findReferences(parse(content), position, includeDeclaration), content };
 }
 
@@ -111,12 +97,12 @@ test('rename a variable: only the id inside the braces, the declaration and vari
     .replace('https://x.test/{first_name}', 'https://x.test/{given_name}')
     .replace('"variableId": "first_name"', '"variableId": "given_name"');
   assert.equal(after, expected);
-  assert.ok(after!.includes('"agentName": "{first_name}"'));
+  assert.ok(after.includes('"agentName": "{first_name}"'));
   // The renamed document has no undeclared variable.
-  assert.deepEqual(service.doValidation(parse(after!)).filter((d) => d.code === 'variable-undeclared'), []);
+  assert.deepEqual(service.doValidation(parse(after)).filter((d) => d.code === 'variable-undeclared'), []);
 });
 
-test('rename handles escapes in the old id: the whole string content is replaced', () => {
+test('renaming an id written with escapes replaces the whole string content', () => {
   const escaped = base.replace('"nodeId": "talk"', '"nodeId": "t\\u0061lk"');
   const after = rename(mark(escaped, '"toNodeId": "talk"', 14), 'chat');
   assert.ok(after!.includes('"nodeId": "chat"'));
@@ -124,20 +110,20 @@ test('rename handles escapes in the old id: the whole string content is replaced
 });
 
 test('prepareRename: the identifier only (inside the braces for a reference)', () => {
-  const { content, position } = cursor(mark(base, '{first_name}!', 4));
+  const { text: content, position } = cursor(mark(base, '{first_name}!', 4));
   const prepared = service.prepareRename(parse(content), position);
   assert.ok(prepared);
   assert.equal(prepared.placeholder, 'first_name');
   assert.equal(parse(content).textDocument.getText(prepared.range), 'first_name');
   const onName = cursor(mark(base, '"Node talk"', 3));
-  assert.equal(service.prepareRename(parse(onName.content), onName.position), null);
+  assert.equal(service.prepareRename(parse(onName.text), onName.position), null);
 });
 
 test('invalid names are refused with a reason, and no edit', () => {
   const onVariable = mark(base, '{first_name}!', 2);
   for (const bad of ['', 'has space', 'a{b}', 'x'.repeat(41), 'é', 'order_id']) {
     assert.equal(rename(onVariable, bad), null, bad);
-    const { content, position } = cursor(onVariable);
+    const { text: content, position } = cursor(onVariable);
     assert.ok(service.getRenameError(parse(content), position, bad), bad);
   }
   assert.ok(rename(onVariable, 'x'.repeat(40)));
@@ -146,13 +132,13 @@ test('invalid names are refused with a reason, and no edit', () => {
     assert.equal(rename(onNode, bad), null, JSON.stringify(bad));
   }
   assert.ok(rename(onNode, 'talk to me — ok'));
-  const { content, position } = cursor(onNode);
+  const { text: content, position } = cursor(onNode);
   assert.equal(service.getRenameError(parse(content), position, 'chat'), undefined);
   assert.match(service.getRenameError(parse(content), position, 'end')!, /already exists/);
 });
 
 test('document highlights: declaration Write, uses Read', () => {
-  const { content, position } = cursor(mark(base, '"nodeId": "end"', 12));
+  const { text: content, position } = cursor(mark(base, '"nodeId": "end"', 12));
   const highlights = service.findDocumentHighlights(parse(content), position);
   assert.deepEqual(highlights.map((h) => h.kind), [3, 2, 2]);
   assert.deepEqual(highlights[0].range, insideQuotes(valueRange(content, '"nodeId": "end"')));

@@ -9,7 +9,8 @@ import {
   TextEdit,
 } from 'vscode-languageserver-types';
 import { parsePearlDocument } from '../../server/src/service/pearlDocument';
-import { applyCompletion } from '../helpers/snippets';
+import { applyCompletion, itemLabeled } from '../helpers/snippets';
+import { cursor } from '../helpers/text';
 import { doSchemaCompletion } from '../../server/src/service/schemaCompletion';
 import { describeSchemaType, findSchemaForPath, getSchema } from '../../server/src/service/schemaNavigator';
 
@@ -18,18 +19,14 @@ const SIMPLE = '"$schema": "simple-pearl.schema.json"';
 
 /** Completion at the `|` of `content` (the marker is removed). */
 function complete(content: string): { items: CompletionItem[]; text: string; doc: TextDocument } {
-  const offset = content.indexOf('|');
-  assert.ok(offset >= 0, 'no | cursor marker');
-  const text = content.slice(0, offset) + content.slice(offset + 1);
+  const { text, offset } = cursor(content);
   const doc = TextDocument.create('file:///a.pearl.json', 'pearl', 1, text);
   return { items: doSchemaCompletion(parsePearlDocument(doc), offset), text, doc };
 }
 
 /** The text after applying `label`'s edit, with snippet placeholders at their defaults. */
 function apply(result: ReturnType<typeof complete>, label: string): string {
-  const item = result.items.find((candidate) => candidate.label === label);
-  assert.ok(item, `no item '${label}' among ${result.items.map((i) => i.label).join(', ')}`);
-  return applyCompletion(result.doc, item);
+  return applyCompletion(result.doc, itemLabeled(result.items, label));
 }
 
 const labels = (items: CompletionItem[]): string[] => items.map((item) => String(item.label));

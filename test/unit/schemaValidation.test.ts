@@ -6,32 +6,13 @@ import { Diagnostic, DiagnosticSeverity, Range } from 'vscode-languageserver-typ
 import { parsePearlDocument } from '../../server/src/service/pearlDocument';
 import { validateSchema } from '../../server/src/service/schemaValidation';
 import { getSchema, JSONSchema } from '../../server/src/service/schemaNavigator';
+import { rangeIn, rangeOf } from '../helpers/text';
 
 const TEXT = '"$schema": "text-pearl.schema.json"';
 const SIMPLE = '"$schema": "simple-pearl.schema.json"';
 
 function validate(content: string): Diagnostic[] {
   return validateSchema(parsePearlDocument(TextDocument.create('file:///a.pearl.json', 'pearl', 1, content)));
-}
-
-/** The range of the `occurrence`-th (0-based) `needle` in `content`. */
-function rangeOf(content: string, needle: string, occurrence = 0): Range {
-  const doc = TextDocument.create('file:///r.json', 'json', 1, content);
-  let offset = -1;
-  for (let i = 0; i <= occurrence; i++) {
-    offset = content.indexOf(needle, offset + 1);
-    assert.ok(offset >= 0, `'${needle}' #${occurrence} not in content`);
-  }
-  return { start: doc.positionAt(offset), end: doc.positionAt(offset + needle.length) };
-}
-
-/** The range of `needle` where it first occurs inside the first `context`. */
-function rangeIn(content: string, context: string, needle: string): Range {
-  const doc = TextDocument.create('file:///r.json', 'json', 1, content);
-  const at = content.indexOf(context);
-  assert.ok(at >= 0 && context.includes(needle), `'${needle}' in '${context}' not in content`);
-  const offset = at + context.indexOf(needle);
-  return { start: doc.positionAt(offset), end: doc.positionAt(offset + needle.length) };
 }
 
 /** Asserts exactly one diagnostic, an Error from source pearl, with this code, message and range. */
@@ -142,12 +123,12 @@ test('unknown-property: at the root names the request', () => {
   );
 });
 
-test('unknown-property: inside array items (text Node)', () => {
+test('unknown-property: a key inside an array item is an Error naming the item schema (Node)', () => {
   const content = text('"nodes": [{"nodeType": 10, "settings": {}}]');
   assertOne(validate(content), 'unknown-property', "Property 'settings' is not allowed in Node.", rangeOf(content, '"settings"'));
 });
 
-test('unknown-property: a simple-form field in a text Pearl', () => {
+test('unknown-property: a simple-form field in a text Pearl is an Error on its key', () => {
   const content = text('"nodes": [], "openingSentence": "Hi"');
   assertOne(
     validate(content),
@@ -157,7 +138,7 @@ test('unknown-property: a simple-form field in a text Pearl', () => {
   );
 });
 
-test('unknown-property: $schema below the top level', () => {
+test('unknown-property: $schema below the top level is an Error saying it belongs at the top level', () => {
   const content = text('"nodes": [], "$schema": "x"');
   assertOne(
     validate(content),
@@ -173,7 +154,7 @@ test('unknown-property: passing case, $schema at the top level and listed proper
 
 // ---- session-scoped-in-text ----
 
-test('session-scoped-in-text: isSessionScoped on a text Pearl variable', () => {
+test('session-scoped-in-text: isSessionScoped on a text Pearl variable is an Error on the key', () => {
   const content = text('"nodes": []', ', "variables": [{"id": "a", "isSessionScoped": true}]');
   assertOne(
     validate(content),
@@ -189,7 +170,7 @@ test('session-scoped-in-text: passing case, isSessionScoped in a simple Pearl', 
 
 // ---- wrong-type ----
 
-test('wrong-type: a number for a string', () => {
+test('wrong-type: a number where a string belongs is an Error on the number', () => {
   const content = text('"nodes": [], "agentName": 5');
   assertOne(validate(content), 'wrong-type', 'agentName must be a string; found number.', rangeOf(content, '5'));
 });
@@ -199,7 +180,7 @@ test('wrong-type: an array item is named with its index', () => {
   assertOne(validate(content), 'wrong-type', 'to[2] must be a string; found number.', rangeIn(content, '3]', '3'));
 });
 
-test('wrong-type: a non-integer number for an integer, with the value', () => {
+test('wrong-type: a non-integer number for an integer is an Error quoting the value', () => {
   const content = text('"nodes": []', ', "inbound": {"maxTurns": 1.5}');
   assertOne(validate(content), 'wrong-type', 'maxTurns must be an integer; found number 1.5.', rangeOf(content, '1.5'));
 });
@@ -239,7 +220,7 @@ test('enum-value: a nodeType outside the node type table lists the allowed value
   );
 });
 
-test('enum-value: CallLabel color 10 (value 8 is named lime / gradient1)', () => {
+test('enum-value: CallLabel color 10 is an Error listing the colors, 8 as lime / gradient1', () => {
   const content = text('"nodes": [], "indicatorTags": [{"color": 10}]');
   assertOne(
     validate(content),
@@ -250,7 +231,7 @@ test('enum-value: CallLabel color 10 (value 8 is named lime / gradient1)', () =>
   );
 });
 
-test('enum-value: a text-form group that the simple form would accept', () => {
+test('enum-value: a group the simple form would accept is an Error in a text Pearl', () => {
   const content = text('"nodes": []', ', "variables": [{"id": "a", "group": 9}]');
   assertOne(
     validate(content),
@@ -268,7 +249,7 @@ test('enum-value: passing case, every stated value of transcriptOptions and day'
   assert.deepEqual(validate(content), []);
 });
 
-test('model-type-kind: a voice model in a text Pearl', () => {
+test('model-type-kind: a voice model in a text Pearl is an Error on the value', () => {
   const content = text('"nodes": [], "modelType": 1');
   assertOne(
     validate(content),
@@ -278,7 +259,7 @@ test('model-type-kind: a voice model in a text Pearl', () => {
   );
 });
 
-test('model-type-kind: Swan in a simple (voice) Pearl', () => {
+test('model-type-kind: Swan (11) in a simple (voice) Pearl is an Error on the value', () => {
   const content = simple('"openingSentence": "Hi", "modelType": 11');
   assertOne(
     validate(content),
@@ -300,7 +281,7 @@ test('model-type-kind: passing case, 11 in text and 1 to 4 in simple', () => {
 
 // ---- int32-range ----
 
-test('int32-range: above 2147483647, the value as written', () => {
+test('int32-range: a value above 2147483647 is an Error quoting it as written', () => {
   const content = text('"nodes": []', ', "inbound": {"totalAgents": 3000000000}');
   assertOne(
     validate(content),
@@ -310,7 +291,7 @@ test('int32-range: above 2147483647, the value as written', () => {
   );
 });
 
-test('int32-range: below -2147483648 in the simple form', () => {
+test('int32-range: a value below -2147483648 is an Error in the simple form too', () => {
   const content = simple('"flowScript": "f"', ', "outbound": {"ringDuration": -2147483649}');
   assertOne(
     validate(content),
@@ -326,7 +307,7 @@ test('int32-range: passing case, the bounds themselves', () => {
 
 // ---- max-length ----
 
-test('max-length: agentPersonality over 35 characters', () => {
+test('max-length: an agentPersonality of 41 characters is an Error giving its length and the limit of 35', () => {
   const value = '"' + 'x'.repeat(41) + '"';
   const content = text(`"nodes": [], "agentPersonality": ${value}`);
   assertOne(validate(content), 'max-length', 'agentPersonality is 41 characters; the limit is 35.', rangeOf(content, value));
@@ -356,7 +337,7 @@ test('max-length: the same limit in the simple form, and a nested limit', () => 
   );
 });
 
-test('max-length: a recipient address over 255 characters', () => {
+test('max-length: a recipient address of 256 characters is an Error on the address', () => {
   const address = `"${'a'.repeat(256)}"`;
   const content = text(`"nodes": [{"nodeType": 51, "emailSettings": {"cc": [${address}]}}]`);
   assertOne(validate(content), 'max-length', 'cc[0] is 256 characters; the limit is 255.', rangeOf(content, address));
@@ -372,7 +353,7 @@ test('max-length: passing case, exactly at the limits', () => {
 
 // ---- label-id-format ----
 
-test('label-id-format: too short', () => {
+test('label-id-format: an id of three letters is an Error on the id', () => {
   const content = text('"nodes": [], "indicatorTags": [{"id": "abc"}]');
   assertOne(
     validate(content),
@@ -382,7 +363,7 @@ test('label-id-format: too short', () => {
   );
 });
 
-test('label-id-format: too long is not max-length', () => {
+test('label-id-format: an id of seven letters is label-id-format, not max-length', () => {
   const content = text('"nodes": [], "indicatorTags": [{"id": "AbcDefg"}]');
   assertOne(
     validate(content),
@@ -408,7 +389,7 @@ test('label-id-format: passing case, six letters', () => {
 
 // ---- variable-id-format ----
 
-test('variable-id-format: a space in the id', () => {
+test('variable-id-format: an id with a space is an Error on the id', () => {
   const content = text('"nodes": []', ', "variables": [{"id": "first name"}]');
   assertOne(
     validate(content),
@@ -430,13 +411,13 @@ test('variable-id-format: passing case, letters, digits, _ and -', () => {
 
 // ---- max-items ----
 
-test('max-items: 11 indicator tags, on the first entry past the limit', () => {
+test('max-items: 11 indicator tags is an Error on the first entry past the limit', () => {
   const tags = Array.from({ length: 11 }, (_, i) => `{"name": "t${i}"}`).join(',\n');
   const content = text(`"nodes": [], "indicatorTags": [${tags}]`);
   assertOne(validate(content), 'max-items', 'indicatorTags has 11 entries; the limit is 10.', rangeOf(content, '{"name": "t10"}'));
 });
 
-test('max-items: 12 recipients, on the 11th', () => {
+test('max-items: 12 recipients is an Error on the 11th', () => {
   const to = `[${Array.from({ length: 12 }, (_, i) => `"r${i}@x.y"`).join(', ')}]`;
   const content = simple(`"flowScript": "f", "notifications": [{"emailTemplate": {"to": ${to}}}]`);
   assertOne(validate(content), 'max-items', 'to has 12 recipients; the limit is 10.', rangeOf(content, '"r10@x.y"'));

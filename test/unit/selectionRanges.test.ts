@@ -1,16 +1,15 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import { SelectionRange } from 'vscode-languageserver-types';
 import { parse, service } from '../helpers/documents';
+import { positionOf } from '../helpers/text';
 
 const content = '{\n  "name": "x",\n  "pearl": { "nodes": [{ "nodeId": "open", "script": "Hi {first_name}!" }] }\n}';
 
 /** The texts a user sees selected by pressing "Expand Selection" repeatedly at the `occurrence` of `needle` + `delta`. */
 function expansions(needle: string, delta: number): string[] {
-  const document = TextDocument.create('file:///x', 'pearl', 1, content);
-  const position = document.positionAt(content.indexOf(needle) + delta);
-  const [chain] = service.getSelectionRanges(parse(content), [position]);
+  const document = parse(content).textDocument;
+  const [chain] = service.getSelectionRanges(parse(content), [positionOf(content, needle, delta)]);
   const texts: string[] = [];
   for (let range: SelectionRange | undefined = chain; range; range = range.parent) {
     texts.push(content.slice(document.offsetAt(range.range.start), document.offsetAt(range.range.end)));

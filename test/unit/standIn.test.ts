@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Json, textPearl } from '../helpers/documents';
+import { delay } from '../helpers/wait';
 import { ongoingCallsAt, StandIn, startStandIn } from '../standin/pearlServiceStandIn';
 import { formatFieldKey } from '../standin/standInValidation';
 
@@ -164,7 +165,7 @@ describe('fault switch over HTTP', () => {
     return fetch(`${standIn.url}/__standin/fault`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   }
 
-  test('429 with Retry-After, 500, hang, then none again', async (t) => {
+  test('the faults set over HTTP answer in turn 429 with Retry-After, 500, no answer, then normally again', async (t) => {
     t.after(() => standIn.setFault('none'));
     assert.equal((await setFault({ fault: '429', retryAfterSeconds: 2 })).status, 200);
     const limited = await post('/v2/Pearl/Text', textBody());
@@ -200,7 +201,7 @@ describe('fault switch over HTTP', () => {
     const other = await startStandIn();
     other.setFault('hang');
     const pending = fetch(`${other.url}/v2/Pearl/x/OngoingCalls`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await delay(50);
     await other.close();
     await assert.rejects(pending);
   });

@@ -4,26 +4,11 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { JsonNode } from '../../server/src/service/jsonTree';
 import type { PearlDocument } from '../../server/src/service/pearlDocument';
-import { service } from '../helpers/documents';
-
-const { generateTextPearl } = require('../../bench/pearlGenerator') as { generateTextPearl(nodeCount: number, seed?: number): string };
+import { plainTree, service } from '../helpers/documents';
+import { generateTextPearl } from '../helpers/fixtures';
 
 const uri = 'file:///patch/edited.pearl.json';
-
-/** The tree as plain data (no parent links), for comparison. */
-function plainTree(node: JsonNode | undefined): unknown {
-  if (!node) return undefined;
-  return {
-    type: node.type,
-    offset: node.offset,
-    length: node.length,
-    value: node.value,
-    colonOffset: node.colonOffset,
-    children: node.children?.map(plainTree),
-  };
-}
 
 /** Replaces `[offset, offset + removed)` of `text` with `inserted`. */
 function edit(text: string, offset: number, removed: number, inserted: string): string {

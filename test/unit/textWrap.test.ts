@@ -40,6 +40,7 @@ describe('wrapText (graph preview names and labels)', () => {
   it('does not split a surrogate pair', () => {
     const width = (text: string) => text.length * 7;
     const lines = wrapText('😀'.repeat(30), 70, 2, width);
+    assert.equal(lines.length, 2);
     for (const line of lines) assert.ok(!/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(line), JSON.stringify(line));
   });
 

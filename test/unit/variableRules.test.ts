@@ -85,7 +85,7 @@ test('an InCall variable in an OpeningSentence script is a Warning', () => {
 });
 
 test('references are found after escapes with exact ranges', () => {
-  const content = withDialogue({ script: 'He said \"hi\" to {nobody}' });
+  const content = withDialogue({ script: 'He said "hi" to {nobody}' });
   assertOne(content, 'variable-undeclared', rangeOf(content, '{nobody}'), Warning);
 });
 

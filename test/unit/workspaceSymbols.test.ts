@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { getLanguageService, WorkspaceFileSystem } from '../../server/src/service/pearlLanguageService';
 import { node, textPearl, transition } from '../helpers/documents';
+import { delay, waitFor } from '../helpers/wait';
 
 /** An in-memory workspace: file URI → text and mtime; folders are implied by the paths. */
 class MemoryFileSystem implements WorkspaceFileSystem {
@@ -102,11 +103,11 @@ test('workspace symbols: an open document wins over its file; files are read aga
   );
   const names = (await service.findWorkspaceSymbols('', [open])).filter((s) => s.containerName === 'Test').map((s) => s.name);
   assert.ok(names.includes('question — Node ask') && !names.includes('ask — Node ask'), names.join());
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  await delay(20);
   await service.findWorkspaceSymbols('', []);
   assert.equal(fileSystem.reads, 2, 'unchanged files are not read again');
   fileSystem.write(`${root}/clinic.pearl.json`, clinic.replace('"Test"', '"Renamed"'), 2);
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  await delay(20);
   const renamed = await service.findWorkspaceSymbols('ask', []);
   assert.equal(fileSystem.reads, 3);
   assert.deepEqual(renamed.map((symbol) => symbol.containerName), ['Renamed']);
@@ -130,8 +131,10 @@ test('workspace symbols: bounded by file count and size; a slow scan answers in 
   assert.deepEqual(await service.findWorkspaceSymbols('', []), []);
   release();
   // The same scan finishes in the background; the next request waits for it (at most maxWaitMs).
-  let found = 0;
-  for (let attempt = 0; attempt < 100 && found === 0; attempt++) found = (await service.findWorkspaceSymbols('', [])).length;
+  const found = await waitFor('the background scan to find the symbols', async () => (await service.findWorkspaceSymbols('', [])).length || undefined, {
+    timeoutMs: 5_000,
+    intervalMs: 0,
+  });
   assert.equal(found, 10);
 });
 
@@ -151,10 +154,9 @@ test('workspace symbols: folders changed during a scan are scanned next, not aft
   assert.deepEqual(await service.findWorkspaceSymbols('', []), []);
   service.setWorkspaceFolders([root]);
   release();
-  let found = 0;
-  for (let attempt = 0; attempt < 100 && found === 0; attempt++) {
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    found = (await service.findWorkspaceSymbols('', [])).length;
-  }
+  const found = await waitFor('the scan of the changed folders to find the symbols', async () => (await service.findWorkspaceSymbols('', [])).length || undefined, {
+    timeoutMs: 5_000,
+    intervalMs: 5,
+  });
   assert.equal(found, 10);
 });

@@ -334,7 +334,7 @@ function describeFailure(response: Response, text: string, problem: ValidationPr
     return { ok: false, kind: 'unauthorized', status, message: `The service refused the token (${statusLine}).` };
   }
   if (status === 429) {
-    const wait = retryAfterSeconds === undefined ? '' : ` Retry after ${retryAfterSeconds} s.`;
+    const wait = retryAfterSeconds === undefined ? '' : ` Try again ${describeWait(retryAfterSeconds)}.`;
     return { ok: false, kind: 'rateLimited', status, message: `The service is limiting the request rate (429).${wait}`, ...withRetry };
   }
   if (status >= 300 && status < 400) {
@@ -383,6 +383,18 @@ export function parseRetryAfter(header: string | null, now: number): number | un
   const date = Date.parse(value);
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+/**
+ * When to try again, for a message: `in 7 s`, `in 3 min`, `in 2 h`, or `tomorrow or later` from a
+ * day on (a Retry-After of 10^20 seconds reads no better as a number). `seconds` is whole seconds
+ * as {@link parseRetryAfter} gives them; minutes and hours are rounded up.
+ */
+export function describeWait(seconds: number): string {
+  if (!(seconds < 86_400)) return 'tomorrow or later';
+  if (seconds < 120) return `in ${seconds} s`;
+  if (seconds < 7_200) return `in ${Math.ceil(seconds / 60)} min`;
+  return `in ${Math.ceil(seconds / 3_600)} h`;
 }
 
 /** What a fetch failure says, e.g. `connection refused (ECONNREFUSED)`. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { deployPayloadRequest, type DeployPayload, type LocatedField, locateFieldsRequest } from '../../../server/src/protocol';
-import { checkBaseUrl, createPearl, type CreatePearlResult } from '../api/pearlApiClient';
+import { checkBaseUrl, createPearl, describeWait, type CreatePearlResult } from '../api/pearlApiClient';
 import { activePearlDocument } from '../activePearlDocument';
 import type { CmdFactory, PearlContext } from '../pearlContext';
 import { checkWorkspaceTrust } from '../trust/workspaceTrust';
@@ -181,7 +181,7 @@ function failureMessage(result: Extract<CreatePearlResult, { ok: false }>, timeo
   const mayExist = 'The Pearl may have been created anyway: check your NLPearl account before deploying again.';
   switch (result.kind) {
     case 'rateLimited': {
-      const wait = result.retryAfterSeconds === undefined ? 'later' : `in ${result.retryAfterSeconds} s`;
+      const wait = result.retryAfterSeconds === undefined ? 'later' : describeWait(result.retryAfterSeconds);
       return `The service is limiting requests (429): nothing was created. Try again ${wait}.`;
     }
     case 'timeout':

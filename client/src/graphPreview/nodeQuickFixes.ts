@@ -46,7 +46,7 @@ export class NodeQuickFixes {
     const action = this.last?.key === key ? this.last.actions[index] : undefined;
     if (action === undefined) return false;
     if (action.edit && !(await vscode.workspace.applyEdit(action.edit))) return false;
-    if (action.command) await vscode.commands.executeCommand(action.command.command, ...(action.command.arguments ?? []));
+    if (action.command) await vscode.commands.executeCommand(action.command.command, ...((action.command.arguments ?? []) as unknown[]));
     return true;
   }
 }

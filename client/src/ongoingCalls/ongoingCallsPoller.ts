@@ -133,7 +133,7 @@ export class OngoingCallsPoller {
   private readonly listeners = new Set<(state: OngoingCallsState) => void>();
   private pearlId: string | undefined;
   private focused: boolean;
-  private timer: TimerHandle | undefined;
+  private timer?: TimerHandle;
   private inFlight: Attempt | undefined;
   /** Consecutive failures since the last success. */
   private failures = 0;

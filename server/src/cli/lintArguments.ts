@@ -1,4 +1,5 @@
 import { parseArgs, ParseArgsConfig } from 'node:util';
+import type { LintConcurrency } from './lintFiles';
 
 /** Output formats of `pearl-lint` (see {@link lintUsage}). */
 export const lintFormats = ['text', 'json', 'sarif', 'github', 'junit'] as const;
@@ -19,6 +20,8 @@ export interface LintOptions {
   readonly outputFile: string | undefined;
   /** The name reported for standard input (`-`), and the file it stands for; `<stdin>` by default. */
   readonly stdinFilename: string | undefined;
+  /** Threads that check files (`--concurrency`); `auto` by default. */
+  readonly concurrency: LintConcurrency;
   readonly help: boolean;
   readonly version: boolean;
   /** Files, folders, globs, `!`-globs that exclude, and `-` for standard input, as given. */
@@ -45,7 +48,8 @@ Paths:
 Options:
   -f, --format <name>        text (default): path:line:col: severity code message
                              json: one array of {file, line, column, endLine, endColumn,
-                               severity, code, message}
+                               severity, code, message, href}; href: the code's
+                               documentation
                              sarif: SARIF 2.1.0, for code scanning
                              github: GitHub Actions annotations (the default when
                                GITHUB_ACTIONS=true)
@@ -53,6 +57,8 @@ Options:
   -o, --output-file <file>   write the report to this file instead of standard output
       --stdin-filename <name>  the name of standard input in the report
       --max-warnings <n>     exit 1 when there are more than n warnings
+      --concurrency <n>      threads that check files: a number, off (one), or auto
+                             (the default: one per 100 files, up to the cores, at most 4)
   -h, --help                 show this help
   -v, --version              show the version
 
@@ -61,11 +67,15 @@ unreadable file or folder, a path that is not a file or folder, or a folder or g
 matching no file.
 `;
 
+/** The most threads `--concurrency` may ask for. */
+const maxConcurrency = 64;
+
 const optionSpecs = {
   format: { type: 'string', short: 'f' },
   'output-file': { type: 'string', short: 'o' },
   'stdin-filename': { type: 'string' },
   'max-warnings': { type: 'string' },
+  concurrency: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const satisfies ParseArgsConfig['options'];
@@ -106,6 +116,13 @@ export function parseLintArguments(argv: readonly string[], env: NodeJS.ProcessE
   if (typeof maxWarningsText === 'string' && !/^\d+$/.test(maxWarningsText)) {
     return { ok: false, message: `--max-warnings expects a non-negative integer, got "${maxWarningsText}"` };
   }
+  const concurrencyText = values.concurrency;
+  let concurrency: LintConcurrency = 'auto';
+  if (typeof concurrencyText === 'string') {
+    if (concurrencyText === 'auto' || concurrencyText === 'off') concurrency = concurrencyText;
+    else if (/^\d+$/.test(concurrencyText) && Number(concurrencyText) >= 1 && Number(concurrencyText) <= maxConcurrency) concurrency = Number(concurrencyText);
+    else return { ok: false, message: `--concurrency expects a number from 1 to ${maxConcurrency}, auto or off, got "${concurrencyText}"` };
+  }
   const stdinFilename = values['stdin-filename'];
   if (typeof stdinFilename === 'string' && !paths.includes(stdinPath)) {
     return { ok: false, message: `--stdin-filename names standard input: give the path ${stdinPath} too` };
@@ -120,6 +137,7 @@ export function parseLintArguments(argv: readonly string[], env: NodeJS.ProcessE
       maxWarnings: typeof maxWarningsText === 'string' ? Number(maxWarningsText) : undefined,
       outputFile: typeof values['output-file'] === 'string' ? values['output-file'] : undefined,
       stdinFilename: typeof stdinFilename === 'string' ? stdinFilename : undefined,
+      concurrency,
       help,
       version,
       paths,

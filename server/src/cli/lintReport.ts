@@ -16,6 +16,8 @@ export interface LintRecord {
   readonly severity: LintSeverity;
   readonly code: string;
   readonly message: string;
+  /** The code's entry in docs/rules.md (the diagnostic's LSP `codeDescription.href`); absent for a diagnostic without one. */
+  readonly href?: string;
 }
 
 /** Counts of a run, for the summary line. */
@@ -41,6 +43,7 @@ export function toLintRecord(file: string, diagnostic: Diagnostic): LintRecord {
     severity: severityNames[diagnostic.severity ?? 1] ?? 'error',
     code: diagnostic.code === undefined ? '' : String(diagnostic.code),
     message: diagnostic.message,
+    ...(diagnostic.codeDescription ? { href: diagnostic.codeDescription.href } : {}),
   };
 }
 

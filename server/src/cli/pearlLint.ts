@@ -2,11 +2,10 @@
 // Same service as the language server: no rule lives here.
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { TextDocument } from 'vscode-languageserver-textdocument';
-import { getLanguageService } from '../service/pearlLanguageService';
+import { isMainThread } from 'node:worker_threads';
 import { formatLintGithub, formatLintJunit } from './ciReports';
-import { describeFsError, findPearlFiles, LintTarget } from './findPearlFiles';
+import { describeFsError, findPearlFiles } from './findPearlFiles';
+import { lintFiles, lintText, threadCount } from './lintFiles';
 import { LintFormat, lintUsage, parseLintArguments, stdinPath } from './lintArguments';
 import {
   countLintRecords,
@@ -15,10 +14,9 @@ import {
   formatLintText,
   LintRecord,
   sortLintRecords,
-  toLintRecord,
 } from './lintReport';
 import { getPackageManifest, getPackageVersion } from './packageVersion';
-import { readRegularFile, readStream } from './readInput';
+import { readStream } from './readInput';
 import { formatLintSarif } from './sarifReport';
 
 /** Where {@link runPearlLint} writes and what relative paths are relative to. */
@@ -80,33 +78,37 @@ async function lint(argv: readonly string[], io: PearlLintIO): Promise<number> {
     options.paths.filter((given) => given !== stdinPath),
     io.cwd,
   );
-  const service = getLanguageService();
   const records: LintRecord[] = [];
   const checked: string[] = [];
-  const check = (target: LintTarget, text: string): void => {
-    // Editors drop the byte order mark before positions are counted; so do we.
-    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    const textDocument = TextDocument.create(pathToFileURL(target.absolutePath).href, 'pearl', 1, text);
-    const diagnostics = service.doValidation(service.parsePearlDocument(textDocument));
-    records.push(...diagnostics.map((diagnostic) => toLintRecord(target.displayPath, diagnostic)));
-    checked.push(target.displayPath);
-  };
   if (options.paths.includes(stdinPath)) {
     const name = options.stdinFilename;
     const stdinTarget = { absolutePath: path.resolve(io.cwd, name ?? 'stdin.pearl.json'), displayPath: name ?? '<stdin>' };
-    if (io.stdin) check(stdinTarget, await readStream(io.stdin));
-    else problems.push(`${stdinTarget.displayPath}: standard input is not available`);
-  }
-  for (const target of targets) {
-    let text: string;
-    try {
-      text = await readRegularFile(target.absolutePath);
-    } catch (error) {
-      problems.push(`${target.displayPath}: ${describeFsError(error)}`);
-      continue;
+    const stdin = io.stdin;
+    let text: string | undefined;
+    if (stdin === undefined) {
+      problems.push(`${stdinTarget.displayPath}: standard input is not available`);
+    } else {
+      try {
+        text = await readStream(stdin);
+      } catch (error) {
+        problems.push(`${stdinTarget.displayPath}: ${describeFsError(error)}`);
+      }
     }
-    check(target, text);
+    if (text !== undefined) {
+      records.push(...lintText(stdinTarget, text));
+      checked.push(stdinTarget.displayPath);
+    }
   }
+  // Results come back in the (sorted) order of the targets, however the reads complete.
+  const results = await lintFiles(targets, threadCount(options.concurrency, targets.length));
+  results.forEach((result, index) => {
+    if (result.records === undefined) {
+      problems.push(result.problem);
+    } else {
+      records.push(...result.records);
+      checked.push(targets[index].displayPath);
+    }
+  });
 
   sortLintRecords(records);
   const report = formatReport(options.format, records, checked);
@@ -157,8 +159,12 @@ async function main(): Promise<void> {
     stderr: process.stderr,
     cwd: process.cwd(),
     env: process.env,
-    stdin: process.stdin,
+    // Read only for the path `-`: creating process.stdin costs start-up time.
+    get stdin() {
+      return process.stdin;
+    },
   });
 }
 
-if (require.main === module) void main();
+// A worker thread runs this file too (see lintFiles.ts): it only checks files.
+if (require.main === module && isMainThread) void main();

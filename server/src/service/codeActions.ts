@@ -137,7 +137,7 @@ function fixUnknownProperty(doc: PearlDocument, offset: number, suggestNames: bo
   const fixes: Fix[] = [];
   if (suggestNames && key !== '$schema') {
     const known = Object.keys(findSchemaForPath(doc.kind, objectPath)?.properties ?? {}).filter((name) => name !== '$schema');
-    const present = new Set((object.children ?? []).map((child) => child.children?.[0]?.value));
+    const present = new Set((object.children ?? []).map((child): unknown => child.children?.[0]?.value));
     const nearest = findNearest(key, known.filter((name) => !present.has(name)));
     for (const name of nearest.names) {
       fixes.push({

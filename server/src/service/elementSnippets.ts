@@ -316,7 +316,7 @@ function indicatorTagItems(context: InsertionContext): CompletionItem[] {
   const tags = getObjectItems(context.doc.pearl, 'indicatorTags');
   const maxItems = findSchemaForPath(context.doc.kind, ['pearl', 'indicatorTags'])?.maxItems;
   if (maxItems !== undefined && tags.length >= maxItems) return [];
-  const usedColors = new Set(tags.map((tag) => getPropertyNode(tag, 'color')?.value));
+  const usedColors = new Set(tags.map((tag): unknown => getPropertyNode(tag, 'color')?.value));
   const color = Object.keys(labelColorNames).map(Number).find((value) => !usedColors.has(value));
   if (color === undefined) return [];
   const id = unusedTagId(new Set(tags.flatMap((tag) => getStringProperty(tag, 'id') ?? [])));

@@ -113,9 +113,9 @@ function hoverSchema(doc: PearlDocument, offset: number): Hover | null {
   }
   const parent = node.parent;
   const isKey = parent?.type === 'property' && parent.children?.[0] === node;
-  const valueNode = isKey ? parent!.children?.[1] : node;
+  const valueNode = isKey ? parent.children?.[1] : node;
   const path = isKey
-    ? [...(parent!.parent ? getNodePath(parent!.parent) : []), node.value as string]
+    ? [...(parent.parent ? getNodePath(parent.parent) : []), node.value as string]
     : getNodePath(node);
   if (path.length === 0) return null;
   const schema = findSchemaForPath(doc.kind, path);

@@ -124,7 +124,7 @@ export function parseJsonTree(text: string): JsonTree {
   if (root) delete root.parent;
   // Objects close innermost first: put the duplicates in document order.
   duplicateKeys.sort((a, b) => a.property.offset - b.property.offset);
-  return { root: root as JsonNode | undefined, errors, trailingCommas, duplicateKeys, maxDepth };
+  return { root, errors, trailingCommas, duplicateKeys, maxDepth };
 }
 
 /**
@@ -304,9 +304,9 @@ function dropShadowedProperties(object: BuildNode, duplicates: DuplicateKey[]): 
     repeated = true;
     const before = children[index - 1];
     duplicates.push({
-      property: children[index] as JsonNode,
-      key: key as JsonNode,
-      first: firstKey as JsonNode,
+      property: children[index],
+      key,
+      first: firstKey,
       previousEnd: before.offset + before.length,
     });
   }

@@ -37,8 +37,8 @@ export interface JSONSchema {
 }
 
 const schemas: Readonly<Record<PearlKind, JSONSchema>> = {
-  text: textSchemaJson as JSONSchema,
-  simple: simpleSchemaJson as JSONSchema,
+  text: textSchemaJson,
+  simple: simpleSchemaJson,
 };
 
 /**

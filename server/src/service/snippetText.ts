@@ -90,7 +90,7 @@ export function printSnippet(template: SnippetTemplate, layout: SnippetLayout, f
     const line = `${layout.eol}${layout.baseIndent}`;
     if (Array.isArray(value)) {
       if (value.length === 0) return '[]';
-      const items = value.map((item) => `${line}${inner}${print(item, inner, snippet)}`);
+      const items = value.map((item: SnippetTemplate) => `${line}${inner}${print(item, inner, snippet)}`);
       return `[${items.join(',')}${line}${indent}]`;
     }
     if (value !== null && typeof value === 'object') {

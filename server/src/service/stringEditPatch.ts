@@ -73,7 +73,7 @@ export function patchStringEdit(previous: PearlDocument, editorDocument: TextDoc
 
   holder.container[holder.key] = content;
   shiftNodesAfter(root, node, delta);
-  for (let ancestor = node.parent as MutableNode | undefined; ancestor; ancestor = ancestor.parent) ancestor.length += delta;
+  for (let ancestor: MutableNode | undefined = node.parent; ancestor; ancestor = ancestor.parent) ancestor.length += delta;
   const edited = node as MutableNode;
   edited.length += delta;
   edited.value = content;

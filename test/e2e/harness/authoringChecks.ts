@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { getLanguageService } from '../../../server/src/service/pearlLanguageService';
+import { positionOf } from '../../helpers/text';
 import type { RunFolder } from './runFolder';
 import { pollUntil, type Workbench } from './workbench';
 
@@ -52,7 +53,7 @@ export async function runAuthoringChecks(workbench: Workbench, run: RunFolder, c
 
   await check('inlay hints name the nodeType values', async () => {
     await workbench.openFile(snippetFile.relative);
-    const { line } = positionOf(fs.readFileSync(snippetFile.file, 'utf8'), '"nodeType": 3');
+    const { line } = lineColumnOf(fs.readFileSync(snippetFile.file, 'utf8'), '"nodeType": 3');
     await goTo(line, 1);
     let lines: string[] = [];
     await pollUntil(
@@ -143,10 +144,8 @@ export async function runAuthoringChecks(workbench: Workbench, run: RunFolder, c
 }
 
 /** The 1-based line and column of the first occurrence of `needle` in `text`. */
-function positionOf(text: string, needle: string): { line: number; column: number } {
-  const offset = text.indexOf(needle);
-  assert.ok(offset >= 0, `${needle} not found`);
-  const position = TextDocument.create('file:///x', 'pearl', 1, text).positionAt(offset);
+function lineColumnOf(text: string, needle: string): { line: number; column: number } {
+  const position = positionOf(text, needle);
   return { line: position.line + 1, column: position.character + 1 };
 }
 

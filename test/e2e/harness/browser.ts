@@ -42,7 +42,7 @@ export function relayExtensionHostConsole(page: Page, write: (line: string, nois
       let first = 0;
       if (typeof values[0] === 'string' && values[0].startsWith('%c')) {
         const styles = (values[0].match(/%c/g) ?? []).length;
-        values[0] = (values[0] as string).replace(/%c/g, '').trim();
+        values[0] = values[0].replace(/%c/g, '').trim();
         values.splice(1, styles);
         if (/^(TRACE|DEBUG|INFO|WARN|ERROR|\[Extension Host\])$/.test(values[0] as string)) first = 1;
       }

@@ -1,8 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { repositoryRoot } from '../../helpers/paths';
 
-/** The repository root (this file compiles to `out/test/e2e/harness/paths.js`). */
-export const repositoryRoot = path.resolve(__dirname, '../../../..');
+export { repositoryRoot };
 
 /**
  * Where installed tools (code-server) are kept between runs: `E2E_CACHE`, or `.e2e/cache` in the

@@ -1,6 +1,11 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 
+import { delay } from '../../helpers/wait';
+
+// `delay(ms)`: for polling loops only, never as a fixed wait for a state.
+export { delay };
+
 /** What {@link ProcessGroups.start} needs to start a long-running process. */
 export interface StartOptions {
   readonly cwd?: string;
@@ -137,9 +142,4 @@ export function killProcesses(pids: readonly number[]): string[] {
     }
     return `${pid} ${command.slice(0, 160)}`;
   });
-}
-
-/** Resolves after `ms` milliseconds; for polling loops only, never as a fixed wait for a state. */
-export function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

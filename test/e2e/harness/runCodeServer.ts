@@ -72,7 +72,6 @@ async function main(): Promise<number> {
   const groups = new ProcessGroups();
   const failures: string[] = [];
   let vsixSize = 0;
-  const waiting: Record<string, string> = {};
   const screenshots: string[] = [];
   try {
     const install = await step(`code-server ${codeServerVersion} (installed into ${cacheDir} unless cached)`, () =>
@@ -86,14 +85,13 @@ async function main(): Promise<number> {
     const standIn = await step('start the Pearl service stand-in', () =>
       startStandIn(groups, { env: run.env, logFile: path.join(run.logsDir, 'stand-in.log') }),
     );
-    if (standIn) console.log(`[e2e] stand-in: ${standIn.url}`);
-    else console.log('[e2e] the stand-in is not built (out/test/standin/main.js): deploy and status bar checks will wait on it');
-    const pearlSettings = standIn ? { 'pearl.api.baseUrl': standIn.url, 'pearl.ongoingCalls.pollSeconds': 5 } : {};
+    console.log(`[e2e] stand-in: ${standIn.url}`);
+    const pearlSettings = { 'pearl.api.baseUrl': standIn.url, 'pearl.ongoingCalls.pollSeconds': 5 };
     writeUserSettings(run, pearlSettings);
     Object.assign(run.env, {
       PEARL_E2E_REPORT: run.reportFile,
       PEARL_E2E_EXTENSIONS_DIR: run.extensionsDir,
-      ...(standIn ? { PEARL_E2E_STANDIN_URL: standIn.url } : {}),
+      PEARL_E2E_STANDIN_URL: standIn.url,
       ...(argument('--grep') !== undefined ? { PEARL_E2E_GREP: argument('--grep') } : {}),
     });
 
@@ -108,7 +106,6 @@ async function main(): Promise<number> {
         runUiPass({ server, run, standIn, commands: readReport(run.reportFile).commands }),
       );
       failures.push(...ui.failures);
-      Object.assign(waiting, ui.waiting);
       screenshots.push(...ui.screenshots);
     }
 
@@ -130,7 +127,6 @@ async function main(): Promise<number> {
   console.log(`  total: ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
   if (vsixSize > 0) console.log(`  .vsix: ${(vsixSize / 1024).toFixed(0)} KiB`);
   if (report.activationMs !== undefined) console.log(`  activation (open a *.pearl.json → activate() resolved, language server ready): ${report.activationMs} ms`);
-  for (const [feature, reason] of Object.entries({ ...report.waiting, ...waiting })) console.log(`  WAITING ON ${feature}: ${reason}`);
   console.log(`  logs: ${run.logsDir}`);
   console.log(`  screenshots: ${run.screenshotsDir}${screenshots.length > 0 ? ` (${screenshots.map((file) => path.basename(file)).join(', ')})` : ''}`);
   if (failures.length > 0) {
@@ -142,9 +138,9 @@ async function main(): Promise<number> {
 }
 
 /** The suite's report (test/e2e/suite/report.ts); empty when the suite wrote none. */
-function readReport(file: string): { activationMs?: number; waiting?: Record<string, string>; commands?: string[] } {
+function readReport(file: string): { activationMs?: number; commands?: string[] } {
   try {
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as { activationMs?: number; waiting?: Record<string, string>; commands?: string[] };
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as { activationMs?: number; commands?: string[] };
   } catch {
     return {};
   }

@@ -46,7 +46,7 @@ async function main(): Promise<number> {
     console.log(`[e2e] installed ${extensionId()} into ${run.extensionsDir}`);
 
     const standIn = await startStandIn(groups, { env: run.env, logFile: path.join(run.logsDir, 'stand-in.log') });
-    writeUserSettings(run, standIn ? { 'pearl.api.baseUrl': standIn.url, 'pearl.ongoingCalls.pollSeconds': 5 } : {});
+    writeUserSettings(run, { 'pearl.api.baseUrl': standIn.url, 'pearl.ongoingCalls.pollSeconds': 5 });
 
     return await runTests({
       vscodeExecutablePath,
@@ -57,7 +57,7 @@ async function main(): Promise<number> {
         PEARL_E2E_RUN: run.id,
         PEARL_E2E_REPORT: run.reportFile,
         PEARL_E2E_EXTENSIONS_DIR: run.extensionsDir,
-        PEARL_E2E_STANDIN_URL: standIn?.url,
+        PEARL_E2E_STANDIN_URL: standIn.url,
         PEARL_E2E_GREP: process.env.PEARL_E2E_GREP,
       },
     });

@@ -18,15 +18,14 @@ export const standInToken = 'e2e-account:e2e-secret';
 
 /**
  * Starts `node out/test/standin/main.js --port <port> --token <token>` (port 0: any free port) and
- * resolves once it prints the URL it listens on. Resolves to undefined when the stand-in is not
- * built (the features that need it then say they wait on it). Rejects if it exits or says nothing
- * within `timeoutMs`.
+ * resolves once it prints the URL it listens on. Rejects when it is not built (`npm run build`
+ * builds it), exits, or says nothing within `timeoutMs`.
  */
 export async function startStandIn(
   groups: ProcessGroups,
   options: { logFile: string; env: NodeJS.ProcessEnv; port?: number; timeoutMs?: number },
-): Promise<RunningStandIn | undefined> {
-  if (!fs.existsSync(standInMain)) return undefined;
+): Promise<RunningStandIn> {
+  if (!fs.existsSync(standInMain)) throw new Error(`the Pearl service stand-in is not built (${standInMain}): run npm run build`);
   const child = await groups.start(
     'stand-in',
     process.execPath,

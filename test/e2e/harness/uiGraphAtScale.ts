@@ -7,11 +7,9 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { generateTextPearl } from '../../helpers/fixtures';
 import type { RunFolder } from './runFolder';
 import { pollUntil, type Workbench } from './workbench';
-
-// bench/pearlGenerator.ts is in the bench project, built beside this one (see robustness.test.ts).
-const { generateTextPearl } = require('../../../bench/pearlGenerator') as { generateTextPearl(nodeCount: number, seed?: number): string };
 
 /** Nodes of the generated Pearl. */
 const nodeCount = 300;

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { parse } from 'jsonc-parser';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { getLanguageService } from '../../../server/src/service/pearlLanguageService';
+import { positionOf } from '../../helpers/text';
 import { runAuthoringChecks } from './authoringChecks';
 import { launchBrowser } from './browser';
 import { type RunningCodeServer, workbenchUrl } from './codeServer';
@@ -15,19 +16,18 @@ import { checkNewPearl, checkWalkthrough } from './uiNewPearl';
 import { checkGraphDesigner } from './uiGraphDesigner';
 import { pollUntil, Workbench } from './workbench';
 
-/** What the UI pass needs: the server, the run, the stand-in (if built), the suite's report. */
+/** What the UI pass needs: the server, the run, the stand-in, the suite's report. */
 export interface UiPassOptions {
   readonly server: RunningCodeServer;
   readonly run: RunFolder;
-  readonly standIn?: RunningStandIn;
+  readonly standIn: RunningStandIn;
   /** The `pearl.*` commands the suite found registered (undefined: unknown, check everything). */
   readonly commands?: readonly string[];
 }
 
-/** What the UI pass found: failures (each with a screenshot), and checks waiting on a feature. */
+/** What the UI pass found: failures (each with a screenshot, or the command that is missing). */
 export interface UiPassResult {
   readonly failures: string[];
-  readonly waiting: Record<string, string>;
   readonly screenshots: string[];
 }
 
@@ -55,14 +55,19 @@ const ongoingCallsItemId = `${extensionId()}.pearl.ongoingCalls`;
 export async function runUiPass(options: UiPassOptions): Promise<UiPassResult> {
   const { server, run, standIn } = options;
   const failures: string[] = [];
-  const waiting: Record<string, string> = {};
   const screenshots: string[] = [];
   const { context, page } = await launchBrowser(run, 'ui');
   const workbench = new Workbench(page, run.screenshotsDir);
   const shot = async (name: string, locator?: Parameters<Workbench['screenshot']>[1]): Promise<void> => {
     screenshots.push(await workbench.screenshot(name, locator));
   };
-  const has = (command: string): boolean => options.commands === undefined || options.commands.includes(command);
+  /** Whether `command` is registered; a missing one fails the pass (its checks cannot run). */
+  const has = (command: string): boolean => {
+    if (options.commands === undefined || options.commands.includes(command)) return true;
+    const failure = `UI: ${command} is contributed in package.json but not registered; its checks did not run`;
+    if (!failures.includes(failure)) failures.push(failure);
+    return false;
+  };
 
   /** Runs one check; a failure is recorded with a screenshot. Resolves to whether it passed. */
   const check = async (name: string, body: () => Promise<void>): Promise<boolean> => {
@@ -79,17 +84,13 @@ export async function runUiPass(options: UiPassOptions): Promise<UiPassResult> {
       return false;
     }
   };
-  const wait = (feature: string, reason: string): void => {
-    console.log(`[ui] WAITING ON ${feature}: ${reason}`);
-    waiting[feature] = reason;
-  };
 
   try {
     const loaded = await check('the workbench loads with the workspace', async () => {
       await page.goto(workbenchUrl(server.url, run.workspace));
       await workbench.waitUntilLoaded();
     });
-    if (!loaded) return { failures, waiting, screenshots };
+    if (!loaded) return { failures, screenshots };
 
     await check('Problems panel shows the diagnostics of a broken example', async () => {
       await workbench.openFile(brokenExample);
@@ -110,9 +111,7 @@ export async function runUiPass(options: UiPassOptions): Promise<UiPassResult> {
       await workbench.hidePanel();
     });
 
-    if (!has('pearl.openGraphPreview')) {
-      wait('graph preview (UI)', 'pearl.openGraphPreview is not registered');
-    } else {
+    if (has('pearl.openGraphPreview')) {
       await check('graph preview draws the nodes of the example', async () => {
         await workbench.openFile(cleanExample);
         await workbench.runCommand('Pearl: Open Graph Preview');
@@ -139,11 +138,7 @@ export async function runUiPass(options: UiPassOptions): Promise<UiPassResult> {
     }
 
     let created: CreatedPearl | undefined;
-    if (!standIn) {
-      wait('deploy (UI)', 'the Pearl service stand-in is not built (out/test/standin/main.js)');
-    } else if (!has('pearl.deploy') || !has('pearl.setApiToken')) {
-      wait('deploy (UI)', 'pearl.deploy / pearl.setApiToken are not registered');
-    } else {
+    if (has('pearl.deploy') && has('pearl.setApiToken')) {
       await check('deploy: token, confirmation, a Pearl created on the stand-in', async () => {
         await workbench.runCommand('Pearl: Set API Token');
         const input = await workbench.quickInput();
@@ -174,9 +169,7 @@ export async function runUiPass(options: UiPassOptions): Promise<UiPassResult> {
       });
     }
 
-    if (!has('pearl.watchOngoingCalls')) {
-      wait('status bar (UI)', 'pearl.watchOngoingCalls is not registered');
-    } else if (standIn && created) {
+    if (has('pearl.watchOngoingCalls') && created) {
       const pearlId = created.id;
       await check('status bar shows the ongoing calls of the deployed Pearl and follows them', async () => {
         // The stand-in's counts change every 2 s; the item polls every 5 s (the minimum). Each text the
@@ -204,11 +197,11 @@ export async function runUiPass(options: UiPassOptions): Promise<UiPassResult> {
       });
     }
 
-    if (standIn && created) {
+    if (created) {
       const fault = { fault: '400', errors: { 'pearl.nodes[1].name': ['A node with this name already exists in the account.'] } };
       const supported = await setStandInFault(standIn, fault);
       if (!supported) {
-        wait('deploy 400 (UI)', 'the stand-in has no 400 control: POST /__standin/fault {"fault":"400","errors":{...}} is refused');
+        failures.push('UI: the stand-in has no 400 control: POST /__standin/fault {"fault":"400","errors":{...}} is refused');
       } else {
         await check('a 400 from the service puts its errors on the file', async () => {
           try {
@@ -258,8 +251,7 @@ export async function runUiPass(options: UiPassOptions): Promise<UiPassResult> {
         await shot('graph-preview-restored');
       });
     }
-    if (!has('pearl.newPearl')) wait('New Pearl (UI)', 'pearl.newPearl is not registered');
-    else await check('New Pearl: a text Pearl from a template, filled in by its tab stops, with 0 problems', () => checkNewPearl(workbench, shot));
+    if (has('pearl.newPearl')) await check('New Pearl: a text Pearl from a template, filled in by its tab stops, with 0 problems', () => checkNewPearl(workbench, shot));
     await check('the walkthrough "Get started with Pearl" shows its six steps', () => checkWalkthrough(workbench, shot));
     await runAuthoringChecks(workbench, run, check, (name) => shot(name));
     if (has('pearl.openGraphPreview')) {
@@ -276,7 +268,7 @@ export async function runUiPass(options: UiPassOptions): Promise<UiPassResult> {
   } finally {
     await context.close().catch(() => undefined);
   }
-  return { failures, waiting, screenshots };
+  return { failures, screenshots };
 }
 
 /**
@@ -321,10 +313,7 @@ function formatCounts(ongoing: number, queued: number | undefined): string {
 
 /** The 1-based line of the first occurrence of `needle` in `file`. */
 function lineOf(file: string, needle: string): number {
-  const text = fs.readFileSync(file, 'utf8');
-  const offset = text.indexOf(needle);
-  assert.ok(offset >= 0, `${needle} not in ${file}`);
-  return text.slice(0, offset).split('\n').length;
+  return positionOf(fs.readFileSync(file, 'utf8'), needle).line + 1;
 }
 
 /** `text` without whitespace (the preview wraps long names over several lines). */

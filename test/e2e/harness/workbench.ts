@@ -1,28 +1,17 @@
 import * as path from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
-import { delay } from './processGroups';
+import { waitFor, type WaitOptions } from '../../helpers/wait';
 
 /** Default time a UI step waits for the state it expects, in ms. */
 export const stepTimeoutMs = 30_000;
 
-/**
- * Polls `probe` every `intervalMs` until it returns something other than undefined/false; rejects
- * after `timeoutMs` with `what` and, if given, a description of the last state seen.
- */
-export async function pollUntil<T>(
+/** {@link waitFor} with a UI step's timeout ({@link stepTimeoutMs}) and a 100 ms interval unless `options` say otherwise. */
+export function pollUntil<T>(
   what: string,
   probe: () => Promise<T | undefined | false> | T | undefined | false,
-  options: { timeoutMs?: number; intervalMs?: number; describeLast?: () => string } = {},
+  options: WaitOptions = {},
 ): Promise<T> {
-  const deadline = Date.now() + (options.timeoutMs ?? stepTimeoutMs);
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) {
-      throw new Error(`timed out waiting for ${what}${options.describeLast ? `; last seen: ${options.describeLast()}` : ''}`);
-    }
-    await delay(options.intervalMs ?? 100);
-  }
+  return waitFor(what, probe, { timeoutMs: stepTimeoutMs, intervalMs: 100, ...options });
 }
 
 /**

@@ -4,6 +4,7 @@ import { describe, it } from 'mocha';
 import { parse } from 'jsonc-parser';
 import * as vscode from 'vscode';
 import { exampleUri } from './helpers';
+import { cursor } from '../../helpers/text';
 
 interface ExamplePearl {
   pearl: { nodes: { nodeId?: string; transitions?: { toNodeId?: string }[] }[] };
@@ -20,9 +21,7 @@ async function completeAt(
   contentWithCursor: string,
   trigger?: string,
 ): Promise<{ document: vscode.TextDocument; position: vscode.Position; items: vscode.CompletionItem[] }> {
-  const offset = contentWithCursor.indexOf('|');
-  assert.ok(offset >= 0, 'no | cursor marker');
-  const content = contentWithCursor.slice(0, offset) + contentWithCursor.slice(offset + 1);
+  const { text: content, offset } = cursor(contentWithCursor);
   const document = await vscode.workspace.openTextDocument({ language: 'pearl', content });
   const position = document.positionAt(offset);
   const list = await vscode.commands.executeCommand<vscode.CompletionList>(
@@ -38,7 +37,7 @@ async function completeAt(
 async function accept(document: vscode.TextDocument, item: vscode.CompletionItem): Promise<string> {
   const range = item.range instanceof vscode.Range ? item.range : item.range?.replacing;
   assert.ok(range, `completion item ${JSON.stringify(item.label)} has no range`);
-  const text = typeof item.insertText === 'string' ? item.insertText : (item.insertText?.value ?? String(item.label));
+  const text = typeof item.insertText === 'string' ? item.insertText : (item.insertText?.value ?? (typeof item.label === 'string' ? item.label : item.label.label));
   const edit = new vscode.WorkspaceEdit();
   edit.replace(document.uri, range, text);
   assert.ok(await vscode.workspace.applyEdit(edit));

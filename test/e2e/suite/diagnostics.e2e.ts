@@ -1,13 +1,12 @@
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic as LspDiagnostic } from 'vscode-languageserver-types';
 import { getLanguageService } from '../../../server/src/service/pearlLanguageService';
 import { compareWithExpectComments, findExpectComments } from '../../helpers/expectComments';
-import { codeOf, exampleUri, openInEditor, repositoryRoot, waitFor } from './helpers';
+import { examplePearlFiles } from '../../helpers/fixtures';
+import { codeOf, exampleUri, openInEditor, waitFor } from './helpers';
 
 const severityNames = ['Error', 'Warning', 'Information', 'Hint'];
 const service = getLanguageService();
@@ -29,10 +28,7 @@ function computeDiagnostics(uri: vscode.Uri, text: string): string[] {
   return service.doValidation(document).map(describeComputed).sort();
 }
 
-const brokenFiles = fs
-  .readdirSync(path.join(repositoryRoot, 'examples', 'broken'))
-  .filter((name) => name.endsWith('.pearl.json'))
-  .sort();
+const brokenFiles = examplePearlFiles('broken');
 
 describe('diagnostics of examples/broken/ in the editor', () => {
   it('examples/broken/ has files to check', () => assert.ok(brokenFiles.length > 0));

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { before, describe, it } from 'mocha';
+import { describe, it } from 'mocha';
 import * as vscode from 'vscode';
-import { exampleUri, openInEditor, requireFeature, waitFor } from './helpers';
+import { exampleUri, openInEditor, waitFor } from './helpers';
 
 /** The webview tabs open in the window. */
 function webviewTabs(): vscode.Tab[] {
@@ -10,10 +10,6 @@ function webviewTabs(): vscode.Tab[] {
 
 // What the webview draws (the example's nodes) is checked by the UI pass, which can see into it.
 describe('graph preview', () => {
-  before(async function () {
-    await requireFeature(this, 'graph preview', ['pearl.openGraphPreview']);
-  });
-
   it('pearl.openGraphPreview opens a webview for the active *.pearl.json', async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await openInEditor(exampleUri('clinic-reminders.pearl.json'));

@@ -1,12 +1,11 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Context } from 'mocha';
 import * as vscode from 'vscode';
-import { writeReport } from './report';
+import { repositoryRoot } from '../../helpers/paths';
 
-/** The repository root (this file compiles to `out/test/e2e/suite/helpers.js`). */
-export const repositoryRoot = path.resolve(__dirname, '../../../..');
+// Polls until a state is reached, failing with what it waited for (also for the suite's files).
+export { waitFor } from '../../helpers/wait';
 
 /** `publisher.name` of the extension under test, from the repository's package.json. */
 export const extensionId = ((): string => {
@@ -36,44 +35,6 @@ export async function openInEditor(uri: vscode.Uri): Promise<vscode.TextDocument
   const document = await vscode.workspace.openTextDocument(uri);
   await vscode.window.showTextDocument(document, { preview: false });
   return document;
-}
-
-/**
- * Polls `probe` every `intervalMs` until it returns something other than `undefined` (or `false`),
- * and resolves to that. Rejects after `timeoutMs` with `what` and the last value `describeLast` gives.
- */
-export async function waitFor<T>(
-  what: string,
-  probe: () => T | undefined | false | Promise<T | undefined | false>,
-  options: { timeoutMs?: number; intervalMs?: number; describeLast?: () => string } = {},
-): Promise<T> {
-  const { timeoutMs = 20_000, intervalMs = 50 } = options;
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) {
-      const last = options.describeLast ? `\nlast seen: ${options.describeLast()}` : '';
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
-}
-
-/**
- * Whether the commands a feature registers are there. A feature under construction has its
- * commands declared in package.json but not registered; its tests then say so loudly (in the output
- * and in the report the harness prints) and are marked pending, instead of failing or vanishing.
- * Once the commands exist, the tests run for real.
- */
-export async function requireFeature(test: Context, feature: string, commands: readonly string[]): Promise<void> {
-  const registered = new Set(await vscode.commands.getCommands(true));
-  const missing = commands.filter((command) => !registered.has(command));
-  if (missing.length === 0) return;
-  const reason = `${missing.join(', ')} not registered`;
-  console.log(`    WAITING ON ${feature}: ${reason}`);
-  writeReport({ waiting: { [feature]: reason } });
-  test.skip();
 }
 
 /** The text of a diagnostic's code, whatever form the client gave it. */

@@ -19,10 +19,10 @@ import type { HostMessage, WebviewMessage } from '../../../client/src/graphPrevi
 import type { PearlGraph, PearlGraphNode } from '../../../server/src/protocol';
 import { getLanguageService } from '../../../server/src/service/pearlLanguageService';
 import { chromiumPath, distDir, launchOptions, type PageGlobals, startServer } from './previewPage';
+import { generateTextPearl } from '../../helpers/fixtures';
+import { waitFor } from '../../helpers/wait';
 
 const repoRoot = path.resolve(__dirname, '../../../..');
-// bench/pearlGenerator.ts is in the bench project, built beside this one (see robustness.test.ts).
-const { generateTextPearl } = require('../../../bench/pearlGenerator') as { generateTextPearl(nodeCount: number, seed?: number): string };
 const clinicPath = path.join(repoRoot, 'examples/clinic-reminders.pearl.json');
 const screenshotPath = path.join(repoRoot, 'docs/graph-preview.png');
 const viewportSize = { width: 1200, height: 800 };
@@ -139,14 +139,9 @@ describe('graph preview webview (chromium)', { skip: fs.existsSync(chromiumPath)
 
   /** Polls the posted messages until one matches; fails after 10 s. */
   async function waitForPosted(page: Page, match: (message: WebviewMessage) => boolean): Promise<WebviewMessage> {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const all = await posted(page);
-      const found = all.find(match);
-      if (found) return found;
-      if (Date.now() > deadline) assert.fail(`no matching message posted; got ${JSON.stringify(all)}`);
-      await page.waitForTimeout(20);
-    }
+    let all: WebviewMessage[] = [];
+    const probe = async (): Promise<WebviewMessage | undefined> => (all = await posted(page)).find(match);
+    return waitFor('a matching message posted', probe, { timeoutMs: 10_000, intervalMs: 20, describeLast: () => JSON.stringify(all) });
   }
 
   async function transformOf(page: Page): Promise<string | null> {

@@ -94,7 +94,7 @@ export class NodePanel {
   }
 
   private valueOf(property: Property): string {
-    return (this.node?.[property] as string | undefined) ?? '';
+    return this.node?.[property] ?? '';
   }
 
   private commit(property: Property): void {

@@ -1,0 +1,185 @@
+/**
+ * Benchmark of the `pearl-lint` command (`npm run bench:cli`; `--files=N`, `--nodes=N`,
+ * `--rounds=N`, `--baseline=<another pearl-lint.js>`, `--json`).
+ *
+ * It writes N small generated text Pearls (bench/pearlGenerator.ts, `--nodes` nodes each, spread
+ * over ten folders) into a temporary folder, then times whole processes, wall clock, as a user or
+ * a CI job runs them: `pearl-lint <folder>` (files per second, start-up included), `pearl-lint
+ * <one file>`, and `node -e 0`, the floor of any Node command. Every round runs each contender
+ * once, in a rotating order; the report gives medians and the median of the per-round ratios of
+ * the one-file lint to `node -e 0` (a slow moment of the machine weighs on both sides alike). No
+ * contender is helped by a forced garbage collection or a warm process: each run is a new process.
+ * `--baseline` adds the same two lint runs of another build to every round (e.g. main's
+ * dist/pearl-lint.js copied aside), for a before/after comparison in one interleaved run.
+ */
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { median } from './benchStats';
+import { generateTextPearl } from './pearlGenerator';
+
+/** Medians of one `pearl-lint` build, times in milliseconds. */
+export interface LintBuildResult {
+  /** The bundle run (`dist/pearl-lint.js` or the `--baseline` path). */
+  bundle: string;
+  /** Whether the bundle is a production build (minified, no source map). */
+  production: boolean;
+  /** Median wall time of `pearl-lint <folder>` over all the files. */
+  folderMs: number;
+  /** Median over rounds of files / folder time in seconds. */
+  filesPerSecond: number;
+  /** Median wall time of `pearl-lint <one file>`. */
+  singleMs: number;
+  /** Median over rounds of the one-file time / the `node -e 0` time of the same round. */
+  singleToNode: number;
+}
+
+/** The whole run. */
+export interface CliBenchReport {
+  files: number;
+  /** Nodes of each generated Pearl. */
+  nodes: number;
+  /** Mean file size in bytes. */
+  meanBytes: number;
+  rounds: number;
+  /** Median wall time of `node -e 0`. */
+  nodeMs: number;
+  current: LintBuildResult;
+  baseline: LintBuildResult | undefined;
+  node: string;
+  cpu: string;
+  cpus: number;
+  /** os.loadavg() (1, 5, 15 minutes) before and after the rounds: other work skews the medians. */
+  loadAverageBefore: number[];
+  loadAverageAfter: number[];
+  date: string;
+}
+
+const warmupRounds = 2;
+const repositoryRoot = path.resolve(__dirname, '..', '..');
+
+/** Runs `node args` to its end; its wall time in milliseconds. Throws when it fails unexpectedly. */
+function timeProcess(args: readonly string[]): number {
+  const start = performance.now();
+  const result = spawnSync(process.execPath, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const elapsed = performance.now() - start;
+  if (result.status !== 0) {
+    throw new Error(`node ${args.join(' ')} exited with ${String(result.status ?? result.signal)}: ${result.stderr}`);
+  }
+  return elapsed;
+}
+
+/** Writes `count` generated Pearls into ten folders under `root`; their total size in bytes. */
+function writeFiles(root: string, count: number, nodes: number): number {
+  let bytes = 0;
+  for (let i = 0; i < count; i++) {
+    const folder = path.join(root, `folder-${i % 10}`);
+    fs.mkdirSync(folder, { recursive: true });
+    const text = generateTextPearl(nodes, i + 1);
+    fs.writeFileSync(path.join(folder, `pearl-${String(i).padStart(5, '0')}.pearl.json`), text);
+    bytes += Buffer.byteLength(text);
+  }
+  return bytes;
+}
+
+function isProduction(bundle: string): boolean {
+  return !fs.readFileSync(bundle, 'utf8').includes('sourceMappingURL');
+}
+
+function formatMs(ms: number): string {
+  return ms >= 100 ? ms.toFixed(0) : ms.toFixed(1);
+}
+
+function toMarkdown(report: CliBenchReport): string {
+  const size = `${(report.meanBytes / 1024).toFixed(1)} KB`;
+  const rows = (build: LintBuildResult, label: string): string[] => [
+    `| ${label}\`pearl-lint <folder>\`, ${report.files.toLocaleString('en-US')} files of ${size} | ${formatMs(build.folderMs)} ms | **${Math.round(build.filesPerSecond).toLocaleString('en-US')} files/s** | >= 3,000 files/s |`,
+    `| ${label}\`pearl-lint <one file>\` (${size}) | ${formatMs(build.singleMs)} ms | **${build.singleToNode.toFixed(2)}×** \`node -e 0\` | <= 1.5× |`,
+  ];
+  const lines = [
+    '| run | median wall time | median rate / ratio | target |',
+    '|---|---:|---:|---|',
+    ...rows(report.current, ''),
+    ...(report.baseline ? rows(report.baseline, 'baseline ') : []),
+    `| \`node -e 0\` | ${formatMs(report.nodeMs)} ms | 1× | |`,
+    '',
+    `${report.rounds} interleaved rounds (each a new process per run), ${report.current.production ? 'production' : 'development (unminified)'} bundles` +
+      `${report.baseline ? `; baseline ${report.baseline.bundle}` : ''}. Machine: Node ${report.node}, ${report.cpu} (${report.cpus} logical CPUs), ` +
+      `load average ${report.loadAverageBefore.map((load) => load.toFixed(1)).join(' ')} before and ${report.loadAverageAfter.map((load) => load.toFixed(1)).join(' ')} after; ${report.date}.`,
+  ];
+  return lines.join('\n');
+}
+
+function main(): void {
+  const option = (name: string): string | undefined =>
+    process.argv.find((argument) => argument.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const files = Number(option('files') ?? 1_000);
+  const nodes = Number(option('nodes') ?? 4);
+  const rounds = Number(option('rounds') ?? 15);
+  const baselineBundle = option('baseline');
+  const currentBundle = path.join(repositoryRoot, 'dist', 'pearl-lint.js');
+
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pearl-cli-bench-'));
+  try {
+    const bytes = writeFiles(path.join(root, 'pearls'), files, nodes);
+    const folder = path.join(root, 'pearls');
+    const single = path.join(folder, 'folder-0', 'pearl-00000.pearl.json');
+    type Contender = 'node' | 'folder' | 'single' | 'baselineFolder' | 'baselineSingle';
+    const commands: Partial<Record<Contender, string[]>> = {
+      node: ['-e', '0'],
+      folder: [currentBundle, folder],
+      single: [currentBundle, single],
+      ...(baselineBundle ? { baselineFolder: [baselineBundle, folder], baselineSingle: [baselineBundle, single] } : {}),
+    };
+    const contenders = Object.keys(commands) as Contender[];
+    const times: Record<Contender, number[]> = { node: [], folder: [], single: [], baselineFolder: [], baselineSingle: [] };
+    const loadAverageBefore = os.loadavg();
+    for (let round = 0; round < warmupRounds + rounds; round++) {
+      for (let i = 0; i < contenders.length; i++) {
+        // Rotate the order so that no contender always runs right after another.
+        const contender = contenders[(round + i) % contenders.length];
+        const elapsed = timeProcess(commands[contender] ?? []);
+        if (round >= warmupRounds) times[contender].push(elapsed);
+      }
+      if (!process.argv.includes('--json')) process.stderr.write(`bench:cli: round ${round + 1} of ${warmupRounds + rounds}\r`);
+    }
+    const result = (bundle: string, folderTimes: number[], singleTimes: number[]): LintBuildResult => ({
+      bundle,
+      production: isProduction(bundle),
+      folderMs: median(folderTimes),
+      filesPerSecond: median(folderTimes.map((ms) => files / (ms / 1000))),
+      singleMs: median(singleTimes),
+      singleToNode: median(singleTimes.map((ms, round) => ms / times.node[round])),
+    });
+    const report: CliBenchReport = {
+      files,
+      nodes,
+      meanBytes: bytes / files,
+      rounds,
+      nodeMs: median(times.node),
+      current: result(currentBundle, times.folder, times.single),
+      baseline: baselineBundle ? result(baselineBundle, times.baselineFolder, times.baselineSingle) : undefined,
+      node: process.version,
+      cpu: os.cpus()[0]?.model.trim() ?? 'unknown CPU',
+      cpus: os.cpus().length,
+      loadAverageBefore,
+      loadAverageAfter: os.loadavg(),
+      date: new Date().toISOString(),
+    };
+    if (process.argv.includes('--json')) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    else process.stdout.write(`\n${toMarkdown(report)}\n`);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
+if (require.main === module) {
+  try {
+    main();
+  } catch (error) {
+    process.stderr.write(`bench:cli: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  }
+}

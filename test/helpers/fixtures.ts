@@ -1,0 +1,55 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { repositoryRoot } from './paths';
+
+/** The folder of the Pearl texts that unit, protocol and CLI tests share (test/fixtures/). */
+export const fixturesDir = path.join(repositoryRoot, 'test', 'fixtures');
+
+/** The text of `test/fixtures/<name>`, exactly as on disk (UTF-8). */
+export function fixture(name: string): string {
+  return fs.readFileSync(path.join(fixturesDir, name), 'utf8');
+}
+
+/**
+ * A valid text Pearl (inbound, OpeningSentence → Dialogue → EndCall, variables first_name and
+ * order_id), pretty-printed, with no diagnostic.
+ */
+export const cleanTextPearl = fixture('text-pearl.pearl.json');
+
+/** The agentPersonality of {@link threeProblemsTextPearl}: 41 characters, the limit is 35. */
+export const longPersonality = 'Warm, patient and precise, never too long';
+
+/**
+ * {@link cleanTextPearl} with exactly three problems: {@link longPersonality} (max-length, an
+ * Error), an undeclared `{foo}` in the Dialogue script (variable-undeclared, a Warning) and a
+ * transition to `nowhere` (unknown-target, an Error).
+ */
+export const threeProblemsTextPearl = fixture('text-pearl-three-problems.pearl.json');
+
+/** The names of the `*.pearl.json` files in `examples/<folder>` (examples/ itself by default), sorted. */
+export function examplePearlFiles(folder = ''): string[] {
+  return fs
+    .readdirSync(path.join(repositoryRoot, 'examples', folder))
+    .filter((name) => name.endsWith('.pearl.json'))
+    .sort();
+}
+
+/** The text of `examples/<relativePath>` (UTF-8). */
+export function exampleText(relativePath: string): string {
+  return fs.readFileSync(path.join(repositoryRoot, 'examples', relativePath), 'utf8');
+}
+
+// The generator lives in bench/, its own TypeScript project, which test/tsconfig.json does not
+// reference (a static import would make tsc reject the file as outside this project): load its
+// compiled output, built beside ours by `tsc -b` (out/bench/).
+interface PearlGenerator {
+  generateTextPearl(nodeCount: number, seed?: number): string;
+  readonly generatedVariableIds: readonly string[];
+}
+const generator = require('../../bench/pearlGenerator') as PearlGenerator;
+
+/** bench/pearlGenerator.ts: a valid text Pearl of `nodeCount` (>= 4) nodes, deterministic per `seed` (default 1). */
+export const generateTextPearl: PearlGenerator['generateTextPearl'] = generator.generateTextPearl;
+
+/** bench/pearlGenerator.ts: the variable ids every generated Pearl declares. */
+export const generatedVariableIds: readonly string[] = generator.generatedVariableIds;
