@@ -201,7 +201,8 @@ function resolveNodeField(steps: readonly PathStep[], at: number): VariableField
  * post-call context: resolving the (V) strings of a document builds no label string per string.
  * Only known node types (and none) are kept, so the cache stays as small as the node type table.
  */
-const nodeFields = new Map<string, Map<number | undefined, [VariableField | undefined, VariableField | undefined]>>();
+type FieldsByNodeType = Map<number | undefined, [VariableField | undefined, VariableField | undefined]>;
+const nodeFields = new Map<string, FieldsByNodeType>();
 
 /** The field `key` of a node of `nodeType`, made by `make` (given "a Dialogue node") once per combination. */
 function nodeField(
@@ -214,7 +215,11 @@ function nodeField(
   const nodeLabel = (): string => (typeName ? `${withArticle(typeName)} node` : 'a node');
   if (nodeType !== undefined && typeName === undefined) return make(nodeLabel());
   let byType = nodeFields.get(key);
-  if (!byType) nodeFields.set(key, (byType = new Map()));
+  if (!byType) {
+    const created: FieldsByNodeType = new Map();
+    nodeFields.set(key, created);
+    byType = created;
+  }
   let pair = byType.get(nodeType);
   if (!pair) byType.set(nodeType, (pair = [undefined, undefined]));
   const slot = postCall ? 1 : 0;
