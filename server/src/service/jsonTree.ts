@@ -237,7 +237,10 @@ class StrictTreeBuilder {
       const key = keys[i];
       const offset = this.position;
       const keyLength = key.length + 2;
+      // The key as written, between quotes: then no escape is in it. A key holding a backslash is
+      // always written with one, so its text alone could line up with an escaped quote: give way.
       if (text.charCodeAt(offset + keyLength - 1) !== 0x22 || !text.startsWith(key, offset + 1) || text.charCodeAt(offset) !== 0x22) return undefined;
+      if (key.includes('\\')) return undefined;
       const property: BuildNode = { type: 'property', offset, length: -1, parent: object, children: undefined, colonOffset: -1 };
       const keyNode: BuildNode = { type: 'string', value: key, offset, length: keyLength, parent: property };
       this.position = offset + keyLength;
