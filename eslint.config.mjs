@@ -1,6 +1,7 @@
 // ESLint (flat config): typescript-eslint's type-checked recommended rules on the TypeScript
-// projects (each file checked against its own tsconfig, found by the project service), the plain
-// recommended rules on the build scripts (.mjs). Formatting is Prettier's (`npm run format`); no
+// projects (each file checked against its own tsconfig, found by the project service; among them
+// no-floating-promises and no-misused-promises), the plain recommended rules on the build scripts
+// (.mjs). Formatting is Prettier's (`npm run format`); no
 // rule here concerns layout.
 // @ts-check
 import js from '@eslint/js';
@@ -9,7 +10,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /** Unused names: `_`-prefixed ones are deliberate (a required signature, a discarded rest sibling). */
-const unusedVars = ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }];
+const unusedVars = ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }];
 
 export default defineConfig(
   { ignores: ['out/', 'dist/', '.e2e/', 'bench/results/', 'server/src/service/generated/'] },
@@ -40,13 +41,13 @@ export default defineConfig(
         { selector: ['objectLiteralProperty', 'objectLiteralMethod', 'typeProperty', 'typeMethod'], format: null },
       ],
       // Async functions without an await implement a Promise-returning interface (VS Code's
-      // serializers, test doubles); unawaited and misused promises are what the two rules above
+      // serializers, test doubles); unawaited and misused promises are what no-floating-promises
       // and no-misused-promises catch.
       '@typescript-eslint/require-await': 'off',
       // Functions are handed around through interfaces written with method syntax (injected
       // dependencies, typed require()s) and none of them uses `this`: every finding was a false one.
       '@typescript-eslint/unbound-method': 'off',
-      // Numeric enums (NodeType, ApiResult) are compared with the plain numbers read from the file.
+      // Numeric enums (NodeType) are compared with the plain numbers read from the file.
       '@typescript-eslint/no-unsafe-enum-comparison': 'off',
       // The control characters are the point: what JSON strings must escape, what file names cannot hold.
       'no-control-regex': 'off',

@@ -53,7 +53,7 @@ export interface GraphEditParams extends PearlDocumentParams {
  * `ResponseError` of code `RequestFailed` (-32803) whose message is a sentence for the user: the
  * document changed since `version`, it does not parse, a key names nothing, a duplicate transition
  * name within the node, an invalid or taken nodeId, a node type the Pearl's kind does not allow, a
- * transition out of EndCall, a PreCallAPI transition to a node that is not an OpeningSentence.
- * Null when the document is not open.
+ * transition out of EndCall, a PreCallAPI transition to a node that is not an OpeningSentence, a
+ * settings value (`setNodeSetting`) not of its field's type. Null when the document is not open.
  */
 export const graphEditRequest = new RequestType<GraphEditParams, GraphEditResult | null, void>('pearl/graphEdit');

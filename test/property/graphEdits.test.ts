@@ -17,6 +17,7 @@ import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextDocumentEdit } from 'vscode-languageserver-types';
 import type { GraphEdit, PearlGraph } from '../../server/src/protocol';
+import { getNodeSettingFields } from '../../server/src/service/nodeSettingFields';
 import { getLanguageService } from '../../server/src/service/pearlLanguageService';
 import { generateTextPearl } from '../helpers/fixtures';
 import { repositoryRoot } from '../helpers/paths';
@@ -73,10 +74,12 @@ interface Intent {
   property: (typeof properties)[number];
   withFrom: boolean;
   apiResult: number | undefined;
+  /** For setNodeSetting: the value when it is not a string (else `text`). */
+  setting: number | boolean | string[] | undefined;
 }
 
 const intent: fc.Arbitrary<Intent> = fc.record({
-  kind: fc.constantFrom('addNode', 'addTransition', 'retargetTransition', 'deleteTransition', 'deleteNode', 'setNodeProperty'),
+  kind: fc.constantFrom('addNode', 'addTransition', 'retargetTransition', 'deleteTransition', 'deleteNode', 'setNodeProperty', 'setNodeSetting', 'setNodeSetting'),
   a: fc.nat(),
   b: fc.nat(),
   nodeType: fc.constantFrom(...nodeTypes),
@@ -88,6 +91,13 @@ const intent: fc.Arbitrary<Intent> = fc.record({
   property: fc.constantFrom(...properties),
   withFrom: fc.boolean(),
   apiResult: fc.constantFrom(undefined, undefined, 1, 2),
+  setting: fc.oneof(
+    fc.constant(undefined),
+    fc.integer({ min: -3, max: 12 }),
+    fc.integer(),
+    fc.boolean(),
+    fc.array(fc.string({ maxLength: 6 }), { maxLength: 3 }),
+  ),
 });
 
 /** The concrete edit for `graph`, or undefined when the graph has nothing to address. */
@@ -108,6 +118,16 @@ function resolve(graph: PearlGraph, it: Intent): GraphEdit | undefined {
       return nodeA ? { kind: 'deleteNode', node: nodeA } : undefined;
     case 'setNodeProperty':
       return nodeA ? { kind: 'setNodeProperty', node: nodeA, property: it.property, value: it.text } : undefined;
+    case 'setNodeSetting': {
+      // A field the graph lists for a node that has settings (wrong types included: they are refused).
+      const withSettings = graph.nodes.filter((candidate) => candidate.settings);
+      const target = withSettings[it.a % Math.max(withSettings.length, 1)];
+      if (!target?.settings) return undefined;
+      const fields = getNodeSettingFields(target.settings.property, target.settings.value);
+      const field = fields[it.b % fields.length];
+      if (!field) return undefined;
+      return { kind: 'setNodeSetting', node: target.key, path: field.path, value: it.setting ?? it.text };
+    }
   }
 }
 
@@ -241,6 +261,18 @@ function expectedValue(before: Json, after: Json, edit: GraphEdit): Json {
       }
       return expected;
     }
+    case 'setNodeSetting': {
+      let owner: Record<string | number, unknown> = nodeAt(expected, edit.node);
+      edit.path.forEach((step, index) => {
+        if (index === edit.path.length - 1) owner[step] = edit.value;
+        else {
+          const next = owner[step];
+          if (typeof next !== 'object' || next === null) owner[step] = {};
+          owner = owner[step] as Record<string | number, unknown>;
+        }
+      });
+      return expected;
+    }
   }
 }
 
@@ -278,7 +310,7 @@ test('random sequences of graph edits keep the file parsing and change only what
   }
   // Not vacuous: every kind of edit was applied several times.
   if (process.env.PEARL_FC_STATS) console.log(JSON.stringify([...applied]));
-  for (const kind of ['addNode', 'addTransition', 'retargetTransition', 'deleteTransition', 'deleteNode', 'setNodeProperty']) {
+  for (const kind of ['addNode', 'addTransition', 'retargetTransition', 'deleteTransition', 'deleteNode', 'setNodeProperty', 'setNodeSetting']) {
     assert.ok((applied.get(kind) ?? 0) >= 5, `${kind} applied ${applied.get(kind) ?? 0} times`);
   }
 });

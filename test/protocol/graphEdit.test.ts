@@ -67,6 +67,31 @@ test('pearl/graphEdit over stdio: an edit for the open version, then refusals wi
       }),
       { code: -32803, message: 'An EndCall node ends the conversation: it cannot have transitions.' },
     );
+    // A settings field: the graph carries the settings object, the edit sets a field; a value of the wrong type is refused.
+    const added = await client.request<GraphEditResult>('pearl/graphEdit', {
+      textDocument: { uri },
+      version: 4,
+      edit: { kind: 'addNode', nodeType: 50, name: 'Code' },
+    });
+    const withSms = applyEdits(edited, (added.edit.documentChanges as TextDocumentEdit[])[0].edits);
+    await client.change(uri, 5, [{ text: withSms }]);
+    const smsGraph = await client.request<PearlGraph>('pearl/graph', { textDocument: { uri } });
+    const sms = smsGraph.nodes.find((node) => node.key === added.select);
+    assert.deepEqual(sms?.settings, { property: 'smsSettings', value: { body: '' } });
+    const setBody = await client.request<GraphEditResult>('pearl/graphEdit', {
+      textDocument: { uri },
+      version: 5,
+      edit: { kind: 'setNodeSetting', node: added.select, path: ['smsSettings', 'body'], value: 'Your code: {code}' },
+    });
+    assert.deepEqual((setBody.edit.documentChanges as TextDocumentEdit[])[0].edits.map((edit) => edit.newText), ['"Your code: {code}"']);
+    await assert.rejects(
+      client.request('pearl/graphEdit', {
+        textDocument: { uri },
+        version: 5,
+        edit: { kind: 'setNodeSetting', node: added.select, path: ['smsSettings', 'body'], value: 12 },
+      }),
+      { code: -32803, message: 'body must be text.' },
+    );
     assert.equal(
       await client.request('pearl/graphEdit', { textDocument: { uri: 'file:///not-open.pearl.json' }, version: 1, edit: { kind: 'deleteNode', node: 'n:0' } }),
       null,

@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextDocumentEdit } from 'vscode-languageserver-types';
 import type { GraphEdit } from '../../server/src/protocol';
+import { getNodeSettingFields } from '../../server/src/service/nodeSettingFields';
 import { node, service, textPearl, transition } from '../helpers/documents';
 import { applyEdits, tabsAndCrlf } from '../helpers/text';
 
@@ -466,4 +467,175 @@ test('a file string quoted in a refusal is cut to 60 characters', () => {
   assert.deepEqual(outcome, {
     refusal: `Dialogue node '${'x'.repeat(59)}…' already has a transition named 'Done': transition names must be unique within a node.`,
   });
+});
+
+/** API, Email and SMS nodes with comments, one member per line (LF, 2 spaces). */
+const settingsBase = `{
+  "pearl": {
+    "nodes": [
+      {
+        "nodeId": "lookup",
+        "nodeType": 40,
+        "apiSettings": {
+          "name": "Lookup", // shown in the dashboard
+          "method": 1,
+          "endpointUrl": "https://crm.test/find",
+          "body": [{ "key": "id", "type": 1, "value": "7" }],
+          "headers": { "X-Key": "k" }
+        },
+        "transitions": []
+      },
+      {
+        "nodeId": "mail",
+        "nodeType": 51,
+        /* who hears about it */
+        "emailSettings": {
+          "to": ["a@x.test"],
+          "subject": "Hi",
+          "body": ""
+        }
+      },
+      {
+        "nodeId": "text",
+        "nodeType": 50,
+        "script": "unused"
+      },
+      { "nodeId": "talk", "nodeType": 10 }
+    ]
+  }
+}
+`;
+
+test('setNodeSetting replaces a value JSON-escaped, keeping the comment beside it', () => {
+  assertEdit(
+    settingsBase,
+    { kind: 'setNodeSetting', node: 'n:0', path: ['apiSettings', 'name'], value: 'Find "VIP"\t<b>' },
+    replaced(settingsBase, [`"name": "Lookup", // shown`, `"name": "Find \\"VIP\\"\\t<b>", // shown`]),
+    'n:0',
+  );
+  assertEdit(
+    settingsBase,
+    { kind: 'setNodeSetting', node: 'n:0', path: ['apiSettings', 'method'], value: 2 },
+    replaced(settingsBase, [`"method": 1,`, `"method": 2,`]),
+    'n:0',
+  );
+  assertEdit(
+    settingsBase,
+    { kind: 'setNodeSetting', node: 'n:0', path: ['apiSettings', 'body', 0, 'required'], value: true },
+    replaced(settingsBase, [`"value": "7" }`, `"value": "7", "required": true }`]),
+    'n:0',
+  );
+  assertEdit(
+    settingsBase,
+    { kind: 'setNodeSetting', node: 'n:0', path: ['apiSettings', 'headers', 'X-Key'], value: 'k2' },
+    replaced(settingsBase, [`"X-Key": "k"`, `"X-Key": "k2"`]),
+    'n:0',
+  );
+  assertEdit(
+    settingsBase,
+    { kind: 'setNodeSetting', node: 'n:1', path: ['emailSettings', 'to'], value: ['a@x.test', 'b@x.test'] },
+    replaced(settingsBase, [`"to": ["a@x.test"],`, `"to": ["a@x.test", "b@x.test"],`]),
+    'n:1',
+  );
+  // The same value: no edit.
+  assertEdit(settingsBase, { kind: 'setNodeSetting', node: 'n:0', path: ['apiSettings', 'method'], value: 1 }, settingsBase, 'n:0');
+});
+
+test('setNodeSetting inserts a missing field, a missing nested object and a missing settings object', () => {
+  assertEdit(
+    settingsBase,
+    { kind: 'setNodeSetting', node: 'n:0', path: ['apiSettings', 'description'], value: 'Finds the customer' },
+    replaced(settingsBase, [`"headers": { "X-Key": "k" }\n`, `"headers": { "X-Key": "k" },\n          "description": "Finds the customer"\n`]),
+    'n:0',
+  );
+  assertEdit(
+    settingsBase,
+    { kind: 'setNodeSetting', node: 'n:1', path: ['emailSettings', 'smtpSettings', 'port'], value: 587 },
+    replaced(settingsBase, [`"body": ""\n        }`, `"body": "",\n          "smtpSettings": { "port": 587 }\n        }`]),
+    'n:1',
+  );
+  assertEdit(
+    settingsBase,
+    { kind: 'setNodeSetting', node: 'n:2', path: ['smsSettings', 'body'], value: 'Your code is {code}' },
+    replaced(settingsBase, [`"script": "unused"\n`, `"script": "unused",\n        "smsSettings": { "body": "Your code is {code}" }\n`]),
+    'n:2',
+  );
+  const nullSettings = replaced(settingsBase, [`"script": "unused"`, `"smsSettings": null, "script": "unused"`]);
+  assertEdit(
+    nullSettings,
+    { kind: 'setNodeSetting', node: 'n:2', path: ['smsSettings', 'body'], value: 'Hi' },
+    replaced(nullSettings, [`"smsSettings": null`, `"smsSettings": { "body": "Hi" }`]),
+    'n:2',
+  );
+});
+
+test('setNodeSetting refuses a value of the wrong type, a field the schema does not have and another type\u2019s settings', () => {
+  const set = (node: string, path: (string | number)[], value: SetValue): GraphEdit => ({ kind: 'setNodeSetting', node, path, value });
+  assertRefused(settingsBase, set('n:0', ['apiSettings', 'method'], 9), 'method must be one of GET (1), POST (2), PUT (3), DELETE (4), PATCH (5).');
+  assertRefused(settingsBase, set('n:0', ['apiSettings', 'method'], 'GET'), 'method must be a whole number.');
+  assertRefused(settingsBase, set('n:0', ['apiSettings', 'method'], 1.5), 'method must be a whole number.');
+  assertRefused(settingsBase, set('n:1', ['emailSettings', 'smtpSettings', 'port'], 2 ** 31), 'port must be a whole number from -2147483648 to 2147483647.');
+  assertRefused(settingsBase, set('n:1', ['emailSettings', 'smtpSettings', 'enableSsl'], 'yes'), 'enableSsl must be true or false.');
+  assertRefused(settingsBase, set('n:1', ['emailSettings', 'subject'], 3), 'subject must be text.');
+  assertRefused(settingsBase, set('n:1', ['emailSettings', 'to'], 'a@x.test'), 'to must be a list of texts.');
+  assertRefused(settingsBase, set('n:0', ['apiSettings', 'body', 0, 'type'], 0), 'body 1 › type must be one of String (1), Long (2), Double (3), Boolean (4), DateOnly (5), TimeOnly (6), DateTime (7).');
+  assertRefused(settingsBase, set('n:0', ['apiSettings', 'timeout'], 5), 'timeout is not a field of apiSettings.');
+  assertRefused(settingsBase, set('n:0', ['apiSettings', 'body'], 'x'), 'body holds more than one value: set its fields one by one.');
+  assertRefused(settingsBase, set('n:0', ['apiSettings', 'body', 3, 'key'], 'x'), 'That list element is no longer in the file. Try again on the updated graph.');
+  assertRefused(settingsBase, set('n:0', ['smsSettings', 'body'], 'x'), 'The settings of an API node are in apiSettings, not in smsSettings.');
+  assertRefused(settingsBase, set('n:3', ['smsSettings', 'body'], 'x'), 'A Dialogue node has no settings object.');
+  assertRefused(settingsBase, set('n:0', [], 'x'), 'The setNodeSetting graph edit is missing a field or has one of the wrong type.');
+  assertRefused(settingsBase, set('n:0', ['apiSettings', -1], 'x'), 'The setNodeSetting graph edit is missing a field or has one of the wrong type.');
+  const textItem = replaced(settingsBase, [`"body": [{ "key": "id", "type": 1, "value": "7" }]`, `"body": ["id"]`]);
+  assertRefused(textItem, set('n:0', ['apiSettings', 'body', 0, 'key'], 'x'), 'body 1 is not an object, so key cannot be set in it. Fix it in the editor.');
+  const stringSettings = replaced(settingsBase, [`"script": "unused"`, `"smsSettings": "oops"`]);
+  assertRefused(stringSettings, set('n:2', ['smsSettings', 'body'], 'x'), "smsSettings is not an object, so body cannot be set in it. Fix it in the editor.");
+});
+
+type SetValue = string | number | boolean | string[];
+
+test('the graph carries each node\u2019s settings object; its fields come from the schema, with the values in the file', () => {
+  const doc = service.parsePearlDocument(TextDocument.create(uri, 'pearl', 1, settingsBase));
+  const graph = service.getGraph(doc, []);
+  assert.deepEqual(
+    graph.nodes.map((graphNode) => graphNode.settings?.property),
+    ['apiSettings', 'emailSettings', 'smsSettings', undefined],
+  );
+  assert.deepEqual(graph.nodes[2].settings, { property: 'smsSettings' }, 'absent from the file: no value');
+  // With duplicate keys the tree and the plain value may disagree: the value is read from the tree.
+  const duplicated = replaced(settingsBase, [`{ "nodeId": "talk", "nodeType": 10 }`, `{ "nodeId": "talk", "nodeId": "chat", "nodeType": 10 }`]);
+  const withDuplicates = service.getGraph(service.parsePearlDocument(TextDocument.create(uri, 'pearl', 1, duplicated)), []);
+  assert.deepEqual(JSON.parse(JSON.stringify(withDuplicates.nodes[1].settings)), { property: 'emailSettings', value: { to: ['a@x.test'], subject: 'Hi', body: '' } });
+  const byNode = new Map(
+    graph.nodes.map((graphNode) => [graphNode.nodeId, graphNode.settings && getNodeSettingFields(graphNode.settings.property, graphNode.settings.value)]),
+  );
+  const api = byNode.get('lookup');
+  assert.ok(api);
+  assert.deepEqual(
+    api.map((field) => [field.group ?? '', field.label, field.type, field.value]),
+    [
+      ['', 'name', 'string', 'Lookup'],
+      ['', 'method', 'integer', 1],
+      ['', 'endpointUrl', 'string', 'https://crm.test/find'],
+      ['body 1', 'key', 'string', 'id'],
+      ['body 1', 'variableId', 'string', undefined],
+      ['body 1', 'type', 'integer', 1],
+      ['body 1', 'value', 'string', '7'],
+      ['body 1', 'required', 'boolean', undefined],
+      ['headers', 'X-Key', 'string', 'k'],
+      ['', 'description', 'string', undefined],
+      ['', 'credentialId', 'string', undefined],
+    ],
+  );
+  assert.deepEqual(api[1].options?.map((option) => option.name), ['GET', 'POST', 'PUT', 'DELETE', 'PATCH']);
+  assert.deepEqual(api[3].path, ['apiSettings', 'body', 0, 'key']);
+  const email = byNode.get('mail');
+  assert.ok(email);
+  assert.deepEqual(
+    email.map((field) => `${field.group ? `${field.group} › ` : ''}${field.label}${field.multiline ? ' (multiline)' : ''}`),
+    ['to', 'cc', 'subject', 'body (multiline)', 'smtpSettings › id', 'smtpSettings › provider', 'smtpSettings › smtpServer', 'smtpSettings › port', 'smtpSettings › enableSsl', 'smtpSettings › senderEmail', 'smtpSettings › senderPassword', 'smtpSettings › displayName'],
+  );
+  assert.deepEqual(email[0].value, ['a@x.test']);
+  assert.deepEqual(byNode.get('text')?.map((field) => field.path), [['smsSettings', 'body']]);
+  assert.equal(byNode.get('talk'), undefined);
 });

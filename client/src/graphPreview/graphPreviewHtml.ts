@@ -39,9 +39,10 @@ export function getGraphPreviewCsp(cspSource: string, nonce: string): string {
 }
 
 /**
- * The complete page: the toolbar on a row of its own (search, focus mode, zoom out, zoom in, fit,
- * export), then the stage: an empty `<svg>` the script fills, the overview canvas, a message area
- * and the legend; then the script. Every parameter is escaped for its attribute.
+ * The complete page: the toolbar on a row of its own (search, the designer's Panels toggle, focus
+ * mode, zoom out, zoom in, fit, export), then a row of the designer's palette, the stage (an empty `<svg>` the script fills, the
+ * overview canvas, a message area and the legend) and the selected node's side panel: the palette
+ * and the panel sit beside the graph, never over it, so Fit shows every node. Then the script. Every parameter is escaped for its attribute.
  */
 export function getGraphPreviewHtml(params: GraphPreviewHtmlParams): string {
   const nonce = escapeAttribute(params.nonce);
@@ -62,20 +63,23 @@ export function getGraphPreviewHtml(params: GraphPreviewHtmlParams): string {
 <span id="search-status" class="search-status" role="status" aria-live="polite"></span>
 </div>
 <span class="toolbar-spacer"></span>
+<button type="button" data-action="designer" aria-pressed="true" title="Show or hide the palette and the selected node's panel beside the graph">Panels</button>
 <button type="button" data-action="focusMode" aria-pressed="false" title="Focus: show the selected node with its incoming and outgoing neighbours, dim the rest">Focus</button>
 <button type="button" data-action="zoomOut" title="Zoom out" aria-label="Zoom out">&#x2212;</button>
 <button type="button" data-action="zoomIn" title="Zoom in" aria-label="Zoom in">+</button>
 <button type="button" data-action="fit" title="Fit the graph to the panel">Fit</button>
 <button type="button" data-action="exportSvg" title="Save the graph as an SVG file">Export SVG</button>
 </div>
+<div class="workspace">
+<div id="palette" class="palette" role="toolbar" aria-label="Add a node" aria-orientation="vertical"></div>
 <div class="stage" id="stage">
 <svg id="graph" class="graph" xmlns="http://www.w3.org/2000/svg" role="group" aria-label="Conversation graph"></svg>
 <canvas id="minimap" class="minimap" role="img" aria-label="Overview of the graph: click to move the view there" hidden></canvas>
 <div id="message" class="message" role="status" hidden></div>
 <div id="designer-notice" class="designer-notice" role="alert" title="Click to close" hidden></div>
-<div id="palette" class="palette" role="toolbar" aria-label="Add a node" aria-orientation="vertical"></div>
-<aside id="node-panel" class="node-panel" aria-label="Selected node" hidden></aside>
 ${legendHtml}
+</div>
+<aside id="node-panel" class="node-panel" aria-label="Selected node"></aside>
 </div>
 <script nonce="${nonce}" src="${escapeAttribute(params.scriptUri)}"></script>
 </body>

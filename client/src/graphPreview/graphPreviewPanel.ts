@@ -146,8 +146,9 @@ export class GraphPreviewPanel implements vscode.Disposable {
         break;
       case 'requestQuickFixes': {
         const node = this.graph?.nodes.find((candidate) => candidate.key === message.key);
-        if (node === undefined) break;
-        this.quickFixes.list(this.uri, node).then(
+        const client = this.ctx.client;
+        if (node === undefined || client === undefined) break;
+        this.quickFixes.list(client, this.uri, node).then(
           (fixes) => this.post({ type: 'quickFixes', key: node.key, fixes }),
           (error: unknown) => this.ctx.outputChannel.appendLine(`Graph preview: could not list the quick fixes: ${describe(error)}`),
         );

@@ -1,12 +1,18 @@
 import * as vscode from 'vscode';
+import { CodeActionKind, CodeActionRequest, type LanguageClient } from 'vscode-languageclient/node';
+import { CodeAction as LspCodeAction, type Diagnostic } from 'vscode-languageserver-types';
 import type { PearlGraphNode } from '../../../server/src/protocol';
 import type { QuickFixTitle } from './messages';
 
 /**
- * The quick fixes of one graph node's diagnostics, for the designer's side panel: the code actions
- * the editor offers (`vscode.executeCodeActionProvider`, the language server's quick fixes among
- * them) over the node's range, kept until the next lookup so that the panel's click applies the
- * very action it showed.
+ * The quick fixes of one graph node's diagnostics, for the designer's side panel: the language
+ * server's code actions (`textDocument/codeAction` over the node's range, with the node's
+ * diagnostics as the context, kind `quickfix`), kept until the next lookup so that the panel's
+ * click applies the very action it showed.
+ *
+ * The server is asked directly rather than through `vscode.executeCodeActionProvider`, whose
+ * answer leaves out the diagnostics each action fixes (needed to list a fix under its problem),
+ * and whose context holds the editor's diagnostics, which arrive a moment after the graph's.
  */
 export class NodeQuickFixes {
   private last: { readonly key: string; readonly actions: readonly vscode.CodeAction[] } | undefined;
@@ -15,27 +21,21 @@ export class NodeQuickFixes {
    * Looks up the quick fixes of `node`'s diagnostics in document `uri`. Each is matched to the
    * node's diagnostic it fixes (same message and start); actions fixing none of them are left out.
    */
-  async list(uri: vscode.Uri, node: PearlGraphNode): Promise<QuickFixTitle[]> {
-    const range = new vscode.Range(node.range.start.line, node.range.start.character, node.range.end.line, node.range.end.character);
-    const found = (await vscode.commands.executeCommand<(vscode.CodeAction | vscode.Command)[] | undefined>(
-      'vscode.executeCodeActionProvider',
-      uri,
-      range,
-      vscode.CodeActionKind.QuickFix.value,
-    )) ?? [];
+  async list(client: LanguageClient, uri: vscode.Uri, node: PearlGraphNode): Promise<QuickFixTitle[]> {
+    const found =
+      (await client.sendRequest(CodeActionRequest.type, {
+        textDocument: { uri: client.code2ProtocolConverter.asUri(uri) },
+        range: node.range,
+        context: { diagnostics: [...node.diagnostics], only: [CodeActionKind.QuickFix] },
+      })) ?? [];
     const actions: vscode.CodeAction[] = [];
     const titles: QuickFixTitle[] = [];
     for (const action of found) {
-      if (!('diagnostics' in action) || action.diagnostics === undefined) continue;
-      for (const fixed of action.diagnostics) {
-        const diagnostic = node.diagnostics.findIndex(
-          (candidate) => candidate.message === fixed.message && candidate.range.start.line === fixed.range.start.line && candidate.range.start.character === fixed.range.start.character,
-        );
-        if (diagnostic === -1) continue;
-        titles.push({ title: action.title, index: actions.length, diagnostic });
-        actions.push(action);
-        break;
-      }
+      if (!LspCodeAction.is(action) || action.diagnostics === undefined) continue;
+      const diagnostic = node.diagnostics.findIndex((candidate) => action.diagnostics!.some((fixed) => isSameDiagnostic(fixed, candidate)));
+      if (diagnostic === -1) continue;
+      titles.push({ title: action.title, index: actions.length, diagnostic });
+      actions.push(await client.protocol2CodeConverter.asCodeAction(action));
     }
     this.last = { key: node.key, actions };
     return titles;
@@ -49,4 +49,9 @@ export class NodeQuickFixes {
     if (action.command) await vscode.commands.executeCommand(action.command.command, ...((action.command.arguments ?? []) as unknown[]));
     return true;
   }
+}
+
+/** Whether `fixed` (from a code action) is the graph's `diagnostic`: same message and start. */
+function isSameDiagnostic(fixed: Diagnostic, diagnostic: Diagnostic): boolean {
+  return fixed.message === diagnostic.message && fixed.range.start.line === diagnostic.range.start.line && fixed.range.start.character === diagnostic.range.start.character;
 }

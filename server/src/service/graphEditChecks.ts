@@ -72,6 +72,26 @@ export function describeTransitionProblem(source: PearlNode, target: TransitionT
 
 const nodeProperties: ReadonlySet<unknown> = new Set(['name', 'script', 'instructions', 'nodeId']);
 
+/** A non-empty list of property names and element indexes (non-negative integers). */
+function isSettingPath(path: unknown): boolean {
+  return (
+    Array.isArray(path) &&
+    path.length > 0 &&
+    path.length <= 16 &&
+    path.every((step) => typeof step === 'string' || (Number.isInteger(step) && (step as number) >= 0))
+  );
+}
+
+/** A string, a finite number, a boolean or a list of strings (the schema decides which fits). */
+function isSettingValue(value: unknown): boolean {
+  return (
+    typeof value === 'string' ||
+    typeof value === 'boolean' ||
+    (typeof value === 'number' && Number.isFinite(value)) ||
+    (Array.isArray(value) && value.every((item) => typeof item === 'string'))
+  );
+}
+
 /**
  * What is wrong with the shape of `edit` as received (a client may send anything), or undefined:
  * an unknown kind, or a field missing or of the wrong type.
@@ -102,6 +122,9 @@ export function describeGraphEditProblem(edit: GraphEdit): string | undefined {
       break;
     case 'setNodeProperty':
       valid = strings('node', 'value') && nodeProperties.has(fields.property);
+      break;
+    case 'setNodeSetting':
+      valid = strings('node') && isSettingPath(fields.path) && isSettingValue(fields.value);
       break;
     default:
       return 'The graph edit has no known kind.';

@@ -1,4 +1,4 @@
-import type { Edit } from 'jsonc-parser';
+import { type Edit, getNodeValue } from 'jsonc-parser';
 import { TextDocumentEdit, TextEdit } from 'vscode-languageserver-types';
 import type {
   AddNodeEdit,
@@ -9,6 +9,7 @@ import type {
   GraphEditResult,
   RetargetTransitionEdit,
   SetNodePropertyEdit,
+  SetNodeSettingEdit,
 } from './graphTypes';
 import { settingsSkeletons } from './codeActions';
 import { spanToRange } from './diagnostics';
@@ -20,6 +21,7 @@ import { appendArrayElement, insertProperty, insertPropertyFirst, removeArrayEle
 import { describeParseError, getPropertyKeyNode, getPropertyNode, JsonNode } from './jsonTree';
 import { NodeType, PearlDocument, PearlNode, PearlTransition } from './pearlDocument';
 import { findNodeIdOccurrences } from './pearlSymbols';
+import { checkNodeSetting, describeSettingPath } from './nodeSettings';
 import { validateNodeId } from './references';
 
 /** What {@link doGraphEdit} answers: the edit, or why it is refused (a sentence for the user). */
@@ -89,6 +91,8 @@ function plan(doc: PearlDocument, edit: GraphEdit): Planned {
       return deleteNode(doc, edit);
     case 'setNodeProperty':
       return setNodeProperty(doc, edit);
+    case 'setNodeSetting':
+      return setNodeSetting(doc, edit);
   }
 }
 
@@ -212,6 +216,54 @@ function setNodeProperty(doc: PearlDocument, edit: SetNodePropertyEdit): Planned
   const change = after ? insertProperty(doc, node.node, property, value, 'compact', after) : insertPropertyFirst(doc, node.node, property, value);
   return { edits: [change], select };
 }
+
+/**
+ * Sets one settings field (checked against the schema by {@link checkNodeSetting}): replaces its
+ * value, or inserts the missing property, creating the objects missing on the path (a missing or
+ * null settings object goes after the node's instructions, script or nodeType). A list element on
+ * the path must exist.
+ */
+function setNodeSetting(doc: PearlDocument, edit: SetNodeSettingEdit): Planned {
+  const node = findNodeByKey(doc, edit.node);
+  if (!node) return nodeGone;
+  const problem = checkNodeSetting(node, edit);
+  if (problem !== undefined) return problem;
+  const select = edit.node;
+  const { path } = edit;
+  const value = structuredClone(edit.value) as unknown;
+  let current = node.node;
+  for (let i = 0; i < path.length; i++) {
+    const segment = path[i];
+    const rest = path.slice(i + 1);
+    if (typeof segment === 'number') {
+      const element = current.type === 'array' ? current.children?.[segment] : undefined;
+      if (!element) return 'That list element is no longer in the file. Try again on the updated graph.';
+      current = element;
+      continue;
+    }
+    if (current.type !== 'object') {
+      return `${quote(describeSettingPath(path.slice(0, i)))} is not an object, so ${quote(segment)} cannot be set in it. Fix it in the editor.`;
+    }
+    const existing = getPropertyNode(current, segment);
+    if (existing && existing.type !== 'null' && rest.length > 0) {
+      current = existing;
+      continue;
+    }
+    if (rest.some((step) => typeof step === 'number')) return 'That list element is no longer in the file. Try again on the updated graph.';
+    // The rest of the path as nested objects around the value: { "smtpSettings": { "port": 25 } }.
+    const nested = rest.reduceRight<unknown>((inner, key) => ({ [key]: inner }), value);
+    if (existing) {
+      if (JSON.stringify(getNodeValue(existing)) === JSON.stringify(nested)) return { edits: [], select };
+      return { edits: [replaceValue(doc, existing, nested, 'compact')], select };
+    }
+    const after = i === 0 ? settingsAnchors.map((key) => getPropertyKeyNode(current, key)?.parent).find((found) => found) : undefined;
+    return { edits: [insertProperty(doc, current, segment, nested, 'compact', after)], select };
+  }
+  return { edits: [], select };
+}
+
+/** Where a new settings object goes: after the first of these present, else last. */
+const settingsAnchors = ['instructions', 'script', 'nodeType', 'name', 'nodeId'];
 
 /** Where a new property goes: after the first of these present, else first. */
 const propertyAnchors: Readonly<Record<SetNodePropertyEdit['property'], readonly string[]>> = {

@@ -17,6 +17,13 @@ export interface PearlGraphNode {
   readonly script?: string;
   /** The node's `instructions`, when it is a string. */
   readonly instructions?: string;
+  /**
+   * The settings object the node's type takes (§ Node: apiSettings, smsSettings, emailSettings,
+   * transferCallSettings) and its value in the file (absent when the file has none); absent for a
+   * type without one. The designer's side panel lists its fields with `getNodeSettingFields`
+   * (server/src/service/nodeSettingFields.ts) and sets them with {@link SetNodeSettingEdit}.
+   */
+  readonly settings?: { readonly property: string; readonly value?: unknown };
   /** The whole node object in the document. */
   readonly range: Range;
   /** The node's nodeId (or name) value, where a reveal puts the cursor. */
@@ -31,6 +38,36 @@ export interface PearlGraphNode {
   readonly cannotReachEnd: boolean;
   /** Carries a `graph-no-incoming` or `graph-opening-not-targeted` diagnostic (rule 4). */
   readonly noIncoming: boolean;
+}
+
+/**
+ * One editable field of a node's settings object (derived from {@link PearlGraphNode.settings} by
+ * `getNodeSettingFields`), as the schema describes it
+ * (schemas/text-pearl.schema.json: NodeAPISettings, NodeSMSTemplate, NodeEmailTemplate with its
+ * SmtpSettings, TransferCallSettings): every scalar field of the object and of its nested objects,
+ * the fields of each present element of a list of objects (an API body's properties), each present
+ * HTTP header, and lists of strings (an email's `to` and `cc`). Set with {@link SetNodeSettingEdit}.
+ */
+export interface NodeSettingField {
+  /** From the node object: `['apiSettings', 'method']`, `['apiSettings', 'body', 0, 'key']` (0-based index). */
+  readonly path: readonly (string | number)[];
+  /** The field's key (`method`), or the header's name. */
+  readonly label: string;
+  /**
+   * The nested object or list element holding the field, for a heading (`smtpSettings`,
+   * `body 1`, `headers`: 1-based); absent for a field of the settings object itself.
+   */
+  readonly group?: string;
+  /** The schema's description of the field. */
+  readonly description?: string;
+  /** `string`, `integer` (with `options` when enumerated), `boolean`, or `stringList` (a list of strings). */
+  readonly type: 'string' | 'integer' | 'boolean' | 'stringList';
+  /** The value in the file, when present and of the field's type (else absent). */
+  readonly value?: string | number | boolean | readonly string[];
+  /** The allowed values of an enumerated integer, with their names (`1` `GET`). */
+  readonly options?: readonly { readonly value: number; readonly name: string }[];
+  /** A long text (its schema allows 500 characters or more and it is not a URL): edited on several lines. */
+  readonly multiline?: boolean;
 }
 
 /** A transition (docs/interface.md § Transition) whose target resolved to a node. */
@@ -115,6 +152,20 @@ export interface SetNodePropertyEdit {
 }
 
 /**
+ * One field of the node's settings object set to `value`: `path` is a
+ * {@link NodeSettingField.path}, starting with the settings object of the node's type (§ Node).
+ * The value must have the field's type per the schema: a string, an integer within int32 (one of
+ * the enumerated values where the schema enumerates them), a boolean, or a list of strings.
+ * Missing objects on the path are created; a list element must exist. Selects the node.
+ */
+export interface SetNodeSettingEdit {
+  readonly kind: 'setNodeSetting';
+  readonly node: string;
+  readonly path: readonly (string | number)[];
+  readonly value: string | number | boolean | readonly string[];
+}
+
+/**
  * One change of the conversation graph of a text Pearl, addressed by the keys of the
  * {@link PearlGraph} drawn from the request's `version` ({@link PearlGraphNode.key},
  * {@link PearlGraphEdge.key}).
@@ -125,7 +176,8 @@ export type GraphEdit =
   | RetargetTransitionEdit
   | DeleteTransitionEdit
   | DeleteNodeEdit
-  | SetNodePropertyEdit;
+  | SetNodePropertyEdit
+  | SetNodeSettingEdit;
 
 /** The answer to `pearl/graphEdit`. */
 export interface GraphEditResult {
@@ -137,7 +189,7 @@ export interface GraphEditResult {
   readonly edit: WorkspaceEdit;
   /**
    * The key, in the graph of the edited text, of the node or transition created (addNode,
-   * addTransition) or changed (retargetTransition, setNodeProperty), to select it; absent after a
+   * addTransition) or changed (retargetTransition, setNodeProperty, setNodeSetting), to select it; absent after a
    * deletion.
    */
   readonly select?: string;

@@ -6,6 +6,7 @@ import { getNodeKey, getTransitionKey } from './graphKeys';
 import { getStringProperty } from './jsonTree';
 import { PearlDocument, PearlNode } from './pearlDocument';
 import { nodeTypeNames } from './enumNames';
+import { getNodeSettings } from './nodeSettings';
 
 /**
  * The conversation graph of a text Pearl for the graph preview (docs/interface.md § Node,
@@ -41,6 +42,7 @@ export function getPearlGraph(doc: PearlDocument, diagnostics: readonly Diagnost
       typeName,
       script: getStringProperty(node.node, 'script'),
       instructions: getStringProperty(node.node, 'instructions'),
+      settings: getNodeSettings(doc, node),
       range: spanToRange(doc, node.node),
       selectionRange: spanToRange(doc, node.nodeIdNode ?? node.nameNode ?? { offset: node.node.offset, length: 1 }),
       isEntry: node === doc.entry,

@@ -1,10 +1,12 @@
 /**
- * The UI pass's check of the graph designer: on a small text Pearl with a comment, from the
+ * The UI pass's checks of the graph designer: on a small text Pearl with a comment, from the
  * preview only, add a Dialogue node from the palette after the OpeningSentence, connect it to
  * EndCall by dragging its handle, rename it in the side panel, delete a transition, and undo twice
- * with Ctrl+Z in the preview. After each step the saved file's text is exactly the text the
- * language service's edit gives (so the preview sent that edit and the editor applied it whole);
- * screenshots of the designer at each step.
+ * with Ctrl+Z in the preview ({@link checkGraphDesigner}); on a Pearl whose SMS node lacks its
+ * smsSettings, apply the quick fix from the side panel (the server's code action, through the
+ * extension host) and fill the new settings field ({@link checkDesignerQuickFix}). After each step
+ * the saved file's text is exactly the expected text (the language service's edit for a gesture),
+ * so the preview sent that edit and the editor applied it whole; screenshots of the designer.
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -47,17 +49,17 @@ function afterEdit(text: string, edit: GraphEdit): string {
   return TextDocument.applyEdits(document, edits);
 }
 
-/** The check's body (run inside the UI pass's `check`); throws on failure. */
-export async function checkGraphDesigner({ workbench, run, shot }: GraphDesignerContext): Promise<void> {
+/** The designer of `relativePath` (written with `text`) opened from a closed workbench, and its helpers. */
+async function openDesigner({ workbench, run }: GraphDesignerContext, relativePath: string, text: string, nodes: number) {
   const page = workbench.page;
-  const file = path.join(run.workspace, relative);
+  const file = path.join(run.workspace, relativePath);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, startText);
+  fs.writeFileSync(file, text);
   await workbench.runCommand('View: Close All Editors');
-  await workbench.openFile(relative);
+  await workbench.openFile(relativePath);
   await workbench.runCommand('Pearl: Open Graph Preview');
   const content = workbench.webviewContent();
-  await pollUntil('the designer to draw the two nodes', async () => (await content.locator('g[data-node-key]').count().catch(() => 0)) === 2, { timeoutMs: 60_000 });
+  await pollUntil(`the designer to draw the ${nodes} nodes`, async () => (await content.locator('g[data-node-key]').count().catch(() => 0)) === nodes, { timeoutMs: 60_000 });
   // The legend is open at first and covers part of the graph.
   await content.locator('#legend > summary').click();
 
@@ -67,7 +69,7 @@ export async function checkGraphDesigner({ workbench, run, shot }: GraphDesigner
     await pollUntil(
       `the file after "${step}"`,
       async () => {
-        await workbench.focusEditor(path.basename(relative));
+        await workbench.focusEditor(path.basename(relativePath));
         await page.keyboard.press('Control+S');
         saved = fs.readFileSync(file, 'utf8');
         return saved === expected;
@@ -78,6 +80,13 @@ export async function checkGraphDesigner({ workbench, run, shot }: GraphDesigner
   const waitForNodes = async (count: number): Promise<void> => {
     await pollUntil(`the preview to draw ${count} nodes`, async () => (await content.locator('g[data-node-key]').count().catch(() => 0)) === count, { timeoutMs: 30_000 });
   };
+  return { page, content, expectText, waitForNodes };
+}
+
+/** The check's body (run inside the UI pass's `check`); throws on failure. */
+export async function checkGraphDesigner(context: GraphDesignerContext): Promise<void> {
+  const { shot } = context;
+  const { page, content, expectText, waitForNodes } = await openDesigner(context, relative, startText, 2);
 
   // 1. The OpeningSentence selected, Dialogue from the palette: a node and a transition to it.
   await content.locator('g[data-node-key="n:0"] > .node-box').click();
@@ -133,6 +142,50 @@ export async function checkGraphDesigner({ workbench, run, shot }: GraphDesigner
   await waitForNodes(3);
   await content.locator('g[data-node-key="n:2"] > .node-box').click();
   await shot('graph-designer-5-undone');
+}
+
+const fixableRelative = 'designer/reminder.pearl.json';
+const fixableText = `{
+  // The SMS node lacks its smsSettings: the side panel offers the quick fix.
+  "name": "Reminder",
+  "pearl": {
+    "nodes": [
+      { "nodeId": "open", "name": "Open", "nodeType": 2, "script": "Hello!", "transitions": [{ "name": "Confirmed", "toNodeId": "text" }] },
+      { "nodeId": "text", "name": "Text the time", "nodeType": 50, "transitions": [{ "name": "Sent", "toNodeId": "end" }] },
+      { "nodeId": "end", "name": "End", "nodeType": 100 }
+    ]
+  }
+}
+`;
+
+/**
+ * The side panel's quick fix through the real extension host: select the SMS node, click
+ * "Add smsSettings" (listed from `vscode.executeCodeActionProvider`, applied by the host), then
+ * type the message in the new settings field. Throws on failure.
+ */
+export async function checkDesignerQuickFix(context: GraphDesignerContext): Promise<void> {
+  const { shot } = context;
+  const { content, expectText } = await openDesigner(context, fixableRelative, fixableText, 3);
+  await content.locator('g[data-node-key="n:1"] > .node-box').click();
+  const fix = content.locator('#node-panel .quick-fix', { hasText: 'Add smsSettings' });
+  await fix.waitFor({ timeout: 20_000 });
+  await shot('graph-designer-6-quick-fix');
+  await fix.click();
+  const fixed = fixableText.replace(
+    `"nodeType": 50, "transitions": [{ "name": "Sent", "toNodeId": "end" }] }`,
+    `"nodeType": 50, "transitions": [{ "name": "Sent", "toNodeId": "end" }], "smsSettings": { "body": "" } }`,
+  );
+  await expectText('apply "Add smsSettings" from the side panel', fixed);
+
+  // The new settings object's field, in the panel once the graph of the fixed text is drawn.
+  const body = content.locator(`#node-panel [data-path='["smsSettings","body"]']`);
+  await pollUntil('the side panel to show the SMS body from the file', async () => (await body.inputValue().catch(() => undefined)) === '', { timeoutMs: 20_000 });
+  await pollUntil('the problem to leave the side panel', async () => (await content.locator('#node-panel .quick-fix', { hasText: 'Add smsSettings' }).count()) === 0, { timeoutMs: 20_000 });
+  await body.fill('See you at 10.');
+  await body.press('Enter');
+  await expectText('type the SMS body in the side panel', afterEdit(fixed, { kind: 'setNodeSetting', node: 'n:1', path: ['smsSettings', 'body'], value: 'See you at 10.' }));
+  await content.locator('g[data-node-key="n:1"] > .node-box').click();
+  await shot('graph-designer-7-settings');
 }
 
 async function boxOf(content: FrameLocator, selector: string): Promise<{ x: number; y: number; width: number; height: number }> {

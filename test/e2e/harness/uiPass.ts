@@ -13,7 +13,7 @@ import type { RunFolder } from './runFolder';
 import { type CreatedPearl, getCreatedPearls, getOngoingCalls, type RunningStandIn, setStandInFault } from './standIn';
 import { checkGraphButtonOnlyForTextPearls, checkGraphPreviewAtScale } from './uiGraphAtScale';
 import { checkNewPearl, checkWalkthrough } from './uiNewPearl';
-import { checkGraphDesigner } from './uiGraphDesigner';
+import { checkDesignerQuickFix, checkGraphDesigner } from './uiGraphDesigner';
 import { pollUntil, Workbench } from './workbench';
 
 /** What the UI pass needs: the server, the run, the stand-in, the suite's report. */
@@ -264,6 +264,7 @@ export async function runUiPass(options: UiPassOptions): Promise<UiPassResult> {
     }
     if (has('pearl.openGraphPreview')) {
       await check('the graph designer: palette, connect by dragging, rename in the side panel, delete, undo twice', () => checkGraphDesigner({ workbench, run, shot }));
+      await check('the graph designer: a quick fix from the side panel, then a settings field', () => checkDesignerQuickFix({ workbench, run, shot }));
     }
   } finally {
     await context.close().catch(() => undefined);

@@ -199,7 +199,7 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
     await page.mouse.up();
   }
 
-  it('palette: the text Pearl node types; a click adds after the selected node, a drag onto the graph adds unconnected', async () => {
+  it('palette: the text Pearl node types; a click adds after the selected node, a drop onto a node adds after it, onto empty space unconnected', async () => {
     const graph = graphOf(designerText, 5);
     const { page, pageErrors } = await openDesigner(graph);
     assert.deepEqual(await page.locator('.palette-item').allTextContents(), [
@@ -214,8 +214,23 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
 
     const sms = await page.locator('.palette-item[data-node-type="50"]').boundingBox();
     assert.ok(sms);
-    await drag(page, { x: sms.x + 20, y: sms.y + 10 }, { x: 700, y: 600 });
+    // Onto empty space (the graph's own background under the point): unconnected.
+    const svgBox = await page.locator('#graph').boundingBox();
+    assert.ok(svgBox);
+    const empty = { x: svgBox.x + svgBox.width - 12, y: svgBox.y + 12 };
+    assert.equal(await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.id, empty), 'graph', 'the drop point is empty space');
+    await drag(page, { x: sms.x + 20, y: sms.y + 10 }, empty);
     assert.deepEqual(await takeDesignerMessages(page), [{ type: 'graphEdit', version: 5, edit: { kind: 'addNode', nodeType: 50 } }]);
+    // Onto a node (Talk, not the selected Open): after that node, with a transition named after the type.
+    const talk = graph.nodes.find((node) => node.nodeId === 'talk');
+    assert.ok(talk);
+    await page.mouse.move(sms.x + 20, sms.y + 10);
+    await page.mouse.down();
+    await page.mouse.move((await centreOf(page, talk.key)).x, (await centreOf(page, talk.key)).y, { steps: 8 });
+    assert.equal(await page.locator('.node.drop-target').getAttribute('data-node-key'), talk.key, 'the node under the drag is marked');
+    await page.mouse.up();
+    assert.equal(await page.locator('.drop-target').count(), 0);
+    assert.deepEqual(await takeDesignerMessages(page), [{ type: 'graphEdit', version: 5, edit: { kind: 'addNode', nodeType: 50, from: talk.key, transitionName: 'SMS' } }]);
     // Dropped back on the palette: nothing.
     await drag(page, { x: sms.x + 20, y: sms.y + 10 }, { x: sms.x + 30, y: sms.y - 30 });
     assert.deepEqual(await takeDesignerMessages(page), []);
@@ -317,6 +332,121 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
     assert.equal(await fix.textContent(), 'Change to "end" <b>');
     await fix.click();
     assert.deepEqual(await takeDesignerMessages(page), [{ type: 'applyQuickFix', key: talk.key, index: 0 }]);
+    await assertClean(page, pageErrors);
+  });
+
+  it('side panel: the settings fields from the schema, each sending setNodeSetting with a value of its type', async () => {
+    const hostileHeader = '<img src=x onerror="window.__pwned=1">';
+    const text = designerText.replace(
+      '{ "nodeId": "end", "name": "End", "nodeType": 100 }',
+      `{ "nodeId": "end", "name": "End", "nodeType": 100 },
+      { "nodeId": "fetch", "name": "Fetch", "nodeType": 40, "apiSettings": { "name": "CRM", "method": 1, "endpointUrl": ${JSON.stringify(hostileName)}, "headers": { ${JSON.stringify(hostileHeader)}: "<b>v</b>" } }, "transitions": [{ "name": "Done", "toNodeId": "end" }] },
+      { "nodeId": "mail", "name": "Mail", "nodeType": 51, "emailSettings": { "to": ["a@x.test"], "subject": "Hi", "body": "" }, "transitions": [{ "name": "Sent", "toNodeId": "end" }] }`,
+    );
+    const graph = graphOf(text, 8);
+    const { page, pageErrors } = await openDesigner(graph);
+    const fetch = graph.nodes.find((node) => node.nodeId === 'fetch');
+    const mail = graph.nodes.find((node) => node.nodeId === 'mail');
+    assert.ok(fetch && mail);
+    const panel = page.locator('#node-panel');
+    // The attribute holds the path as JSON; in the CSS string its backslashes and quotes are escaped.
+    const field = (path: (string | number)[]) => panel.locator(`[data-path='${JSON.stringify(path).replace(/[\\']/g, (char) => `\\${char}`)}']`);
+
+    await page.locator(`[data-node-key="${fetch.key}"]`).click();
+    await panel.waitFor();
+    assert.equal(await panel.locator('.panel-settings h3').textContent(), 'apiSettings');
+    const method = field(['apiSettings', 'method']);
+    assert.deepEqual(await method.locator('option').allTextContents(), ['Not set', 'GET', 'POST', 'PUT', 'DELETE', 'PATCH']);
+    assert.equal(await method.inputValue(), '1');
+    assert.equal(await field(['apiSettings', 'endpointUrl']).inputValue(), hostileName);
+    assert.equal(await field(['apiSettings', 'headers', hostileHeader]).inputValue(), '<b>v</b>');
+    assert.deepEqual(await panel.locator('.panel-group > summary').allTextContents(), ['headers']);
+    assert.equal(await panel.locator('img, b').count(), 0, 'strings from the file are text, not markup');
+    await takeDesignerMessages(page);
+    await method.selectOption({ label: 'POST' });
+    await field(['apiSettings', 'endpointUrl']).fill('https://crm.test/{id}');
+    await field(['apiSettings', 'endpointUrl']).press('Enter');
+    await field(['apiSettings', 'description']).click();
+    assert.deepEqual(await takeDesignerMessages(page), [
+      { type: 'graphEdit', version: 8, edit: { kind: 'setNodeSetting', node: fetch.key, path: ['apiSettings', 'method'], value: 2 } },
+      { type: 'graphEdit', version: 8, edit: { kind: 'setNodeSetting', node: fetch.key, path: ['apiSettings', 'endpointUrl'], value: 'https://crm.test/{id}' } },
+    ]);
+
+    await page.locator(`[data-node-key="${mail.key}"]`).click();
+    assert.equal(await panel.locator('.panel-settings h3').textContent(), 'emailSettings');
+    assert.equal(await field(['emailSettings', 'to']).inputValue(), 'a@x.test');
+    assert.equal(await field(['emailSettings', 'body']).evaluate((element) => element.tagName), 'TEXTAREA');
+    await takeDesignerMessages(page);
+    await field(['emailSettings', 'to']).fill('a@x.test, b@x.test,');
+    await field(['emailSettings', 'to']).press('Enter');
+    // smtpSettings is not in the file: a folded group; its port takes whole numbers only.
+    const smtp = panel.locator('details.panel-group', { has: page.locator('summary', { hasText: 'smtpSettings' }) });
+    assert.equal(await smtp.getAttribute('open'), null);
+    await smtp.locator('summary').click();
+    const port = field(['emailSettings', 'smtpSettings', 'port']);
+    await port.fill('25a');
+    await port.press('Enter');
+    assert.equal(await port.locator('xpath=..').locator('.field-problem').textContent(), 'port must be a whole number.');
+    assert.equal(await port.getAttribute('aria-invalid'), 'true');
+    await port.fill(' 587 ');
+    await port.press('Enter');
+    assert.equal(await port.getAttribute('aria-invalid'), 'false');
+    const ssl = field(['emailSettings', 'smtpSettings', 'enableSsl']);
+    assert.equal(await ssl.evaluate((element) => (element as HTMLInputElement).indeterminate), true, 'not set in the file');
+    await ssl.check();
+    assert.deepEqual(await takeDesignerMessages(page), [
+      { type: 'graphEdit', version: 8, edit: { kind: 'setNodeSetting', node: mail.key, path: ['emailSettings', 'to'], value: ['a@x.test', 'b@x.test'] } },
+      { type: 'graphEdit', version: 8, edit: { kind: 'setNodeSetting', node: mail.key, path: ['emailSettings', 'smtpSettings', 'port'], value: 587 } },
+      { type: 'graphEdit', version: 8, edit: { kind: 'setNodeSetting', node: mail.key, path: ['emailSettings', 'smtpSettings', 'enableSsl'], value: true } },
+    ]);
+    // A node without a settings object shows none.
+    await page.locator(`[data-node-key="${graph.nodes.find((node) => node.nodeId === 'talk')!.key}"]`).click();
+    assert.equal(await panel.locator('.panel-settings').evaluate((element) => element.childElementCount), 0);
+    await assertClean(page, pageErrors);
+  });
+
+  it('Fit shows every node beside the palette and the side panel, none under them', async () => {
+    const clinic = fs.readFileSync(path.join(__dirname, '../../../../examples/clinic-reminders.pearl.json'), 'utf8');
+    const graph = graphOf(clinic, 1);
+    const { page, pageErrors } = await openDesigner(graph);
+    // The API node selected (the panel shows its fields and settings), in panels as narrow as an editor
+    // split in two (palette above the graph, panel below it) and wide ones (both beside it).
+    const api = graph.nodes.find((node) => node.nodeId === 'submit_reschedule_request');
+    assert.ok(api);
+    await page.locator(`[data-node-key="${api.key}"]`).click();
+    await page.locator('#node-panel input[name="name"]').waitFor();
+    for (const size of [{ width: 520, height: 800 }, { width: 800, height: 600 }, { width: 1400, height: 500 }, { width: 1200, height: 760 }]) {
+      await page.setViewportSize(size);
+      await page.locator('button[data-action="fit"]').click();
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      const covers = await page.evaluate(() => {
+        const rects = ['palette', 'node-panel'].map((id) => [id, document.getElementById(id)!.getBoundingClientRect()] as const);
+        const found: string[] = [];
+        for (const node of Array.from(document.querySelectorAll('[data-node-key] > .node-box'))) {
+          const box = node.getBoundingClientRect();
+          for (const [id, rect] of rects) {
+            if (box.left < rect.right && rect.left < box.right && box.top < rect.bottom && rect.top < box.bottom) found.push(`${node.parentElement!.dataset.nodeKey} under #${id}`);
+          }
+        }
+        return { found, palette: rects[0][1].width, panel: rects[1][1].width, nodes: document.querySelectorAll('[data-node-key]').length };
+      });
+      assert.ok(covers.palette > 0 && covers.panel > 0, 'the palette and the panel are shown');
+      assert.equal(covers.nodes, graph.nodes.length);
+      assert.deepEqual(covers.found, [], `at ${size.width}×${size.height}`);
+    }
+    // The README's picture of the designer (docs/graph-designer.png).
+    await page.screenshot({ path: path.join(__dirname, '../../../../docs/graph-designer.png') });
+    // Panels off: the graph takes the whole row (and stays fitted); on again: both are back.
+    const panels = page.locator('button[data-action="designer"]');
+    assert.equal(await panels.getAttribute('aria-pressed'), 'true');
+    await panels.click();
+    assert.equal(await panels.getAttribute('aria-pressed'), 'false');
+    assert.equal(await page.locator('#palette').isHidden(), true);
+    assert.equal(await page.locator('#node-panel').isHidden(), true);
+    await page.waitForFunction(() => document.getElementById('graph')!.getBoundingClientRect().width === window.innerWidth);
+    await panels.click();
+    await page.locator('#node-panel input[name="name"]').waitFor();
+    assert.equal(await page.locator('#palette').isVisible(), true);
     await assertClean(page, pageErrors);
   });
 });

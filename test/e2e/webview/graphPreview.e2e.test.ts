@@ -597,7 +597,7 @@ describe('graph preview webview (chromium)', { skip: fs.existsSync(chromiumPath)
     await assertClean(opened);
   });
 
-  it('keeps the graph fitted when the panel is resized, and the toolbar off the graph', async () => {
+  it('keeps the graph fitted when the panel is resized, the palette and panel beside it (wide) or above and below it (narrow), and the toolbar off the graph', async () => {
     const opened = await openPage();
     const { page } = opened;
     await showGraph(page, graphOf(clinicText), 1);
@@ -605,7 +605,19 @@ describe('graph preview webview (chromium)', { skip: fs.existsSync(chromiumPath)
     await assertFitted(page);
     for (const size of [{ width: 700, height: 500 }, { width: 1300, height: 900 }]) {
       await page.setViewportSize(size);
-      await page.waitForFunction(({ width }) => document.getElementById('graph')!.getBoundingClientRect().width === width, size);
+      // Wide, the graph sits between the palette and the side panel: its right edge is the panel's left
+      // edge. Narrow (760 px or less), it keeps the full width, between the palette above and the panel below.
+      await page.waitForFunction(
+        ({ width }) => {
+          const graph = document.getElementById('graph')!.getBoundingClientRect();
+          const palette = document.getElementById('palette')!.getBoundingClientRect();
+          const panel = document.getElementById('node-panel')!.getBoundingClientRect();
+          return width <= 760
+            ? graph.left === 0 && graph.right === width && palette.bottom === graph.top && panel.top === graph.bottom
+            : panel.right === width && graph.right === panel.left && graph.left === palette.right;
+        },
+        size,
+      );
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       await assertFitted(page);
       const toolbar = await page.locator('.toolbar').boundingBox();

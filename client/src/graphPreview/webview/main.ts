@@ -47,6 +47,8 @@ interface PreviewState {
   readonly fitted?: boolean;
   /** Focus mode is on. */
   readonly focusMode?: boolean;
+  /** The designer's palette and side panel are hidden (the toolbar's Panels button is off). */
+  readonly designerHidden?: boolean;
 }
 
 /** The graph on screen: the graph last received, its layout and structure. */
@@ -214,6 +216,7 @@ new ResizeObserver(() => {
 }).observe(svg);
 
 setFocusMode(state.focusMode === true);
+setDesignerShown(state.designerHidden !== true);
 vscode.postMessage({ type: 'ready' });
 
 function runAction(action: string | undefined): void {
@@ -226,6 +229,9 @@ function runAction(action: string | undefined): void {
       break;
     case 'fit':
       fit();
+      break;
+    case 'designer':
+      setDesignerShown(state.designerHidden === true);
       break;
     case 'focusMode':
       legend.collapseAfterFirstUse();
@@ -383,6 +389,13 @@ function setFocusMode(on: boolean): void {
   showFocus();
 }
 
+/** Shows or hides the palette and the side panel beside the graph (the graph takes the room; Fit is kept). */
+function setDesignerShown(shown: boolean): void {
+  saveState({ designerHidden: !shown });
+  document.body.classList.toggle('designer-hidden', !shown);
+  document.querySelector('.toolbar button[data-action="designer"]')?.setAttribute('aria-pressed', String(shown));
+}
+
 function showFocus(): void {
   const key = state.focusMode ? (selectedKey !== undefined && nodeElements.has(selectedKey) ? selectedKey : cursorNode()?.key) : undefined;
   applyFocus(viewportGroup, shown?.graph, key);
@@ -492,12 +505,13 @@ function getElement<T extends Element>(id: string, type: { new (): T; prototype:
 
 function readState(saved: unknown): PreviewState {
   if (typeof saved !== 'object' || saved === null) return {};
-  const { uri, transform, legendOpen, fitted, focusMode } = saved as Record<string, unknown>;
+  const { uri, transform, legendOpen, fitted, focusMode, designerHidden } = saved as Record<string, unknown>;
   return {
     uri: typeof uri === 'string' ? uri : undefined,
     transform: isViewTransform(transform) ? transform : undefined,
     legendOpen: typeof legendOpen === 'boolean' ? legendOpen : undefined,
     fitted: typeof fitted === 'boolean' ? fitted : undefined,
     focusMode: typeof focusMode === 'boolean' ? focusMode : undefined,
+    designerHidden: typeof designerHidden === 'boolean' ? designerHidden : undefined,
   };
 }

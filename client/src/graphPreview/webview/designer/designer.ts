@@ -68,7 +68,7 @@ export class Designer {
     this.notice.addEventListener('click', () => this.hideRefusal());
     createPalette(elements.palette, this.svg, {
       addAfterSelection: (entry) => this.addNode(entry, this.host.selectedNode()),
-      addUnconnected: (entry) => this.addNode(entry, undefined),
+      addAt: (entry, after) => this.addNode(entry, after),
     });
     this.connector = new Connector(elements.viewportGroup, elements.stage, {
       graph: () => this.host.graph(),
@@ -79,6 +79,7 @@ export class Designer {
     });
     this.panel = new NodePanel(elements.nodePanel, {
       setProperty: (node, property, value) => this.send({ kind: 'setNodeProperty', node, property, value }),
+      setSetting: (node, path, value) => this.send({ kind: 'setNodeSetting', node, path, value }),
       requestFixes: (key) => this.host.post({ type: 'requestQuickFixes', key }),
       applyFix: (key, index) => this.host.post({ type: 'applyQuickFix', key, index }),
     });

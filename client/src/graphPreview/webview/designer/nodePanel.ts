@@ -1,7 +1,8 @@
 /**
  * The side panel of the selected node: its name, nodeId, script and instructions, each bound to
  * the file (a `setNodeProperty` edit when the value changed, on Enter or when the field loses the
- * focus; Shift+Enter is a new line in script and instructions), and the node's diagnostics with
+ * focus; Shift+Enter is a new line in script and instructions), the fields of its settings object
+ * (`settingsForm.ts`), and the node's diagnostics with
  * their quick fixes (the server's code actions, which the host looks up) one click away. Every
  * string from the file is set as `value` or `textContent`.
  */
@@ -9,6 +10,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import type { PearlGraphNode, SetNodePropertyEdit } from '../../../../../server/src/protocol';
 import type { QuickFixTitle } from '../../messages';
 import { getNodeTitle } from '../layoutGraph';
+import { SettingsForm, type SettingsFormHost } from './settingsForm';
 
 type Property = SetNodePropertyEdit['property'];
 
@@ -20,14 +22,14 @@ const fields: readonly { readonly property: Property; readonly label: string; re
 ];
 
 /** What the panel asks of the designer. */
-export interface NodePanelHost {
+export interface NodePanelHost extends SettingsFormHost {
   setProperty(node: string, property: Property, value: string): void;
   /** Asks the host for the quick fixes of node `key`'s diagnostics (answered with {@link NodePanel.showFixes}). */
   requestFixes(key: string): void;
   applyFix(key: string, index: number): void;
 }
 
-/** The side panel; shown while a node is selected. */
+/** The side panel: a column beside the graph, with the selected node's fields, or a hint when none is selected. */
 export class NodePanel {
   private node: PearlGraphNode | undefined;
   /** The values sent for the node on screen, until the graph drawn from the edited text arrives. */
@@ -35,12 +37,20 @@ export class NodePanel {
   private readonly inputs = new Map<Property, HTMLInputElement | HTMLTextAreaElement>();
   private readonly heading = document.createElement('h2');
   private readonly problems = document.createElement('div');
+  private readonly settings: SettingsForm;
+  /** Holds everything but the hint: hidden while no node is selected. */
+  private readonly body = document.createElement('div');
+  private readonly hint = document.createElement('p');
 
   constructor(
-    private readonly element: HTMLElement,
+    element: HTMLElement,
     private readonly host: NodePanelHost,
   ) {
-    element.replaceChildren(this.heading);
+    this.hint.className = 'panel-hint';
+    this.hint.textContent = 'Select a node to edit its name, nodeId, script, instructions and settings here, and to see its problems.';
+    this.body.appendChild(this.heading);
+    element.replaceChildren(this.hint, this.body);
+    element.hidden = false;
     for (const field of fields) {
       const label = document.createElement('label');
       label.className = 'panel-field';
@@ -62,11 +72,13 @@ export class NodePanel {
       });
       input.addEventListener('change', () => this.commit(field.property));
       label.append(caption, input);
-      element.appendChild(label);
+      this.body.appendChild(label);
       this.inputs.set(field.property, input);
     }
+    const settings = document.createElement('div');
+    this.settings = new SettingsForm(settings, host);
     this.problems.className = 'panel-problems';
-    element.appendChild(this.problems);
+    this.body.append(settings, this.problems);
   }
 
   /** Shows `node` (or hides the panel); a field being edited keeps what the user typed. */
@@ -75,7 +87,9 @@ export class NodePanel {
     const diagnosticsChanged = changedNode || JSON.stringify(node?.diagnostics) !== JSON.stringify(this.node?.diagnostics);
     if (changedNode || node !== this.node) this.sent.clear();
     this.node = node;
-    this.element.hidden = node === undefined;
+    this.body.hidden = node === undefined;
+    this.hint.hidden = node !== undefined;
+    this.settings.show(node);
     if (node === undefined) return;
     this.heading.textContent = `${node.typeName}: ${getNodeTitle(node)}`;
     for (const [property, input] of this.inputs) {

@@ -1,10 +1,11 @@
 /**
  * The designer's palette: one button per node type a text Pearl allows (the node types table,
  * § Node, without the voice-only TransferCall and StartCallRecording). A click adds the type after
- * the selected node (an `addNode` with `from` and a transition named after the type); a drag onto
- * the graph adds it unconnected.
+ * the selected node (an `addNode` with `from` and a transition named after the type); a drag adds
+ * it where it is dropped: onto a node, after that node (the node is marked while the drag is over
+ * it); onto empty space in the graph, unconnected.
  */
-import { trackPointerDrag, isOver } from './pointerDrag';
+import { isOver, nodeKeyAt, trackPointerDrag } from './pointerDrag';
 
 /** A node type the palette offers: its value (§ Node) and name. */
 export interface PaletteEntry {
@@ -35,8 +36,8 @@ const anNames = new Set(['OpeningSentence', 'API', 'SMS', 'Email', 'EndCall']);
 export interface PaletteHost {
   /** Adds a node of `entry`'s type after the selected node (or unconnected when none is selected). */
   addAfterSelection(entry: PaletteEntry): void;
-  /** Adds a node of `entry`'s type, unconnected. */
-  addUnconnected(entry: PaletteEntry): void;
+  /** Adds a node of `entry`'s type after node `after` (a node key), or unconnected when undefined. */
+  addAt(entry: PaletteEntry, after: string | undefined): void;
 }
 
 /** Fills `container` with the palette's buttons; a drag shows a ghost and drops onto `target`. */
@@ -51,7 +52,7 @@ export function createPalette(container: HTMLElement, target: Element, host: Pal
     button.className = `palette-item family-${entry.family}`;
     button.dataset.nodeType = String(entry.nodeType);
     button.textContent = entry.name;
-    button.title = `Add ${anNames.has(entry.name) ? 'an' : 'a'} ${entry.name} node: click to add it after the selected node, or drag it onto the graph`;
+    button.title = `Add ${anNames.has(entry.name) ? 'an' : 'a'} ${entry.name} node: click to add it after the selected node, drag it onto a node to add it after that one, or onto empty space to add it unconnected`;
     // Keyboard: Enter and Space click.
     button.addEventListener('keydown', (event) => {
       if (event.key === 'Enter' || event.key === ' ') {
@@ -61,6 +62,10 @@ export function createPalette(container: HTMLElement, target: Element, host: Pal
     });
     button.addEventListener('pointerdown', (event) => {
       let ghost: HTMLElement | undefined;
+      let marked: string | undefined;
+      const mark = (key: string | undefined): void => {
+        if (key !== marked) markDropTarget(target, (marked = key));
+      };
       trackPointerDrag(button, event, {
         onClick: () => host.addAfterSelection(entry),
         onStart: () => {
@@ -72,14 +77,25 @@ export function createPalette(container: HTMLElement, target: Element, host: Pal
         onMove: (x, y) => {
           // CSSOM, which the CSP allows (a style attribute would not be).
           if (ghost) ghost.style.transform = `translate(${x + 8}px, ${y + 8}px)`;
+          mark(isOver(target, x, y) ? nodeKeyAt(x, y) : undefined);
         },
         onDrop: (x, y) => {
           ghost?.remove();
-          if (isOver(target, x, y) && !isOver(container, x, y)) host.addUnconnected(entry);
+          mark(undefined);
+          if (isOver(target, x, y) && !isOver(container, x, y)) host.addAt(entry, nodeKeyAt(x, y));
         },
-        onCancel: () => ghost?.remove(),
+        onCancel: () => {
+          ghost?.remove();
+          mark(undefined);
+        },
       });
     });
     container.appendChild(button);
   }
+}
+
+/** Marks node `key` of the graph `target` as where a drop adds the new node after (none: clears the mark). */
+function markDropTarget(target: Element, key: string | undefined): void {
+  for (const element of Array.from(target.querySelectorAll('.drop-target'))) element.classList.remove('drop-target');
+  if (key !== undefined) target.querySelector(`[data-node-key="${CSS.escape(key)}"]`)?.classList.add('drop-target');
 }
