@@ -1,7 +1,7 @@
 import { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticCode } from './diagnosticCodes';
 import { createDiagnostic, DiagnosticOptions, DiagnosticSeverity, keySpanOf, TextSpan } from './diagnostics';
-import { getPropertyKeyNode } from './jsonTree';
+import { getPropertyKeyNode, JsonNode } from './jsonTree';
 import { NodeType, PearlDocument, PearlNode, PearlTransition } from './pearlDocument';
 import { apiResultNames, nodeTypeNames } from './enumNames';
 import { withArticle } from './messageText';
@@ -34,7 +34,7 @@ export const voiceOnlyNodeTypes: ReadonlySet<number> = new Set([NodeType.Transfe
  */
 export function validateGraph(doc: PearlDocument): Diagnostic[] {
   if (doc.kind !== 'text' || !doc.pearl) return [];
-  return new GraphValidation(doc).run();
+  return new GraphValidation(doc, doc.pearl).run();
 }
 
 class GraphValidation {
@@ -50,7 +50,11 @@ class GraphValidation {
   /** Incoming transitions per node (the model's, resolved once per parse). */
   private readonly incoming: PearlDocument['incoming'];
 
-  constructor(private readonly doc: PearlDocument) {
+  constructor(
+    private readonly doc: PearlDocument,
+    /** The `pearl` object node. */
+    private readonly pearl: JsonNode,
+  ) {
     this.nodes = doc.nodes;
     this.incoming = doc.incoming;
     this.withoutNodeId = this.nodes.filter((node) => node.nodeId === undefined);
@@ -74,6 +78,11 @@ class GraphValidation {
   /** Where a diagnostic about a whole node goes: its nodeId, else its name, else its nodeType, else `{`. */
   private nodeSpan(node: PearlNode): TextSpan {
     return node.nodeIdNode ?? node.nameNode ?? node.nodeTypeNode ?? { offset: node.node.offset, length: 1 };
+  }
+
+  /** Where a diagnostic about a node's type goes: its nodeType value, else {@link nodeSpan}. */
+  private typeSpan(node: PearlNode): TextSpan {
+    return node.nodeTypeNode ?? this.nodeSpan(node);
   }
 
   /** `Dialogue node 'talk'`: by nodeId, else by name, else by the line it starts on. */
@@ -115,7 +124,7 @@ class GraphValidation {
     for (const node of this.nodes) {
       if (node.nodeType !== undefined && voiceOnlyNodeTypes.has(node.nodeType)) {
         this.report(
-          node.nodeTypeNode!,
+          this.typeSpan(node),
           DiagnosticCode.voiceOnlyNode,
           `nodeType ${node.nodeType} (${nodeTypeNames[node.nodeType]}) is for voice Pearls only; a text Pearl cannot use it.`,
         );
@@ -126,11 +135,12 @@ class GraphValidation {
   /** Targets, apiResult placement and uniqueness, transition name uniqueness (§ Transition). */
   private checkTransitions(): void {
     for (const node of this.nodes) {
-      const names = new Set<string>();
+      // Most nodes have one transition or none: no set for them.
+      const names = node.transitions.length > 1 ? new Set<string>() : undefined;
       const isPreCall = node.nodeType === NodeType.PreCallAPI;
-      const apiResults = new Set<number>();
+      const apiResults = isPreCall ? new Set<number>() : undefined;
       for (const transition of node.transitions) {
-        if (transition.name !== undefined && transition.nameNode) {
+        if (names && transition.name !== undefined && transition.nameNode) {
           if (names.has(transition.name)) {
             this.report(
               transition.nameNode,
@@ -141,16 +151,17 @@ class GraphValidation {
           names.add(transition.name);
         }
         const target = transition.target;
-        if (!target || target.nodeType === NodeType.PostCallActions) {
-          const outside = transition.toNodeId !== undefined ? this.allById.get(transition.toNodeId) : undefined;
-          if (outside && transition.toNodeIdNode) {
-            this.reportTargetOutsideGraph(transition, outside);
-          } else if (transition.toNodeId !== undefined && transition.toNodeIdNode) {
-            this.reportUnknownTarget(transition);
+        const { toNodeId, toNodeIdNode } = transition;
+        if ((!target || target.nodeType === NodeType.PostCallActions) && toNodeId !== undefined && toNodeIdNode) {
+          const outside = this.allById.get(toNodeId);
+          if (outside) {
+            this.reportTargetOutsideGraph(toNodeId, toNodeIdNode, outside);
+          } else {
+            this.reportUnknownTarget(toNodeId, toNodeIdNode);
             if (this.withoutNodeId.length > 0) this.unresolvedSources.add(node);
           }
         }
-        if (isPreCall) {
+        if (apiResults) {
           this.checkPreCallTransition(transition, target, apiResults);
         } else if (transition.apiResultNode && transition.apiResultNode.type !== 'null') {
           this.report(
@@ -164,25 +175,23 @@ class GraphValidation {
   }
 
   /** A transition into a PostCallActions container or a nested action (not part of the graph). */
-  private reportTargetOutsideGraph(transition: PearlTransition, target: PearlNode): void {
-    const id = transition.toNodeId!;
+  private reportTargetOutsideGraph(id: string, toNodeIdNode: JsonNode, target: PearlNode): void {
     const message = target.container
       ? `toNodeId '${id}' names ${withArticle(this.typeOf(target).replace(' node', ' action'))} nested in the ${target.container.list} of ${this.describe(target.container.node)}; nested actions run on their own and cannot be the target of a transition.`
       : `toNodeId '${id}' names a PostCallActions container, which is not connected to the rest of the graph; a transition cannot lead to it.`;
-    this.report(transition.toNodeIdNode!, DiagnosticCode.targetOutsideGraph, message);
+    this.report(toNodeIdNode, DiagnosticCode.targetOutsideGraph, message);
   }
 
-  private reportUnknownTarget(transition: PearlTransition): void {
-    const id = transition.toNodeId!;
+  private reportUnknownTarget(id: string, toNodeIdNode: JsonNode): void {
     if (this.withoutNodeId.length > 0) {
       this.report(
-        transition.toNodeIdNode!,
+        toNodeIdNode,
         DiagnosticCode.unknownTarget,
         `toNodeId '${id}' names no nodeId; it may match the id the service derives from a node's name, which cannot be checked.`,
         { severity: DiagnosticSeverity.Warning },
       );
     } else {
-      this.report(transition.toNodeIdNode!, DiagnosticCode.unknownTarget, `toNodeId '${id}' names no node of this Pearl.`);
+      this.report(toNodeIdNode, DiagnosticCode.unknownTarget, `toNodeId '${id}' names no node of this Pearl.`);
     }
   }
 
@@ -196,7 +205,7 @@ class GraphValidation {
       );
     } else if (apiResults.has(transition.apiResult)) {
       this.report(
-        transition.apiResultNode!,
+        transition.apiResultNode ?? where,
         DiagnosticCode.graphApiResultDuplicate,
         `A PreCallAPI node has one ${apiResultNames[transition.apiResult] ?? `apiResult ${transition.apiResult}`} transition at most; this is the second.`,
       );
@@ -205,7 +214,7 @@ class GraphValidation {
     }
     if (target && target.nodeType !== NodeType.OpeningSentence) {
       this.report(
-        transition.toNodeIdNode!,
+        transition.toNodeIdNode ?? where,
         DiagnosticCode.graphPreCallTarget,
         `A PreCallAPI transition must lead to an OpeningSentence node; '${target.nodeId}' is ${withArticle(this.typeOf(target))}.`,
       );
@@ -217,31 +226,31 @@ class GraphValidation {
     const openings = this.nodes.filter((node) => node.nodeType === NodeType.OpeningSentence);
     const preCalls = this.nodes.filter((node) => node.nodeType === NodeType.PreCallAPI);
     const endCalls = this.nodes.filter((node) => node.nodeType === NodeType.EndCall);
-    const nodesKey = getPropertyKeyNode(this.doc.pearl, 'nodes') ?? keySpanOf(this.doc.pearl!);
+    const nodesKey = getPropertyKeyNode(this.pearl, 'nodes') ?? keySpanOf(this.pearl);
 
     for (const extra of preCalls.slice(1)) {
-      this.report(extra.nodeTypeNode!, DiagnosticCode.graphPreCallCount, 'A Pearl has at most one PreCallAPI node; this is the second.');
+      this.report(this.typeSpan(extra), DiagnosticCode.graphPreCallCount, 'A Pearl has at most one PreCallAPI node; this is the second.');
     }
     if (preCalls.length === 0) {
       if (openings.length === 0) {
         this.report(nodesKey, DiagnosticCode.graphEntryMissing, 'The graph has no entry: add one OpeningSentence node (nodeType 2), or a PreCallAPI node (3) leading to one or two.');
       }
       for (const extra of openings.slice(1)) {
-        this.report(extra.nodeTypeNode!, DiagnosticCode.graphOpeningCount, `Without a PreCallAPI node there is exactly one OpeningSentence node; this is number ${openings.indexOf(extra) + 1}.`);
+        this.report(this.typeSpan(extra), DiagnosticCode.graphOpeningCount, `Without a PreCallAPI node there is exactly one OpeningSentence node; this is number ${openings.indexOf(extra) + 1}.`);
       }
     } else {
       if (openings.length === 0) {
-        this.report(preCalls[0].nodeTypeNode!, DiagnosticCode.graphOpeningCount, 'The PreCallAPI node must lead to one or two OpeningSentence nodes; there are none.');
+        this.report(this.typeSpan(preCalls[0]), DiagnosticCode.graphOpeningCount, 'The PreCallAPI node must lead to one or two OpeningSentence nodes; there are none.');
       }
       for (const extra of openings.slice(2)) {
-        this.report(extra.nodeTypeNode!, DiagnosticCode.graphOpeningCount, `A PreCallAPI node leads to one or two OpeningSentence nodes; this is number ${openings.indexOf(extra) + 1}.`);
+        this.report(this.typeSpan(extra), DiagnosticCode.graphOpeningCount, `A PreCallAPI node leads to one or two OpeningSentence nodes; this is number ${openings.indexOf(extra) + 1}.`);
       }
     }
     if (endCalls.length === 0) {
       this.report(nodesKey, DiagnosticCode.graphEndCallCount, 'The graph has no EndCall node (nodeType 100); it needs exactly one.');
     }
     for (const extra of endCalls.slice(1)) {
-      this.report(extra.nodeTypeNode!, DiagnosticCode.graphEndCallCount, 'The graph has exactly one EndCall node; this is the second.');
+      this.report(this.typeSpan(extra), DiagnosticCode.graphEndCallCount, 'The graph has exactly one EndCall node; this is the second.');
     }
   }
 
@@ -273,7 +282,8 @@ class GraphValidation {
     // An unresolved toNodeId may lead to any node without nodeId: all of them, once.
     let reachedWithoutNodeId = false;
     const queue = breadthFirst(entry, (node) => {
-      const next = node.transitions.flatMap((transition) => (transition.target ? [transition.target] : []));
+      const next: PearlNode[] = [];
+      for (const transition of node.transitions) if (transition.target) next.push(transition.target);
       if (!reachedWithoutNodeId && this.unresolvedSources.has(node)) {
         reachedWithoutNodeId = true;
         next.push(...this.withoutNodeId);

@@ -1,6 +1,7 @@
 import { createScanner, getNodeValue, ParseError, SyntaxKind } from 'jsonc-parser';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
+  buildStrictJsonTree,
   DuplicateKey,
   getArrayItems,
   getNumberProperty,
@@ -208,9 +209,10 @@ export function parsePearlDocument(editorDocument: TextDocument, previous?: Pear
   try {
     // Strict JSON is read by the engine's JSON.parse first: several times faster than walking the
     // tree, and done before the tree exists so that its allocations do not make the garbage
-    // collector copy the whole young tree. JSON with comments or errors takes the tree's value.
+    // collector copy the whole young tree. Its tree is then built in lockstep with the value;
+    // JSON with comments, errors or a key set twice takes the tolerant parser, and its tree's value.
     const strict = parseStrictJson(parsedText);
-    tree = parseJsonTree(parsedText);
+    tree = (strict.ok && buildStrictJsonTree(parsedText, strict.value, maxNestingDepth)) || parseJsonTree(parsedText);
     if (tree.maxDepth <= maxNestingDepth) value = strict.ok ? strict.value : tree.root ? getNodeValue(tree.root) : undefined;
   } catch {
     // A stack overflow in the recursive parser: nesting thousands of levels deep.
@@ -230,7 +232,8 @@ export function parsePearlDocument(editorDocument: TextDocument, previous?: Pear
   for (const variable of variables) {
     if (variable.id !== undefined && !variablesById.has(variable.id)) variablesById.set(variable.id, variable);
   }
-  const nodes = kind === 'text' ? readNodes(pearl, 'nodes', undefined) : [];
+  const nodes: PearlNode[] = [];
+  if (kind === 'text') readNodes(getPropertyNode(pearl, 'nodes'), undefined, nodes);
   const nodesById = new Map<string, PearlNode>();
   for (const node of nodes) {
     if (node.nodeId !== undefined && !nodesById.has(node.nodeId)) nodesById.set(node.nodeId, node);
@@ -263,9 +266,9 @@ function deriveGraphFacts(
   const incoming = new Map<PearlNode, PearlTransition[]>();
   let preCall: PearlNode | undefined;
   let opening: PearlNode | undefined;
-  const stack: PearlNode[] = [...nodes].reverse();
-  while (stack.length > 0) {
-    const node = stack.pop()!;
+  const stack: PearlNode[] = [];
+  for (let i = nodes.length - 1; i >= 0; i--) stack.push(nodes[i]);
+  for (let node = stack.pop(); node; node = stack.pop()) {
     allNodes.push(node);
     for (let i = node.nested.length - 1; i >= 0; i--) stack.push(node.nested[i]);
     for (const transition of node.transitions) {
@@ -322,22 +325,54 @@ function readVariable(node: JsonNode): PearlVariable {
 }
 
 function readNodes(
-  owner: JsonNode | undefined,
-  key: string,
+  list: JsonNode | undefined,
   container: PearlNode['container'],
-): PearlNode[] {
+  into: PearlNode[],
+): void {
   // Keep each node's index in its array (non-object elements are skipped, not renumbered).
-  const result: PearlNode[] = [];
-  getArrayItems(getPropertyNode(owner, key)).forEach((node, index) => {
-    if (node.type === 'object') result.push(readNode(node, index, container));
-  });
-  return result;
+  const items = getArrayItems(list);
+  for (let index = 0; index < items.length; index++) {
+    if (items[index].type === 'object') into.push(readNode(items[index], index, container));
+  }
+}
+
+/** The properties of a node object that the model reads. */
+interface NodeProperties {
+  nodeId?: JsonNode;
+  name?: JsonNode;
+  nodeType?: JsonNode;
+  transitions?: JsonNode;
+  handOffAction?: JsonNode;
+  postCallActions?: JsonNode;
+}
+
+/**
+ * The value nodes of the properties the model reads, in one pass over the object's properties;
+ * the first of a key wins, as in {@link getPropertyNode}. (A Map of every property per node was
+ * measured: its allocations cost more garbage collection than the scans it saves.)
+ */
+function readNodeProperties(object: JsonNode): NodeProperties {
+  const found: NodeProperties = {};
+  for (const property of object.children ?? []) {
+    const children = property.children;
+    if (!children) continue;
+    const key = children[0].value as string;
+    switch (key) {
+      case 'nodeId':
+      case 'name':
+      case 'nodeType':
+      case 'transitions':
+      case 'handOffAction':
+      case 'postCallActions':
+        if (!(key in found)) found[key] = children[1];
+    }
+  }
+  return found;
 }
 
 function readNode(node: JsonNode, index: number, container: PearlNode['container']): PearlNode {
-  const nodeIdNode = getPropertyNode(node, 'nodeId');
-  const nameNode = getPropertyNode(node, 'name');
-  const nodeTypeNode = getPropertyNode(node, 'nodeType');
+  const properties = readNodeProperties(node);
+  const { nodeId: nodeIdNode, name: nameNode, nodeType: nodeTypeNode } = properties;
   const transitions: PearlTransition[] = [];
   const nested: PearlNode[] = [];
   const result: PearlNode = {
@@ -353,7 +388,8 @@ function readNode(node: JsonNode, index: number, container: PearlNode['container
     container,
     nested,
   };
-  for (const transition of getObjectItems(node, 'transitions')) {
+  for (const transition of getArrayItems(properties.transitions)) {
+    if (transition.type !== 'object') continue;
     const transitionNameNode = getPropertyNode(transition, 'name');
     const toNodeIdNode = getPropertyNode(transition, 'toNodeId');
     const apiResultNode = getPropertyNode(transition, 'apiResult');
@@ -369,8 +405,7 @@ function readNode(node: JsonNode, index: number, container: PearlNode['container
       target: undefined,
     });
   }
-  for (const list of ['handOffAction', 'postCallActions'] as const) {
-    nested.push(...readNodes(node, list, { node: result, list }));
-  }
+  readNodes(properties.handOffAction, { node: result, list: 'handOffAction' }, nested);
+  readNodes(properties.postCallActions, { node: result, list: 'postCallActions' }, nested);
   return result;
 }

@@ -41,8 +41,7 @@ export function validateSyntax(doc: PearlDocument): Diagnostic[] {
       ),
     );
   }
-  for (const { property, first } of doc.duplicateKeys) {
-    const key = property.children![0];
+  for (const { key, first } of doc.duplicateKeys) {
     const line = doc.textDocument.positionAt(first.offset).line + 1;
     diagnostics.push(
       createDiagnostic(

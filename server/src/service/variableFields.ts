@@ -157,19 +157,18 @@ function resolveNodeField(steps: readonly PathStep[], at: number): VariableField
   }
   const nodeType = getNumberProperty(nodeObject, 'nodeType');
   postCall ||= nodeType === NodeType.PostCallActions;
-  const typeName = nodeType !== undefined ? nodeTypeNames[nodeType] : undefined;
-  const nodeLabel = typeName ? `${withArticle(typeName)} node` : 'a node';
   const length = steps.length - from;
   const first = keyAt(steps, from);
   const second = keyAt(steps, from + 1);
   const third = keyAt(steps, from + 2);
   const fourth = keyAt(steps, from + 3);
   if (length === 1 && (first === 'script' || first === 'instructions')) {
-    const opening = nodeType === NodeType.OpeningSentence;
-    return field(`the ${first} of ${nodeLabel}`, all, {
-      postCall,
-      discouraged: opening ? openingDiscouraged : noDiscouraged,
-    });
+    return nodeField(first, nodeType, postCall, (nodeLabel) =>
+      field(`the ${first} of ${nodeLabel}`, all, {
+        postCall,
+        discouraged: nodeType === NodeType.OpeningSentence ? openingDiscouraged : noDiscouraged,
+      }),
+    );
   }
   if (length === 3 && first === 'transitions' && typeof second === 'number' && third === 'name') {
     return field('a transition name', preAndInCall);
@@ -179,9 +178,11 @@ function resolveNodeField(steps: readonly PathStep[], at: number): VariableField
       (length === 2 && second === 'endpointUrl') ||
       (length === 4 && (second === 'body' || second === 'outputBody') && typeof third === 'number' && fourth === 'value');
     if (!isApiValue) return undefined;
-    const what = second === 'endpointUrl' ? 'the endpointUrl' : `${withArticle(String(second))} value`;
-    if (nodeType === NodeType.PreCallAPI) return field(`${what} of a PreCallAPI node`, preCallOnly);
-    return field(`${what} of ${nodeLabel}`, preAndInCall, { postCall });
+    return nodeField(second, nodeType, postCall, (nodeLabel) => {
+      const what = second === 'endpointUrl' ? 'the endpointUrl' : `${withArticle(second)} value`;
+      if (nodeType === NodeType.PreCallAPI) return field(`${what} of a PreCallAPI node`, preCallOnly);
+      return field(`${what} of ${nodeLabel}`, preAndInCall, { postCall });
+    });
   }
   if (length === 2 && first === 'smsSettings' && second === 'body') {
     return field('an SMS body', preAndInCall, { postCall });
@@ -193,6 +194,36 @@ function resolveNodeField(steps: readonly PathStep[], at: number): VariableField
     return field(`the ${second}`, all);
   }
   return undefined;
+}
+
+/**
+ * The fields whose description depends on the node's type, by the field's key, then nodeType, then
+ * post-call context: resolving the (V) strings of a document builds no label string per string.
+ * Only known node types (and none) are kept, so the cache stays as small as the node type table.
+ */
+type FieldsByNodeType = Map<number | undefined, [VariableField | undefined, VariableField | undefined]>;
+const nodeFields = new Map<string, FieldsByNodeType>();
+
+/** The field `key` of a node of `nodeType`, made by `make` (given "a Dialogue node") once per combination. */
+function nodeField(
+  key: string,
+  nodeType: number | undefined,
+  postCall: boolean,
+  make: (nodeLabel: string) => VariableField,
+): VariableField {
+  const typeName = nodeType !== undefined ? nodeTypeNames[nodeType] : undefined;
+  const nodeLabel = (): string => (typeName ? `${withArticle(typeName)} node` : 'a node');
+  if (nodeType !== undefined && typeName === undefined) return make(nodeLabel());
+  let byType = nodeFields.get(key);
+  if (!byType) {
+    const created: FieldsByNodeType = new Map();
+    nodeFields.set(key, created);
+    byType = created;
+  }
+  let pair = byType.get(nodeType);
+  if (!pair) byType.set(nodeType, (pair = [undefined, undefined]));
+  const slot = postCall ? 1 : 0;
+  return (pair[slot] ??= make(nodeLabel()));
 }
 
 function resolveSimpleField(steps: readonly PathStep[], from: number): VariableField | undefined {
@@ -245,11 +276,12 @@ export function getPathSteps(node: JsonNode): PathStep[] {
   let current: JsonNode = node;
   while (current.parent) {
     const parent: JsonNode = current.parent;
-    if (parent.type === 'property') {
-      steps.push({ key: parent.children![0].value as string, value: current });
-      current = parent.parent!;
+    const children = parent.children ?? [];
+    if (parent.type === 'property' && parent.parent && children.length > 0) {
+      steps.push({ key: children[0].value as string, value: current });
+      current = parent.parent;
     } else if (parent.type === 'array') {
-      steps.push({ key: parent.children!.indexOf(current), value: current });
+      steps.push({ key: children.indexOf(current), value: current });
       current = parent;
     } else {
       current = parent;

@@ -16,7 +16,14 @@ export interface VariableReference {
  * A reference is `{id}` with id of 1 to 40 characters of `A-Z a-z 0-9 _ -` (docs/rulings.md
  * § Variables); `{ color: red }` is not one.
  */
-const referencePattern = /\{([A-Za-z0-9_-]{1,40})\}/g;
+const maxIdLength = 40;
+
+/** Whether a UTF-16 code unit is one of `A-Z a-z 0-9 _ -`, the characters of a variable id. */
+function isIdCode(code: number): boolean {
+  return (
+    (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39) || code === 0x5f || code === 0x2d
+  );
+}
 
 /** The characters a variable id may contain (DataSettings.id, docs/interface.md § DataSettings). */
 export const variableIdCharacter = /[A-Za-z0-9_-]/;
@@ -40,23 +47,28 @@ export function stringContentSpan(text: string, node: JsonNode): { start: number
 export function findVariableReferences(text: string, node: JsonNode): VariableReference[] {
   const { start, end } = stringContentSpan(text, node);
   const raw = text.slice(start, end);
+  // A `{` in the value is written as itself or as a \u escape: without either, no reference.
+  if (!raw.includes('{') && !raw.includes('\\u')) return [];
   // Most strings hold no escape: their text is their value, offsets map one to one.
   const decoded = raw.includes('\\') ? decodeWithOffsets(raw) : undefined;
   const value = decoded ? decoded.value : raw;
   if (!value.includes('{')) return [];
   const at = (index: number): number => start + (decoded ? decoded.offsets[index] : index);
   const references: VariableReference[] = [];
-  referencePattern.lastIndex = 0;
-  for (let match = referencePattern.exec(value); match; match = referencePattern.exec(value)) {
-    const offset = at(match.index);
-    const idStart = at(match.index + 1);
-    const closing = match.index + match[0].length - 1;
+  // Each `{` followed by 1 to 40 id characters and a `}`; scanning resumes after a reference's `}`.
+  for (let open = value.indexOf('{'); open >= 0; open = value.indexOf('{', open + 1)) {
+    let close = open + 1;
+    while (close - open <= maxIdLength && isIdCode(value.charCodeAt(close))) close++;
+    if (close === open + 1 || value.charCodeAt(close) !== 0x7d /* } */) continue;
+    const offset = at(open);
+    const idStart = at(open + 1);
     references.push({
-      id: match[1],
+      id: value.slice(open + 1, close),
       offset,
-      length: at(closing + 1) - offset,
-      idSpan: { offset: idStart, length: at(closing) - idStart },
+      length: at(close + 1) - offset,
+      idSpan: { offset: idStart, length: at(close) - idStart },
     });
+    open = close;
   }
   return references;
 }
@@ -66,28 +78,35 @@ const simpleEscapes: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', 
 /**
  * The value of a JSON string's raw content, and for each index of the value (and one past its
  * end) the index in `raw` where that character is written. An invalid escape is kept as written.
+ * Runs without a backslash are copied whole.
  */
-function decodeWithOffsets(raw: string): { value: string; offsets: number[] } {
-  let value = '';
-  const offsets: number[] = [];
+function decodeWithOffsets(raw: string): { value: string; offsets: Int32Array } {
+  // The value is never longer than its raw text.
+  const offsets = new Int32Array(raw.length + 1);
+  const parts: string[] = [];
+  let length = 0;
   let i = 0;
   while (i < raw.length) {
-    offsets.push(i);
-    if (raw[i] !== '\\' || i + 1 >= raw.length) {
-      value += raw[i++];
-      continue;
-    }
+    const backslash = raw.indexOf('\\', i);
+    // A run up to the next escape; a backslash that ends the text is kept as written.
+    const runEnd = backslash < 0 || backslash + 1 >= raw.length ? raw.length : backslash;
+    for (let k = i; k < runEnd; k++) offsets[length++] = k;
+    parts.push(raw.slice(i, runEnd));
+    i = runEnd;
+    if (i >= raw.length) break;
+    offsets[length++] = i;
     const escape = raw[i + 1];
     if (escape === 'u' && /^[0-9a-fA-F]{4}$/.test(raw.slice(i + 2, i + 6))) {
-      value += String.fromCharCode(parseInt(raw.slice(i + 2, i + 6), 16));
+      parts.push(String.fromCharCode(parseInt(raw.slice(i + 2, i + 6), 16)));
       i += 6;
     } else if (simpleEscapes[escape] !== undefined) {
-      value += simpleEscapes[escape];
+      parts.push(simpleEscapes[escape]);
       i += 2;
     } else {
-      value += raw[i++];
+      parts.push('\\');
+      i++;
     }
   }
-  offsets.push(raw.length);
-  return { value, offsets };
+  offsets[length] = raw.length;
+  return { value: parts.join(''), offsets };
 }

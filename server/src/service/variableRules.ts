@@ -29,60 +29,69 @@ export function validateVariables(doc: PearlDocument): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   for (const fieldString of getFieldStrings(doc)) {
     const { node, field } = fieldString;
-    const checked = checkedStrings.get(fieldString);
-    if (checked && checked.value === node.value && checked.variablesById === doc.variablesById) {
-      diagnostics.push(...placeFindings(doc, checked, node.offset));
+    if (fieldString.checkedValue === node.value && fieldString.checkedVariables === doc.variablesById) {
+      if (fieldString.findings.length > 0) diagnostics.push(...placeFindings(doc, fieldString, node.offset));
       continue;
     }
     const first = diagnostics.length;
-    const references = findVariableReferences(text, node);
+    // A string written without escapes (as long as its value) and without a brace has no reference.
+    const value = node.value as string;
+    const plain = node.length === value.length + 2 && !value.includes('{');
+    const references = plain ? noReferences : findVariableReferences(text, node);
     if (references.length > 0) checkReferences(doc, field, references, diagnostics);
-    checkedStrings.set(fieldString, {
-      value: node.value as string,
-      variablesById: doc.variablesById,
-      offset: node.offset,
-      findings: diagnostics.slice(first).map((diagnostic) => ({
-        diagnostic,
-        start: doc.textDocument.offsetAt(diagnostic.range.start) - node.offset,
-        end: doc.textDocument.offsetAt(diagnostic.range.end) - node.offset,
-      })),
-    });
+    fieldString.checkedValue = value;
+    fieldString.checkedVariables = doc.variablesById;
+    fieldString.checkedOffset = node.offset;
+    fieldString.findings =
+      diagnostics.length === first
+        ? noFindings
+        : diagnostics.slice(first).map((diagnostic) => ({
+            diagnostic,
+            start: doc.textDocument.offsetAt(diagnostic.range.start) - node.offset,
+            end: doc.textDocument.offsetAt(diagnostic.range.end) - node.offset,
+          }));
   }
   return diagnostics;
 }
 
-/**
- * What the rules found in one (V) string, kept while its value and the declared variables stay
- * the same (typing elsewhere patches the tree: this string keeps its node and at most moves).
- */
-interface CheckedString {
-  readonly value: string;
-  readonly variablesById: PearlDocument['variablesById'];
-  /** The string node's offset when the diagnostics' ranges were computed. */
-  offset: number;
-  /** Each diagnostic with its span relative to the string node's offset. */
-  findings: { readonly diagnostic: Diagnostic; readonly start: number; readonly end: number }[];
+/** A diagnostic found in a (V) string, with its span relative to the string node's offset. */
+interface Finding {
+  readonly diagnostic: Diagnostic;
+  readonly start: number;
+  readonly end: number;
 }
 
-const checkedStrings = new WeakMap<FieldString, CheckedString>();
+const noFindings: readonly Finding[] = [];
+const noReferences: readonly VariableReference[] = [];
 
 /** The kept diagnostics of a string now at `offset`; their ranges move with it (a patch adds no line). */
-function placeFindings(doc: PearlDocument, checked: CheckedString, offset: number): Diagnostic[] {
-  if (checked.offset !== offset) {
+function placeFindings(doc: PearlDocument, checked: FieldString, offset: number): Diagnostic[] {
+  if (checked.checkedOffset !== offset) {
     checked.findings = checked.findings.map(({ diagnostic, start, end }) => ({
       diagnostic: { ...diagnostic, range: spanToRange(doc, { offset: offset + start, length: end - start }) },
       start,
       end,
     }));
-    checked.offset = offset;
+    checked.checkedOffset = offset;
   }
   return checked.findings.map((finding) => finding.diagnostic);
 }
 
-/** A string value of a (V) field, with what the field accepts. */
+/**
+ * A string value of a (V) field, with what the field accepts and what the rules found in it, kept
+ * while its value and the declared variables stay the same (typing elsewhere patches the tree:
+ * this string keeps its node and at most moves).
+ */
 interface FieldString {
   readonly node: JsonNode;
   readonly field: VariableField;
+  /** The value when it was last checked; undefined before. */
+  checkedValue: string | undefined;
+  /** The declared variables it was checked against. */
+  checkedVariables: PearlDocument['variablesById'] | undefined;
+  /** The string node's offset when the findings' ranges were computed. */
+  checkedOffset: number;
+  findings: readonly Finding[];
 }
 
 /**
@@ -92,6 +101,9 @@ interface FieldString {
  */
 const fieldStringsByPearl = new WeakMap<JsonNode, readonly FieldString[]>();
 
+/** A {@link PathStep} reused from string to string: the walk allocates no step per node. */
+type MutablePathStep = { -readonly [K in keyof PathStep]: PathStep[K] };
+
 /** Every (V) string under `pearl`, in document order, found by one walk of the `pearl` subtree. */
 function getFieldStrings(doc: PearlDocument): readonly FieldString[] {
   const pearl = doc.pearl;
@@ -99,16 +111,29 @@ function getFieldStrings(doc: PearlDocument): readonly FieldString[] {
   const cached = fieldStringsByPearl.get(pearl);
   if (cached) return cached;
   const result: FieldString[] = [];
-  // Iterative depth-first walk (no recursion: any nesting depth is safe), keeping the path.
-  const steps: PathStep[] = [];
-  const stack: { key: string | number; value: JsonNode; depth: number }[] = [{ key: 'pearl', value: pearl, depth: 0 }];
-  while (stack.length > 0) {
-    const { key, value, depth } = stack.pop()!;
-    steps.length = depth;
-    steps.push({ key, value });
+  // Iterative depth-first walk (no recursion: any nesting depth is safe), keeping the path in
+  // `steps`; the stack is three parallel arrays (key, value, depth of each pending value).
+  const steps: MutablePathStep[] = [];
+  const stackKeys: (string | number)[] = ['pearl'];
+  const stackValues: JsonNode[] = [pearl];
+  const stackDepths: number[] = [0];
+  for (;;) {
+    const value = stackValues.pop();
+    if (!value) break;
+    const key = stackKeys.pop() ?? '';
+    const depth = stackDepths.pop() ?? 0;
+    const step = steps[depth];
+    if (step) {
+      step.key = key;
+      step.value = value;
+    } else {
+      steps[depth] = { key, value };
+    }
     if (value.type === 'string') {
+      // Steps past this depth are left from an earlier branch.
+      steps.length = depth + 1;
       const field = typeof key === 'string' && variableFieldKeys.has(key) ? resolveVariableField(doc.kind, steps) : undefined;
-      if (field) result.push({ node: value, field });
+      if (field) result.push({ node: value, field, checkedValue: undefined, checkedVariables: undefined, checkedOffset: -1, findings: noFindings });
       continue;
     }
     const children = value.children;
@@ -117,14 +142,19 @@ function getFieldStrings(doc: PearlDocument): readonly FieldString[] {
     for (let index = children.length - 1; index >= 0; index--) {
       const child = children[index];
       if (value.type === 'object') {
-        const [keyNode, valueNode] = child.children ?? [];
-        if (!keyNode || !valueNode) continue;
-        const childKey = keyNode.value as string;
+        const pair = child.children;
+        if (!pair || pair.length < 2) continue;
+        const childKey = pair[0].value as string;
+        const valueNode = pair[1];
         const wanted = valueNode.type === 'string' ? variableFieldKeys.has(childKey) : variableContainerKeys.has(childKey);
-        if (wanted) stack.push({ key: childKey, value: valueNode, depth: depth + 1 });
+        if (!wanted) continue;
+        stackKeys.push(childKey);
+        stackValues.push(valueNode);
       } else {
-        stack.push({ key: index, value: child, depth: depth + 1 });
+        stackKeys.push(index);
+        stackValues.push(child);
       }
+      stackDepths.push(depth + 1);
     }
   }
   fieldStringsByPearl.set(pearl, result);

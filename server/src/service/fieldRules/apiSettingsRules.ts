@@ -47,7 +47,7 @@ export function validateApiSettingsRules(doc: PearlDocument, diagnostics: Diagno
 function checkApiSettings(doc: PearlDocument, settings: JsonNode, checkMethod: boolean, diagnostics: Diagnostic[]): void {
   for (const list of ['body', 'outputBody'] as const) {
     getObjectItems(settings, list).forEach((property, index) => {
-      checkDataSchemaProperty(doc, property, `${list}[${index}]`, diagnostics);
+      checkDataSchemaProperty(doc, property, list, index, diagnostics);
     });
   }
   if (!checkMethod) return;
@@ -66,14 +66,15 @@ function checkApiSettings(doc: PearlDocument, settings: JsonNode, checkMethod: b
   );
 }
 
-function checkDataSchemaProperty(doc: PearlDocument, property: JsonNode, where: string, diagnostics: Diagnostic[]): void {
+function checkDataSchemaProperty(doc: PearlDocument, property: JsonNode, list: string, index: number, diagnostics: Diagnostic[]): void {
   const variableIdNode = getPropertyNode(property, 'variableId');
   if (!isAbsent(variableIdNode) && variableIdNode?.type !== 'string') return; // wrong type: schema
   const variableId = variableIdNode?.type === 'string' ? (variableIdNode.value as string) : '';
   const typeNode = getPropertyNode(property, 'type');
   const valueNode = getPropertyNode(property, 'value');
   const keyNode = getPropertyNode(property, 'key');
-  const label = keyNode?.type === 'string' ? `${where} '${keyNode.value as string}'` : where;
+  // For messages only: built when there is one.
+  const label = (): string => (keyNode?.type === 'string' ? `${list}[${index}] '${keyNode.value as string}'` : `${list}[${index}]`);
 
   if (variableId !== '') {
     for (const [field, node] of [['type', typeNode], ['value', valueNode]] as const) {
@@ -83,7 +84,7 @@ function checkDataSchemaProperty(doc: PearlDocument, property: JsonNode, where: 
           doc,
           keySpanOf(node),
           DiagnosticCode.apiPropertyVariableAndValue,
-          `${label} sends variable '${variableId}' (variableId), so ${field} must be empty; it is ${formatValue(node)}.`,
+          `${label()} sends variable '${variableId}' (variableId), so ${field} must be empty; it is ${formatValue(node)}.`,
         ),
       );
     }
@@ -97,7 +98,7 @@ function checkDataSchemaProperty(doc: PearlDocument, property: JsonNode, where: 
       doc,
       keyNode && !isAbsent(keyNode) ? keyNode : openingBraceSpan(property),
       DiagnosticCode.apiPropertyValueMissing,
-      `${label} has no variableId, so it needs both type and value: ${what}.`,
+      `${label()} has no variableId, so it needs both type and value: ${what}.`,
     ),
   );
 }

@@ -3,7 +3,7 @@ import { DiagnosticCode } from '../diagnosticCodes';
 import { createDiagnostic } from '../diagnostics';
 import { getObjectItems, getPropertyNode, JsonNode } from '../jsonTree';
 import { PearlDocument } from '../pearlDocument';
-import { getChannelObject, getIntegerValue } from './ruleSupport';
+import { getChannelObject, getIntegerValue, Located } from './ruleSupport';
 import { dayNames } from '../enumNames';
 
 /** DayWorkingHours.day names of the text form (docs/interface.md § DayWorkingHours). */
@@ -25,12 +25,11 @@ export function parseTimeOfDay(text: string): number | undefined {
   return hours * 3600 + minutes * 60 + seconds;
 }
 
+/** A valid window: its start and end in seconds since midnight, with their value nodes. */
 interface Window {
   readonly index: number;
-  readonly start: number;
-  readonly end: number;
-  readonly startNode: JsonNode;
-  readonly endNode: JsonNode;
+  readonly start: Located<number>;
+  readonly end: Located<number>;
 }
 
 /**
@@ -45,18 +44,16 @@ interface Window {
 export function validateCallingHoursRules(doc: PearlDocument, diagnostics: Diagnostic[]): void {
   const windowsByDay = new Map<number, Window[]>();
   getObjectItems(getChannelObject(doc, 'outbound'), 'callingHours').forEach((item, index) => {
-    const startNode = getPropertyNode(item, 'start');
-    const endNode = getPropertyNode(item, 'end');
-    const start = readTime(doc, 'start', startNode, diagnostics);
-    const end = readTime(doc, 'end', endNode, diagnostics);
+    const start = readTime(doc, 'start', getPropertyNode(item, 'start'), diagnostics);
+    const end = readTime(doc, 'end', getPropertyNode(item, 'end'), diagnostics);
     if (start === undefined || end === undefined) return;
-    if (start >= end) {
+    if (start.value >= end.value) {
       diagnostics.push(
         createDiagnostic(
           doc,
-          endNode!,
+          end.node,
           DiagnosticCode.callingHoursOrder,
-          `end ${endNode!.value as string} is not after start ${startNode!.value as string}: a window must end after it starts, within one day.`,
+          `end ${end.node.value as string} is not after start ${start.node.value as string}: a window must end after it starts, within one day.`,
         ),
       );
       return;
@@ -65,30 +62,31 @@ export function validateCallingHoursRules(doc: PearlDocument, diagnostics: Diagn
     if (day === undefined) return;
     let windows = windowsByDay.get(day);
     if (!windows) windowsByDay.set(day, (windows = []));
-    windows.push({ index, start, end, startNode: startNode!, endNode: endNode! });
+    windows.push({ index, start, end });
   });
 
   for (const [day, windows] of windowsByDay) {
-    windows.sort((a, b) => a.start - b.start || a.index - b.index);
+    windows.sort((a, b) => a.start.value - b.start.value || a.index - b.index);
     let latest = windows[0]; // the window ending last among those seen
     for (let i = 1; i < windows.length; i++) {
       const window = windows[i];
-      if (window.start < latest.end) {
+      if (window.start.value < latest.end.value) {
         diagnostics.push(
           createDiagnostic(
             doc,
-            window.startNode,
+            window.start.node,
             DiagnosticCode.callingHoursOverlap,
             `This window (${describeWindow(window)}) overlaps callingHours[${latest.index}] (${describeWindow(latest)}) on ${describeDay(doc, day)}.`,
           ),
         );
       }
-      if (window.end > latest.end) latest = window;
+      if (window.end.value > latest.end.value) latest = window;
     }
   }
 }
 
-function readTime(doc: PearlDocument, field: 'start' | 'end', node: JsonNode | undefined, diagnostics: Diagnostic[]): number | undefined {
+/** A start or end as seconds since midnight with its node; reports a string that is not a time of day. */
+function readTime(doc: PearlDocument, field: 'start' | 'end', node: JsonNode | undefined, diagnostics: Diagnostic[]): Located<number> | undefined {
   if (node?.type !== 'string') return undefined; // absent, null or wrong type: not checked here
   const text = node.value as string;
   const seconds = parseTimeOfDay(text);
@@ -101,12 +99,13 @@ function readTime(doc: PearlDocument, field: 'start' | 'end', node: JsonNode | u
         `${field} '${text}' is not a time of day (hh:mm or hh:mm:ss, 00:00 to 23:59:59).`,
       ),
     );
+    return undefined;
   }
-  return seconds;
+  return { value: seconds, node };
 }
 
 function describeWindow(window: Window): string {
-  return `${window.startNode.value as string} to ${window.endNode.value as string}`;
+  return `${window.start.node.value as string} to ${window.end.node.value as string}`;
 }
 
 function describeDay(doc: PearlDocument, day: number): string {

@@ -1,7 +1,7 @@
 import { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticCode } from '../diagnosticCodes';
-import { createDiagnostic } from '../diagnostics';
-import { getPropertyKeyNode, getPropertyNode, JsonNode } from '../jsonTree';
+import { createDiagnostic, keySpanOf, TextSpan } from '../diagnostics';
+import { getPropertyKeyNode, getPropertyNode } from '../jsonTree';
 import { PearlDocument } from '../pearlDocument';
 import { getChannelObject, isAbsent, isBlankString, openingBraceSpan } from './ruleSupport';
 
@@ -33,8 +33,8 @@ export function validateChannelRules(doc: PearlDocument, diagnostics: Diagnostic
       ),
     );
   } else if (hasInbound && hasOutbound) {
-    const inboundKey = getPropertyKeyNode(root, 'inbound')!;
-    const outboundKey = getPropertyKeyNode(root, 'outbound')!;
+    const inboundKey = getPropertyKeyNode(root, 'inbound') ?? root;
+    const outboundKey = getPropertyKeyNode(root, 'outbound') ?? root;
     const [first, second] = inboundKey.offset < outboundKey.offset ? [inboundKey, outboundKey] : [outboundKey, inboundKey];
     diagnostics.push(
       createDiagnostic(
@@ -55,9 +55,9 @@ function validateTextChannelIds(doc: PearlDocument, diagnostics: Diagnostic[]): 
     const channel = getChannelObject(doc, key);
     if (!channel) continue;
     const id = getPropertyNode(channel, 'textChannelId');
-    let problem: { span: JsonNode; message: string } | undefined;
+    let problem: { span: TextSpan; message: string } | undefined;
     if (id === undefined) {
-      problem = { span: getPropertyKeyNode(doc.root, key)!, message: `'${key}' has no textChannelId: ${textChannelIdReason}` };
+      problem = { span: keySpanOf(channel), message: `'${key}' has no textChannelId: ${textChannelIdReason}` };
     } else if (id.type === 'null') {
       problem = { span: id, message: `textChannelId is null: ${textChannelIdReason}` };
     } else if (id.type === 'string' && isBlankString(id)) {

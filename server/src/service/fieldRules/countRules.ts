@@ -3,7 +3,7 @@ import { DiagnosticCode } from '../diagnosticCodes';
 import { createDiagnostic } from '../diagnostics';
 import { getObjectItems, getPropertyNode, JsonNode } from '../jsonTree';
 import { PearlDocument } from '../pearlDocument';
-import { getChannelObject, getIntegerValue, int32Max, int32Min } from './ruleSupport';
+import { getChannelObject, getIntegerProperty, getIntegerValue, int32Max, int32Min } from './ruleSupport';
 
 /** A count with its sensible range and what a value outside it means. */
 interface CountField {
@@ -63,15 +63,16 @@ export function validateCountRules(doc: PearlDocument, diagnostics: Diagnostic[]
 }
 
 function checkCount(doc: PearlDocument, object: JsonNode, field: CountField, diagnostics: Diagnostic[]): void {
-  const node = getPropertyNode(object, field.key);
-  const value = getIntegerValue(node);
-  if (value === undefined || (value >= field.minimum && (field.maximum === undefined || value <= field.maximum))) return;
+  const count = getIntegerProperty(object, field.key);
+  if (!count) return;
+  const { value, node } = count;
+  if ((value >= field.minimum && (field.maximum === undefined || value <= field.maximum))) return;
   // Outside the 32-bit range the service rejects it: schema validation's int32-range says so.
   if (value < int32Min || value > int32Max) return;
   diagnostics.push(
     createDiagnostic(
       doc,
-      node!,
+      node,
       DiagnosticCode.countBelowMinimum,
       `${field.key} is ${value}; it should be ${field.expectation}.`,
     ),
@@ -85,13 +86,13 @@ function checkFollowUps(doc: PearlDocument, settings: JsonNode, diagnostics: Dia
   if (hours === undefined || hours < 1) return; // unset, or already reported as below minimum
   const closeMinutes = hours * 60;
   for (const followUp of followUps) {
-    const node = getPropertyNode(followUp, 'delayMinutes');
-    const minutes = getIntegerValue(node);
-    if (minutes === undefined || minutes < closeMinutes) continue;
+    const delay = getIntegerProperty(followUp, 'delayMinutes');
+    if (!delay || delay.value < closeMinutes) continue;
+    const minutes = delay.value;
     diagnostics.push(
       createDiagnostic(
         doc,
-        node!,
+        delay.node,
         DiagnosticCode.followUpAfterClose,
         `This follow-up fires after ${minutes} minutes, but the conversation auto-closes after ${hours} ${hours === 1 ? 'hour' : 'hours'} (${closeMinutes} minutes).`,
       ),

@@ -55,7 +55,7 @@ export function validateNodeSettingsRules(doc: PearlDocument, diagnostics: Diagn
   if (doc.kind !== 'text') return;
   for (const node of doc.allNodes) {
     checkSettings(doc, node, diagnostics);
-    if (node.container) checkNestedAction(doc, node, diagnostics);
+    if (node.container) checkNestedAction(doc, node, node.container.list, diagnostics);
     else checkNestedLists(doc, node, diagnostics);
   }
 }
@@ -106,8 +106,7 @@ function checkNestedLists(doc: PearlDocument, node: PearlNode, diagnostics: Diag
   }
 }
 
-function checkNestedAction(doc: PearlDocument, node: PearlNode, diagnostics: Diagnostic[]): void {
-  const list = node.container!.list;
+function checkNestedAction(doc: PearlDocument, node: PearlNode, list: NestedListKey, diagnostics: Diagnostic[]): void {
   const { nodeType, nodeTypeNode } = node;
   if (nodeType !== undefined && nodeTypeNode && !nestedNodeTypes.has(nodeType)) {
     diagnostics.push(

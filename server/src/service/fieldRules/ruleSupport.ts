@@ -24,6 +24,19 @@ export function isBlankString(node: JsonNode | undefined): boolean {
   return node?.type === 'string' && (node.value as string).trim() === '';
 }
 
+/** A value read from the document with the node it was read from, which a diagnostic about it points at. */
+export interface Located<T> {
+  readonly value: T;
+  readonly node: JsonNode;
+}
+
+/** The integer value of property `key` with its node, or undefined (absent, null, another type, a fraction). */
+export function getIntegerProperty(object: JsonNode | undefined, key: string): Located<number> | undefined {
+  const node = getPropertyNode(object, key);
+  const value = getIntegerValue(node);
+  return node && value !== undefined ? { value, node } : undefined;
+}
+
 /** The value of an integer number node, or undefined (absent, null, another type, a fraction). */
 export function getIntegerValue(node: JsonNode | undefined): number | undefined {
   return node?.type === 'number' && Number.isInteger(node.value) ? (node.value as number) : undefined;
