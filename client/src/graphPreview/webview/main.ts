@@ -1,13 +1,16 @@
 /**
  * The graph preview's webview script (bundled to `dist/graphPreview.js`, browser, IIFE). Receives
  * {@link HostMessage}s (a whole graph, or the changed nodes of the last one) and draws the graph; the modules beside it do one thing each:
- * `layoutClient` (ELK in a Web Worker), `structure` (when a layout is needed at all),
+ * `layoutClient` (the layouts, in Web Workers), `structure` (when a layout is needed at all),
  * `renderGraph` (SVG), `viewport` (pan and zoom), `search`, `focus`, `minimap`, `legend`.
  *
  * A graph whose structure ({@link structuralSignature}) is the one on screen only refreshes the
  * nodes whose diagnostics or marks changed: typing in a script never lays the graph out again. A
- * new structure is laid out in the worker, cancelling a layout still running; the drawing then
- * keeps on screen the node the user was looking at (or stays fitted when it was fitted).
+ * new structure is laid out in a worker, cancelling a layout still running: a graph first shown by
+ * ELK when small ({@link elkLimit}), else by the own layered layout (`layeredLayout.ts`); a change
+ * to the graph on screen by the incremental layout (`incrementalLayout.ts`), which keeps every node
+ * that stays where it was. The drawing then keeps on screen the node the user was looking at (or
+ * stays fitted when it was fitted).
  *
  * The pan/zoom, the legend's state and the document's uri are kept in the webview state
  * (`vscode.setState`), so they survive updates, hide/show and window reloads. Posts
@@ -60,6 +63,13 @@ interface Shown {
 
 declare function acquireVsCodeApi(): VsCodeApi;
 
+/**
+ * Most nodes of a graph that ELK lays out when it is first shown: ELK's drawing is a little more
+ * compact, but takes about a second per hundred nodes; larger graphs get the preview's own layered
+ * layout (a few milliseconds per hundred nodes).
+ */
+const elkLimit = 40;
+
 const simplePearlText =
   'This is a simple Pearl (POST /v2/Pearl): its conversation is a flow script, without nodes or transitions, so it has no graph. The outline lists its parts.';
 
@@ -87,7 +97,14 @@ const minimap = new Minimap(getElement('minimap', HTMLCanvasElement), () => view
 });
 if (state.transform) viewport.set(state.transform);
 
-const layouts = new LayoutClient(getComputedStyle(svg).fontFamily || 'sans-serif');
+const fontFamily = getComputedStyle(svg).fontFamily || 'sans-serif';
+/** The own layered and incremental layouts (milliseconds: a stale one is left to finish). */
+const layouts = new LayoutClient(fontFamily, false);
+/** ELK's layouts (up to seconds: a stale one is stopped). */
+const elkLayouts = new LayoutClient(fontFamily, true);
+layouts.warmUp();
+elkLayouts.warmUp();
+let layoutCount = 0;
 let shown: Shown | undefined;
 /** Signature of the structure being laid out, while the worker runs. */
 let laying: string | undefined;
@@ -257,15 +274,20 @@ function receiveGraph(graph: PearlGraph): void {
   if (shown && signature === shown.signature) {
     // Back to the structure on screen (a layout of another one may be running: it is not wanted).
     layouts.cancel();
+    elkLayouts.cancel();
     laying = undefined;
     refresh(graph);
     return;
   }
-  if (laying === signature && layouts.busy) return;
+  if (laying === signature && (layouts.busy || elkLayouts.busy)) return;
   laying = signature;
-  svg.dataset.layoutCount = String(layouts.requested + 1);
-  void layouts.layout(graph).then((outcome) => {
-    svg.dataset.layoutsCancelled = String(layouts.cancelled);
+  // A change to the graph on screen keeps its drawing (incremental); a new graph is laid out whole.
+  const useElk = shown === undefined && graph.nodes.length <= elkLimit;
+  (useElk ? layouts : elkLayouts).cancel();
+  svg.dataset.layoutCount = String(++layoutCount);
+  const layout = useElk ? elkLayouts.layout(graph, 'elk') : layouts.layout(graph, 'layered', shown?.layout);
+  void layout.then((outcome) => {
+    svg.dataset.layoutsCancelled = String(layouts.cancelled + elkLayouts.cancelled);
     if (outcome.status === 'cancelled' || laying !== signature) return;
     laying = undefined;
     if (outcome.status === 'failed') {
@@ -273,6 +295,7 @@ function receiveGraph(graph: PearlGraph): void {
       return;
     }
     svg.dataset.layoutMs = String(Math.round(outcome.elapsedMs));
+    svg.dataset.layoutEngine = outcome.engine;
     draw(outcome.layout, signature, latest ?? graph);
   });
 }
@@ -434,6 +457,7 @@ function showText(text: string): void {
 
 function clearGraph(): void {
   layouts.cancel();
+  elkLayouts.cancel();
   laying = undefined;
   shown = undefined;
   latest = undefined;
