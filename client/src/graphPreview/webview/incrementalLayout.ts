@@ -101,8 +101,19 @@ export function incrementalLayout(graph: PearlGraph, previous: GraphLayout, meas
     bounds.right = Math.max(bounds.right, spot.x + box.width);
   }
 
+  // Nested actions of a node that stayed keep their places too (ELK may have put them otherwise).
+  const oldNested = new Map<string, LaidOutNode>();
+  for (const laidOut of previous.nodes) if (laidOut.depth > 0) oldNested.set(oldIdentity.get(laidOut.node.key)!, laidOut);
   const nodes: LaidOutNode[] = [];
-  for (const box of boxes) emitBox(box, corner.get(box)!.x, corner.get(box)!.y, 0, nodes);
+  for (const box of boxes) {
+    const first = nodes.length;
+    emitBox(box, corner.get(box)!.x, corner.get(box)!.y, 0, nodes);
+    if (moved.has(box)) continue;
+    for (let index = first + 1; index < nodes.length; index++) {
+      const old = oldNested.get(newIdentity.get(nodes[index].node.key)!);
+      if (old && old.width === nodes[index].width && old.height === nodes[index].height) nodes[index] = { ...nodes[index], x: old.x, y: old.y };
+    }
+  }
   const nodeRect = new Map(nodes.map((laidOut) => [laidOut.node.key, laidOut] as const));
 
   // New and changed transitions, routed around the nodes.
