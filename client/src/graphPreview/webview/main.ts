@@ -307,6 +307,8 @@ function draw(layout: GraphLayout, signature: string, graph: PearlGraph): void {
   const current = withGraph(layout, graph);
   renderGraph(viewportGroup, current);
   nodeElements = new Map(Array.from(viewportGroup.querySelectorAll<SVGGElement>('g[data-node-key]'), (element) => [element.dataset.nodeKey ?? '', element]));
+  // Elements drawn before keep their classes: the selection is the one remembered.
+  for (const [key, element] of nodeElements) element.classList.toggle('selected', key === selectedKey);
   shown = { graph, layout: current, signature, appearance: new Map(graph.nodes.map((node) => [node.key, appearanceSignature(node)])) };
   setMessage(undefined);
   if (first || state.fitted) fit();
