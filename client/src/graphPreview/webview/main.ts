@@ -29,7 +29,7 @@ import { Legend } from './legend';
 import { Minimap } from './minimap';
 import { createSvgElement, ensureMarkers, redrawNode, renderGraph } from './renderGraph';
 import { type SearchResults, SearchBox } from './search';
-import { appearanceSignature, structuralSignature } from './structure';
+import { appearanceSignature, layoutHint, layoutInput, structuralSignature } from './structure';
 import { isViewTransform, type Rect, type ViewTransform, Viewport } from './viewport';
 
 /** The part of the VS Code webview API the script uses. */
@@ -285,7 +285,8 @@ function receiveGraph(graph: PearlGraph): void {
   const useElk = shown === undefined && graph.nodes.length <= elkLimit;
   (useElk ? layouts : elkLayouts).cancel();
   svg.dataset.layoutCount = String(++layoutCount);
-  const layout = useElk ? elkLayouts.layout(graph, 'elk') : layouts.layout(graph, 'layered', shown?.layout);
+  const input = layoutInput(graph);
+  const layout = useElk ? elkLayouts.layout(input, 'elk') : layouts.layout(input, 'layered', shown && layoutHint(shown.layout));
   void layout.then((outcome) => {
     svg.dataset.layoutsCancelled = String(layouts.cancelled + elkLayouts.cancelled);
     if (outcome.status === 'cancelled' || laying !== signature) return;
