@@ -467,6 +467,29 @@ describe('graph preview webview (chromium)', { skip: fs.existsSync(chromiumPath)
     await assertClean(opened);
   });
 
+  it('draws no text when zoomed out too far to read it, and exports it all the same', async () => {
+    const opened = await openPage();
+    const { page } = opened;
+    await showGraph(page, graphOf(clinicText), 1);
+    const name = page.locator('.node-name').first();
+    const label = page.locator('.edge-label').first();
+    assert.equal(await name.isVisible(), true);
+    assert.equal(await label.isVisible(), true);
+    // Below a scale of 0.3 a 13 px name is under 4 px high: boxes and lines only.
+    for (let index = 0; index < 8; index++) await page.locator('button[data-action="zoomOut"]').click();
+    assert.equal(await name.isVisible(), false);
+    assert.equal(await label.isVisible(), false);
+    assert.equal(await page.locator('.node-box').first().isVisible(), true);
+    await page.locator('button[data-action="exportSvg"]').click();
+    const message = await waitForPosted(page, (candidate) => candidate.type === 'exportSvg');
+    const svg = message.type === 'exportSvg' ? message.svg : '';
+    assert.ok(svg.includes('Greeting with appointment'));
+    assert.ok(!svg.includes('display="none"'), 'the export hides text');
+    await page.locator('button[data-action="fit"]').click();
+    assert.equal(await name.isVisible(), true);
+    await assertClean(opened);
+  });
+
   it('says a simple Pearl has no graph, offers the outline, and remembers the document', async () => {
     const opened = await openPage();
     const simple = graphOf(fs.readFileSync(path.join(repoRoot, 'examples/inbound-voice.pearl.json'), 'utf8'));

@@ -70,6 +70,9 @@ declare function acquireVsCodeApi(): VsCodeApi;
  */
 const elkLimit = 40;
 
+/** Scale below which the text is not drawn (13 px names would be under 4 px high). */
+const farScale = 0.3;
+
 const simplePearlText =
   'This is a simple Pearl (POST /v2/Pearl): its conversation is a flow script, without nodes or transitions, so it has no graph. The outline lists its parts.';
 
@@ -87,6 +90,7 @@ const saveState = (change: Partial<PreviewState>): void => {
 
 const legend = new Legend(getElement('legend', HTMLDetailsElement), state.legendOpen, (legendOpen) => saveState({ legendOpen }));
 const viewport = new Viewport(svg, viewportGroup, (transform, byUser) => {
+  viewportGroup.classList.toggle('far', transform.k < farScale);
   saveState(byUser ? { transform, fitted: false } : { transform });
   if (byUser) legend.collapseAfterFirstUse();
   minimap.update();
