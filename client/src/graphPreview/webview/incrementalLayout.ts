@@ -7,8 +7,9 @@
  * with its label on the first free stretch after its source. A bigger change (more than a few
  * nodes) is left to a whole new layout: {@link incrementalLayout} returns undefined.
  *
- * Nodes are matched by nodeId (keys are indexes, which shift when a node above is removed), then
- * by key; transitions by their source, target and rank among the transitions between the two.
+ * Nodes are matched by nodeId (keys are indexes, which shift when a node above is removed), then a
+ * node whose nodeId is new by key (a renamed nodeId); transitions by their source, target and rank
+ * among the transitions between the two.
  */
 import type { PearlGraph, PearlGraphNode } from '../../../../server/src/protocol';
 import { type Box, emitBox, measureBoxes, nodeSpacing, padding, type Point, rowGap } from './layeredLayout';
@@ -49,9 +50,18 @@ export function incrementalLayout(graph: PearlGraph, previous: GraphLayout, meas
   const corner = new Map<Box, Point>();
   const resized: Box[] = [];
   const taken = new Set<LaidOutNode>();
+  const oldByKey = new Map(previous.nodes.filter((laidOut) => laidOut.depth === 0).map((laidOut) => [laidOut.node.key, laidOut] as const));
+  const matchOf = (box: Box): LaidOutNode | undefined => {
+    const byIdentity = oldByIdentity.get(newIdentity.get(box.node.key)!);
+    if (byIdentity && !taken.has(byIdentity)) return byIdentity;
+    // A node whose nodeId changed (renamed) is still the node at its index, unless that one is matched otherwise.
+    const byKey = oldByKey.get(box.node.key);
+    return byKey && !taken.has(byKey) && !newIdentityValues.has(oldIdentity.get(byKey.node.key)!) ? byKey : undefined;
+  };
+  const newIdentityValues = new Set(newIdentity.values());
   for (const box of boxes) {
-    const old = oldByIdentity.get(newIdentity.get(box.node.key)!);
-    if (!old || taken.has(old)) continue;
+    const old = matchOf(box);
+    if (!old) continue;
     taken.add(old);
     corner.set(box, { x: old.x, y: old.y });
     if (Math.abs(old.width - box.width) > 0.5 || Math.abs(old.height - box.height) > 0.5) resized.push(box);
