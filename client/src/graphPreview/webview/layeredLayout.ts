@@ -47,7 +47,7 @@ const placementRounds = 6;
 /** Width of the loop drawn for a transition to its own node, px. */
 const loopWidth = 22;
 /** Weight of a link between two dummies in x placement: long transitions stay straight. */
-const straightWeight = 8;
+const straightWeight = 2;
 
 /** A point, px. */
 export interface Point {
