@@ -153,6 +153,11 @@ describe('incrementalLayout (a change of structure keeps the drawing)', () => {
     const now = after.nodes.find((laidOut) => laidOut.node.key === 'n:40')!;
     assert.equal(now.node.nodeId, 'renamed_node');
     assert.deepEqual([now.x, now.y], [old.x, old.y]);
+    // Its transitions, in and out, keep their routes.
+    const routes = new Map(layout.edges.map((laidOut) => [laidOut.edge.key, laidOut.points] as const));
+    const joined = after.edges.filter((laidOut) => laidOut.edge.source === 'n:40' || laidOut.edge.target === 'n:40');
+    assert.ok(joined.length >= 2);
+    for (const laidOut of joined) assert.deepEqual(laidOut.points, routes.get(laidOut.edge.key), `${laidOut.edge.key} was routed again`);
   });
 
   it('leaves a change of more than a fifth of the nodes to a whole new layout', () => {

@@ -3,9 +3,10 @@
  * there keeps its place and route from the layout on screen (the layered one or ELK's); only what
  * is new or changed is fitted in. A new node goes to the free spot nearest below the node its first
  * transition comes from (or above the node it leads to), clear of every node, label and drawn
- * transition; a new or changed transition is routed around the nodes on a grid (A*, fewest turns)
- * with its label on the first free stretch after its source. A bigger change (more than a few
- * nodes) is left to a whole new layout: {@link incrementalLayout} returns undefined.
+ * transition; a new or changed transition goes straight down (or up) from its source and steps
+ * aside of each node in its way, with its label on the first free stretch after its source. A
+ * bigger change (more than a fifth of the nodes new, and more than 4) is left to a whole new
+ * layout: {@link incrementalLayout} returns undefined.
  *
  * Nodes are matched by nodeId (keys are indexes, which shift when a node above is removed), then a
  * node whose nodeId is new by key (a renamed nodeId); transitions by their source, target and rank
@@ -59,10 +60,13 @@ export function incrementalLayout(graph: PearlGraph, previous: GraphLayout, meas
     return byKey && !taken.has(byKey) && !newIdentityValues.has(oldIdentity.get(byKey.node.key)!) ? byKey : undefined;
   };
   const newIdentityValues = new Set(newIdentity.values());
+  // Each new node under the identity of the node it matched, so that its transitions match too.
+  const matchedIdentity = new Map(newIdentity);
   for (const box of boxes) {
     const old = matchOf(box);
     if (!old) continue;
     taken.add(old);
+    matchedIdentity.set(box.node.key, oldIdentity.get(old.node.key)!);
     corner.set(box, { x: old.x, y: old.y });
     if (Math.abs(old.width - box.width) > 0.5 || Math.abs(old.height - box.height) > 0.5) resized.push(box);
   }
@@ -84,7 +88,7 @@ export function incrementalLayout(graph: PearlGraph, previous: GraphLayout, meas
   const oldEdges = new Map<string, LaidOutEdge>();
   const oldEdgeIds = edgeIdentities(previous.edges.map((laidOut) => laidOut.edge), oldIdentity);
   for (const laidOut of previous.edges) oldEdges.set(oldEdgeIds.get(laidOut.edge.key)!, laidOut);
-  const newEdgeIds = edgeIdentities(graph.edges, newIdentity);
+  const newEdgeIds = edgeIdentities(graph.edges, matchedIdentity);
   const edges: (LaidOutEdge | undefined)[] = graph.edges.map((edge) => {
     const source = boxOfKey.get(edge.source);
     const target = boxOfKey.get(edge.target);
