@@ -8,7 +8,8 @@
  *
  * - firstDrawMs: from the page receiving the graph (the `message` event's `postMessage`) to the SVG
  *   drawn (the next animation frame after it), median of {@link rounds} fresh pages;
- * - relayoutMs: one node added (a structural change, so a new layout) to its redraw, median;
+ * - relayoutMs: one node added (a change of structure: the incremental layout keeps the drawing and
+ *   fits the node in) to its redraw, median;
  * - typingLongestTaskMs: the longest main-thread task of the page (Long Tasks API, a
  *   PerformanceObserver of `longtask` entries) while 50 script edits arrive 50 ms apart (as the
  *   host sends them: the changed nodes), the largest over the rounds; 0 when no task was long (the

@@ -19,8 +19,8 @@ const copiedProperties = [
   'font-weight',
 ] as const;
 
-/** Classes that mark the editor session's state on the drawing. */
-const sessionClasses = ['cursor', 'selected', 'match', 'match-current', 'dimmed', 'focused'] as const;
+/** Classes that mark the editor session's state on the drawing (`far`: zoomed out, text hidden). */
+const sessionClasses = ['cursor', 'selected', 'match', 'match-current', 'dimmed', 'focused', 'far'] as const;
 
 /**
  * Serializes `svg` (whose `viewport` `<g>` holds the drawing of a `width` × `height` graph) as an

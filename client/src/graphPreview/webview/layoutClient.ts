@@ -1,13 +1,15 @@
 /**
- * The page's side of the layout worker: starts it from the worker bundle embedded in this script
+ * The page's side of a layout worker: starts it from the worker bundle embedded in this script
  * (a `blob:` URL; the page's CSP allows `worker-src blob:` and nothing else), sends one
  * {@link LayoutRequest} at a time and resolves with its layout. A newer request cancels the running
- * one: ELK cannot be interrupted, so the busy worker is terminated and a fresh one started, and the
- * older promise resolves with `undefined`. Answers are matched by sequence number, so a stale one
- * can never be taken for the current layout.
+ * one, whose promise resolves `cancelled`. ELK cannot be interrupted, so a client made to
+ * `terminateOnCancel` (the one running ELK) terminates its busy worker and starts a fresh one; the
+ * other lets the worker finish the stale layout (the own layouts take milliseconds) and keeps it
+ * warm. Answers are matched by sequence number, so a stale one can never be taken for the current
+ * layout.
  */
 import type { PearlGraph } from '../../../../server/src/protocol';
-import type { LayoutRequest, LayoutResponse } from '../messages';
+import type { LayoutEngine, LayoutRequest, LayoutResponse } from '../messages';
 import type { GraphLayout } from './layoutGraph';
 
 /** The worker bundle's source, put in by esbuild (`scripts/bundle.mjs`, `define`). */
@@ -15,7 +17,7 @@ declare const PEARL_LAYOUT_WORKER_SOURCE: string;
 
 /** What became of a layout request. */
 export type LayoutOutcome =
-  | { readonly status: 'done'; readonly layout: GraphLayout; readonly elapsedMs: number }
+  | { readonly status: 'done'; readonly layout: GraphLayout; readonly engine: LayoutEngine; readonly elapsedMs: number }
   | { readonly status: 'cancelled' }
   | { readonly status: 'failed'; readonly message: string };
 
@@ -35,20 +37,34 @@ export class LayoutClient {
   /** Layouts cancelled by a newer request while running. */
   cancelled = 0;
 
-  /** @param fontFamily the CSS font family the page draws text in; the worker measures with it. */
-  constructor(private readonly fontFamily: string) {}
+  /**
+   * @param fontFamily the CSS font family the page draws text in; the worker measures with it.
+   * @param terminateOnCancel whether cancelling terminates the busy worker (for ELK's long layouts).
+   */
+  constructor(
+    private readonly fontFamily: string,
+    private readonly terminateOnCancel: boolean,
+  ) {}
 
-  /** Lays out `graph` in the worker; cancels the layout still running, if any. Never rejects. */
-  layout(graph: PearlGraph): Promise<LayoutOutcome> {
+  /**
+   * Lays out `graph` in the worker with `engine`, keeping `previous` (the layout on screen) where
+   * it can ({@link LayoutRequest}); cancels the layout still running, if any. Never rejects.
+   */
+  layout(graph: PearlGraph, engine: LayoutRequest['engine'], previous?: GraphLayout): Promise<LayoutOutcome> {
     this.cancel();
     const seq = ++this.seq;
     this.requested++;
     const worker = this.ensureWorker();
     return new Promise<LayoutOutcome>((resolve) => {
       this.pending = { seq, resolve };
-      const request: LayoutRequest = { type: 'layout', seq, graph, fontFamily: this.fontFamily };
+      const request: LayoutRequest = { type: 'layout', seq, graph, fontFamily: this.fontFamily, engine, previous };
       worker.postMessage(request);
     });
+  }
+
+  /** Starts the worker now, so that the first layout does not wait for it. */
+  warmUp(): void {
+    this.ensureWorker();
   }
 
   /** Whether a layout is running. */
@@ -56,14 +72,16 @@ export class LayoutClient {
     return this.pending !== undefined;
   }
 
-  /** Stops the running layout (terminating the worker); its promise resolves `cancelled`. */
+  /** Stops waiting for the running layout (terminating the worker if so made); its promise resolves `cancelled`. */
   cancel(): void {
     const pending = this.pending;
     if (pending === undefined) return;
     this.pending = undefined;
     this.cancelled++;
-    this.worker?.terminate();
-    this.worker = undefined;
+    if (this.terminateOnCancel) {
+      this.worker?.terminate();
+      this.worker = undefined;
+    }
     pending.resolve({ status: 'cancelled' });
   }
 
@@ -85,7 +103,9 @@ export class LayoutClient {
     if (pending === undefined || answer.seq !== pending.seq) return;
     this.pending = undefined;
     pending.resolve(
-      answer.type === 'layout' ? { status: 'done', layout: answer.layout, elapsedMs: answer.elapsedMs } : { status: 'failed', message: answer.message },
+      answer.type === 'layout'
+        ? { status: 'done', layout: answer.layout, engine: answer.engine, elapsedMs: answer.elapsedMs }
+        : { status: 'failed', message: answer.message },
     );
   }
 

@@ -119,14 +119,16 @@ const nodeMaxTextWidth = 190;
 const labelMaxWidth = 180;
 const markHeight = 14;
 const markGap = 4;
-const groupPadding = 12;
-const childSpacing = 14;
+/** Space between a group box's border and its nested actions, px. */
+export const groupPadding = 12;
+/** Space between two nested actions side by side in a group, px. */
+export const childSpacing = 14;
 
 /** Most nodes laid out with network simplex node placement (see the layout options). */
 const networkSimplexLimit = 24;
 
 /** Incoming transitions from which they merge into one port of their target. */
-const mergeThreshold = 4;
+export const mergeThreshold = 4;
 
 /** The id of the shared input port of a node with merged incoming transitions. */
 function inputPort(key: string): string {
@@ -202,17 +204,15 @@ export async function layoutGraph(graph: PearlGraph, measure: MeasureText, elk: 
   const edges: ElkExtendedEdge[] = [];
   for (const edge of graph.edges) {
     if (!byKey.has(edge.source) || !byKey.has(edge.target)) continue;
-    const text = getEdgeLabelText(edge);
+    const size = measureEdgeLabel(edge, measure);
     const elkLabels: ElkLabel[] = [];
-    if (text) {
-      const lines = wrapText(text, labelMaxWidth, 2, (part) => measure(part, 'label'));
-      labels.set(edge.key, lines);
-      const width = Math.ceil(Math.max(...lines.map((part) => measure(part, 'label')))) + 8;
+    if (size) {
+      labels.set(edge.key, size.lines);
       elkLabels.push({
         id: `${edge.key}#label`,
-        text,
-        width,
-        height: lines.length * textStyles.label.lineHeight + 4,
+        text: getEdgeLabelText(edge),
+        width: size.width,
+        height: size.height,
         layoutOptions: { 'elk.edgeLabels.placement': 'CENTER' },
       });
     }
@@ -301,7 +301,8 @@ export async function layoutGraph(graph: PearlGraph, measure: MeasureText, elk: 
   return { width: result.width ?? 0, height: result.height ?? 0, nodes, edges: laidOutEdges };
 }
 
-interface Header {
+/** The measured header of a node: its size as a leaf box, wrapped name and marks. */
+export interface Header {
   readonly width: number;
   readonly height: number;
   readonly nameLines: readonly string[];
@@ -309,7 +310,7 @@ interface Header {
 }
 
 /** Size of a node's header: type line, wrapped name, and a row of marks when it has any. */
-function measureHeader(node: PearlGraphNode, measure: MeasureText): Header {
+export function measureHeader(node: PearlGraphNode, measure: MeasureText): Header {
   const nameLines = wrapText(getNodeTitle(node), nodeMaxTextWidth, 3, (part) => measure(part, 'name'));
   const marks: NodeMark[] = [];
   const addMark = (kind: NodeMark['kind'], text: string): void => {
@@ -332,4 +333,20 @@ function measureHeader(node: PearlGraphNode, measure: MeasureText): Header {
     (marks.length > 0 ? markGap + markHeight : 0) +
     padY;
   return { width, height, nameLines, marks };
+}
+
+/** A transition's label box: the wrapped lines (at most two) and the box around them, px. */
+export interface EdgeLabelSize {
+  readonly lines: readonly string[];
+  readonly width: number;
+  readonly height: number;
+}
+
+/** The label box of `edge`, or undefined when it has no label text ({@link getEdgeLabelText}). */
+export function measureEdgeLabel(edge: PearlGraphEdge, measure: MeasureText): EdgeLabelSize | undefined {
+  const text = getEdgeLabelText(edge);
+  if (!text) return undefined;
+  const lines = wrapText(text, labelMaxWidth, 2, (part) => measure(part, 'label'));
+  const width = Math.ceil(Math.max(...lines.map((part) => measure(part, 'label')))) + 8;
+  return { lines, width, height: lines.length * textStyles.label.lineHeight + 4 };
 }

@@ -2,15 +2,19 @@
  * The graph preview's layout worker (bundled to a classic worker script, embedded in
  * `dist/graphPreview.js` and started from a `blob:` URL, see `layoutClient.ts`). Answers each
  * {@link LayoutRequest} with a {@link LayoutResponse}: text measured with an `OffscreenCanvas`,
- * names wrapped, and the graph laid out by ELK, all off the page's main thread.
+ * names wrapped, and the graph laid out, all off the page's main thread: by the preview's own
+ * layered layout (kept incremental when the request carries the previous layout), or by ELK.
  *
  * ELK comes from `elk.bundled.js`, which runs ELK's compiled code in the calling thread (here, this
- * worker). That code installs its own `onmessage` when it sees a worker scope; it is removed below
- * so that only this module's listener answers.
+ * worker). It is loaded on the first ELK request only (a dynamic import, which esbuild keeps lazy in
+ * the bundle), so a worker that runs the own layout never evaluates it. ELK's code installs its own
+ * `onmessage` when it sees a worker scope; it is removed after loading so that only this module's
+ * listener answers.
  */
-import ELK from 'elkjs/lib/elk.bundled.js';
-import type { LayoutRequest, LayoutResponse } from '../messages';
-import { layoutGraph, type MeasureText, textStyles } from './layoutGraph';
+import type { LayoutEngine, LayoutRequest, LayoutResponse } from '../messages';
+import { incrementalLayout } from './incrementalLayout';
+import { layeredLayout } from './layeredLayout';
+import { type ElkLayouter, type GraphLayout, layoutGraph, type MeasureText, textStyles } from './layoutGraph';
 
 /** The part of the dedicated worker scope this module uses (the DOM lib has no worker types). */
 interface WorkerScope {
@@ -20,8 +24,17 @@ interface WorkerScope {
 }
 
 const scope = globalThis as unknown as WorkerScope;
-scope.onmessage = null;
-const elk = new ELK();
+let elk: Promise<ElkLayouter> | undefined;
+
+/** ELK, loaded on first use. */
+function loadElk(): Promise<ElkLayouter> {
+  elk ??= import('elkjs/lib/elk.bundled.js').then(({ default: ELK }) => {
+    const instance = new ELK();
+    scope.onmessage = null;
+    return instance;
+  });
+  return elk;
+}
 
 /** Entries of the width cache before it is emptied: it must not grow without bound over a session. */
 const maxCachedWidths = 50_000;
@@ -56,9 +69,15 @@ scope.addEventListener('message', (event) => {
   const request = event.data as LayoutRequest;
   if (typeof request !== 'object' || request === null || request.type !== 'layout') return;
   const started = performance.now();
-  layoutGraph(request.graph, measureIn(request.fontFamily || 'sans-serif'), elk).then(
-    (layout) => scope.postMessage({ type: 'layout', seq: request.seq, layout, elapsedMs: performance.now() - started }),
+  run(request, measureIn(request.fontFamily || 'sans-serif')).then(
+    ({ layout, engine }) => scope.postMessage({ type: 'layout', seq: request.seq, layout, engine, elapsedMs: performance.now() - started }),
     (error: unknown) =>
       scope.postMessage({ type: 'layoutFailed', seq: request.seq, message: error instanceof Error ? error.message : String(error) }),
   );
 });
+
+async function run(request: LayoutRequest, measure: MeasureText): Promise<{ layout: GraphLayout; engine: LayoutEngine }> {
+  if (request.engine === 'elk') return { layout: await layoutGraph(request.graph, measure, await loadElk()), engine: 'elk' };
+  const kept = request.previous && incrementalLayout(request.graph, request.previous, measure);
+  return kept ? { layout: kept, engine: 'incremental' } : { layout: layeredLayout(request.graph, measure), engine: 'layered' };
+}

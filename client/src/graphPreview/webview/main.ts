@@ -1,13 +1,16 @@
 /**
  * The graph preview's webview script (bundled to `dist/graphPreview.js`, browser, IIFE). Receives
  * {@link HostMessage}s (a whole graph, or the changed nodes of the last one) and draws the graph; the modules beside it do one thing each:
- * `layoutClient` (ELK in a Web Worker), `structure` (when a layout is needed at all),
+ * `layoutClient` (the layouts, in Web Workers), `structure` (when a layout is needed at all),
  * `renderGraph` (SVG), `viewport` (pan and zoom), `search`, `focus`, `minimap`, `legend`.
  *
  * A graph whose structure ({@link structuralSignature}) is the one on screen only refreshes the
  * nodes whose diagnostics or marks changed: typing in a script never lays the graph out again. A
- * new structure is laid out in the worker, cancelling a layout still running; the drawing then
- * keeps on screen the node the user was looking at (or stays fitted when it was fitted).
+ * new structure is laid out in a worker, cancelling a layout still running: a graph first shown by
+ * ELK when small ({@link elkLimit}), else by the own layered layout (`layeredLayout.ts`); a change
+ * to the graph on screen by the incremental layout (`incrementalLayout.ts`), which keeps every node
+ * that stays where it was. The drawing then keeps on screen the node the user was looking at (or
+ * stays fitted when it was fitted).
  *
  * The pan/zoom, the legend's state and the document's uri are kept in the webview state
  * (`vscode.setState`), so they survive updates, hide/show and window reloads. Posts
@@ -26,7 +29,7 @@ import { Legend } from './legend';
 import { Minimap } from './minimap';
 import { createSvgElement, ensureMarkers, redrawNode, renderGraph } from './renderGraph';
 import { type SearchResults, SearchBox } from './search';
-import { appearanceSignature, structuralSignature } from './structure';
+import { appearanceSignature, layoutHint, layoutInput, structuralSignature } from './structure';
 import { isViewTransform, type Rect, type ViewTransform, Viewport } from './viewport';
 
 /** The part of the VS Code webview API the script uses. */
@@ -62,6 +65,16 @@ interface Shown {
 
 declare function acquireVsCodeApi(): VsCodeApi;
 
+/**
+ * Most nodes of a graph that ELK lays out when it is first shown: ELK's drawing is a little more
+ * compact, but takes about a second per hundred nodes; larger graphs get the preview's own layered
+ * layout (a few milliseconds per hundred nodes).
+ */
+const elkLimit = 40;
+
+/** Scale below which the text is not drawn (13 px names would be under 4 px high). */
+const farScale = 0.3;
+
 const simplePearlText =
   'This is a simple Pearl (POST /v2/Pearl): its conversation is a flow script, without nodes or transitions, so it has no graph. The outline lists its parts.';
 
@@ -79,6 +92,7 @@ const saveState = (change: Partial<PreviewState>): void => {
 
 const legend = new Legend(getElement('legend', HTMLDetailsElement), state.legendOpen, (legendOpen) => saveState({ legendOpen }));
 const viewport = new Viewport(svg, viewportGroup, (transform, byUser) => {
+  viewportGroup.classList.toggle('far', transform.k < farScale);
   saveState(byUser ? { transform, fitted: false } : { transform });
   if (byUser) legend.collapseAfterFirstUse();
   minimap.update();
@@ -89,7 +103,14 @@ const minimap = new Minimap(getElement('minimap', HTMLCanvasElement), () => view
 });
 if (state.transform) viewport.set(state.transform);
 
-const layouts = new LayoutClient(getComputedStyle(svg).fontFamily || 'sans-serif');
+const fontFamily = getComputedStyle(svg).fontFamily || 'sans-serif';
+/** The own layered and incremental layouts (milliseconds: a stale one is left to finish). */
+const layouts = new LayoutClient(fontFamily, false);
+/** ELK's layouts (up to seconds: a stale one is stopped). */
+const elkLayouts = new LayoutClient(fontFamily, true);
+layouts.warmUp();
+elkLayouts.warmUp();
+let layoutCount = 0;
 let shown: Shown | undefined;
 /** Signature of the structure being laid out, while the worker runs. */
 let laying: string | undefined;
@@ -263,15 +284,21 @@ function receiveGraph(graph: PearlGraph): void {
   if (shown && signature === shown.signature) {
     // Back to the structure on screen (a layout of another one may be running: it is not wanted).
     layouts.cancel();
+    elkLayouts.cancel();
     laying = undefined;
     refresh(graph);
     return;
   }
-  if (laying === signature && layouts.busy) return;
+  if (laying === signature && (layouts.busy || elkLayouts.busy)) return;
   laying = signature;
-  svg.dataset.layoutCount = String(layouts.requested + 1);
-  void layouts.layout(graph).then((outcome) => {
-    svg.dataset.layoutsCancelled = String(layouts.cancelled);
+  // A change to the graph on screen keeps its drawing (incremental); a new graph is laid out whole.
+  const useElk = shown === undefined && graph.nodes.length <= elkLimit;
+  (useElk ? layouts : elkLayouts).cancel();
+  svg.dataset.layoutCount = String(++layoutCount);
+  const input = layoutInput(graph);
+  const layout = useElk ? elkLayouts.layout(input, 'elk') : layouts.layout(input, 'layered', shown && layoutHint(shown.layout));
+  void layout.then((outcome) => {
+    svg.dataset.layoutsCancelled = String(layouts.cancelled + elkLayouts.cancelled);
     if (outcome.status === 'cancelled' || laying !== signature) return;
     laying = undefined;
     if (outcome.status === 'failed') {
@@ -279,6 +306,7 @@ function receiveGraph(graph: PearlGraph): void {
       return;
     }
     svg.dataset.layoutMs = String(Math.round(outcome.elapsedMs));
+    svg.dataset.layoutEngine = outcome.engine;
     draw(outcome.layout, signature, latest ?? graph);
   });
 }
@@ -290,6 +318,8 @@ function draw(layout: GraphLayout, signature: string, graph: PearlGraph): void {
   const current = withGraph(layout, graph);
   renderGraph(viewportGroup, current);
   nodeElements = new Map(Array.from(viewportGroup.querySelectorAll<SVGGElement>('g[data-node-key]'), (element) => [element.dataset.nodeKey ?? '', element]));
+  // Elements drawn before keep their classes: the selection is the one remembered.
+  for (const [key, element] of nodeElements) element.classList.toggle('selected', key === selectedKey);
   shown = { graph, layout: current, signature, appearance: new Map(graph.nodes.map((node) => [node.key, appearanceSignature(node)])) };
   setMessage(undefined);
   if (first || state.fitted) fit();
@@ -447,6 +477,7 @@ function showText(text: string): void {
 
 function clearGraph(): void {
   layouts.cancel();
+  elkLayouts.cancel();
   laying = undefined;
   shown = undefined;
   latest = undefined;

@@ -10,6 +10,7 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { PearlGraphNode } from '../../../../server/src/protocol';
 import { type GraphLayout, getNodeTitle, type LaidOutEdge, type LaidOutNode, textStyles, type TextStyle } from './layoutGraph';
+import { appearanceSignature } from './structure';
 import { clip, maxShownChars } from './textWrap';
 
 /** The SVG namespace. */
@@ -56,15 +57,81 @@ export function ensureMarkers(svg: SVGSVGElement): void {
   }
 }
 
-/** Replaces the content of `viewport` (the transformed `<g>`) with the drawing of `layout`. */
+/**
+ * Draws `layout` in `viewport` (the transformed `<g>`). A node, transition or label already drawn
+ * exactly so by the previous drawing keeps its element, untouched; the others are drawn anew and
+ * the elements of what is gone removed. After an incremental layout (a few nodes added or moved)
+ * the browser so styles and lays out only what changed, not the whole graph again.
+ */
 export function renderGraph(viewport: SVGGElement, layout: GraphLayout): void {
-  const groups = createSvgElement('g', { class: 'layer-groups' });
-  const edges = createSvgElement('g', { class: 'layer-edges' });
-  const nodes = createSvgElement('g', { class: 'layer-nodes' });
-  const labels = createSvgElement('g', { class: 'layer-labels' });
-  for (const laidOut of layout.nodes) (laidOut.isGroup ? groups : nodes).appendChild(drawNode(laidOut));
-  for (const laidOut of layout.edges) drawEdge(laidOut, edges, labels);
-  viewport.replaceChildren(groups, edges, nodes, labels);
+  const layerClasses = ['layer-groups', 'layer-edges', 'layer-nodes', 'layer-labels'] as const;
+  let layers = layerClasses.map((name) => viewport.querySelector<SVGGElement>(`:scope > g.${name}`));
+  if (layers.some((layer) => layer === null)) {
+    layers = layerClasses.map((name) => createSvgElement('g', { class: name }));
+    viewport.replaceChildren(...(layers as SVGGElement[]));
+  }
+  const [groups, edges, nodes, labels] = layers as SVGGElement[];
+  const drawnNodes = byAttribute(viewport, 'nodeKey');
+  const drawnEdges = byAttribute(viewport, 'edgeKey');
+  const drawnLabels = byAttribute(viewport, 'labelFor');
+  const kept = new Set<Element>();
+  const added: [SVGGElement, SVGGElement][] = [];
+  const reuse = (drawn: Map<string, SVGGElement>, key: string, signature: string): boolean => {
+    const element = drawn.get(key);
+    if (element === undefined || drawnAs.get(element) !== signature) return false;
+    kept.add(element);
+    return true;
+  };
+  for (const laidOut of layout.nodes) {
+    if (!reuse(drawnNodes, laidOut.node.key, nodeSignature(laidOut))) added.push([laidOut.isGroup ? groups : nodes, drawNode(laidOut)]);
+  }
+  for (const laidOut of layout.edges) {
+    const signature = edgeSignature(laidOut);
+    const key = laidOut.edge.key;
+    if (reuse(drawnEdges, key, signature) && (laidOut.label === undefined || reuse(drawnLabels, key, signature))) continue;
+    kept.delete(drawnEdges.get(key)!);
+    const drawn = drawEdge(laidOut);
+    added.push([edges, drawn.edge]);
+    if (drawn.label) added.push([labels, drawn.label]);
+  }
+  for (const drawn of [drawnNodes, drawnEdges, drawnLabels]) for (const element of drawn.values()) if (!kept.has(element)) element.remove();
+  for (const [layer, element] of added) layer.appendChild(element);
+}
+
+/** How each element was drawn ({@link nodeSignature}, {@link edgeSignature}): equal means it can stay. */
+const drawnAs = new WeakMap<Element, string>();
+
+/** The drawn elements under `root` with the data attribute `name`, by its value. */
+function byAttribute(root: Element, name: 'nodeKey' | 'edgeKey' | 'labelFor'): Map<string, SVGGElement> {
+  const attribute = `data-${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+  return new Map(Array.from(root.querySelectorAll<SVGGElement>(`g[${attribute}]`), (element) => [element.dataset[name] ?? '', element]));
+}
+
+/** Everything a node's drawing depends on. */
+function nodeSignature(laidOut: LaidOutNode): string {
+  const { node } = laidOut;
+  return JSON.stringify([
+    laidOut.x,
+    laidOut.y,
+    laidOut.width,
+    laidOut.height,
+    laidOut.isGroup,
+    laidOut.headerHeight,
+    laidOut.nameLines,
+    laidOut.typeText,
+    laidOut.marks,
+    laidOut.family,
+    laidOut.depth,
+    appearanceSignature(node),
+    node.cannotReachEnd,
+    node.noIncoming,
+  ]);
+}
+
+/** Everything a transition's drawing (path and label) depends on. */
+function edgeSignature(laidOut: LaidOutEdge): string {
+  const { edge } = laidOut;
+  return JSON.stringify([edge.source, edge.target, edge.name, edge.apiResult, laidOut.points, laidOut.label]);
 }
 
 /**
@@ -79,6 +146,12 @@ export function redrawNode(element: Element, laidOut: LaidOutNode): SVGGElement 
 
 /** One node: a `<g>` with `data-node-key`, focusable, its box, header text, marks and count badge. */
 function drawNode(laidOut: LaidOutNode): SVGGElement {
+  const group = drawNodeElement(laidOut);
+  drawnAs.set(group, nodeSignature(laidOut));
+  return group;
+}
+
+function drawNodeElement(laidOut: LaidOutNode): SVGGElement {
   const { node, width, height } = laidOut;
   const errors = node.diagnostics.filter(isError);
   const warnings = node.diagnostics.filter((diagnostic) => diagnostic.severity === 2);
@@ -177,10 +250,13 @@ function drawText(parent: SVGElement, className: string, lines: readonly string[
   });
 }
 
-function drawEdge(laidOut: LaidOutEdge, edgeLayer: SVGGElement, labelLayer: SVGGElement): void {
+/** One transition: a `<g>` with `data-edge-key` holding its path, and its label's `<g>` (`data-label-for`). */
+function drawEdge(laidOut: LaidOutEdge): { edge: SVGGElement; label?: SVGGElement } {
   const { edge } = laidOut;
   const variant = edge.apiResult === 1 ? 'success' : edge.apiResult === 2 ? 'failure' : '';
-  const group = createSvgElement('g', { class: variant ? `edge edge-${variant}` : 'edge' }, edgeLayer);
+  const group = createSvgElement('g', { class: variant ? `edge edge-${variant}` : 'edge' });
+  const signature = edgeSignature(laidOut);
+  drawnAs.set(group, signature);
   group.dataset.edgeKey = edge.key;
   group.dataset.source = edge.source;
   group.dataset.target = edge.target;
@@ -195,17 +271,18 @@ function drawEdge(laidOut: LaidOutEdge, edgeLayer: SVGGElement, labelLayer: SVGG
     group,
   );
   const label = laidOut.label;
-  if (!label) return;
+  if (!label) return { edge: group };
   const labelGroup = createSvgElement(
     'g',
     { class: variant ? `edge-label edge-${variant}` : 'edge-label', transform: `translate(${round(label.x)} ${round(label.y)})` },
-    labelLayer,
   );
+  drawnAs.set(labelGroup, signature);
   labelGroup.dataset.labelFor = edge.key;
   createSvgElement('rect', { class: 'edge-label-box', width: round(label.width), height: round(label.height), rx: 3 }, labelGroup);
   drawText(labelGroup, 'edge-label-text', label.lines, 4, 2, 'label');
   // The label may be cut short (two lines); the tooltip has it whole.
   if (edge.name !== undefined) createSvgElement('title', {}, labelGroup).textContent = edge.name;
+  return { edge: group, label: labelGroup };
 }
 
 /**

@@ -5,6 +5,7 @@
  * field only refreshes the marks and diagnostics on the drawing. Linear in the size of the graph.
  */
 import type { PearlGraph, PearlGraphNode } from '../../../../server/src/protocol';
+import type { GraphLayout } from './layoutGraph';
 
 /** The structural signature of `graph` (see the module comment). */
 export function structuralSignature(graph: PearlGraph): string {
@@ -36,4 +37,26 @@ function flags(node: PearlGraphNode): string {
  */
 export function appearanceSignature(node: PearlGraphNode): string {
   return JSON.stringify([node.name, node.nodeId, node.typeName, node.isEntry, node.diagnostics.map((d) => [d.severity, d.message])]);
+}
+
+const nowhere = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+
+/**
+ * A node with only what its layout depends on (no script, instructions, ranges or diagnostics),
+ * for the layout worker: posting a graph copies it, and the scripts of a large Pearl are most of
+ * it. The page puts the whole nodes back by key when it draws the layout.
+ */
+function layoutNode(node: PearlGraphNode): PearlGraphNode {
+  const { key, nodeId, name, nodeType, typeName, isEntry, parent, cannotReachEnd, noIncoming } = node;
+  return { key, nodeId, name, nodeType, typeName, isEntry, parent, cannotReachEnd, noIncoming, range: nowhere, selectionRange: nowhere, diagnostics: [] };
+}
+
+/** `graph` with its nodes cut to what their layout depends on (see {@link layoutNode}). */
+export function layoutInput(graph: PearlGraph): PearlGraph {
+  return { ...graph, nodes: graph.nodes.map(layoutNode) };
+}
+
+/** `layout` with its nodes cut to what a layout depends on, to be posted as the previous layout. */
+export function layoutHint(layout: GraphLayout): GraphLayout {
+  return { ...layout, nodes: layout.nodes.map((laidOut) => ({ ...laidOut, node: layoutNode(laidOut.node) })) };
 }

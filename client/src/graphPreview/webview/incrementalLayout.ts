@@ -1,0 +1,418 @@
+/**
+ * The stable layout after a small change of structure: every node and transition that is still
+ * there keeps its place and route from the layout on screen (the layered one or ELK's); only what
+ * is new or changed is fitted in. A new node goes to the free spot nearest below the node its first
+ * transition comes from (or above the node it leads to), clear of every node, label and drawn
+ * transition; a new or changed transition goes straight down (or up) from its source and steps
+ * aside of each node in its way, with its label on the first free stretch after its source. A
+ * bigger change (more than a fifth of the nodes new, and more than 4) is left to a whole new
+ * layout: {@link incrementalLayout} returns undefined.
+ *
+ * Nodes are matched by nodeId (keys are indexes, which shift when a node above is removed), then a
+ * node whose nodeId is new by key (a renamed nodeId); transitions by their source, target and rank
+ * among the transitions between the two.
+ */
+import type { PearlGraph, PearlGraphNode } from '../../../../server/src/protocol';
+import { type Box, emitBox, measureBoxes, nodeSpacing, padding, type Point, rowGap } from './layeredLayout';
+import { type GraphLayout, type LaidOutEdge, type LaidOutNode, type MeasureText, measureEdgeLabel } from './layoutGraph';
+
+/** New nodes from which the whole graph is laid out again: a share of the nodes, at least 4. */
+const maxNewShare = 0.2;
+const minNewAllowed = 4;
+/** How far along a new route from its source its label may go, px. */
+const labelReach = 240;
+/** Space kept free around a placed node, px. */
+const clearance = 14;
+/** Grid step of the free-spot search, px. */
+const searchStep = 10;
+/** How far around the wanted spot the search looks, in steps. */
+const searchRadius = 60;
+/** Space a route keeps from the nodes it passes, px. */
+const routeClearance = 8;
+
+interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The layout of `graph` that keeps `previous` (see the module comment); undefined when the change is too big. */
+export function incrementalLayout(graph: PearlGraph, previous: GraphLayout, measure: MeasureText): GraphLayout | undefined {
+  if (previous.nodes.length === 0) return undefined;
+  const { boxes, boxOfKey } = measureBoxes(graph, measure);
+  const oldByIdentity = new Map<string, LaidOutNode>();
+  const oldGraphNodes = previous.nodes.map((laidOut) => laidOut.node);
+  const oldIdentity = nodeIdentities(oldGraphNodes);
+  for (const laidOut of previous.nodes) if (laidOut.depth === 0) oldByIdentity.set(oldIdentity.get(laidOut.node.key)!, laidOut);
+  const newIdentity = nodeIdentities(graph.nodes);
+
+  // Top-level nodes that keep their corner: matched, and the same size (or still clear of the rest).
+  const corner = new Map<Box, Point>();
+  const resized: Box[] = [];
+  const taken = new Set<LaidOutNode>();
+  const oldByKey = new Map(previous.nodes.filter((laidOut) => laidOut.depth === 0).map((laidOut) => [laidOut.node.key, laidOut] as const));
+  const matchOf = (box: Box): LaidOutNode | undefined => {
+    const byIdentity = oldByIdentity.get(newIdentity.get(box.node.key)!);
+    if (byIdentity && !taken.has(byIdentity)) return byIdentity;
+    // A node whose nodeId changed (renamed) is still the node at its index, unless that one is matched otherwise.
+    const byKey = oldByKey.get(box.node.key);
+    return byKey && !taken.has(byKey) && !newIdentityValues.has(oldIdentity.get(byKey.node.key)!) ? byKey : undefined;
+  };
+  const newIdentityValues = new Set(newIdentity.values());
+  // Each new node under the identity of the node it matched, so that its transitions match too.
+  const matchedIdentity = new Map(newIdentity);
+  for (const box of boxes) {
+    const old = matchOf(box);
+    if (!old) continue;
+    taken.add(old);
+    matchedIdentity.set(box.node.key, oldIdentity.get(old.node.key)!);
+    corner.set(box, { x: old.x, y: old.y });
+    if (Math.abs(old.width - box.width) > 0.5 || Math.abs(old.height - box.height) > 0.5) resized.push(box);
+  }
+  const fresh = boxes.filter((box) => !corner.has(box));
+  if (fresh.length > Math.max(minNewAllowed, maxNewShare * boxes.length)) return undefined;
+
+  const obstacles: Rect[] = [];
+  const rectOf = (box: Box): Rect => ({ ...corner.get(box)!, width: box.width, height: box.height });
+  for (const box of boxes) if (corner.has(box) && !resized.includes(box)) obstacles.push(rectOf(box));
+  for (const box of resized) {
+    if (obstacles.some((other) => overlaps(inflate(rectOf(box), clearance / 2), other))) {
+      corner.delete(box);
+      fresh.push(box);
+    } else obstacles.push(rectOf(box));
+  }
+  const moved = new Set<Box>([...fresh, ...resized]);
+
+  // Transitions kept with their route: matched, both ends kept where they were and the same size.
+  const oldEdges = new Map<string, LaidOutEdge>();
+  const oldEdgeIds = edgeIdentities(previous.edges.map((laidOut) => laidOut.edge), oldIdentity);
+  for (const laidOut of previous.edges) oldEdges.set(oldEdgeIds.get(laidOut.edge.key)!, laidOut);
+  const newEdgeIds = edgeIdentities(graph.edges, matchedIdentity);
+  const edges: (LaidOutEdge | undefined)[] = graph.edges.map((edge) => {
+    const source = boxOfKey.get(edge.source);
+    const target = boxOfKey.get(edge.target);
+    if (!source || !target || moved.has(source) || moved.has(target)) return undefined;
+    const old = oldEdges.get(newEdgeIds.get(edge.key)!);
+    if (!old || old.label?.lines.join('\n') !== measureEdgeLabel(edge, measure)?.lines.join('\n')) return undefined;
+    return { ...old, edge };
+  });
+  const curvePoints: Point[] = [];
+  edges.forEach((laidOut) => {
+    if (!laidOut) return;
+    if (laidOut.label) obstacles.push(laidOut.label);
+    curvePoints.push(...samplePath(laidOut.points));
+  });
+
+  // New nodes, in document order, each near a node it is joined to.
+  fresh.sort((a, b) => a.index - b.index);
+  const bounds = boundsOf(obstacles);
+  for (const box of fresh) {
+    const wanted = wantedSpot(box, graph, boxOfKey, corner, bounds);
+    const spot = findFreeSpot(wanted, box, obstacles, curvePoints, clearance) ?? { x: bounds.right + nodeSpacing, y: wanted.y };
+    corner.set(box, spot);
+    obstacles.push(rectOf(box));
+    bounds.right = Math.max(bounds.right, spot.x + box.width);
+  }
+
+  // Nested actions of a node that stayed keep their places too (ELK may have put them otherwise).
+  const oldNested = new Map<string, LaidOutNode>();
+  for (const laidOut of previous.nodes) if (laidOut.depth > 0) oldNested.set(oldIdentity.get(laidOut.node.key)!, laidOut);
+  const nodes: LaidOutNode[] = [];
+  for (const box of boxes) {
+    const first = nodes.length;
+    emitBox(box, corner.get(box)!.x, corner.get(box)!.y, 0, nodes);
+    if (moved.has(box)) continue;
+    for (let index = first + 1; index < nodes.length; index++) {
+      const old = oldNested.get(newIdentity.get(nodes[index].node.key)!);
+      if (old && old.width === nodes[index].width && old.height === nodes[index].height) nodes[index] = { ...nodes[index], x: old.x, y: old.y };
+    }
+  }
+  const nodeRect = new Map(nodes.map((laidOut) => [laidOut.node.key, laidOut] as const));
+
+  // New and changed transitions, routed around the nodes.
+  const nodeObstacles = boxes.map(rectOf);
+  const result: LaidOutEdge[] = graph.edges.flatMap((edge, index) => {
+    const kept = edges[index];
+    if (kept) return [kept];
+    const from = nodeRect.get(edge.source);
+    const to = nodeRect.get(edge.target);
+    if (!from || !to) return [];
+    const points = from === to ? selfLoop(from) : route(from, to, nodeObstacles);
+    const size = measureEdgeLabel(edge, measure);
+    let label: LaidOutEdge['label'];
+    if (size) {
+      const at = placeLabel(points, size, obstacles, curvePoints);
+      label = { ...at, width: size.width, height: size.height, lines: size.lines };
+      obstacles.push(label);
+    }
+    return [{ edge, points, label }];
+  });
+
+  let right = 0;
+  let bottom = 0;
+  for (const rect of [...nodes, ...result.flatMap((laidOut) => (laidOut.label ? [laidOut.label] : []))]) {
+    right = Math.max(right, rect.x + rect.width);
+    bottom = Math.max(bottom, rect.y + rect.height);
+  }
+  for (const laidOut of result) {
+    for (const point of laidOut.points) {
+      right = Math.max(right, point.x);
+      bottom = Math.max(bottom, point.y);
+    }
+  }
+  return { width: right + padding, height: bottom + padding, nodes, edges: result };
+}
+
+/** Identity of each node (by key): `id:<nodeId>` when its nodeId is unique, else its key; nested actions under their parent's. */
+function nodeIdentities(nodes: readonly PearlGraphNode[]): Map<string, string> {
+  const count = new Map<string, number>();
+  for (const node of nodes) if (node.nodeId) count.set(node.nodeId, (count.get(node.nodeId) ?? 0) + 1);
+  const result = new Map<string, string>();
+  for (const node of nodes) {
+    const own = node.nodeId && count.get(node.nodeId) === 1 ? `id:${node.nodeId}` : `key:${node.key}`;
+    result.set(node.key, node.parent ? `${result.get(node.parent.key) ?? node.parent.key}/${own}` : own);
+  }
+  return result;
+}
+
+/** Identity of each transition (by key): its ends' identities and its rank among the transitions joining them. */
+function edgeIdentities(edges: readonly { key: string; source: string; target: string }[], nodes: ReadonlyMap<string, string>): Map<string, string> {
+  const seen = new Map<string, number>();
+  const result = new Map<string, string>();
+  for (const edge of edges) {
+    const pair = `${nodes.get(edge.source) ?? edge.source}\u0000${nodes.get(edge.target) ?? edge.target}`;
+    const rank = seen.get(pair) ?? 0;
+    seen.set(pair, rank + 1);
+    result.set(edge.key, `${pair}\u0000${rank}`);
+  }
+  return result;
+}
+
+/** Where a new node would best go: below its first placed source, else above its first placed target, else right of everything. */
+function wantedSpot(box: Box, graph: PearlGraph, boxOfKey: ReadonlyMap<string, Box>, corner: ReadonlyMap<Box, Point>, bounds: { right: number }): Point {
+  const label = 2 * 14 + 4;
+  for (const edge of graph.edges) {
+    if (boxOfKey.get(edge.target) !== box) continue;
+    const source = boxOfKey.get(edge.source);
+    const at = source && source !== box ? corner.get(source) : undefined;
+    if (source && at) return { x: at.x + source.width / 2 - box.width / 2, y: at.y + source.height + 2 * rowGap + label };
+  }
+  for (const edge of graph.edges) {
+    if (boxOfKey.get(edge.source) !== box) continue;
+    const target = boxOfKey.get(edge.target);
+    const at = target && target !== box ? corner.get(target) : undefined;
+    if (target && at) return { x: at.x + target.width / 2 - box.width / 2, y: at.y - 2 * rowGap - label - box.height };
+  }
+  return { x: bounds.right + nodeSpacing, y: padding };
+}
+
+/**
+ * The corner nearest `wanted` (on a grid, a step down cheaper than a step sideways and much cheaper
+ * than a step up, nothing left of or above the padding) where a `size` box is clear of the
+ * obstacles and of the drawn transitions (`curvePoints`). Obstacles are marked on an occupancy
+ * grid of the searched area first, so each candidate costs a look at the cells it would cover.
+ */
+function findFreeSpot(wanted: Point, size: { width: number; height: number }, obstacles: readonly Rect[], curvePoints: readonly Point[], margin: number): Point | undefined {
+  const boxColumns = Math.ceil((size.width + 2 * margin) / searchStep);
+  const boxRows = Math.ceil((size.height + 2 * margin) / searchStep);
+  const columns = 2 * searchRadius + boxColumns + 1;
+  const rows = 2 * searchRadius + boxRows + 1;
+  const left = wanted.x - margin - searchRadius * searchStep;
+  const top = wanted.y - margin - searchRadius * searchStep;
+  const used = new Uint8Array(columns * rows);
+  const mark = (x0: number, y0: number, x1: number, y1: number): void => {
+    const c0 = Math.max(0, Math.floor((x0 - left) / searchStep));
+    const c1 = Math.min(columns - 1, Math.floor((x1 - left) / searchStep));
+    const r0 = Math.max(0, Math.floor((y0 - top) / searchStep));
+    const r1 = Math.min(rows - 1, Math.floor((y1 - top) / searchStep));
+    for (let r = r0; r <= r1; r++) if (c0 <= c1) used.fill(1, r * columns + c0, r * columns + c1 + 1);
+  };
+  const right = left + columns * searchStep;
+  const bottom = top + rows * searchStep;
+  for (const rect of obstacles) {
+    if (rect.x > right || rect.y > bottom || rect.x + rect.width < left || rect.y + rect.height < top) continue;
+    mark(rect.x, rect.y, rect.x + rect.width, rect.y + rect.height);
+  }
+  for (const point of curvePoints) if (point.x >= left && point.x <= right && point.y >= top && point.y <= bottom) mark(point.x, point.y, point.x, point.y);
+  const candidates: { column: number; row: number; cost: number }[] = [];
+  for (let dy = -searchRadius; dy <= searchRadius; dy++) {
+    for (let dx = -searchRadius; dx <= searchRadius; dx++) {
+      if (wanted.x + dx * searchStep < padding || wanted.y + dy * searchStep < padding) continue;
+      candidates.push({ column: searchRadius + dx, row: searchRadius + dy, cost: Math.abs(dx) * 1.5 + (dy < 0 ? 6 * -dy : dy) });
+    }
+  }
+  candidates.sort((a, b) => a.cost - b.cost);
+  const free = (column: number, row: number): boolean => {
+    for (let r = row; r < row + boxRows; r++) {
+      for (let c = column; c < column + boxColumns; c++) if (used[r * columns + c]) return false;
+    }
+    return true;
+  };
+  for (const { column, row } of candidates) {
+    if (free(column, row)) return { x: left + column * searchStep + margin, y: top + row * searchStep + margin };
+  }
+  return undefined;
+}
+
+/** Points along a drawn route, at most {@link searchStep} px apart on the lines between its Bézier points. */
+function samplePath(points: readonly Point[]): Point[] {
+  const result: Point[] = [];
+  for (let index = 1; index < points.length; index++) {
+    const [a, b] = [points[index - 1], points[index]];
+    const steps = Math.max(1, Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) / searchStep));
+    for (let step = 0; step < steps; step++) result.push({ x: a.x + ((b.x - a.x) * step) / steps, y: a.y + ((b.y - a.y) * step) / steps });
+  }
+  if (points.length > 0) result.push(points[points.length - 1]);
+  return result;
+}
+
+/**
+ * A route from `from` to `to` that keeps off every other node: from the middle of the side of
+ * `from` that faces `to` (its bottom when `to` is lower), straight on vertically, stepping aside
+ * (to the side nearer `to`) just before each node in the way, then into the middle of the facing
+ * side of `to`. Linear in the nodes between the two. Drawn with straight runs and rounded corners.
+ */
+function route(from: Rect, to: Rect, nodes: readonly Rect[]): Point[] {
+  if (to.y >= from.y + from.height) return sweep(from, to, nodes);
+  if (to.y + to.height <= from.y) {
+    // Upward: the same sweep in a mirrored drawing.
+    const flip = (rect: Rect): Rect => ({ x: rect.x, y: -rect.y - rect.height, width: rect.width, height: rect.height });
+    return sweep(flip(from), flip(to), nodes.map(flip)).map((point) => ({ x: point.x, y: -point.y }));
+  }
+  // Side by side: a curve from the bottom of one to the bottom of the other.
+  const start = { x: from.x + from.width / 2, y: from.y + from.height };
+  const end = { x: to.x + to.width / 2, y: to.y + to.height };
+  const low = Math.max(start.y, end.y) + 2 * rowGap;
+  return [start, { x: start.x, y: low }, { x: end.x, y: low }, end];
+}
+
+/** {@link route} for `to` below `from`. */
+function sweep(from: Rect, to: Rect, nodes: readonly Rect[]): Point[] {
+  const start = { x: from.x + from.width / 2, y: from.y + from.height };
+  const end = { x: to.x + to.width / 2, y: to.y };
+  const gapAbove = rowGap;
+  const inWay = nodes
+    .filter((rect) => rect.y + rect.height > start.y && rect.y < end.y - gapAbove && !inside(start, rect) && !inside(end, rect))
+    .map((rect) => inflate(rect, routeClearance))
+    .sort((a, b) => a.y - b.y);
+  const corners: Point[] = [start];
+  let x = start.x;
+  let y = start.y;
+  for (;;) {
+    const hit = inWay.find((rect) => rect.y + rect.height > y && rect.x < x && x < rect.x + rect.width);
+    if (!hit) break;
+    // The nodes beside the one hit, in its band, that a step aside must clear too.
+    const band = inWay.filter((rect) => rect.y < hit.y + hit.height && rect.y + rect.height > hit.y);
+    const [left, right] = freeSides(x, band);
+    const next = Math.abs(left - end.x) <= Math.abs(right - end.x) ? left : right;
+    const turn = Math.max(y, hit.y - routeClearance);
+    corners.push({ x, y: turn }, { x: next, y: turn });
+    x = next;
+    y = turn;
+  }
+  const approach = end.y - gapAbove;
+  if (Math.abs(x - end.x) > 0.5) corners.push({ x, y: Math.max(y, approach) }, { x: end.x, y: Math.max(y, approach) });
+  corners.push(end);
+  return roundedPolyline(corners.filter((point, index) => index === 0 || point.x !== corners[index - 1].x || point.y !== corners[index - 1].y));
+}
+
+/** The nearest x left and right of `x` outside every rectangle of `band` (merged where they touch). */
+function freeSides(x: number, band: readonly Rect[]): [number, number] {
+  let left = x;
+  let right = x;
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const rect of band) {
+      if (rect.x < left && left < rect.x + rect.width + 0.5) {
+        left = rect.x - 0.5;
+        changed = true;
+      }
+      if (rect.x - 0.5 < right && right < rect.x + rect.width) {
+        right = rect.x + rect.width + 0.5;
+        changed = true;
+      }
+    }
+  }
+  return [left, right];
+}
+
+/** Cubic Bézier points (the format of ELK's spline routes) for straight runs between `corners`, each corner rounded. */
+function roundedPolyline(corners: readonly Point[]): Point[] {
+  const radius = 6;
+  const result: Point[] = [corners[0]];
+  const line = (to: Point): void => {
+    const from = result[result.length - 1];
+    result.push({ x: from.x + (to.x - from.x) / 3, y: from.y + (to.y - from.y) / 3 }, { x: from.x + (2 * (to.x - from.x)) / 3, y: from.y + (2 * (to.y - from.y)) / 3 }, to);
+  };
+  for (let index = 1; index < corners.length - 1; index++) {
+    const [before, corner, after] = [corners[index - 1], corners[index], corners[index + 1]];
+    const into = Math.min(radius, Math.hypot(corner.x - before.x, corner.y - before.y) / 2);
+    const out = Math.min(radius, Math.hypot(after.x - corner.x, after.y - corner.y) / 2);
+    line(toward(corner, before, into));
+    result.push(corner, corner, toward(corner, after, out));
+  }
+  line(corners[corners.length - 1]);
+  return result;
+}
+
+/** The point `distance` px from `from` toward `to`. */
+function toward(from: Point, to: Point, distance: number): Point {
+  const length = Math.hypot(to.x - from.x, to.y - from.y) || 1;
+  return { x: from.x + ((to.x - from.x) * distance) / length, y: from.y + ((to.y - from.y) * distance) / length };
+}
+
+/** A loop on the right side of a node, for a transition to itself. */
+function selfLoop(box: Rect): Point[] {
+  const right = box.x + box.width;
+  const out = right + 18;
+  return [
+    { x: right, y: box.y + box.height / 3 },
+    { x: out, y: box.y + box.height / 3 },
+    { x: out, y: box.y + (box.height * 2) / 3 },
+    { x: right, y: box.y + (box.height * 2) / 3 },
+  ];
+}
+
+/**
+ * The label's corner: centred on the route as near its source as it covers nothing (the first
+ * {@link labelReach} px of the route tried), else the free spot nearest the route's start.
+ */
+function placeLabel(points: readonly Point[], size: { width: number; height: number }, obstacles: readonly Rect[], curvePoints: readonly Point[]): Point {
+  const ends = points.filter((_, index) => index % 3 === 0);
+  const near = obstacles.filter((rect) => Math.abs(rect.y - ends[0].y) < labelReach + rect.height + size.height && Math.abs(rect.x - ends[0].x) < labelReach + rect.width + size.width);
+  let travelled = 0;
+  for (let index = 1; index < ends.length && travelled < labelReach; index++) {
+    const [a, b] = [ends[index - 1], ends[index]];
+    const length = Math.hypot(b.x - a.x, b.y - a.y);
+    for (let at = 0; at < length && travelled + at < labelReach; at += 8) {
+      const corner = { x: a.x + ((b.x - a.x) * at) / (length || 1) - size.width / 2, y: a.y + ((b.y - a.y) * at) / (length || 1) - size.height / 2 };
+      if (!near.some((other) => overlaps(inflate({ ...corner, ...size }, 2), other))) return corner;
+    }
+    travelled += length;
+  }
+  const start = points[Math.min(3, points.length - 1)];
+  return findFreeSpot({ x: start.x - size.width / 2, y: start.y }, size, obstacles, curvePoints, 2) ?? { x: start.x - size.width / 2, y: start.y };
+}
+
+function boundsOf(rects: readonly Rect[]): { right: number; bottom: number } {
+  let right = 0;
+  let bottom = 0;
+  for (const rect of rects) {
+    right = Math.max(right, rect.x + rect.width);
+    bottom = Math.max(bottom, rect.y + rect.height);
+  }
+  return { right, bottom };
+}
+
+function inflate(rect: Rect, by: number): Rect {
+  return { x: rect.x - by, y: rect.y - by, width: rect.width + 2 * by, height: rect.height + 2 * by };
+}
+
+function overlaps(a: Rect, b: Rect): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+function inside(point: Point, rect: Rect): boolean {
+  return point.x >= rect.x && point.x <= rect.x + rect.width && point.y >= rect.y && point.y <= rect.y + rect.height;
+}

@@ -1,0 +1,169 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, it } from 'node:test';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { incrementalLayout } from '../../client/src/graphPreview/webview/incrementalLayout';
+import { layeredLayout } from '../../client/src/graphPreview/webview/layeredLayout';
+import type { GraphLayout, MeasureText } from '../../client/src/graphPreview/webview/layoutGraph';
+import type { PearlGraph } from '../../server/src/protocol';
+import { getLanguageService } from '../../server/src/service/pearlLanguageService';
+
+// bench/pearlGenerator.ts is in the bench project, built beside this one (see robustness.test.ts).
+const { generateTextPearl } = require('../../bench/pearlGenerator') as { generateTextPearl(nodeCount: number, seed?: number): string };
+
+const service = getLanguageService();
+const clinicText = fs.readFileSync(path.resolve(__dirname, '../../../examples/clinic-reminders.pearl.json'), 'utf8');
+
+/** A deterministic stand-in for the canvas: about the width of the page's sans-serif. */
+const measure: MeasureText = (text, style) => text.length * { name: 13, type: 11, label: 11, mark: 10 }[style] * 0.55;
+
+function graphOf(text: string, version = 1): PearlGraph {
+  const doc = service.parsePearlDocument(TextDocument.create('file:///work/layout.pearl.json', 'pearl', version, text));
+  return service.getGraph(doc, service.doValidation(doc));
+}
+
+interface Rect {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+function overlap(a: Rect, b: Rect): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+function near(point: { x: number; y: number }, rect: Rect): boolean {
+  return point.x >= rect.x - 1 && point.x <= rect.x + rect.width + 1 && point.y >= rect.y - 1 && point.y <= rect.y + rect.height + 1;
+}
+
+/** Asserts what makes a drawing readable: every node and transition drawn, no overlaps, every transition attached to its two nodes. */
+function assertReadable(graph: PearlGraph, layout: GraphLayout): void {
+  assert.deepEqual(layout.nodes.map((laidOut) => laidOut.node.key).sort(), graph.nodes.map((node) => node.key).sort());
+  assert.deepEqual(layout.edges.map((laidOut) => laidOut.edge.key).sort(), graph.edges.map((edge) => edge.key).sort());
+  const box = new Map(layout.nodes.map((laidOut) => [laidOut.node.key, laidOut] as const));
+  const leaves = layout.nodes.filter((laidOut) => !laidOut.isGroup);
+  for (const [index, a] of leaves.entries()) {
+    assert.ok(a.x >= 0 && a.y >= 0 && a.x + a.width <= layout.width && a.y + a.height <= layout.height, `${a.node.key} is outside the drawing`);
+    for (const b of leaves.slice(index + 1)) assert.ok(!overlap(a, b), `${a.node.key} and ${b.node.key} overlap`);
+  }
+  for (const node of graph.nodes) {
+    if (node.parent) {
+      const [child, parent] = [box.get(node.key)!, box.get(node.parent.key)!];
+      assert.ok(child.x >= parent.x && child.y >= parent.y && child.x + child.width <= parent.x + parent.width && child.y + child.height <= parent.y + parent.height, `${node.key} is outside its group`);
+    }
+  }
+  const labels = layout.edges.flatMap((laidOut) => (laidOut.label ? [{ key: laidOut.edge.key, rect: laidOut.label }] : []));
+  for (const [index, label] of labels.entries()) {
+    for (const leaf of leaves) assert.ok(!overlap(label.rect, leaf), `the label of ${label.key} covers ${leaf.node.key}`);
+    for (const other of labels.slice(index + 1)) assert.ok(!overlap(label.rect, other.rect), `the labels of ${label.key} and ${other.key} overlap`);
+  }
+  for (const laidOut of layout.edges) {
+    const { points, edge } = laidOut;
+    assert.ok(points.every((point) => Number.isFinite(point.x) && Number.isFinite(point.y)), `${edge.key} has a point that is not a number`);
+    assert.ok(near(points[0], box.get(edge.source)!), `${edge.key} does not start on ${edge.source}`);
+    assert.ok(near(points[points.length - 1], box.get(edge.target)!), `${edge.key} does not end on ${edge.target}`);
+  }
+}
+
+interface EditablePearl {
+  pearl: { nodes: Array<{ nodeId: string; nodeType?: number; transitions?: Array<{ name: string; toNodeId: string }> }> };
+}
+
+describe('layeredLayout (the graph preview for graphs of more than 40 nodes)', () => {
+  it('draws the clinic example (groups, loops back, PostCallActions) with no overlap and every transition attached', () => {
+    const graph = graphOf(clinicText);
+    const layout = layeredLayout(graph, measure);
+    assertReadable(graph, layout);
+    // PostCallActions runs after the call: below everything else.
+    const postCall = layout.nodes.find((laidOut) => laidOut.node.nodeType === 200 && laidOut.depth === 0)!;
+    for (const laidOut of layout.nodes) if (laidOut.depth === 0 && laidOut !== postCall) assert.ok(laidOut.y < postCall.y, `${laidOut.node.key} is below PostCallActions`);
+  });
+
+  for (const size of [100, 500]) {
+    it(`draws a generated Pearl of ${size} nodes with no overlap and every transition attached, the entry node on top`, () => {
+      const graph = graphOf(generateTextPearl(size));
+      const layout = layeredLayout(graph, measure);
+      assertReadable(graph, layout);
+      const entry = layout.nodes.find((laidOut) => laidOut.node.isEntry)!;
+      assert.ok(layout.nodes.every((laidOut) => laidOut.y >= entry.y));
+    });
+  }
+});
+
+describe('incrementalLayout (a change of structure keeps the drawing)', () => {
+  const text = generateTextPearl(100);
+  const graph = graphOf(text);
+  const layout = layeredLayout(graph, measure);
+
+  function edited(change: (pearl: EditablePearl) => void): PearlGraph {
+    const value = JSON.parse(text) as EditablePearl;
+    change(value);
+    return graphOf(JSON.stringify(value, null, 2), 2);
+  }
+
+  /** Asserts every node of `after` that was in `layout` (by nodeId) is exactly where it was. */
+  function assertKept(after: GraphLayout): void {
+    const before = new Map(layout.nodes.map((laidOut) => [laidOut.node.nodeId, laidOut] as const));
+    for (const laidOut of after.nodes) {
+      const old = before.get(laidOut.node.nodeId);
+      if (old) assert.deepEqual([laidOut.x, laidOut.y], [old.x, old.y], `${laidOut.node.nodeId} moved`);
+    }
+  }
+
+  it('adds a node below the node it comes from, clear of everything, and keeps every other node', () => {
+    const grown = edited((value) => {
+      value.pearl.nodes.push({ nodeId: 'one_more', nodeType: 10, transitions: [{ name: 'Done', toNodeId: 'end_conversation' }] });
+      value.pearl.nodes.find((node) => node.nodeId === 'opening_known_customer')!.transitions!.push({ name: 'One more question', toNodeId: 'one_more' });
+    });
+    const after = incrementalLayout(grown, layout, measure);
+    assert.ok(after, 'one node added is a small change');
+    assertReadable(grown, after);
+    assertKept(after);
+    const added = after.nodes.find((laidOut) => laidOut.node.nodeId === 'one_more')!;
+    const source = after.nodes.find((laidOut) => laidOut.node.nodeId === 'opening_known_customer')!;
+    assert.ok(added.y > source.y + source.height, 'the new node is below its source');
+    // Transitions that were there keep their routes.
+    const routes = new Map(layout.edges.map((laidOut) => [laidOut.edge.key, laidOut.points] as const));
+    const kept = after.edges.filter((laidOut) => routes.get(laidOut.edge.key) === laidOut.points || JSON.stringify(routes.get(laidOut.edge.key)) === JSON.stringify(laidOut.points));
+    assert.equal(kept.length, graph.edges.length);
+  });
+
+  it('removes a node from the middle of the document (the keys after it shift) and keeps every other node', () => {
+    const shrunk = edited((value) => {
+      const [removed] = value.pearl.nodes.splice(40, 1);
+      for (const node of value.pearl.nodes) if (node.transitions) node.transitions = node.transitions.filter((transition) => transition.toNodeId !== removed.nodeId);
+    });
+    const after = incrementalLayout(shrunk, layout, measure);
+    assert.ok(after);
+    assertReadable(shrunk, after);
+    assertKept(after);
+  });
+
+  it('keeps a node whose nodeId is renamed', () => {
+    const renamed = edited((value) => {
+      const node = value.pearl.nodes[40];
+      for (const other of value.pearl.nodes) for (const transition of other.transitions ?? []) if (transition.toNodeId === node.nodeId) transition.toNodeId = 'renamed_node';
+      node.nodeId = 'renamed_node';
+    });
+    const after = incrementalLayout(renamed, layout, measure);
+    assert.ok(after);
+    const old = layout.nodes.find((laidOut) => laidOut.node.key === 'n:40')!;
+    const now = after.nodes.find((laidOut) => laidOut.node.key === 'n:40')!;
+    assert.equal(now.node.nodeId, 'renamed_node');
+    assert.deepEqual([now.x, now.y], [old.x, old.y]);
+    // Its transitions, in and out, keep their routes.
+    const routes = new Map(layout.edges.map((laidOut) => [laidOut.edge.key, laidOut.points] as const));
+    const joined = after.edges.filter((laidOut) => laidOut.edge.source === 'n:40' || laidOut.edge.target === 'n:40');
+    assert.ok(joined.length >= 2);
+    for (const laidOut of joined) assert.deepEqual(laidOut.points, routes.get(laidOut.edge.key), `${laidOut.edge.key} was routed again`);
+  });
+
+  it('leaves a change of more than a fifth of the nodes to a whole new layout', () => {
+    const rebuilt = edited((value) => {
+      for (let index = 0; index < 30; index++) value.pearl.nodes.push({ nodeId: `extra_${index}`, nodeType: 10, transitions: [{ name: 'Done', toNodeId: 'end_conversation' }] });
+    });
+    assert.equal(incrementalLayout(rebuilt, layout, measure), undefined);
+  });
+});
