@@ -69,7 +69,9 @@ function brokenClinicText(): string {
   );
 }
 
-describe('graph preview webview (chromium)', { skip: fs.existsSync(chromiumPath) ? false : `${chromiumPath} not found: install Debian's chromium to run the webview tests` }, () => {
+const chromiumMissing = fs.existsSync(chromiumPath) ? false : `${chromiumPath} not found: install Debian's chromium to run the webview tests`;
+
+describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
   let browser: Browser | undefined;
   let server: http.Server | undefined;
   let origin = '';
