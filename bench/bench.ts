@@ -97,7 +97,13 @@ const jsonLanguageService = jsonService.getLanguageService({ schemaRequestServic
 jsonLanguageService.configure({
   validate: true,
   allowComments: true,
-  schemas: [{ uri: 'file:///schemas/text-pearl.schema.json', fileMatch: ['*.pearl.json'], schema: JSON.parse(textSchemaText) as jsonService.JSONSchema }],
+  schemas: [
+    {
+      uri: 'file:///schemas/text-pearl.schema.json',
+      fileMatch: ['*.pearl.json'],
+      schema: JSON.parse(textSchemaText) as jsonService.JSONSchema,
+    },
+  ],
 });
 
 function createDocument(text: string): TextDocument {
@@ -247,16 +253,24 @@ function toMarkdown(report: BenchReport): string {
   const perThousand = (pick: (r: SizeResult) => number): string =>
     report.results.map((r) => `${formatMs(pick(r) / (r.nodes / 1000))} at ${r.nodes.toLocaleString('en-US')}`).join(', ');
   lines.push('');
-  lines.push(`Linear growth, ms per 1,000 nodes: full diagnostics ${perThousand((r) => r.diagnosticsMs)}; keystroke ${perThousand((r) => r.keystrokeMs)}; parseTree ${perThousand((r) => r.parseTreeMs)}.`);
+  lines.push(
+    `Linear growth, ms per 1,000 nodes: full diagnostics ${perThousand((r) => r.diagnosticsMs)}; keystroke ${perThousand((r) => r.keystrokeMs)}; parseTree ${perThousand((r) => r.parseTreeMs)}.`,
+  );
   for (const r of report.results) {
     const codes = Object.entries(r.diagnosticsByCode);
     if (codes.length || r.jsonServiceProblems) {
-      lines.push(`Problems on the generated ${r.nodes}-node document: ours ${codes.map(([code, n]) => `${code} ${n}`).join(', ') || 'none'}; vscode-json-languageservice ${r.jsonServiceProblems}.`);
+      lines.push(
+        `Problems on the generated ${r.nodes}-node document: ours ${codes.map(([code, n]) => `${code} ${n}`).join(', ') || 'none'}; vscode-json-languageservice ${r.jsonServiceProblems}.`,
+      );
     }
   }
   const c = report.completion;
-  lines.push(`Completion at ${c.nodes.toLocaleString('en-US')} nodes on a parsed document: \`{\` ${formatMs(c.braceMs)} ms (${c.braceItems} items), toNodeId ${formatMs(c.toNodeIdMs)} ms (${c.toNodeIdItems} items).`);
-  lines.push(`Machine: Node ${report.node}, ${report.cpu} (${os.cpus().length} logical CPUs), ${report.platform}, load average ${report.loadAverage.map((load) => load.toFixed(1)).join(' ')}; ${report.date}; bench took ${report.totalSeconds.toFixed(1)} s.`);
+  lines.push(
+    `Completion at ${c.nodes.toLocaleString('en-US')} nodes on a parsed document: \`{\` ${formatMs(c.braceMs)} ms (${c.braceItems} items), toNodeId ${formatMs(c.toNodeIdMs)} ms (${c.toNodeIdItems} items).`,
+  );
+  lines.push(
+    `Machine: Node ${report.node}, ${report.cpu} (${os.cpus().length} logical CPUs), ${report.platform}, load average ${report.loadAverage.map((load) => load.toFixed(1)).join(' ')}; ${report.date}; bench took ${report.totalSeconds.toFixed(1)} s.`,
+  );
   return lines.join('\n');
 }
 

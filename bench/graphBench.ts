@@ -52,9 +52,16 @@ interface GeneratedPearl {
 function withAddedNode(text: string): string {
   const value = JSON.parse(text) as GeneratedPearl;
   const nodes = value.pearl.nodes;
-  nodes.push({ nodeId: 'bench_added', name: 'Added while benchmarking', nodeType: 10, script: 'One more question, please.', transitions: [{ name: 'Done', toNodeId: 'end_conversation' }] });
+  nodes.push({
+    nodeId: 'bench_added',
+    name: 'Added while benchmarking',
+    nodeType: 10,
+    script: 'One more question, please.',
+    transitions: [{ name: 'Done', toNodeId: 'end_conversation' }],
+  });
   const opening = nodes.find((node) => node.nodeId === 'opening_known_customer');
-  if (!opening || !Array.isArray(opening.transitions)) throw new Error('the generated Pearl has no opening_known_customer with transitions');
+  if (!opening || !Array.isArray(opening.transitions))
+    throw new Error('the generated Pearl has no opening_known_customer with transitions');
   opening.transitions.push({ name: 'Customer has one more question', toNodeId: 'bench_added' });
   return JSON.stringify(value, null, 2);
 }
@@ -105,12 +112,16 @@ async function timeTyping(page: Page, toEdited: HostMessage, toOriginal: HostMes
       const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
       for (let index = 0; index < edits; index++) {
         const message = index % 2 === 0 ? toEdited : toOriginal;
-        (globalThis as unknown as PageGlobals).postMessage(message.type === 'nodes' ? { ...message, version: 1_000 + index } : message, '*');
+        (globalThis as unknown as PageGlobals).postMessage(
+          message.type === 'nodes' ? { ...message, version: 1_000 + index } : message,
+          '*',
+        );
         await sleep(interval);
       }
       await sleep(300);
       observer.disconnect();
-      if ((globalThis as unknown as { __debug?: boolean }).__debug) console.log(`handled ${JSON.stringify(handled.map(Math.round))} long ${JSON.stringify(durations.map(Math.round))}`);
+      if ((globalThis as unknown as { __debug?: boolean }).__debug)
+        console.log(`handled ${JSON.stringify(handled.map(Math.round))} long ${JSON.stringify(durations.map(Math.round))}`);
       return durations.length > 0 ? Math.max(...durations) : 0;
     },
     { toEdited, toOriginal, edits: typingEdits, interval: typingIntervalMs },

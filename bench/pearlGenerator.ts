@@ -16,7 +16,13 @@ interface GeneratedVariable {
 }
 
 const variables: readonly GeneratedVariable[] = [
-  { id: 'customer_phone', name: 'Customer phone', group: 1, type: 1, description: 'Phone number the customer writes from, provided by the text channel.' },
+  {
+    id: 'customer_phone',
+    name: 'Customer phone',
+    group: 1,
+    type: 1,
+    description: 'Phone number the customer writes from, provided by the text channel.',
+  },
   { id: 'customer_first_name', name: 'First name', group: 1, type: 1, description: 'First name from the CRM lookup.' },
   { id: 'customer_last_name', name: 'Last name', group: 1, type: 1, description: 'Last name from the CRM lookup.' },
   { id: 'customer_email', name: 'Email address', group: 1, type: 1, description: 'Email address on file.' },
@@ -24,13 +30,25 @@ const variables: readonly GeneratedVariable[] = [
   { id: 'plan_name', name: 'Plan', group: 1, type: 1, description: 'Name of the current subscription plan.' },
   { id: 'renewal_date', name: 'Renewal date', group: 1, type: 5, description: 'Date the current plan renews.' },
   { id: 'balance_due', name: 'Balance due', group: 1, type: 3, description: 'Outstanding balance in dollars.' },
-  { id: 'store_city', name: 'Store city', group: 1, type: 1, description: 'City of the customer\'s home store.' },
+  { id: 'store_city', name: 'Store city', group: 1, type: 1, description: "City of the customer's home store." },
   { id: 'preferred_language', name: 'Language', group: 1, type: 1, description: 'Language the customer prefers.' },
-  { id: 'preferred_date', name: 'Preferred date', group: 2, type: 5, description: 'Date the customer would like the visit; ask for a weekday within the next three weeks.' },
+  {
+    id: 'preferred_date',
+    name: 'Preferred date',
+    group: 2,
+    type: 5,
+    description: 'Date the customer would like the visit; ask for a weekday within the next three weeks.',
+  },
   { id: 'preferred_time', name: 'Preferred time', group: 2, type: 6, description: 'Time of day the customer prefers.' },
-  { id: 'callback_requested', name: 'Callback requested', group: 2, type: 4, description: 'True when the customer asks to be called back by a person.' },
+  {
+    id: 'callback_requested',
+    name: 'Callback requested',
+    group: 2,
+    type: 4,
+    description: 'True when the customer asks to be called back by a person.',
+  },
   { id: 'order_number', name: 'Order number', group: 2, type: 1, description: 'Order number the customer mentions, as written.' },
-  { id: 'issue_summary', name: 'Issue summary', group: 2, type: 1, description: 'One-sentence summary of the customer\'s problem.' },
+  { id: 'issue_summary', name: 'Issue summary', group: 2, type: 1, description: "One-sentence summary of the customer's problem." },
   { id: 'satisfaction_score', name: 'Satisfaction score', group: 2, type: 2, description: 'Score from 1 to 5 the customer gives.' },
   { id: 'new_address', name: 'New address', group: 2, type: 1, description: 'New postal address, when the customer moved.' },
   { id: 'appointment_slot', name: 'Appointment slot', group: 2, type: 7, description: 'Date and time of the booked appointment.' },
@@ -154,8 +172,10 @@ export function generateTextPearl(nodeCount: number, seed = 1): string {
         endpointUrl: 'https://crm.example-retail.com/api/v2/customers?phone={customer_phone}',
         headers: { Accept: 'application/json' },
         description: 'Returns the customer record: names, email, account, plan, renewal date, balance and home store.',
-        outputBody: ['customer_first_name', 'customer_last_name', 'customer_email', 'account_id', 'plan_name']
-          .map((id) => ({ key: `customer.${id}`, variableId: id })),
+        outputBody: ['customer_first_name', 'customer_last_name', 'customer_email', 'account_id', 'plan_name'].map((id) => ({
+          key: `customer.${id}`,
+          variableId: id,
+        })),
       },
       transitions: [
         { name: 'Customer found for {customer_phone}', toNodeId: ids[1], apiResult: 1 },
@@ -173,7 +193,8 @@ export function generateTextPearl(nodeCount: number, seed = 1): string {
       nodeId: ids[2],
       name: 'Greeting for a new customer',
       nodeType: 2,
-      script: 'Hi, this is Alex, the virtual assistant of Example Retail. I can help with orders, appointments and billing. What can I do for you today?',
+      script:
+        'Hi, this is Alex, the virtual assistant of Example Retail. I can help with orders, appointments and billing. What can I do for you today?',
       transitions: forwardTransitions(firstBody - 1, 3),
     },
   ];
@@ -255,9 +276,12 @@ export function generateTextPearl(nodeCount: number, seed = 1): string {
       timeZone: 'Eastern Standard Time',
       modelType: 11,
       companyName: 'Example Retail',
-      companyDescription: 'Example Retail sells home appliances in twelve stores across New England and online, with delivery, installation and repair services.',
-      generalInstructions: 'Be friendly and brief: at most two sentences per message. Never ask for card numbers in the chat. If the customer writes in Spanish, answer in Spanish.',
-      knowledgeBase: 'Opening hours: Monday to Saturday 9:00-19:00.\nReturns: 30 days with the receipt.\nDelivery: free above 500 dollars.\nRepairs: booked through the assistant or in store.',
+      companyDescription:
+        'Example Retail sells home appliances in twelve stores across New England and online, with delivery, installation and repair services.',
+      generalInstructions:
+        'Be friendly and brief: at most two sentences per message. Never ask for card numbers in the chat. If the customer writes in Spanish, answer in Spanish.',
+      knowledgeBase:
+        'Opening hours: Monday to Saturday 9:00-19:00.\nReturns: 30 days with the receipt.\nDelivery: free above 500 dollars.\nRepairs: booked through the assistant or in store.',
       memory: true,
       successDescription: 'The customer got the request handled or a clear answer, or asked for and got a callback.',
       indicatorTags: [

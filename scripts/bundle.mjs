@@ -74,7 +74,13 @@ const layoutWorker = await bundleLayoutWorker();
 const results = await Promise.all([
   esbuild.build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] }),
   esbuild.build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js', banner: shebang }),
-  esbuild.build({ ...common, entryPoints: ['server/src/cli/pearlLint.ts'], outfile: 'dist/pearl-lint.js', banner: shebang, plugins: [serviceFromLibrary] }),
+  esbuild.build({
+    ...common,
+    entryPoints: ['server/src/cli/pearlLint.ts'],
+    outfile: 'dist/pearl-lint.js',
+    banner: shebang,
+    plugins: [serviceFromLibrary],
+  }),
   esbuild.build({ ...common, entryPoints: ['server/src/library.ts'], outfile: 'dist/service.js' }),
   // The graph preview's webview script (browser), with its layout worker embedded (see above).
   esbuild.build({
@@ -86,7 +92,14 @@ const results = await Promise.all([
     target: 'es2022',
     define: { PEARL_LAYOUT_WORKER_SOURCE: JSON.stringify(layoutWorker.text) },
   }),
-  esbuild.build({ ...common, entryPoints: ['client/src/graphPreview/webview/graphPreview.css'], outfile: 'dist/graphPreview.css', platform: 'browser', format: undefined, target: undefined }),
+  esbuild.build({
+    ...common,
+    entryPoints: ['client/src/graphPreview/webview/graphPreview.css'],
+    outfile: 'dist/graphPreview.css',
+    platform: 'browser',
+    format: undefined,
+    target: undefined,
+  }),
 ]);
 for (const file of ['dist/server.js', 'dist/pearl-lint.js']) chmodSync(file, 0o755);
 
@@ -101,7 +114,18 @@ if (production) {
   // The library's public types, with the LSP types they use inlined: the package has no dependencies.
   const generator = join(root, 'node_modules', 'dts-bundle-generator', 'dist', 'bin', 'dts-bundle-generator.js');
   const inlined = ['vscode-languageserver-types', 'vscode-languageserver-textdocument', 'jsonc-parser'];
-  const args = [generator, '--silent', '--no-check', '--project', 'server/tsconfig.json', '--external-inlines', ...inlined, '-o', 'dist/service.d.ts', 'server/src/library.ts'];
+  const args = [
+    generator,
+    '--silent',
+    '--no-check',
+    '--project',
+    'server/tsconfig.json',
+    '--external-inlines',
+    ...inlined,
+    '-o',
+    'dist/service.d.ts',
+    'server/src/library.ts',
+  ];
   const generated = spawnSync(process.execPath, args, { stdio: 'inherit' });
   if (generated.status !== 0) {
     process.stderr.write('bundle: dts-bundle-generator failed\n');

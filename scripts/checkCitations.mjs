@@ -113,7 +113,12 @@ function commentText(source, range) {
   const parts = source
     .slice(range.pos, range.end)
     .split('\n')
-    .map((line) => line.replace(/^\s*(\/\*\*?|\*(?!\/)|\/\/)?\s?/, '').replace(/\s*\*\/\s*$/, '').trimEnd());
+    .map((line) =>
+      line
+        .replace(/^\s*(\/\*\*?|\*(?!\/)|\/\/)?\s?/, '')
+        .replace(/\s*\*\/\s*$/, '')
+        .trimEnd(),
+    );
   const lines = [];
   let text = '';
   parts.forEach((part, index) => {
@@ -224,7 +229,10 @@ function parseHeadings(markdown) {
     if (!heading) continue;
     const title = heading[1].replace(/`/g, '');
     titles.push(title);
-    const slug = title.toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '').replace(/ /g, '-');
+    const slug = title
+      .toLowerCase()
+      .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+      .replace(/ /g, '-');
     const count = slugCounts.get(slug) ?? 0;
     slugCounts.set(slug, count + 1);
     anchors.add(count === 0 ? slug : `${slug}-${count}`);

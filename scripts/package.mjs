@@ -28,7 +28,18 @@ function run(command, args, cwd = root) {
 run(process.execPath, [join(root, 'scripts', 'bundle.mjs'), '--production']);
 
 // What .vscodeignore may let through; it still decides what ships.
-const candidates = ['.vscodeignore', 'dist', 'schemas', 'syntaxes', 'language-configuration.json', 'media', 'docs', 'templates', 'CHANGELOG.md', 'LICENSE'];
+const candidates = [
+  '.vscodeignore',
+  'dist',
+  'schemas',
+  'syntaxes',
+  'language-configuration.json',
+  'media',
+  'docs',
+  'templates',
+  'CHANGELOG.md',
+  'LICENSE',
+];
 const staging = mkdtempSync(join(tmpdir(), 'pearl-vsix-'));
 try {
   for (const candidate of candidates) {
@@ -38,7 +49,15 @@ try {
   writeFileSync(join(staging, 'package.json'), `${JSON.stringify(vsixManifest, null, 2)}\n`);
   // The Marketplace page gets a README written for users (the repository's README is for developers);
   // its image is packaged and resolved inside the installed extension, so relative links stay as they are.
-  const vsceArgs = ['package', '--no-dependencies', '--readme-path', 'media/README.marketplace.md', '--no-rewrite-relative-links', '--out', out];
+  const vsceArgs = [
+    'package',
+    '--no-dependencies',
+    '--readme-path',
+    'media/README.marketplace.md',
+    '--no-rewrite-relative-links',
+    '--out',
+    out,
+  ];
   run(process.execPath, [join(root, 'node_modules', '@vscode', 'vsce', 'vsce'), ...vsceArgs], staging);
 } finally {
   rmSync(staging, { recursive: true, force: true });

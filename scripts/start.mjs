@@ -50,7 +50,10 @@ try {
   // Runs until Ctrl-C (ProcessGroups then stops the groups and exits), or until a server dies.
   await new Promise((_resolve, reject) => {
     const timer = setInterval(() => {
-      for (const [name, pid] of [['code-server', server.pid], ['the stand-in', standIn.pid]]) {
+      for (const [name, pid] of [
+        ['code-server', server.pid],
+        ['the stand-in', standIn.pid],
+      ]) {
         if (!isGroupAlive(pid)) {
           clearInterval(timer);
           reject(new Error(`${name} exited; see ${run.logsDir}`));

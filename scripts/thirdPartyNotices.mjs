@@ -39,7 +39,9 @@ export function formatNotices(root, folders, productName) {
     const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
     const key = `${manifest.name}@${manifest.version}`;
     if (packages.has(key)) continue;
-    const files = readdirSync(dir).filter((name) => noticeFile.test(name)).sort();
+    const files = readdirSync(dir)
+      .filter((name) => noticeFile.test(name))
+      .sort();
     if (!files.some((name) => !/^(notice|thirdpartynotices)/i.test(name))) {
       throw new Error(`${folder.split('/').join(sep)}: no licence file; its notice cannot ship with the bundles`);
     }

@@ -10,7 +10,9 @@ import * as vscode from 'vscode';
 export function activePearlDocument(): vscode.TextDocument | undefined {
   const active = vscode.window.activeTextEditor?.document;
   if (active !== undefined) return active;
-  const visible = new Set(vscode.window.visibleTextEditors.map((editor) => editor.document).filter((document) => document.languageId === 'pearl'));
+  const visible = new Set(
+    vscode.window.visibleTextEditors.map((editor) => editor.document).filter((document) => document.languageId === 'pearl'),
+  );
   if (visible.size > 0) return visible.size === 1 ? [...visible][0] : undefined;
   const tabbed = new Set(
     vscode.window.tabGroups.all

@@ -75,7 +75,10 @@ function startServer(): void {
 
   connection.onInitialize((params): InitializeResult => {
     const completionItem = params.capabilities.textDocument?.completion?.completionItem;
-    completionCapabilities = { snippetSupport: completionItem?.snippetSupport === true, labelDetailsSupport: completionItem?.labelDetailsSupport === true };
+    completionCapabilities = {
+      snippetSupport: completionItem?.snippetSupport === true,
+      labelDetailsSupport: completionItem?.labelDetailsSupport === true,
+    };
     const version = getPackageVersion();
     const folding = params.capabilities.textDocument?.foldingRange;
     foldingContext = { rangeLimit: folding?.rangeLimit, collapsedText: folding?.foldingRange?.collapsedText === true };
@@ -202,7 +205,10 @@ function startServer(): void {
       return 'refusal' in outcome ? new ResponseError(LSPErrorCodes.RequestFailed, outcome.refusal) : outcome.result;
     } catch (error) {
       logError('graph edit', textDocument.uri, error);
-      return new ResponseError(LSPErrorCodes.RequestFailed, 'The graph could not be changed because of an internal error of the Pearl language server.');
+      return new ResponseError(
+        LSPErrorCodes.RequestFailed,
+        'The graph could not be changed because of an internal error of the Pearl language server.',
+      );
     }
   });
 
@@ -247,7 +253,8 @@ function startServer(): void {
     try {
       const { only } = params.context;
       const doc = cache.get(textDocument);
-      const actions = !only || requestsKind(only, CodeActionKind.QuickFix) ? service.getCodeActions(doc, params.range, params.context.diagnostics) : [];
+      const actions =
+        !only || requestsKind(only, CodeActionKind.QuickFix) ? service.getCodeActions(doc, params.range, params.context.diagnostics) : [];
       // Fix-all only when asked for (on save, "Fix All", the source action menu), never in the light bulb.
       const fixAll = only && requestsKind(only, fixAllKind) ? service.getFixAllAction(doc, cache.getDiagnostics(textDocument)) : undefined;
       return fixAll ? [...actions, fixAll] : actions;
@@ -259,7 +266,12 @@ function startServer(): void {
   connection.onFoldingRanges(onParsed('folding ranges', [], (doc) => service.getFoldingRanges(doc, foldingContext)));
   connection.onSelectionRanges(onParsed('selection ranges', [], (doc, params) => service.getSelectionRanges(doc, params.positions)));
   connection.onDocumentLinks(onParsed('document links', [], (doc) => service.findDocumentLinks(doc)));
-  connection.onWorkspaceSymbol((params) => service.findWorkspaceSymbols(params.query, documents.all().map((document) => cache.get(document))));
+  connection.onWorkspaceSymbol((params) =>
+    service.findWorkspaceSymbols(
+      params.query,
+      documents.all().map((document) => cache.get(document)),
+    ),
+  );
   connection.languages.inlayHint.on(onParsed('inlay hints', [], (doc, params) => service.getInlayHints(doc, params.range)));
   // A declined formatting (the answer would be too large) says why instead of doing nothing.
   const formatOrDecline = (doc: ReturnType<typeof cache.get>, range: Range | undefined, options: FormattingOptions): TextEdit[] => {

@@ -13,7 +13,7 @@ import { repositoryRoot, serverBundle } from '../helpers/lspClient';
 
 const nvimFound = spawnSync('nvim', ['--version'], { encoding: 'utf8' }).status === 0;
 // CI must run it: there a missing Neovim is a failure, not a skip.
-const skip = nvimFound || process.env.CI ? false : 'nvim is not installed (CI installs Debian\'s neovim)';
+const skip = nvimFound || process.env.CI ? false : "nvim is not installed (CI installs Debian's neovim)";
 
 const pearl = `{
   "pearl": {
@@ -43,7 +43,9 @@ test('Neovim 0.7 with the README snippet: diagnostics and a { completion from th
   try {
     const bin = path.join(work, 'bin');
     fs.mkdirSync(bin);
-    fs.writeFileSync(path.join(bin, 'pearl-language-server'), `#!/bin/sh\nexec "${process.execPath}" "${serverBundle}" "$@"\n`, { mode: 0o755 });
+    fs.writeFileSync(path.join(bin, 'pearl-language-server'), `#!/bin/sh\nexec "${process.execPath}" "${serverBundle}" "$@"\n`, {
+      mode: 0o755,
+    });
     const file = path.join(work, 'flow.pearl.json');
     fs.writeFileSync(file, pearl);
     const resultFile = path.join(work, 'result.json');
@@ -70,17 +72,29 @@ vim.cmd('qa!')
     fs.writeFileSync(init, `${readmeSnippet()}\n${driver}`);
     const nvim = spawnSync('nvim', ['--headless', '-n', '-i', 'NONE', '--noplugin', '-u', init], {
       cwd: work,
-      env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`, XDG_CONFIG_HOME: work, XDG_DATA_HOME: work, XDG_STATE_HOME: work },
+      env: {
+        ...process.env,
+        PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`,
+        XDG_CONFIG_HOME: work,
+        XDG_DATA_HOME: work,
+        XDG_STATE_HOME: work,
+      },
       encoding: 'utf8',
       timeout: 100_000,
     });
     assert.ok(fs.existsSync(resultFile), `Neovim wrote no result (exit ${nvim.status}): ${nvim.stderr}${nvim.stdout}`);
-    const result = JSON.parse(fs.readFileSync(resultFile, 'utf8')) as { diagnostics: { code: string; line: number; message: string }[]; completion: string[] };
+    const result = JSON.parse(fs.readFileSync(resultFile, 'utf8')) as {
+      diagnostics: { code: string; line: number; message: string }[];
+      completion: string[];
+    };
     const unknownTarget = result.diagnostics.find((d) => d.code === 'unknown-target');
     assert.ok(unknownTarget, JSON.stringify(result.diagnostics));
     assert.equal(unknownTarget.line, pearl.slice(0, pearl.indexOf('"nowhere"')).split('\n').length - 1);
     assert.match(unknownTarget.message, /nowhere/);
-    assert.ok(result.completion.some((label) => label.includes('first_name')), JSON.stringify(result.completion));
+    assert.ok(
+      result.completion.some((label) => label.includes('first_name')),
+      JSON.stringify(result.completion),
+    );
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }

@@ -57,7 +57,8 @@ export function compareWithExpectComments(
       )
       .pop();
     if (comment) met.add(comment);
-    else if (diagnostic.severity <= 2) unannounced.push(`${diagnostic.line + 1}: ${diagnostic.code} (severity ${diagnostic.severity}) ${diagnostic.message}`);
+    else if (diagnostic.severity <= 2)
+      unannounced.push(`${diagnostic.line + 1}: ${diagnostic.code} (severity ${diagnostic.severity}) ${diagnostic.message}`);
   }
   const unmet = comments.filter((comment) => !met.has(comment)).map((comment) => `${comment.line + 1}: ${comment.code}`);
   return { unmet, unannounced };

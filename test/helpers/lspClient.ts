@@ -273,10 +273,7 @@ export class LspClient {
  * Runs `body` with a started, initialized client (see {@link LspClient.start} for `transport`), and
  * kills the server afterwards whatever happens.
  */
-export async function withLspClient<T>(
-  body: (client: LspClient) => Promise<T>,
-  transport: 'stdio' | 'ipc' | 'none' = 'stdio',
-): Promise<T> {
+export async function withLspClient<T>(body: (client: LspClient) => Promise<T>, transport: 'stdio' | 'ipc' | 'none' = 'stdio'): Promise<T> {
   const client = LspClient.start(transport);
   try {
     await client.initialize();

@@ -23,7 +23,11 @@ export const hostileStrings: readonly string[] = [
 export function assertRendersLiterally(value: string, literal: string): void {
   const html = renderer.render(value);
   const tags = [...html.matchAll(/<\/?([a-zA-Z][a-zA-Z0-9]*)/g)].map((match) => match[1].toLowerCase());
-  assert.deepEqual(tags.filter((tag) => !ownTags.has(tag)), [], html);
+  assert.deepEqual(
+    tags.filter((tag) => !ownTags.has(tag)),
+    [],
+    html,
+  );
   const text = html
     .replace(/<[^>]*>/g, '')
     .replace(/&lt;/g, '<')

@@ -14,7 +14,14 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const manifest = JSON.parse(fs.readFileSync(path.join(repositoryRoot, 'package.json'), 'utf8')) as { name: string; version: string };
 // No registry: everything below must work from the tarball alone.
-const offline = { ...process.env, npm_config_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', GITHUB_ACTIONS: '' };
+const offline = {
+  ...process.env,
+  npm_config_offline: 'true',
+  npm_config_audit: 'false',
+  npm_config_fund: 'false',
+  npm_config_update_notifier: 'false',
+  GITHUB_ACTIONS: '',
+};
 
 const broken = `{
   "pearl": {
@@ -35,7 +42,13 @@ let tarball: string;
 let project: string;
 
 function run(command: string, args: string[], options: { cwd: string; input?: string; env?: NodeJS.ProcessEnv }): SpawnSyncReturns<string> {
-  return spawnSync(command, args, { cwd: options.cwd, input: options.input ?? '', env: options.env ?? offline, encoding: 'utf8', timeout: 300_000 });
+  return spawnSync(command, args, {
+    cwd: options.cwd,
+    input: options.input ?? '',
+    env: options.env ?? offline,
+    encoding: 'utf8',
+    timeout: 300_000,
+  });
 }
 
 before(() => {
@@ -58,11 +71,27 @@ after(() => {
 
 test('the tarball: at most 400 KiB, only the allowlisted files, production bundles', () => {
   assert.ok(fs.statSync(tarball).size <= 400 * 1024, `${(fs.statSync(tarball).size / 1024).toFixed(0)} KiB`);
-  const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n').map((file) => file.replace(/^package\//, ''));
+  const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((file) => file.replace(/^package\//, ''));
   for (const file of files) {
-    assert.match(file, /^(dist\/(server|pearl-lint|service)\.js|dist\/service\.d\.ts|dist\/THIRD-PARTY-NOTICES|schemas\/[^/]+\.json|templates\/.+|README\.md|LICENSE|CHANGELOG\.md|package\.json)$/, file);
+    assert.match(
+      file,
+      /^(dist\/(server|pearl-lint|service)\.js|dist\/service\.d\.ts|dist\/THIRD-PARTY-NOTICES|schemas\/[^/]+\.json|templates\/.+|README\.md|LICENSE|CHANGELOG\.md|package\.json)$/,
+      file,
+    );
   }
-  for (const file of ['dist/server.js', 'dist/pearl-lint.js', 'dist/service.js', 'dist/service.d.ts', 'dist/THIRD-PARTY-NOTICES', 'schemas/pearl.schema.json', 'CHANGELOG.md', 'LICENSE']) {
+  for (const file of [
+    'dist/server.js',
+    'dist/pearl-lint.js',
+    'dist/service.js',
+    'dist/service.d.ts',
+    'dist/THIRD-PARTY-NOTICES',
+    'schemas/pearl.schema.json',
+    'CHANGELOG.md',
+    'LICENSE',
+  ]) {
     assert.ok(files.includes(file), `${file} is packed`);
   }
   const lint = fs.readFileSync(path.join(project, 'node_modules', manifest.name, 'dist', 'pearl-lint.js'), 'utf8');
@@ -77,7 +106,10 @@ test('installing the tarball adds no other package', () => {
 test('npx pearl-lint --format sarif and --format github report the two errors, exit 1', () => {
   const sarif = run(npx, ['--offline', 'pearl-lint', '--format', 'sarif', 'broken.pearl.json'], { cwd: project });
   assert.equal(sarif.status, 1, sarif.stderr);
-  const log = JSON.parse(sarif.stdout) as { version: string; runs: { tool: { driver: { version: string } }; results: { ruleId: string }[] }[] };
+  const log = JSON.parse(sarif.stdout) as {
+    version: string;
+    runs: { tool: { driver: { version: string } }; results: { ruleId: string }[] }[];
+  };
   assert.equal(log.version, '2.1.0');
   assert.equal(log.runs[0].tool.driver.version, manifest.version);
   assert.deepEqual(log.runs[0].results.map((r) => r.ruleId).sort(), ['max-length', 'unknown-target']);
@@ -85,7 +117,10 @@ test('npx pearl-lint --format sarif and --format github report the two errors, e
   const github = run(npx, ['--offline', 'pearl-lint', '--format', 'github', 'broken.pearl.json'], { cwd: project });
   assert.equal(github.status, 1);
   assert.match(github.stdout, /^::error file=broken\.pearl\.json,line=4,col=\d+,endLine=4,endColumn=\d+,title=pearl max-length::/m);
-  assert.match(github.stdout, /^::error file=broken\.pearl\.json,line=7,col=\d+,endLine=7,endColumn=\d+,title=pearl unknown-target::.*nowhere/m);
+  assert.match(
+    github.stdout,
+    /^::error file=broken\.pearl\.json,line=7,col=\d+,endLine=7,endColumn=\d+,title=pearl unknown-target::.*nowhere/m,
+  );
 });
 
 test('npx pearl-lint reads standard input; the server answers --help', () => {
@@ -138,14 +173,26 @@ test('the GitHub Action: its two steps, as action.yml writes them, install the p
   assert.equal(action.runs.using, 'composite');
   const runnerTemp = path.join(work, 'runner');
   fs.mkdirSync(runnerTemp);
-  const inputs: Record<string, string> = { ...Object.fromEntries(Object.entries(action.inputs).map(([name, input]) => [name, input.default])), package: tarball, paths: '*.pearl.json !nothing/**', 'sarif-file': 'pearl.sarif' };
+  const inputs: Record<string, string> = {
+    ...Object.fromEntries(Object.entries(action.inputs).map(([name, input]) => [name, input.default])),
+    package: tarball,
+    paths: '*.pearl.json !nothing/**',
+    'sarif-file': 'pearl.sarif',
+  };
   const context: Record<string, string> = { 'github.action_path': repositoryRoot };
   const expand = (value: string): string =>
-    value.replace(/\$\{\{\s*([\w.-]+)\s*\}\}/g, (_, name: string) => (name.startsWith('inputs.') ? inputs[name.slice('inputs.'.length)] : context[name]) ?? '');
+    value.replace(
+      /\$\{\{\s*([\w.-]+)\s*\}\}/g,
+      (_, name: string) => (name.startsWith('inputs.') ? inputs[name.slice('inputs.'.length)] : context[name]) ?? '',
+    );
   let last: SpawnSyncReturns<string> | undefined;
   for (const step of action.runs.steps) {
     assert.equal(step.shell, 'bash');
-    const env = { ...offline, RUNNER_TEMP: runnerTemp, ...Object.fromEntries(Object.entries(step.env).map(([name, value]) => [name, expand(value)])) };
+    const env = {
+      ...offline,
+      RUNNER_TEMP: runnerTemp,
+      ...Object.fromEntries(Object.entries(step.env).map(([name, value]) => [name, expand(value)])),
+    };
     last = run('bash', ['-c', step.run], { cwd: project, env });
     if (last === undefined || step !== action.runs.steps[action.runs.steps.length - 1]) assert.equal(last.status, 0, last.stderr);
   }

@@ -79,7 +79,16 @@ interface Intent {
 }
 
 const intent: fc.Arbitrary<Intent> = fc.record({
-  kind: fc.constantFrom('addNode', 'addTransition', 'retargetTransition', 'deleteTransition', 'deleteNode', 'setNodeProperty', 'setNodeSetting', 'setNodeSetting'),
+  kind: fc.constantFrom(
+    'addNode',
+    'addTransition',
+    'retargetTransition',
+    'deleteTransition',
+    'deleteNode',
+    'setNodeProperty',
+    'setNodeSetting',
+    'setNodeSetting',
+  ),
   a: fc.nat(),
   b: fc.nat(),
   nodeType: fc.constantFrom(...nodeTypes),
@@ -107,7 +116,12 @@ function resolve(graph: PearlGraph, it: Intent): GraphEdit | undefined {
   const [nodeA, nodeB, edgeA] = [node(it.a), node(it.b), edge(it.a)];
   switch (it.kind) {
     case 'addNode':
-      return { kind: 'addNode', nodeType: it.nodeType, name: it.text, ...(it.withFrom && nodeA ? { from: nodeA, transitionName: it.text ? `${it.text}!` : undefined } : {}) };
+      return {
+        kind: 'addNode',
+        nodeType: it.nodeType,
+        name: it.text,
+        ...(it.withFrom && nodeA ? { from: nodeA, transitionName: it.text ? `${it.text}!` : undefined } : {}),
+      };
     case 'addTransition':
       return nodeA && nodeB ? { kind: 'addTransition', source: nodeA, target: nodeB, name: it.text, apiResult: it.apiResult } : undefined;
     case 'retargetTransition':
@@ -136,7 +150,7 @@ type Json = Record<string, unknown>;
 /** The node object a node key names in a plain value (`n:2`, `n:2/postCallActions:0`). */
 function nodeAt(value: Json, key: string): Json {
   const steps = key.split('/');
-  let current = (((value.pearl as Json).nodes as unknown[])[Number(steps[0].slice(2))]) as Json;
+  let current = ((value.pearl as Json).nodes as unknown[])[Number(steps[0].slice(2))] as Json;
   for (const step of steps.slice(1)) {
     const [list, index] = step.split(':');
     current = (current[list] as unknown[])[Number(index)] as Json;
@@ -157,7 +171,9 @@ function transitionSlot(value: Json, key: string): [Json, number] {
   const [nodeKey, k] = key.split('>t:');
   const node = nodeAt(value, nodeKey);
   const list = node.transitions as unknown[];
-  const objects = list.map((item, index) => [item, index] as const).filter(([item]) => typeof item === 'object' && item !== null && !Array.isArray(item));
+  const objects = list
+    .map((item, index) => [item, index] as const)
+    .filter(([item]) => typeof item === 'object' && item !== null && !Array.isArray(item));
   return [node, objects[Number(k)][1]];
 }
 
@@ -223,13 +239,17 @@ function expectedValue(before: Json, after: Json, edit: GraphEdit): Json {
       const transition = lastTransition(edit.source);
       const source = nodeAt(before, edit.source);
       const apiResult = source.nodeType === 3 ? (edit.apiResult ?? transition.apiResult) : undefined;
-      assert.deepEqual(transition, { name: edit.name, toNodeId: nodeAt(before, edit.target).nodeId, ...(apiResult !== undefined ? { apiResult } : {}) });
+      assert.deepEqual(transition, {
+        name: edit.name,
+        toNodeId: nodeAt(before, edit.target).nodeId,
+        ...(apiResult !== undefined ? { apiResult } : {}),
+      });
       appendTransition(nodeAt(expected, edit.source), transition);
       return expected;
     }
     case 'retargetTransition': {
       const [node, index] = transitionSlot(expected, edit.transition);
-      ((node.transitions as Json[])[index]).toNodeId = nodeAt(before, edit.target).nodeId;
+      (node.transitions as Json[])[index].toNodeId = nodeAt(before, edit.target).nodeId;
       return expected;
     }
     case 'deleteTransition': {
@@ -243,7 +263,8 @@ function expectedValue(before: Json, after: Json, edit: GraphEdit): Json {
       list.splice(index, 1);
       if (typeof id === 'string' && !allNodes(expected).some((node) => node.nodeId === id)) {
         for (const node of allNodes(expected)) {
-          if (Array.isArray(node.transitions)) node.transitions = node.transitions.filter((item) => !(isObject(item) && item.toNodeId === id));
+          if (Array.isArray(node.transitions))
+            node.transitions = node.transitions.filter((item) => !(isObject(item) && item.toNodeId === id));
         }
       }
       return expected;
@@ -310,7 +331,15 @@ test('random sequences of graph edits keep the file parsing and change only what
   }
   // Not vacuous: every kind of edit was applied several times.
   if (process.env.PEARL_FC_STATS) console.log(JSON.stringify([...applied]));
-  for (const kind of ['addNode', 'addTransition', 'retargetTransition', 'deleteTransition', 'deleteNode', 'setNodeProperty', 'setNodeSetting']) {
+  for (const kind of [
+    'addNode',
+    'addTransition',
+    'retargetTransition',
+    'deleteTransition',
+    'deleteNode',
+    'setNodeProperty',
+    'setNodeSetting',
+  ]) {
     assert.ok((applied.get(kind) ?? 0) >= 5, `${kind} applied ${applied.get(kind) ?? 0} times`);
   }
 });

@@ -35,7 +35,12 @@ service.doValidation(service.parsePearlDocument(TextDocument.create('file:///war
 /** Base documents by name: generated Pearls and whatever examples exist when the test runs. */
 function loadBases(): Map<string, string> {
   const bases = new Map<string, string>();
-  for (const [nodes, generatorSeed] of [[10, 1], [8, 2], [12, 3], [4, 4]] as const) {
+  for (const [nodes, generatorSeed] of [
+    [10, 1],
+    [8, 2],
+    [12, 3],
+    [4, 4],
+  ] as const) {
     bases.set(`generated:${nodes}:${generatorSeed}`, generateTextPearl(nodes, generatorSeed));
   }
   for (const folder of ['examples', 'examples/broken']) {
@@ -57,12 +62,56 @@ function at(fraction: number, length: number): number {
 }
 
 const fragments: readonly string[] = [
-  '{', '}', '"', ',', ':', '[', ']', '\\', '\\u', '\\u12', '\\"', '\\x', '/*', '*/', '//', '\n', '\r\n', '\r',
-  '\t', '\u0000', '\u00e9', '\u{1F600}', '\uD83D', '\uDE00', '\u2028', '\uFEFF', 'null', 'true', '-', '1e999',
-  '{}', '{{', '}}', '{ color: red }', '{unknown_var}', '{a b}', `{${'x'.repeat(41)}}`, '{customer_first_name',
+  '{',
+  '}',
+  '"',
+  ',',
+  ':',
+  '[',
+  ']',
+  '\\',
+  '\\u',
+  '\\u12',
+  '\\"',
+  '\\x',
+  '/*',
+  '*/',
+  '//',
+  '\n',
+  '\r\n',
+  '\r',
+  '\t',
+  '\u0000',
+  '\u00e9',
+  '\u{1F600}',
+  '\uD83D',
+  '\uDE00',
+  '\u2028',
+  '\uFEFF',
+  'null',
+  'true',
+  '-',
+  '1e999',
+  '{}',
+  '{{',
+  '}}',
+  '{ color: red }',
+  '{unknown_var}',
+  '{a b}',
+  `{${'x'.repeat(41)}}`,
+  '{customer_first_name',
   ...generatedVariableIds.slice(0, 6).map((id) => `{${id}}`),
-  '"nodeType": 60,', '"nodeType": 3,', '"toNodeId": "', '"toNodeId": "end_conversation"', '"apiResult": 1,',
-  '"transitions": [', '"nodes": null,', '"variables": {}', '"$schema": "', '"id": "a b",', '"group": 3,',
+  '"nodeType": 60,',
+  '"nodeType": 3,',
+  '"toNodeId": "',
+  '"toNodeId": "end_conversation"',
+  '"apiResult": 1,',
+  '"transitions": [',
+  '"nodes": null,',
+  '"variables": {}',
+  '"$schema": "',
+  '"id": "a b",',
+  '"group": 3,',
 ];
 
 const insertText = fc.oneof(
@@ -72,8 +121,23 @@ const insertText = fc.oneof(
 );
 
 const hugeNumbers = [
-  '99999999999999999999', '2147483648', '-2147483649', '4294967296', '9007199254740993', '-1', '-0', '0',
-  '1.5', '0.0001', '-3.75', '1e308', '1e400', '-1e400', '2.5e-324', '11.0', '100000000000000000000000000000',
+  '99999999999999999999',
+  '2147483648',
+  '-2147483649',
+  '4294967296',
+  '9007199254740993',
+  '-1',
+  '-0',
+  '0',
+  '1.5',
+  '0.0001',
+  '-3.75',
+  '1e308',
+  '1e400',
+  '-1e400',
+  '2.5e-324',
+  '11.0',
+  '100000000000000000000000000000',
 ];
 
 const otherValues = ['null', '[]', '{}', '""', 'true', '0', '"x"', '[null]', '[{}]', '{"": 1}'];
@@ -136,14 +200,14 @@ function replaceNth(text: string, pattern: RegExp, which: number, replacement: s
 function collectInternalErrors<T>(fn: () => T): { value: T; internalErrors: string[] } {
   const original = process.stderr.write;
   const internalErrors: string[] = [];
-  process.stderr.write = ((chunk: string | Uint8Array, ...rest: unknown[]): boolean => {
+  process.stderr.write = (chunk: string | Uint8Array, ...rest: unknown[]): boolean => {
     const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString();
     if (text.startsWith('pearl: internal error')) {
       internalErrors.push(text);
       return true;
     }
     return (original as (...args: unknown[]) => boolean).call(process.stderr, chunk, ...rest);
-  });
+  };
   try {
     return { value: fn(), internalErrors };
   } finally {
@@ -205,7 +269,11 @@ function checkDocument(text: string, completionFraction: number): void {
   }
   for (const hint of result.hints) {
     assert.ok(typeof hint.label === 'string' && hint.label.length > 0, `inlay hint label: ${JSON.stringify(hint)}`);
-    assert.deepEqual(document.positionAt(document.offsetAt(hint.position)), hint.position, `inlay hint inside the text: ${JSON.stringify(hint)}`);
+    assert.deepEqual(
+      document.positionAt(document.offsetAt(hint.position)),
+      hint.position,
+      `inlay hint inside the text: ${JSON.stringify(hint)}`,
+    );
   }
   const fixAllEdits = (result.fixAll?.edit?.changes?.[document.uri] ?? [])
     .map((edit) => [document.offsetAt(edit.range.start), document.offsetAt(edit.range.end)])
@@ -260,11 +328,16 @@ test('deeply nested values: no stack overflow escapes a rule or completion', () 
       where,
       (name, place, depth, opener, closed, completionFraction) => {
         const base = bases.get(name)!;
-        const closer = [...opener].reverse().join('').replace(/[[{]/g, (c) => (c === '[' ? ']' : '}')).replace(/[^\]}]/g, '');
+        const closer = [...opener]
+          .reverse()
+          .join('')
+          .replace(/[[{]/g, (c) => (c === '[' ? ']' : '}'))
+          .replace(/[^\]}]/g, '');
         const nested = opener.repeat(depth) + '1' + (closed ? closer.repeat(depth) : '');
-        const text = 'value' in place
-          ? replaceNth(base, propertyValue, place.value, nested)
-          : base.slice(0, at(place.offset, base.length)) + nested + base.slice(at(place.offset, base.length));
+        const text =
+          'value' in place
+            ? replaceNth(base, propertyValue, place.value, nested)
+            : base.slice(0, at(place.offset, base.length)) + nested + base.slice(at(place.offset, base.length));
         checkDocument(text, completionFraction);
       },
     ),

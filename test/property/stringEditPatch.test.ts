@@ -64,7 +64,10 @@ const editArbitrary = fc.record({
   ),
 });
 
-for (const [name, base] of [['a generated Pearl', generateTextPearl(25, 3)], ['a commented Pearl with trailing commas', commented]] as const) {
+for (const [name, base] of [
+  ['a generated Pearl', generateTextPearl(25, 3)],
+  ['a commented Pearl with trailing commas', commented],
+] as const) {
   test(`random typing inside string values of ${name} equals a fresh parse after every keystroke`, () => {
     let patchedEdits = 0;
     fc.assert(

@@ -28,7 +28,9 @@ const afterLastNode = at('"nodeType": 100 }');
 
 test('capabilities over stdio: inlay hints, completion triggers; snippets and label details as the client declares', async () => {
   await withLspClient(async (client) => {
-    const init = await client.initialize({ textDocument: { completion: { completionItem: { snippetSupport: true, labelDetailsSupport: true } } } });
+    const init = await client.initialize({
+      textDocument: { completion: { completionItem: { snippetSupport: true, labelDetailsSupport: true } } },
+    });
     assert.deepEqual(init.capabilities.inlayHintProvider, { resolveProvider: false });
     assert.deepEqual((init.capabilities.completionProvider as { triggerCharacters: string[] }).triggerCharacters, ['{', '"', ':']);
     await client.open(uri, text, 1);
@@ -46,9 +48,16 @@ test('capabilities over stdio: inlay hints, completion triggers; snippets and la
       position: at('Hi {'),
       context: { triggerKind: 2, triggerCharacter: '{' },
     });
-    assert.deepEqual(variables.items.map((item) => item.label), ['first_name']);
+    assert.deepEqual(
+      variables.items.map((item) => item.label),
+      ['first_name'],
+    );
     // Invoked between nodes: the node snippets, as snippets with label details.
-    const snippets = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: afterLastNode, context: { triggerKind: 1 } });
+    const snippets = await client.request<CompletionList>('textDocument/completion', {
+      textDocument: { uri },
+      position: afterLastNode,
+      context: { triggerKind: 1 },
+    });
     const dialogue = snippets.items.find((item) => item.label === 'Dialogue');
     assert.equal(dialogue?.insertTextFormat, 2);
     assert.deepEqual(dialogue?.labelDetails, { detail: ' (10)', description: 'node' });
@@ -57,13 +66,16 @@ test('capabilities over stdio: inlay hints, completion triggers; snippets and la
       textDocument: { uri },
       range: { start: { line: 0, character: 0 }, end: positionAt(text, text.length) },
     });
-    assert.deepEqual(hints.map((hint) => [hint.label, hint.position]), [
-      ['OpeningSentence', at('"nodeType": 2')],
-      ['End · EndCall', at('"toNodeId": "end"')],
-      ['EndCall', at('"nodeType": 100')],
-      ['PreCall', at('"group": 1')],
-      ['String', at('"type": 1')],
-    ]);
+    assert.deepEqual(
+      hints.map((hint) => [hint.label, hint.position]),
+      [
+        ['OpeningSentence', at('"nodeType": 2')],
+        ['End · EndCall', at('"toNodeId": "end"')],
+        ['EndCall', at('"nodeType": 100')],
+        ['PreCall', at('"group": 1')],
+        ['String', at('"type": 1')],
+      ],
+    );
   });
 });
 

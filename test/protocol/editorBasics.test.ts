@@ -54,7 +54,10 @@ test('over stdio: folds with collapsed text, expands the selection, links $schem
       for (const capability of ['foldingRangeProvider', 'selectionRangeProvider', 'documentLinkProvider', 'workspaceSymbolProvider']) {
         assert.ok(capabilities[capability], capability);
       }
-      assert.deepEqual((capabilities.codeActionProvider as { codeActionKinds: string[] }).codeActionKinds, ['quickfix', 'source.fixAll.pearl']);
+      assert.deepEqual((capabilities.codeActionProvider as { codeActionKinds: string[] }).codeActionKinds, [
+        'quickfix',
+        'source.fixAll.pearl',
+      ]);
 
       await client.open(uri, text, 1);
       await client.waitForDiagnostics(uri, (p) => p.version === 1);
@@ -62,7 +65,12 @@ test('over stdio: folds with collapsed text, expands the selection, links $schem
       const folds = await client.request<FoldingRange[]>('textDocument/foldingRange', { textDocument: { uri } });
       assert.deepEqual(
         folds.map((fold) => [fold.startLine, fold.endLine, fold.collapsedText]),
-        [[0, 16, 'Basics'], [3, 14, undefined], [5, 13, undefined], [6, 11, 'open — Greet']],
+        [
+          [0, 16, 'Basics'],
+          [3, 14, undefined],
+          [5, 13, undefined],
+          [6, 11, 'open — Greet'],
+        ],
       );
 
       const [selection] = await client.request<SelectionRange[]>('textDocument/selectionRange', {
@@ -86,7 +94,10 @@ test('over stdio: folds with collapsed text, expands the selection, links $schem
         [['billing — Node billing', 'On disk', `${folderUri}/agents/billing.pearl.json`]],
       );
       const open = await client.request<SymbolInformation[]>('workspace/symbol', { query: 'greet' });
-      assert.deepEqual(open.map((symbol) => [symbol.name, symbol.location.uri]), [['open — Greet', uri]]);
+      assert.deepEqual(
+        open.map((symbol) => [symbol.name, symbol.location.uri]),
+        [['open — Greet', uri]],
+      );
 
       const whole = { start: { line: 0, character: 0 }, end: document.positionAt(text.length) };
       const fixAll = await client.request<CodeAction[]>('textDocument/codeAction', {
@@ -94,11 +105,18 @@ test('over stdio: folds with collapsed text, expands the selection, links $schem
         range: whole,
         context: { diagnostics: [], only: ['source.fixAll'] },
       });
-      assert.deepEqual(fixAll.map((action) => [action.title, action.kind]), [['Fix all safe Pearl problems', 'source.fixAll.pearl']]);
+      assert.deepEqual(
+        fixAll.map((action) => [action.title, action.kind]),
+        [['Fix all safe Pearl problems', 'source.fixAll.pearl']],
+      );
       const fixed = applyEdits(text, fixAll[0].edit!.changes![uri]);
       assert.ok(fixed.includes('"memory": true,'));
       // The light bulb (no `only`) never offers fix-all.
-      const bulb = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: whole, context: { diagnostics: [] } });
+      const bulb = await client.request<CodeAction[]>('textDocument/codeAction', {
+        textDocument: { uri },
+        range: whole,
+        context: { diagnostics: [] },
+      });
       assert.deepEqual(bulb, []);
     });
   } finally {

@@ -32,7 +32,14 @@ const text = `{
 test('over stdio: hover names the variable, the outline lists nodes, definition and rename follow a nodeId, the time-zone fix and formatting apply', async () => {
   await withLspClient(async (client) => {
     const init = await client.initialize();
-    for (const capability of ['hoverProvider', 'documentSymbolProvider', 'definitionProvider', 'renameProvider', 'codeActionProvider', 'documentFormattingProvider']) {
+    for (const capability of [
+      'hoverProvider',
+      'documentSymbolProvider',
+      'definitionProvider',
+      'renameProvider',
+      'codeActionProvider',
+      'documentFormattingProvider',
+    ]) {
       assert.ok(init.capabilities[capability], capability);
     }
     await client.open(uri, text, 1);
@@ -40,12 +47,19 @@ test('over stdio: hover names the variable, the outline lists nodes, definition 
     const timeZone = published.diagnostics.find((d) => d.code === 'time-zone');
     assert.ok(timeZone, 'the IANA time zone is reported');
 
-    const hover = await client.request<Hover>('textDocument/hover', { textDocument: { uri }, position: positionOf(text, '{first_name}', 2) });
+    const hover = await client.request<Hover>('textDocument/hover', {
+      textDocument: { uri },
+      position: positionOf(text, '{first_name}', 2),
+    });
     assert.match(JSON.stringify(hover.contents), /First name/);
 
     const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } });
     const pearl = symbols[0]?.children?.find((symbol) => symbol.name === 'pearl');
-    assert.deepEqual(pearl?.children?.map((symbol) => symbol.name), ['open — Open', 'talk — Talk', 'end — End'], 'the outline lists the nodes');
+    assert.deepEqual(
+      pearl?.children?.map((symbol) => symbol.name),
+      ['open — Open', 'talk — Talk', 'end — End'],
+      'the outline lists the nodes',
+    );
 
     const definition = await client.request<LocationLink[]>('textDocument/definition', {
       textDocument: { uri },
@@ -66,7 +80,11 @@ test('over stdio: hover names the variable, the outline lists nodes, definition 
     assert.ok(renamed.includes('"nodeId": "conversation"') && renamed.includes('"toNodeId": "conversation"'));
     assert.ok(!renamed.includes('"talk"'));
     await assert.rejects(
-      client.request('textDocument/rename', { textDocument: { uri }, position: positionOf(text, '{first_name}', 2), newName: 'first name' }),
+      client.request('textDocument/rename', {
+        textDocument: { uri },
+        position: positionOf(text, '{first_name}', 2),
+        newName: 'first name',
+      }),
       /./,
       'a variable id with a space is refused with a reason',
     );
@@ -95,8 +113,14 @@ test('pearl/graph, pearl/deployPayload and pearl/locateFields answer for an open
     await client.open(uri, text, 1);
     await client.waitForDiagnostics(uri, (p) => p.version === 1);
     const graph = await client.request<PearlGraph>('pearl/graph', { textDocument: { uri } });
-    assert.deepEqual(graph.nodes.map((node) => node.nodeId), ['open', 'talk', 'end']);
-    assert.deepEqual(graph.edges.map((edge) => `${edge.source}->${edge.target}`), ['n:0->n:1', 'n:1->n:2']);
+    assert.deepEqual(
+      graph.nodes.map((node) => node.nodeId),
+      ['open', 'talk', 'end'],
+    );
+    assert.deepEqual(
+      graph.edges.map((edge) => `${edge.source}->${edge.target}`),
+      ['n:0->n:1', 'n:1->n:2'],
+    );
     assert.equal(graph.nodes[0].isEntry, true);
 
     const payload = await client.request<DeployPayload>('pearl/deployPayload', { textDocument: { uri } });
@@ -106,7 +130,10 @@ test('pearl/graph, pearl/deployPayload and pearl/locateFields answer for an open
     const body = JSON.parse(payload.body);
     assert.equal(body.$schema, undefined, '$schema is never sent');
     assert.equal(body.name, 'Features');
-    assert.deepEqual(payload.errors.map((error) => error.code), ['time-zone']);
+    assert.deepEqual(
+      payload.errors.map((error) => error.code),
+      ['time-zone'],
+    );
 
     const located = await client.request<LocatedField[]>('pearl/locateFields', {
       textDocument: { uri },
@@ -124,7 +151,10 @@ test('no hover renders markup from the file: names, ids and variables of a hosti
   await withLspClient(async (client) => {
     for (const [index, evil] of hostileStrings.entries()) {
       const json = JSON.stringify(evil).slice(1, -1);
-      const hostile = text.replace(/"talk"/g, `"${json}"`).replace(/"First name"/g, `"${json}"`).replace('"Open"', `"${json}"`);
+      const hostile = text
+        .replace(/"talk"/g, `"${json}"`)
+        .replace(/"First name"/g, `"${json}"`)
+        .replace('"Open"', `"${json}"`);
       const docUri = `file:///workspace/hostile-${index}.pearl.json`;
       await client.open(docUri, hostile, 1);
       const at = (needle: string, delta: number): Position => positionOf(hostile, needle, delta);

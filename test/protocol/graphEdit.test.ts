@@ -39,7 +39,10 @@ test('pearl/graphEdit over stdio: an edit for the open version, then refusals wi
     assert.equal(
       edited,
       text
-        .replace(`{ "name": "Greeted", "toNodeId": "end" }]`, `{ "name": "Greeted", "toNodeId": "end" }, { "name": "Wants to talk", "toNodeId": "talk" }]`)
+        .replace(
+          `{ "name": "Greeted", "toNodeId": "end" }]`,
+          `{ "name": "Greeted", "toNodeId": "end" }, { "name": "Wants to talk", "toNodeId": "talk" }]`,
+        )
         .replace(
           `{ "nodeId": "end", "name": "End", "nodeType": 100 }`,
           `{ "nodeId": "end", "name": "End", "nodeType": 100 },\n      { "nodeId": "talk", "name": "Talk", "nodeType": 10, "transitions": [] }`,
@@ -83,7 +86,10 @@ test('pearl/graphEdit over stdio: an edit for the open version, then refusals wi
       version: 5,
       edit: { kind: 'setNodeSetting', node: added.select, path: ['smsSettings', 'body'], value: 'Your code: {code}' },
     });
-    assert.deepEqual((setBody.edit.documentChanges as TextDocumentEdit[])[0].edits.map((edit) => edit.newText), ['"Your code: {code}"']);
+    assert.deepEqual(
+      (setBody.edit.documentChanges as TextDocumentEdit[])[0].edits.map((edit) => edit.newText),
+      ['"Your code: {code}"'],
+    );
     await assert.rejects(
       client.request('pearl/graphEdit', {
         textDocument: { uri },
@@ -93,7 +99,11 @@ test('pearl/graphEdit over stdio: an edit for the open version, then refusals wi
       { code: -32803, message: 'body must be text.' },
     );
     assert.equal(
-      await client.request('pearl/graphEdit', { textDocument: { uri: 'file:///not-open.pearl.json' }, version: 1, edit: { kind: 'deleteNode', node: 'n:0' } }),
+      await client.request('pearl/graphEdit', {
+        textDocument: { uri: 'file:///not-open.pearl.json' },
+        version: 1,
+        edit: { kind: 'deleteNode', node: 'n:0' },
+      }),
       null,
     );
   });

@@ -91,14 +91,11 @@ test('published diagnostics (over stdio) link each code to its entry in docs/rul
     await client.open(uri, brokenText, 1);
     const { diagnostics } = await client.waitForDiagnostics(uri, (p) => p.version === 1);
     const rules = 'https://github.com/pearl-tools/pearl-language-tools/blob/main/docs/rules.md';
-    assert.deepEqual(
-      diagnostics.map((d) => [d.code, d.codeDescription?.href]).sort(),
-      [
-        ['max-length', `${rules}#max-length`],
-        ['unknown-target', `${rules}#unknown-target`],
-        ['variable-undeclared', `${rules}#variable-undeclared`],
-      ],
-    );
+    assert.deepEqual(diagnostics.map((d) => [d.code, d.codeDescription?.href]).sort(), [
+      ['max-length', `${rules}#max-length`],
+      ['unknown-target', `${rules}#unknown-target`],
+      ['variable-undeclared', `${rules}#variable-undeclared`],
+    ]);
   });
 });
 
@@ -238,7 +235,9 @@ test('continuous typing still publishes at least once a second (the debounce has
     let version = 1;
     for (let i = 0; i < 50; i++) {
       const character = foo.character + (i % 3);
-      await client.change(uri, ++version, [{ range: { start: { line: foo.line, character }, end: { line: foo.line, character: character + 1 } }, text: 'fob'[i % 3] }]);
+      await client.change(uri, ++version, [
+        { range: { start: { line: foo.line, character }, end: { line: foo.line, character: character + 1 } }, text: 'fob'[i % 3] },
+      ]);
       await delay(50);
     }
     const typingEndedAt = performance.now() - client.spawnedAt;
@@ -269,7 +268,10 @@ test('pearl/deployPayload of a document nested 5,000 levels deep says what is wr
     assert.match(diagnostics[0].message, /^The JSON is nested more than 1,000 levels deep here/);
     const payload = await client.request<{ errors: Diagnostic[] } | null>('pearl/deployPayload', { textDocument: { uri } });
     assert.ok(payload, 'an answer, not "the language server does not have this file open"');
-    assert.deepEqual(payload.errors.map((error) => error.message), [diagnostics[0].message]);
+    assert.deepEqual(
+      payload.errors.map((error) => error.message),
+      [diagnostics[0].message],
+    );
   });
 });
 
@@ -277,10 +279,16 @@ test('formatting that would answer megabytes is declined with a message to the u
   const nested = '{"a":' + '[1,'.repeat(2200) + '1' + ']'.repeat(2200) + '}';
   await withLspClient(async (client) => {
     await client.open(uri, nested, 1);
-    const edits = await client.request<TextEdit[]>('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } });
+    const edits = await client.request<TextEdit[]>('textDocument/formatting', {
+      textDocument: { uri },
+      options: { tabSize: 2, insertSpaces: true },
+    });
     assert.deepEqual(edits, []);
     const shown = await client.waitFor(() => client.shownMessages[0], 'a message');
     assert.equal(shown.type, 2, 'a Warning');
-    assert.match(shown.message, /^This document is not formatted: nested as it is, its formatted text would be longer than 1,017,614 characters\.$/);
+    assert.match(
+      shown.message,
+      /^This document is not formatted: nested as it is, its formatted text would be longer than 1,017,614 characters\.$/,
+    );
   });
 });

@@ -146,25 +146,35 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     const body = await readBody(request);
     if (body === undefined) return sendProblem(response, 413, 'Payload Too Large', `The body exceeds ${maxBodyBytes} bytes.`);
     if (fault === '400') {
-      return sendJson(response, 400, {
-        type: problemTypes[400],
-        title: 'One or more validation errors occurred.',
-        status: 400,
-        errors: faultErrors,
-      }, 'application/problem+json');
+      return sendJson(
+        response,
+        400,
+        {
+          type: problemTypes[400],
+          title: 'One or more validation errors occurred.',
+          status: 400,
+          errors: faultErrors,
+        },
+        'application/problem+json',
+      );
     }
     const errors = validateCreateRequest(route.kind, body);
     if (Object.keys(errors).length > 0) {
       const style = fieldKeyStyles[validationCount++ % fieldKeyStyles.length];
       const keyed: Record<string, string[]> = {};
       for (const [fieldPath, messages] of Object.entries(errors)) (keyed[formatFieldKey(fieldPath, style)] ??= []).push(...messages);
-      return sendJson(response, 400, {
-        type: problemTypes[400],
-        title: 'One or more validation errors occurred.',
-        status: 400,
-        errors: keyed,
-        traceId: `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-00`,
-      }, 'application/problem+json');
+      return sendJson(
+        response,
+        400,
+        {
+          type: problemTypes[400],
+          title: 'One or more validation errors occurred.',
+          status: 400,
+          errors: keyed,
+          traceId: `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-00`,
+        },
+        'application/problem+json',
+      );
     }
     const id = `prl_${randomBytes(6).toString('hex')}`;
     created.push({ id, path: route.path, body });
@@ -182,7 +192,12 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
       try {
         request = JSON.parse(body ?? '') as typeof request;
       } catch {
-        return sendProblem(response, 400, 'Bad Request', 'Send {"fault": "none" | "400" | "429" | "500" | "hang", "retryAfterSeconds"?: number, "errors"?: {key: [message]}}.');
+        return sendProblem(
+          response,
+          400,
+          'Bad Request',
+          'Send {"fault": "none" | "400" | "429" | "500" | "hang", "retryAfterSeconds"?: number, "errors"?: {key: [message]}}.',
+        );
       }
       const next = request.fault;
       if (next !== 'none' && next !== '400' && next !== '429' && next !== '500' && next !== 'hang') {

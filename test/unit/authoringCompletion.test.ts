@@ -12,7 +12,10 @@ import { applyCompletion, itemLabeled } from '../helpers/snippets';
 import { cursor } from '../helpers/text';
 
 /** Completion at the `|` of `contentWithCursor` (removed); the document for applying an item. */
-function complete(contentWithCursor: string, options: { plain?: boolean; trigger?: string } = {}): { items: CompletionItem[]; document: TextDocument } {
+function complete(
+  contentWithCursor: string,
+  options: { plain?: boolean; trigger?: string } = {},
+): { items: CompletionItem[]; document: TextDocument } {
   const { text, position } = cursor(contentWithCursor);
   const doc = parse(text);
   const capabilities = options.plain ? { snippetSupport: false, labelDetailsSupport: false } : undefined;
@@ -42,7 +45,10 @@ for (const example of ['clinic-reminders', 'lead-followup-outbound']) {
     const { items, document } = complete(afterLastNode(content));
     const labels = items.map((item) => item.label);
     // The example has its entry and its EndCall: no second OpeningSentence, PreCallAPI or EndCall; no voice-only type.
-    assert.deepEqual(labels.filter((label) => ['TransferCall', 'StartCallRecording', 'EndCall', 'OpeningSentence'].includes(label)), []);
+    assert.deepEqual(
+      labels.filter((label) => ['TransferCall', 'StartCallRecording', 'EndCall', 'OpeningSentence'].includes(label)),
+      [],
+    );
     for (const label of ['Dialogue', 'HandoffChatToHuman', 'API', 'SMS', 'Email', 'SearchKnowledgeBase', 'PostCallActions']) {
       assert.ok(labels.includes(label), label);
     }
@@ -57,7 +63,11 @@ for (const example of ['clinic-reminders', 'lead-followup-outbound']) {
 
 test('node snippet: Dialogue text after the edit, with a transition to EndCall and one into it from the node before', () => {
   const content = textPearl();
-  const { items, document } = complete(afterLastNode(content).replace('|\n    ]', '\n      |\n    ]').replace(/\}\n      \|/, '},\n      |'));
+  const { items, document } = complete(
+    afterLastNode(content)
+      .replace('|\n    ]', '\n      |\n    ]')
+      .replace(/\}\n      \|/, '},\n      |'),
+  );
   const dialogue = itemLabeled(items, 'Dialogue');
   assert.deepEqual(dialogue.labelDetails, { detail: ' (10)', description: 'node' });
   assert.equal(dialogue.insertTextFormat, InsertTextFormat.Snippet);
@@ -86,11 +96,7 @@ test('node snippet: Dialogue text after the edit, with a transition to EndCall a
 
 test('node snippets: a unique nodeId, and EndCall only when the graph has none', () => {
   const content = textPearl({
-    nodes: [
-      node('open', 2, [transition('go', 'dialogue')]),
-      node('dialogue', 10, [transition('go', 'talk')]),
-      node('talk', 10, []),
-    ],
+    nodes: [node('open', 2, [transition('go', 'dialogue')]), node('dialogue', 10, [transition('go', 'talk')]), node('talk', 10, [])],
   });
   const { items, document } = complete(afterLastNode(content));
   const dialogue = itemLabeled(items, 'Dialogue');
@@ -113,14 +119,13 @@ test('node snippets: PreCallAPI leads to the OpeningSentence with apiResult', ()
 
 test('nested action snippets: SMS, Email and API without transitions', () => {
   const content = textPearl({
-    nodes: [
-      node('open', 2, [transition('go', 'end')]),
-      node('end', 100, []),
-      node('after', 200, [], { postCallActions: [] }),
-    ],
+    nodes: [node('open', 2, [transition('go', 'end')]), node('end', 100, []), node('after', 200, [], { postCallActions: [] })],
   });
   const { items, document } = complete(content.replace('"postCallActions": []', '"postCallActions": [|]'));
-  assert.deepEqual(items.map((item) => item.label), ['API', 'SMS', 'Email']);
+  assert.deepEqual(
+    items.map((item) => item.label),
+    ['API', 'SMS', 'Email'],
+  );
   const sms = itemLabeled(items, 'SMS');
   assert.doesNotMatch((sms.textEdit as TextEdit).newText, /transitions/);
   assert.deepEqual(describe(diagnose(applyCompletion(document, sms))), []);
@@ -137,7 +142,10 @@ test('transition, variable and indicator tag snippets add no problem', () => {
   const variables = complete(content.replace('"type": 1\n    }\n  ]', '"type": 1\n    }|\n  ]'));
   const variable = itemLabeled(variables.items, 'variable');
   const afterVariable = applyCompletion(variables.document, variable);
-  assert.match(afterVariable, /\},\n    \{\n      "id": "new_variable",\n      "name": "New variable",\n      "group": 2,\n      "type": 1,/);
+  assert.match(
+    afterVariable,
+    /\},\n    \{\n      "id": "new_variable",\n      "name": "New variable",\n      "group": 2,\n      "type": 1,/,
+  );
   assert.deepEqual(describe(diagnose(afterVariable)), []);
 
   const tags = complete(content.replace('"color": 1\n      }', '"color": 1\n      }|'));
@@ -151,7 +159,10 @@ test('a snippet right after [ of a list laid out one element per line goes on it
   const content = textPearl();
   const { items, document } = complete(content.replace('"variables": [', '"variables": [|'));
   const after = applyCompletion(document, itemLabeled(items, 'variable'));
-  assert.match(after, /"variables": \[\n    \{\n      "id": "new_variable",[\s\S]*?"description": "What the agent collects during the conversation"\n    \},\n    \{\n      "id": "first_name"/);
+  assert.match(
+    after,
+    /"variables": \[\n    \{\n      "id": "new_variable",[\s\S]*?"description": "What the agent collects during the conversation"\n    \},\n    \{\n      "id": "first_name"/,
+  );
   assert.deepEqual(describe(diagnose(after)), []);
 });
 
@@ -195,17 +206,26 @@ test('enumeration values: typing a name finds its value; only the values that fi
   assert.equal(endCall.filterText, '100 EndCall');
   assert.deepEqual(endCall.labelDetails, { detail: ' EndCall', description: undefined });
   assert.equal(applyCompletion(document, endCall), '{"$schema": "text-pearl.schema.json", "pearl": {"nodes": [{"nodeType": 100}]}}');
-  const nested = complete('{"$schema": "text-pearl.schema.json", "pearl": {"nodes": [{"nodeType": 31, "handOffAction": [{"nodeType": |}]}]}}');
-  assert.deepEqual(nested.items.map((item) => item.label), ['40', '50', '51']);
+  const nested = complete(
+    '{"$schema": "text-pearl.schema.json", "pearl": {"nodes": [{"nodeType": 31, "handOffAction": [{"nodeType": |}]}]}}',
+  );
+  assert.deepEqual(
+    nested.items.map((item) => item.label),
+    ['40', '50', '51'],
+  );
   const simpleModel = complete('{"$schema": "simple-pearl.schema.json", "pearl": {"modelType": |}}');
-  assert.deepEqual(simpleModel.items.map((item) => item.label), ['1', '2', '3', '4']);
+  assert.deepEqual(
+    simpleModel.items.map((item) => item.label),
+    ['1', '2', '3', '4'],
+  );
   const plain = complete('{"$schema": "text-pearl.schema.json", "pearl": {"nodes": [{"nodeType": |}]}}', { plain: true });
   assert.equal(itemLabeled(plain.items, '10').labelDetails, undefined);
   assert.equal(itemLabeled(plain.items, '10').detail, 'Dialogue');
 });
 
 test('indicator tag colors: the unused ones first, each with its swatch', () => {
-  const content = '{"$schema": "text-pearl.schema.json", "pearl": {"indicatorTags": [{"id": "Booked", "color": 1}, {"id": "NoShow", "color": 3}, {"id": "NewOne", "color": |}]}}';
+  const content =
+    '{"$schema": "text-pearl.schema.json", "pearl": {"indicatorTags": [{"id": "Booked", "color": 1}, {"id": "NoShow", "color": 3}, {"id": "NewOne", "color": |}]}}';
   const { items } = complete(content);
   const sorted = [...items].sort((a, b) => (a.sortText! < b.sortText! ? -1 : 1)).map((item) => item.label);
   assert.deepEqual(sorted, ['2', '4', '5', '6', '7', '8', '9', '1', '3']);
@@ -222,12 +242,18 @@ test('{ typed outside a string completes nothing; inside a (V) field it complete
   const outside = complete(afterLastNode(content).replace('|', ',\n      {|}'), { trigger: '{' });
   assert.deepEqual(outside.items, []);
   const inside = complete(content.replace('"How can I help?"', '"How can I help {|?"'), { trigger: '{' });
-  assert.deepEqual(inside.items.map((item) => item.label), ['first_name', 'order_id']);
+  assert.deepEqual(
+    inside.items.map((item) => item.label),
+    ['first_name', 'order_id'],
+  );
 });
 
 test('$schema completes the two schema files, in the folder already typed', () => {
   const empty = complete('{"$schema": "|"}');
-  assert.deepEqual(empty.items.map((item) => item.label), ['../schemas/text-pearl.schema.json', '../schemas/simple-pearl.schema.json']);
+  assert.deepEqual(
+    empty.items.map((item) => item.label),
+    ['../schemas/text-pearl.schema.json', '../schemas/simple-pearl.schema.json'],
+  );
   assert.equal(applyCompletion(empty.document, empty.items[1]), '{"$schema": "../schemas/simple-pearl.schema.json"}');
   const typed = complete('{"$schema": "../../schemas/te|"}');
   assert.equal(applyCompletion(typed.document, typed.items[0]), '{"$schema": "../../schemas/text-pearl.schema.json"}');
@@ -244,5 +270,8 @@ test('timeZone: found by IANA id and city name, with its standard UTC offset', (
   assert.match(applyCompletion(document, gmt), /"timeZone": "GMT Standard Time"/);
   assert.deepEqual(itemLabeled(items, 'India Standard Time').labelDetails, { description: 'UTC+05:30' });
   assert.deepEqual(itemLabeled(items, 'Pacific Standard Time').labelDetails, { description: 'UTC-08:00' });
-  assert.ok(items.every((item) => item.filterText!.length <= 128), 'VS Code filters on the first 128 characters');
+  assert.ok(
+    items.every((item) => item.filterText!.length <= 128),
+    'VS Code filters on the first 128 characters',
+  );
 });

@@ -7,10 +7,14 @@ import * as path from 'node:path';
 import { repositoryRoot } from '../helpers/lspClient';
 
 test('every citation in server, client, test and bench resolves to a heading of docs/', () => {
-  const result = spawnSync(process.execPath, [path.join(repositoryRoot, 'scripts', 'checkCitations.mjs'), 'server', 'client', 'test', 'bench'], {
-    cwd: repositoryRoot,
-    encoding: 'utf8',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(repositoryRoot, 'scripts', 'checkCitations.mjs'), 'server', 'client', 'test', 'bench'],
+    {
+      cwd: repositoryRoot,
+      encoding: 'utf8',
+    },
+  );
   assert.equal(result.status, 0, result.stdout + result.stderr);
   assert.match(result.stdout, /All \d+ citations resolve/);
 });

@@ -18,14 +18,19 @@ const plainClient: ClientCapabilities = {
 const plain = getLanguageService({ clientCapabilities: plainClient });
 
 /** The service's answer at the `|` marker of `contentWithCursor`. */
-function at(contentWithCursor: string): { doc: ReturnType<typeof plain.parsePearlDocument>; position: { line: number; character: number } } {
+function at(contentWithCursor: string): {
+  doc: ReturnType<typeof plain.parsePearlDocument>;
+  position: { line: number; character: number };
+} {
   const { text, position } = cursor(contentWithCursor);
   const doc = plain.parsePearlDocument(TextDocument.create('file:///a.pearl.json', 'pearl', 1, text));
   return { doc, position };
 }
 
 test('a client without markdown hovers gets the same hover as plain text', () => {
-  const { doc, position } = at(textPearl({ pearl: { agentPersonality: 'calm' }, nodes: [] }).replace('"agentPersonality"', '"agent|Personality"'));
+  const { doc, position } = at(
+    textPearl({ pearl: { agentPersonality: 'calm' }, nodes: [] }).replace('"agentPersonality"', '"agent|Personality"'),
+  );
   const hover = plain.doHover(doc, position);
   const contents = hover?.contents as MarkupContent;
   assert.equal(contents.kind, 'plaintext');
@@ -36,7 +41,11 @@ test('a client without markdown hovers gets the same hover as plain text', () =>
 test('a plain-text hover shows every string from the file literally', () => {
   for (const evil of hostileStrings) {
     const text = textPearl({
-      nodes: [node('open', 2, [transition('go', 'target')]), node('target', 10, [transition('done', 'end')], { name: evil }), node('end', 100, [])],
+      nodes: [
+        node('open', 2, [transition('go', 'target')]),
+        node('target', 10, [transition('done', 'end')], { name: evil }),
+        node('end', 100, []),
+      ],
     });
     const { doc, position } = at(text.replace('"toNodeId": "target"', '"toNodeId": "tar|get"'));
     const contents = plain.doHover(doc, position)?.contents as MarkupContent;

@@ -127,7 +127,11 @@ test('variable-undeclared: declares it in variables (InCall, String)', () => {
 
 test('variable-undeclared: creates variables when absent', () => {
   const content = JSON.stringify(
-    { name: 'x', pearl: { nodes: [{ nodeId: 'open', nodeType: 2, script: 'Hi {who}', transitions: [] }] }, inbound: { textChannelId: 'c' } },
+    {
+      name: 'x',
+      pearl: { nodes: [{ nodeId: 'open', nodeType: 2, script: 'Hi {who}', transitions: [] }] },
+      inbound: { textChannelId: 'c' },
+    },
     null,
     4,
   );
@@ -208,12 +212,19 @@ test('stale or foreign diagnostics get no fix', () => {
 });
 
 test('variable-undeclared: the declaration follows the document style (CRLF and 4 spaces, compact, empty array)', () => {
-  const pearl = { name: 'x', pearl: { nodes: [{ nodeId: 'open', nodeType: 10, script: 'Hi {who}', transitions: [] }] }, inbound: { textChannelId: 'c' } };
+  const pearl = {
+    name: 'x',
+    pearl: { nodes: [{ nodeId: 'open', nodeType: 10, script: 'Hi {who}', transitions: [] }] },
+    inbound: { textChannelId: 'c' },
+  };
   const declared = { id: 'who', name: 'who', group: 2, type: 1 };
 
   const crlf = JSON.stringify(pearl, null, 4).replace(/\n/g, '\r\n');
   const afterCrlf = apply(crlf, find(actionsFor(crlf, 'variable-undeclared').actions, "Declare variable 'who'"));
-  assert.equal(afterCrlf, JSON.stringify({ name: 'x', pearl: pearl.pearl, variables: [declared], inbound: pearl.inbound }, null, 4).replace(/\n/g, '\r\n'));
+  assert.equal(
+    afterCrlf,
+    JSON.stringify({ name: 'x', pearl: pearl.pearl, variables: [declared], inbound: pearl.inbound }, null, 4).replace(/\n/g, '\r\n'),
+  );
 
   const minified = JSON.stringify(pearl);
   const afterMinified = apply(minified, find(actionsFor(minified, 'variable-undeclared').actions, "Declare variable 'who'"));

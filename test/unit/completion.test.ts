@@ -34,7 +34,10 @@ function documentWithScript(script: string, nodeType = 10, extra: Record<string,
 
 test('after { in a script: the declared variables with name, type and group', () => {
   const { items } = complete(documentWithScript('Your order {|'));
-  assert.deepEqual(items.map((item) => item.label), ['first_name', 'order_id', 'vip']);
+  assert.deepEqual(
+    items.map((item) => item.label),
+    ['first_name', 'order_id', 'vip'],
+  );
   const order = items.find((item) => item.label === 'order_id')!;
   assert.equal(order.detail, 'Order id · Long · InCall');
 });
@@ -64,25 +67,37 @@ test('in a PreCallAPI endpointUrl only PreCall variables are offered', () => {
     ],
   });
   const { items } = complete(content.replace('x.test/{', 'x.test/{|'));
-  assert.deepEqual(items.map((item) => item.label), ['first_name']);
+  assert.deepEqual(
+    items.map((item) => item.label),
+    ['first_name'],
+  );
 });
 
 test('in generalInstructions no variables are offered', () => {
   const content = textPearl({ variables, pearl: { generalInstructions: 'Be kind {' } });
   const { items } = complete(content.replace('kind {', 'kind {|'));
-  assert.deepEqual(items.filter((item) => item.kind === 6 /* Variable */), []);
+  assert.deepEqual(
+    items.filter((item) => item.kind === 6 /* Variable */),
+    [],
+  );
 });
 
 test('no variables without a preceding {', () => {
   const { items } = complete(documentWithScript('Your order ABC').replace('order ABC', 'order |ABC'));
-  assert.deepEqual(items.filter((item) => item.label === 'order_id'), []);
+  assert.deepEqual(
+    items.filter((item) => item.label === 'order_id'),
+    [],
+  );
 });
 
 test('inside a toNodeId value: the node ids with name and type', () => {
   const content = documentWithScript('x');
   const withCursor = content.replace('"toNodeId": "end"', '"toNodeId": "e|nd"');
   const { items, content: clean } = complete(withCursor);
-  assert.deepEqual(items.map((item) => item.label), ['open', 'talk', 'end']);
+  assert.deepEqual(
+    items.map((item) => item.label),
+    ['open', 'talk', 'end'],
+  );
   assert.equal(items[1].detail, 'Dialogue · Node talk');
   assert.ok(apply(clean, items[1]).includes('"toNodeId": "talk"'));
 });
@@ -107,25 +122,40 @@ test('inside an API body variableId: the declared variable ids', () => {
     variables,
     nodes: [
       node('open', 2, [transition('go', 'save')]),
-      node('save', 40, [transition('done', 'end')], { apiSettings: { name: 'Save', method: 2, endpointUrl: 'https://x.test', body: [{ key: 'k', variableId: 'or' }] } }),
+      node('save', 40, [transition('done', 'end')], {
+        apiSettings: { name: 'Save', method: 2, endpointUrl: 'https://x.test', body: [{ key: 'k', variableId: 'or' }] },
+      }),
       node('end', 100, []),
     ],
   });
   const { items, content: clean } = complete(content.replace('"variableId": "or"', '"variableId": "or|"'));
-  assert.deepEqual(items.map((item) => item.label), ['first_name', 'order_id', 'vip']);
+  assert.deepEqual(
+    items.map((item) => item.label),
+    ['first_name', 'order_id', 'vip'],
+  );
   assert.ok(apply(clean, items[1]).includes('"variableId": "order_id"'));
 });
 
 test('inside a notification indicatorTagsIds entry: the indicator tag ids', () => {
-  const content = JSON.stringify({
-    $schema: '../schemas/simple-pearl.schema.json',
-    pearl: {
-      openingSentence: 'Hi',
-      indicatorTags: [{ id: 'Booked', name: 'Booked', color: 4 }, { id: 'NoShow', name: 'No show', color: 2 }],
-      notifications: [{ indicatorTagsIds: [''] }],
+  const content = JSON.stringify(
+    {
+      $schema: '../schemas/simple-pearl.schema.json',
+      pearl: {
+        openingSentence: 'Hi',
+        indicatorTags: [
+          { id: 'Booked', name: 'Booked', color: 4 },
+          { id: 'NoShow', name: 'No show', color: 2 },
+        ],
+        notifications: [{ indicatorTagsIds: [''] }],
+      },
+      inbound: { phoneNumberId: 'p' },
     },
-    inbound: { phoneNumberId: 'p' },
-  }, null, 2);
+    null,
+    2,
+  );
   const { items } = complete(content.replace('"indicatorTagsIds": [\n          ""', '"indicatorTagsIds": [\n          "|"'));
-  assert.deepEqual(items.map((item) => `${item.label} ${item.detail}`), ['Booked Booked', 'NoShow No show']);
+  assert.deepEqual(
+    items.map((item) => `${item.label} ${item.detail}`),
+    ['Booked Booked', 'NoShow No show'],
+  );
 });

@@ -74,7 +74,10 @@ test('every diagnostic of examples/broken/ has the severity of its registry entr
     for (const diagnostic of service.doValidation(parse(text))) {
       const rule = diagnosticRules[diagnostic.code as DiagnosticCode];
       assert.ok(rule, `unregistered code ${diagnostic.code}`);
-      assert.ok([rule.severity, rule.severityOverride?.severity].includes(diagnostic.severity), `${diagnostic.code}: ${diagnostic.message}`);
+      assert.ok(
+        [rule.severity, rule.severityOverride?.severity].includes(diagnostic.severity),
+        `${diagnostic.code}: ${diagnostic.message}`,
+      );
     }
   }
 });

@@ -16,10 +16,9 @@ const content = `{
 /** Each link as the user sees it: the underlined text and where it goes. */
 function links(uri: string): [string, string | undefined][] {
   const document = TextDocument.create(uri, 'pearl', 1, content);
-  return service.findDocumentLinks(service.parsePearlDocument(document)).map((link) => [
-    content.slice(document.offsetAt(link.range.start), document.offsetAt(link.range.end)),
-    link.target,
-  ]);
+  return service
+    .findDocumentLinks(service.parsePearlDocument(document))
+    .map((link) => [content.slice(document.offsetAt(link.range.start), document.offsetAt(link.range.end)), link.target]);
 }
 
 test('document links: $schema to the schema file next to the document, https URLs in values', () => {

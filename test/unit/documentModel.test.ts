@@ -34,7 +34,10 @@ test('pearl/deployPayload of a document nested 5,000 levels deep: no overflow, a
   const doc = parse(content);
   const payload = service.getDeployPayload(doc, service.doValidation(doc));
   assert.equal(payload.body, 'null');
-  assert.deepEqual(payload.errors.map((error) => error.code), ['syntax']);
+  assert.deepEqual(
+    payload.errors.map((error) => error.code),
+    ['syntax'],
+  );
   assert.match(payload.errors[0].message, /nested more than 1,000 levels deep/);
 });
 
@@ -44,7 +47,10 @@ test('1,000 levels are still checked: no nesting error, and the rules report the
   assert.ok(doc.root);
   assert.equal(doc.nestingTooDeep, undefined);
   const diagnostics = service.doValidation(doc);
-  assert.deepEqual(diagnostics.filter((diagnostic) => diagnostic.code === 'syntax'), []);
+  assert.deepEqual(
+    diagnostics.filter((diagnostic) => diagnostic.code === 'syntax'),
+    [],
+  );
   assert.deepEqual(
     diagnostics.filter((diagnostic) => diagnostic.code === 'unknown-property').map((diagnostic) => diagnostic.range),
     [rangeOf(content, '"x"')],

@@ -50,7 +50,10 @@ test('outline: the Pearl, its nodes with transitions, variables, indicator tags 
   const root = symbols[0];
   assert.equal(root.name, 'Test');
   assert.equal(root.kind, SymbolKind.Module);
-  assert.deepEqual(root.children!.map((symbol) => symbol.name), ['pearl', 'variables', 'inbound']);
+  assert.deepEqual(
+    root.children!.map((symbol) => symbol.name),
+    ['pearl', 'variables', 'inbound'],
+  );
 
   const pearl = byName(root.children, 'pearl');
   assert.deepEqual(
@@ -64,7 +67,10 @@ test('outline: the Pearl, its nodes with transitions, variables, indicator tags 
   const talk = byName(pearl.children, 'talk — Node talk');
   assert.equal(talk.kind, SymbolKind.Function);
   assert.equal(byName(pearl.children, 'lookup — Node lookup').kind, SymbolKind.Method);
-  assert.deepEqual(talk.children!.map((symbol) => symbol.name), ['done → end', 'needs api → lookup']);
+  assert.deepEqual(
+    talk.children!.map((symbol) => symbol.name),
+    ['done → end', 'needs api → lookup'],
+  );
   const done = byName(talk.children, 'done → end');
   assert.equal(done.kind, SymbolKind.Key);
   assert.deepEqual(done.selectionRange, valueRange(content, '"name": "done"'));
@@ -110,7 +116,14 @@ test('outline: callingHours windows are named by day and hours; nodes without id
 
 test('outline of a simple Pearl: agents by name, settings by their trigger', () => {
   const text = JSON.stringify(
-    { name: 'Voice', pearl: { openingSentence: 'Hi', agents: [{ name: 'Ava', voiceId: 'v1' }], smsSettings: [{ body: 'x', triggerDescription: 'When asked' }] } },
+    {
+      name: 'Voice',
+      pearl: {
+        openingSentence: 'Hi',
+        agents: [{ name: 'Ava', voiceId: 'v1' }],
+        smsSettings: [{ body: 'x', triggerDescription: 'When asked' }],
+      },
+    },
     null,
     2,
   );

@@ -72,13 +72,20 @@ test('duplicate keys: a repeated nodeType is checked as the value sent, not the 
   );
   const endCallCount = diagnosticsWithCode(content, 'graph-endcall-count');
   assert.equal(endCallCount.length, 1, 'the second EndCall node is reported');
-  assert.deepEqual(diagnosticsWithCode(content, 'duplicate-key').map((d) => d.range), [rangeOf(content, '"nodeType"', 2)]);
+  assert.deepEqual(
+    diagnosticsWithCode(content, 'duplicate-key').map((d) => d.range),
+    [rangeOf(content, '"nodeType"', 2)],
+  );
 });
 
 test('duplicate keys: a rule that the first value would break is not reported when the last value is fine', () => {
   // callWebhookUrl set twice: the first too long, the last fine. Only the duplicate is reported.
   const long = `https://example.test/${'x'.repeat(600)}`;
-  const content = withMember(textPearl(), '"inbound"', `    "callWebhookUrl": "${long}",\n    "callWebhookUrl": "https://example.test/hook"`);
+  const content = withMember(
+    textPearl(),
+    '"inbound"',
+    `    "callWebhookUrl": "${long}",\n    "callWebhookUrl": "https://example.test/hook"`,
+  );
   assertNone(content, 'max-length');
   assert.equal(diagnosticsWithCode(content, 'duplicate-key').length, 1);
 });

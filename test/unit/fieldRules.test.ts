@@ -133,20 +133,27 @@ test('channel: both inbound and outbound is one Error, on the key written second
 });
 
 test('channel: inbound alone is fine, in both kinds', () => {
-  assertClean(textPearl((r) => {
-    delete r.outbound;
-    r.inbound = { totalAgents: 1, textChannelId: 'tc2' };
-  }));
-  assertClean(simplePearl((r) => {
-    delete r.outbound;
-    r.inbound = { totalAgents: 2 };
-  }));
+  assertClean(
+    textPearl((r) => {
+      delete r.outbound;
+      r.inbound = { totalAgents: 1, textChannelId: 'tc2' };
+    }),
+  );
+  assertClean(
+    simplePearl((r) => {
+      delete r.outbound;
+      r.inbound = { totalAgents: 2 };
+    }),
+  );
 });
 
 test('text-channel-id-missing: a text channel without textChannelId is an Error on its key', () => {
   const content = textPearl((r) => delete r.outbound.textChannelId);
   const diagnostic = assertOnly(content, 'text-channel-id-missing', Error, keyRange(content, 'outbound'));
-  assert.equal(diagnostic.message, "'outbound' has no textChannelId: a text Pearl is created with the textChannelId of the channel to use.");
+  assert.equal(
+    diagnostic.message,
+    "'outbound' has no textChannelId: a text Pearl is created with the textChannelId of the channel to use.",
+  );
 });
 
 test('text-channel-id-missing: null or empty is an Error on the value', () => {
@@ -157,7 +164,10 @@ test('text-channel-id-missing: null or empty is an Error on the value', () => {
     });
     const needle = `"textChannelId": ${JSON.stringify(value)}`;
     const diagnostic = assertOnly(content, 'text-channel-id-missing', Error, valueRange(content, needle));
-    assert.match(diagnostic.message, /^textChannelId is (null|empty): a text Pearl is created with the textChannelId of the channel to use\.$/);
+    assert.match(
+      diagnostic.message,
+      /^textChannelId is (null|empty): a text Pearl is created with the textChannelId of the channel to use\.$/,
+    );
   }
 });
 
@@ -173,21 +183,30 @@ test('counts: an integer outside int32 is reported by int32-range only, not also
 // 2. indicator tags
 
 test('indicator tags: a repeated id is an Error on the second, naming the first', () => {
-  const content = textPearl((r) => (r.pearl.indicatorTags = [
-    { id: 'AbcDef', name: 'a', color: 1 },
-    { id: 'Other', name: 'b', color: 2 },
-    { id: 'AbcDef', name: 'c', color: 3 },
-  ]));
+  const content = textPearl(
+    (r) =>
+      (r.pearl.indicatorTags = [
+        { id: 'AbcDef', name: 'a', color: 1 },
+        { id: 'Other', name: 'b', color: 2 },
+        { id: 'AbcDef', name: 'c', color: 3 },
+      ]),
+  );
   const diagnostic = assertOnly(content, 'label-id-duplicate', Error, rangeOf(content, '"AbcDef"', 1));
-  assert.equal(diagnostic.message, `Indicator tag id 'AbcDef' is already used by the tag on line ${lineOfObjectAround(content, '"AbcDef"')}: ids must be unique among the tags.`);
+  assert.equal(
+    diagnostic.message,
+    `Indicator tag id 'AbcDef' is already used by the tag on line ${lineOfObjectAround(content, '"AbcDef"')}: ids must be unique among the tags.`,
+  );
 });
 
 test('indicator tags: a repeated color is an Error on the second and later', () => {
-  const content = simplePearl((r) => (r.pearl.indicatorTags = [
-    { id: 'AbcDef', color: 4 },
-    { id: 'Ghijkl', color: 4 },
-    { id: 'Mnopqr', color: 4 },
-  ]));
+  const content = simplePearl(
+    (r) =>
+      (r.pearl.indicatorTags = [
+        { id: 'AbcDef', color: 4 },
+        { id: 'Ghijkl', color: 4 },
+        { id: 'Mnopqr', color: 4 },
+      ]),
+  );
   const diagnostics = validate(content);
   assert.deepEqual(
     diagnostics.map((d) => [d.code, d.severity, d.range]),
@@ -202,12 +221,17 @@ test('indicator tags: a repeated color is an Error on the second and later', () 
 });
 
 test('indicator tags: distinct ids and colors are fine; tags without id or color are skipped', () => {
-  assertClean(textPearl((r) => (r.pearl.indicatorTags = [
-    { id: 'AbcDef', color: 1 },
-    { id: 'Ghijkl', color: 2 },
-    { name: 'no id' },
-    { name: 'also no id', color: null },
-  ])));
+  assertClean(
+    textPearl(
+      (r) =>
+        (r.pearl.indicatorTags = [
+          { id: 'AbcDef', color: 1 },
+          { id: 'Ghijkl', color: 2 },
+          { name: 'no id' },
+          { name: 'also no id', color: null },
+        ]),
+    ),
+  );
 });
 
 test('indicator tags: a notification naming an undefined tag is a Warning on that id', () => {
@@ -217,37 +241,47 @@ test('indicator tags: a notification naming an undefined tag is a Warning on tha
   });
   const diagnostic = assertOnly(content, 'label-id-unknown', Warning, rangeOf(content, '"Nopeee"'));
   assert.match(diagnostic.message, /'Nopeee'/);
-  assertClean(simplePearl((r) => {
-    r.pearl.indicatorTags = [{ id: 'AbcDef', color: 1 }];
-    r.pearl.notifications = [{ indicatorTagsIds: ['AbcDef'] }];
-  }));
+  assertClean(
+    simplePearl((r) => {
+      r.pearl.indicatorTags = [{ id: 'AbcDef', color: 1 }];
+      r.pearl.notifications = [{ indicatorTagsIds: ['AbcDef'] }];
+    }),
+  );
 });
 
 // 3. variables
 
 test('variables: a repeated id is an Error on the second declaration', () => {
-  const content = textPearl((r) => (r.variables = [
-    { id: 'first_name', group: 1, type: 1 },
-    { id: 'first_name', group: 2, type: 1 },
-  ]));
+  const content = textPearl(
+    (r) =>
+      (r.variables = [
+        { id: 'first_name', group: 1, type: 1 },
+        { id: 'first_name', group: 2, type: 1 },
+      ]),
+  );
   const diagnostic = assertOnly(content, 'variable-id-duplicate', Error, rangeOf(content, '"first_name"', 1));
-  assert.equal(diagnostic.message, `Variable id 'first_name' is already declared on line ${lineOfObjectAround(content, '"first_name"')}: ids must be unique.`);
+  assert.equal(
+    diagnostic.message,
+    `Variable id 'first_name' is already declared on line ${lineOfObjectAround(content, '"first_name"')}: ids must be unique.`,
+  );
 });
 
 test('variables: a group 3 (PostCall) declaration is an Error on the group value', () => {
   const content = simplePearl((r) => (r.variables = [{ id: 'summary', group: 3, type: 1 }]));
   const diagnostic = assertOnly(content, 'variable-postcall-declared', Error, valueRange(content, '"group": 3'));
-  assert.equal(
-    diagnostic.message,
-    'group 3 (PostCall) variables are generated by the platform and cannot be created through the API.',
-  );
+  assert.equal(diagnostic.message, 'group 3 (PostCall) variables are generated by the platform and cannot be created through the API.');
 });
 
 test('variables: distinct ids with groups 1 and 2 are fine', () => {
-  assertClean(textPearl((r) => (r.variables = [
-    { id: 'a', group: 1, type: 1 },
-    { id: 'b', group: 2, type: 2 },
-  ])));
+  assertClean(
+    textPearl(
+      (r) =>
+        (r.variables = [
+          { id: 'a', group: 1, type: 1 },
+          { id: 'b', group: 2, type: 2 },
+        ]),
+    ),
+  );
 });
 
 // 4. APIDataSchemaProperty
@@ -255,10 +289,14 @@ test('variables: distinct ids with groups 1 and 2 are fine', () => {
 const apiNode = (apiSettings: Json): Json => node('call', 40, { apiSettings });
 
 test('API property: variableId with type and value is an Error on each of the type and value keys', () => {
-  const content = textPearl(addNodes(apiNode({
-    method: 2,
-    body: [{ key: 'customerId', variableId: 'customer_id', type: 1, value: 'x' }],
-  })));
+  const content = textPearl(
+    addNodes(
+      apiNode({
+        method: 2,
+        body: [{ key: 'customerId', variableId: 'customer_id', type: 1, value: 'x' }],
+      }),
+    ),
+  );
   const diagnostics = validate(content);
   assert.deepEqual(
     diagnostics.map((d) => [d.code, d.severity, d.range]),
@@ -297,22 +335,32 @@ test('API property: the simple form checks pearl.apiSettings[] and notifications
 });
 
 test('API property: variableId alone, type with value, and an empty value beside variableId are fine', () => {
-  assertClean(textPearl(addNodes(apiNode({
-    method: 2,
-    body: [
-      { key: 'a', variableId: 'customer_id' },
-      { key: 'b', type: 2, value: '90' },
-      { key: 'c', variableId: 'customer_id', value: '', type: null },
-      { key: 'd', variableId: '', type: 1, value: 'x' },
-    ],
-    outputBody: [{ key: 'job.id', variableId: 'job_id' }],
-  }))));
+  assertClean(
+    textPearl(
+      addNodes(
+        apiNode({
+          method: 2,
+          body: [
+            { key: 'a', variableId: 'customer_id' },
+            { key: 'b', type: 2, value: '90' },
+            { key: 'c', variableId: 'customer_id', value: '', type: null },
+            { key: 'd', variableId: '', type: 1, value: 'x' },
+          ],
+          outputBody: [{ key: 'job.id', variableId: 'job_id' }],
+        }),
+      ),
+    ),
+  );
 });
 
 test('API property: nested API actions are checked too', () => {
-  const content = textPearl(addNodes(node('post', 200, {
-    postCallActions: [node('notify', 40, { apiSettings: { method: 2, body: [{ key: 'zzz' }] } })],
-  })));
+  const content = textPearl(
+    addNodes(
+      node('post', 200, {
+        postCallActions: [node('notify', 40, { apiSettings: { method: 2, body: [{ key: 'zzz' }] } })],
+      }),
+    ),
+  );
   const diagnostic = assertOnly(content, 'api-property-value-missing', Error, rangeOf(content, '"zzz"'));
   assert.match(diagnostic.message, /type and value are missing/);
 });
@@ -338,7 +386,13 @@ test('API body: an empty body on GET, a body on POST, and the simple form are fi
 // 6. node settings
 
 test('node settings: a missing or null settings object is an Error on the nodeType value', () => {
-  const cases: [number, string][] = [[3, 'apiSettings'], [40, 'apiSettings'], [50, 'smsSettings'], [51, 'emailSettings'], [60, 'transferCallSettings']];
+  const cases: [number, string][] = [
+    [3, 'apiSettings'],
+    [40, 'apiSettings'],
+    [50, 'smsSettings'],
+    [51, 'emailSettings'],
+    [60, 'transferCallSettings'],
+  ];
   for (const [nodeType, key] of cases) {
     for (const extra of [{}, { [key]: null }]) {
       const content = textPearl(addNodes(node('x', nodeType, extra)));
@@ -355,12 +409,16 @@ test('node settings: settings of another node type are a Warning on the key', ()
 });
 
 test('node settings: matching settings and a null settings object of another type are fine', () => {
-  assertClean(textPearl(addNodes(
-    node('pre', 3, { apiSettings: { method: 1 } }),
-    node('sms', 50, { smsSettings: { body: 'Hi' }, apiSettings: null }),
-    node('mail', 51, { emailSettings: { subject: 's' } }),
-    node('talk', 10, { smsSettings: null }),
-  )));
+  assertClean(
+    textPearl(
+      addNodes(
+        node('pre', 3, { apiSettings: { method: 1 } }),
+        node('sms', 50, { smsSettings: { body: 'Hi' }, apiSettings: null }),
+        node('mail', 51, { emailSettings: { subject: 's' } }),
+        node('talk', 10, { smsSettings: null }),
+      ),
+    ),
+  );
 });
 
 test('node settings: handOffAction off a HandoffChatToHuman node is an Error on the key', () => {
@@ -375,11 +433,15 @@ test('node settings: postCallActions off a PostCallActions node is an Error on t
 });
 
 test('node settings: nested lists on their own node types, and empty lists elsewhere, are fine', () => {
-  assertClean(textPearl(addNodes(
-    node('human', 31, { handOffAction: [node('sms', 50, { smsSettings: { body: 'x' } })] }),
-    node('post', 200, { postCallActions: [node('mail', 51, { emailSettings: { subject: 's' } })] }),
-    node('talk', 10, { handOffAction: [], postCallActions: [] }),
-  )));
+  assertClean(
+    textPearl(
+      addNodes(
+        node('human', 31, { handOffAction: [node('sms', 50, { smsSettings: { body: 'x' } })] }),
+        node('post', 200, { postCallActions: [node('mail', 51, { emailSettings: { subject: 's' } })] }),
+        node('talk', 10, { handOffAction: [], postCallActions: [] }),
+      ),
+    ),
+  );
 });
 
 // 7. nested actions
@@ -392,13 +454,19 @@ test('nested actions: a type other than SMS, Email or API is an Error on its nod
 });
 
 test('nested actions: transitions or nested lists of their own are an Error on the key', () => {
-  const content = textPearl(addNodes(node('human', 31, {
-    handOffAction: [node('sms', 50, {
-      smsSettings: { body: 'x' },
-      transitions: [{ name: 'next', toNodeId: 'end' }],
-      postCallActions: [node('mail', 51, { emailSettings: { subject: 's' } })],
-    })],
-  })));
+  const content = textPearl(
+    addNodes(
+      node('human', 31, {
+        handOffAction: [
+          node('sms', 50, {
+            smsSettings: { body: 'x' },
+            transitions: [{ name: 'next', toNodeId: 'end' }],
+            postCallActions: [node('mail', 51, { emailSettings: { subject: 's' } })],
+          }),
+        ],
+      }),
+    ),
+  );
   const diagnostics = validate(content);
   assert.deepEqual(
     diagnostics.map((d) => [d.code, d.severity, d.range]),
@@ -410,13 +478,19 @@ test('nested actions: transitions or nested lists of their own are an Error on t
 });
 
 test('nested actions: SMS, Email and API actions with empty transitions are fine', () => {
-  assertClean(textPearl(addNodes(node('post', 200, {
-    postCallActions: [
-      node('sms', 50, { smsSettings: { body: 'x' }, transitions: [] }),
-      node('mail', 51, { emailSettings: { subject: 's' } }),
-      node('api', 40, { apiSettings: { method: 2 } }),
-    ],
-  }))));
+  assertClean(
+    textPearl(
+      addNodes(
+        node('post', 200, {
+          postCallActions: [
+            node('sms', 50, { smsSettings: { body: 'x' }, transitions: [] }),
+            node('mail', 51, { emailSettings: { subject: 's' } }),
+            node('api', 40, { apiSettings: { method: 2 } }),
+          ],
+        }),
+      ),
+    ),
+  );
 });
 
 // 8. transfer triggers
@@ -433,7 +507,9 @@ test('transfer trigger: a simple transferCallSettings element without one is an 
   const brace = empty.indexOf('{', empty.indexOf('"transferCallSettings"'));
   assertOnly(empty, 'transfer-trigger-missing', Error, rangeAt(empty, brace, 1));
 
-  assertClean(simplePearl((r) => (r.pearl.transferCallSettings = [{ transferCallPhoneNumber: '+1', triggerDescription: 'Caller asks for a human' }])));
+  assertClean(
+    simplePearl((r) => (r.pearl.transferCallSettings = [{ transferCallPhoneNumber: '+1', triggerDescription: 'Caller asks for a human' }])),
+  );
 });
 
 test('transfer trigger: an unwired TransferCall node without one (or with null) is an Error', () => {
@@ -453,17 +529,21 @@ test('transfer trigger: a TransferCall node reached by a transition with one is 
   });
   const diagnostic = assertOnly(content, 'transfer-trigger-not-allowed', Error, keyRange(content, 'triggerDescription'));
   assert.match(diagnostic.message, /'xfer' is reached by transitions/);
-  assertClean(textPearl((r) => {
-    wire(r);
-    addNodes(node('xfer', 60, { transferCallSettings: { transferCallPhoneNumber: '+1', triggerDescription: '' } }))(r);
-  }));
+  assertClean(
+    textPearl((r) => {
+      wire(r);
+      addNodes(node('xfer', 60, { transferCallSettings: { transferCallPhoneNumber: '+1', triggerDescription: '' } }))(r);
+    }),
+  );
 });
 
 // 9. calling hours
 
-const hours = (...windows: [number, string, string][]) => (r: Json): void => {
-  r.outbound.callingHours = windows.map(([day, start, end]) => ({ day, start, end }));
-};
+const hours =
+  (...windows: [number, string, string][]) =>
+  (r: Json): void => {
+    r.outbound.callingHours = windows.map(([day, start, end]) => ({ day, start, end }));
+  };
 
 test('calling hours: a start or end that is not a time of day is an Error on the value', () => {
   const content = textPearl(hours([1, '25:00', '26:00']));
@@ -502,11 +582,14 @@ test('calling hours: overlapping windows of one day are a Warning on the later w
 });
 
 test('calling hours: each window inside a long one overlaps it', () => {
-  const content = simplePearl((r) => (r.outbound.callingHours = [
-    { day: 1, start: '09:00', end: '18:00' },
-    { day: 1, start: '10:00', end: '11:00' },
-    { day: 1, start: '12:00', end: '13:00' },
-  ]));
+  const content = simplePearl(
+    (r) =>
+      (r.outbound.callingHours = [
+        { day: 1, start: '09:00', end: '18:00' },
+        { day: 1, start: '10:00', end: '11:00' },
+        { day: 1, start: '12:00', end: '13:00' },
+      ]),
+  );
   const diagnostics = validate(content);
   assert.deepEqual(
     diagnostics.map((d) => [d.code, d.severity, d.range]),
@@ -549,10 +632,12 @@ test('time zone: an unknown id is an Error without replacement', () => {
 });
 
 test('time zone: Windows ids and the empty string are fine', () => {
-  assertClean(textPearl((r) => {
-    r.pearl.timeZone = 'GMT Standard Time';
-    r.outbound.timeZone = '';
-  }));
+  assertClean(
+    textPearl((r) => {
+      r.pearl.timeZone = 'GMT Standard Time';
+      r.outbound.timeZone = '';
+    }),
+  );
   assertClean(simplePearl((r) => (r.pearl.timeZone = 'UTC')));
 });
 
@@ -560,13 +645,24 @@ test('time zone: Windows ids and the empty string are fine', () => {
 
 test('counts: each count below its minimum is a Warning on the value', () => {
   const cases: [string, (r: Json) => void, string][] = [
-    ['text inbound totalAgents', (r) => { delete r.outbound; r.inbound = { totalAgents: 0, textChannelId: 'tc1' }; }, '"totalAgents": 0'],
+    [
+      'text inbound totalAgents',
+      (r) => {
+        delete r.outbound;
+        r.inbound = { totalAgents: 0, textChannelId: 'tc1' };
+      },
+      '"totalAgents": 0',
+    ],
     ['text outbound maxTurns', (r) => (r.outbound.maxTurns = 0), '"maxTurns": 0'],
     ['text autoCloseAfterInactivityHours', (r) => (r.outbound.autoCloseAfterInactivityHours = 0), '"autoCloseAfterInactivityHours": 0'],
     ['text budgetTotal', (r) => (r.outbound.budgetTotal = -1), '"budgetTotal": -1'],
     ['text delayMinutes', (r) => (r.outbound.inactivityFollowUps = [{ delayMinutes: -5 }]), '"delayMinutes": -5'],
     ['text SMTP port 0', addNodes(node('mail', 51, { emailSettings: { smtpSettings: { port: 0 } } })), '"port": 0'],
-    ['text nested SMTP port 70000', addNodes(node('post', 200, { postCallActions: [node('mail', 51, { emailSettings: { smtpSettings: { port: 70000 } } })] })), '"port": 70000'],
+    [
+      'text nested SMTP port 70000',
+      addNodes(node('post', 200, { postCallActions: [node('mail', 51, { emailSettings: { smtpSettings: { port: 70000 } } })] })),
+      '"port": 70000',
+    ],
   ];
   for (const [name, edit, needle] of cases) {
     const content = textPearl(edit);
@@ -580,7 +676,13 @@ test('counts: each count below its minimum is a Warning on the value', () => {
     [(r) => (r.outbound.minimumRetryIntervalHours = -1), '"minimumRetryIntervalHours": -1'],
     [(r) => (r.outbound.ringDuration = -1), '"ringDuration": -1'],
     [(r) => (r.outbound.callTimeout = -1), '"callTimeout": -1'],
-    [(r) => { delete r.outbound; r.inbound = { totalAgents: 0 }; }, '"totalAgents": 0'],
+    [
+      (r) => {
+        delete r.outbound;
+        r.inbound = { totalAgents: 0 };
+      },
+      '"totalAgents": 0',
+    ],
     [(r) => (r.pearl.emailSettings = [{ smtpSettings: { port: -1 } }]), '"port": -1'],
     [(r) => (r.pearl.notifications = [{ emailTemplate: { smtpSettings: { port: 65536 } } }]), '"port": 65536'],
   ];
@@ -591,29 +693,39 @@ test('counts: each count below its minimum is a Warning on the value', () => {
 });
 
 test('counts: values at their minimum, null and fractions are not counts to warn about', () => {
-  assertClean(textPearl((r) => Object.assign(r.outbound, {
-    maxTurns: null,
-    autoCloseAfterInactivityHours: 1,
-    budgetTotal: 0,
-    inactivityFollowUps: [{ delayMinutes: 0 }],
-  })));
+  assertClean(
+    textPearl((r) =>
+      Object.assign(r.outbound, {
+        maxTurns: null,
+        autoCloseAfterInactivityHours: 1,
+        budgetTotal: 0,
+        inactivityFollowUps: [{ delayMinutes: 0 }],
+      }),
+    ),
+  );
   assertClean(textPearl(addNodes(node('mail', 51, { emailSettings: { smtpSettings: { port: 65535 } } }))));
-  assertClean(simplePearl((r) => Object.assign(r.outbound, {
-    totalAgents: 0.5, // wrong type: schema validation's
-    maximumCallAttempts: 1,
-    minimumRetryIntervalHours: 0,
-    ringDuration: 0,
-    callTimeout: 0,
-  })));
+  assertClean(
+    simplePearl((r) =>
+      Object.assign(r.outbound, {
+        totalAgents: 0.5, // wrong type: schema validation's
+        maximumCallAttempts: 1,
+        minimumRetryIntervalHours: 0,
+        ringDuration: 0,
+        callTimeout: 0,
+      }),
+    ),
+  );
 });
 
 // 12. follow-ups after auto-close
 
 test('follow-ups: one at or after the auto-close delay is a Warning on its delayMinutes', () => {
-  const content = textPearl((r) => Object.assign(r.outbound, {
-    autoCloseAfterInactivityHours: 48,
-    inactivityFollowUps: [{ delayMinutes: 2879 }, { delayMinutes: 3000 }, { delayMinutes: 2880 }],
-  }));
+  const content = textPearl((r) =>
+    Object.assign(r.outbound, {
+      autoCloseAfterInactivityHours: 48,
+      inactivityFollowUps: [{ delayMinutes: 2879 }, { delayMinutes: 3000 }, { delayMinutes: 2880 }],
+    }),
+  );
   const diagnostics = validate(content);
   assert.deepEqual(
     diagnostics.map((d) => [d.code, d.severity, d.range]),
@@ -629,10 +741,14 @@ test('follow-ups: one at or after the auto-close delay is a Warning on its delay
 });
 
 test('follow-ups: earlier follow-ups, or no auto-close, are fine', () => {
-  assertClean(textPearl((r) => Object.assign(r.outbound, {
-    autoCloseAfterInactivityHours: 1,
-    inactivityFollowUps: [{ delayMinutes: 59 }],
-  })));
+  assertClean(
+    textPearl((r) =>
+      Object.assign(r.outbound, {
+        autoCloseAfterInactivityHours: 1,
+        inactivityFollowUps: [{ delayMinutes: 59 }],
+      }),
+    ),
+  );
   assertClean(textPearl((r) => (r.outbound.inactivityFollowUps = [{ delayMinutes: 100000 }])));
 });
 
@@ -642,7 +758,13 @@ test('wrong-typed values are skipped, not reported, and nothing throws', () => {
   const content = textPearl((r) => {
     r.pearl.timeZone = 5;
     r.pearl.indicatorTags = [{ id: 1, color: 'red' }, 'x', null, { id: 1, color: 'red' }];
-    r.pearl.nodes.push(1, null, 'x', { nodeType: 'API', apiSettings: 'x' }, node('a', 40, { apiSettings: { method: '1', body: [{ variableId: 3, type: 1 }] } }));
+    r.pearl.nodes.push(
+      1,
+      null,
+      'x',
+      { nodeType: 'API', apiSettings: 'x' },
+      node('a', 40, { apiSettings: { method: '1', body: [{ variableId: 3, type: 1 }] } }),
+    );
     r.variables = [{ id: 3, group: '3' }, 'x', { id: 3, group: null }];
     r.outbound.callingHours = [{ day: '1', start: 9, end: null }, 'x'];
     r.outbound.totalAgents = '0';
@@ -660,15 +782,24 @@ test('every prefix of a rich document validates without throwing', () => {
     textPearl((r) => {
       r.inbound = { totalAgents: 0, autoCloseAfterInactivityHours: 2, inactivityFollowUps: [{ delayMinutes: 500 }] };
       r.pearl.timeZone = 'America/Chicago';
-      r.pearl.indicatorTags = [{ id: 'AbcDef', color: 1 }, { id: 'AbcDef', color: 1 }];
-      r.variables = [{ id: 'v', group: 3 }, { id: 'v', group: 1 }];
+      r.pearl.indicatorTags = [
+        { id: 'AbcDef', color: 1 },
+        { id: 'AbcDef', color: 1 },
+      ];
+      r.variables = [
+        { id: 'v', group: 3 },
+        { id: 'v', group: 1 },
+      ];
       r.pearl.nodes[0].transitions.push({ name: 'x', toNodeId: 'xfer' });
       addNodes(
         node('xfer', 60, { transferCallSettings: { triggerDescription: 'x' } }),
         node('api', 40, { apiSettings: { method: 1, body: [{ key: 'k', variableId: 'v', value: 'x' }] } }),
         node('post', 200, { postCallActions: [node('d', 10, { transitions: [{ name: 'n', toNodeId: 'end' }] })] }),
       )(r);
-      r.outbound.callingHours = [{ day: 1, start: '09:00', end: '12:00' }, { day: 1, start: '11:00', end: '10:00' }];
+      r.outbound.callingHours = [
+        { day: 1, start: '09:00', end: '12:00' },
+        { day: 1, start: '11:00', end: '10:00' },
+      ];
     }),
     simplePearl((r) => {
       r.pearl.transferCallSettings = [{ transferCallPhoneNumber: '+1' }];

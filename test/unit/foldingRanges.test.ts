@@ -52,9 +52,15 @@ test('folding: collapsed text names the Pearl and its nodes when the client show
 });
 
 test('folding: rangeLimit keeps the first ranges; malformed and deep text still folds', () => {
-  assert.deepEqual(service.getFoldingRanges(parse(content), { rangeLimit: 2 }).map((range) => range.startLine), [0, 3]);
+  assert.deepEqual(
+    service.getFoldingRanges(parse(content), { rangeLimit: 2 }).map((range) => range.startLine),
+    [0, 3],
+  );
   // An unclosed object folds to the end of the text.
-  assert.deepEqual(service.getFoldingRanges(parse('{\n  "name": "x",\n  "pearl": {\n')), [{ startLine: 0, endLine: 3 }, { startLine: 2, endLine: 3 }]);
+  assert.deepEqual(service.getFoldingRanges(parse('{\n  "name": "x",\n  "pearl": {\n')), [
+    { startLine: 0, endLine: 3 },
+    { startLine: 2, endLine: 3 },
+  ]);
   const deep = (depth: number): string => '['.repeat(depth) + '\n' + ']'.repeat(depth);
   assert.deepEqual(service.getFoldingRanges(parse(deep(1000))), [{ startLine: 0, endLine: 1 }]);
   // Too deep for the parser: no tree, no folding, no crash.

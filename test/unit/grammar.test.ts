@@ -274,7 +274,10 @@ test('{ color: red }, {}, a 41-character id and ids with other characters are no
   for (const value of ['{ color: red }', '{}', `{${id41}}`, '{first name}', '{first.name}', '{é}', '{a']) {
     const tokens = tokenizeOne(`{"script": ${JSON.stringify(value)}}`);
     assert.deepEqual(variableTexts(tokens), [], value);
-    const string = tokens.filter((t) => t.scopes.includes('string.quoted.double.json')).map((t) => t.text).join('');
+    const string = tokens
+      .filter((t) => t.scopes.includes('string.quoted.double.json'))
+      .map((t) => t.text)
+      .join('');
     assert.equal(string, JSON.stringify(value), value);
   }
 });

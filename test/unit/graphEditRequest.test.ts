@@ -14,12 +14,23 @@ import type { GraphEditParams, GraphEditResult } from '../../server/src/protocol
 const uri = 'file:///work/flow.pearl.json';
 const message: GraphEditMessage = { type: 'graphEdit', version: 7, edit: { kind: 'deleteNode', node: 'n:2' } };
 const edit: WorkspaceEdit = {
-  documentChanges: [{ textDocument: { uri, version: 7 }, edits: [{ range: { start: { line: 1, character: 0 }, end: { line: 2, character: 0 } }, newText: '' }] }],
+  documentChanges: [
+    {
+      textDocument: { uri, version: 7 },
+      edits: [{ range: { start: { line: 1, character: 0 }, end: { line: 2, character: 0 } }, newText: '' }],
+    },
+  ],
 };
 
 /** A host that records what the round trip did; `answer` is what the server answers. */
 function fakeHost(answer: () => Promise<GraphEditResult | null>, options: { version?: number; applies?: boolean } = {}) {
-  const calls = { sent: [] as GraphEditParams[], applied: [] as WorkspaceEdit[], refusals: [] as string[], errors: [] as string[], log: [] as string[] };
+  const calls = {
+    sent: [] as GraphEditParams[],
+    applied: [] as WorkspaceEdit[],
+    refusals: [] as string[],
+    errors: [] as string[],
+    log: [] as string[],
+  };
   const host: GraphEditHost = {
     sendGraphEdit: (params) => {
       calls.sent.push(params);
@@ -51,7 +62,9 @@ test("a refusal shows the server's sentence with links neutralised, and applies 
     throw new ResponseError(LSPErrorCodes.RequestFailed, sentence);
   });
   assert.equal(await requestGraphEdit(host, uri, message), undefined);
-  assert.deepEqual(calls.refusals, ["Dialogue node '[run]\u200b(command:workbench.action.terminal.new)' already has a transition named 'a'."]);
+  assert.deepEqual(calls.refusals, [
+    "Dialogue node '[run]\u200b(command:workbench.action.terminal.new)' already has a transition named 'a'.",
+  ]);
   assert.deepEqual(calls.applied, []);
 });
 

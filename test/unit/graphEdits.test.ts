@@ -91,7 +91,7 @@ function assertRefused(text: string, edit: GraphEdit, message: string, version =
   assert.deepEqual(apply(text, edit, version), { refusal: message });
 }
 
-test('addNode appends the node with a nodeId from its name and the transition from `from`, in the neighbours\' style', () => {
+test("addNode appends the node with a nodeId from its name and the transition from `from`, in the neighbours' style", () => {
   assertEdit(
     base,
     { kind: 'addNode', nodeType: 10, name: 'Ask the question', from: 'n:1', transitionName: 'Wants more' },
@@ -151,9 +151,11 @@ test('addNode writes the settings object the type requires, a unique nodeId and 
   assert.ok('text' in added);
   assert.match(added.text, /"nodeId": "talk_2",\n {8}"name": "Talk!"/);
   // The default transition name is the new node's name; the compact transition stays with its comment.
-  assert.ok(added.text.includes(`{ "name": "Greeted", "toNodeId": "talk" }, // the only way on
+  assert.ok(
+    added.text.includes(`{ "name": "Greeted", "toNodeId": "talk" }, // the only way on
           { "name": "Talk!", "toNodeId": "talk_2" }
-        ]`));
+        ]`),
+  );
 });
 
 test('addNode into an empty nodes list and into a file of one-line nodes', () => {
@@ -295,7 +297,10 @@ test('deleteTransition on one line keeps a block comment and drops a trailing co
   assertEdit(
     inline,
     { kind: 'deleteTransition', transition: 'n:0>t:1' },
-    replaced(inline, [`[{ "name": "x", "toNodeId": "a" }, /* why */ { "name": "y", "toNodeId": "a" },]`, `[{ "name": "x", "toNodeId": "a" } /* why */]`]),
+    replaced(inline, [
+      `[{ "name": "x", "toNodeId": "a" }, /* why */ { "name": "y", "toNodeId": "a" },]`,
+      `[{ "name": "x", "toNodeId": "a" } /* why */]`,
+    ]),
   );
   assertEdit(
     inline,
@@ -397,7 +402,12 @@ test('edits apply to a file with diagnostics where their target is found', () =>
 });
 
 test('refusals say why in a sentence', () => {
-  assertRefused(base, { kind: 'deleteNode', node: 'n:0' }, 'The file has changed since the graph was drawn. Try again on the updated graph.', 2);
+  assertRefused(
+    base,
+    { kind: 'deleteNode', node: 'n:0' },
+    'The file has changed since the graph was drawn. Try again on the updated graph.',
+    2,
+  );
   assertRefused(
     replaced(base, [`"name": "Edits",`, `"name": "Edits"`]),
     { kind: 'deleteNode', node: 'n:0' },
@@ -413,8 +423,16 @@ test('refusals say why in a sentence', () => {
     { kind: 'addNode', nodeType: 10, from: 'n:1', transitionName: 'Again' },
     "Dialogue node 'talk' already has a transition named 'Again': transition names must be unique within a node.",
   );
-  assertRefused(base, { kind: 'addTransition', source: 'n:1', target: 'n:2', name: ' ' }, 'A transition needs a name: the condition that triggers it.');
-  assertRefused(base, { kind: 'setNodeProperty', node: 'n:1', property: 'nodeId', value: 'end' }, "A node with nodeId 'end' already exists.");
+  assertRefused(
+    base,
+    { kind: 'addTransition', source: 'n:1', target: 'n:2', name: ' ' },
+    'A transition needs a name: the condition that triggers it.',
+  );
+  assertRefused(
+    base,
+    { kind: 'setNodeProperty', node: 'n:1', property: 'nodeId', value: 'end' },
+    "A node with nodeId 'end' already exists.",
+  );
   assertRefused(base, { kind: 'setNodeProperty', node: 'n:1', property: 'nodeId', value: '' }, 'A nodeId cannot be empty.');
   assertRefused(
     base,
@@ -545,7 +563,10 @@ test('setNodeSetting inserts a missing field, a missing nested object and a miss
   assertEdit(
     settingsBase,
     { kind: 'setNodeSetting', node: 'n:0', path: ['apiSettings', 'description'], value: 'Finds the customer' },
-    replaced(settingsBase, [`"headers": { "X-Key": "k" }\n`, `"headers": { "X-Key": "k" },\n          "description": "Finds the customer"\n`]),
+    replaced(settingsBase, [
+      `"headers": { "X-Key": "k" }\n`,
+      `"headers": { "X-Key": "k" },\n          "description": "Finds the customer"\n`,
+    ]),
     'n:0',
   );
   assertEdit(
@@ -571,25 +592,57 @@ test('setNodeSetting inserts a missing field, a missing nested object and a miss
 
 test('setNodeSetting refuses a value of the wrong type, a field the schema does not have and another type\u2019s settings', () => {
   const set = (node: string, path: (string | number)[], value: SetValue): GraphEdit => ({ kind: 'setNodeSetting', node, path, value });
-  assertRefused(settingsBase, set('n:0', ['apiSettings', 'method'], 9), 'method must be one of GET (1), POST (2), PUT (3), DELETE (4), PATCH (5).');
+  assertRefused(
+    settingsBase,
+    set('n:0', ['apiSettings', 'method'], 9),
+    'method must be one of GET (1), POST (2), PUT (3), DELETE (4), PATCH (5).',
+  );
   assertRefused(settingsBase, set('n:0', ['apiSettings', 'method'], 'GET'), 'method must be a whole number.');
   assertRefused(settingsBase, set('n:0', ['apiSettings', 'method'], 1.5), 'method must be a whole number.');
-  assertRefused(settingsBase, set('n:1', ['emailSettings', 'smtpSettings', 'port'], 2 ** 31), 'port must be a whole number from -2147483648 to 2147483647.');
+  assertRefused(
+    settingsBase,
+    set('n:1', ['emailSettings', 'smtpSettings', 'port'], 2 ** 31),
+    'port must be a whole number from -2147483648 to 2147483647.',
+  );
   assertRefused(settingsBase, set('n:1', ['emailSettings', 'smtpSettings', 'enableSsl'], 'yes'), 'enableSsl must be true or false.');
   assertRefused(settingsBase, set('n:1', ['emailSettings', 'subject'], 3), 'subject must be text.');
   assertRefused(settingsBase, set('n:1', ['emailSettings', 'to'], 'a@x.test'), 'to must be a list of texts.');
-  assertRefused(settingsBase, set('n:0', ['apiSettings', 'body', 0, 'type'], 0), 'body 1 › type must be one of String (1), Long (2), Double (3), Boolean (4), DateOnly (5), TimeOnly (6), DateTime (7).');
+  assertRefused(
+    settingsBase,
+    set('n:0', ['apiSettings', 'body', 0, 'type'], 0),
+    'body 1 › type must be one of String (1), Long (2), Double (3), Boolean (4), DateOnly (5), TimeOnly (6), DateTime (7).',
+  );
   assertRefused(settingsBase, set('n:0', ['apiSettings', 'timeout'], 5), 'timeout is not a field of apiSettings.');
   assertRefused(settingsBase, set('n:0', ['apiSettings', 'body'], 'x'), 'body holds more than one value: set its fields one by one.');
-  assertRefused(settingsBase, set('n:0', ['apiSettings', 'body', 3, 'key'], 'x'), 'That list element is no longer in the file. Try again on the updated graph.');
-  assertRefused(settingsBase, set('n:0', ['smsSettings', 'body'], 'x'), 'The settings of an API node are in apiSettings, not in smsSettings.');
+  assertRefused(
+    settingsBase,
+    set('n:0', ['apiSettings', 'body', 3, 'key'], 'x'),
+    'That list element is no longer in the file. Try again on the updated graph.',
+  );
+  assertRefused(
+    settingsBase,
+    set('n:0', ['smsSettings', 'body'], 'x'),
+    'The settings of an API node are in apiSettings, not in smsSettings.',
+  );
   assertRefused(settingsBase, set('n:3', ['smsSettings', 'body'], 'x'), 'A Dialogue node has no settings object.');
   assertRefused(settingsBase, set('n:0', [], 'x'), 'The setNodeSetting graph edit is missing a field or has one of the wrong type.');
-  assertRefused(settingsBase, set('n:0', ['apiSettings', -1], 'x'), 'The setNodeSetting graph edit is missing a field or has one of the wrong type.');
+  assertRefused(
+    settingsBase,
+    set('n:0', ['apiSettings', -1], 'x'),
+    'The setNodeSetting graph edit is missing a field or has one of the wrong type.',
+  );
   const textItem = replaced(settingsBase, [`"body": [{ "key": "id", "type": 1, "value": "7" }]`, `"body": ["id"]`]);
-  assertRefused(textItem, set('n:0', ['apiSettings', 'body', 0, 'key'], 'x'), 'body 1 is not an object, so key cannot be set in it. Fix it in the editor.');
+  assertRefused(
+    textItem,
+    set('n:0', ['apiSettings', 'body', 0, 'key'], 'x'),
+    'body 1 is not an object, so key cannot be set in it. Fix it in the editor.',
+  );
   const stringSettings = replaced(settingsBase, [`"script": "unused"`, `"smsSettings": "oops"`]);
-  assertRefused(stringSettings, set('n:2', ['smsSettings', 'body'], 'x'), "smsSettings is not an object, so body cannot be set in it. Fix it in the editor.");
+  assertRefused(
+    stringSettings,
+    set('n:2', ['smsSettings', 'body'], 'x'),
+    'smsSettings is not an object, so body cannot be set in it. Fix it in the editor.',
+  );
 });
 
 type SetValue = string | number | boolean | string[];
@@ -603,11 +656,20 @@ test('the graph carries each node\u2019s settings object; its fields come from t
   );
   assert.deepEqual(graph.nodes[2].settings, { property: 'smsSettings' }, 'absent from the file: no value');
   // With duplicate keys the tree and the plain value may disagree: the value is read from the tree.
-  const duplicated = replaced(settingsBase, [`{ "nodeId": "talk", "nodeType": 10 }`, `{ "nodeId": "talk", "nodeId": "chat", "nodeType": 10 }`]);
+  const duplicated = replaced(settingsBase, [
+    `{ "nodeId": "talk", "nodeType": 10 }`,
+    `{ "nodeId": "talk", "nodeId": "chat", "nodeType": 10 }`,
+  ]);
   const withDuplicates = service.getGraph(service.parsePearlDocument(TextDocument.create(uri, 'pearl', 1, duplicated)), []);
-  assert.deepEqual(JSON.parse(JSON.stringify(withDuplicates.nodes[1].settings)), { property: 'emailSettings', value: { to: ['a@x.test'], subject: 'Hi', body: '' } });
+  assert.deepEqual(JSON.parse(JSON.stringify(withDuplicates.nodes[1].settings)), {
+    property: 'emailSettings',
+    value: { to: ['a@x.test'], subject: 'Hi', body: '' },
+  });
   const byNode = new Map(
-    graph.nodes.map((graphNode) => [graphNode.nodeId, graphNode.settings && getNodeSettingFields(graphNode.settings.property, graphNode.settings.value)]),
+    graph.nodes.map((graphNode) => [
+      graphNode.nodeId,
+      graphNode.settings && getNodeSettingFields(graphNode.settings.property, graphNode.settings.value),
+    ]),
   );
   const api = byNode.get('lookup');
   assert.ok(api);
@@ -627,15 +689,34 @@ test('the graph carries each node\u2019s settings object; its fields come from t
       ['', 'credentialId', 'string', undefined],
     ],
   );
-  assert.deepEqual(api[1].options?.map((option) => option.name), ['GET', 'POST', 'PUT', 'DELETE', 'PATCH']);
+  assert.deepEqual(
+    api[1].options?.map((option) => option.name),
+    ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'],
+  );
   assert.deepEqual(api[3].path, ['apiSettings', 'body', 0, 'key']);
   const email = byNode.get('mail');
   assert.ok(email);
   assert.deepEqual(
     email.map((field) => `${field.group ? `${field.group} › ` : ''}${field.label}${field.multiline ? ' (multiline)' : ''}`),
-    ['to', 'cc', 'subject', 'body (multiline)', 'smtpSettings › id', 'smtpSettings › provider', 'smtpSettings › smtpServer', 'smtpSettings › port', 'smtpSettings › enableSsl', 'smtpSettings › senderEmail', 'smtpSettings › senderPassword', 'smtpSettings › displayName'],
+    [
+      'to',
+      'cc',
+      'subject',
+      'body (multiline)',
+      'smtpSettings › id',
+      'smtpSettings › provider',
+      'smtpSettings › smtpServer',
+      'smtpSettings › port',
+      'smtpSettings › enableSsl',
+      'smtpSettings › senderEmail',
+      'smtpSettings › senderPassword',
+      'smtpSettings › displayName',
+    ],
   );
   assert.deepEqual(email[0].value, ['a@x.test']);
-  assert.deepEqual(byNode.get('text')?.map((field) => field.path), [['smsSettings', 'body']]);
+  assert.deepEqual(
+    byNode.get('text')?.map((field) => field.path),
+    [['smsSettings', 'body']],
+  );
   assert.equal(byNode.get('talk'), undefined);
 });

@@ -45,23 +45,36 @@ function assertReadable(graph: PearlGraph, layout: GraphLayout): void {
   const box = new Map(layout.nodes.map((laidOut) => [laidOut.node.key, laidOut] as const));
   const leaves = layout.nodes.filter((laidOut) => !laidOut.isGroup);
   for (const [index, a] of leaves.entries()) {
-    assert.ok(a.x >= 0 && a.y >= 0 && a.x + a.width <= layout.width && a.y + a.height <= layout.height, `${a.node.key} is outside the drawing`);
+    assert.ok(
+      a.x >= 0 && a.y >= 0 && a.x + a.width <= layout.width && a.y + a.height <= layout.height,
+      `${a.node.key} is outside the drawing`,
+    );
     for (const b of leaves.slice(index + 1)) assert.ok(!overlap(a, b), `${a.node.key} and ${b.node.key} overlap`);
   }
   for (const node of graph.nodes) {
     if (node.parent) {
       const [child, parent] = [box.get(node.key)!, box.get(node.parent.key)!];
-      assert.ok(child.x >= parent.x && child.y >= parent.y && child.x + child.width <= parent.x + parent.width && child.y + child.height <= parent.y + parent.height, `${node.key} is outside its group`);
+      assert.ok(
+        child.x >= parent.x &&
+          child.y >= parent.y &&
+          child.x + child.width <= parent.x + parent.width &&
+          child.y + child.height <= parent.y + parent.height,
+        `${node.key} is outside its group`,
+      );
     }
   }
   const labels = layout.edges.flatMap((laidOut) => (laidOut.label ? [{ key: laidOut.edge.key, rect: laidOut.label }] : []));
   for (const [index, label] of labels.entries()) {
     for (const leaf of leaves) assert.ok(!overlap(label.rect, leaf), `the label of ${label.key} covers ${leaf.node.key}`);
-    for (const other of labels.slice(index + 1)) assert.ok(!overlap(label.rect, other.rect), `the labels of ${label.key} and ${other.key} overlap`);
+    for (const other of labels.slice(index + 1))
+      assert.ok(!overlap(label.rect, other.rect), `the labels of ${label.key} and ${other.key} overlap`);
   }
   for (const laidOut of layout.edges) {
     const { points, edge } = laidOut;
-    assert.ok(points.every((point) => Number.isFinite(point.x) && Number.isFinite(point.y)), `${edge.key} has a point that is not a number`);
+    assert.ok(
+      points.every((point) => Number.isFinite(point.x) && Number.isFinite(point.y)),
+      `${edge.key} has a point that is not a number`,
+    );
     assert.ok(near(points[0], box.get(edge.source)!), `${edge.key} does not start on ${edge.source}`);
     assert.ok(near(points[points.length - 1], box.get(edge.target)!), `${edge.key} does not end on ${edge.target}`);
   }
@@ -78,7 +91,8 @@ describe('layeredLayout (the graph preview for graphs of more than 40 nodes)', (
     assertReadable(graph, layout);
     // PostCallActions runs after the call: below everything else.
     const postCall = layout.nodes.find((laidOut) => laidOut.node.nodeType === 200 && laidOut.depth === 0)!;
-    for (const laidOut of layout.nodes) if (laidOut.depth === 0 && laidOut !== postCall) assert.ok(laidOut.y < postCall.y, `${laidOut.node.key} is below PostCallActions`);
+    for (const laidOut of layout.nodes)
+      if (laidOut.depth === 0 && laidOut !== postCall) assert.ok(laidOut.y < postCall.y, `${laidOut.node.key} is below PostCallActions`);
   });
 
   for (const size of [100, 500]) {
@@ -115,7 +129,9 @@ describe('incrementalLayout (a change of structure keeps the drawing)', () => {
   it('adds a node below the node it comes from, clear of everything, and keeps every other node', () => {
     const grown = edited((value) => {
       value.pearl.nodes.push({ nodeId: 'one_more', nodeType: 10, transitions: [{ name: 'Done', toNodeId: 'end_conversation' }] });
-      value.pearl.nodes.find((node) => node.nodeId === 'opening_known_customer')!.transitions!.push({ name: 'One more question', toNodeId: 'one_more' });
+      value.pearl.nodes
+        .find((node) => node.nodeId === 'opening_known_customer')!
+        .transitions!.push({ name: 'One more question', toNodeId: 'one_more' });
     });
     const after = incrementalLayout(grown, layout, measure);
     assert.ok(after, 'one node added is a small change');
@@ -126,14 +142,18 @@ describe('incrementalLayout (a change of structure keeps the drawing)', () => {
     assert.ok(added.y > source.y + source.height, 'the new node is below its source');
     // Transitions that were there keep their routes.
     const routes = new Map(layout.edges.map((laidOut) => [laidOut.edge.key, laidOut.points] as const));
-    const kept = after.edges.filter((laidOut) => routes.get(laidOut.edge.key) === laidOut.points || JSON.stringify(routes.get(laidOut.edge.key)) === JSON.stringify(laidOut.points));
+    const kept = after.edges.filter(
+      (laidOut) =>
+        routes.get(laidOut.edge.key) === laidOut.points || JSON.stringify(routes.get(laidOut.edge.key)) === JSON.stringify(laidOut.points),
+    );
     assert.equal(kept.length, graph.edges.length);
   });
 
   it('removes a node from the middle of the document (the keys after it shift) and keeps every other node', () => {
     const shrunk = edited((value) => {
       const [removed] = value.pearl.nodes.splice(40, 1);
-      for (const node of value.pearl.nodes) if (node.transitions) node.transitions = node.transitions.filter((transition) => transition.toNodeId !== removed.nodeId);
+      for (const node of value.pearl.nodes)
+        if (node.transitions) node.transitions = node.transitions.filter((transition) => transition.toNodeId !== removed.nodeId);
     });
     const after = incrementalLayout(shrunk, layout, measure);
     assert.ok(after);
@@ -144,7 +164,8 @@ describe('incrementalLayout (a change of structure keeps the drawing)', () => {
   it('keeps a node whose nodeId is renamed', () => {
     const renamed = edited((value) => {
       const node = value.pearl.nodes[40];
-      for (const other of value.pearl.nodes) for (const transition of other.transitions ?? []) if (transition.toNodeId === node.nodeId) transition.toNodeId = 'renamed_node';
+      for (const other of value.pearl.nodes)
+        for (const transition of other.transitions ?? []) if (transition.toNodeId === node.nodeId) transition.toNodeId = 'renamed_node';
       node.nodeId = 'renamed_node';
     });
     const after = incrementalLayout(renamed, layout, measure);
@@ -162,7 +183,8 @@ describe('incrementalLayout (a change of structure keeps the drawing)', () => {
 
   it('leaves a change of more than a fifth of the nodes to a whole new layout', () => {
     const rebuilt = edited((value) => {
-      for (let index = 0; index < 30; index++) value.pearl.nodes.push({ nodeId: `extra_${index}`, nodeType: 10, transitions: [{ name: 'Done', toNodeId: 'end_conversation' }] });
+      for (let index = 0; index < 30; index++)
+        value.pearl.nodes.push({ nodeId: `extra_${index}`, nodeType: 10, transitions: [{ name: 'Done', toNodeId: 'end_conversation' }] });
     });
     assert.equal(incrementalLayout(rebuilt, layout, measure), undefined);
   });

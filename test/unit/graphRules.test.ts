@@ -1,6 +1,17 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { assertNone, assertOne, diagnosticsWithCode, node, parse, rangeOf, service, textPearl, transition, valueRange } from '../helpers/documents';
+import {
+  assertNone,
+  assertOne,
+  diagnosticsWithCode,
+  node,
+  parse,
+  rangeOf,
+  service,
+  textPearl,
+  transition,
+  valueRange,
+} from '../helpers/documents';
 
 const Error = 1;
 const Warning = 2;
@@ -19,18 +30,18 @@ test('rule 2: no OpeningSentence and no PreCallAPI is an Error on the nodes key'
 
 test('rule 2: a second OpeningSentence without PreCallAPI is an Error on its nodeType', () => {
   const content = textPearl({
-    nodes: [
-      node('open', 2, [transition('go', 'end')]),
-      node('open2', 2, [transition('go', 'end')]),
-      node('end', 100, []),
-    ],
+    nodes: [node('open', 2, [transition('go', 'end')]), node('open2', 2, [transition('go', 'end')]), node('end', 100, [])],
   });
   assertOne(content, 'graph-opening-count', valueRange(content, '"nodeType": 2', 1), Error);
 });
 
 test('rule 2: a PreCallAPI node leads to one or two OpeningSentences; three is an Error, two is fine', () => {
   const pre = (targets: string[]) =>
-    node('pre', 3, targets.slice(0, 2).map((t, i) => transition(`r${i}`, t, i + 1)));
+    node(
+      'pre',
+      3,
+      targets.slice(0, 2).map((t, i) => transition(`r${i}`, t, i + 1)),
+    );
   const opening = (id: string) => node(id, 2, [transition('go', 'end')]);
   const two = textPearl({ nodes: [pre(['a', 'b']), opening('a'), opening('b'), node('end', 100, [])] });
   assertNone(two, 'graph-opening-count');
@@ -179,11 +190,7 @@ test('duplicate nodeIds and duplicate transition names are Errors on the second 
 
 test('TransferCall and StartCallRecording nodes are Errors in a text Pearl', () => {
   const content = textPearl({
-    nodes: [
-      node('open', 2, [transition('go', 'rec')]),
-      node('rec', 65, [transition('go', 'end')]),
-      node('end', 100, []),
-    ],
+    nodes: [node('open', 2, [transition('go', 'rec')]), node('rec', 65, [transition('go', 'end')]), node('end', 100, [])],
   });
   assertOne(content, 'voice-only-node', valueRange(content, '"nodeType": 65'), Error);
   assertNone(textPearl(), 'voice-only-node');
@@ -199,7 +206,10 @@ test('nodes without nodeId: an unresolved toNodeId may target them, so no path E
     ],
   });
   const diagnostics = service.doValidation(parse(content));
-  assert.deepEqual(diagnostics.filter((d) => d.severity === Error), []);
+  assert.deepEqual(
+    diagnostics.filter((d) => d.severity === Error),
+    [],
+  );
   assertNone(content, 'graph-cannot-reach-end');
   assertNone(content, 'graph-unreachable');
   // The Warnings about what cannot be checked stay.
@@ -209,14 +219,13 @@ test('nodes without nodeId: an unresolved toNodeId may target them, so no path E
 
 test('nodes without nodeId: a node reached only through them is not reported unreachable', () => {
   const content = textPearl({
-    nodes: [
-      node(undefined, 2, [transition('greeted', 'talk')]),
-      node(undefined, 10, [transition('done', 'end')]),
-      node('end', 100, []),
-    ],
+    nodes: [node(undefined, 2, [transition('greeted', 'talk')]), node(undefined, 10, [transition('done', 'end')]), node('end', 100, [])],
   });
   assertNone(content, 'graph-unreachable');
-  assert.deepEqual(service.doValidation(parse(content)).filter((d) => d.severity === Error), []);
+  assert.deepEqual(
+    service.doValidation(parse(content)).filter((d) => d.severity === Error),
+    [],
+  );
 });
 
 test('nodes without nodeId: a node that truly cannot reach EndCall is still an Error', () => {
@@ -241,7 +250,10 @@ test('target-outside-graph: a transition into a PostCallActions container is one
     ],
   });
   const found = assertOne(content, 'target-outside-graph', valueRange(content, '"toNodeId": "after"'), Error);
-  assert.equal(found.message, "toNodeId 'after' names a PostCallActions container, which is not connected to the rest of the graph; a transition cannot lead to it.");
+  assert.equal(
+    found.message,
+    "toNodeId 'after' names a PostCallActions container, which is not connected to the rest of the graph; a transition cannot lead to it.",
+  );
   assertNone(content, 'unknown-target');
 });
 
@@ -274,9 +286,17 @@ test('messages name nodes and use a/an: node-id-duplicate names the first holder
   const line = rangeOf(duplicate, '"nodeId": "talk"').start.line; // the object starts on the line before
   const found = diagnosticsWithCode(duplicate, 'node-id-duplicate');
   assert.equal(found.length, 1);
-  assert.equal(found[0].message, `nodeId 'talk' is already used by the Dialogue node 'Node talk' on line ${line}; nodeIds must be unique within the flow.`);
+  assert.equal(
+    found[0].message,
+    `nodeId 'talk' is already used by the Dialogue node 'Node talk' on line ${line}; nodeIds must be unique within the flow.`,
+  );
   const precall = textPearl({
-    nodes: [node('pre', 3, [transition('ok', 'triage', 1)]), node('triage', 10, [transition('go', 'open')]), node('open', 2, [transition('go', 'end')]), node('end', 100, [])],
+    nodes: [
+      node('pre', 3, [transition('ok', 'triage', 1)]),
+      node('triage', 10, [transition('go', 'open')]),
+      node('open', 2, [transition('go', 'end')]),
+      node('end', 100, []),
+    ],
   });
   const target = diagnosticsWithCode(precall, 'graph-precall-target');
   assert.equal(target[0].message, "A PreCallAPI transition must lead to an OpeningSentence node; 'triage' is a Dialogue node.");

@@ -64,7 +64,10 @@ test('on an enumeration value: its name and meaning', () => {
   const value = markdownOf(result);
   assert.ok(value.includes('`10` — **Dialogue**: Scripted conversation with the customer'), value);
   const start = rangeOf(content, '"nodeType": 10').start;
-  assertRange(result!.range, { start: { line: start.line, character: start.character + 12 }, end: { line: start.line, character: start.character + 14 } });
+  assertRange(result!.range, {
+    start: { line: start.line, character: start.character + 12 },
+    end: { line: start.line, character: start.character + 14 },
+  });
 });
 
 test('on an enumeration key: every value with its name', () => {
@@ -141,7 +144,7 @@ test('on an API body variableId: the declared variable by name', () => {
   assert.ok(value.includes('**Order id**'), value);
 });
 
-test('simple form: suggested enumeration values are marked as the text form\'s', () => {
+test("simple form: suggested enumeration values are marked as the text form's", () => {
   const content = JSON.stringify({ name: 'S', pearl: { openingSentence: 'Hi' }, inbound: { transcriptOptions: 2 } }, null, 2);
   const value = markdownOf(hover(mark(content, '"transcriptOptions": 2', 21)).hover);
   assert.ok(value.includes('`2`'), value);
@@ -166,7 +169,7 @@ test('deeply nested documents: hover, definition and references answer without a
   assert.ok(doc.root);
   const stderr = process.stderr.write;
   const logged: string[] = [];
-  process.stderr.write = ((chunk: string) => logged.push(String(chunk)) > 0);
+  process.stderr.write = (chunk: string) => logged.push(String(chunk)) > 0;
   try {
     service.doHover(doc, position);
     service.findDefinition(doc, position);
@@ -175,7 +178,10 @@ test('deeply nested documents: hover, definition and references answer without a
   } finally {
     process.stderr.write = stderr;
   }
-  assert.deepEqual(logged.filter((line) => /doHover|findDefinition|findReferences|findDocumentSymbols/.test(line)), []);
+  assert.deepEqual(
+    logged.filter((line) => /doHover|findDefinition|findReferences|findDocumentSymbols/.test(line)),
+    [],
+  );
 });
 
 test('hover escapes every string from the file: nodeId, toNodeId, names, variables render as plain text', () => {
@@ -212,7 +218,7 @@ test('hover: a code span holding backticks is fenced by a longer run', () => {
   assertRendersLiterally(markdownOf(service.doHover(doc, doc.textDocument.positionAt(offset))), 'a`b``c');
 });
 
-test('hover on nodeType and modelType lists the values instead of pointing at the interface\'s tables', () => {
+test("hover on nodeType and modelType lists the values instead of pointing at the interface's tables", () => {
   const content = textPearl();
   const nodeType = markdownOf(hover(mark(content, '"nodeType"', 1)).hover);
   assert.doesNotMatch(nodeType, /See the/);

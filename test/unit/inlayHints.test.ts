@@ -12,7 +12,10 @@ function hintsOf(content: string, range?: InlayHint['position'][]): { label: str
   return hints.map((hint) => {
     const offset = doc.textDocument.offsetAt(hint.position);
     assert.equal(hint.paddingLeft, true);
-    return { label: typeof hint.label === 'string' ? hint.label : hint.label.map((part) => part.value).join(''), before: content.slice(Math.max(0, offset - 20), offset) };
+    return {
+      label: typeof hint.label === 'string' ? hint.label : hint.label.map((part) => part.value).join(''),
+      before: content.slice(Math.max(0, offset - 20), offset),
+    };
   });
 }
 
@@ -51,9 +54,20 @@ test('inlay hints: enumeration names after integer values, target name and type 
 
 test('inlay hints: only within the requested range; none for values outside the enumeration', () => {
   const line = positionOf(content, '"nodeType": 10').line;
-  const inRange = hintsOf(content, [{ line, character: 0 }, { line, character: 100 }]);
-  assert.deepEqual(inRange.map((hint) => hint.label), ['Dialogue']);
+  const inRange = hintsOf(content, [
+    { line, character: 0 },
+    { line, character: 100 },
+  ]);
+  assert.deepEqual(
+    inRange.map((hint) => hint.label),
+    ['Dialogue'],
+  );
   const odd = textPearl({ nodes: [node('open', 7, []), node('end', 100, [])] });
   // nodeType 7 is no node type: only Swan (modelType 11) and EndCall are named.
-  assert.deepEqual(hintsOf(odd).map((hint) => hint.label).slice(0, 2), ['Swan', 'EndCall']);
+  assert.deepEqual(
+    hintsOf(odd)
+      .map((hint) => hint.label)
+      .slice(0, 2),
+    ['Swan', 'EndCall'],
+  );
 });

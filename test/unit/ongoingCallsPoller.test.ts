@@ -389,7 +389,8 @@ describe('OngoingCallsPoller', () => {
   test('404: the Pearl is not found, polling stops until the user refreshes or watches another id', async () => {
     const s = setup();
     const start = s.clock.time;
-    s.service.answer = (call) => (call.pearlId === 'gone' ? failure(404, { message: 'The service answered 404 Not Found.' }) : { ok: true, totalOngoingCalls: 2 });
+    s.service.answer = (call) =>
+      call.pearlId === 'gone' ? failure(404, { message: 'The service answered 404 Not Found.' }) : { ok: true, totalOngoingCalls: 2 };
     s.poller.watch('gone');
     await s.clock.advance(0);
     assert.deepEqual(s.poller.state, { kind: 'notFound', pearlId: 'gone', status: 404 });
@@ -413,7 +414,8 @@ describe('OngoingCallsPoller', () => {
   test('401 → unauthorized, no more requests until the token changes', async () => {
     const s = setup();
     const start = s.clock.time;
-    s.service.answer = (call) => (call.options.token === 'account:secret' ? failure(401, { kind: 'unauthorized' }) : { ok: true, totalOngoingCalls: 4 });
+    s.service.answer = (call) =>
+      call.options.token === 'account:secret' ? failure(401, { kind: 'unauthorized' }) : { ok: true, totalOngoingCalls: 4 };
     s.poller.watch('pearl-1');
     await s.clock.advance(0);
     assert.deepEqual(s.poller.state, { kind: 'unauthorized', pearlId: 'pearl-1', status: 401 });
@@ -444,7 +446,10 @@ describe('OngoingCallsPoller', () => {
     assert.equal(s.service.calls.length, 1);
     s.poller.watch('pearl-2');
     await s.clock.advance(0);
-    assert.deepEqual(s.service.calls.map((call) => call.pearlId), ['pearl-1', 'pearl-2']);
+    assert.deepEqual(
+      s.service.calls.map((call) => call.pearlId),
+      ['pearl-1', 'pearl-2'],
+    );
     s.poller.watch('pearl-2');
     await s.clock.advance(0);
     assert.equal(s.service.calls.length, 3, 'watching the same id again is a retry');
@@ -523,7 +528,10 @@ describe('OngoingCallsPoller', () => {
     s.poller.watch('pearl-1');
     s.poller.watch('pearl-2');
     await s.clock.advance(0);
-    assert.deepEqual(s.service.calls.map((call) => call.pearlId), ['pearl-2']);
+    assert.deepEqual(
+      s.service.calls.map((call) => call.pearlId),
+      ['pearl-2'],
+    );
     assert.deepEqual(stateOf(s), { kind: 'ok', pearlId: 'pearl-2', totalOngoingCalls: 3, totalOnQueue: 1, updatedAt: s.clock.time });
     s.poller.dispose();
   });

@@ -24,7 +24,10 @@ describe('renderStatus', () => {
 
   test('ok without a queue: `0 ongoing`; a reported queue of 0 is shown', () => {
     assert.equal(renderStatus({ kind: 'ok', pearlId: 'p', totalOngoingCalls: 0, updatedAt }).text, '$(call-incoming) 0 ongoing');
-    assert.equal(renderStatus({ kind: 'ok', pearlId: 'p', totalOngoingCalls: 0, totalOnQueue: 0, updatedAt }).text, '$(call-incoming) 0 ongoing · 0 queued');
+    assert.equal(
+      renderStatus({ kind: 'ok', pearlId: 'p', totalOngoingCalls: 0, totalOnQueue: 0, updatedAt }).text,
+      '$(call-incoming) 0 ongoing · 0 queued',
+    );
     assert.equal(formatCounts({ totalOngoingCalls: 12 }), '12 ongoing');
   });
 

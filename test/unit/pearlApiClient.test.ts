@@ -2,7 +2,14 @@ import { after, before, describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { checkBaseUrl, createPearl, getOngoingCalls, isPlausiblePearlId, maxResponseBytes, describeWait } from '../../client/src/api/pearlApiClient';
+import {
+  checkBaseUrl,
+  createPearl,
+  getOngoingCalls,
+  isPlausiblePearlId,
+  maxResponseBytes,
+  describeWait,
+} from '../../client/src/api/pearlApiClient';
 import type { DeployPayload } from '../../server/src/protocol';
 import { Json, parse, service, textPearl, valueRange } from '../helpers/documents';
 import { waitFor } from '../helpers/wait';
@@ -47,7 +54,10 @@ describe('createPearl against the stand-in', () => {
     for (const result of [first, second]) assert.match(result.pearlId, /^prl_[0-9a-f]{12}$/);
     assert.notEqual(first.pearlId, second.pearlId);
     const recorded = standIn.created.slice(-2);
-    assert.deepEqual(recorded.map((pearl) => pearl.id), [first.pearlId, second.pearlId]);
+    assert.deepEqual(
+      recorded.map((pearl) => pearl.id),
+      [first.pearlId, second.pearlId],
+    );
     assert.equal(recorded[0].path, '/v2/Pearl/Text');
     assert.equal(recorded[0].body, payloadOf(content).body);
     assert.ok(!recorded[0].body.includes('$schema'), 'the body sent has no $schema');
@@ -95,7 +105,12 @@ describe('createPearl against the stand-in', () => {
   test('401 with a wrong token: unauthorized, and the token is in no message', async () => {
     const token = 'demo-account:not-the-secret';
     const result = await create(textPearl(), { token });
-    assert.deepEqual(result, { ok: false, kind: 'unauthorized', status: 401, message: 'The service refused the token (401 Unauthorized).' });
+    assert.deepEqual(result, {
+      ok: false,
+      kind: 'unauthorized',
+      status: 401,
+      message: 'The service refused the token (401 Unauthorized).',
+    });
     assert.ok(!result.message.includes('not-the-secret'));
   });
 
@@ -122,10 +137,17 @@ describe('createPearl against the stand-in', () => {
   });
 
   test('describeWait names seconds, minutes and hours, rounding up', () => {
-    assert.deepEqual(
-      [0, 119, 120, 121, 7_199, 7_200, 86_399, 86_400, Infinity].map(describeWait),
-      ['in 0 s', 'in 119 s', 'in 2 min', 'in 3 min', 'in 120 min', 'in 2 h', 'in 24 h', 'tomorrow or later', 'tomorrow or later'],
-    );
+    assert.deepEqual([0, 119, 120, 121, 7_199, 7_200, 86_399, 86_400, Infinity].map(describeWait), [
+      'in 0 s',
+      'in 119 s',
+      'in 2 min',
+      'in 3 min',
+      'in 120 min',
+      'in 2 h',
+      'in 24 h',
+      'tomorrow or later',
+      'tomorrow or later',
+    ]);
   });
 
   test('500: an http failure with the status and what the body says', async (t) => {
@@ -217,7 +239,12 @@ describe('getOngoingCalls against the stand-in', () => {
 
   test('an unknown id, URL-encoded as one path segment: 404 with what the service says', async () => {
     const result = await getOngoingCalls({ baseUrl: standIn.url, token: standIn.token, pearlId: 'no such/id?', timeoutMs: 5000 });
-    assert.deepEqual(result, { ok: false, kind: 'http', status: 404, message: 'The service answered 404 Not Found: No Pearl with id no such/id?.' });
+    assert.deepEqual(result, {
+      ok: false,
+      kind: 'http',
+      status: 404,
+      message: 'The service answered 404 Not Found: No Pearl with id no such/id?.',
+    });
   });
 
   test('a wrong token: unauthorized', async () => {
@@ -256,7 +283,13 @@ describe('answers the stand-in does not give', () => {
   test('the request carries the bearer token and the JSON content type', async (t) => {
     const server = await serve(200, { 'Content-Type': 'application/json' }, '  "prl_abc" \n');
     t.after(() => server.close());
-    const result = await createPearl({ baseUrl: `${server.url}/`, token: 'acc:secret', path: '/v2/Pearl/Text', body: '{}', timeoutMs: 2000 });
+    const result = await createPearl({
+      baseUrl: `${server.url}/`,
+      token: 'acc:secret',
+      path: '/v2/Pearl/Text',
+      body: '{}',
+      timeoutMs: 2000,
+    });
     assert.deepEqual(result, { ok: true, pearlId: 'prl_abc' });
     assert.equal(server.seen[0].authorization, 'Bearer acc:secret');
     assert.equal(server.seen[0]['content-type'], 'application/json');
@@ -272,8 +305,18 @@ describe('answers the stand-in does not give', () => {
   for (const [name, headers, body, message] of [
     ['an empty id', { 'Content-Type': 'text/plain' }, '  ', 'The service answered 200 without a Pearl id.'],
     ['an empty JSON string', { 'Content-Type': 'application/json' }, '""', 'The service answered 200 without a Pearl id.'],
-    ['a JSON object', { 'Content-Type': 'application/json' }, '{"id":"x"}', 'The service answered with JSON that is not a Pearl id: {"id":"x"}'],
-    ['a web page', { 'Content-Type': 'text/html' }, '<html><body>Sign in to the Wi-Fi</body></html>', 'The service answered with a web page instead of a Pearl id: <html><body>Sign in to the Wi-Fi</body></html>'],
+    [
+      'a JSON object',
+      { 'Content-Type': 'application/json' },
+      '{"id":"x"}',
+      'The service answered with JSON that is not a Pearl id: {"id":"x"}',
+    ],
+    [
+      'a web page',
+      { 'Content-Type': 'text/html' },
+      '<html><body>Sign in to the Wi-Fi</body></html>',
+      'The service answered with a web page instead of a Pearl id: <html><body>Sign in to the Wi-Fi</body></html>',
+    ],
   ] as const) {
     test(`200 with ${name} is an invalid response`, async (t) => {
       const server = await serve(200, headers, body);
@@ -297,7 +340,10 @@ describe('answers the stand-in does not give', () => {
     const result = await createPearl({ baseUrl: server.url, token: 't', path: '/v2/Pearl', body: '{}', timeoutMs: 2000 });
     assert.ok(!result.ok && result.kind === 'rateLimited');
     // An HTTP date has whole seconds: 89 to 90 s from now.
-    assert.ok(result.retryAfterSeconds !== undefined && result.retryAfterSeconds >= 88 && result.retryAfterSeconds <= 90, String(result.retryAfterSeconds));
+    assert.ok(
+      result.retryAfterSeconds !== undefined && result.retryAfterSeconds >= 88 && result.retryAfterSeconds <= 90,
+      String(result.retryAfterSeconds),
+    );
   });
 
   test('400 whose body is not JSON: validation without problem details', async (t) => {
@@ -311,7 +357,12 @@ describe('answers the stand-in does not give', () => {
     const server = await serve(502, { 'Content-Type': 'text/plain' }, 'upstream rejected Authorization: Bearer acc:s3cret-value');
     t.after(() => server.close());
     const result = await createPearl({ baseUrl: server.url, token: 'acc:s3cret-value', path: '/v2/Pearl', body: '{}', timeoutMs: 2000 });
-    assert.deepEqual(result, { ok: false, kind: 'http', status: 502, message: 'The service answered 502 Bad Gateway: upstream rejected Authorization: Bearer ***' });
+    assert.deepEqual(result, {
+      ok: false,
+      kind: 'http',
+      status: 502,
+      message: 'The service answered 502 Bad Gateway: upstream rejected Authorization: Bearer ***',
+    });
   });
 
   test('a redirect is not followed, so the token goes nowhere else', async (t) => {
@@ -324,7 +375,10 @@ describe('answers the stand-in does not give', () => {
   test('ongoing calls: a null totalOnQueue is undefined; a count that is no integer is an invalid response', async (t) => {
     const nullQueue = await serve(200, { 'Content-Type': 'application/json' }, '{"totalOngoingCalls":2,"totalOnQueue":null}');
     t.after(() => nullQueue.close());
-    assert.deepEqual(await getOngoingCalls({ baseUrl: nullQueue.url, token: 't', pearlId: 'p', timeoutMs: 2000 }), { ok: true, totalOngoingCalls: 2 });
+    assert.deepEqual(await getOngoingCalls({ baseUrl: nullQueue.url, token: 't', pearlId: 'p', timeoutMs: 2000 }), {
+      ok: true,
+      totalOngoingCalls: 2,
+    });
     const text = await serve(200, { 'Content-Type': 'application/json' }, '{"totalOngoingCalls":"2"}');
     t.after(() => text.close());
     const result = await getOngoingCalls({ baseUrl: text.url, token: 't', pearlId: 'p', timeoutMs: 2000 });
@@ -354,7 +408,12 @@ describe('hostile answers', () => {
     const started = Date.now();
     const result = await createPearl({ baseUrl: server.url, token: 't', path: '/v2/Pearl', body: '{}', timeoutMs: 10_000 });
     assert.equal(maxResponseBytes, 1024 * 1024);
-    assert.deepEqual(result, { ok: false, kind: 'invalidResponse', status: 500, message: 'The service answered 500 Internal Server Error with more than 1 MiB; the answer was not read.' });
+    assert.deepEqual(result, {
+      ok: false,
+      kind: 'invalidResponse',
+      status: 500,
+      message: 'The service answered 500 Internal Server Error with more than 1 MiB; the answer was not read.',
+    });
     assert.ok(Date.now() - started < 5_000, 'not read until the timeout');
     await waitFor('the connection to be closed', () => closed, { timeoutMs: 2_000, intervalMs: 20 });
     assert.ok(written < 16 * 1024 * 1024, `${written} bytes written`);
@@ -368,7 +427,12 @@ describe('hostile answers', () => {
     });
     t.after(() => server.close());
     const result = await getOngoingCalls({ baseUrl: server.url, token: 't', pearlId: 'p', timeoutMs: 5000 });
-    assert.deepEqual(result, { ok: false, kind: 'invalidResponse', status: 200, message: 'The service answered 200 OK with more than 1 MiB; the answer was not read.' });
+    assert.deepEqual(result, {
+      ok: false,
+      kind: 'invalidResponse',
+      status: 200,
+      message: 'The service answered 200 OK with more than 1 MiB; the answer was not read.',
+    });
   });
 
   /** The message of a 502 whose plain-text body is `body`, for the token `token`. */
@@ -391,9 +455,20 @@ describe('hostile answers', () => {
   const prefix = 'The service answered 502 Bad Gateway: ';
   for (const [name, body, expected] of [
     ['JSON-escaped', `{"auth":${JSON.stringify(token)}}`, '{"auth":"***"}'],
-    ['JSON-escaped with \\/ and \\u escapes', `{"auth":"acct-42:${secret.replace(/\//g, '\\/').replace(/"/g, '\\u0022').replace(/\\(?![u/])/g, '\\\\')}"}`, '{"auth":"***"}'],
+    [
+      'JSON-escaped with \\/ and \\u escapes',
+      `{"auth":"acct-42:${secret
+        .replace(/\//g, '\\/')
+        .replace(/"/g, '\\u0022')
+        .replace(/\\(?![u/])/g, '\\\\')}"}`,
+      '{"auth":"***"}',
+    ],
     ['URL-encoded', `GET /hook?auth=${encodeURIComponent(token)}&x=1`, 'GET /hook?auth=***&x=1'],
-    ['URL-encoded in lower case', `GET /hook?auth=${encodeURIComponent(token).replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase())}`, 'GET /hook?auth=***'],
+    [
+      'URL-encoded in lower case',
+      `GET /hook?auth=${encodeURIComponent(token).replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase())}`,
+      'GET /hook?auth=***',
+    ],
     ['in part (11 characters of the secret)', `key ends with ${secret.slice(6, 17)}.`, 'key ends with ***.'],
     ['in part, URL-encoded', `key=${encodeURIComponent(secret.slice(2, 12))};`, 'key=***;'],
   ] as const) {
@@ -404,7 +479,10 @@ describe('hostile answers', () => {
   }
 
   test('a run of fewer than 8 characters of the secret is not masked (the rule: 8 or more)', async () => {
-    assert.equal(await echoed(`id ${secret.slice(0, 7)} and ${secret.slice(10, 17)}`, token), `${prefix}id ${secret.slice(0, 7)} and ${secret.slice(10, 17)}`);
+    assert.equal(
+      await echoed(`id ${secret.slice(0, 7)} and ${secret.slice(10, 17)}`, token),
+      `${prefix}id ${secret.slice(0, 7)} and ${secret.slice(10, 17)}`,
+    );
   });
 
   test('the excerpt shows control and bidi characters as escapes', async () => {
@@ -439,14 +517,18 @@ describe('hostile answers', () => {
       t.after(() => server.close());
       const result = await createPearl({ baseUrl: server.url, token: 't', path: '/v2/Pearl', body: '{}', timeoutMs: 2000 });
       assert.equal(result.ok ? 'ok' : result.kind, 'invalidResponse');
-      assert.ok(!result.ok && result.message.startsWith('The service answered with something that is not a Pearl id: '), JSON.stringify(result));
+      assert.ok(
+        !result.ok && result.message.startsWith('The service answered with something that is not a Pearl id: '),
+        JSON.stringify(result),
+      );
       assert.ok(!result.ok && !/[\u0000\u200B\u202E\uD800]/.test(result.message), 'the message carries no invisible character');
     });
   }
 
   test('isPlausiblePearlId: 1 to 256 visible characters', () => {
     for (const id of ['prl_0123456789ab', 'a', 'x'.repeat(256), 'PEARL-id.42', 'pearl-é']) assert.equal(isPlausiblePearlId(id), true, id);
-    for (const id of ['', ' ', 'a b', 'x'.repeat(257), 'a\tb', 'a\u2066b', 'a\u200Fb', 'a\uFEFFb', 'a\u2028b', 'a\uDC00']) assert.equal(isPlausiblePearlId(id), false, JSON.stringify(id));
+    for (const id of ['', ' ', 'a b', 'x'.repeat(257), 'a\tb', 'a\u2066b', 'a\u200Fb', 'a\uFEFFb', 'a\u2028b', 'a\uDC00'])
+      assert.equal(isPlausiblePearlId(id), false, JSON.stringify(id));
   });
 
   for (const [body, expected] of [
@@ -486,9 +568,15 @@ describe('checkBaseUrl', () => {
     });
   }
   for (const [url, message] of [
-    ['http://example.com', 'http://example.com is refused: http is allowed only for a loopback host (127.0.0.1, localhost, [::1]); use https.'],
+    [
+      'http://example.com',
+      'http://example.com is refused: http is allowed only for a loopback host (127.0.0.1, localhost, [::1]); use https.',
+    ],
     ['http://128.0.0.1', 'http://128.0.0.1 is refused: http is allowed only for a loopback host (127.0.0.1, localhost, [::1]); use https.'],
-    ['http://localhost.example.com', 'http://localhost.example.com is refused: http is allowed only for a loopback host (127.0.0.1, localhost, [::1]); use https.'],
+    [
+      'http://localhost.example.com',
+      'http://localhost.example.com is refused: http is allowed only for a loopback host (127.0.0.1, localhost, [::1]); use https.',
+    ],
     ['ftp://api.nlpearl.ai', 'ftp is not allowed: the base URL must use https.'],
     ['not a url', '"not a url" is not a URL (expected e.g. https://api.nlpearl.ai).'],
     ['', '"" is not a URL (expected e.g. https://api.nlpearl.ai).'],

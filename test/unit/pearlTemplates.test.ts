@@ -19,7 +19,9 @@ const templates = loadTemplates(templatesDir);
 
 /** The diagnostics of `text` as `Severity code message` lines, for readable failures. */
 function problems(text: string): string[] {
-  return service.doValidation(parse(text)).map((d) => `${['Error', 'Warning', 'Information', 'Hint'][(d.severity ?? 1) - 1]} ${d.code} ${d.message}`);
+  return service
+    .doValidation(parse(text))
+    .map((d) => `${['Error', 'Warning', 'Information', 'Hint'][(d.severity ?? 1) - 1]} ${d.code} ${d.message}`);
 }
 
 /** The text of each tab stop, by number, in the snippet `parts` make. */
@@ -56,7 +58,10 @@ describe('templates/', () => {
       assert.equal(getSchemaReference(text), voice ? '../schemas/simple-pearl.schema.json' : '../schemas/text-pearl.schema.json');
       const value = parseJson(text) as Record<string, unknown>;
       const direction = template.label.includes('outbound') ? 'outbound' : 'inbound';
-      assert.ok(value[direction] !== undefined && value[direction === 'inbound' ? 'outbound' : 'inbound'] === undefined, `only ${direction}`);
+      assert.ok(
+        value[direction] !== undefined && value[direction === 'inbound' ? 'outbound' : 'inbound'] === undefined,
+        `only ${direction}`,
+      );
     });
 
     test(`${template.file}: the snippet gives back the template, tab stops on the name, the agent and the channel`, () => {
@@ -76,7 +81,10 @@ describe('templates/', () => {
       assert.deepEqual(tabStopTexts(text, template.tabStops), Object.fromEntries(expected.map((item, index) => [index + 1, item])));
       // The first tab stop (where the cursor lands) is the Pearl's name, on line 3.
       const first = parts.findIndex((part) => part.tabStop === 1);
-      const before = parts.slice(0, first).map((part) => part.text).join('');
+      const before = parts
+        .slice(0, first)
+        .map((part) => part.text)
+        .join('');
       assert.ok(before.endsWith('\n  "name": "'), JSON.stringify(before.slice(-20)));
     });
 
@@ -115,8 +123,14 @@ describe('toSnippetParts', () => {
 describe('relativeSchemaReference', () => {
   test('the relative path to the schema found in the workspace, with forward slashes', () => {
     const root = path.resolve('/work/agents');
-    assert.equal(relativeSchemaReference(path.join(root, 'support'), path.join(root, 'schemas', 'text-pearl.schema.json'), 'text-pearl.schema.json'), '../schemas/text-pearl.schema.json');
-    assert.equal(relativeSchemaReference(root, path.join(root, 'schemas', 'text-pearl.schema.json'), 'text-pearl.schema.json'), './schemas/text-pearl.schema.json');
+    assert.equal(
+      relativeSchemaReference(path.join(root, 'support'), path.join(root, 'schemas', 'text-pearl.schema.json'), 'text-pearl.schema.json'),
+      '../schemas/text-pearl.schema.json',
+    );
+    assert.equal(
+      relativeSchemaReference(root, path.join(root, 'schemas', 'text-pearl.schema.json'), 'text-pearl.schema.json'),
+      './schemas/text-pearl.schema.json',
+    );
   });
 
   test('the bare file name when the workspace has no copy of the schema', () => {

@@ -7,8 +7,16 @@ import { parse as parseYaml } from 'yaml';
 import { repositoryRoot } from '../helpers/lspClient';
 
 test('the pearl-lint hook: a bin of this package, a Node hook, *.pearl.json files only', () => {
-  const hooks = parseYaml(fs.readFileSync(path.join(repositoryRoot, '.pre-commit-hooks.yaml'), 'utf8')) as { id: string; entry: string; language: string; files: string }[];
-  const manifest = JSON.parse(fs.readFileSync(path.join(repositoryRoot, 'package.json'), 'utf8')) as { bin: Record<string, string>; scripts: Record<string, string> };
+  const hooks = parseYaml(fs.readFileSync(path.join(repositoryRoot, '.pre-commit-hooks.yaml'), 'utf8')) as {
+    id: string;
+    entry: string;
+    language: string;
+    files: string;
+  }[];
+  const manifest = JSON.parse(fs.readFileSync(path.join(repositoryRoot, 'package.json'), 'utf8')) as {
+    bin: Record<string, string>;
+    scripts: Record<string, string>;
+  };
   const hook = hooks.find((candidate) => candidate.id === 'pearl-lint');
   assert.ok(hook);
   assert.equal(hook.language, 'node');

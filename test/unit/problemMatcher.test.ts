@@ -26,9 +26,36 @@ test('$pearl-lint reads file, line, column, severity, code and message of each t
   assert.ok(matcher, 'a problem matcher named pearl-lint');
   assert.deepEqual(matcher.fileLocation, ['autoDetect', '${workspaceFolder}'], 'relative and absolute paths');
   const records: LintRecord[] = [
-    { file: 'flows/a b.pearl.json', line: 3, column: 7, endLine: 3, endColumn: 9, severity: 'error', code: 'max-length', message: 'agentPersonality is 41 characters: the limit is 35.' },
-    { file: 'C:\\work\\x.pearl.json', line: 12, column: 1, endLine: 12, endColumn: 4, severity: 'warning', code: 'variable-undeclared', message: '{foo} is not declared' },
-    { file: '/abs/y.pearl.json', line: 1, column: 1, endLine: 1, endColumn: 2, severity: 'info', code: 'kind-unknown', message: 'Treated as a text Pearl.' },
+    {
+      file: 'flows/a b.pearl.json',
+      line: 3,
+      column: 7,
+      endLine: 3,
+      endColumn: 9,
+      severity: 'error',
+      code: 'max-length',
+      message: 'agentPersonality is 41 characters: the limit is 35.',
+    },
+    {
+      file: 'C:\\work\\x.pearl.json',
+      line: 12,
+      column: 1,
+      endLine: 12,
+      endColumn: 4,
+      severity: 'warning',
+      code: 'variable-undeclared',
+      message: '{foo} is not declared',
+    },
+    {
+      file: '/abs/y.pearl.json',
+      line: 1,
+      column: 1,
+      endLine: 1,
+      endColumn: 2,
+      severity: 'info',
+      code: 'kind-unknown',
+      message: 'Treated as a text Pearl.',
+    },
   ];
   const regexp = new RegExp(matcher.pattern.regexp);
   const lines = formatLintText(records).trimEnd().split('\n');
@@ -38,7 +65,14 @@ test('$pearl-lint reads file, line, column, severity, code and message of each t
     const record = records[index];
     const { pattern } = matcher;
     assert.deepEqual(
-      [match[pattern.file], Number(match[pattern.line]), Number(match[pattern.column]), match[pattern.severity], match[pattern.code], match[pattern.message]],
+      [
+        match[pattern.file],
+        Number(match[pattern.line]),
+        Number(match[pattern.column]),
+        match[pattern.severity],
+        match[pattern.code],
+        match[pattern.message],
+      ],
       [record.file, record.line, record.column, record.severity, record.code, record.message],
     );
   });

@@ -10,7 +10,6 @@ function codes(content: string): string[] {
   return service.doValidation(parse(content)).map((diagnostic) => String(diagnostic.code));
 }
 
-
 const withUnknownTarget = textPearl({
   nodes: [
     node('open', 2, [transition('greeted', 'talk')]),
@@ -21,7 +20,10 @@ const withUnknownTarget = textPearl({
 
 test('unknown-target: "Create node" appends a Dialogue node with a transition to EndCall, beside "Change to"', () => {
   const { actions } = actionsFor(withUnknownTarget, 'unknown-target');
-  assert.deepEqual(actions.map((action) => action.title), ["Change to 'talk'", "Create node 'talkk'"]);
+  assert.deepEqual(
+    actions.map((action) => action.title),
+    ["Change to 'talk'", "Create node 'talkk'"],
+  );
   const create = find(actions, "Create node 'talkk'");
   assert.notEqual(create.isPreferred, true);
   const after = apply(withUnknownTarget, create);
@@ -68,21 +70,28 @@ test('graph-cannot-reach-end: "Add a transition to EndCall" in the style of the 
   assert.equal(talkFix.isPreferred, true);
   const after = apply(content, talkFix);
   assert.ok(
-    after.includes('"toNodeId": "talk"\n          },\n          {\n            "name": "End the conversation",\n            "toNodeId": "end"\n          }\n        ]'),
+    after.includes(
+      '"toNodeId": "talk"\n          },\n          {\n            "name": "End the conversation",\n            "toNodeId": "end"\n          }\n        ]',
+    ),
     after,
   );
   assert.deepEqual(diagnosticsWithCode(after, 'graph-cannot-reach-end'), []);
 });
 
 test('graph-cannot-reach-end: a taken name is numbered; a compact empty list gets one inline transition', () => {
-  const content = '{"name": "x", "pearl": {"nodes": [\n' +
+  const content =
+    '{"name": "x", "pearl": {"nodes": [\n' +
     '{"nodeId": "open", "name": "Open", "nodeType": 2, "transitions": [{"name": "End the conversation", "toNodeId": "talk"}]},\n' +
     '{"nodeId": "talk", "name": "Talk", "nodeType": 10, "transitions": []},\n' +
     '{"nodeId": "end", "name": "End", "nodeType": 100, "transitions": []}\n' +
     ']}, "inbound": {"textChannelId": "c"}}';
   const fixes = actionsFor(content, 'graph-cannot-reach-end').actions;
   const open = fixes.find((action) => action.diagnostics?.[0].message.includes("'open'"))!;
-  assert.ok(apply(content, open).includes('{"name": "End the conversation", "toNodeId": "talk"}, { "name": "End the conversation 2", "toNodeId": "end" }]'));
+  assert.ok(
+    apply(content, open).includes(
+      '{"name": "End the conversation", "toNodeId": "talk"}, { "name": "End the conversation 2", "toNodeId": "end" }]',
+    ),
+  );
   const talk = fixes.find((action) => action.diagnostics?.[0].message.includes("'talk'"))!;
   assert.ok(apply(content, talk).includes('"nodeType": 10, "transitions": [{ "name": "End the conversation", "toNodeId": "end" }]}'));
 });
@@ -98,14 +107,18 @@ test('model-type-kind: a text Pearl takes 11 (Swan), the preferred fix', () => {
 });
 
 test('model-type-kind: a simple Pearl offers each voice model, none preferred', () => {
-  const content = '{\n  "$schema": "../schemas/simple-pearl.schema.json",\n  "name": "Voice",\n  "pearl": { "modelType": 11, "openingSentence": "Hi", "flowScript": "Talk" },\n  "inbound": { "phoneNumberId": "p" }\n}';
+  const content =
+    '{\n  "$schema": "../schemas/simple-pearl.schema.json",\n  "name": "Voice",\n  "pearl": { "modelType": 11, "openingSentence": "Hi", "flowScript": "Talk" },\n  "inbound": { "phoneNumberId": "p" }\n}';
   const { actions } = actionsFor(content, 'model-type-kind');
-  assert.deepEqual(actions.map((action) => action.title), ['Change to 1 (Trident)', 'Change to 2 (Oyster)', 'Change to 3 (Arrow)', 'Change to 4 (Hydra)']);
+  assert.deepEqual(
+    actions.map((action) => action.title),
+    ['Change to 1 (Trident)', 'Change to 2 (Oyster)', 'Change to 3 (Arrow)', 'Change to 4 (Hydra)'],
+  );
   assert.ok(actions.every((action) => action.isPreferred !== true));
   assert.ok(apply(content, actions[3]).includes('"modelType": 4,'));
 });
 
-test('wrong-type: unambiguous values change to the field\'s type', () => {
+test("wrong-type: unambiguous values change to the field's type", () => {
   const cases: [Record<string, unknown>, string, string, string][] = [
     [{ pearl: { memory: 'yes' } }, 'Change to true', '"memory": "yes"', '"memory": true'],
     [{ pearl: { memory: 'False' } }, 'Change to false', '"memory": "False"', '"memory": false'],
@@ -138,13 +151,23 @@ test('wrong-type: an enumeration name becomes its value; an ambiguous string get
 });
 
 test('channel-both: keep inbound or keep outbound, on the one diagnostic', () => {
-  const content = '{\n  "name": "x",\n  "pearl": { "nodes": [] },\n  // the channel\n  "inbound": { "textChannelId": "in" },\n  "outbound": { "textChannelId": "out" }\n}';
+  const content =
+    '{\n  "name": "x",\n  "pearl": { "nodes": [] },\n  // the channel\n  "inbound": { "textChannelId": "in" },\n  "outbound": { "textChannelId": "out" }\n}';
   const { actions } = actionsFor(content, 'channel-both');
-  assert.deepEqual(actions.map((action) => action.title), ["Keep 'inbound', remove 'outbound'", "Keep 'outbound', remove 'inbound'"]);
+  assert.deepEqual(
+    actions.map((action) => action.title),
+    ["Keep 'inbound', remove 'outbound'", "Keep 'outbound', remove 'inbound'"],
+  );
   const keepInbound = find(actions, "Keep 'inbound', remove 'outbound'");
-  assert.equal(apply(content, keepInbound), '{\n  "name": "x",\n  "pearl": { "nodes": [] },\n  // the channel\n  "inbound": { "textChannelId": "in" }\n}');
+  assert.equal(
+    apply(content, keepInbound),
+    '{\n  "name": "x",\n  "pearl": { "nodes": [] },\n  // the channel\n  "inbound": { "textChannelId": "in" }\n}',
+  );
   const keepOutbound = apply(content, find(actions, "Keep 'outbound', remove 'inbound'"));
-  assert.equal(keepOutbound, '{\n  "name": "x",\n  "pearl": { "nodes": [] },\n  // the channel\n  "outbound": { "textChannelId": "out" }\n}');
+  assert.equal(
+    keepOutbound,
+    '{\n  "name": "x",\n  "pearl": { "nodes": [] },\n  // the channel\n  "outbound": { "textChannelId": "out" }\n}',
+  );
   assert.deepEqual(diagnosticsWithCode(keepOutbound, 'channel-both'), []);
 });
 
@@ -153,12 +176,17 @@ test('api-body-not-allowed: remove the body, or change the method to POST', () =
   const content = textPearl({
     nodes: [
       node('open', 2, [transition('lookup', 'call')]),
-      node('call', 40, [transition('done', 'end')], { apiSettings: { name: 'Lookup', method: 1, endpointUrl: 'https://example.test/x', body } }),
+      node('call', 40, [transition('done', 'end')], {
+        apiSettings: { name: 'Lookup', method: 1, endpointUrl: 'https://example.test/x', body },
+      }),
       node('end', 100, []),
     ],
   });
   const { actions } = actionsFor(content, 'api-body-not-allowed');
-  assert.deepEqual(actions.map((action) => action.title), ['Remove the body', 'Change method to POST']);
+  assert.deepEqual(
+    actions.map((action) => action.title),
+    ['Remove the body', 'Change method to POST'],
+  );
   const removed = apply(content, find(actions, 'Remove the body'));
   assert.ok(removed.includes('"endpointUrl": "https://example.test/x"\n        }\n      },'), removed);
   assert.deepEqual(codes(removed), []);
@@ -210,7 +238,13 @@ test('voice-only-node: removes the node and the transitions to it, keeping comme
 test('voice-only-node in a CRLF file: whole lines go with their CRLF', () => {
   const content = withTransfer.replace(/\n/g, '\r\n');
   const after = apply(content, find(actionsFor(content, 'voice-only-node').actions, "Remove node 'xfer' and the transitions to it"));
-  assert.equal(after, apply(withTransfer, find(actionsFor(withTransfer, 'voice-only-node').actions, "Remove node 'xfer' and the transitions to it")).replace(/\n/g, '\r\n'));
+  assert.equal(
+    after,
+    apply(withTransfer, find(actionsFor(withTransfer, 'voice-only-node').actions, "Remove node 'xfer' and the transitions to it")).replace(
+      /\n/g,
+      '\r\n',
+    ),
+  );
   assert.deepEqual(codes(after), []);
 });
 
@@ -220,7 +254,10 @@ test('voice-only-node without incoming transitions: "Remove node"', () => {
   });
   const fix = find(actionsFor(content, 'voice-only-node').actions, "Remove node 'rec'");
   const after = apply(content, fix);
-  assert.deepEqual((valueOf(after) as { pearl: { nodes: { nodeId: string }[] } }).pearl.nodes.map((n) => n.nodeId), ['open', 'end']);
+  assert.deepEqual(
+    (valueOf(after) as { pearl: { nodes: { nodeId: string }[] } }).pearl.nodes.map((n) => n.nodeId),
+    ['open', 'end'],
+  );
   assert.deepEqual(codes(after), []);
 });
 

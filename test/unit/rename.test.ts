@@ -45,7 +45,10 @@ const base = textPearl({
         name: 'Send',
         method: 2,
         endpointUrl: 'https://x.test/{first_name}',
-        body: [{ key: 'k', variableId: 'first_name' }, { key: 'o', variableId: 'order_id' }],
+        body: [
+          { key: 'k', variableId: 'first_name' },
+          { key: 'o', variableId: 'order_id' },
+        ],
       },
     }),
     node('end', 100, []),
@@ -99,7 +102,10 @@ test('rename a variable: only the id inside the braces, the declaration and vari
   assert.equal(after, expected);
   assert.ok(after.includes('"agentName": "{first_name}"'));
   // The renamed document has no undeclared variable.
-  assert.deepEqual(service.doValidation(parse(after)).filter((d) => d.code === 'variable-undeclared'), []);
+  assert.deepEqual(
+    service.doValidation(parse(after)).filter((d) => d.code === 'variable-undeclared'),
+    [],
+  );
 });
 
 test('renaming an id written with escapes replaces the whole string content', () => {
@@ -140,6 +146,9 @@ test('invalid names are refused with a reason, and no edit', () => {
 test('document highlights: declaration Write, uses Read', () => {
   const { text: content, position } = cursor(mark(base, '"nodeId": "end"', 12));
   const highlights = service.findDocumentHighlights(parse(content), position);
-  assert.deepEqual(highlights.map((h) => h.kind), [3, 2, 2]);
+  assert.deepEqual(
+    highlights.map((h) => h.kind),
+    [3, 2, 2],
+  );
   assert.deepEqual(highlights[0].range, insideQuotes(valueRange(content, '"nodeId": "end"')));
 });

@@ -43,8 +43,10 @@ describe('Restricted Mode', () => {
   test('language features stay on: activation and the graph preview do not depend on trust', () => {
     assert.deepEqual(manifest.activationEvents, ['onLanguage:pearl', 'onWebviewPanel:pearl.graphPreview']);
     const all = Object.values(manifest.contributes.menus).flat();
-    for (const entry of all.filter((item) => item.command === 'pearl.openGraphPreview')) assert.doesNotMatch(entry.when ?? '', /isWorkspaceTrusted/);
-    for (const command of manifest.contributes.commands) assert.equal(command.enablement, undefined, `${command.command} stays invocable, to say why`);
+    for (const entry of all.filter((item) => item.command === 'pearl.openGraphPreview'))
+      assert.doesNotMatch(entry.when ?? '', /isWorkspaceTrusted/);
+    for (const command of manifest.contributes.commands)
+      assert.equal(command.enablement, undefined, `${command.command} stays invocable, to say why`);
   });
 
   test('the Deploy button of the editor title shows only in a trusted workspace; the palette entry stays, to say why', () => {

@@ -11,7 +11,10 @@ import { parse } from 'jsonc-parser';
 import { repositoryRoot } from '../helpers/lspClient';
 
 const schemasDir = path.join(repositoryRoot, 'schemas');
-const schemaFiles = fs.readdirSync(schemasDir).filter((name) => name.endsWith('.schema.json')).sort();
+const schemaFiles = fs
+  .readdirSync(schemasDir)
+  .filter((name) => name.endsWith('.schema.json'))
+  .sort();
 const schemas = schemaFiles.map((name) => JSON.parse(fs.readFileSync(path.join(schemasDir, name), 'utf8')) as Record<string, unknown>);
 
 /**
@@ -38,7 +41,10 @@ function strictAjv(): Ajv {
 }
 
 function jsonFiles(dir: string): string[] {
-  return fs.readdirSync(dir).filter((name) => name.endsWith('.json')).map((name) => path.join(dir, name));
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => path.join(dir, name));
 }
 
 test('schemas/ is what scripts/schemas.mjs makes of it ($ids from package.json, markdownEnumDescriptions, pearl.schema.json)', () => {
@@ -67,7 +73,11 @@ test('pearl.schema.json: the examples, the catalog positive tests pass; the nega
   const positive = jsonFiles(path.join(schemasDir, 'test', 'positive', 'pearl'));
   assert.ok(examples.length >= 2 && positive.length >= 2);
   for (const file of [...examples, ...positive]) {
-    assert.equal(validate(parse(fs.readFileSync(file, 'utf8'))), true, `${path.basename(file)}: ${JSON.stringify(validate.errors?.slice(0, 3))}`);
+    assert.equal(
+      validate(parse(fs.readFileSync(file, 'utf8'))),
+      true,
+      `${path.basename(file)}: ${JSON.stringify(validate.errors?.slice(0, 3))}`,
+    );
   }
   const negative = jsonFiles(path.join(schemasDir, 'test', 'negative', 'pearl'));
   assert.ok(negative.length >= 2);
@@ -103,7 +113,12 @@ test('every enumeration with names has markdownEnumDescriptions aligned with enu
       assert.equal(markdown.length, values.length, where);
       values.forEach((value, index) => {
         if (value === null) assert.equal(markdown[index], 'Not set (`null`).');
-        else assert.match(markdown[index], new RegExp(`^\\*\\*${(schema.enumNames as string[])[values.slice(0, index).filter((v) => v !== null).length]}\\*\\*`), where);
+        else
+          assert.match(
+            markdown[index],
+            new RegExp(`^\\*\\*${(schema.enumNames as string[])[values.slice(0, index).filter((v) => v !== null).length]}\\*\\*`),
+            where,
+          );
       });
     }
     for (const [key, child] of Object.entries(schema)) visit(child, `${where}/${key}`);

@@ -1,13 +1,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import {
-  CompletionItem,
-  CompletionItemKind,
-  InsertTextFormat,
-  MarkupContent,
-  TextEdit,
-} from 'vscode-languageserver-types';
+import { CompletionItem, CompletionItemKind, InsertTextFormat, MarkupContent, TextEdit } from 'vscode-languageserver-types';
 import { parsePearlDocument } from '../../server/src/service/pearlDocument';
 import { applyCompletion, itemLabeled } from '../helpers/snippets';
 import { cursor } from '../helpers/text';
@@ -59,8 +53,18 @@ test('describeSchemaType: JSON types, definition titles and arrays', () => {
 test('keys: an empty object offers its schema properties in schema order', () => {
   const result = complete(`{${TEXT}, "pearl": {|}}`);
   assert.deepEqual(labels(result.items), [
-    'agentName', 'agentPersonality', 'timeZone', 'modelType', 'companyName', 'companyDescription',
-    'generalInstructions', 'knowledgeBase', 'memory', 'successDescription', 'indicatorTags', 'nodes',
+    'agentName',
+    'agentPersonality',
+    'timeZone',
+    'modelType',
+    'companyName',
+    'companyDescription',
+    'generalInstructions',
+    'knowledgeBase',
+    'memory',
+    'successDescription',
+    'indicatorTags',
+    'nodes',
   ]);
   const agentName = result.items[0];
   assert.equal(agentName.kind, CompletionItemKind.Property);
@@ -124,7 +128,14 @@ test('keys: nested objects in arrays get their item schema', () => {
   assert.deepEqual(labels(tag.items), ['id', 'name', 'description', 'color']);
   const nested = complete(`{${TEXT}, "pearl": {"nodes": [{"postCallActions": [{"emailSettings": {"smtpSettings": {|}}}]}]}}`);
   assert.deepEqual(labels(nested.items), [
-    'id', 'provider', 'smtpServer', 'port', 'enableSsl', 'senderEmail', 'senderPassword', 'displayName',
+    'id',
+    'provider',
+    'smtpServer',
+    'port',
+    'enableSsl',
+    'senderEmail',
+    'senderPassword',
+    'displayName',
   ]);
   const variable = complete(`{${TEXT}, "variables": [{|}]}`);
   assert.ok(!labels(variable.items).includes('isSessionScoped'));
@@ -164,11 +175,19 @@ test('values: an existing value is replaced', () => {
 
 test('values: modelType is 11 (Swan) in text and 1 to 4 in simple', () => {
   const text = complete(`{${TEXT}, "pearl": {"modelType": |}}`);
-  assert.deepEqual(text.items.map((item) => [item.label, item.detail]), [['11', 'Swan']]);
+  assert.deepEqual(
+    text.items.map((item) => [item.label, item.detail]),
+    [['11', 'Swan']],
+  );
   const simple = complete(`{${SIMPLE}, "pearl": {"modelType": |}}`);
   assert.deepEqual(
     simple.items.map((item) => [item.label, item.detail]),
-    [['1', 'Trident'], ['2', 'Oyster'], ['3', 'Arrow'], ['4', 'Hydra']],
+    [
+      ['1', 'Trident'],
+      ['2', 'Oyster'],
+      ['3', 'Arrow'],
+      ['4', 'Hydra'],
+    ],
   );
 });
 
@@ -183,11 +202,14 @@ test('values: CallLabel color 8 is lime / gradient1', () => {
 
 test('values: simple-form unstated enumerations suggest the text form values, marked as such', () => {
   const result = complete(`{${SIMPLE}, "inbound": {"transcriptOptions": |}}`);
-  assert.deepEqual(result.items.map((item) => [item.label, item.detail]), [
-    ['1', 'FullTranscript'],
-    ['2', 'SensitiveInfoRemoved'],
-    ['3', 'NoTranscript'],
-  ]);
+  assert.deepEqual(
+    result.items.map((item) => [item.label, item.detail]),
+    [
+      ['1', 'FullTranscript'],
+      ['2', 'SensitiveInfoRemoved'],
+      ['3', 'NoTranscript'],
+    ],
+  );
   assert.match(docText(result.items[0]), /\(value taken from the text form\)$/);
   const day = complete(`{${SIMPLE}, "outbound": {"callingHours": [{"day": |}]}}`);
   assert.equal(day.items.length, 7);

@@ -202,7 +202,9 @@ test('wrong-type: an object expected; a header value must be a string', () => {
 });
 
 test('wrong-type: passing case, null is accepted for every field', () => {
-  const content = text('"nodes": [{"nodeType": null, "name": null, "transitions": null, "apiSettings": null}], "agentName": null, "memory": null');
+  const content = text(
+    '"nodes": [{"nodeType": null, "name": null, "transitions": null, "apiSettings": null}], "agentName": null, "memory": null',
+  );
   assert.deepEqual(validate(content), []);
 });
 
@@ -242,10 +244,7 @@ test('enum-value: a group the simple form would accept is an Error in a text Pea
 });
 
 test('enum-value: passing case, every stated value of transcriptOptions and day', () => {
-  const content = text(
-    '"nodes": []',
-    ', "outbound": {"transcriptOptions": 3, "callingHours": [{"day": 0}, {"day": 6}]}',
-  );
+  const content = text('"nodes": []', ', "outbound": {"transcriptOptions": 3, "callingHours": [{"day": 0}, {"day": 6}]}');
   assert.deepEqual(validate(content), []);
 });
 
@@ -325,9 +324,7 @@ test('max-length: lengths count UTF-16 code units (.NET string.Length)', () => {
 });
 
 test('max-length: the same limit in the simple form, and a nested limit', () => {
-  const content = simple(
-    `"flowScript": "f", "companyName": "${'c'.repeat(101)}", "smsSettings": [{"body": "${'b'.repeat(2001)}"}]`,
-  );
+  const content = simple(`"flowScript": "f", "companyName": "${'c'.repeat(101)}", "smsSettings": [{"body": "${'b'.repeat(2001)}"}]`);
   assert.deepEqual(
     validate(content).map((d) => [d.code, d.message]),
     [

@@ -41,7 +41,10 @@ test('selection ranges: on a key, its name then the property', () => {
 
 test('selection ranges: one answer per position, an empty range outside the value', () => {
   const doc = parse('  {}  ');
-  const ranges = service.getSelectionRanges(doc, [{ line: 0, character: 0 }, { line: 0, character: 3 }]);
+  const ranges = service.getSelectionRanges(doc, [
+    { line: 0, character: 0 },
+    { line: 0, character: 3 },
+  ]);
   assert.deepEqual(ranges, [
     { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } },
     { range: { start: { line: 0, character: 2 }, end: { line: 0, character: 4 } } },

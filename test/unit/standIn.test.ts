@@ -40,7 +40,11 @@ function post(path: string, body: string, headers: Record<string, string> = {}):
 
 describe('bearer check', () => {
   test('no Authorization header: 401 with a problem body and a Bearer challenge', async () => {
-    const response = await fetch(`${standIn.url}/v2/Pearl/Text`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: textBody() });
+    const response = await fetch(`${standIn.url}/v2/Pearl/Text`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: textBody(),
+    });
     assert.equal(response.status, 401);
     assert.equal(response.headers.get('www-authenticate'), 'Bearer');
     assert.match(response.headers.get('content-type') ?? '', /^application\/problem\+json/);
@@ -58,7 +62,9 @@ describe('bearer check', () => {
   });
 
   test('the right token passes (ongoing calls of an unknown id: 404, not 401)', async () => {
-    const response = await fetch(`${standIn.url}/v2/Pearl/prl_unknown/OngoingCalls`, { headers: { Authorization: `Bearer ${standIn.token}` } });
+    const response = await fetch(`${standIn.url}/v2/Pearl/prl_unknown/OngoingCalls`, {
+      headers: { Authorization: `Bearer ${standIn.token}` },
+    });
     assert.equal(response.status, 404);
     assert.equal(((await response.json()) as Json).detail, 'No Pearl with id prl_unknown.');
   });
@@ -81,7 +87,10 @@ describe('create', () => {
       [`text/plain ${a}`, `application/json "${b}"`],
       [`application/json "${a}"`, `text/plain ${b}`],
     ];
-    assert.ok(expected.some((pair) => JSON.stringify(pair) === JSON.stringify(forms)), forms.join(' | '));
+    assert.ok(
+      expected.some((pair) => JSON.stringify(pair) === JSON.stringify(forms)),
+      forms.join(' | '),
+    );
     assert.match(a, /^prl_[0-9a-f]{12}$/);
   });
 
@@ -126,7 +135,10 @@ describe('create', () => {
   });
 
   test('$schema must never be sent; malformed JSON is a 400 on $', async () => {
-    const withSchema = await post('/v2/Pearl/Text', JSON.stringify({ $schema: '../schemas/text-pearl.schema.json', ...(JSON.parse(textBody()) as Json) }));
+    const withSchema = await post(
+      '/v2/Pearl/Text',
+      JSON.stringify({ $schema: '../schemas/text-pearl.schema.json', ...(JSON.parse(textBody()) as Json) }),
+    );
     assert.deepEqual(((await withSchema.json()) as Json).errors, { $schema: ['The property $schema is not part of the create request.'] });
     const malformed = await post('/v2/Pearl/Text', '{"name": ');
     assert.equal(malformed.status, 400);
@@ -162,7 +174,11 @@ describe('ongoing calls', () => {
 describe('fault switch over HTTP', () => {
   /** Sets the fault the way the end-to-end suite does, from outside the process. */
   async function setFault(body: Json): Promise<Response> {
-    return fetch(`${standIn.url}/__standin/fault`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    return fetch(`${standIn.url}/__standin/fault`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   }
 
   test('the faults set over HTTP answer in turn 429 with Retry-After, 500, no answer, then normally again', async (t) => {
@@ -177,7 +193,10 @@ describe('fault switch over HTTP', () => {
 
     assert.equal((await setFault({ fault: 'hang' })).status, 200);
     await assert.rejects(
-      fetch(`${standIn.url}/v2/Pearl/prl_x/OngoingCalls`, { headers: { Authorization: `Bearer ${standIn.token}` }, signal: AbortSignal.timeout(300) }),
+      fetch(`${standIn.url}/v2/Pearl/prl_x/OngoingCalls`, {
+        headers: { Authorization: `Bearer ${standIn.token}` },
+        signal: AbortSignal.timeout(300),
+      }),
       (error: Error) => error.name === 'TimeoutError',
     );
 
@@ -210,7 +229,9 @@ describe('fault switch over HTTP', () => {
 describe('command line', () => {
   test('prints its address and token, serves, and stops on SIGTERM', async () => {
     const main = path.join(__dirname, '..', 'standin', 'main.js');
-    const child = spawn(process.execPath, [main, '--port', '0', '--token', 'cli-account:cli-secret'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [main, '--port', '0', '--token', 'cli-account:cli-secret'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     const lines = createInterface({ input: child.stdout });
     const first = await new Promise<string>((resolve) => lines.once('line', resolve));
@@ -226,7 +247,11 @@ describe('command line', () => {
 describe('400 fault', () => {
   test('every create answers the given errors until the fault is cleared; a valid body then passes', async () => {
     const control = (body: Json): Promise<Response> =>
-      fetch(`${standIn.url}/__standin/fault`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      fetch(`${standIn.url}/__standin/fault`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     assert.equal((await control({ fault: '400', errors: { 'Pearl.Nodes[1].Name': ['Name is taken.'] } })).status, 200);
     const rejected = await post('/v2/Pearl/Text', textBody());
     assert.equal(rejected.status, 400);

@@ -92,7 +92,9 @@ test('a variable diagnostic later on the edited line moves with the edit', () =>
   const fresh = service.parsePearlDocument(TextDocument.create(uri, 'pearl', 2, after));
   const undeclared = service.doValidation(patched).filter((diagnostic) => diagnostic.code === 'variable-undeclared');
   assert.deepEqual(
-    undeclared.map((diagnostic) => after.slice(patched.textDocument.offsetAt(diagnostic.range.start), patched.textDocument.offsetAt(diagnostic.range.end))),
+    undeclared.map((diagnostic) =>
+      after.slice(patched.textDocument.offsetAt(diagnostic.range.start), patched.textDocument.offsetAt(diagnostic.range.end)),
+    ),
     ['{nobody}', '{somebody}'],
   );
   assertSameAsFresh(patched, fresh);

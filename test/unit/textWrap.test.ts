@@ -41,11 +41,16 @@ describe('wrapText (graph preview names and labels)', () => {
     const width = (text: string) => text.length * 7;
     const lines = wrapText('😀'.repeat(30), 70, 2, width);
     assert.equal(lines.length, 2);
-    for (const line of lines) assert.ok(!/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(line), JSON.stringify(line));
+    for (const line of lines)
+      assert.ok(!/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(line), JSON.stringify(line));
   });
 
   it('measures a bounded amount of text, however long the name (linear time)', () => {
-    for (const name of ['x'.repeat(30_000), Array.from({ length: 6_000 }, (_, index) => `word${index % 10}`).join(' '), '\u200b'.repeat(30_000)]) {
+    for (const name of [
+      'x'.repeat(30_000),
+      Array.from({ length: 6_000 }, (_, index) => `word${index % 10}`).join(' '),
+      '\u200b'.repeat(30_000),
+    ]) {
       const counter = countingMeasure(50 * maxShownChars);
       const lines = wrapText(name, 190, 3, counter.measure);
       assert.ok(lines.length <= 3);

@@ -31,7 +31,11 @@ test('every package in the bundles has an entry in dist/THIRD-PARTY-NOTICES, wit
     assert.ok(folders.includes(`node_modules/${name}`), `${name} is bundled`);
   }
   for (const folder of folders) {
-    const manifest = JSON.parse(fs.readFileSync(path.join(repositoryRoot, folder, 'package.json'), 'utf8')) as { name: string; version: string; license: string };
+    const manifest = JSON.parse(fs.readFileSync(path.join(repositoryRoot, folder, 'package.json'), 'utf8')) as {
+      name: string;
+      version: string;
+      license: string;
+    };
     assert.ok(notices.includes(`Package: ${manifest.name}@${manifest.version} (${manifest.license})\n`), `no entry for ${folder}`);
   }
   // The licences that are not MIT are carried in full.
@@ -42,7 +46,10 @@ test('every package in the bundles has an entry in dist/THIRD-PARTY-NOTICES, wit
 test('a bundled package without a licence file stops the build', () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pearl-notices-'));
   try {
-    for (const [name, files] of [['licensed', ['LICENSE']], ['unlicensed', ['NOTICE']]] as const) {
+    for (const [name, files] of [
+      ['licensed', ['LICENSE']],
+      ['unlicensed', ['NOTICE']],
+    ] as const) {
       const dir = path.join(root, 'node_modules', name);
       fs.mkdirSync(dir, { recursive: true });
       fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name, version: '1.0.0', license: 'MIT' }));
@@ -53,7 +60,10 @@ test('a bundled package without a licence file stops the build', () => {
     assert.notEqual(result.status, 0);
     assert.match(result.stderr, /node_modules[\\/]unlicensed: no licence file; its notice cannot ship with the bundles/);
     const ok = runGenerator(`process.stdout.write(formatNotices(${JSON.stringify(root)}, ['node_modules/licensed'], 'Test'));`);
-    assert.match(ok.stdout, /^Test includes code from the third-party packages below[\s\S]*Package: licensed@1\.0\.0 \(MIT\)\n\nLICENSE of licensed\n$/);
+    assert.match(
+      ok.stdout,
+      /^Test includes code from the third-party packages below[\s\S]*Package: licensed@1\.0\.0 \(MIT\)\n\nLICENSE of licensed\n$/,
+    );
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }

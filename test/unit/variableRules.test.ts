@@ -10,7 +10,10 @@ const variables = [
   { id: 'order_id', name: 'Order id', group: 2, type: 1 },
 ];
 
-function withDialogue(extra: Record<string, unknown>, opts: { precall?: Record<string, unknown>; pearl?: Record<string, unknown>; nodes?: Record<string, unknown>[] } = {}): string {
+function withDialogue(
+  extra: Record<string, unknown>,
+  opts: { precall?: Record<string, unknown>; pearl?: Record<string, unknown>; nodes?: Record<string, unknown>[] } = {},
+): string {
   const nodes = opts.nodes ?? [
     ...(opts.precall ? [node('pre', 3, [transition('ok', 'open', 1)], { apiSettings: opts.precall })] : []),
     node('open', 2, [transition('greeted', 'talk')], { script: 'Hello {first_name}!' }),
@@ -32,15 +35,20 @@ test('text in braces that is not a reference is ignored', () => {
 });
 
 test('undeclared variables are not reported inside PostCallActions', () => {
-  const content = withDialogue({}, {
-    nodes: [
-      node('open', 2, [transition('go', 'end')]),
-      node('end', 100, []),
-      node('after', 200, [], {
-        postCallActions: [{ name: 'Mail', nodeType: 51, emailSettings: { to: ['a@example.test'], subject: 'Summary {call_summary}', body: 'B' } }],
-      }),
-    ],
-  });
+  const content = withDialogue(
+    {},
+    {
+      nodes: [
+        node('open', 2, [transition('go', 'end')]),
+        node('end', 100, []),
+        node('after', 200, [], {
+          postCallActions: [
+            { name: 'Mail', nodeType: 51, emailSettings: { to: ['a@example.test'], subject: 'Summary {call_summary}', body: 'B' } },
+          ],
+        }),
+      ],
+    },
+  );
   assertNone(content, 'variable-undeclared');
   const outside = withDialogue({ nodeType: 50, smsSettings: { body: 'Summary {call_summary}' } });
   assertOne(outside, 'variable-undeclared', rangeOf(outside, '{call_summary}'), Warning);
@@ -56,7 +64,10 @@ test('an InCall variable in a PreCallAPI endpointUrl is an Error; a PreCall one 
   const content = withDialogue({}, { precall: { name: 'Lookup', method: 1, endpointUrl: 'https://example.test/o/{order_id}' } });
   const found = assertOne(content, 'variable-group-not-allowed', rangeOf(content, '{order_id}'), Error);
   assert.match(found.message, /InCall \(group 2\); the endpointUrl of a PreCallAPI node takes PreCall variables only/);
-  assertNone(withDialogue({}, { precall: { name: 'Lookup', method: 1, endpointUrl: 'https://example.test/c/{first_name}' } }), 'variable-group-not-allowed');
+  assertNone(
+    withDialogue({}, { precall: { name: 'Lookup', method: 1, endpointUrl: 'https://example.test/c/{first_name}' } }),
+    'variable-group-not-allowed',
+  );
 });
 
 test('an InCall variable in a PreCallAPI body value is an Error; on an API node it is fine', () => {
@@ -90,12 +101,16 @@ test('references are found after escapes with exact ranges', () => {
 });
 
 test('simple Pearl: openingSentence and flowScript are (V) fields', () => {
-  const content = JSON.stringify({
-    $schema: '../schemas/simple-pearl.schema.json',
-    pearl: { openingSentence: 'Hi {first_name}', flowScript: 'Ask about {ghost}.' },
-    variables: [{ id: 'first_name', group: 1, type: 1 }],
-    inbound: { phoneNumberId: 'p1' },
-  }, null, 2);
+  const content = JSON.stringify(
+    {
+      $schema: '../schemas/simple-pearl.schema.json',
+      pearl: { openingSentence: 'Hi {first_name}', flowScript: 'Ask about {ghost}.' },
+      variables: [{ id: 'first_name', group: 1, type: 1 }],
+      inbound: { phoneNumberId: 'p1' },
+    },
+    null,
+    2,
+  );
   assertOne(content, 'variable-undeclared', rangeOf(content, '{ghost}'), Warning);
   assert.equal(diagnosticsWithCode(content, 'variable-undeclared').length, 1);
 });

@@ -99,7 +99,12 @@ test('workspace symbols: an open document wins over its file; files are read aga
   await service.findWorkspaceSymbols('', []);
   assert.equal(fileSystem.reads, 2);
   const open = service.parsePearlDocument(
-    TextDocument.create(`${root}/clinic.pearl.json`, 'pearl', 3, clinic.replace('"nodeId": "ask"', '"nodeId": "question"').replace(/"toNodeId": "ask"/, '"toNodeId": "question"')),
+    TextDocument.create(
+      `${root}/clinic.pearl.json`,
+      'pearl',
+      3,
+      clinic.replace('"nodeId": "ask"', '"nodeId": "question"').replace(/"toNodeId": "ask"/, '"toNodeId": "question"'),
+    ),
   );
   const names = (await service.findWorkspaceSymbols('', [open])).filter((s) => s.containerName === 'Test').map((s) => s.name);
   assert.ok(names.includes('question — Node ask') && !names.includes('ask — Node ask'), names.join());
@@ -110,7 +115,10 @@ test('workspace symbols: an open document wins over its file; files are read aga
   await delay(20);
   const renamed = await service.findWorkspaceSymbols('ask', []);
   assert.equal(fileSystem.reads, 3);
-  assert.deepEqual(renamed.map((symbol) => symbol.containerName), ['Renamed']);
+  assert.deepEqual(
+    renamed.map((symbol) => symbol.containerName),
+    ['Renamed'],
+  );
 });
 
 test('workspace symbols: bounded by file count and size; a slow scan answers in time with what it has', async () => {
@@ -131,10 +139,14 @@ test('workspace symbols: bounded by file count and size; a slow scan answers in 
   assert.deepEqual(await service.findWorkspaceSymbols('', []), []);
   release();
   // The same scan finishes in the background; the next request waits for it (at most maxWaitMs).
-  const found = await waitFor('the background scan to find the symbols', async () => (await service.findWorkspaceSymbols('', [])).length || undefined, {
-    timeoutMs: 5_000,
-    intervalMs: 0,
-  });
+  const found = await waitFor(
+    'the background scan to find the symbols',
+    async () => (await service.findWorkspaceSymbols('', [])).length || undefined,
+    {
+      timeoutMs: 5_000,
+      intervalMs: 0,
+    },
+  );
   assert.equal(found, 10);
 });
 
@@ -154,9 +166,13 @@ test('workspace symbols: folders changed during a scan are scanned next, not aft
   assert.deepEqual(await service.findWorkspaceSymbols('', []), []);
   service.setWorkspaceFolders([root]);
   release();
-  const found = await waitFor('the scan of the changed folders to find the symbols', async () => (await service.findWorkspaceSymbols('', [])).length || undefined, {
-    timeoutMs: 5_000,
-    intervalMs: 5,
-  });
+  const found = await waitFor(
+    'the scan of the changed folders to find the symbols',
+    async () => (await service.findWorkspaceSymbols('', [])).length || undefined,
+    {
+      timeoutMs: 5_000,
+      intervalMs: 5,
+    },
+  );
   assert.equal(found, 10);
 });

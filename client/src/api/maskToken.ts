@@ -63,7 +63,7 @@ function decodedUnits(text: string): Units {
   let chars = '';
   const starts: number[] = [];
   const ends: number[] = [];
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     let char = text[i];
     let length = 1;
     const next = text[i + 1];

@@ -26,7 +26,8 @@ import { maskToken } from './maskToken';
  *   malformed JSON, an id that {@link isPlausiblePearlId} refuses, a count that is no int32 >= 0), or
  *   an answer of any status larger than {@link maxResponseBytes}.
  */
-export type ApiFailureKind = 'unauthorized' | 'validation' | 'rateLimited' | 'http' | 'network' | 'timeout' | 'cancelled' | 'invalidResponse';
+export type ApiFailureKind =
+  'unauthorized' | 'validation' | 'rateLimited' | 'http' | 'network' | 'timeout' | 'cancelled' | 'invalidResponse';
 
 /**
  * The body of a 400 answer (docs/interface.md § Errors). `errors` maps a field path in ASP.NET
@@ -152,9 +153,11 @@ export async function getOngoingCalls(options: {
   if (!isRecord(value)) return invalid(response.status, `The ongoing-calls answer is not a JSON object: ${excerpt(text, options.token)}`);
   const ongoing = value.totalOngoingCalls;
   const queue = value.totalOnQueue;
-  if (!isCount(ongoing)) return invalid(response.status, 'The ongoing-calls answer has no totalOngoingCalls that is a whole number from 0 to 2147483647.');
+  if (!isCount(ongoing))
+    return invalid(response.status, 'The ongoing-calls answer has no totalOngoingCalls that is a whole number from 0 to 2147483647.');
   if (queue === undefined || queue === null) return { ok: true, totalOngoingCalls: ongoing };
-  if (!isCount(queue)) return invalid(response.status, 'The ongoing-calls answer has a totalOnQueue that is not a whole number from 0 to 2147483647.');
+  if (!isCount(queue))
+    return invalid(response.status, 'The ongoing-calls answer has a totalOnQueue that is not a whole number from 0 to 2147483647.');
   return { ok: true, totalOngoingCalls: ongoing, totalOnQueue: queue };
 }
 
@@ -175,7 +178,10 @@ export function checkBaseUrl(baseUrl: string): { ok: true; url: URL } | { ok: fa
     return { ok: false, message: `${url.protocol.replace(/:$/, '')} is not allowed: the base URL must use https.` };
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    return { ok: false, message: `${url.origin} is refused: http is allowed only for a loopback host (127.0.0.1, localhost, [::1]); use https.` };
+    return {
+      ok: false,
+      message: `${url.origin} is refused: http is allowed only for a loopback host (127.0.0.1, localhost, [::1]); use https.`,
+    };
   }
   if (url.username !== '' || url.password !== '') {
     return { ok: false, message: 'A base URL must not carry a user name or password.' };
@@ -213,17 +219,24 @@ async function send(request: {
   const origin = checked.url.origin;
   if (!/^[\x21-\x7e]+$/.test(request.token)) {
     // fetch would reject the header with a message quoting it; say what is wrong instead.
-    return { ok: false, kind: 'unauthorized', message: 'Not sent: the API token is empty or has characters a bearer token cannot have (spaces, non-ASCII).' };
+    return {
+      ok: false,
+      kind: 'unauthorized',
+      message: 'Not sent: the API token is empty or has characters a bearer token cannot have (spaces, non-ASCII).',
+    };
   }
   if (request.signal?.aborted) return cancelled();
 
   // One controller for both causes (AbortSignal.any is not in every Node the editor may run).
   const controller = new AbortController();
   let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, Math.min(Math.max(0, request.timeoutMs), maxTimerMs));
+  const timer = setTimeout(
+    () => {
+      timedOut = true;
+      controller.abort();
+    },
+    Math.min(Math.max(0, request.timeoutMs), maxTimerMs),
+  );
   const onCallerAbort = (): void => controller.abort();
   request.signal?.addEventListener('abort', onCallerAbort, { once: true });
   try {
@@ -238,7 +251,10 @@ async function send(request: {
     });
     const text = await readBody(response, controller);
     if (text === undefined) {
-      return invalid(response.status, `The service answered ${statusLineOf(response)} with more than ${maxResponseBytes / (1024 * 1024)} MiB; the answer was not read.`);
+      return invalid(
+        response.status,
+        `The service answered ${statusLineOf(response)} with more than ${maxResponseBytes / (1024 * 1024)} MiB; the answer was not read.`,
+      );
     }
     return { ok: true, response, text };
   } catch (error) {
@@ -300,12 +316,14 @@ function invalid(status: number, message: string): Failure {
 function readPearlId(response: Response, text: string, token: string): CreatePearlResult {
   const contentType = (response.headers.get('content-type') ?? '').toLowerCase();
   // A captive portal or a proxy may answer 200 with a page: that is no id.
-  if (contentType.includes('html')) return invalid(response.status, `The service answered with a web page instead of a Pearl id: ${excerpt(text, token)}`);
+  if (contentType.includes('html'))
+    return invalid(response.status, `The service answered with a web page instead of a Pearl id: ${excerpt(text, token)}`);
   let id: unknown = text;
   const trimmed = text.trim();
   if (contentType.includes('json') || trimmed.startsWith('"')) {
     id = parseJson(trimmed);
-    if (typeof id !== 'string') return invalid(response.status, `The service answered with JSON that is not a Pearl id: ${excerpt(text, token)}`);
+    if (typeof id !== 'string')
+      return invalid(response.status, `The service answered with JSON that is not a Pearl id: ${excerpt(text, token)}`);
   }
   const pearlId = (id as string).trim();
   if (pearlId === '') return invalid(response.status, `The service answered ${response.status} without a Pearl id.`);
@@ -323,7 +341,8 @@ function describeFailure(response: Response, text: string, problem: ValidationPr
   const status = response.status;
   const statusLine = statusLineOf(response);
   // ASP.NET titles a plain problem with the reason phrase: do not say "404 Not Found: Not Found".
-  const untitled = problem && problem.title?.trim().toLowerCase() === response.statusText.toLowerCase() ? { ...problem, title: undefined } : problem;
+  const untitled =
+    problem && problem.title?.trim().toLowerCase() === response.statusText.toLowerCase() ? { ...problem, title: undefined } : problem;
   const said = (untitled && problemMessage(untitled)) || excerpt(text, token);
   const retryAfterSeconds = parseRetryAfter(response.headers.get('retry-after'), Date.now());
   const withRetry = retryAfterSeconds === undefined ? {} : { retryAfterSeconds };
@@ -338,7 +357,12 @@ function describeFailure(response: Response, text: string, problem: ValidationPr
     return { ok: false, kind: 'rateLimited', status, message: `The service is limiting the request rate (429).${wait}`, ...withRetry };
   }
   if (status >= 300 && status < 400) {
-    return { ok: false, kind: 'http', status, message: `The service redirected the request (${status}); redirects are not followed: check the base URL.` };
+    return {
+      ok: false,
+      kind: 'http',
+      status,
+      message: `The service redirected the request (${status}); redirects are not followed: check the base URL.`,
+    };
   }
   return { ok: false, kind: 'http', status, message: `The service answered ${statusLine}${said === '' ? '.' : `: ${said}`}`, ...withRetry };
 }
@@ -357,7 +381,9 @@ function readProblem(text: string, token: string): ValidationProblemDetails | un
     const errors: Record<string, string[]> = {};
     for (const [key, messages] of Object.entries(value.errors)) {
       const list = Array.isArray(messages) ? messages : [messages];
-      errors[maskToken(key, token)] = list.filter((message): message is string => typeof message === 'string').map((message) => showInvisible(maskToken(message, token)));
+      errors[maskToken(key, token)] = list
+        .filter((message): message is string => typeof message === 'string')
+        .map((message) => showInvisible(maskToken(message, token)));
     }
     problem.errors = errors;
   }
@@ -429,7 +455,10 @@ function excerpt(text: string, token: string): string {
  * `\uXXXX`: in a notification or a diagnostic they could hide or reorder the text around them.
  */
 function showInvisible(text: string): string {
-  return text.replace(/(?![\t\n\r])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu, (char) => `\\u${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+  return text.replace(
+    /(?![\t\n\r])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu,
+    (char) => `\\u${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`,
+  );
 }
 
 function formatDuration(milliseconds: number): string {

@@ -37,25 +37,26 @@ const createButton = 'Create Pearl';
  */
 export function deployCommand(diagnostics: DeployDiagnostics): CmdFactory {
   const inFlight = new Set<string>();
-  return (ctx) => async (arg?: unknown): Promise<DeployOutcome> => {
-    if (!checkWorkspaceTrust('deploy')) return { status: 'refused', reason: 'workspace not trusted' };
-    const document = await resolveDocument(arg);
-    if (!document) {
-      void vscode.window.showErrorMessage('Pearl: Deploy works on a *.pearl.json file: open one first.');
-      return { status: 'refused', reason: 'no pearl document' };
-    }
-    const key = document.uri.toString();
-    if (inFlight.has(key)) {
-      void vscode.window.showInformationMessage(`A deploy of ${path.basename(document.uri.path)} is already running.`);
-      return { status: 'refused', reason: 'already deploying' };
-    }
-    inFlight.add(key);
-    try {
-      return await deploy(ctx, diagnostics, document);
-    } finally {
-      inFlight.delete(key);
-    }
-  };
+  return (ctx) =>
+    async (arg?: unknown): Promise<DeployOutcome> => {
+      if (!checkWorkspaceTrust('deploy')) return { status: 'refused', reason: 'workspace not trusted' };
+      const document = await resolveDocument(arg);
+      if (!document) {
+        void vscode.window.showErrorMessage('Pearl: Deploy works on a *.pearl.json file: open one first.');
+        return { status: 'refused', reason: 'no pearl document' };
+      }
+      const key = document.uri.toString();
+      if (inFlight.has(key)) {
+        void vscode.window.showInformationMessage(`A deploy of ${path.basename(document.uri.path)} is already running.`);
+        return { status: 'refused', reason: 'already deploying' };
+      }
+      inFlight.add(key);
+      try {
+        return await deploy(ctx, diagnostics, document);
+      } finally {
+        inFlight.delete(key);
+      }
+    };
 }
 
 async function deploy(ctx: PearlContext, diagnostics: DeployDiagnostics, document: vscode.TextDocument): Promise<DeployOutcome> {
@@ -98,7 +99,9 @@ async function deploy(ctx: PearlContext, diagnostics: DeployDiagnostics, documen
   }
   const baseUrl = ctx.config.apiBaseUrl;
 
-  const token = await ctx.tokens.getOrPrompt('Deploying needs the bearer token of your NLPearl account (AccountId:SecretKey). It is kept in the secret storage.');
+  const token = await ctx.tokens.getOrPrompt(
+    'Deploying needs the bearer token of your NLPearl account (AccountId:SecretKey). It is kept in the secret storage.',
+  );
   if (token === undefined) return { status: 'cancelled', reason: 'no token' };
 
   const contentHash = createHash('sha256').update(payload.body, 'utf8').digest('hex');
@@ -116,7 +119,14 @@ async function deploy(ctx: PearlContext, diagnostics: DeployDiagnostics, documen
       const controller = new AbortController();
       const listener = cancellation.onCancellationRequested(() => controller.abort());
       try {
-        return await createPearl({ baseUrl, token, path: sent.path, body: sent.body, timeoutMs: timeoutSeconds * 1000, signal: controller.signal });
+        return await createPearl({
+          baseUrl,
+          token,
+          path: sent.path,
+          body: sent.body,
+          timeoutMs: timeoutSeconds * 1000,
+          signal: controller.signal,
+        });
       } finally {
         listener.dispose();
       }
@@ -164,8 +174,7 @@ async function deploy(ctx: PearlContext, diagnostics: DeployDiagnostics, documen
       'Show Problems': () => vscode.commands.executeCommand('workbench.actions.view.problems'),
     });
   } else if (result.kind === 'unauthorized') {
-    const refused =
-      result.status === undefined ? result.message : `The service refused the token (${result.status}): nothing was created.`;
+    const refused = result.status === undefined ? result.message : `The service refused the token (${result.status}): nothing was created.`;
     offer(ctx, 'error', `${refused} Set a valid API token and deploy again.`, {
       'Set API Token': () => vscode.commands.executeCommand('pearl.setApiToken'),
     });
@@ -191,7 +200,9 @@ function failureMessage(result: Extract<CreatePearlResult, { ok: false }>, timeo
     case 'invalidResponse':
       return `The service's answer could not be read: ${result.message} ${mayExist}`;
     default:
-      return result.status !== undefined && result.status >= 500 ? `Deploy failed: ${result.message} ${mayExist}` : `Deploy failed: ${result.message}`;
+      return result.status !== undefined && result.status >= 500
+        ? `Deploy failed: ${result.message} ${mayExist}`
+        : `Deploy failed: ${result.message}`;
   }
 }
 
@@ -209,7 +220,11 @@ async function markProblems(
   const client = ctx.client;
   try {
     if (client?.isRunning()) {
-      located = (await client.sendRequest(locateFieldsRequest, { textDocument: { uri: client.code2ProtocolConverter.asUri(document.uri) }, keys })) ?? [];
+      located =
+        (await client.sendRequest(locateFieldsRequest, {
+          textDocument: { uri: client.code2ProtocolConverter.asUri(document.uri) },
+          keys,
+        })) ?? [];
     }
   } catch (error) {
     // The diagnostics still appear, on the first line.
@@ -220,7 +235,9 @@ async function markProblems(
 
 /** Shows the document with the cursor on its first error (in document order). */
 async function revealFirstError(document: vscode.TextDocument, payload: DeployPayload): Promise<void> {
-  const first = [...payload.errors].sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character)[0];
+  const first = [...payload.errors].sort(
+    (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
+  )[0];
   const position = new vscode.Position(first.range.start.line, first.range.start.character);
   const editor = await vscode.window.showTextDocument(document, { preview: false });
   editor.selection = new vscode.Selection(position, position);
@@ -257,7 +274,9 @@ function offer(ctx: PearlContext, severity: 'info' | 'error', message: string, a
   void (async () => {
     try {
       const choice =
-        severity === 'info' ? await vscode.window.showInformationMessage(message, ...buttons) : await vscode.window.showErrorMessage(message, ...buttons);
+        severity === 'info'
+          ? await vscode.window.showInformationMessage(message, ...buttons)
+          : await vscode.window.showErrorMessage(message, ...buttons);
       if (choice !== undefined) await actions[choice]();
     } catch (error) {
       ctx.outputChannel.appendLine(`Pearl: ${describe(error)}`);

@@ -156,7 +156,10 @@ export class GraphPreviewPanel implements vscode.Disposable {
       }
       case 'applyQuickFix':
         this.quickFixes.apply(message.key, message.index).then(
-          (applied) => (applied ? this.refresh() : this.post({ type: 'editRefused', text: 'That quick fix no longer applies. Try again on the updated graph.' })),
+          (applied) =>
+            applied
+              ? this.refresh()
+              : this.post({ type: 'editRefused', text: 'That quick fix no longer applies. Try again on the updated graph.' }),
           (error: unknown) => this.report('could not apply the quick fix', error),
         );
         break;
@@ -241,7 +244,10 @@ export class GraphPreviewPanel implements vscode.Disposable {
    */
   private async runHistory(command: 'undo' | 'redo'): Promise<void> {
     const document = await vscode.workspace.openTextDocument(this.uri);
-    await vscode.window.showTextDocument(document, { viewColumn: this.findEditor()?.viewColumn ?? this.editorColumn ?? vscode.ViewColumn.One, preserveFocus: false });
+    await vscode.window.showTextDocument(document, {
+      viewColumn: this.findEditor()?.viewColumn ?? this.editorColumn ?? vscode.ViewColumn.One,
+      preserveFocus: false,
+    });
     await vscode.commands.executeCommand(command);
     this.panel.reveal(undefined, false);
   }
@@ -249,14 +255,18 @@ export class GraphPreviewPanel implements vscode.Disposable {
   /** Shows the document in its editor column, then VS Code's Outline view (`outline.focus`) for it. */
   private async openOutline(): Promise<void> {
     const document = await vscode.workspace.openTextDocument(this.uri);
-    await vscode.window.showTextDocument(document, { viewColumn: this.findEditor()?.viewColumn ?? this.editorColumn ?? vscode.ViewColumn.One, preserveFocus: false });
+    await vscode.window.showTextDocument(document, {
+      viewColumn: this.findEditor()?.viewColumn ?? this.editorColumn ?? vscode.ViewColumn.One,
+      preserveFocus: false,
+    });
     await vscode.commands.executeCommand('outline.focus');
   }
 
   /** Asks where to save, then writes `svg` there. */
   private async saveSvg(svg: string): Promise<void> {
     const target = await vscode.window.showSaveDialog({
-      defaultUri: this.uri.scheme === 'file' ? this.uri.with({ path: this.uri.path.replace(/(\.pearl)?\.json$/i, '') + '.graph.svg' }) : undefined,
+      defaultUri:
+        this.uri.scheme === 'file' ? this.uri.with({ path: this.uri.path.replace(/(\.pearl)?\.json$/i, '') + '.graph.svg' }) : undefined,
       filters: { 'SVG image': ['svg'] },
       saveLabel: 'Export',
       title: 'Export Graph as SVG',

@@ -10,11 +10,21 @@ import { structuralSignature } from './webview/structure';
 
 /** The message that brings a page showing `previous` (undefined: nothing yet) to `next`. */
 export function graphUpdate(previous: PearlGraph | undefined, next: PearlGraph): GraphMessage | NodesMessage {
-  if (previous === undefined || previous.uri !== next.uri || previous.kind !== next.kind || structuralSignature(previous) !== structuralSignature(next)) {
+  if (
+    previous === undefined ||
+    previous.uri !== next.uri ||
+    previous.kind !== next.kind ||
+    structuralSignature(previous) !== structuralSignature(next)
+  ) {
     return { type: 'graph', graph: next };
   }
   const before = new Map(previous.nodes.map((node) => [node.key, nodeData(node)] as const));
-  return { type: 'nodes', uri: next.uri, version: next.version, nodes: next.nodes.filter((node) => before.get(node.key) !== nodeData(node)) };
+  return {
+    type: 'nodes',
+    uri: next.uri,
+    version: next.version,
+    nodes: next.nodes.filter((node) => before.get(node.key) !== nodeData(node)),
+  };
 }
 
 /** Applies a {@link NodesMessage} to the graph it was computed against. */

@@ -41,7 +41,8 @@ export interface TextMessage {
 }
 
 /** Every message the host posts to the webview. */
-export type HostMessage = GraphMessage | NodesMessage | CursorMessage | TextMessage | DocumentMessage | SelectMessage | EditRefusedMessage | QuickFixesMessage;
+export type HostMessage =
+  GraphMessage | NodesMessage | CursorMessage | TextMessage | DocumentMessage | SelectMessage | EditRefusedMessage | QuickFixesMessage;
 
 /** One quick fix offered for a node's diagnostic: its title, and what to send back to apply it. */
 export interface QuickFixTitle {
@@ -111,7 +112,15 @@ export interface ExportSvgMessage {
 }
 
 /** Every message the webview posts to the host. */
-export type WebviewMessage = ReadyMessage | RevealMessage | ExportSvgMessage | OpenOutlineMessage | GraphEditMessage | HistoryMessage | RequestQuickFixesMessage | ApplyQuickFixMessage;
+export type WebviewMessage =
+  | ReadyMessage
+  | RevealMessage
+  | ExportSvgMessage
+  | OpenOutlineMessage
+  | GraphEditMessage
+  | HistoryMessage
+  | RequestQuickFixesMessage
+  | ApplyQuickFixMessage;
 
 /** Type guard for a message received from the webview: the webview is ours, but its content is data. */
 export function isWebviewMessage(value: unknown): value is WebviewMessage {
@@ -175,5 +184,11 @@ export interface LayoutRequest {
 
 /** Layout worker → webview: the layout of request `seq` and how it was made, or why it failed. */
 export type LayoutResponse =
-  | { readonly type: 'layout'; readonly seq: number; readonly layout: GraphLayout; readonly engine: LayoutEngine; readonly elapsedMs: number }
+  | {
+      readonly type: 'layout';
+      readonly seq: number;
+      readonly layout: GraphLayout;
+      readonly engine: LayoutEngine;
+      readonly elapsedMs: number;
+    }
   | { readonly type: 'layoutFailed'; readonly seq: number; readonly message: string };

@@ -53,5 +53,9 @@ export class NodeQuickFixes {
 
 /** Whether `fixed` (from a code action) is the graph's `diagnostic`: same message and start. */
 function isSameDiagnostic(fixed: Diagnostic, diagnostic: Diagnostic): boolean {
-  return fixed.message === diagnostic.message && fixed.range.start.line === diagnostic.range.start.line && fixed.range.start.character === diagnostic.range.start.character;
+  return (
+    fixed.message === diagnostic.message &&
+    fixed.range.start.line === diagnostic.range.start.line &&
+    fixed.range.start.character === diagnostic.range.start.character
+  );
 }

@@ -22,7 +22,8 @@ export function registerTextPearlContext(ctx: PearlContext): void {
     clearTimeout(timer);
     timer = undefined;
     const document = vscode.window.activeTextEditor?.document;
-    const isText = document !== undefined && document.languageId === 'pearl' && detectPearlKind(parseJsonTree(document.getText()).root).kind === 'text';
+    const isText =
+      document !== undefined && document.languageId === 'pearl' && detectPearlKind(parseJsonTree(document.getText()).root).kind === 'text';
     if (isText === current) return;
     current = isText;
     void vscode.commands.executeCommand('setContext', textPearlContextKey, isText);

@@ -51,7 +51,9 @@ export const newPearl: CmdFactory = (ctx) => async (resource?: unknown) => {
   const fileName = await askFileName(template, folder);
   if (fileName === undefined) return undefined;
   const uri =
-    folder === undefined ? vscode.Uri.from({ scheme: 'untitled', path: fileName }) : vscode.Uri.joinPath(folder, fileName).with({ scheme: 'untitled' });
+    folder === undefined
+      ? vscode.Uri.from({ scheme: 'untitled', path: fileName })
+      : vscode.Uri.joinPath(folder, fileName).with({ scheme: 'untitled' });
 
   let text: string;
   let parts: SnippetPart[];
@@ -130,7 +132,8 @@ function fileNameProblem(value: string, folder: vscode.Uri | undefined): string 
   if (base === '') return 'Enter a name for the new file.';
   if (/[\\/]/.test(base)) return 'Enter a file name without a folder: the file goes in the folder shown.';
   // Characters Windows does not allow in a file name, control characters, and names that are only dots.
-  if (/[<>:"|?*\u0000-\u001f]/.test(base) || /^\.+$/.test(base)) return 'A file name cannot contain < > : " | ? * or control characters, or be only dots.';
+  if (/[<>:"|?*\u0000-\u001f]/.test(base) || /^\.+$/.test(base))
+    return 'A file name cannot contain < > : " | ? * or control characters, or be only dots.';
   const fileName = toPearlFileName(value);
   if (isTaken(folder, fileName)) return `${fileName} already exists${folder === undefined ? '' : ' in this folder'}.`;
   return undefined;
@@ -155,7 +158,12 @@ async function schemaReferenceFor(folder: vscode.Uri | undefined, schemaFileName
   const timeout = new vscode.CancellationTokenSource();
   const timer = setTimeout(() => timeout.cancel(), schemaSearchTimeoutMs);
   const found = await Promise.resolve(
-    vscode.workspace.findFiles(new vscode.RelativePattern(workspaceFolder, `**/${schemaFileName}`), '**/node_modules/**', maxSchemaCandidates, timeout.token),
+    vscode.workspace.findFiles(
+      new vscode.RelativePattern(workspaceFolder, `**/${schemaFileName}`),
+      '**/node_modules/**',
+      maxSchemaCandidates,
+      timeout.token,
+    ),
   )
     .catch((): vscode.Uri[] => [])
     .finally(() => {
@@ -172,6 +180,8 @@ async function schemaReferenceFor(folder: vscode.Uri | undefined, schemaFileName
 function reportBrokenInstall(ctx: PearlContext, error: unknown): undefined {
   const reason = error instanceof Error ? error.message : String(error);
   ctx.outputChannel.appendLine(`New Pearl: the templates could not be read: ${reason}`);
-  void vscode.window.showErrorMessage('New Pearl: the templates shipped with the extension could not be read; reinstall the extension. Details are in the "Pearl" output channel.');
+  void vscode.window.showErrorMessage(
+    'New Pearl: the templates shipped with the extension could not be read; reinstall the extension. Details are in the "Pearl" output channel.',
+  );
   return undefined;
 }

@@ -166,7 +166,9 @@ class OngoingCallsController implements vscode.Disposable {
   private render(): void {
     const details = { baseUrl: this.ctx.config.apiBaseUrl, pearlName: this.current?.pearlName, fileName: this.current?.fileName };
     const status =
-      this.trusted || this.current === undefined ? renderStatus(this.poller.state, details) : renderRestrictedStatus(this.current.pearlId, details);
+      this.trusted || this.current === undefined
+        ? renderStatus(this.poller.state, details)
+        : renderRestrictedStatus(this.current.pearlId, details);
     if (!status.visible) {
       this.item.hide();
       return;
@@ -184,12 +186,16 @@ class OngoingCallsController implements vscode.Disposable {
   private logState(state: OngoingCallsState): void {
     if (state.kind === 'failing') {
       const status = state.status === undefined ? '' : `, HTTP ${state.status}`;
-      this.log(`Pearl ${state.pearlId}: request failed (${state.failureKind}${status}); next attempt at ${new Date(state.nextAttemptAt).toLocaleTimeString()}.`);
+      this.log(
+        `Pearl ${state.pearlId}: request failed (${state.failureKind}${status}); next attempt at ${new Date(state.nextAttemptAt).toLocaleTimeString()}.`,
+      );
     } else if (state.kind === 'unauthorized') {
       const status = state.status === undefined ? '' : ` (HTTP ${state.status})`;
       this.log(`Pearl ${state.pearlId}: the token was refused${status}; polling stops until the token changes.`);
     } else if (state.kind === 'notFound') {
-      this.log(`Pearl ${state.pearlId}: the service has no Pearl with this id (HTTP ${state.status}); polling stops until you refresh or watch another id.`);
+      this.log(
+        `Pearl ${state.pearlId}: the service has no Pearl with this id (HTTP ${state.status}); polling stops until you refresh or watch another id.`,
+      );
     }
   }
 
@@ -227,7 +233,8 @@ class OngoingCallsController implements vscode.Disposable {
         const trimmed = value.trim();
         if (trimmed === '') return 'Enter a Pearl id, or press Escape to cancel.';
         if (/[\s/]/.test(trimmed)) return 'A Pearl id has no spaces or slashes.';
-        if (!isPlausiblePearlId(trimmed)) return `A Pearl id has at most ${maxPearlIdLength} characters, none of them invisible or a control character.`;
+        if (!isPlausiblePearlId(trimmed))
+          return `A Pearl id has at most ${maxPearlIdLength} characters, none of them invisible or a control character.`;
         return undefined;
       },
     });

@@ -287,10 +287,13 @@ export class OngoingCallsPoller {
       return;
     }
     // Bounded, then re-checked: a due time beyond one timer is reached by arming another.
-    this.timer = this.setTimer(() => {
-      this.timer = undefined;
-      this.schedule();
-    }, Math.min(delay, maxTimerMs));
+    this.timer = this.setTimer(
+      () => {
+        this.timer = undefined;
+        this.schedule();
+      },
+      Math.min(delay, maxTimerMs),
+    );
   }
 
   /** One attempt: token, request (with watchdog), then `settle`. Never rejects. */

@@ -78,7 +78,9 @@ export function renderStatus(state: OngoingCallsState, details: OngoingCallsStat
         `Next attempt at ${escapeMarkdown(formatTime(state.nextAttemptAt))}`,
       ];
       if (state.lastOk !== undefined) {
-        lines.push(`Last value: ${escapeMarkdown(formatCounts(state.lastOk))}, updated at ${escapeMarkdown(formatTime(state.lastOk.updatedAt))}`);
+        lines.push(
+          `Last value: ${escapeMarkdown(formatCounts(state.lastOk))}, updated at ${escapeMarkdown(formatTime(state.lastOk.updatedAt))}`,
+        );
       }
       return {
         visible: true,

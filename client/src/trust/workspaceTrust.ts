@@ -1,5 +1,11 @@
 import * as vscode from 'vscode';
-import { isFeatureEnabled, manageWorkspaceTrustCommand, manageWorkspaceTrustLabel, restrictedModeReason, type TokenFeature } from './restrictedMode';
+import {
+  isFeatureEnabled,
+  manageWorkspaceTrustCommand,
+  manageWorkspaceTrustLabel,
+  restrictedModeReason,
+  type TokenFeature,
+} from './restrictedMode';
 
 /**
  * Whether `feature` may run now (`vscode.workspace.isTrusted`, see `restrictedMode.ts`). When it may

@@ -35,12 +35,13 @@ export interface FoundPearlFiles {
 export async function findPearlFiles(paths: readonly string[], cwd: string): Promise<FoundPearlFiles> {
   const byPath = new Map<string, LintTarget>();
   const problems: string[] = [];
-  const exclusions = await Promise.all(paths.filter((given) => given.startsWith('!')).map((given) => exclusionMatcher(given.slice(1), cwd)));
+  const exclusions = await Promise.all(
+    paths.filter((given) => given.startsWith('!')).map((given) => exclusionMatcher(given.slice(1), cwd)),
+  );
   for (const given of paths) {
     if (given.startsWith('!')) continue;
     const absoluteGiven = path.isAbsolute(given);
-    const show = (absolutePath: string): string =>
-      absoluteGiven ? absolutePath : path.relative(cwd, absolutePath) || absolutePath;
+    const show = (absolutePath: string): string => (absoluteGiven ? absolutePath : path.relative(cwd, absolutePath) || absolutePath);
     /** Adds the files no `!` pattern leaves out; how many those are. */
     const addAll = (files: readonly string[]): number => {
       let kept = 0;

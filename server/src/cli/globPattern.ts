@@ -37,7 +37,10 @@ export interface GlobMatches {
 export async function expandGlob(pattern: string, cwd: string): Promise<GlobMatches> {
   const normalized = process.platform === 'win32' ? pattern.replace(/\\/g, '/') : pattern;
   const root = path.parse(normalized).root;
-  const segments = normalized.slice(root.length).split('/').filter((segment) => segment !== '' && segment !== '.');
+  const segments = normalized
+    .slice(root.length)
+    .split('/')
+    .filter((segment) => segment !== '' && segment !== '.');
   // The literal prefix is where the walk starts; the rest is matched against paths relative to it.
   const literal = segments.findIndex(hasGlobMagic);
   const prefix = literal < 0 ? segments : segments.slice(0, literal);

@@ -120,7 +120,8 @@ export function parseLintArguments(argv: readonly string[], env: NodeJS.ProcessE
   let concurrency: LintConcurrency = 'auto';
   if (typeof concurrencyText === 'string') {
     if (concurrencyText === 'auto' || concurrencyText === 'off') concurrency = concurrencyText;
-    else if (/^\d+$/.test(concurrencyText) && Number(concurrencyText) >= 1 && Number(concurrencyText) <= maxConcurrency) concurrency = Number(concurrencyText);
+    else if (/^\d+$/.test(concurrencyText) && Number(concurrencyText) >= 1 && Number(concurrencyText) <= maxConcurrency)
+      concurrency = Number(concurrencyText);
     else return { ok: false, message: `--concurrency expects a number from 1 to ${maxConcurrency}, auto or off, got "${concurrencyText}"` };
   }
   const stdinFilename = values['stdin-filename'];

@@ -49,9 +49,7 @@ export function toLintRecord(file: string, diagnostic: Diagnostic): LintRecord {
 
 /** Sorts records by file, then start position; records at the same position keep their order. */
 export function sortLintRecords(records: LintRecord[]): LintRecord[] {
-  return records.sort(
-    (a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || a.line - b.line || a.column - b.column,
-  );
+  return records.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || a.line - b.line || a.column - b.column);
 }
 
 /** One `path:line:col: severity code message` line per record; a multi-line message is joined. */

@@ -5,14 +5,7 @@ import * as path from 'node:path';
 import { describeFsError, findPearlFiles } from './findPearlFiles';
 import { lintFiles, lintText, threadCount } from './lintFiles';
 import { LintFormat, lintUsage, parseLintArguments, stdinPath } from './lintArguments';
-import {
-  countLintRecords,
-  formatLintJson,
-  formatLintSummary,
-  formatLintText,
-  LintRecord,
-  sortLintRecords,
-} from './lintReport';
+import { countLintRecords, formatLintJson, formatLintSummary, formatLintText, LintRecord, sortLintRecords } from './lintReport';
 import { getPackageManifest, getPackageVersion } from './packageVersion';
 import { readStream } from './readInput';
 

@@ -14,7 +14,7 @@ export interface RuleExample {
  * appear on it. test/unit/diagnosticRegistry.test.ts runs every example through the service.
  */
 export const ruleExamples: { readonly [C in DiagnosticCode]: RuleExample } = {
-  'syntax': {
+  syntax: {
     fails: '{ "name": "Clinic" "pearl": {} }',
     passes: '{ "name": "Clinic", "pearl": {} }',
   },

@@ -85,7 +85,8 @@ function ruleEntry(code: DiagnosticCode): string {
 /** The full text of docs/rules.md. */
 export function renderRulesDocument(): string {
   const contents = registeredCodes().map(
-    (code) => `| [\`${code}\`](#${code}) | ${severityText(diagnosticRules[code])} | ${diagnosticRules[code].group} | ${cell(diagnosticRules[code].summary)} |`,
+    (code) =>
+      `| [\`${code}\`](#${code}) | ${severityText(diagnosticRules[code])} | ${diagnosticRules[code].group} | ${cell(diagnosticRules[code].summary)} |`,
   );
   return [
     '# Diagnostic rules',

@@ -42,7 +42,7 @@ function allowsMarkdown(formats: readonly string[] | undefined): boolean {
  */
 export function markdownToPlainText(markdown: string): string {
   let text = '';
-  for (let i = 0; i < markdown.length; ) {
+  for (let i = 0; i < markdown.length;) {
     const char = markdown[i];
     if (char === '\\' && /[!-/:-@[-`{-~]/.test(markdown[i + 1] ?? '')) {
       text += markdown[i + 1];

@@ -12,13 +12,15 @@ import { getMoreFixes } from './quickFixes';
 import { Fix, nodeStartingAt, replaceNode } from './quickFixes/fixSupport';
 
 /** The settings object each node type requires, and the skeleton the quick fix inserts (§ Graph rules, rule 7). */
-export const settingsSkeletons: ReadonlyMap<number, [string, Record<string, unknown>]> = new Map<number, [string, Record<string, unknown>]>([
-  [NodeType.PreCallAPI, ['apiSettings', { name: '', method: 1, endpointUrl: '' }]],
-  [NodeType.API, ['apiSettings', { name: '', method: 1, endpointUrl: '' }]],
-  [NodeType.SMS, ['smsSettings', { body: '' }]],
-  [NodeType.Email, ['emailSettings', { to: [], subject: '', body: '' }]],
-  [NodeType.TransferCall, ['transferCallSettings', { transferCallPhoneNumber: '' }]],
-]);
+export const settingsSkeletons: ReadonlyMap<number, [string, Record<string, unknown>]> = new Map<number, [string, Record<string, unknown>]>(
+  [
+    [NodeType.PreCallAPI, ['apiSettings', { name: '', method: 1, endpointUrl: '' }]],
+    [NodeType.API, ['apiSettings', { name: '', method: 1, endpointUrl: '' }]],
+    [NodeType.SMS, ['smsSettings', { body: '' }]],
+    [NodeType.Email, ['emailSettings', { to: [], subject: '', body: '' }]],
+    [NodeType.TransferCall, ['transferCallSettings', { transferCallPhoneNumber: '' }]],
+  ],
+);
 
 /**
  * Quick fixes for the Pearl diagnostics among `diagnostics` (the editor's code action context),
@@ -138,7 +140,10 @@ function fixUnknownProperty(doc: PearlDocument, offset: number, suggestNames: bo
   if (suggestNames && key !== '$schema') {
     const known = Object.keys(findSchemaForPath(doc.kind, objectPath)?.properties ?? {}).filter((name) => name !== '$schema');
     const present = new Set((object.children ?? []).map((child): unknown => child.children?.[0]?.value));
-    const nearest = findNearest(key, known.filter((name) => !present.has(name)));
+    const nearest = findNearest(
+      key,
+      known.filter((name) => !present.has(name)),
+    );
     for (const name of nearest.names) {
       fixes.push({
         title: `Change to '${name}'`,
@@ -185,7 +190,12 @@ function declareVariable(doc: PearlDocument, declaration: Record<string, unknown
   if (variables?.type === 'array') {
     // Match the last declaration: one line, or one member per line.
     const last = variables.children?.[variables.children.length - 1];
-    const multiline = last !== undefined && doc.textDocument.getText().slice(last.offset, last.offset + last.length).includes('\n');
+    const multiline =
+      last !== undefined &&
+      doc.textDocument
+        .getText()
+        .slice(last.offset, last.offset + last.length)
+        .includes('\n');
     return [appendArrayElement(doc, variables, declaration, multiline ? 'pretty' : 'compact')];
   }
   if (variables?.type === 'null') return [replaceValue(doc, variables, [declaration], 'pretty')];
@@ -223,7 +233,12 @@ function fixDuplicateKey(doc: PearlDocument, offset: number): Fix[] {
   const duplicate = doc.duplicateKeys.find(({ property }) => property.offset === offset);
   if (!duplicate) return [];
   const { property, previousEnd } = duplicate;
-  return [{ title: 'Remove this occurrence', edits: [{ offset: previousEnd, length: property.offset + property.length - previousEnd, content: '' }] }];
+  return [
+    {
+      title: 'Remove this occurrence',
+      edits: [{ offset: previousEnd, length: property.offset + property.length - previousEnd, content: '' }],
+    },
+  ];
 }
 
 function toTextEdit(doc: PearlDocument, edit: Edit): TextEdit {

@@ -1,11 +1,4 @@
-import {
-  CompletionItem,
-  CompletionItemKind,
-  CompletionList,
-  MarkupKind,
-  Position,
-  Range,
-} from 'vscode-languageserver-types';
+import { CompletionItem, CompletionItemKind, CompletionList, MarkupKind, Position, Range } from 'vscode-languageserver-types';
 import { defaultCompletionCapabilities, type CompletionCapabilities } from './completionCapabilities';
 import { findNodeAtOffset, type JsonNode } from './jsonTree';
 import type { PearlDocument } from './pearlDocument';
@@ -92,12 +85,7 @@ function completeNodeIds(doc: PearlDocument, stringNode: JsonNode): CompletionIt
  * Variable items when the cursor follows `{` and 0 or more id characters; undefined when it does
  * not (then other completions apply).
  */
-function completeVariables(
-  doc: PearlDocument,
-  stringNode: JsonNode,
-  offset: number,
-  field: VariableField,
-): CompletionItem[] | undefined {
+function completeVariables(doc: PearlDocument, stringNode: JsonNode, offset: number, field: VariableField): CompletionItem[] | undefined {
   const text = doc.textDocument.getText();
   const { start, end } = stringContentSpan(text, stringNode);
   let brace = offset - 1;

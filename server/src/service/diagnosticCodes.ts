@@ -123,10 +123,11 @@ const rulingsSection = (heading: string): DiagnosticSection => ({ document: 'rul
 
 /** The registry: one entry per code, in the order of {@link DiagnosticCode}. */
 export const diagnosticRules: { readonly [C in DiagnosticCode]: DiagnosticRule } = {
-  'syntax': {
+  syntax: {
     severity: DiagnosticSeverity.Error,
     group: 'syntax',
-    summary: 'The text is not valid JSON (with comments); message says what the parser expected. Also: nested more than 1,000 levels deep (then nothing else is checked).',
+    summary:
+      'The text is not valid JSON (with comments); message says what the parser expected. Also: nested more than 1,000 levels deep (then nothing else is checked).',
     section: rulingsSection('One file, one request body'),
   },
   'trailing-comma': {
@@ -150,7 +151,8 @@ export const diagnosticRules: { readonly [C in DiagnosticCode]: DiagnosticRule }
   'duplicate-key': {
     severity: DiagnosticSeverity.Error,
     group: 'syntax',
-    summary: 'A key set again in the same object, on each later occurrence: the service would receive only one value; every rule, hover, the graph and the deploy body read the last one, which is what `JSON.parse` keeps.',
+    summary:
+      'A key set again in the same object, on each later occurrence: the service would receive only one value; every rule, hover, the graph and the deploy body read the last one, which is what `JSON.parse` keeps.',
     section: rulingsSection('Duplicate keys'),
   },
   'unknown-property': {
@@ -228,7 +230,8 @@ export const diagnosticRules: { readonly [C in DiagnosticCode]: DiagnosticRule }
   'text-channel-id-missing': {
     severity: DiagnosticSeverity.Error,
     group: 'field rules',
-    summary: 'A text Pearl\'s inbound or outbound without a textChannelId: on the channel\'s key when absent, on the value when null or empty (§ POST /v2/Pearl/Text).',
+    summary:
+      "A text Pearl's inbound or outbound without a textChannelId: on the channel's key when absent, on the value when null or empty (§ POST /v2/Pearl/Text).",
     section: rulingsSection('Text channel id'),
   },
   'label-id-duplicate': {
@@ -438,18 +441,20 @@ export const diagnosticRules: { readonly [C in DiagnosticCode]: DiagnosticRule }
   'unknown-target': {
     severity: DiagnosticSeverity.Error,
     group: 'graph',
-    summary: 'toNodeId names no node. While a node has no nodeId, the path rules take such a toNodeId as possibly leading to each node without one (no Error follows from that).',
+    summary:
+      'toNodeId names no node. While a node has no nodeId, the path rules take such a toNodeId as possibly leading to each node without one (no Error follows from that).',
     section: rulingsSection('Nodes without a nodeId'),
     severityOverride: {
       severity: DiagnosticSeverity.Warning,
       when: 'while a node has no nodeId',
-      why: 'the toNodeId may match the id the service derives from that node\'s name, which cannot be checked.',
+      why: "the toNodeId may match the id the service derives from that node's name, which cannot be checked.",
     },
   },
   'target-outside-graph': {
     severity: DiagnosticSeverity.Error,
     group: 'graph',
-    summary: 'toNodeId names a PostCallActions container or a nested action (handOffAction, postCallActions), which are not part of the graph.',
+    summary:
+      'toNodeId names a PostCallActions container or a nested action (handOffAction, postCallActions), which are not part of the graph.',
     section: rulingsSection('Containers are not targets'),
   },
   'node-id-duplicate': {

@@ -69,7 +69,8 @@ function schemaFileLink(doc: PearlDocument, text: string, node: JsonNode): Docum
     const base = /^[a-z][a-z0-9+.-]*:\/\//i.test(doc.textDocument.uri) ? doc.textDocument.uri : undefined;
     const url = new URL(value, base);
     // A file next to the document, or a published schema: never a command: or javascript: link.
-    if (url.protocol !== 'file:' && url.protocol !== 'https:' && url.protocol !== doc.textDocument.uri.split(':')[0] + ':') return undefined;
+    if (url.protocol !== 'file:' && url.protocol !== 'https:' && url.protocol !== doc.textDocument.uri.split(':')[0] + ':')
+      return undefined;
     target = url.href;
   } catch {
     return undefined;

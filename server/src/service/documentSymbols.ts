@@ -20,7 +20,6 @@ const nodeTypeSymbolKinds: Readonly<Record<number, SymbolKind>> = {
   [NodeType.PostCallActions]: SymbolKind.Class,
 };
 
-
 /** Lists of the simple form's `pearl` shown in the outline, with the kind of their entries (§ Simple Pearl create request). */
 const simpleLists: ReadonlyArray<[string, SymbolKind]> = [
   ['agents', SymbolKind.Object],
@@ -51,7 +50,9 @@ export function findDocumentSymbols(doc: PearlDocument): DocumentSymbol[] {
     doc.kind === 'text' ? pearlChildren(doc) : simplePearlChildren(doc),
   );
   if (pearl) children.push(pearl);
-  const variables = propertySymbol(doc, root, 'variables', SymbolKind.Array, count(doc.variables.length, 'variable'), () => variableSymbols(doc));
+  const variables = propertySymbol(doc, root, 'variables', SymbolKind.Array, count(doc.variables.length, 'variable'), () =>
+    variableSymbols(doc),
+  );
   if (variables) children.push(variables);
   for (const key of ['inbound', 'outbound'] as const) {
     const channel = getPropertyNode(root, key);
@@ -87,7 +88,10 @@ function simplePearlChildren(doc: PearlDocument): DocumentSymbol[] {
       getArrayItems(getPropertyNode(doc.pearl, key))
         .filter((item) => item.type === 'object')
         .map((item, index) => {
-          const label = getStringProperty(item, 'name') ?? getStringProperty(item, 'triggerDescription') ?? getStringProperty(getPropertyNode(item, 'emailTemplate'), 'subject');
+          const label =
+            getStringProperty(item, 'name') ??
+            getStringProperty(item, 'triggerDescription') ??
+            getStringProperty(getPropertyNode(item, 'emailTemplate'), 'subject');
           return objectSymbol(doc, item, nonEmpty(label, `${key}[${index}]`), kind, undefined, selectionNode(item, ['name']), []);
         }),
     );
@@ -123,7 +127,8 @@ function nodeSymbol(doc: PearlDocument, node: PearlNode): DocumentSymbol {
 
 function transitionSymbol(doc: PearlDocument, transition: PearlTransition): DocumentSymbol {
   const label = `${nonEmpty(transition.name, '(unnamed)')} → ${nonEmpty(transition.toNodeId, '?')}`;
-  const detail = transition.apiResult !== undefined ? `apiResult ${apiResultNames[transition.apiResult] ?? transition.apiResult}` : undefined;
+  const detail =
+    transition.apiResult !== undefined ? `apiResult ${apiResultNames[transition.apiResult] ?? transition.apiResult}` : undefined;
   return objectSymbol(doc, transition.node, label, SymbolKind.Key, detail, transition.nameNode ?? transition.toNodeIdNode, []);
 }
 
@@ -131,7 +136,15 @@ function variableSymbols(doc: PearlDocument): DocumentSymbol[] {
   return doc.variables.map((variable, index) => {
     const group = variable.group !== undefined ? (variableGroupNames[variable.group] ?? `group ${variable.group}`) : 'no group';
     const type = variable.type !== undefined ? (variableTypeNames[variable.type] ?? `type ${variable.type}`) : 'no type';
-    return objectSymbol(doc, variable.node, nonEmpty(variable.id, `variables[${index}]`), SymbolKind.Variable, `${group} · ${type}`, variable.idNode, []);
+    return objectSymbol(
+      doc,
+      variable.node,
+      nonEmpty(variable.id, `variables[${index}]`),
+      SymbolKind.Variable,
+      `${group} · ${type}`,
+      variable.idNode,
+      [],
+    );
   });
 }
 
@@ -143,7 +156,7 @@ function indicatorTagsSymbol(doc: PearlDocument): DocumentSymbol | undefined {
       .map((tag, index) => {
         const id = getStringProperty(tag, 'id');
         const color = getNumberProperty(tag, 'color');
-        const detail = [id, color !== undefined ? (labelColorNames[color] || `color ${color}`) : undefined].filter(Boolean).join(' · ');
+        const detail = [id, color !== undefined ? labelColorNames[color] || `color ${color}` : undefined].filter(Boolean).join(' · ');
         const label = nonEmpty(getStringProperty(tag, 'name') ?? id, `indicatorTags[${index}]`);
         return objectSymbol(doc, tag, label, SymbolKind.EnumMember, detail, selectionNode(tag, ['name', 'id']), []);
       }),
@@ -169,7 +182,15 @@ function channelChildren(doc: PearlDocument, channel: JsonNode | undefined): Doc
       .map((followUp, index) => {
         const delay = getNumberProperty(followUp, 'delayMinutes');
         const label = delay !== undefined ? `after ${delay} min` : `inactivityFollowUps[${index}]`;
-        return objectSymbol(doc, followUp, label, SymbolKind.Event, truncate(getStringProperty(followUp, 'message')), selectionNode(followUp, ['delayMinutes']), []);
+        return objectSymbol(
+          doc,
+          followUp,
+          label,
+          SymbolKind.Event,
+          truncate(getStringProperty(followUp, 'message')),
+          selectionNode(followUp, ['delayMinutes']),
+          [],
+        );
       }),
   );
   if (followUps) result.push(followUps);

@@ -31,12 +31,7 @@ export function editDistance(a: string, b: string, limit: number): number {
  * The candidates within edit distance `limit` of `word` (the word itself excluded), nearest first,
  * then alphabetically; at most `max`. `unique` is true when a single candidate is nearest.
  */
-export function findNearest(
-  word: string,
-  candidates: Iterable<string>,
-  limit = 2,
-  max = 3,
-): { names: string[]; unique: boolean } {
+export function findNearest(word: string, candidates: Iterable<string>, limit = 2, max = 3): { names: string[]; unique: boolean } {
   const scored: { name: string; distance: number }[] = [];
   for (const name of candidates) {
     if (name === word) continue;

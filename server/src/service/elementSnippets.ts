@@ -74,7 +74,10 @@ class InsertionContext {
       const previousEnd = previous.offset + previous.length;
       const between = text.slice(previousEnd, span.start);
       if (!between.includes(',') && /[\r\n]/.test(between)) {
-        this.commaEdit = { range: { start: textDocument.positionAt(previousEnd), end: textDocument.positionAt(previousEnd) }, newText: ',' };
+        this.commaEdit = {
+          range: { start: textDocument.positionAt(previousEnd), end: textDocument.positionAt(previousEnd) },
+          newText: ',',
+        };
       } else if (!between.includes(',')) {
         // Right after the previous element: the new one goes on its own line, indented like it.
         const indented = getSnippetLayout(text, previous.offset);
@@ -84,7 +87,13 @@ class InsertionContext {
     }
     this.suffix = next && !text.slice(span.end, next.offset).includes(',') ? ',' : '';
     const afterOpening = text.slice(array.offset + 1, span.start);
-    if (!previous && next && afterOpening.trim() === '' && !/[\r\n]/.test(afterOpening) && /[\r\n]/.test(text.slice(span.end, next.offset))) {
+    if (
+      !previous &&
+      next &&
+      afterOpening.trim() === '' &&
+      !/[\r\n]/.test(afterOpening) &&
+      /[\r\n]/.test(text.slice(span.end, next.offset))
+    ) {
       // Right after `[` of a list laid out one element per line: the new first element gets its own line.
       const indented = getSnippetLayout(text, next.offset);
       this.layout = indented;
@@ -107,18 +116,23 @@ class InsertionContext {
       insertTextFormat,
       // The text is indented for the line it lands on.
       insertTextMode: InsertTextMode.asIs,
-      additionalTextEdits: this.commaEdit || additionalTextEdits ? [...(this.commaEdit ? [this.commaEdit] : []), ...(additionalTextEdits ?? [])] : undefined,
+      additionalTextEdits:
+        this.commaEdit || additionalTextEdits ? [...(this.commaEdit ? [this.commaEdit] : []), ...(additionalTextEdits ?? [])] : undefined,
     };
   }
 
   /** The edit adding `transition` to `source`'s transitions (creating the list if needed). */
   addTransition(source: PearlNode, transition: Record<string, unknown>): TextEdit {
     const list = getPropertyNode(source.node, 'transitions');
-    const edit = list?.type === 'array'
-      ? appendArrayElement(this.doc, list, transition, 'compact')
-      : insertProperty(this.doc, source.node, 'transitions', [transition], 'compact');
+    const edit =
+      list?.type === 'array'
+        ? appendArrayElement(this.doc, list, transition, 'compact')
+        : insertProperty(this.doc, source.node, 'transitions', [transition], 'compact');
     const textDocument = this.doc.textDocument;
-    return { range: { start: textDocument.positionAt(edit.offset), end: textDocument.positionAt(edit.offset + edit.length) }, newText: edit.content };
+    return {
+      range: { start: textDocument.positionAt(edit.offset), end: textDocument.positionAt(edit.offset + edit.length) },
+      newText: edit.content,
+    };
   }
 }
 
@@ -146,20 +160,62 @@ const apiSettings = (name: string): Record<string, SnippetTemplate> => ({
 });
 
 const nodeSnippets: readonly NodeSnippet[] = [
-  { type: NodeType.OpeningSentence, id: 'opening', name: 'Greeting', leaves: true, fields: { script: new Placeholder('Hello! How can I help you today?') } },
-  { type: NodeType.PreCallAPI, id: 'pre_call_lookup', name: 'Customer lookup', leaves: true, fields: { apiSettings: apiSettings('Customer lookup') } },
-  { type: NodeType.Dialogue, id: 'dialogue', name: 'Dialogue', leaves: true, fields: { script: new Placeholder('Ask what the customer needs.') } },
-  { type: NodeType.HandoffChatToHuman, id: 'handoff', name: 'Hand off to a person', leaves: true, fields: { instructions: new Placeholder('Tell the customer a person will answer shortly.'), handOffAction: [] } },
+  {
+    type: NodeType.OpeningSentence,
+    id: 'opening',
+    name: 'Greeting',
+    leaves: true,
+    fields: { script: new Placeholder('Hello! How can I help you today?') },
+  },
+  {
+    type: NodeType.PreCallAPI,
+    id: 'pre_call_lookup',
+    name: 'Customer lookup',
+    leaves: true,
+    fields: { apiSettings: apiSettings('Customer lookup') },
+  },
+  {
+    type: NodeType.Dialogue,
+    id: 'dialogue',
+    name: 'Dialogue',
+    leaves: true,
+    fields: { script: new Placeholder('Ask what the customer needs.') },
+  },
+  {
+    type: NodeType.HandoffChatToHuman,
+    id: 'handoff',
+    name: 'Hand off to a person',
+    leaves: true,
+    fields: { instructions: new Placeholder('Tell the customer a person will answer shortly.'), handOffAction: [] },
+  },
   { type: NodeType.API, id: 'api_call', name: 'API call', leaves: true, fields: { apiSettings: apiSettings('API call') } },
-  { type: NodeType.SMS, id: 'sms', name: 'Send an SMS', leaves: true, fields: { smsSettings: { body: new Placeholder('Thank you for your message.') } } },
+  {
+    type: NodeType.SMS,
+    id: 'sms',
+    name: 'Send an SMS',
+    leaves: true,
+    fields: { smsSettings: { body: new Placeholder('Thank you for your message.') } },
+  },
   {
     type: NodeType.Email,
     id: 'email',
     name: 'Send an email',
     leaves: true,
-    fields: { emailSettings: { to: [new Placeholder('team@example.com')], subject: new Placeholder('New conversation'), body: new Placeholder('A customer wrote to us.') } },
+    fields: {
+      emailSettings: {
+        to: [new Placeholder('team@example.com')],
+        subject: new Placeholder('New conversation'),
+        body: new Placeholder('A customer wrote to us.'),
+      },
+    },
   },
-  { type: NodeType.SearchKnowledgeBase, id: 'knowledge_search', name: 'Search the knowledge base', leaves: true, fields: { instructions: new Placeholder('Answer from the knowledge base.') } },
+  {
+    type: NodeType.SearchKnowledgeBase,
+    id: 'knowledge_search',
+    name: 'Search the knowledge base',
+    leaves: true,
+    fields: { instructions: new Placeholder('Answer from the knowledge base.') },
+  },
   { type: NodeType.EndCall, id: 'end', name: 'End', leaves: false, fields: {} },
   { type: NodeType.PostCallActions, id: 'post_call', name: 'After the conversation', leaves: false, fields: { postCallActions: [] } },
 ];
@@ -177,7 +233,8 @@ function nodeItems(context: InsertionContext): CompletionItem[] {
   const items: CompletionItem[] = [];
   nodeSnippets.forEach((spec, index) => {
     // Graph rules 2 and 3: one entry (an OpeningSentence, or a PreCallAPI leading to one or two), one EndCall.
-    if (spec.type === NodeType.OpeningSentence && (preCall ? openings.length >= 2 || unusedApiResult === undefined : openings.length > 0)) return;
+    if (spec.type === NodeType.OpeningSentence && (preCall ? openings.length >= 2 || unusedApiResult === undefined : openings.length > 0))
+      return;
     if (spec.type === NodeType.PreCallAPI && (preCall || openings.length === 0 || openings.length > 2)) return;
     if (spec.type === NodeType.EndCall && endCall) return;
     const nodeId = uniqueName(spec.id, takenIds);
@@ -194,17 +251,20 @@ function nodeItems(context: InsertionContext): CompletionItem[] {
     const template = { nodeId, name: new Placeholder(spec.name), nodeType: spec.type, ...spec.fields, transitions };
     const { edit, source } = incomingTransition(context, spec.type, nodeId, preCall, unusedApiResult, openings.length === 0 && !preCall);
     const typeName = nodeTypeNames[spec.type];
-    const note = source
-      ? `\n\nAlso adds a transition from '${source.nodeId}' to it, so that the node is reached (graph rule 4).`
-      : '';
+    const note = source ? `\n\nAlso adds a transition from '${source.nodeId}' to it, so that the node is reached (graph rule 4).` : '';
     items.push(
-      context.item(typeName, template, {
-        labelDetails: context.capabilities.labelDetailsSupport ? { detail: ` (${spec.type})`, description: 'node' } : undefined,
-        detail: `${typeName} node (nodeType ${spec.type})`,
-        documentation: { kind: MarkupKind.Markdown, value: `A new ${typeName} node '${nodeId}'.${note}` },
-        filterText: typeName,
-        sortText: String(index).padStart(2, '0'),
-      }, edit ? [edit] : undefined),
+      context.item(
+        typeName,
+        template,
+        {
+          labelDetails: context.capabilities.labelDetailsSupport ? { detail: ` (${spec.type})`, description: 'node' } : undefined,
+          detail: `${typeName} node (nodeType ${spec.type})`,
+          documentation: { kind: MarkupKind.Markdown, value: `A new ${typeName} node '${nodeId}'.${note}` },
+          filterText: typeName,
+          sortText: String(index).padStart(2, '0'),
+        },
+        edit ? [edit] : undefined,
+      ),
     );
   });
   return items;
@@ -226,12 +286,17 @@ function incomingTransition(
   if (isEntry || type === NodeType.PreCallAPI || type === NodeType.PostCallActions) return {};
   if (type === NodeType.OpeningSentence) {
     if (!preCall?.nodeId) return {};
-    return { edit: context.addTransition(preCall, { name: uniqueTransitionName(preCall, nodeId), toNodeId: nodeId, apiResult: unusedApiResult }), source: preCall };
+    return {
+      edit: context.addTransition(preCall, { name: uniqueTransitionName(preCall, nodeId), toNodeId: nodeId, apiResult: unusedApiResult }),
+      source: preCall,
+    };
   }
   const canLead = (node: PearlNode): boolean =>
     node.nodeId !== undefined &&
     node.nodeType !== undefined &&
-    ![NodeType.EndCall, NodeType.PostCallActions, NodeType.PreCallAPI, NodeType.TransferCall, NodeType.StartCallRecording].includes(node.nodeType);
+    ![NodeType.EndCall, NodeType.PostCallActions, NodeType.PreCallAPI, NodeType.TransferCall, NodeType.StartCallRecording].includes(
+      node.nodeType,
+    );
   const insertionIndex = context.before.length;
   const nodes = context.doc.nodes;
   const source = [...nodes.slice(0, insertionIndex)].reverse().find(canLead) ?? nodes.slice(insertionIndex).find(canLead);
@@ -250,13 +315,20 @@ function nestedActionItems(context: InsertionContext): CompletionItem[] {
     .map((spec, index) => {
       const nodeId = uniqueName(spec.id, takenIds);
       const typeName = nodeTypeNames[spec.type];
-      return context.item(typeName, { nodeId, name: new Placeholder(spec.name), nodeType: spec.type, ...spec.fields }, {
-        labelDetails: context.capabilities.labelDetailsSupport ? { detail: ` (${spec.type})`, description: 'nested action' } : undefined,
-        detail: `${typeName} action (nodeType ${spec.type}), without transitions`,
-        documentation: { kind: MarkupKind.Markdown, value: `A new ${typeName} action '${nodeId}': nested actions are fire-and-forget (graph rule 6).` },
-        filterText: typeName,
-        sortText: String(index).padStart(2, '0'),
-      });
+      return context.item(
+        typeName,
+        { nodeId, name: new Placeholder(spec.name), nodeType: spec.type, ...spec.fields },
+        {
+          labelDetails: context.capabilities.labelDetailsSupport ? { detail: ` (${spec.type})`, description: 'nested action' } : undefined,
+          detail: `${typeName} action (nodeType ${spec.type}), without transitions`,
+          documentation: {
+            kind: MarkupKind.Markdown,
+            value: `A new ${typeName} action '${nodeId}': nested actions are fire-and-forget (graph rule 6).`,
+          },
+          filterText: typeName,
+          sortText: String(index).padStart(2, '0'),
+        },
+      );
     });
 }
 
@@ -270,9 +342,10 @@ function transitionItems(context: InsertionContext, owner: PearlNode): Completio
     const target = doc.nodes.find((node) => node.nodeType === NodeType.OpeningSentence)?.nodeId ?? '';
     template = { name, toNodeId: new Placeholder(target), apiResult: new Placeholder(apiResult) };
   } else {
-    const target = doc.nodes.find((node) => node.nodeType === NodeType.EndCall && node !== owner)?.nodeId
-      ?? doc.nodes.find((node) => node !== owner && node.nodeId !== undefined)?.nodeId
-      ?? '';
+    const target =
+      doc.nodes.find((node) => node.nodeType === NodeType.EndCall && node !== owner)?.nodeId ??
+      doc.nodes.find((node) => node !== owner && node.nodeId !== undefined)?.nodeId ??
+      '';
     template = { name, toNodeId: new Placeholder(target) };
   }
   return [
@@ -317,7 +390,9 @@ function indicatorTagItems(context: InsertionContext): CompletionItem[] {
   const maxItems = findSchemaForPath(context.doc.kind, ['pearl', 'indicatorTags'])?.maxItems;
   if (maxItems !== undefined && tags.length >= maxItems) return [];
   const usedColors = new Set(tags.map((tag): unknown => getPropertyNode(tag, 'color')?.value));
-  const color = Object.keys(labelColorNames).map(Number).find((value) => !usedColors.has(value));
+  const color = Object.keys(labelColorNames)
+    .map(Number)
+    .find((value) => !usedColors.has(value));
   if (color === undefined) return [];
   const id = unusedTagId(new Set(tags.flatMap((tag) => getStringProperty(tag, 'id') ?? [])));
   const template = {

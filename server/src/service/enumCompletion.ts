@@ -61,7 +61,10 @@ export function completeEnumValues(
     items.push({
       label,
       kind: swatch ? CompletionItemKind.Color : CompletionItemKind.EnumMember,
-      labelDetails: capabilities.labelDetailsSupport && entry.name ? { detail: ` ${entry.name}`, description: used ? 'used by another tag' : undefined } : undefined,
+      labelDetails:
+        capabilities.labelDetailsSupport && entry.name
+          ? { detail: ` ${entry.name}`, description: used ? 'used by another tag' : undefined }
+          : undefined,
       detail: entry.name,
       // VS Code draws a swatch for a Color item whose documentation is a hex color.
       documentation: swatch ?? (description ? { kind: MarkupKind.Markdown, value: description } : undefined),

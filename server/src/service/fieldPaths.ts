@@ -45,7 +45,8 @@ export function locateFieldPath(doc: PearlDocument, key: string): FieldLocation 
     }
     node = next;
   }
-  if (node === root) return { range: spanToRange(doc, { offset: root.offset, length: 1 }), found: found && parseFieldPath(key).length === 0 };
+  if (node === root)
+    return { range: spanToRange(doc, { offset: root.offset, length: 1 }), found: found && parseFieldPath(key).length === 0 };
   return { range: spanToRange(doc, markSpan(node)), found };
 }
 

@@ -213,7 +213,9 @@ function setNodeProperty(doc: PearlDocument, edit: SetNodePropertyEdit): Planned
   const existing = getPropertyNode(node.node, property);
   if (existing) return { edits: [replaceValue(doc, existing, value, 'compact')], select };
   const after = propertyAnchors[property].map((key) => getPropertyKeyNode(node.node, key)?.parent).find((found) => found);
-  const change = after ? insertProperty(doc, node.node, property, value, 'compact', after) : insertPropertyFirst(doc, node.node, property, value);
+  const change = after
+    ? insertProperty(doc, node.node, property, value, 'compact', after)
+    : insertPropertyFirst(doc, node.node, property, value);
   return { edits: [change], select };
 }
 
@@ -337,10 +339,17 @@ function appendTo(doc: PearlDocument, owner: JsonNode, key: 'nodes' | 'transitio
   if (list?.type === 'array') return appendArrayElement(doc, list, value, styleOf(doc, list.children?.[list.children.length - 1] ?? owner));
   if (list === undefined) return insertProperty(doc, owner, key, [value], styleOf(doc, owner));
   if (list.type === 'null') return replaceValue(doc, list, [value], styleOf(doc, owner));
-  return key === 'nodes' ? 'pearl.nodes is not a list, so no node can be added to it.' : 'The transitions of that node are not a list, so no transition can be added to them.';
+  return key === 'nodes'
+    ? 'pearl.nodes is not a list, so no node can be added to it.'
+    : 'The transitions of that node are not a list, so no transition can be added to them.';
 }
 
 /** Pretty (one member per line) when `sample` spans several lines, else compact. */
 function styleOf(doc: PearlDocument, sample: JsonNode): ValueStyle {
-  return doc.textDocument.getText().slice(sample.offset, sample.offset + sample.length).includes('\n') ? 'pretty' : 'compact';
+  return doc.textDocument
+    .getText()
+    .slice(sample.offset, sample.offset + sample.length)
+    .includes('\n')
+    ? 'pretty'
+    : 'compact';
 }

@@ -233,17 +233,33 @@ class GraphValidation {
     }
     if (preCalls.length === 0) {
       if (openings.length === 0) {
-        this.report(nodesKey, DiagnosticCode.graphEntryMissing, 'The graph has no entry: add one OpeningSentence node (nodeType 2), or a PreCallAPI node (3) leading to one or two.');
+        this.report(
+          nodesKey,
+          DiagnosticCode.graphEntryMissing,
+          'The graph has no entry: add one OpeningSentence node (nodeType 2), or a PreCallAPI node (3) leading to one or two.',
+        );
       }
       for (const extra of openings.slice(1)) {
-        this.report(this.typeSpan(extra), DiagnosticCode.graphOpeningCount, `Without a PreCallAPI node there is exactly one OpeningSentence node; this is number ${openings.indexOf(extra) + 1}.`);
+        this.report(
+          this.typeSpan(extra),
+          DiagnosticCode.graphOpeningCount,
+          `Without a PreCallAPI node there is exactly one OpeningSentence node; this is number ${openings.indexOf(extra) + 1}.`,
+        );
       }
     } else {
       if (openings.length === 0) {
-        this.report(this.typeSpan(preCalls[0]), DiagnosticCode.graphOpeningCount, 'The PreCallAPI node must lead to one or two OpeningSentence nodes; there are none.');
+        this.report(
+          this.typeSpan(preCalls[0]),
+          DiagnosticCode.graphOpeningCount,
+          'The PreCallAPI node must lead to one or two OpeningSentence nodes; there are none.',
+        );
       }
       for (const extra of openings.slice(2)) {
-        this.report(this.typeSpan(extra), DiagnosticCode.graphOpeningCount, `A PreCallAPI node leads to one or two OpeningSentence nodes; this is number ${openings.indexOf(extra) + 1}.`);
+        this.report(
+          this.typeSpan(extra),
+          DiagnosticCode.graphOpeningCount,
+          `A PreCallAPI node leads to one or two OpeningSentence nodes; this is number ${openings.indexOf(extra) + 1}.`,
+        );
       }
     }
     if (endCalls.length === 0) {
@@ -264,15 +280,27 @@ class GraphValidation {
       const incoming = this.incoming.get(node);
       if (node.nodeType === NodeType.OpeningSentence && hasPreCall) {
         if (!incoming?.some((transition) => transition.source.nodeType === NodeType.PreCallAPI)) {
-          this.report(this.nodeSpan(node), DiagnosticCode.graphOpeningNotTargeted, `${this.describe(node)} is not the target of a PreCallAPI transition; with a PreCallAPI node, each OpeningSentence is reached through its apiResult transitions.`);
+          this.report(
+            this.nodeSpan(node),
+            DiagnosticCode.graphOpeningNotTargeted,
+            `${this.describe(node)} is not the target of a PreCallAPI transition; with a PreCallAPI node, each OpeningSentence is reached through its apiResult transitions.`,
+          );
         }
         continue;
       }
       if (incoming) continue;
       if (node.nodeId === undefined) {
-        this.report(this.nodeSpan(node), DiagnosticCode.nodeIdMissing, `${this.describe(node)} has no nodeId: the service derives one from its name by a rule that is not published, so no transition can be checked against it. Give it a nodeId.`);
+        this.report(
+          this.nodeSpan(node),
+          DiagnosticCode.nodeIdMissing,
+          `${this.describe(node)} has no nodeId: the service derives one from its name by a rule that is not published, so no transition can be checked against it. Give it a nodeId.`,
+        );
       } else {
-        this.report(this.nodeSpan(node), DiagnosticCode.graphNoIncoming, `${this.describe(node)} has no incoming transition; every node but the start needs one.`);
+        this.report(
+          this.nodeSpan(node),
+          DiagnosticCode.graphNoIncoming,
+          `${this.describe(node)} has no incoming transition; every node but the start needs one.`,
+        );
       }
     }
   }
@@ -306,14 +334,22 @@ class GraphValidation {
       );
       for (const node of queue) {
         if (!reachesEnd.has(node) && node.nodeType !== NodeType.PostCallActions && node.nodeType !== NodeType.EndCall) {
-          this.report(this.nodeSpan(node), DiagnosticCode.graphCannotReachEnd, `${this.describe(node)} cannot reach the EndCall node: every path must be able to end the conversation.`);
+          this.report(
+            this.nodeSpan(node),
+            DiagnosticCode.graphCannotReachEnd,
+            `${this.describe(node)} cannot reach the EndCall node: every path must be able to end the conversation.`,
+          );
         }
       }
     }
     for (const node of this.nodes) {
       if (reachable.has(node) || !this.incoming.has(node) || node.nodeType === NodeType.PostCallActions) continue;
       if (node.nodeType === NodeType.OpeningSentence && entry.nodeType === NodeType.PreCallAPI) continue;
-      this.report(this.nodeSpan(node), DiagnosticCode.graphUnreachable, `${this.describe(node)} has incoming transitions, but none of them can be reached from the start.`);
+      this.report(
+        this.nodeSpan(node),
+        DiagnosticCode.graphUnreachable,
+        `${this.describe(node)} has incoming transitions, but none of them can be reached from the start.`,
+      );
     }
   }
 }

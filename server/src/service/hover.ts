@@ -114,9 +114,7 @@ function hoverSchema(doc: PearlDocument, offset: number): Hover | null {
   const parent = node.parent;
   const isKey = parent?.type === 'property' && parent.children?.[0] === node;
   const valueNode = isKey ? parent.children?.[1] : node;
-  const path = isKey
-    ? [...(parent.parent ? getNodePath(parent.parent) : []), node.value as string]
-    : getNodePath(node);
+  const path = isKey ? [...(parent.parent ? getNodePath(parent.parent) : []), node.value as string] : getNodePath(node);
   if (path.length === 0) return null;
   const schema = findSchemaForPath(doc.kind, path);
   if (!schema) return null;
@@ -138,7 +136,7 @@ function hoverSchema(doc: PearlDocument, offset: number): Hover | null {
       sections.push(enumValues.map((entry) => `- ${describeEnumValue(entry)}`).join('\n'));
     }
     if (enumValues[0].suggested) {
-      sections.push('*The interface states no values for this field in the simple form; these are the text form\'s.*');
+      sections.push("*The interface states no values for this field in the simple form; these are the text form's.*");
     }
   }
   if (last === 'color' && isIndicatorTagPath(path) && (isKey || valueNode?.value === 8)) {
@@ -214,7 +212,10 @@ export function codeSpan(text: string): string {
   const content = text.replace(/[\r\n]+/g, ' ');
   const longestRun = Math.max(0, ...(content.match(/`+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(longestRun + 1);
-  const pad = content.startsWith('`') || content.endsWith('`') || (content.startsWith(' ') && content.endsWith(' ') && content.trim() !== '') ? ' ' : '';
+  const pad =
+    content.startsWith('`') || content.endsWith('`') || (content.startsWith(' ') && content.endsWith(' ') && content.trim() !== '')
+      ? ' '
+      : '';
   return `${fence}${pad}${content}${pad}${fence}`;
 }
 

@@ -34,7 +34,8 @@ export function getInlayHints(doc: PearlDocument, range: Range): InlayHint[] {
       for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
       continue;
     }
-    if (node.type !== 'number' || !Number.isInteger(node.value) || node.parent?.type !== 'property' || node.parent.children?.[1] !== node) continue;
+    if (node.type !== 'number' || !Number.isInteger(node.value) || node.parent?.type !== 'property' || node.parent.children?.[1] !== node)
+      continue;
     const path = getNodePath(node);
     // Every element of an array has the same schema: one lookup per property path.
     const key = path.map((segment) => (typeof segment === 'number' ? '[]' : JSON.stringify(segment))).join('.');

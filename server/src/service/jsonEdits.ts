@@ -19,7 +19,8 @@ export function appendArrayElement(doc: PearlDocument, array: JsonNode, value: u
   const text = doc.textDocument.getText();
   const children = array.children ?? [];
   const last = children[children.length - 1];
-  if (!last && style === 'pretty') return fillEmptyOnLines(doc, array, print(doc, value, 'pretty', lineIndent(text, array.offset) + indentUnit(doc)));
+  if (!last && style === 'pretty')
+    return fillEmptyOnLines(doc, array, print(doc, value, 'pretty', lineIndent(text, array.offset) + indentUnit(doc)));
   if (!last) return fillEmpty(doc, array, print(doc, value, 'compact', ''));
   if (startsLine(text, last.offset)) {
     const indent = lineIndent(text, last.offset);
@@ -200,7 +201,9 @@ function removal(from: number, to: number): Edit {
 /** `value` as JSON text; `pretty` continues each new line with `indent` plus the document's unit. */
 function print(doc: PearlDocument, value: unknown, style: ValueStyle, indent: string): string {
   if (style === 'compact') return compact(value);
-  return JSON.stringify(value, null, indentUnit(doc)).split('\n').join(`${eolOf(doc)}${indent}`);
+  return JSON.stringify(value, null, indentUnit(doc))
+    .split('\n')
+    .join(`${eolOf(doc)}${indent}`);
 }
 
 /** One level of the document's indentation: a tab, or its width in spaces. */

@@ -239,7 +239,8 @@ class StrictTreeBuilder {
       const keyLength = key.length + 2;
       // The key as written, between quotes: then no escape is in it. A key holding a backslash is
       // always written with one, so its text alone could line up with an escaped quote: give way.
-      if (text.charCodeAt(offset + keyLength - 1) !== 0x22 || !text.startsWith(key, offset + 1) || text.charCodeAt(offset) !== 0x22) return undefined;
+      if (text.charCodeAt(offset + keyLength - 1) !== 0x22 || !text.startsWith(key, offset + 1) || text.charCodeAt(offset) !== 0x22)
+        return undefined;
       if (key.includes('\\')) return undefined;
       const property: BuildNode = { type: 'property', offset, length: -1, parent: object, children: undefined, colonOffset: -1 };
       const keyNode: BuildNode = { type: 'string', value: key, offset, length: keyLength, parent: property };
@@ -346,23 +347,40 @@ interface BuildNode {
 /** Plain-language message for a jsonc-parser error code (docs/rulings.md § Files). */
 export function describeParseError(code: ParseErrorCode): string {
   switch (code) {
-    case ParseErrorCode.InvalidSymbol: return 'Unexpected character: this is not JSON.';
-    case ParseErrorCode.InvalidNumberFormat: return 'Invalid number.';
-    case ParseErrorCode.PropertyNameExpected: return 'Expected a property name in double quotes.';
-    case ParseErrorCode.ValueExpected: return 'Expected a value.';
-    case ParseErrorCode.ColonExpected: return "Expected ':' after the property name.";
-    case ParseErrorCode.CommaExpected: return "Expected ',' between members.";
-    case ParseErrorCode.CloseBraceExpected: return "Expected '}' to close the object.";
-    case ParseErrorCode.CloseBracketExpected: return "Expected ']' to close the array.";
-    case ParseErrorCode.EndOfFileExpected: return 'Expected the end of the file after the root value.';
-    case ParseErrorCode.InvalidCommentToken: return 'Invalid comment.';
-    case ParseErrorCode.UnexpectedEndOfComment: return "Unterminated block comment: expected '*/'.";
-    case ParseErrorCode.UnexpectedEndOfString: return 'Unterminated string: expected a closing double quote.';
-    case ParseErrorCode.UnexpectedEndOfNumber: return 'Incomplete number.';
-    case ParseErrorCode.InvalidUnicode: return 'Invalid unicode escape sequence.';
-    case ParseErrorCode.InvalidEscapeCharacter: return 'Invalid escape character in string.';
-    case ParseErrorCode.InvalidCharacter: return 'Invalid character in string (control characters must be escaped).';
-    default: return 'Syntax error.';
+    case ParseErrorCode.InvalidSymbol:
+      return 'Unexpected character: this is not JSON.';
+    case ParseErrorCode.InvalidNumberFormat:
+      return 'Invalid number.';
+    case ParseErrorCode.PropertyNameExpected:
+      return 'Expected a property name in double quotes.';
+    case ParseErrorCode.ValueExpected:
+      return 'Expected a value.';
+    case ParseErrorCode.ColonExpected:
+      return "Expected ':' after the property name.";
+    case ParseErrorCode.CommaExpected:
+      return "Expected ',' between members.";
+    case ParseErrorCode.CloseBraceExpected:
+      return "Expected '}' to close the object.";
+    case ParseErrorCode.CloseBracketExpected:
+      return "Expected ']' to close the array.";
+    case ParseErrorCode.EndOfFileExpected:
+      return 'Expected the end of the file after the root value.';
+    case ParseErrorCode.InvalidCommentToken:
+      return 'Invalid comment.';
+    case ParseErrorCode.UnexpectedEndOfComment:
+      return "Unterminated block comment: expected '*/'.";
+    case ParseErrorCode.UnexpectedEndOfString:
+      return 'Unterminated string: expected a closing double quote.';
+    case ParseErrorCode.UnexpectedEndOfNumber:
+      return 'Incomplete number.';
+    case ParseErrorCode.InvalidUnicode:
+      return 'Invalid unicode escape sequence.';
+    case ParseErrorCode.InvalidEscapeCharacter:
+      return 'Invalid escape character in string.';
+    case ParseErrorCode.InvalidCharacter:
+      return 'Invalid character in string (control characters must be escaped).';
+    default:
+      return 'Syntax error.';
   }
 }
 
@@ -418,8 +436,7 @@ export function getObjectItems(object: JsonNode | undefined, key: string): JsonN
  */
 export function findNodeAtOffset(root: JsonNode, offset: number, includeRightBound = false): JsonNode | undefined {
   const contains = (node: JsonNode): boolean =>
-    (offset >= node.offset && offset < node.offset + node.length) ||
-    (includeRightBound && offset === node.offset + node.length);
+    (offset >= node.offset && offset < node.offset + node.length) || (includeRightBound && offset === node.offset + node.length);
   if (!contains(root)) return undefined;
   let current = root;
   for (;;) {

@@ -46,7 +46,9 @@ export function isOfFieldType(type: FieldType, value: unknown): boolean {
 
 /** Enumerated values with their names (`1` `GET`), or undefined when the schema enumerates none. */
 export function getFieldOptions(schema: JSONSchema): NodeSettingField['options'] {
-  const options = getEnumValues(schema).flatMap(({ value, name }) => (typeof value === 'number' ? [{ value, name: name ?? String(value) }] : []));
+  const options = getEnumValues(schema).flatMap(({ value, name }) =>
+    typeof value === 'number' ? [{ value, name: name ?? String(value) }] : [],
+  );
   return options.length > 0 ? options : undefined;
 }
 
@@ -66,7 +68,13 @@ export function getNodeSettingFields(property: string, value: unknown): NodeSett
   return fields;
 }
 
-function collectFields(schema: JSONSchema, value: unknown, path: (string | number)[], group: string | undefined, out: NodeSettingField[]): void {
+function collectFields(
+  schema: JSONSchema,
+  value: unknown,
+  path: (string | number)[],
+  group: string | undefined,
+  out: NodeSettingField[],
+): void {
   const object = isRecord(value) ? value : {};
   for (const [key, property] of Object.entries(schema.properties ?? {})) {
     const child = resolveSchema('text', property);
@@ -89,7 +97,14 @@ function collectFields(schema: JSONSchema, value: unknown, path: (string | numbe
   }
 }
 
-function addField(schema: JSONSchema, value: unknown, path: (string | number)[], label: string, group: string | undefined, out: NodeSettingField[]): void {
+function addField(
+  schema: JSONSchema,
+  value: unknown,
+  path: (string | number)[],
+  label: string,
+  group: string | undefined,
+  out: NodeSettingField[],
+): void {
   const type = getFieldType(schema);
   if (type === undefined) return;
   const field: { -readonly [K in keyof NodeSettingField]: NodeSettingField[K] } = { path, label, type };

@@ -41,7 +41,9 @@ export function getNodeSettings(doc: PearlDocument, node: PearlNode): PearlGraph
  */
 function getNodeObject(doc: PearlDocument, node: PearlNode): Record<string, unknown> | undefined {
   if (doc.duplicateKeys.length > 0) return undefined;
-  const owner = node.container ? getNodeObject(doc, node.container.node) : (doc.value as { pearl?: Record<string, unknown> } | undefined)?.pearl;
+  const owner = node.container
+    ? getNodeObject(doc, node.container.node)
+    : (doc.value as { pearl?: Record<string, unknown> } | undefined)?.pearl;
   const list = owner?.[node.container ? node.container.list : 'nodes'];
   const object: unknown = Array.isArray(list) ? list[node.index] : undefined;
   return typeof object === 'object' && object !== null && !Array.isArray(object) ? (object as Record<string, unknown>) : undefined;
@@ -71,7 +73,9 @@ export function checkNodeSetting(node: PearlNode, edit: SetNodeSettingEdit): str
   const first = edit.path[0];
   if (property === undefined) {
     const typeName = node.nodeType !== undefined ? nodeTypeNames[node.nodeType] : undefined;
-    return typeName !== undefined ? `${withArticle(typeName, true)} node has no settings object.` : `The ${describeNode(node)} has no node type with a settings object.`;
+    return typeName !== undefined
+      ? `${withArticle(typeName, true)} node has no settings object.`
+      : `The ${describeNode(node)} has no node type with a settings object.`;
   }
   if (first !== property) {
     return `The settings of ${withArticle(nodeTypeNames[node.nodeType!])} node are in ${property}, not in ${typeof first === 'string' ? quote(first) : 'a list'}.`;
@@ -96,6 +100,7 @@ function describeValueProblem(name: string, type: FieldType, schema: JSONSchema,
   }
   const minimum = schema.minimum ?? Number.MIN_SAFE_INTEGER;
   const maximum = schema.maximum ?? Number.MAX_SAFE_INTEGER;
-  if ((value as number) < minimum || (value as number) > maximum) return `${quote(name)} must be a whole number from ${minimum} to ${maximum}.`;
+  if ((value as number) < minimum || (value as number) > maximum)
+    return `${quote(name)} must be a whole number from ${minimum} to ${maximum}.`;
   return undefined;
 }

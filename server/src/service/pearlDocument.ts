@@ -324,11 +324,7 @@ function readVariable(node: JsonNode): PearlVariable {
   };
 }
 
-function readNodes(
-  list: JsonNode | undefined,
-  container: PearlNode['container'],
-  into: PearlNode[],
-): void {
+function readNodes(list: JsonNode | undefined, container: PearlNode['container'], into: PearlNode[]): void {
   // Keep each node's index in its array (non-object elements are skipped, not renumbered).
   const items = getArrayItems(list);
   for (let index = 0; index < items.length; index++) {

@@ -32,8 +32,7 @@ export function getPearlGraph(doc: PearlDocument, diagnostics: readonly Diagnost
   const add = (node: PearlNode, key: string, parent: PearlGraphNode['parent']): void => {
     keys.set(node, key);
     const own = perNode.get(node) ?? [];
-    const typeName =
-      node.nodeType === undefined ? 'Node' : (nodeTypeNames[node.nodeType] ?? `nodeType ${node.nodeType}`);
+    const typeName = node.nodeType === undefined ? 'Node' : (nodeTypeNames[node.nodeType] ?? `nodeType ${node.nodeType}`);
     nodes.push({
       key,
       nodeId: node.nodeId,
@@ -50,8 +49,7 @@ export function getPearlGraph(doc: PearlDocument, diagnostics: readonly Diagnost
       diagnostics: own,
       cannotReachEnd: own.some((diagnostic) => diagnostic.code === DiagnosticCode.graphCannotReachEnd),
       noIncoming: own.some(
-        (diagnostic) =>
-          diagnostic.code === DiagnosticCode.graphNoIncoming || diagnostic.code === DiagnosticCode.graphOpeningNotTargeted,
+        (diagnostic) => diagnostic.code === DiagnosticCode.graphNoIncoming || diagnostic.code === DiagnosticCode.graphOpeningNotTargeted,
       ),
     });
     node.nested.forEach((child) => add(child, getNodeKey(child), { key, list: child.container!.list }));

@@ -241,8 +241,10 @@ export function getLanguageService(params: LanguageServiceParams = {}): PearlLan
     getInlayHints: (doc, range) => guard('getInlayHints', [], () => getInlayHints(doc, range)),
     getFoldingRanges: (doc, context) => guard('getFoldingRanges', [], () => getFoldingRanges(doc, context)),
     getSelectionRanges: (doc, positions) =>
-      guard('getSelectionRanges', positions.map((position) => ({ range: { start: position, end: position } })), () =>
-        getSelectionRanges(doc, positions),
+      guard(
+        'getSelectionRanges',
+        positions.map((position) => ({ range: { start: position, end: position } })),
+        () => getSelectionRanges(doc, positions),
       ),
     findDocumentLinks: (doc) => guard('findDocumentLinks', [], () => findDocumentLinks(doc)),
     getFixAllAction: (doc, diagnostics) => guard('getFixAllAction', undefined, () => getFixAllAction(doc, diagnostics)),

@@ -13,8 +13,20 @@ import { findVariableReferences, stringContentSpan, VariableReference } from './
  */
 export type PearlSymbol =
   | { readonly kind: 'nodeId'; readonly id: string; readonly node: JsonNode; readonly span: TextSpan; readonly pearlNode: PearlNode }
-  | { readonly kind: 'toNodeId'; readonly id: string; readonly node: JsonNode; readonly span: TextSpan; readonly transition: PearlTransition }
-  | { readonly kind: 'variableDeclaration'; readonly id: string; readonly node: JsonNode; readonly span: TextSpan; readonly variable: PearlVariable }
+  | {
+      readonly kind: 'toNodeId';
+      readonly id: string;
+      readonly node: JsonNode;
+      readonly span: TextSpan;
+      readonly transition: PearlTransition;
+    }
+  | {
+      readonly kind: 'variableDeclaration';
+      readonly id: string;
+      readonly node: JsonNode;
+      readonly span: TextSpan;
+      readonly variable: PearlVariable;
+    }
   | { readonly kind: 'variableId'; readonly id: string; readonly node: JsonNode; readonly span: TextSpan }
   | {
       readonly kind: 'variableReference';

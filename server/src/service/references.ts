@@ -1,15 +1,14 @@
-import {
-  DocumentHighlight,
-  DocumentHighlightKind,
-  Location,
-  Position,
-  Range,
-  TextEdit,
-  WorkspaceEdit,
-} from 'vscode-languageserver-types';
+import { DocumentHighlight, DocumentHighlightKind, Location, Position, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
 import { spanToRange } from './diagnostics';
 import type { PearlDocument } from './pearlDocument';
-import { findNodeDeclarations, findOccurrences, findVariableDeclarations, getPearlSymbolAt, PearlSymbol, symbolFamily } from './pearlSymbols';
+import {
+  findNodeDeclarations,
+  findOccurrences,
+  findVariableDeclarations,
+  getPearlSymbolAt,
+  PearlSymbol,
+  symbolFamily,
+} from './pearlSymbols';
 
 /**
  * A variable id: 1 to 40 of `A-Z a-z 0-9 _ -` (docs/interface.md § DataSettings, § Limits

@@ -63,7 +63,13 @@ export function doSchemaCompletion(
 }
 
 /** A new element of `array` at `offset`, replacing the bare word being typed there (a snippet's name). */
-function completeElement(doc: PearlDocument, array: JsonNode, text: string, offset: number, capabilities: CompletionCapabilities): CompletionItem[] {
+function completeElement(
+  doc: PearlDocument,
+  array: JsonNode,
+  text: string,
+  offset: number,
+  capabilities: CompletionCapabilities,
+): CompletionItem[] {
   const range = wordSpan(text, offset);
   // Inside an element's value (a word typed into an object) is no place for a new element.
   if (overlapsElement(array, range.start, range.end)) return [];
@@ -143,9 +149,7 @@ function completeKeys(
       label: name,
       kind: CompletionItemKind.Property,
       detail: describeSchemaType(doc.kind, properties[name]),
-      documentation: propertySchema.description
-        ? { kind: MarkupKind.Markdown, value: propertySchema.description }
-        : undefined,
+      documentation: propertySchema.description ? { kind: MarkupKind.Markdown, value: propertySchema.description } : undefined,
       textEdit: { range, newText: insert.newText },
       insertTextFormat: insert.insertTextFormat,
       // The skeleton is indented for the line it lands on.

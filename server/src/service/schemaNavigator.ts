@@ -81,9 +81,8 @@ export function findSchemaForPath(kind: PearlKind, path: readonly (string | numb
     if (typeof segment === 'number') {
       schema = schema.items;
     } else {
-      const property: JSONSchema | undefined = schema.properties && Object.prototype.hasOwnProperty.call(schema.properties, segment)
-        ? schema.properties[segment]
-        : undefined;
+      const property: JSONSchema | undefined =
+        schema.properties && Object.prototype.hasOwnProperty.call(schema.properties, segment) ? schema.properties[segment] : undefined;
       if (property) schema = property;
       else schema = typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined;
     }
@@ -136,7 +135,7 @@ export function describeSchemaType(kind: PearlKind, schema: JSONSchema): string 
     if (type === 'array' && resolved.items) {
       const item = resolveSchema(kind, resolved.items);
       const itemTypes = Array.isArray(item.type) ? item.type : item.type !== undefined ? [item.type] : [];
-      const itemLabel = item.title && item.properties ? item.title : itemTypes.filter((t) => t !== 'null')[0] ?? 'any';
+      const itemLabel = item.title && item.properties ? item.title : (itemTypes.filter((t) => t !== 'null')[0] ?? 'any');
       return `${itemLabel}[]`;
     }
     return type;

@@ -83,9 +83,7 @@ function describeError(doc: PearlDocument, root: JsonNode, error: ErrorObject): 
       return describeUnknownProperty(doc, node, path, String(params.additionalProperty), parentSchema);
     case 'type': {
       if (path.length === 0) return []; // the syntax diagnostics report a root that is not an object
-      const expected = (Array.isArray(params.type) ? (params.type as string[]) : [String(params.type)]).filter(
-        (type) => type !== 'null',
-      );
+      const expected = (Array.isArray(params.type) ? (params.type as string[]) : [String(params.type)]).filter((type) => type !== 'null');
       const actual = node.type === 'number' && expected.includes('integer') ? `number ${source}` : node.type;
       const message = `${name} must be ${expected.map(withArticle).join(' or ')}; found ${actual}.`;
       return [{ span: node, code: DiagnosticCode.wrongType, message }];
@@ -156,13 +154,7 @@ function describeError(doc: PearlDocument, root: JsonNode, error: ErrorObject): 
   }
 }
 
-function describeUnknownProperty(
-  doc: PearlDocument,
-  object: JsonNode,
-  path: Path,
-  key: string,
-  objectSchema: JSONSchema,
-): Finding[] {
+function describeUnknownProperty(doc: PearlDocument, object: JsonNode, path: Path, key: string, objectSchema: JSONSchema): Finding[] {
   const keyNodes = (object.children ?? [])
     .map((property) => property.children?.[0])
     .filter((keyNode): keyNode is JsonNode => keyNode !== undefined && keyNode.value === key);

@@ -38,14 +38,12 @@ export function patchStringEdit(previous: PearlDocument, editorDocument: TextDoc
   let suffix = 0;
   while (
     suffix + chunk <= shorter - start &&
-    oldText.slice(oldText.length - suffix - chunk, oldText.length - suffix) === text.slice(text.length - suffix - chunk, text.length - suffix)
+    oldText.slice(oldText.length - suffix - chunk, oldText.length - suffix) ===
+      text.slice(text.length - suffix - chunk, text.length - suffix)
   ) {
     suffix += chunk;
   }
-  while (
-    suffix < shorter - start &&
-    oldText.charCodeAt(oldText.length - 1 - suffix) === text.charCodeAt(text.length - 1 - suffix)
-  ) {
+  while (suffix < shorter - start && oldText.charCodeAt(oldText.length - 1 - suffix) === text.charCodeAt(text.length - 1 - suffix)) {
     suffix++;
   }
   const oldEnd = oldText.length - suffix;

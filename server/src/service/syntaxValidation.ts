@@ -27,9 +27,7 @@ export function validateSyntax(doc: PearlDocument): Diagnostic[] {
     // A zero-length error at the end of the text still needs a visible range.
     const span = { offset: error.offset, length: Math.max(error.length, 1) };
     if (span.offset + span.length > doc.textDocument.getText().length) span.length = 0;
-    diagnostics.push(
-      createDiagnostic(doc, span, DiagnosticCode.syntax, describeParseError(error.error)),
-    );
+    diagnostics.push(createDiagnostic(doc, span, DiagnosticCode.syntax, describeParseError(error.error)));
   }
   for (const offset of doc.trailingCommas) {
     diagnostics.push(
@@ -54,12 +52,7 @@ export function validateSyntax(doc: PearlDocument): Diagnostic[] {
   }
   if (doc.root && doc.root.type !== 'object') {
     diagnostics.push(
-      createDiagnostic(
-        doc,
-        doc.root,
-        DiagnosticCode.rootNotObject,
-        `A Pearl create request is a JSON object; found ${doc.root.type}.`,
-      ),
+      createDiagnostic(doc, doc.root, DiagnosticCode.rootNotObject, `A Pearl create request is a JSON object; found ${doc.root.type}.`),
     );
   } else if (doc.root && doc.kindSource === 'default') {
     diagnostics.push(

@@ -47,8 +47,8 @@ function getTables(): TimeZoneTables {
   const windowsIdByFolded = new Map<string, string>();
   const windowsIdByIana = new Map<string, string>();
   const ianaIdsByWindowsId = new Map<string, string[]>();
-  const mapZones = (windowsZones as { supplemental: { windowsZones: { mapTimezones: { mapZone: MapZone }[] } } })
-    .supplemental.windowsZones.mapTimezones;
+  const mapZones = (windowsZones as { supplemental: { windowsZones: { mapTimezones: { mapZone: MapZone }[] } } }).supplemental.windowsZones
+    .mapTimezones;
   for (const { mapZone } of mapZones) {
     const windowsId = mapZone._other;
     windowsIdSet.add(windowsId);

@@ -50,14 +50,23 @@ export function completeKnownValues(
       seen.add(variable.id);
       const type = variable.type !== undefined ? (variableTypeNames[variable.type] ?? `type ${variable.type}`) : 'no type';
       const group = variable.group !== undefined ? (variableGroupNames[variable.group] ?? `group ${variable.group}`) : 'no group';
-      items.push(item(variable.id, `${variable.name ?? variable.id} · ${type} · ${group}`, CompletionItemKind.Variable, String(index).padStart(4, '0')));
+      items.push(
+        item(
+          variable.id,
+          `${variable.name ?? variable.id} · ${type} · ${group}`,
+          CompletionItemKind.Variable,
+          String(index).padStart(4, '0'),
+        ),
+      );
     });
     return items;
   }
   if (typeof last === 'number' && parent === 'indicatorTagsIds') {
     return getObjectItems(doc.pearl, 'indicatorTags').flatMap((tag, index) => {
       const id = getStringProperty(tag, 'id');
-      return id ? [item(id, getStringProperty(tag, 'name') ?? 'indicator tag', CompletionItemKind.EnumMember, String(index).padStart(4, '0'))] : [];
+      return id
+        ? [item(id, getStringProperty(tag, 'name') ?? 'indicator tag', CompletionItemKind.EnumMember, String(index).padStart(4, '0'))]
+        : [];
     });
   }
   return undefined;

@@ -29,7 +29,9 @@ const essentialProperties: Readonly<Record<string, readonly string[]>> = {
  */
 export function getValueSkeleton(kind: PearlKind, property: JSONSchema, depth = 0): SnippetTemplate | undefined {
   const schema = resolveSchema(kind, property);
-  const types = (Array.isArray(schema.type) ? schema.type : schema.type !== undefined ? [schema.type] : []).filter((type) => type !== 'null');
+  const types = (Array.isArray(schema.type) ? schema.type : schema.type !== undefined ? [schema.type] : []).filter(
+    (type) => type !== 'null',
+  );
   const type = types[0];
   if (type === 'object') {
     const essentials = schema.title && depth === 0 ? essentialProperties[schema.title] : undefined;

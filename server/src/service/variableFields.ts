@@ -150,7 +150,8 @@ function resolveNodeField(steps: readonly PathStep[], at: number): VariableField
   // Nested action lists: descend in a loop (any depth is safe).
   for (;;) {
     const list = keyAt(steps, from);
-    if (steps.length - from < 3 || (list !== 'handOffAction' && list !== 'postCallActions') || typeof keyAt(steps, from + 1) !== 'number') break;
+    if (steps.length - from < 3 || (list !== 'handOffAction' && list !== 'postCallActions') || typeof keyAt(steps, from + 1) !== 'number')
+      break;
     postCall ||= list === 'postCallActions' || getNumberProperty(nodeObject, 'nodeType') === NodeType.PostCallActions;
     nodeObject = steps[from + 1].value;
     from += 2;

@@ -35,7 +35,7 @@ export const variableIdCharacter = /[A-Za-z0-9_-]/;
 export function stringContentSpan(text: string, node: JsonNode): { start: number; end: number } {
   const start = node.offset + 1;
   const last = node.offset + node.length - 1;
-  const terminated = node.length >= 2 && text.charCodeAt(last) === 0x22 /* " */;
+  const terminated = node.length >= 2 && text.charCodeAt(last) === 0x22; /* " */
   return { start, end: terminated ? last : node.offset + node.length };
 }
 

@@ -3,13 +3,7 @@ import { DiagnosticCode } from './diagnosticCodes';
 import { createDiagnostic, spanToRange } from './diagnostics';
 import type { JsonNode } from './jsonTree';
 import type { PearlDocument } from './pearlDocument';
-import {
-  PathStep,
-  resolveVariableField,
-  variableContainerKeys,
-  VariableField,
-  variableFieldKeys,
-} from './variableFields';
+import { PathStep, resolveVariableField, variableContainerKeys, VariableField, variableFieldKeys } from './variableFields';
 import { variableGroupNames } from './enumNames';
 import { findVariableReferences, type VariableReference } from './variableReferences';
 
@@ -133,7 +127,8 @@ function getFieldStrings(doc: PearlDocument): readonly FieldString[] {
       // Steps past this depth are left from an earlier branch.
       steps.length = depth + 1;
       const field = typeof key === 'string' && variableFieldKeys.has(key) ? resolveVariableField(doc.kind, steps) : undefined;
-      if (field) result.push({ node: value, field, checkedValue: undefined, checkedVariables: undefined, checkedOffset: -1, findings: noFindings });
+      if (field)
+        result.push({ node: value, field, checkedValue: undefined, checkedVariables: undefined, checkedOffset: -1, findings: noFindings });
       continue;
     }
     const children = value.children;

@@ -66,7 +66,12 @@ export function getPearlWorkspaceSymbols(doc: PearlDocument): SymbolInformation[
   }
   for (const variable of doc.variables) {
     if (variable.id === undefined || variable.id.trim() === '' || !variable.idNode) continue;
-    symbols.push({ name: variable.id, kind: SymbolKind.Variable, location: { uri, range: spanToRange(doc, variable.idNode) }, containerName });
+    symbols.push({
+      name: variable.id,
+      kind: SymbolKind.Variable,
+      location: { uri, range: spanToRange(doc, variable.idNode) },
+      containerName,
+    });
   }
   return symbols;
 }

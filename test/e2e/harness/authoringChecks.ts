@@ -37,9 +37,12 @@ export async function runAuthoringChecks(workbench: Workbench, run: RunFolder, c
 
   /** The text of the editor's rendered lines (inlay hints included), top to bottom. */
   const viewLines = async (): Promise<string[]> => {
-    const lines = await page
-      .locator('.editor-group-container.active .monaco-editor .view-lines .view-line')
-      .evaluateAll((elements) => elements.map((line) => ({ top: parseFloat(line.getAttribute('style')?.match(/top:\s*([\d.]+)px/)?.[1] ?? '0') || 0, text: (line.textContent ?? '').replace(/\u00a0/g, ' ') })));
+    const lines = await page.locator('.editor-group-container.active .monaco-editor .view-lines .view-line').evaluateAll((elements) =>
+      elements.map((line) => ({
+        top: parseFloat(line.getAttribute('style')?.match(/top:\s*([\d.]+)px/)?.[1] ?? '0') || 0,
+        text: (line.textContent ?? '').replace(/\u00a0/g, ' '),
+      })),
+    );
     return lines.sort((a, b) => a.top - b.top).map((line) => line.text);
   };
   /** Moves the cursor to 1-based `line`, `column` with Go to Line/Column. */
@@ -86,8 +89,14 @@ export async function runAuthoringChecks(workbench: Workbench, run: RunFolder, c
     });
     assert.match(saved, /"toNodeId": "dialogue"/, 'no transition leads to the new node');
     const service = getLanguageService();
-    const diagnostics = service.doValidation(service.parsePearlDocument(TextDocument.create(`file://${snippetFile.file}`, 'pearl', 1, saved)));
-    assert.deepEqual(diagnostics.map((d) => d.message), [], 'the saved file has problems');
+    const diagnostics = service.doValidation(
+      service.parsePearlDocument(TextDocument.create(`file://${snippetFile.file}`, 'pearl', 1, saved)),
+    );
+    assert.deepEqual(
+      diagnostics.map((d) => d.message),
+      [],
+      'the saved file has problems',
+    );
     // The server has the new version once the new node's own nodeType shows its hint.
     await pollUntil('the new node to show its nodeType hint', async () => {
       const lines = await viewLines();
@@ -124,7 +133,10 @@ export async function runAuthoringChecks(workbench: Workbench, run: RunFolder, c
     await page.keyboard.press('Shift+BracketLeft');
     // Give a key list the time it would take to open (the completion round trip), then press Enter.
     const suggest = page.locator('.suggest-widget.visible');
-    const opened = await suggest.waitFor({ timeout: 1500 }).then(() => true, () => false);
+    const opened = await suggest.waitFor({ timeout: 1500 }).then(
+      () => true,
+      () => false,
+    );
     assert.equal(opened, false, 'a completion list opened on {');
     await page.keyboard.press('Enter');
     // The editor's lines: the `{` alone on its line, then the line Enter made (blank, the cursor on

@@ -118,7 +118,8 @@ async function main(): Promise<number> {
   } finally {
     await step('stop every process of the run', () => groups.stopAll());
     const leftovers = findMarkedProcesses('PEARL_E2E_RUN', run.id);
-    if (leftovers.length > 0) failures.push(`processes outlived their process groups (killed now):\n  ${killProcesses(leftovers).join('\n  ')}`);
+    if (leftovers.length > 0)
+      failures.push(`processes outlived their process groups (killed now):\n  ${killProcesses(leftovers).join('\n  ')}`);
   }
 
   const report = readReport(run.reportFile);
@@ -126,9 +127,12 @@ async function main(): Promise<number> {
   for (const line of timings) console.log(`  ${line}`);
   console.log(`  total: ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
   if (vsixSize > 0) console.log(`  .vsix: ${(vsixSize / 1024).toFixed(0)} KiB`);
-  if (report.activationMs !== undefined) console.log(`  activation (open a *.pearl.json → activate() resolved, language server ready): ${report.activationMs} ms`);
+  if (report.activationMs !== undefined)
+    console.log(`  activation (open a *.pearl.json → activate() resolved, language server ready): ${report.activationMs} ms`);
   console.log(`  logs: ${run.logsDir}`);
-  console.log(`  screenshots: ${run.screenshotsDir}${screenshots.length > 0 ? ` (${screenshots.map((file) => path.basename(file)).join(', ')})` : ''}`);
+  console.log(
+    `  screenshots: ${run.screenshotsDir}${screenshots.length > 0 ? ` (${screenshots.map((file) => path.basename(file)).join(', ')})` : ''}`,
+  );
   if (failures.length > 0) {
     console.error(`\n[e2e] FAILED:\n- ${failures.join('\n- ')}`);
     return 1;

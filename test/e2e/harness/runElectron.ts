@@ -37,11 +37,15 @@ async function main(): Promise<number> {
 
     const [cli, ...cliArgs] = resolveCliArgsFromVSCodeExecutablePath(vscodeExecutablePath);
     const profile = [`--extensions-dir=${run.extensionsDir}`, `--user-data-dir=${run.userDataDir}`];
-    const installed = spawnSync(cli, [...cliArgs.filter((arg) => !/^--(extensions-dir|user-data-dir)=/.test(arg)), ...profile, '--install-extension', vsix], {
-      encoding: 'utf8',
-      stdio: 'inherit',
-      shell: process.platform === 'win32',
-    });
+    const installed = spawnSync(
+      cli,
+      [...cliArgs.filter((arg) => !/^--(extensions-dir|user-data-dir)=/.test(arg)), ...profile, '--install-extension', vsix],
+      {
+        encoding: 'utf8',
+        stdio: 'inherit',
+        shell: process.platform === 'win32',
+      },
+    );
     if (installed.status !== 0) throw new Error(`installing ${vsix} failed (exit ${installed.status})`);
     console.log(`[e2e] installed ${extensionId()} into ${run.extensionsDir}`);
 

@@ -41,7 +41,9 @@ export async function startStandIn(
     const match = /stand-in on (http:\/\/127\.0\.0\.1:\d+)/.exec(readText(options.logFile));
     if (match) return { url: match[1], token: standInToken, pid: child.pid! };
     if (exited || Date.now() > deadline) {
-      throw new Error(`the stand-in ${exited ? 'exited' : 'did not start'}; ${path.basename(options.logFile)}:\n${tailOf(options.logFile, 20)}`);
+      throw new Error(
+        `the stand-in ${exited ? 'exited' : 'did not start'}; ${path.basename(options.logFile)}:\n${tailOf(options.logFile, 20)}`,
+      );
     }
     await delay(50);
   }

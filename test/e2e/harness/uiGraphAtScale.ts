@@ -41,7 +41,10 @@ export async function checkGraphPreviewAtScale({ workbench, run, shot }: GraphAt
   await pollUntil(
     `the preview to draw all ${nodeCount} nodes`,
     async () => {
-      drawn = await content.locator('g[data-node-key]').count().catch(() => 0);
+      drawn = await content
+        .locator('g[data-node-key]')
+        .count()
+        .catch(() => 0);
       return drawn === nodeCount;
     },
     { timeoutMs: 180_000, intervalMs: 500, describeLast: () => `${drawn} nodes drawn` },
@@ -81,7 +84,8 @@ export async function checkGraphPreviewAtScale({ workbench, run, shot }: GraphAt
           window.addEventListener('keydown', onKey, true);
           const poll = (): void => {
             const widget = document.querySelector('.quick-input-widget');
-            if (started > 0 && widget instanceof HTMLElement && widget.style.display !== 'none' && widget.offsetParent !== null) resolve(performance.now() - started);
+            if (started > 0 && widget instanceof HTMLElement && widget.style.display !== 'none' && widget.offsetParent !== null)
+              resolve(performance.now() - started);
             else requestAnimationFrame(poll);
           };
           requestAnimationFrame(poll);

@@ -59,7 +59,15 @@ async function openDesigner({ workbench, run }: GraphDesignerContext, relativePa
   await workbench.openFile(relativePath);
   await workbench.runCommand('Pearl: Open Graph Preview');
   const content = workbench.webviewContent();
-  await pollUntil(`the designer to draw the ${nodes} nodes`, async () => (await content.locator('g[data-node-key]').count().catch(() => 0)) === nodes, { timeoutMs: 60_000 });
+  await pollUntil(
+    `the designer to draw the ${nodes} nodes`,
+    async () =>
+      (await content
+        .locator('g[data-node-key]')
+        .count()
+        .catch(() => 0)) === nodes,
+    { timeoutMs: 60_000 },
+  );
   // The legend is open at first and covers part of the graph.
   await content.locator('#legend > summary').click();
 
@@ -78,7 +86,15 @@ async function openDesigner({ workbench, run }: GraphDesignerContext, relativePa
     );
   };
   const waitForNodes = async (count: number): Promise<void> => {
-    await pollUntil(`the preview to draw ${count} nodes`, async () => (await content.locator('g[data-node-key]').count().catch(() => 0)) === count, { timeoutMs: 30_000 });
+    await pollUntil(
+      `the preview to draw ${count} nodes`,
+      async () =>
+        (await content
+          .locator('g[data-node-key]')
+          .count()
+          .catch(() => 0)) === count,
+      { timeoutMs: 30_000 },
+    );
   };
   return { page, content, expectText, waitForNodes };
 }
@@ -125,7 +141,11 @@ export async function checkGraphDesigner(context: GraphDesignerContext): Promise
   await shot('graph-designer-3-renamed');
 
   // 4. Delete the transition "Bye" (Open → End): select its label, press Delete.
-  const byeKey = await content.locator('[data-edge-key]').evaluateAll((elements) => elements.find((element) => element.querySelector('title')?.textContent === 'Bye')?.getAttribute('data-edge-key'));
+  const byeKey = await content
+    .locator('[data-edge-key]')
+    .evaluateAll((elements) =>
+      elements.find((element) => element.querySelector('title')?.textContent === 'Bye')?.getAttribute('data-edge-key'),
+    );
   assert.ok(byeKey, 'the transition "Bye" is not drawn');
   await content.locator(`[data-label-for="${byeKey}"]`).click();
   await page.keyboard.press('Delete');
@@ -179,11 +199,22 @@ export async function checkDesignerQuickFix(context: GraphDesignerContext): Prom
 
   // The new settings object's field, in the panel once the graph of the fixed text is drawn.
   const body = content.locator(`#node-panel [data-path='["smsSettings","body"]']`);
-  await pollUntil('the side panel to show the SMS body from the file', async () => (await body.inputValue().catch(() => undefined)) === '', { timeoutMs: 20_000 });
-  await pollUntil('the problem to leave the side panel', async () => (await content.locator('#node-panel .quick-fix', { hasText: 'Add smsSettings' }).count()) === 0, { timeoutMs: 20_000 });
+  await pollUntil(
+    'the side panel to show the SMS body from the file',
+    async () => (await body.inputValue().catch(() => undefined)) === '',
+    { timeoutMs: 20_000 },
+  );
+  await pollUntil(
+    'the problem to leave the side panel',
+    async () => (await content.locator('#node-panel .quick-fix', { hasText: 'Add smsSettings' }).count()) === 0,
+    { timeoutMs: 20_000 },
+  );
   await body.fill('See you at 10.');
   await body.press('Enter');
-  await expectText('type the SMS body in the side panel', afterEdit(fixed, { kind: 'setNodeSetting', node: 'n:1', path: ['smsSettings', 'body'], value: 'See you at 10.' }));
+  await expectText(
+    'type the SMS body in the side panel',
+    afterEdit(fixed, { kind: 'setNodeSetting', node: 'n:1', path: ['smsSettings', 'body'], value: 'See you at 10.' }),
+  );
   await content.locator('g[data-node-key="n:1"] > .node-box').click();
   await shot('graph-designer-7-settings');
 }

@@ -30,7 +30,7 @@ export async function checkNewPearl(workbench: Workbench, shot: (name: string) =
   await page.keyboard.press('Enter');
 
   const nameBox = await workbench.quickInput();
-  await pollUntil('the input box to suggest the template\'s file name', async () => (await nameBox.inputValue()) === 'customer-chat');
+  await pollUntil("the input box to suggest the template's file name", async () => (await nameBox.inputValue()) === 'customer-chat');
   await nameBox.fill(newFileName);
   await page.keyboard.press('Enter');
 
@@ -65,10 +65,14 @@ export async function checkNewPearl(workbench: Workbench, shot: (name: string) =
   await workbench.focusEditor(fileName);
   await page.keyboard.press('Backspace');
   await waitForText(workbench, '"textChannelId": "tc_harbor_web_chat",\n');
-  await pollUntil('the Problems panel to list no problem for the new file', async () => {
-    rows = await workbench.problemsRows();
-    return rows.length === 0;
-  }, { describeLast: () => JSON.stringify(rows, null, 1) });
+  await pollUntil(
+    'the Problems panel to list no problem for the new file',
+    async () => {
+      rows = await workbench.problemsRows();
+      return rows.length === 0;
+    },
+    { describeLast: () => JSON.stringify(rows, null, 1) },
+  );
   assert.ok(await workbench.editorTab(fileName).isVisible(), 'the new file is still open');
   await shot('new-pearl');
 
@@ -100,7 +104,12 @@ async function waitForText(workbench: Workbench, text: string): Promise<void> {
     async () => {
       const lines = await workbench.page
         .locator('.editor-group-container.active .monaco-editor .view-lines .view-line')
-        .evaluateAll((elements) => elements.map((element) => ({ top: Number(/top:\s*(-?[\d.]+)px/.exec(element.getAttribute('style') ?? '')?.[1] ?? 0), text: element.textContent ?? '' })));
+        .evaluateAll((elements) =>
+          elements.map((element) => ({
+            top: Number(/top:\s*(-?[\d.]+)px/.exec(element.getAttribute('style') ?? '')?.[1] ?? 0),
+            text: element.textContent ?? '',
+          })),
+        );
       seen = lines
         .sort((a, b) => a.top - b.top)
         .map((line) => line.text.replace(/\u00a0/g, ' '))
@@ -124,7 +133,9 @@ export async function checkWalkthrough(workbench: Workbench, shot: (name: string
   await workbench.runCommand('Welcome: Open Walkthrough...');
   const pick = await workbench.quickInput();
   await pick.fill('Get started with Pearl');
-  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: 'Get started with Pearl' }).waitFor({ timeout: stepTimeoutMs });
+  await page
+    .locator('.quick-input-list .monaco-list-row.focused', { hasText: 'Get started with Pearl' })
+    .waitFor({ timeout: stepTimeoutMs });
   await page.keyboard.press('Enter');
   const welcome = page.locator('.part.editor .gettingStartedContainer');
   for (const title of ['Create a Pearl', 'See the problems', 'Open the graph', 'Set your API token', 'Deploy', 'Watch the calls']) {

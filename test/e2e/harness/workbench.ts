@@ -44,9 +44,7 @@ export class Workbench {
     const input = await this.quickInput();
     await input.fill(relativePath);
     const name = path.basename(relativePath);
-    await this.page
-      .locator('.quick-input-list .monaco-list-row.focused', { hasText: name })
-      .waitFor({ timeout: stepTimeoutMs });
+    await this.page.locator('.quick-input-list .monaco-list-row.focused', { hasText: name }).waitFor({ timeout: stepTimeoutMs });
     await this.page.keyboard.press('Enter');
     await this.editorTab(name).waitFor({ timeout: stepTimeoutMs });
     await this.page.locator('.editor-instance .monaco-editor .view-lines').first().waitFor({ timeout: stepTimeoutMs });
@@ -62,7 +60,11 @@ export class Workbench {
     await this.editorTab(fileName).click();
     await this.page.locator(`.tabs-container .tab.active[data-resource-name="${fileName}"]`).waitFor({ timeout: stepTimeoutMs });
     // The editor takes the focus a moment after the click; wait for it, or it may close a palette opened next.
-    await this.page.locator('.editor-group-container.active .monaco-editor.focused').first().waitFor({ timeout: 5000 }).catch(() => undefined);
+    await this.page
+      .locator('.editor-group-container.active .monaco-editor.focused')
+      .first()
+      .waitFor({ timeout: 5000 })
+      .catch(() => undefined);
   }
 
   /** Runs the command titled `title` ("Pearl: Deploy") from the Command Palette, as a user would. */
@@ -82,7 +84,11 @@ export class Workbench {
       } catch (error) {
         if (attempt >= 5) throw error;
         await this.page.keyboard.press('Escape');
-        await this.page.locator('.editor-group-container.active .tabs-container .tab.active').first().click().catch(() => undefined);
+        await this.page
+          .locator('.editor-group-container.active .tabs-container .tab.active')
+          .first()
+          .click()
+          .catch(() => undefined);
       }
     }
   }

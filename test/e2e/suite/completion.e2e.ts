@@ -37,7 +37,10 @@ async function completeAt(
 async function accept(document: vscode.TextDocument, item: vscode.CompletionItem): Promise<string> {
   const range = item.range instanceof vscode.Range ? item.range : item.range?.replacing;
   assert.ok(range, `completion item ${JSON.stringify(item.label)} has no range`);
-  const text = typeof item.insertText === 'string' ? item.insertText : (item.insertText?.value ?? (typeof item.label === 'string' ? item.label : item.label.label));
+  const text =
+    typeof item.insertText === 'string'
+      ? item.insertText
+      : (item.insertText?.value ?? (typeof item.label === 'string' ? item.label : item.label.label));
   const edit = new vscode.WorkspaceEdit();
   edit.replace(document.uri, range, text);
   assert.ok(await vscode.workspace.applyEdit(edit));

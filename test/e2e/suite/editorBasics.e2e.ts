@@ -34,8 +34,14 @@ describe('editor basics in the editor', () => {
       );
       return found && found.length > 0 ? found : undefined;
     });
-    assert.deepEqual(actions.map((action) => action.title), ['Fix all safe Pearl problems']);
+    assert.deepEqual(
+      actions.map((action) => action.title),
+      ['Fix all safe Pearl problems'],
+    );
     assert.ok(actions[0].edit && (await vscode.workspace.applyEdit(actions[0].edit)));
-    assert.equal(document.getText(), '{\n  "name": "Fix me",\n  "pearl": { "memory": true, "nodes": [] },\n  "inbound": { "textChannelId": "c" }\n}\n');
+    assert.equal(
+      document.getText(),
+      '{\n  "name": "Fix me",\n  "pearl": { "memory": true, "nodes": [] },\n  "inbound": { "textChannelId": "c" }\n}\n',
+    );
   });
 });

@@ -20,6 +20,9 @@ describe('graph preview', () => {
     assert.match((tab.input as vscode.TabInputWebview).viewType, /pearl/i);
     // The file's editor stays open next to it.
     const editors = vscode.window.visibleTextEditors.map((editor) => editor.document.uri.path);
-    assert.ok(editors.some((file) => file.endsWith('/clinic-reminders.pearl.json')), `visible editors: ${editors.join(', ')}`);
+    assert.ok(
+      editors.some((file) => file.endsWith('/clinic-reminders.pearl.json')),
+      `visible editors: ${editors.join(', ')}`,
+    );
   });
 });

@@ -18,7 +18,10 @@ describe('Restricted Mode (an untrusted workspace)', () => {
       const list = vscode.languages.getDiagnostics(uri);
       return list.length > 0 ? list : undefined;
     });
-    assert.ok(diagnostics.some((diagnostic) => codeOf(diagnostic)?.startsWith('graph-')), diagnostics.map(codeOf).join(', '));
+    assert.ok(
+      diagnostics.some((diagnostic) => codeOf(diagnostic)?.startsWith('graph-')),
+      diagnostics.map(codeOf).join(', '),
+    );
   });
 
   it('deploy is refused before anything is asked or sent', async () => {

@@ -16,7 +16,8 @@ describe('getting-started walkthrough', () => {
   it('six steps, each with a button running a registered command and media shipped in the extension', async () => {
     const extension = pearlExtension();
     await extension.activate();
-    const walkthroughs = (extension.packageJSON as { contributes: { walkthroughs: { steps: WalkthroughStep[] }[] } }).contributes.walkthroughs;
+    const walkthroughs = (extension.packageJSON as { contributes: { walkthroughs: { steps: WalkthroughStep[] }[] } }).contributes
+      .walkthroughs;
     const steps = walkthroughs[0].steps;
     assert.deepEqual(
       steps.map((step) => step.title),
@@ -29,7 +30,10 @@ describe('getting-started walkthrough', () => {
       assert.equal(buttons.length, 1, `${step.title}: one button`);
       assert.ok(registered.has(buttons[0]), `${step.title}: ${buttons[0]} is not a registered command`);
       const media = step.media.markdown ?? step.media.image;
-      assert.ok(media !== undefined && fs.existsSync(path.join(extension.extensionPath, media)), `${step.title}: ${media} is not in the installed extension`);
+      assert.ok(
+        media !== undefined && fs.existsSync(path.join(extension.extensionPath, media)),
+        `${step.title}: ${media} is not in the installed extension`,
+      );
     }
   });
 

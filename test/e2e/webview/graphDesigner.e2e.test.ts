@@ -86,7 +86,13 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
   /** The messages posted since the last call (ready, reveal and the like left out). */
   async function takeDesignerMessages(page: Page): Promise<WebviewMessage[]> {
     const all = await page.evaluate(() => (globalThis as unknown as PageGlobals).__posted.splice(0));
-    return all.filter((message) => message.type === 'graphEdit' || message.type === 'history' || message.type === 'requestQuickFixes' || message.type === 'applyQuickFix');
+    return all.filter(
+      (message) =>
+        message.type === 'graphEdit' ||
+        message.type === 'history' ||
+        message.type === 'requestQuickFixes' ||
+        message.type === 'applyQuickFix',
+    );
   }
 
   async function assertClean(page: Page, pageErrors: string[]): Promise<void> {
@@ -104,7 +110,9 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
     assert.equal(await page.locator(`[data-edge-key="${bye.key}"].selected`).count(), 1, 'the clicked transition is marked selected');
     await takeDesignerMessages(page);
     await page.keyboard.press('Delete');
-    assert.deepEqual(await takeDesignerMessages(page), [{ type: 'graphEdit', version: 7, edit: { kind: 'deleteTransition', transition: bye.key } }]);
+    assert.deepEqual(await takeDesignerMessages(page), [
+      { type: 'graphEdit', version: 7, edit: { kind: 'deleteTransition', transition: bye.key } },
+    ]);
     await assertClean(page, pageErrors);
   });
 
@@ -152,7 +160,14 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
       { type: 'history', command: 'redo' },
       { type: 'history', command: 'redo' },
     ]);
-    assert.deepEqual(await page.evaluate(() => (globalThis as unknown as { __forwarded: string[] }).__forwarded.filter((key) => key.toLowerCase() !== 'control' && key !== 'Shift')), []);
+    assert.deepEqual(
+      await page.evaluate(() =>
+        (globalThis as unknown as { __forwarded: string[] }).__forwarded.filter(
+          (key) => key.toLowerCase() !== 'control' && key !== 'Shift',
+        ),
+      ),
+      [],
+    );
     await page.locator('#search').fill('Open');
     await page.locator('#search').press('Control+z');
     assert.deepEqual(await takeDesignerMessages(page), []);
@@ -203,14 +218,25 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
     const graph = graphOf(designerText, 5);
     const { page, pageErrors } = await openDesigner(graph);
     assert.deepEqual(await page.locator('.palette-item').allTextContents(), [
-      'OpeningSentence', 'Dialogue', 'SearchKnowledgeBase', 'API', 'PreCallAPI', 'SMS', 'Email', 'HandoffChatToHuman', 'EndCall', 'PostCallActions',
+      'OpeningSentence',
+      'Dialogue',
+      'SearchKnowledgeBase',
+      'API',
+      'PreCallAPI',
+      'SMS',
+      'Email',
+      'HandoffChatToHuman',
+      'EndCall',
+      'PostCallActions',
     ]);
     const open = graph.nodes.find((node) => node.nodeId === 'open');
     assert.ok(open);
     await page.locator(`[data-node-key="${open.key}"]`).click();
     await takeDesignerMessages(page);
     await page.locator('.palette-item[data-node-type="10"]').click();
-    assert.deepEqual(await takeDesignerMessages(page), [{ type: 'graphEdit', version: 5, edit: { kind: 'addNode', nodeType: 10, from: open.key, transitionName: 'Dialogue' } }]);
+    assert.deepEqual(await takeDesignerMessages(page), [
+      { type: 'graphEdit', version: 5, edit: { kind: 'addNode', nodeType: 10, from: open.key, transitionName: 'Dialogue' } },
+    ]);
 
     const sms = await page.locator('.palette-item[data-node-type="50"]').boundingBox();
     assert.ok(sms);
@@ -230,7 +256,9 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
     assert.equal(await page.locator('.node.drop-target').getAttribute('data-node-key'), talk.key, 'the node under the drag is marked');
     await page.mouse.up();
     assert.equal(await page.locator('.drop-target').count(), 0);
-    assert.deepEqual(await takeDesignerMessages(page), [{ type: 'graphEdit', version: 5, edit: { kind: 'addNode', nodeType: 50, from: talk.key, transitionName: 'SMS' } }]);
+    assert.deepEqual(await takeDesignerMessages(page), [
+      { type: 'graphEdit', version: 5, edit: { kind: 'addNode', nodeType: 50, from: talk.key, transitionName: 'SMS' } },
+    ]);
     // Dropped back on the palette: nothing.
     await drag(page, { x: sms.x + 20, y: sms.y + 10 }, { x: sms.x + 30, y: sms.y - 30 });
     assert.deepEqual(await takeDesignerMessages(page), []);
@@ -255,13 +283,18 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
     assert.equal(await input.inputValue(), 'To Open');
     await input.fill('Start over');
     await input.press('Enter');
-    assert.deepEqual(await takeDesignerMessages(page), [{ type: 'graphEdit', version: 2, edit: { kind: 'addTransition', source: talk.key, target: open.key, name: 'Start over' } }]);
+    assert.deepEqual(await takeDesignerMessages(page), [
+      { type: 'graphEdit', version: 2, edit: { kind: 'addTransition', source: talk.key, target: open.key, name: 'Start over' } },
+    ]);
     assert.equal(await page.locator('.transition-form').count(), 0);
     await assertClean(page, pageErrors);
   });
 
   it('connect from a PreCallAPI node: choose Failure, sent as apiResult 2', async () => {
-    const text = designerText.replace('"nodes": [', '"nodes": [\n      { "nodeId": "lookup", "name": "Lookup", "nodeType": 3, "transitions": [{ "name": "Success", "apiResult": 1, "toNodeId": "open" }] },');
+    const text = designerText.replace(
+      '"nodes": [',
+      '"nodes": [\n      { "nodeId": "lookup", "name": "Lookup", "nodeType": 3, "transitions": [{ "name": "Success", "apiResult": 1, "toNodeId": "open" }] },',
+    );
     const graph = graphOf(text, 9);
     const { page, pageErrors } = await openDesigner(graph);
     const lookup = graph.nodes.find((node) => node.nodeId === 'lookup');
@@ -278,7 +311,13 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
     assert.equal(await select.inputValue(), '2');
     assert.equal(await page.locator('.transition-form input').inputValue(), 'Failure');
     await page.locator('.transition-form input').press('Enter');
-    assert.deepEqual(await takeDesignerMessages(page), [{ type: 'graphEdit', version: 9, edit: { kind: 'addTransition', source: lookup.key, target: open.key, name: 'Failure', apiResult: 2 } }]);
+    assert.deepEqual(await takeDesignerMessages(page), [
+      {
+        type: 'graphEdit',
+        version: 9,
+        edit: { kind: 'addTransition', source: lookup.key, target: open.key, name: 'Failure', apiResult: 2 },
+      },
+    ]);
     await assertClean(page, pageErrors);
   });
 
@@ -293,7 +332,9 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
     assert.ok(handleBox);
     await takeDesignerMessages(page);
     await drag(page, { x: handleBox.x + handleBox.width / 2, y: handleBox.y + handleBox.height / 2 }, await centreOf(page, talk.key));
-    assert.deepEqual(await takeDesignerMessages(page), [{ type: 'graphEdit', version: 4, edit: { kind: 'retargetTransition', transition: bye.key, target: talk.key } }]);
+    assert.deepEqual(await takeDesignerMessages(page), [
+      { type: 'graphEdit', version: 4, edit: { kind: 'retargetTransition', transition: bye.key, target: talk.key } },
+    ]);
     await assertClean(page, pageErrors);
   });
 
@@ -313,7 +354,10 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
     assert.equal(await panel.locator('textarea[name="instructions"]').inputValue(), '');
     assert.equal(await panel.locator('img').count(), 0);
     assert.deepEqual(await takeDesignerMessages(page), [{ type: 'requestQuickFixes', key: talk.key }]);
-    assert.deepEqual(await panel.locator('.problem > span').allTextContents(), talk.diagnostics.map((diagnostic) => diagnostic.message));
+    assert.deepEqual(
+      await panel.locator('.problem > span').allTextContents(),
+      talk.diagnostics.map((diagnostic) => diagnostic.message),
+    );
 
     await panel.locator('input[name="name"]').fill('Small talk');
     await panel.locator('input[name="name"]').press('Enter');
@@ -350,7 +394,8 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
     assert.ok(fetch && mail);
     const panel = page.locator('#node-panel');
     // The attribute holds the path as JSON; in the CSS string its backslashes and quotes are escaped.
-    const field = (path: (string | number)[]) => panel.locator(`[data-path='${JSON.stringify(path).replace(/[\\']/g, (char) => `\\${char}`)}']`);
+    const field = (path: (string | number)[]) =>
+      panel.locator(`[data-path='${JSON.stringify(path).replace(/[\\']/g, (char) => `\\${char}`)}']`);
 
     await page.locator(`[data-node-key="${fetch.key}"]`).click();
     await panel.waitFor();
@@ -369,7 +414,11 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
     await field(['apiSettings', 'description']).click();
     assert.deepEqual(await takeDesignerMessages(page), [
       { type: 'graphEdit', version: 8, edit: { kind: 'setNodeSetting', node: fetch.key, path: ['apiSettings', 'method'], value: 2 } },
-      { type: 'graphEdit', version: 8, edit: { kind: 'setNodeSetting', node: fetch.key, path: ['apiSettings', 'endpointUrl'], value: 'https://crm.test/{id}' } },
+      {
+        type: 'graphEdit',
+        version: 8,
+        edit: { kind: 'setNodeSetting', node: fetch.key, path: ['apiSettings', 'endpointUrl'], value: 'https://crm.test/{id}' },
+      },
     ]);
 
     await page.locator(`[data-node-key="${mail.key}"]`).click();
@@ -395,9 +444,21 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
     assert.equal(await ssl.evaluate((element) => (element as HTMLInputElement).indeterminate), true, 'not set in the file');
     await ssl.check();
     assert.deepEqual(await takeDesignerMessages(page), [
-      { type: 'graphEdit', version: 8, edit: { kind: 'setNodeSetting', node: mail.key, path: ['emailSettings', 'to'], value: ['a@x.test', 'b@x.test'] } },
-      { type: 'graphEdit', version: 8, edit: { kind: 'setNodeSetting', node: mail.key, path: ['emailSettings', 'smtpSettings', 'port'], value: 587 } },
-      { type: 'graphEdit', version: 8, edit: { kind: 'setNodeSetting', node: mail.key, path: ['emailSettings', 'smtpSettings', 'enableSsl'], value: true } },
+      {
+        type: 'graphEdit',
+        version: 8,
+        edit: { kind: 'setNodeSetting', node: mail.key, path: ['emailSettings', 'to'], value: ['a@x.test', 'b@x.test'] },
+      },
+      {
+        type: 'graphEdit',
+        version: 8,
+        edit: { kind: 'setNodeSetting', node: mail.key, path: ['emailSettings', 'smtpSettings', 'port'], value: 587 },
+      },
+      {
+        type: 'graphEdit',
+        version: 8,
+        edit: { kind: 'setNodeSetting', node: mail.key, path: ['emailSettings', 'smtpSettings', 'enableSsl'], value: true },
+      },
     ]);
     // A node without a settings object shows none.
     await page.locator(`[data-node-key="${graph.nodes.find((node) => node.nodeId === 'talk')!.key}"]`).click();
@@ -415,7 +476,12 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
     assert.ok(api);
     await page.locator(`[data-node-key="${api.key}"]`).click();
     await page.locator('#node-panel input[name="name"]').waitFor();
-    for (const size of [{ width: 520, height: 800 }, { width: 800, height: 600 }, { width: 1400, height: 500 }, { width: 1200, height: 760 }]) {
+    for (const size of [
+      { width: 520, height: 800 },
+      { width: 800, height: 600 },
+      { width: 1400, height: 500 },
+      { width: 1200, height: 760 },
+    ]) {
       await page.setViewportSize(size);
       await page.locator('button[data-action="fit"]').click();
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
@@ -425,7 +491,8 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
         for (const node of Array.from(document.querySelectorAll('[data-node-key] > .node-box'))) {
           const box = node.getBoundingClientRect();
           for (const [id, rect] of rects) {
-            if (box.left < rect.right && rect.left < box.right && box.top < rect.bottom && rect.top < box.bottom) found.push(`${node.parentElement!.dataset.nodeKey} under #${id}`);
+            if (box.left < rect.right && rect.left < box.right && box.top < rect.bottom && rect.top < box.bottom)
+              found.push(`${node.parentElement!.dataset.nodeKey} under #${id}`);
           }
         }
         return { found, palette: rects[0][1].width, panel: rects[1][1].width, nodes: document.querySelectorAll('[data-node-key]').length };

@@ -69,7 +69,9 @@ function brokenClinicText(): string {
   );
 }
 
-const chromiumMissing = fs.existsSync(chromiumPath) ? false : `${chromiumPath} not found: install Debian's chromium to run the webview tests`;
+const chromiumMissing = fs.existsSync(chromiumPath)
+  ? false
+  : `${chromiumPath} not found: install Debian's chromium to run the webview tests`;
 
 describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
   let browser: Browser | undefined;
@@ -161,7 +163,10 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
     const boxes = await page.locator('g[data-node-key] > .node-box').evaluateAll((elements) =>
       elements.map((element) => {
         const rect = element.getBoundingClientRect();
-        return { key: element.parentElement?.getAttribute('data-node-key') ?? '', box: { x: rect.x, y: rect.y, width: rect.width, height: rect.height } };
+        return {
+          key: element.parentElement?.getAttribute('data-node-key') ?? '',
+          box: { x: rect.x, y: rect.y, width: rect.width, height: rect.height },
+        };
       }),
     );
     const cx = svgBox.x + svgBox.width / 2;
@@ -176,8 +181,14 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
     assert.ok(svgBox);
     const bounds = await page.locator('g.viewport').boundingBox();
     assert.ok(bounds);
-    assert.ok(bounds.x >= svgBox.x - 1 && bounds.y >= svgBox.y - 1, `the drawing starts outside the view: ${JSON.stringify({ bounds, svgBox })}`);
-    assert.ok(bounds.x + bounds.width <= svgBox.x + svgBox.width + 1 && bounds.y + bounds.height <= svgBox.y + svgBox.height + 1, `the drawing ends outside the view: ${JSON.stringify({ bounds, svgBox })}`);
+    assert.ok(
+      bounds.x >= svgBox.x - 1 && bounds.y >= svgBox.y - 1,
+      `the drawing starts outside the view: ${JSON.stringify({ bounds, svgBox })}`,
+    );
+    assert.ok(
+      bounds.x + bounds.width <= svgBox.x + svgBox.width + 1 && bounds.y + bounds.height <= svgBox.y + svgBox.height + 1,
+      `the drawing ends outside the view: ${JSON.stringify({ bounds, svgBox })}`,
+    );
     const shown = await transformOf(page);
     await page.locator('button[data-action="fit"]').click();
     assert.equal(await transformOf(page), shown, 'the view is not what Fit shows');
@@ -188,7 +199,10 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
     const boxes = await page.locator('g[data-node-key] > .node-box').evaluateAll((elements) =>
       elements.map((element) => {
         const rect = element.getBoundingClientRect();
-        return [element.parentElement?.getAttribute('data-node-key') ?? '', { x: rect.x, y: rect.y, width: rect.width, height: rect.height }] as const;
+        return [
+          element.parentElement?.getAttribute('data-node-key') ?? '',
+          { x: rect.x, y: rect.y, width: rect.width, height: rect.height },
+        ] as const;
       }),
     );
     return new Map(boxes);
@@ -206,7 +220,12 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
     for (const [key, box] of before) {
       const now = after.get(key);
       assert.ok(now, `${key} is no longer drawn`);
-      const moved = Math.max(Math.abs(now.x - box.x), Math.abs(now.y - box.y), Math.abs(now.width - box.width), Math.abs(now.height - box.height));
+      const moved = Math.max(
+        Math.abs(now.x - box.x),
+        Math.abs(now.y - box.y),
+        Math.abs(now.width - box.width),
+        Math.abs(now.height - box.height),
+      );
       assert.ok(moved <= 1, `${key} moved by ${moved.toFixed(1)} px: ${JSON.stringify({ box, now })}`);
     }
     for (const key of added) assert.ok(after.has(key), `${key} is not drawn`);
@@ -218,13 +237,26 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
     const [source, target] = await Promise.all([edge.getAttribute('data-source'), edge.getAttribute('data-target')]);
     const [start, end] = await edge.locator('path').evaluate((path: SVGPathElement) => {
       const matrix = path.getScreenCTM()!;
-      const onScreen = (point: DOMPoint) => ({ x: matrix.a * point.x + matrix.c * point.y + matrix.e, y: matrix.b * point.x + matrix.d * point.y + matrix.f });
+      const onScreen = (point: DOMPoint) => ({
+        x: matrix.a * point.x + matrix.c * point.y + matrix.e,
+        y: matrix.b * point.x + matrix.d * point.y + matrix.f,
+      });
       return [onScreen(path.getPointAtLength(0)), onScreen(path.getPointAtLength(path.getTotalLength()))];
     });
     const near = (point: { x: number; y: number }, box: Box | undefined) =>
-      box !== undefined && point.x >= box.x - 2 && point.x <= box.x + box.width + 2 && point.y >= box.y - 2 && point.y <= box.y + box.height + 2;
-    assert.ok(near(start, boxes.get(source ?? '')), `${key} does not start on ${source}: ${JSON.stringify({ start, box: boxes.get(source ?? '') })}`);
-    assert.ok(near(end, boxes.get(target ?? '')), `${key} does not end on ${target}: ${JSON.stringify({ end, box: boxes.get(target ?? '') })}`);
+      box !== undefined &&
+      point.x >= box.x - 2 &&
+      point.x <= box.x + box.width + 2 &&
+      point.y >= box.y - 2 &&
+      point.y <= box.y + box.height + 2;
+    assert.ok(
+      near(start, boxes.get(source ?? '')),
+      `${key} does not start on ${source}: ${JSON.stringify({ start, box: boxes.get(source ?? '') })}`,
+    );
+    assert.ok(
+      near(end, boxes.get(target ?? '')),
+      `${key} does not end on ${target}: ${JSON.stringify({ end, box: boxes.get(target ?? '') })}`,
+    );
   }
 
   it('draws every node and transition of the clinic example, groups the nested actions, and reads well', async () => {
@@ -237,20 +269,28 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
 
     assert.equal(await page.locator('[data-node-key]').count(), graph.nodes.length);
     assert.equal(await page.locator('[data-edge-key]').count(), graph.edges.length);
-    const drawnNodes = await page.locator('[data-node-key]').evaluateAll((elements) => elements.map((element) => element.getAttribute('data-node-key')));
+    const drawnNodes = await page
+      .locator('[data-node-key]')
+      .evaluateAll((elements) => elements.map((element) => element.getAttribute('data-node-key')));
     assert.deepEqual([...drawnNodes].sort(), graph.nodes.map((node) => node.key).sort());
     const drawnEdges = await page
       .locator('[data-edge-key]')
-      .evaluateAll((elements) => elements.map((element) => [element.getAttribute('data-edge-key'), element.getAttribute('data-source'), element.getAttribute('data-target')]));
-    assert.deepEqual(
-      [...drawnEdges].sort(),
-      graph.edges.map((edge) => [edge.key, edge.source, edge.target]).sort(),
-    );
+      .evaluateAll((elements) =>
+        elements.map((element) => [
+          element.getAttribute('data-edge-key'),
+          element.getAttribute('data-source'),
+          element.getAttribute('data-target'),
+        ]),
+      );
+    assert.deepEqual([...drawnEdges].sort(), graph.edges.map((edge) => [edge.key, edge.source, edge.target]).sort());
 
     // Node names and types are shown; transition names label the edges.
     const greeting = nodeById(graph, 'opening_known_patient');
     assert.equal(await nodeLocator(page, greeting.key).locator('.node-type').textContent(), 'OpeningSentence');
-    assert.equal((await nodeLocator(page, greeting.key).locator('.node-name tspan').allTextContents()).join(' '), 'Greeting with appointment');
+    assert.equal(
+      (await nodeLocator(page, greeting.key).locator('.node-name tspan').allTextContents()).join(' '),
+      'Greeting with appointment',
+    );
     assert.equal(await page.locator('[data-label-for]').count(), graph.edges.length);
 
     // PreCallAPI Success and Failure transitions are told apart (class, dash, ✓ / ✗ label).
@@ -330,7 +370,10 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
     assert.match((await errorNode.getAttribute('class')) ?? '', /\bhas-errors\b/);
     assert.equal(await errorNode.getAttribute('data-errors'), '1');
     assert.equal(await errorNode.locator('.count-errors .count-text').textContent(), '1');
-    assert.ok(((await errorNode.locator(':scope > title').textContent()) ?? '').includes(errors[0].message), 'the tooltip lists the message');
+    assert.ok(
+      ((await errorNode.locator(':scope > title').textContent()) ?? '').includes(errors[0].message),
+      'the tooltip lists the message',
+    );
 
     const loop = nodeById(graph, 'chat_loop');
     assert.equal(loop.cannotReachEnd, true);
@@ -343,14 +386,36 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
     assert.equal(await nodeLocator(opened.page, orphan.key).locator('.mark-no-incoming').count(), 1);
 
     // The marks go exactly where the graph says.
-    const flagged = (predicate: (node: PearlGraphNode) => boolean) => graph.nodes.filter(predicate).map((node) => node.key).sort();
+    const flagged = (predicate: (node: PearlGraphNode) => boolean) =>
+      graph.nodes
+        .filter(predicate)
+        .map((node) => node.key)
+        .sort();
     const drawn = async (selector: string) =>
-      (await opened.page.locator(selector).evaluateAll((elements) => elements.map((element) => element.getAttribute('data-node-key')))).sort();
-    assert.deepEqual(await drawn('.node.has-errors'), flagged((node) => node.diagnostics.some((diagnostic) => diagnostic.severity === 1)));
-    assert.deepEqual(await drawn('.node.cannot-reach-end'), flagged((node) => node.cannotReachEnd));
-    assert.deepEqual(await drawn('.node.no-incoming'), flagged((node) => node.noIncoming));
+      (
+        await opened.page.locator(selector).evaluateAll((elements) => elements.map((element) => element.getAttribute('data-node-key')))
+      ).sort();
+    assert.deepEqual(
+      await drawn('.node.has-errors'),
+      flagged((node) => node.diagnostics.some((diagnostic) => diagnostic.severity === 1)),
+    );
+    assert.deepEqual(
+      await drawn('.node.cannot-reach-end'),
+      flagged((node) => node.cannotReachEnd),
+    );
+    assert.deepEqual(
+      await drawn('.node.no-incoming'),
+      flagged((node) => node.noIncoming),
+    );
     // The legend explains each mark.
-    for (const mark of ['.mark-entry', '.has-errors-box', '.mark-cannot-reach-end', '.mark-no-incoming', '.edge-success', '.edge-failure']) {
+    for (const mark of [
+      '.mark-entry',
+      '.has-errors-box',
+      '.mark-cannot-reach-end',
+      '.mark-no-incoming',
+      '.edge-success',
+      '.edge-failure',
+    ]) {
       assert.equal(await opened.page.locator(`.legend ${mark}`).count(), 1, `legend entry ${mark}`);
     }
     await assertClean(opened);
@@ -429,7 +494,10 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
     assert.equal(await page.locator('#graph').getAttribute('data-version'), '2');
     const anchorAfter = await nodeLocator(page, anchorBefore.key).locator('.node-box').boundingBox();
     assert.ok(anchorAfter);
-    assert.ok(Math.abs(anchorAfter.x - anchorBefore.box.x) < 1 && Math.abs(anchorAfter.y - anchorBefore.box.y) < 1, `${anchorBefore.key} moved on screen`);
+    assert.ok(
+      Math.abs(anchorAfter.x - anchorBefore.box.x) < 1 && Math.abs(anchorAfter.y - anchorBefore.box.y) < 1,
+      `${anchorBefore.key} moved on screen`,
+    );
     const afterEdit = await transformOf(page);
     // The drag did not count as a click on a node.
     assert.equal((await posted(page)).filter((message) => message.type === 'reveal').length, 0);
@@ -494,7 +562,10 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
     await post(opened.page, { type: 'document', uri: simple.uri });
     await post(opened.page, { type: 'graph', graph: simple });
     await opened.page.locator('#message:not([hidden])').waitFor();
-    assert.match((await opened.page.locator('#message p').textContent()) ?? '', /^This is a simple Pearl \(POST \/v2\/Pearl\): .* so it has no graph\./);
+    assert.match(
+      (await opened.page.locator('#message p').textContent()) ?? '',
+      /^This is a simple Pearl \(POST \/v2\/Pearl\): .* so it has no graph\./,
+    );
     assert.equal(await opened.page.locator('[data-node-key]').count(), 0);
     await opened.page.getByRole('button', { name: 'Open Outline' }).click();
     await waitForPosted(opened.page, (message) => message.type === 'openOutline');
@@ -509,11 +580,18 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
     const { page } = opened;
     await showGraph(page, graphOf(clinicText), 1);
     assert.equal(await page.locator('#graph').getAttribute('data-layout-count'), '1');
-    const boxesBefore = await page.locator('g[data-node-key] > .node-box').evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().toJSON() as unknown));
+    const boxesBefore = await page
+      .locator('g[data-node-key] > .node-box')
+      .evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().toJSON() as unknown));
 
     // A script now names an undeclared variable: an edit that is not structural, with a new diagnostic.
-    const edited = graphOf(replaceOnce(clinicText, 'Sure! Could you give me your full name', 'Sure {no_such_variable}! Could you give me your full name'), 2);
-    const node = edited.nodes.find((candidate) => candidate.diagnostics.some((diagnostic) => diagnostic.message.includes('no_such_variable')));
+    const edited = graphOf(
+      replaceOnce(clinicText, 'Sure! Could you give me your full name', 'Sure {no_such_variable}! Could you give me your full name'),
+      2,
+    );
+    const node = edited.nodes.find((candidate) =>
+      candidate.diagnostics.some((diagnostic) => diagnostic.message.includes('no_such_variable')),
+    );
     assert.ok(node, 'the edit gives a node a diagnostic');
     await post(page, { type: 'graph', graph: edited });
     await page.locator('#graph[data-version="2"]').waitFor({ state: 'attached' });
@@ -521,7 +599,9 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
     assert.equal(await page.locator('#graph').getAttribute('data-render-count'), '1');
     assert.equal(await nodeLocator(page, node.key).locator('.count-badge').count(), 1, 'the new diagnostic is counted on the node');
     assert.ok(((await nodeLocator(page, node.key).locator(':scope > title').textContent()) ?? '').includes('no_such_variable'));
-    const boxesAfter = await page.locator('g[data-node-key] > .node-box').evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().toJSON() as unknown));
+    const boxesAfter = await page
+      .locator('g[data-node-key] > .node-box')
+      .evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().toJSON() as unknown));
     assert.deepEqual(boxesAfter, boxesBefore, 'nodes moved');
 
     // As the host sends it (only the changed nodes): the diagnostic goes away, still no layout.
@@ -549,7 +629,9 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
     await page.evaluate(() => {
       const globals = globalThis as unknown as { __longTasks: number[] };
       globals.__longTasks = [];
-      new PerformanceObserver((list) => globals.__longTasks.push(...list.getEntries().map((entry) => entry.duration))).observe({ type: 'longtask' });
+      new PerformanceObserver((list) => globals.__longTasks.push(...list.getEntries().map((entry) => entry.duration))).observe({
+        type: 'longtask',
+      });
     });
     await post(page, { type: 'graph', graph: big });
     // While ELK runs, the page answers at once.
@@ -558,7 +640,10 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
     assert.ok(Date.now() - started < 1_000, 'the page did not answer within 1 s');
     assert.equal(await page.locator('#graph').getAttribute('data-render-count'), null, 'the layout finished too early for this test');
     const longTasks = await page.evaluate(() => (globalThis as unknown as { __longTasks: number[] }).__longTasks);
-    assert.ok(longTasks.every((duration) => duration < 200), `long tasks on the page while the worker lays out: ${JSON.stringify(longTasks)}`);
+    assert.ok(
+      longTasks.every((duration) => duration < 200),
+      `long tasks on the page while the worker lays out: ${JSON.stringify(longTasks)}`,
+    );
 
     await showGraph(page, clinic, 1);
     assert.equal(await page.locator('#graph').getAttribute('data-version'), '2');
@@ -591,8 +676,16 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
 
       // One node added, reached from the source: the incremental layout draws it.
       const value = JSON.parse(text) as { pearl: { nodes: Array<{ nodeId: string; transitions?: object[] }> } };
-      value.pearl.nodes.push({ nodeId: 'one_more_question', name: 'One more question', nodeType: 10, script: 'What else?', transitions: [{ name: 'Done', toNodeId: endCall.nodeId }] } as never);
-      value.pearl.nodes.find((node) => node.nodeId === sourceId)!.transitions!.push({ name: 'Customer has one more question', toNodeId: 'one_more_question' });
+      value.pearl.nodes.push({
+        nodeId: 'one_more_question',
+        name: 'One more question',
+        nodeType: 10,
+        script: 'What else?',
+        transitions: [{ name: 'Done', toNodeId: endCall.nodeId }],
+      } as never);
+      value.pearl.nodes
+        .find((node) => node.nodeId === sourceId)!
+        .transitions!.push({ name: 'Customer has one more question', toNodeId: 'one_more_question' });
       const grown = graphOf(JSON.stringify(value, null, 2), 2);
       await showGraph(page, grown, 2);
       assert.equal(await page.locator('#graph').getAttribute('data-layout-engine'), 'incremental');
@@ -600,11 +693,14 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
       await assertKept(page, before, view, [added.key]);
       const after = await screenBoxes(page);
       for (const [key, box] of after) if (key !== added.key) assert.ok(!overlap(box, after.get(added.key)!), `the new node covers ${key}`);
-      for (const edge of grown.edges.filter((candidate) => candidate.source === added.key || candidate.target === added.key)) await assertAttached(page, edge.key, after);
+      for (const edge of grown.edges.filter((candidate) => candidate.source === added.key || candidate.target === added.key))
+        await assertAttached(page, edge.key, after);
 
       // One transition added between two nodes that were there: nothing moves.
       const target = nodeById(graph, graph.nodes.find((node) => node.nodeType === 10 && node.key !== source.key)!.nodeId!);
-      value.pearl.nodes.find((node) => node.nodeId === sourceId)!.transitions!.push({ name: 'Customer skips ahead', toNodeId: target.nodeId });
+      value.pearl.nodes
+        .find((node) => node.nodeId === sourceId)!
+        .transitions!.push({ name: 'Customer skips ahead', toNodeId: target.nodeId });
       const linked = graphOf(JSON.stringify(value, null, 2), 3);
       await showGraph(page, linked, 3);
       assert.equal(await page.locator('#graph').getAttribute('data-layout-engine'), 'incremental');
@@ -629,7 +725,11 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
     const svgBox = await page.locator('#graph').boundingBox();
     const box = await nodeLocator(page, byId.key).locator('.node-box').boundingBox();
     assert.ok(svgBox && box);
-    assert.ok(Math.abs(box.x + box.width / 2 - (svgBox.x + svgBox.width / 2)) < 2 && Math.abs(box.y + box.height / 2 - (svgBox.y + svgBox.height / 2)) < 2, 'the match is not centred');
+    assert.ok(
+      Math.abs(box.x + box.width / 2 - (svgBox.x + svgBox.width / 2)) < 2 &&
+        Math.abs(box.y + box.height / 2 - (svgBox.y + svgBox.height / 2)) < 2,
+      'the match is not centred',
+    );
 
     // By type: every Dialogue node; Enter moves to the next one.
     const endCalls = graph.nodes.filter((node) => node.typeName === 'Dialogue');
@@ -670,7 +770,10 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
     }
     for (const edge of graph.edges) {
       const dimmed = !(edge.source === selected.key || edge.target === selected.key);
-      assert.equal(await page.locator(`[data-edge-key="${edge.key}"]`).evaluate((element) => getComputedStyle(element).opacity), dimmed ? '0.15' : '1');
+      assert.equal(
+        await page.locator(`[data-edge-key="${edge.key}"]`).evaluate((element) => getComputedStyle(element).opacity),
+        dimmed ? '0.15' : '1',
+      );
     }
 
     // Tab moves the keyboard focus (and the focus mode) to another node; Enter reveals it.
@@ -715,21 +818,21 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
     await showGraph(page, graphOf(clinicText), 1);
     await page.locator('button[data-action="fit"]').click();
     await assertFitted(page);
-    for (const size of [{ width: 700, height: 500 }, { width: 1300, height: 900 }]) {
+    for (const size of [
+      { width: 700, height: 500 },
+      { width: 1300, height: 900 },
+    ]) {
       await page.setViewportSize(size);
       // Wide, the graph sits between the palette and the side panel: its right edge is the panel's left
       // edge. Narrow (760 px or less), it keeps the full width, between the palette above and the panel below.
-      await page.waitForFunction(
-        ({ width }) => {
-          const graph = document.getElementById('graph')!.getBoundingClientRect();
-          const palette = document.getElementById('palette')!.getBoundingClientRect();
-          const panel = document.getElementById('node-panel')!.getBoundingClientRect();
-          return width <= 760
-            ? graph.left === 0 && graph.right === width && palette.bottom === graph.top && panel.top === graph.bottom
-            : panel.right === width && graph.right === panel.left && graph.left === palette.right;
-        },
-        size,
-      );
+      await page.waitForFunction(({ width }) => {
+        const graph = document.getElementById('graph')!.getBoundingClientRect();
+        const palette = document.getElementById('palette')!.getBoundingClientRect();
+        const panel = document.getElementById('node-panel')!.getBoundingClientRect();
+        return width <= 760
+          ? graph.left === 0 && graph.right === width && palette.bottom === graph.top && panel.top === graph.bottom
+          : panel.right === width && graph.right === panel.left && graph.left === palette.right;
+      }, size);
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       await assertFitted(page);
       const toolbar = await page.locator('.toolbar').boundingBox();
@@ -773,7 +876,9 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
     await showGraph(page, named('Generic greeting', 1), 1);
     for (const [index, name] of [
       'x'.repeat(30_000),
-      Array.from({ length: 6_000 }, (_, word) => `w${word % 10}rd`).join(' ').padEnd(30_000, 's'),
+      Array.from({ length: 6_000 }, (_, word) => `w${word % 10}rd`)
+        .join(' ')
+        .padEnd(30_000, 's'),
       '\u200b'.repeat(30_000),
     ].entries()) {
       const graph = named(name, index + 2);
@@ -788,7 +893,9 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
         },
         { graph, renderCount: index + 2 },
       );
-      t.diagnostic(`${name.length}-character name (${index === 0 ? 'one word' : index === 1 ? 'words' : 'zero-width spaces'}): drawn in ${Math.round(elapsed)} ms`);
+      t.diagnostic(
+        `${name.length}-character name (${index === 0 ? 'one word' : index === 1 ? 'words' : 'zero-width spaces'}): drawn in ${Math.round(elapsed)} ms`,
+      );
       assert.ok(elapsed <= 200, `a ${name.length}-character name took ${Math.round(elapsed)} ms to draw`);
       const lines = await nodeLocator(page, node.key).locator('.node-name tspan').allTextContents();
       assert.ok(lines.length >= 1 && lines.length <= 3, `${lines.length} lines`);
@@ -812,5 +919,10 @@ function overlap(a: Box, b: Box): boolean {
 }
 
 function inside(inner: Box, outer: Box): boolean {
-  return inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.width <= outer.x + outer.width && inner.y + inner.height <= outer.y + outer.height;
+  return (
+    inner.x >= outer.x &&
+    inner.y >= outer.y &&
+    inner.x + inner.width <= outer.x + outer.width &&
+    inner.y + inner.height <= outer.y + outer.height
+  );
 }

@@ -24,7 +24,15 @@ export const distDir = path.join(repoRoot, 'dist');
 export const launchOptions: LaunchOptions = {
   executablePath: chromiumPath,
   headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 };
 
 /** VS Code's default dark theme ("Dark Modern"), the variables the page reads. */

@@ -40,7 +40,8 @@ export function exportSvg(svg: SVGSVGElement, viewport: SVGGElement, width: numb
   copyComputedStyles(svg, copy);
   for (const [element, name] of removed) element.classList.add(name);
   for (const attribute of Array.from(copy.attributes)) {
-    if (attribute.name.startsWith('data-') || ['id', 'class', 'role', 'aria-label'].includes(attribute.name)) copy.removeAttribute(attribute.name);
+    if (attribute.name.startsWith('data-') || ['id', 'class', 'role', 'aria-label'].includes(attribute.name))
+      copy.removeAttribute(attribute.name);
   }
   copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
   copy.setAttribute('width', String(Math.ceil(width)));

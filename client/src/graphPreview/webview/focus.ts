@@ -30,7 +30,9 @@ export function applyFocus(root: Element, graph: PearlGraph | undefined, key: st
     element.classList.toggle('dimmed', bright !== undefined && !bright.has(element.dataset.nodeKey ?? ''));
     element.classList.toggle('focused', bright !== undefined && element.dataset.nodeKey === key);
   }
-  const labels = new Map(Array.from(root.querySelectorAll<SVGElement>('[data-label-for]'), (element) => [element.dataset.labelFor ?? '', element]));
+  const labels = new Map(
+    Array.from(root.querySelectorAll<SVGElement>('[data-label-for]'), (element) => [element.dataset.labelFor ?? '', element]),
+  );
   for (const element of Array.from(root.querySelectorAll<SVGElement>('[data-edge-key]'))) {
     const dimmed = bright !== undefined && element.dataset.source !== key && element.dataset.target !== key;
     element.classList.toggle('dimmed', dimmed);

@@ -86,7 +86,10 @@ export function incrementalLayout(graph: PearlGraph, previous: GraphLayout, meas
 
   // Transitions kept with their route: matched, both ends kept where they were and the same size.
   const oldEdges = new Map<string, LaidOutEdge>();
-  const oldEdgeIds = edgeIdentities(previous.edges.map((laidOut) => laidOut.edge), oldIdentity);
+  const oldEdgeIds = edgeIdentities(
+    previous.edges.map((laidOut) => laidOut.edge),
+    oldIdentity,
+  );
   for (const laidOut of previous.edges) oldEdges.set(oldEdgeIds.get(laidOut.edge.key)!, laidOut);
   const newEdgeIds = edgeIdentities(graph.edges, matchedIdentity);
   const edges: (LaidOutEdge | undefined)[] = graph.edges.map((edge) => {
@@ -125,7 +128,8 @@ export function incrementalLayout(graph: PearlGraph, previous: GraphLayout, meas
     if (moved.has(box)) continue;
     for (let index = first + 1; index < nodes.length; index++) {
       const old = oldNested.get(newIdentity.get(nodes[index].node.key)!);
-      if (old && old.width === nodes[index].width && old.height === nodes[index].height) nodes[index] = { ...nodes[index], x: old.x, y: old.y };
+      if (old && old.width === nodes[index].width && old.height === nodes[index].height)
+        nodes[index] = { ...nodes[index], x: old.x, y: old.y };
     }
   }
   const nodeRect = new Map(nodes.map((laidOut) => [laidOut.node.key, laidOut] as const));
@@ -177,7 +181,10 @@ function nodeIdentities(nodes: readonly PearlGraphNode[]): Map<string, string> {
 }
 
 /** Identity of each transition (by key): its ends' identities and its rank among the transitions joining them. */
-function edgeIdentities(edges: readonly { key: string; source: string; target: string }[], nodes: ReadonlyMap<string, string>): Map<string, string> {
+function edgeIdentities(
+  edges: readonly { key: string; source: string; target: string }[],
+  nodes: ReadonlyMap<string, string>,
+): Map<string, string> {
   const seen = new Map<string, number>();
   const result = new Map<string, string>();
   for (const edge of edges) {
@@ -190,7 +197,13 @@ function edgeIdentities(edges: readonly { key: string; source: string; target: s
 }
 
 /** Where a new node would best go: below its first placed source, else above its first placed target, else right of everything. */
-function wantedSpot(box: Box, graph: PearlGraph, boxOfKey: ReadonlyMap<string, Box>, corner: ReadonlyMap<Box, Point>, bounds: { right: number }): Point {
+function wantedSpot(
+  box: Box,
+  graph: PearlGraph,
+  boxOfKey: ReadonlyMap<string, Box>,
+  corner: ReadonlyMap<Box, Point>,
+  bounds: { right: number },
+): Point {
   const label = 2 * 14 + 4;
   for (const edge of graph.edges) {
     if (boxOfKey.get(edge.target) !== box) continue;
@@ -213,7 +226,13 @@ function wantedSpot(box: Box, graph: PearlGraph, boxOfKey: ReadonlyMap<string, B
  * obstacles and of the drawn transitions (`curvePoints`). Obstacles are marked on an occupancy
  * grid of the searched area first, so each candidate costs a look at the cells it would cover.
  */
-function findFreeSpot(wanted: Point, size: { width: number; height: number }, obstacles: readonly Rect[], curvePoints: readonly Point[], margin: number): Point | undefined {
+function findFreeSpot(
+  wanted: Point,
+  size: { width: number; height: number },
+  obstacles: readonly Rect[],
+  curvePoints: readonly Point[],
+  margin: number,
+): Point | undefined {
   const boxColumns = Math.ceil((size.width + 2 * margin) / searchStep);
   const boxRows = Math.ceil((size.height + 2 * margin) / searchStep);
   const columns = 2 * searchRadius + boxColumns + 1;
@@ -234,7 +253,8 @@ function findFreeSpot(wanted: Point, size: { width: number; height: number }, ob
     if (rect.x > right || rect.y > bottom || rect.x + rect.width < left || rect.y + rect.height < top) continue;
     mark(rect.x, rect.y, rect.x + rect.width, rect.y + rect.height);
   }
-  for (const point of curvePoints) if (point.x >= left && point.x <= right && point.y >= top && point.y <= bottom) mark(point.x, point.y, point.x, point.y);
+  for (const point of curvePoints)
+    if (point.x >= left && point.x <= right && point.y >= top && point.y <= bottom) mark(point.x, point.y, point.x, point.y);
   const candidates: { column: number; row: number; cost: number }[] = [];
   for (let dy = -searchRadius; dy <= searchRadius; dy++) {
     for (let dx = -searchRadius; dx <= searchRadius; dx++) {
@@ -314,14 +334,16 @@ function sweep(from: Rect, to: Rect, nodes: readonly Rect[]): Point[] {
   const approach = end.y - gapAbove;
   if (Math.abs(x - end.x) > 0.5) corners.push({ x, y: Math.max(y, approach) }, { x: end.x, y: Math.max(y, approach) });
   corners.push(end);
-  return roundedPolyline(corners.filter((point, index) => index === 0 || point.x !== corners[index - 1].x || point.y !== corners[index - 1].y));
+  return roundedPolyline(
+    corners.filter((point, index) => index === 0 || point.x !== corners[index - 1].x || point.y !== corners[index - 1].y),
+  );
 }
 
 /** The nearest x left and right of `x` outside every rectangle of `band` (merged where they touch). */
 function freeSides(x: number, band: readonly Rect[]): [number, number] {
   let left = x;
   let right = x;
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const rect of band) {
       if (rect.x < left && left < rect.x + rect.width + 0.5) {
@@ -343,7 +365,11 @@ function roundedPolyline(corners: readonly Point[]): Point[] {
   const result: Point[] = [corners[0]];
   const line = (to: Point): void => {
     const from = result[result.length - 1];
-    result.push({ x: from.x + (to.x - from.x) / 3, y: from.y + (to.y - from.y) / 3 }, { x: from.x + (2 * (to.x - from.x)) / 3, y: from.y + (2 * (to.y - from.y)) / 3 }, to);
+    result.push(
+      { x: from.x + (to.x - from.x) / 3, y: from.y + (to.y - from.y) / 3 },
+      { x: from.x + (2 * (to.x - from.x)) / 3, y: from.y + (2 * (to.y - from.y)) / 3 },
+      to,
+    );
   };
   for (let index = 1; index < corners.length - 1; index++) {
     const [before, corner, after] = [corners[index - 1], corners[index], corners[index + 1]];
@@ -378,21 +404,38 @@ function selfLoop(box: Rect): Point[] {
  * The label's corner: centred on the route as near its source as it covers nothing (the first
  * {@link labelReach} px of the route tried), else the free spot nearest the route's start.
  */
-function placeLabel(points: readonly Point[], size: { width: number; height: number }, obstacles: readonly Rect[], curvePoints: readonly Point[]): Point {
+function placeLabel(
+  points: readonly Point[],
+  size: { width: number; height: number },
+  obstacles: readonly Rect[],
+  curvePoints: readonly Point[],
+): Point {
   const ends = points.filter((_, index) => index % 3 === 0);
-  const near = obstacles.filter((rect) => Math.abs(rect.y - ends[0].y) < labelReach + rect.height + size.height && Math.abs(rect.x - ends[0].x) < labelReach + rect.width + size.width);
+  const near = obstacles.filter(
+    (rect) =>
+      Math.abs(rect.y - ends[0].y) < labelReach + rect.height + size.height &&
+      Math.abs(rect.x - ends[0].x) < labelReach + rect.width + size.width,
+  );
   let travelled = 0;
   for (let index = 1; index < ends.length && travelled < labelReach; index++) {
     const [a, b] = [ends[index - 1], ends[index]];
     const length = Math.hypot(b.x - a.x, b.y - a.y);
     for (let at = 0; at < length && travelled + at < labelReach; at += 8) {
-      const corner = { x: a.x + ((b.x - a.x) * at) / (length || 1) - size.width / 2, y: a.y + ((b.y - a.y) * at) / (length || 1) - size.height / 2 };
+      const corner = {
+        x: a.x + ((b.x - a.x) * at) / (length || 1) - size.width / 2,
+        y: a.y + ((b.y - a.y) * at) / (length || 1) - size.height / 2,
+      };
       if (!near.some((other) => overlaps(inflate({ ...corner, ...size }, 2), other))) return corner;
     }
     travelled += length;
   }
   const start = points[Math.min(3, points.length - 1)];
-  return findFreeSpot({ x: start.x - size.width / 2, y: start.y }, size, obstacles, curvePoints, 2) ?? { x: start.x - size.width / 2, y: start.y };
+  return (
+    findFreeSpot({ x: start.x - size.width / 2, y: start.y }, size, obstacles, curvePoints, 2) ?? {
+      x: start.x - size.width / 2,
+      y: start.y,
+    }
+  );
 }
 
 function boundsOf(rects: readonly Rect[]): { right: number; bottom: number } {

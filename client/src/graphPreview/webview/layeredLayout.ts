@@ -129,12 +129,22 @@ export function layeredLayout(graph: PearlGraph, measure: MeasureText): GraphLay
     } else links.push({ edge, from, to });
   }
 
-  const reversed = breakCycles(links, graph.nodes.find((node) => node.isEntry));
+  const reversed = breakCycles(
+    links,
+    graph.nodes.find((node) => node.isEntry),
+  );
   assignRanks(units, links, reversed);
 
   const routes: Route[] = links.map((link, index) => {
     const back = reversed.has(index);
-    return { edge: link.edge, upper: back ? link.to : link.from, lower: back ? link.from : link.to, reversed: back, label: measureEdgeLabel(link.edge, measure), dummies: [] };
+    return {
+      edge: link.edge,
+      upper: back ? link.to : link.from,
+      lower: back ? link.from : link.to,
+      reversed: back,
+      label: measureEdgeLabel(link.edge, measure),
+      dummies: [],
+    };
   });
   const rows = buildRows(units, routes);
   orderRows(rows);
@@ -279,7 +289,8 @@ function assignRanks(units: readonly Unit[], links: readonly { from: Unit; to: U
   let last = 0;
   for (const unit of units) last = Math.max(last, unit.rank);
   for (const unit of units) {
-    if (unit.box.node.nodeType === 200 && inDegree[unit.index] === 0 && out[unit.index].length === 0 && units.length > 1) unit.rank = last + 1;
+    if (unit.box.node.nodeType === 200 && inDegree[unit.index] === 0 && out[unit.index].length === 0 && units.length > 1)
+      unit.rank = last + 1;
   }
   const first = Math.min(...units.map((unit) => unit.rank));
   for (const unit of units) unit.rank -= first;
@@ -305,7 +316,7 @@ function buildRows(units: readonly Unit[], routes: readonly Route[]): Item[][] {
     const labelRow = previous.row + 1 + 2 * Math.floor((channels - (route.reversed ? 0 : 1)) / 2);
     for (let row = previous.row + 1; row < lastRow; row++) {
       const carriesLabel = row === labelRow && route.label !== undefined;
-      const dummy = add({ row, width: carriesLabel ? route.label!.width : 0, route, up: [previous], down: [], x: 0, pos: 0, key: 0 });
+      const dummy = add({ row, width: carriesLabel ? route.label.width : 0, route, up: [previous], down: [], x: 0, pos: 0, key: 0 });
       if (carriesLabel) route.labelItem = dummy;
       previous.down.push(dummy);
       route.dummies.push(dummy);
@@ -490,7 +501,11 @@ function placeRow(row: readonly Item[], side: 'up' | 'down' | 'both', scratch: S
  * bottom and top sides in the order of where they go, or, into a node many transitions reach
  * (EndCall), all at the middle of its top side so that they merge.
  */
-function assignPorts(routes: readonly Route[], corner: ReadonlyMap<Unit, Point>, incoming: ReadonlyMap<string, number>): Map<Route, { from: number; to: number }> {
+function assignPorts(
+  routes: readonly Route[],
+  corner: ReadonlyMap<Unit, Point>,
+  incoming: ReadonlyMap<string, number>,
+): Map<Route, { from: number; to: number }> {
   const outOf = new Map<Unit, Route[]>();
   const into = new Map<Unit, Route[]>();
   for (const route of routes) {

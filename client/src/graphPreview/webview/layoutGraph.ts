@@ -150,7 +150,12 @@ export type LayoutDirection = 'DOWN' | 'RIGHT';
  * Lays out `graph`. Resolves with absolute positions; rejects only if ELK itself fails. Edges whose
  * endpoints are not in `graph.nodes` are left out (the server never sends such edges).
  */
-export async function layoutGraph(graph: PearlGraph, measure: MeasureText, elk: ElkLayouter, direction: LayoutDirection = 'DOWN'): Promise<GraphLayout> {
+export async function layoutGraph(
+  graph: PearlGraph,
+  measure: MeasureText,
+  elk: ElkLayouter,
+  direction: LayoutDirection = 'DOWN',
+): Promise<GraphLayout> {
   const byKey = new Map(graph.nodes.map((node) => [node.key, node] as const));
   const childrenOf = new Map<string | undefined, PearlGraphNode[]>();
   for (const node of graph.nodes) {
@@ -164,7 +169,9 @@ export async function layoutGraph(graph: PearlGraph, measure: MeasureText, elk: 
   // shared port on the top side, so they merge there instead of fanning in all over the box.
   const incoming = new Map<string, number>();
   for (const edge of graph.edges) incoming.set(edge.target, (incoming.get(edge.target) ?? 0) + 1);
-  const mergedTargets = new Set([...incoming].filter(([key, count]) => count >= mergeThreshold && childrenOf.get(key) === undefined).map(([key]) => key));
+  const mergedTargets = new Set(
+    [...incoming].filter(([key, count]) => count >= mergeThreshold && childrenOf.get(key) === undefined).map(([key]) => key),
+  );
 
   const headers = new Map<string, Header>();
   const toElk = (node: PearlGraphNode): ElkNode => {
@@ -179,7 +186,9 @@ export async function layoutGraph(graph: PearlGraph, measure: MeasureText, elk: 
         width: header.width,
         height: header.height,
         layoutOptions: { ...last, 'elk.portConstraints': 'FIXED_SIDE' },
-        ports: [{ id: inputPort(node.key), width: 1, height: 1, layoutOptions: { 'elk.port.side': direction === 'DOWN' ? 'NORTH' : 'WEST' } }],
+        ports: [
+          { id: inputPort(node.key), width: 1, height: 1, layoutOptions: { 'elk.port.side': direction === 'DOWN' ? 'NORTH' : 'WEST' } },
+        ],
       };
     }
     if (children.length === 0) return { id: node.key, width: header.width, height: header.height, layoutOptions: last };
@@ -216,7 +225,12 @@ export async function layoutGraph(graph: PearlGraph, measure: MeasureText, elk: 
         layoutOptions: { 'elk.edgeLabels.placement': 'CENTER' },
       });
     }
-    edges.push({ id: edge.key, sources: [edge.source], targets: [mergedTargets.has(edge.target) ? inputPort(edge.target) : edge.target], labels: elkLabels });
+    edges.push({
+      id: edge.key,
+      sources: [edge.source],
+      targets: [mergedTargets.has(edge.target) ? inputPort(edge.target) : edge.target],
+      labels: elkLabels,
+    });
   }
 
   const root: ElkNode = {

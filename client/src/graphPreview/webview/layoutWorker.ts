@@ -28,8 +28,8 @@ let elk: Promise<ElkLayouter> | undefined;
 
 /** ELK, loaded on first use. */
 function loadElk(): Promise<ElkLayouter> {
-  elk ??= import('elkjs/lib/elk.bundled.js').then(({ default: ELK }) => {
-    const instance = new ELK();
+  elk ??= import('elkjs/lib/elk.bundled.js').then((elkModule) => {
+    const instance = new elkModule.default();
     scope.onmessage = null;
     return instance;
   });

@@ -97,10 +97,14 @@ const viewport = new Viewport(svg, viewportGroup, (transform, byUser) => {
   if (byUser) legend.collapseAfterFirstUse();
   minimap.update();
 });
-const minimap = new Minimap(getElement('minimap', HTMLCanvasElement), () => viewport.visibleGraphRect, (x, y) => {
-  viewport.centerOn(x, y);
-  saveState({ fitted: false });
-});
+const minimap = new Minimap(
+  getElement('minimap', HTMLCanvasElement),
+  () => viewport.visibleGraphRect,
+  (x, y) => {
+    viewport.centerOn(x, y);
+    saveState({ fitted: false });
+  },
+);
 if (state.transform) viewport.set(state.transform);
 
 const fontFamily = getComputedStyle(svg).fontFamily || 'sans-serif';
@@ -140,22 +144,22 @@ const designer = new Designer(
     nodePanel: getElement('node-panel', HTMLElement),
   },
   {
-  post: (message) => vscode.postMessage(message),
-  graph: () => shown?.graph,
-  selectedNode: () => (selectedKey !== undefined && nodeElements.has(selectedKey) ? selectedKey : undefined),
-  selectNode: (key) => {
-    if (key === undefined) {
-      selectedKey = undefined;
-      for (const element of Array.from(viewportGroup.querySelectorAll('.node.selected'))) element.classList.remove('selected');
-      showFocus();
-      designer.selectionChanged();
-      return;
-    }
-    select(key);
-    nodeElements.get(key)?.focus({ preventScroll: true });
-    bringIntoView(key);
-  },
-  nodeBox: (key) => shown?.layout.nodes.find((laidOut) => laidOut.node.key === key),
+    post: (message) => vscode.postMessage(message),
+    graph: () => shown?.graph,
+    selectedNode: () => (selectedKey !== undefined && nodeElements.has(selectedKey) ? selectedKey : undefined),
+    selectNode: (key) => {
+      if (key === undefined) {
+        selectedKey = undefined;
+        for (const element of Array.from(viewportGroup.querySelectorAll('.node.selected'))) element.classList.remove('selected');
+        showFocus();
+        designer.selectionChanged();
+        return;
+      }
+      select(key);
+      nodeElements.get(key)?.focus({ preventScroll: true });
+      bringIntoView(key);
+    },
+    nodeBox: (key) => shown?.layout.nodes.find((laidOut) => laidOut.node.key === key),
   },
 );
 
@@ -222,7 +226,8 @@ for (const button of Array.from(document.querySelectorAll<HTMLButtonElement>('.t
 }
 getElement('search', HTMLInputElement).addEventListener('input', () => legend.collapseAfterFirstUse());
 messageBox.addEventListener('click', (event) => {
-  if (event.target instanceof HTMLButtonElement && event.target.dataset.action === 'openOutline') vscode.postMessage({ type: 'openOutline' });
+  if (event.target instanceof HTMLButtonElement && event.target.dataset.action === 'openOutline')
+    vscode.postMessage({ type: 'openOutline' });
 });
 
 // Fit is kept when the panel is resized; otherwise the centre of the view stays in the centre.
@@ -317,7 +322,9 @@ function draw(layout: GraphLayout, signature: string, graph: PearlGraph): void {
   const first = shown === undefined && state.transform === undefined;
   const current = withGraph(layout, graph);
   renderGraph(viewportGroup, current);
-  nodeElements = new Map(Array.from(viewportGroup.querySelectorAll<SVGGElement>('g[data-node-key]'), (element) => [element.dataset.nodeKey ?? '', element]));
+  nodeElements = new Map(
+    Array.from(viewportGroup.querySelectorAll<SVGGElement>('g[data-node-key]'), (element) => [element.dataset.nodeKey ?? '', element]),
+  );
   // Elements drawn before keep their classes: the selection is the one remembered.
   for (const [key, element] of nodeElements) element.classList.toggle('selected', key === selectedKey);
   shown = { graph, layout: current, signature, appearance: new Map(graph.nodes.map((node) => [node.key, appearanceSignature(node)])) };
@@ -331,7 +338,10 @@ function draw(layout: GraphLayout, signature: string, graph: PearlGraph): void {
   // For tests and debugging: which document version is on screen, how often it was drawn.
   svg.dataset.version = String(graph.version);
   svg.dataset.renderCount = String(renderCount);
-  svg.setAttribute('aria-label', `Conversation graph: ${graph.nodes.length} ${graph.nodes.length === 1 ? 'node' : 'nodes'}, ${graph.edges.length} ${graph.edges.length === 1 ? 'transition' : 'transitions'}`);
+  svg.setAttribute(
+    'aria-label',
+    `Conversation graph: ${graph.nodes.length} ${graph.nodes.length === 1 ? 'node' : 'nodes'}, ${graph.edges.length} ${graph.edges.length === 1 ? 'transition' : 'transitions'}`,
+  );
 }
 
 /** Same structure, new data: redraws only the nodes whose diagnostics or marks changed. */
@@ -452,7 +462,8 @@ function bringIntoView(key: string): void {
   const laidOut = shown?.layout.nodes.find((candidate) => candidate.node.key === key);
   if (!laidOut) return;
   const view = viewport.visibleGraphRect;
-  const inside = laidOut.x >= view.left && laidOut.y >= view.top && laidOut.x + laidOut.width <= view.right && laidOut.y + laidOut.height <= view.bottom;
+  const inside =
+    laidOut.x >= view.left && laidOut.y >= view.top && laidOut.x + laidOut.width <= view.right && laidOut.y + laidOut.height <= view.bottom;
   if (inside) return;
   viewport.centerOn(laidOut.x + laidOut.width / 2, laidOut.y + laidOut.height / 2);
   saveState({ fitted: false });

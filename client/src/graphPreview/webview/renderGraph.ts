@@ -164,15 +164,12 @@ function drawNodeElement(laidOut: LaidOutNode): SVGGElement {
   if (node.cannotReachEnd) classes.push('cannot-reach-end');
   if (node.noIncoming) classes.push('no-incoming');
 
-  const group = createSvgElement(
-    'g',
-    {
-      class: classes.join(' '),
-      transform: `translate(${round(laidOut.x)} ${round(laidOut.y)})`,
-      tabindex: 0,
-      role: 'button',
-    },
-  );
+  const group = createSvgElement('g', {
+    class: classes.join(' '),
+    transform: `translate(${round(laidOut.x)} ${round(laidOut.y)})`,
+    tabindex: 0,
+    role: 'button',
+  });
   group.dataset.nodeKey = node.key;
   if (errors.length > 0) group.dataset.errors = String(errors.length);
   group.setAttribute('aria-label', ariaLabel(node, errors.length, warnings.length));
@@ -199,7 +196,10 @@ function drawNodeElement(laidOut: LaidOutNode): SVGGElement {
   if (errors.length > 0 || warnings.length > 0) {
     const badge = createSvgElement(
       'g',
-      { class: errors.length > 0 ? 'count-badge count-errors' : 'count-badge count-warnings', transform: `translate(${round(width - 2)} 2)` },
+      {
+        class: errors.length > 0 ? 'count-badge count-errors' : 'count-badge count-warnings',
+        transform: `translate(${round(width - 2)} 2)`,
+      },
       group,
     );
     createSvgElement('circle', { class: 'count-circle', r: 9 }, badge);
@@ -217,7 +217,12 @@ function drawNodeElement(laidOut: LaidOutNode): SVGGElement {
 function ariaLabel(node: PearlGraphNode, errors: number, warnings: number): string {
   const title = getNodeTitle(node);
   const shown = title.length > maxShownChars ? `${clip(title, maxShownChars)}…` : title;
-  const problems = errors > 0 ? `, ${errors} ${errors === 1 ? 'error' : 'errors'}` : warnings > 0 ? `, ${warnings} ${warnings === 1 ? 'warning' : 'warnings'}` : '';
+  const problems =
+    errors > 0
+      ? `, ${errors} ${errors === 1 ? 'error' : 'errors'}`
+      : warnings > 0
+        ? `, ${warnings} ${warnings === 1 ? 'warning' : 'warnings'}`
+        : '';
   return `${node.typeName} ${shown}${node.isEntry ? ', entry node' : ''}${problems}`;
 }
 
@@ -272,10 +277,10 @@ function drawEdge(laidOut: LaidOutEdge): { edge: SVGGElement; label?: SVGGElemen
   );
   const label = laidOut.label;
   if (!label) return { edge: group };
-  const labelGroup = createSvgElement(
-    'g',
-    { class: variant ? `edge-label edge-${variant}` : 'edge-label', transform: `translate(${round(label.x)} ${round(label.y)})` },
-  );
+  const labelGroup = createSvgElement('g', {
+    class: variant ? `edge-label edge-${variant}` : 'edge-label',
+    transform: `translate(${round(label.x)} ${round(label.y)})`,
+  });
   drawnAs.set(labelGroup, signature);
   labelGroup.dataset.labelFor = edge.key;
   createSvgElement('rect', { class: 'edge-label-box', width: round(label.width), height: round(label.height), rx: 3 }, labelGroup);

@@ -9,7 +9,9 @@ import type { PearlGraph, PearlGraphNode } from '../../../../server/src/protocol
 export function findNodes(graph: PearlGraph, query: string): PearlGraphNode[] {
   const wanted = query.trim().toLowerCase();
   if (wanted === '') return [];
-  return graph.nodes.filter((node) => [node.name, node.nodeId, node.typeName].some((field) => field !== undefined && field.toLowerCase().includes(wanted)));
+  return graph.nodes.filter((node) =>
+    [node.name, node.nodeId, node.typeName].some((field) => field !== undefined && field.toLowerCase().includes(wanted)),
+  );
 }
 
 /** The search results shown: every match, and the one the view is on (-1: none). */

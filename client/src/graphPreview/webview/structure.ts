@@ -48,7 +48,20 @@ const nowhere = { start: { line: 0, character: 0 }, end: { line: 0, character: 0
  */
 function layoutNode(node: PearlGraphNode): PearlGraphNode {
   const { key, nodeId, name, nodeType, typeName, isEntry, parent, cannotReachEnd, noIncoming } = node;
-  return { key, nodeId, name, nodeType, typeName, isEntry, parent, cannotReachEnd, noIncoming, range: nowhere, selectionRange: nowhere, diagnostics: [] };
+  return {
+    key,
+    nodeId,
+    name,
+    nodeType,
+    typeName,
+    isEntry,
+    parent,
+    cannotReachEnd,
+    noIncoming,
+    range: nowhere,
+    selectionRange: nowhere,
+    diagnostics: [],
+  };
 }
 
 /** `graph` with its nodes cut to what their layout depends on (see {@link layoutNode}). */

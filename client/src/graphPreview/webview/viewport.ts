@@ -118,10 +118,7 @@ export class Viewport {
     }
     let best = fitInto(whole, width, height);
     if (avoid && intersects(placed(best, width, height), avoid)) {
-      const candidates = [
-        fitInto({ ...whole, left: avoid.right }, width, height),
-        fitInto({ ...whole, bottom: avoid.top }, width, height),
-      ];
+      const candidates = [fitInto({ ...whole, left: avoid.right }, width, height), fitInto({ ...whole, bottom: avoid.top }, width, height)];
       best = candidates.reduce((a, b) => (b.k > a.k ? b : a));
     }
     this.set(best);

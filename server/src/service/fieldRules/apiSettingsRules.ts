@@ -77,7 +77,10 @@ function checkDataSchemaProperty(doc: PearlDocument, property: JsonNode, list: s
   const label = (): string => (keyNode?.type === 'string' ? `${list}[${index}] '${keyNode.value as string}'` : `${list}[${index}]`);
 
   if (variableId !== '') {
-    for (const [field, node] of [['type', typeNode], ['value', valueNode]] as const) {
+    for (const [field, node] of [
+      ['type', typeNode],
+      ['value', valueNode],
+    ] as const) {
       if (!node || isAbsent(node) || (node.type === 'string' && node.value === '')) continue;
       diagnostics.push(
         createDiagnostic(

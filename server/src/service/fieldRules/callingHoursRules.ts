@@ -86,7 +86,12 @@ export function validateCallingHoursRules(doc: PearlDocument, diagnostics: Diagn
 }
 
 /** A start or end as seconds since midnight with its node; reports a string that is not a time of day. */
-function readTime(doc: PearlDocument, field: 'start' | 'end', node: JsonNode | undefined, diagnostics: Diagnostic[]): Located<number> | undefined {
+function readTime(
+  doc: PearlDocument,
+  field: 'start' | 'end',
+  node: JsonNode | undefined,
+  diagnostics: Diagnostic[],
+): Located<number> | undefined {
   if (node?.type !== 'string') return undefined; // absent, null or wrong type: not checked here
   const text = node.value as string;
   const seconds = parseTimeOfDay(text);

@@ -66,16 +66,11 @@ function checkCount(doc: PearlDocument, object: JsonNode, field: CountField, dia
   const count = getIntegerProperty(object, field.key);
   if (!count) return;
   const { value, node } = count;
-  if ((value >= field.minimum && (field.maximum === undefined || value <= field.maximum))) return;
+  if (value >= field.minimum && (field.maximum === undefined || value <= field.maximum)) return;
   // Outside the 32-bit range the service rejects it: schema validation's int32-range says so.
   if (value < int32Min || value > int32Max) return;
   diagnostics.push(
-    createDiagnostic(
-      doc,
-      node,
-      DiagnosticCode.countBelowMinimum,
-      `${field.key} is ${value}; it should be ${field.expectation}.`,
-    ),
+    createDiagnostic(doc, node, DiagnosticCode.countBelowMinimum, `${field.key} is ${value}; it should be ${field.expectation}.`),
   );
 }
 

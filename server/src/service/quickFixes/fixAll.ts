@@ -42,8 +42,12 @@ export function getFixAllAction(doc: PearlDocument, diagnostics: readonly Diagno
   for (const action of getCodeActions(doc, whole, safe)) {
     if (!action.isPreferred) continue;
     const actionEdits = action.edit?.changes?.[textDocument.uri] ?? [];
-    const spans = actionEdits.map((edit) => ({ start: textDocument.offsetAt(edit.range.start), end: textDocument.offsetAt(edit.range.end) }));
-    if (spans.some((span) => taken.some((other) => (span.start < other.end && other.start < span.end) || span.start === other.start))) continue;
+    const spans = actionEdits.map((edit) => ({
+      start: textDocument.offsetAt(edit.range.start),
+      end: textDocument.offsetAt(edit.range.end),
+    }));
+    if (spans.some((span) => taken.some((other) => (span.start < other.end && other.start < span.end) || span.start === other.start)))
+      continue;
     taken.push(...spans);
     edits.push(...actionEdits);
     fixed.push(...(action.diagnostics ?? []));

@@ -32,7 +32,12 @@ export function appendToArrayProperty(doc: PearlDocument, object: JsonNode, key:
   const array = getPropertyNode(object, key);
   if (array?.type === 'array') {
     const last = array.children?.[array.children.length - 1];
-    const multiline = last !== undefined && doc.textDocument.getText().slice(last.offset, last.offset + last.length).includes('\n');
+    const multiline =
+      last !== undefined &&
+      doc.textDocument
+        .getText()
+        .slice(last.offset, last.offset + last.length)
+        .includes('\n');
     return appendArrayElement(doc, array, value, multiline ? 'pretty' : 'compact');
   }
   if (array?.type === 'null') return replaceValue(doc, array, [value], 'compact');
@@ -84,7 +89,10 @@ function removeRun(doc: PearlDocument, array: JsonNode, first: number, last: num
   if (before === undefined) return [{ offset: start, length: runEnd - start, content: '' }];
   if (text.slice(before + 1, start).trim() === '') return [{ offset: before, length: runEnd - before, content: '' }];
   // Comments between the previous element and the run stay where they are.
-  return [{ offset: before, length: 1, content: '' }, wholeLines(text, start, runEnd) ?? { offset: start, length: runEnd - start, content: '' }];
+  return [
+    { offset: before, length: 1, content: '' },
+    wholeLines(text, start, runEnd) ?? { offset: start, length: runEnd - start, content: '' },
+  ];
 }
 
 /**

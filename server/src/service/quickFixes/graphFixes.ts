@@ -72,7 +72,9 @@ export function fixRemoveVoiceOnlyNode(doc: PearlDocument, offset: number): Fix[
 /** The EndCall node transitions can name: the first, with a nodeId. */
 function findEndCall(doc: PearlDocument): (PearlNode & { nodeId: string }) | undefined {
   const endCall = doc.nodes.find((node) => node.nodeType === NodeType.EndCall);
-  return endCall?.nodeId !== undefined && doc.nodesById.get(endCall.nodeId) === endCall ? (endCall as PearlNode & { nodeId: string }) : undefined;
+  return endCall?.nodeId !== undefined && doc.nodesById.get(endCall.nodeId) === endCall
+    ? (endCall as PearlNode & { nodeId: string })
+    : undefined;
 }
 
 /** The top-level node of `pearl.nodes` whose object holds `offset`. */

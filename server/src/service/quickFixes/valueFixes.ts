@@ -37,7 +37,12 @@ export function fixWrongType(doc: PearlDocument, offset: number): Fix[] {
   return [{ title: `Change to ${converted.label}`, edits: [replaceNode(node, converted.text)], isPreferred: true }];
 }
 
-function convert(doc: PearlDocument, node: JsonNode, types: ReadonlySet<string>, schema: JSONSchema): { text: string; label: string } | undefined {
+function convert(
+  doc: PearlDocument,
+  node: JsonNode,
+  types: ReadonlySet<string>,
+  schema: JSONSchema,
+): { text: string; label: string } | undefined {
   if (node.type === 'string') {
     const raw = (node.value as string).trim();
     if (types.has('boolean')) {

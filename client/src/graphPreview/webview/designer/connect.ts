@@ -57,18 +57,29 @@ export class Connector {
       const box = this.host.nodeBox(selectedNode);
       // EndCall and PostCallActions have no transitions (§ Transition).
       if (node && box && node.nodeType !== 100 && node.nodeType !== 200) {
-        const handle = this.handle(box.x + box.width / 2, box.y + box.height + handleRadius + 2, 'connect-handle', `Drag onto another node to add a transition from ${getNodeTitle(node)}`);
+        const handle = this.handle(
+          box.x + box.width / 2,
+          box.y + box.height + handleRadius + 2,
+          'connect-handle',
+          `Drag onto another node to add a transition from ${getNodeTitle(node)}`,
+        );
         handle.dataset.handleFor = node.key;
-        handle.addEventListener('pointerdown', (event) => this.dragFrom(handle, event, box.x + box.width / 2, box.y + box.height, (x, y, target) => this.askName(node, target, x, y)));
+        handle.addEventListener('pointerdown', (event) =>
+          this.dragFrom(handle, event, box.x + box.width / 2, box.y + box.height, (x, y, target) => this.askName(node, target, x, y)),
+        );
       }
     }
     if (selectedEdge !== undefined) {
-      const path = Array.from(this.viewportGroup.querySelectorAll<SVGGElement>('[data-edge-key]')).find((element) => element.dataset.edgeKey === selectedEdge)?.querySelector('path');
+      const path = Array.from(this.viewportGroup.querySelectorAll<SVGGElement>('[data-edge-key]'))
+        .find((element) => element.dataset.edgeKey === selectedEdge)
+        ?.querySelector('path');
       if (path) {
         const end = path.getPointAtLength(path.getTotalLength());
         const handle = this.handle(end.x, end.y, 'retarget-handle', 'Drag onto another node to make this transition lead there');
         handle.dataset.handleFor = selectedEdge;
-        handle.addEventListener('pointerdown', (event) => this.dragFrom(handle, event, end.x, end.y, (_x, _y, target) => this.host.retarget(selectedEdge, target)));
+        handle.addEventListener('pointerdown', (event) =>
+          this.dragFrom(handle, event, end.x, end.y, (_x, _y, target) => this.host.retarget(selectedEdge, target)),
+        );
       }
     }
   }
@@ -80,7 +91,13 @@ export class Connector {
   }
 
   /** Drags a rubber band from (x0, y0); on a drop over a node, calls `dropped` with the client point and its key. */
-  private dragFrom(handle: SVGCircleElement, event: PointerEvent, x0: number, y0: number, dropped: (x: number, y: number, target: string) => void): void {
+  private dragFrom(
+    handle: SVGCircleElement,
+    event: PointerEvent,
+    x0: number,
+    y0: number,
+    dropped: (x: number, y: number, target: string) => void,
+  ): void {
     let band: SVGLineElement | undefined;
     trackPointerDrag(handle, event, {
       onStart: () => {
@@ -130,7 +147,10 @@ export class Connector {
       result = document.createElement('select');
       result.name = 'apiResult';
       result.setAttribute('aria-label', 'API result');
-      for (const [value, text] of [['1', 'Success'], ['2', 'Failure']]) {
+      for (const [value, text] of [
+        ['1', 'Success'],
+        ['2', 'Failure'],
+      ]) {
         const option = document.createElement('option');
         option.value = value;
         option.textContent = text;

@@ -58,7 +58,10 @@ export class Designer {
   private readonly connector: Connector;
   private readonly panel: NodePanel;
 
-  constructor(elements: DesignerElements, private readonly host: DesignerHost) {
+  constructor(
+    elements: DesignerElements,
+    private readonly host: DesignerHost,
+  ) {
     this.svg = elements.svg;
     this.notice = elements.notice;
     this.svg.addEventListener('click', (event) => this.onClick(event.target));
@@ -74,7 +77,11 @@ export class Designer {
       graph: () => this.host.graph(),
       nodeBox: (key) => this.host.nodeBox(key),
       addTransition: (source, target, name, apiResult) =>
-        this.send(apiResult === undefined ? { kind: 'addTransition', source, target, name } : { kind: 'addTransition', source, target, name, apiResult }),
+        this.send(
+          apiResult === undefined
+            ? { kind: 'addTransition', source, target, name }
+            : { kind: 'addTransition', source, target, name, apiResult },
+        ),
       retarget: (transition, target) => this.send({ kind: 'retargetTransition', transition, target }),
     });
     this.panel = new NodePanel(elements.nodePanel, {
@@ -147,7 +154,8 @@ export class Designer {
         this.selectEdge(pending);
       }
     }
-    if (this.selectedEdgeKey !== undefined && !graph.edges.some((edge) => edge.key === this.selectedEdgeKey)) this.selectedEdgeKey = undefined;
+    if (this.selectedEdgeKey !== undefined && !graph.edges.some((edge) => edge.key === this.selectedEdgeKey))
+      this.selectedEdgeKey = undefined;
     this.selectionChanged();
   }
 
@@ -185,11 +193,13 @@ export class Designer {
   }
 
   private markEdge(): void {
-    for (const element of Array.from(this.svg.querySelectorAll('.edge.selected, .edge-label.selected'))) element.classList.remove('selected');
+    for (const element of Array.from(this.svg.querySelectorAll('.edge.selected, .edge-label.selected')))
+      element.classList.remove('selected');
     const key = this.selectedEdgeKey;
     if (key === undefined) return;
     for (const element of Array.from(this.svg.querySelectorAll('[data-edge-key], [data-label-for]'))) {
-      if (element instanceof SVGElement && (element.dataset.edgeKey === key || element.dataset.labelFor === key)) element.classList.add('selected');
+      if (element instanceof SVGElement && (element.dataset.edgeKey === key || element.dataset.labelFor === key))
+        element.classList.add('selected');
     }
   }
 
@@ -225,7 +235,10 @@ export class Designer {
     const titles = new Map(graph.nodes.map((candidate) => [candidate.key, getNodeTitle(candidate)]));
     const incoming = graph.edges
       .filter((edge) => edge.target === node.key && edge.source !== node.key)
-      .map((edge) => `${edge.name === undefined ? 'A transition without a name' : `"${edge.name}"`} from ${titles.get(edge.source) ?? 'a node'}`);
+      .map(
+        (edge) =>
+          `${edge.name === undefined ? 'A transition without a name' : `"${edge.name}"`} from ${titles.get(edge.source) ?? 'a node'}`,
+      );
     const confirmed = await confirmInPage({
       title: `Delete the ${node.typeName} node "${getNodeTitle(node)}"?`,
       detail:
@@ -242,7 +255,9 @@ export class Designer {
 }
 
 /** 'undo' for Ctrl+Z (Cmd+Z), 'redo' for Ctrl+Y or Ctrl+Shift+Z (Cmd+Shift+Z); otherwise undefined. */
-export function historyCommand(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>): 'undo' | 'redo' | undefined {
+export function historyCommand(
+  event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>,
+): 'undo' | 'redo' | undefined {
   if (!(event.ctrlKey || event.metaKey) || event.altKey) return undefined;
   const key = event.key.toLowerCase();
   if (key === 'z') return event.shiftKey ? 'redo' : 'undo';
@@ -251,5 +266,10 @@ export function historyCommand(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'm
 }
 
 function isTextField(target: EventTarget | null): boolean {
-  return target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement || (target instanceof HTMLElement && target.isContentEditable);
+  return (
+    target instanceof HTMLInputElement ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement ||
+    (target instanceof HTMLElement && target.isContentEditable)
+  );
 }

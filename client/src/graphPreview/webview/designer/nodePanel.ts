@@ -129,7 +129,12 @@ export class NodePanel {
     const list = document.createElement('ul');
     diagnostics.forEach((diagnostic, index) => {
       const item = document.createElement('li');
-      item.className = diagnostic.severity === 2 ? 'problem warning' : diagnostic.severity === 3 || diagnostic.severity === 4 ? 'problem info' : 'problem error';
+      item.className =
+        diagnostic.severity === 2
+          ? 'problem warning'
+          : diagnostic.severity === 3 || diagnostic.severity === 4
+            ? 'problem info'
+            : 'problem error';
       const message = document.createElement('span');
       message.textContent = diagnostic.message;
       item.appendChild(message);

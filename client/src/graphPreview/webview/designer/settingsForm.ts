@@ -168,7 +168,17 @@ function createControl(field: NodeSettingField): Control {
     case 'integer':
       return field.options ? createSelect(field, field.options) : createText(field, parseWholeNumber(field.label));
     case 'stringList':
-      return createText(field, (text) => ({ value: text.split(',').map((item) => item.trim()).filter((item) => item !== '') }), (value) => (value as readonly string[]).join(', '), 'Separate with commas');
+      return createText(
+        field,
+        (text) => ({
+          value: text
+            .split(',')
+            .map((item) => item.trim())
+            .filter((item) => item !== ''),
+        }),
+        (value) => (value as readonly string[]).join(', '),
+        'Separate with commas',
+      );
     case 'string':
       return createText(field, (text) => ({ value: text }));
   }
