@@ -81,8 +81,12 @@ export function transition(name: string, toNodeId: string, apiResult?: number | 
   return apiResult === undefined ? { name, toNodeId } : { name, toNodeId, apiResult };
 }
 
-/** A syntax tree as plain data (no parent links), for comparing two parses with deepEqual. */
-export function plainTree(node: JsonNode | undefined): unknown {
+/**
+ * A syntax tree as plain data, for comparing two parses with deepEqual. With `links`, each node also
+ * carries its parent (as `type@offset`) and the names of its own properties, so parent links and
+ * stray fields are compared too.
+ */
+export function plainTree(node: JsonNode | undefined, options: { readonly links?: boolean } = {}): unknown {
   if (!node) return undefined;
   return {
     type: node.type,
@@ -90,6 +94,9 @@ export function plainTree(node: JsonNode | undefined): unknown {
     length: node.length,
     value: node.value,
     colonOffset: node.colonOffset,
-    children: node.children?.map(plainTree),
+    ...(options.links
+      ? { parent: node.parent ? `${node.parent.type}@${node.parent.offset}` : undefined, keys: Object.keys(node).sort().join() }
+      : {}),
+    children: node.children?.map((child) => plainTree(child, options)),
   };
 }

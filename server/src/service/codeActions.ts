@@ -3,13 +3,13 @@ import { CodeAction, CodeActionKind, Diagnostic, Range, TextEdit } from 'vscode-
 import { DiagnosticCode } from './diagnosticCodes';
 import { diagnosticSource } from './diagnostics';
 import { findNearest } from './editDistance';
-import { appendArrayElement, insertProperty, removeProperty, replaceValue } from './jsonEdits';
+import { insertProperty, removeProperty, replaceValue } from './jsonEdits';
 import { getNodePath, getPropertyKeyNode, getPropertyNode } from './jsonTree';
 import { NodeType, PearlDocument, VariableGroup } from './pearlDocument';
 import { getPearlSymbolAt } from './pearlSymbols';
 import { findSchemaForPath } from './schemaNavigator';
 import { getMoreFixes } from './quickFixes';
-import { Fix, nodeStartingAt, replaceNode } from './quickFixes/fixSupport';
+import { appendToArrayProperty, Fix, nodeStartingAt, replaceNode } from './quickFixes/fixSupport';
 
 /** The settings object each node type requires, and the skeleton the quick fix inserts (§ Graph rules, rule 7). */
 export const settingsSkeletons: ReadonlyMap<number, [string, Record<string, unknown>]> = new Map<number, [string, Record<string, unknown>]>(
@@ -186,23 +186,10 @@ function fixUndeclaredVariable(doc: PearlDocument, offset: number): Fix[] {
 function declareVariable(doc: PearlDocument, declaration: Record<string, unknown>): Edit[] {
   const root = doc.root!;
   if (root.type !== 'object') return [];
-  const variables = getPropertyNode(root, 'variables');
-  if (variables?.type === 'array') {
-    // Match the last declaration: one line, or one member per line.
-    const last = variables.children?.[variables.children.length - 1];
-    const multiline =
-      last !== undefined &&
-      doc.textDocument
-        .getText()
-        .slice(last.offset, last.offset + last.length)
-        .includes('\n');
-    return [appendArrayElement(doc, variables, declaration, multiline ? 'pretty' : 'compact')];
-  }
-  if (variables?.type === 'null') return [replaceValue(doc, variables, [declaration], 'pretty')];
-  if (variables !== undefined) return [];
-  // Where the interface lists it: after `pearl`.
+  // A new `variables` goes where the interface lists it: after `pearl`.
   const after = getPropertyKeyNode(root, 'pearl')?.parent;
-  return [insertProperty(doc, root, 'variables', [declaration], 'pretty', after)];
+  const edit = appendToArrayProperty(doc, root, 'variables', declaration, { style: 'pretty', after });
+  return edit === undefined ? [] : [edit];
 }
 
 function fixUnknownTarget(doc: PearlDocument, offset: number): Fix[] {

@@ -26,9 +26,16 @@ export function replaceNode(node: JsonNode, content: string): Edit {
 /**
  * The edit appending `value` to the array property `key` of `object` in the style of its
  * elements (one per line when the last one spans lines, else inline), creating the array when the
- * property is absent or null. Undefined when the property holds something else.
+ * property is absent or null: written in `create.style` (compact unless said), a new property placed
+ * after the member `create.after` (else last). Undefined when the property holds something else.
  */
-export function appendToArrayProperty(doc: PearlDocument, object: JsonNode, key: string, value: unknown): Edit | undefined {
+export function appendToArrayProperty(
+  doc: PearlDocument,
+  object: JsonNode,
+  key: string,
+  value: unknown,
+  create: { readonly style?: 'pretty' | 'compact'; readonly after?: JsonNode } = {},
+): Edit | undefined {
   const array = getPropertyNode(object, key);
   if (array?.type === 'array') {
     const last = array.children?.[array.children.length - 1];
@@ -40,9 +47,10 @@ export function appendToArrayProperty(doc: PearlDocument, object: JsonNode, key:
         .includes('\n');
     return appendArrayElement(doc, array, value, multiline ? 'pretty' : 'compact');
   }
-  if (array?.type === 'null') return replaceValue(doc, array, [value], 'compact');
+  const style = create.style ?? 'compact';
+  if (array?.type === 'null') return replaceValue(doc, array, [value], style);
   if (array !== undefined) return undefined;
-  return insertProperty(doc, object, key, [value], 'compact');
+  return insertProperty(doc, object, key, [value], style, create.after);
 }
 
 /**
