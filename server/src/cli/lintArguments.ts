@@ -20,7 +20,7 @@ export interface LintOptions {
   readonly outputFile: string | undefined;
   /** The name reported for standard input (`-`), and the file it stands for; `<stdin>` by default. */
   readonly stdinFilename: string | undefined;
-  /** Threads that check files (`--concurrency`); `auto` by default. */
+  /** Threads that check files (`--concurrency`); `off` (one) by default, as ESLint. */
   readonly concurrency: LintConcurrency;
   readonly help: boolean;
   readonly version: boolean;
@@ -57,8 +57,8 @@ Options:
   -o, --output-file <file>   write the report to this file instead of standard output
       --stdin-filename <name>  the name of standard input in the report
       --max-warnings <n>     exit 1 when there are more than n warnings
-      --concurrency <n>      threads that check files: a number, off (one), or auto
-                             (the default: one per 100 files, up to the cores, at most 4)
+      --concurrency <n>      threads that check files: off (one, the default), a number,
+                             or auto (one per 100 files, up to the cores, at most 4)
   -h, --help                 show this help
   -v, --version              show the version
 
@@ -117,7 +117,7 @@ export function parseLintArguments(argv: readonly string[], env: NodeJS.ProcessE
     return { ok: false, message: `--max-warnings expects a non-negative integer, got "${maxWarningsText}"` };
   }
   const concurrencyText = values.concurrency;
-  let concurrency: LintConcurrency = 'auto';
+  let concurrency: LintConcurrency = 'off';
   if (typeof concurrencyText === 'string') {
     if (concurrencyText === 'auto' || concurrencyText === 'off') concurrency = concurrencyText;
     else if (/^\d+$/.test(concurrencyText) && Number(concurrencyText) >= 1 && Number(concurrencyText) <= maxConcurrency)
