@@ -78,17 +78,20 @@ interface Intent {
   setting: number | boolean | string[] | undefined;
 }
 
+/** Every kind of graph edit the test drives. */
+const editKinds: readonly GraphEdit['kind'][] = [
+  'addNode',
+  'addTransition',
+  'retargetTransition',
+  'deleteTransition',
+  'deleteNode',
+  'setNodeProperty',
+  'setNodeSetting',
+];
+
 const intent: fc.Arbitrary<Intent> = fc.record({
-  kind: fc.constantFrom(
-    'addNode',
-    'addTransition',
-    'retargetTransition',
-    'deleteTransition',
-    'deleteNode',
-    'setNodeProperty',
-    'setNodeSetting',
-    'setNodeSetting',
-  ),
+  // setNodeSetting twice as often: many of its random targets are refused (no settings there).
+  kind: fc.constantFrom(...editKinds, 'setNodeSetting'),
   a: fc.nat(),
   b: fc.nat(),
   nodeType: fc.constantFrom(...nodeTypes),
@@ -299,7 +302,7 @@ function expectedValue(before: Json, after: Json, edit: GraphEdit): Json {
 
 test('random sequences of graph edits keep the file parsing and change only what they were asked to change', () => {
   const applied = new Map<string, number>();
-  for (const [name, base] of loadBases()) {
+  for (const base of loadBases().values()) {
     fc.assert(
       fc.property(fc.array(intent, { minLength: 1, maxLength: 8 }), (intents) => {
         let text = base;
@@ -327,19 +330,10 @@ test('random sequences of graph edits keep the file parsing and change only what
       }),
       { seed, numRuns: runs, includeErrorInReport: true },
     );
-    void name;
   }
   // Not vacuous: every kind of edit was applied several times.
   if (process.env.PEARL_FC_STATS) console.log(JSON.stringify([...applied]));
-  for (const kind of [
-    'addNode',
-    'addTransition',
-    'retargetTransition',
-    'deleteTransition',
-    'deleteNode',
-    'setNodeProperty',
-    'setNodeSetting',
-  ]) {
+  for (const kind of editKinds) {
     assert.ok((applied.get(kind) ?? 0) >= 5, `${kind} applied ${applied.get(kind) ?? 0} times`);
   }
 });

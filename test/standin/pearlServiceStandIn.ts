@@ -146,35 +146,14 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     const body = await readBody(request);
     if (body === undefined) return sendProblem(response, 413, 'Payload Too Large', `The body exceeds ${maxBodyBytes} bytes.`);
     if (fault === '400') {
-      return sendJson(
-        response,
-        400,
-        {
-          type: problemTypes[400],
-          title: 'One or more validation errors occurred.',
-          status: 400,
-          errors: faultErrors,
-        },
-        'application/problem+json',
-      );
+      return sendValidationProblem(response, faultErrors);
     }
     const errors = validateCreateRequest(route.kind, body);
     if (Object.keys(errors).length > 0) {
       const style = fieldKeyStyles[validationCount++ % fieldKeyStyles.length];
       const keyed: Record<string, string[]> = {};
       for (const [fieldPath, messages] of Object.entries(errors)) (keyed[formatFieldKey(fieldPath, style)] ??= []).push(...messages);
-      return sendJson(
-        response,
-        400,
-        {
-          type: problemTypes[400],
-          title: 'One or more validation errors occurred.',
-          status: 400,
-          errors: keyed,
-          traceId: `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-00`,
-        },
-        'application/problem+json',
-      );
+      return sendValidationProblem(response, keyed, `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-00`);
     }
     const id = `prl_${randomBytes(6).toString('hex')}`;
     created.push({ id, path: route.path, body });
@@ -309,6 +288,12 @@ const problemTypes: Record<number, string> = {
 };
 
 /** A ProblemDetails body (RFC 9457), as ASP.NET sends for errors. */
+/** ASP.NET Core's 400 ValidationProblemDetails: `errors` by field key, with a `traceId` when given. */
+function sendValidationProblem(response: http.ServerResponse, errors: Record<string, string[]>, traceId?: string): void {
+  const problem = { type: problemTypes[400], title: 'One or more validation errors occurred.', status: 400, errors };
+  sendJson(response, 400, traceId === undefined ? problem : { ...problem, traceId }, 'application/problem+json');
+}
+
 function sendProblem(response: http.ServerResponse, status: number, title: string, detail?: string): void {
   const problem: Record<string, unknown> = { type: problemTypes[status] ?? 'about:blank', title, status };
   if (detail !== undefined) problem.detail = detail;

@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { incrementalLayout } from '../../client/src/graphPreview/webview/incrementalLayout';
 import { layeredLayout } from '../../client/src/graphPreview/webview/layeredLayout';
-import type { GraphLayout, MeasureText } from '../../client/src/graphPreview/webview/layoutGraph';
+import { type GraphLayout, type MeasureText, type Rect, rectsOverlap } from '../../client/src/graphPreview/webview/layoutGraph';
 import type { PearlGraph } from '../../server/src/protocol';
 import { getLanguageService } from '../../server/src/service/pearlLanguageService';
 
@@ -23,17 +23,6 @@ function graphOf(text: string, version = 1): PearlGraph {
   return service.getGraph(doc, service.doValidation(doc));
 }
 
-interface Rect {
-  readonly x: number;
-  readonly y: number;
-  readonly width: number;
-  readonly height: number;
-}
-
-function overlap(a: Rect, b: Rect): boolean {
-  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-}
-
 function near(point: { x: number; y: number }, rect: Rect): boolean {
   return point.x >= rect.x - 1 && point.x <= rect.x + rect.width + 1 && point.y >= rect.y - 1 && point.y <= rect.y + rect.height + 1;
 }
@@ -49,7 +38,7 @@ function assertReadable(graph: PearlGraph, layout: GraphLayout): void {
       a.x >= 0 && a.y >= 0 && a.x + a.width <= layout.width && a.y + a.height <= layout.height,
       `${a.node.key} is outside the drawing`,
     );
-    for (const b of leaves.slice(index + 1)) assert.ok(!overlap(a, b), `${a.node.key} and ${b.node.key} overlap`);
+    for (const b of leaves.slice(index + 1)) assert.ok(!rectsOverlap(a, b), `${a.node.key} and ${b.node.key} overlap`);
   }
   for (const node of graph.nodes) {
     if (node.parent) {
@@ -65,9 +54,9 @@ function assertReadable(graph: PearlGraph, layout: GraphLayout): void {
   }
   const labels = layout.edges.flatMap((laidOut) => (laidOut.label ? [{ key: laidOut.edge.key, rect: laidOut.label }] : []));
   for (const [index, label] of labels.entries()) {
-    for (const leaf of leaves) assert.ok(!overlap(label.rect, leaf), `the label of ${label.key} covers ${leaf.node.key}`);
+    for (const leaf of leaves) assert.ok(!rectsOverlap(label.rect, leaf), `the label of ${label.key} covers ${leaf.node.key}`);
     for (const other of labels.slice(index + 1))
-      assert.ok(!overlap(label.rect, other.rect), `the labels of ${label.key} and ${other.key} overlap`);
+      assert.ok(!rectsOverlap(label.rect, other.rect), `the labels of ${label.key} and ${other.key} overlap`);
   }
   for (const laidOut of layout.edges) {
     const { points, edge } = laidOut;

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import * as util from 'node:util';
 import { type BrowserContext, chromium, type ConsoleMessage, type Page } from 'playwright-core';
-import { chromiumPath } from './prerequisites';
+import { chromiumArgs, chromiumPath } from './prerequisites';
 import type { RunFolder } from './runFolder';
 
 /**
@@ -14,15 +14,7 @@ export async function launchBrowser(run: RunFolder, name: string): Promise<{ con
     headless: true,
     env: run.env,
     viewport: { width: 1400, height: 900 },
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [...chromiumArgs],
   });
   const page = context.pages()[0] ?? (await context.newPage());
   return { context, page };

@@ -13,6 +13,17 @@ export function chromiumPath(): string {
   return process.env.CHROMIUM ?? '/usr/bin/chromium';
 }
 
+/** Chromium's switches for every test browser: no sandbox (root in CI), no GPU, nothing fetched in the background. */
+export const chromiumArgs: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /**
  * Checks what cannot be installed from npm: a Chromium to drive; ripgrep, which stands in for
  * `@vscode/ripgrep` (whose postinstall downloads from GitHub); the Kerberos (gssapi) headers that

@@ -18,6 +18,7 @@ import { graphUpdate } from '../../../client/src/graphPreview/graphUpdate';
 import type { HostMessage, WebviewMessage } from '../../../client/src/graphPreview/messages';
 import type { PearlGraph, PearlGraphNode } from '../../../server/src/protocol';
 import { getLanguageService } from '../../../server/src/service/pearlLanguageService';
+import { type Rect, rectsOverlap } from '../../../client/src/graphPreview/webview/layoutGraph';
 import { chromiumPath, distDir, launchOptions, type PageGlobals, startServer } from './previewPage';
 import { generateTextPearl } from '../../helpers/fixtures';
 import { waitFor } from '../../helpers/wait';
@@ -157,7 +158,7 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
   }
 
   /** The node whose box centre is nearest the centre of the svg, and its box on screen. */
-  async function centreNode(page: Page): Promise<{ key: string; box: Box }> {
+  async function centreNode(page: Page): Promise<{ key: string; box: Rect }> {
     const svgBox = await page.locator('#graph').boundingBox();
     assert.ok(svgBox);
     const boxes = await page.locator('g[data-node-key] > .node-box').evaluateAll((elements) =>
@@ -171,7 +172,7 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
     );
     const cx = svgBox.x + svgBox.width / 2;
     const cy = svgBox.y + svgBox.height / 2;
-    const distance = (box: Box) => Math.hypot(box.x + box.width / 2 - cx, box.y + box.height / 2 - cy);
+    const distance = (box: Rect) => Math.hypot(box.x + box.width / 2 - cx, box.y + box.height / 2 - cy);
     return boxes.reduce((best, candidate) => (distance(candidate.box) < distance(best.box) ? candidate : best));
   }
 
@@ -195,7 +196,7 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
   }
 
   /** Each drawn node's box on screen, by key. */
-  async function screenBoxes(page: Page): Promise<Map<string, Box>> {
+  async function screenBoxes(page: Page): Promise<Map<string, Rect>> {
     const boxes = await page.locator('g[data-node-key] > .node-box').evaluateAll((elements) =>
       elements.map((element) => {
         const rect = element.getBoundingClientRect();
@@ -214,7 +215,7 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
    * rounds them to 0.1 px and the transform to 0.01 px, well under a pixel at the zoom used.
    * `added` are the keys of the nodes that must be drawn besides.
    */
-  async function assertKept(page: Page, before: ReadonlyMap<string, Box>, view: string | null, added: readonly string[]): Promise<void> {
+  async function assertKept(page: Page, before: ReadonlyMap<string, Rect>, view: string | null, added: readonly string[]): Promise<void> {
     assert.equal(await transformOf(page), view, 'the view moved');
     const after = await screenBoxes(page);
     for (const [key, box] of before) {
@@ -232,7 +233,7 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
   }
 
   /** Asserts the transition `key` starts on its source's box and ends on its target's (2 px of slack for the stroke). */
-  async function assertAttached(page: Page, key: string, boxes: ReadonlyMap<string, Box>): Promise<void> {
+  async function assertAttached(page: Page, key: string, boxes: ReadonlyMap<string, Rect>): Promise<void> {
     const edge = page.locator(`[data-edge-key="${key}"]`);
     const [source, target] = await Promise.all([edge.getAttribute('data-source'), edge.getAttribute('data-target')]);
     const [start, end] = await edge.locator('path').evaluate((path: SVGPathElement) => {
@@ -243,7 +244,7 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
       });
       return [onScreen(path.getPointAtLength(0)), onScreen(path.getPointAtLength(path.getTotalLength()))];
     });
-    const near = (point: { x: number; y: number }, box: Box | undefined) =>
+    const near = (point: { x: number; y: number }, box: Rect | undefined) =>
       box !== undefined &&
       point.x >= box.x - 2 &&
       point.x <= box.x + box.width + 2 &&
@@ -302,7 +303,7 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
     assert.match((await page.locator(`[data-label-for="${failure.key}"]`).textContent()) ?? '', /^✗ Appointment lookup/);
 
     // Nested actions sit inside their parent's group box; leaf nodes and labels never overlap.
-    const boxes = new Map<string, Box>();
+    const boxes = new Map<string, Rect>();
     for (const node of graph.nodes) {
       const box = await nodeLocator(page, node.key).locator('.node-box').boundingBox();
       assert.ok(box, `node ${node.key} has no box`);
@@ -318,12 +319,12 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
     }
     const leaves = graph.nodes.filter((node) => !parents.has(node.key)).map((node) => ({ key: node.key, box: boxes.get(node.key)! }));
     for (const [index, a] of leaves.entries()) {
-      for (const b of leaves.slice(index + 1)) assert.ok(!overlap(a.box, b.box), `nodes ${a.key} and ${b.key} overlap`);
+      for (const b of leaves.slice(index + 1)) assert.ok(!rectsOverlap(a.box, b.box), `nodes ${a.key} and ${b.key} overlap`);
     }
     for (const edge of graph.edges) {
       const label = await page.locator(`[data-label-for="${edge.key}"] .edge-label-box`).boundingBox();
       assert.ok(label, `edge ${edge.key} has no label box`);
-      for (const leaf of leaves) assert.ok(!overlap(label, leaf.box), `the label of ${edge.key} covers node ${leaf.key}`);
+      for (const leaf of leaves) assert.ok(!rectsOverlap(label, leaf.box), `the label of ${edge.key} covers node ${leaf.key}`);
     }
 
     // The picture for the README.
@@ -692,7 +693,8 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
       const added = nodeById(grown, 'one_more_question');
       await assertKept(page, before, view, [added.key]);
       const after = await screenBoxes(page);
-      for (const [key, box] of after) if (key !== added.key) assert.ok(!overlap(box, after.get(added.key)!), `the new node covers ${key}`);
+      for (const [key, box] of after)
+        if (key !== added.key) assert.ok(!rectsOverlap(box, after.get(added.key)!), `the new node covers ${key}`);
       for (const edge of grown.edges.filter((candidate) => candidate.source === added.key || candidate.target === added.key))
         await assertAttached(page, edge.key, after);
 
@@ -907,18 +909,7 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
   });
 });
 
-interface Box {
-  readonly x: number;
-  readonly y: number;
-  readonly width: number;
-  readonly height: number;
-}
-
-function overlap(a: Box, b: Box): boolean {
-  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-}
-
-function inside(inner: Box, outer: Box): boolean {
+function inside(inner: Rect, outer: Rect): boolean {
   return (
     inner.x >= outer.x &&
     inner.y >= outer.y &&

@@ -12,28 +12,17 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import type { LaunchOptions } from 'playwright-core';
 import { createNonce, getGraphPreviewHtml } from '../../../client/src/graphPreview/graphPreviewHtml';
+import { chromiumArgs, chromiumPath as harnessChromiumPath } from '../harness/prerequisites';
 import type { HostMessage, WebviewMessage } from '../../../client/src/graphPreview/messages';
 
-/** Debian's chromium, driven through playwright-core (no browser download). */
-export const chromiumPath = '/usr/bin/chromium';
+/** The system's Chromium (Debian's, or $CHROMIUM), driven through playwright-core (no browser download). */
+export const chromiumPath = harnessChromiumPath();
 const repoRoot = path.resolve(__dirname, '../../../..');
 /** The extension's bundles. */
 export const distDir = path.join(repoRoot, 'dist');
 
-/** How the page's browser is launched: headless, offline, no sandbox (as the code-server harness). */
-export const launchOptions: LaunchOptions = {
-  executablePath: chromiumPath,
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
+/** How the page's browser is launched: headless, offline, with the code-server harness's switches. */
+export const launchOptions: LaunchOptions = { executablePath: chromiumPath, headless: true, args: [...chromiumArgs] };
 
 /** VS Code's default dark theme ("Dark Modern"), the variables the page reads. */
 export const darkTheme: Readonly<Record<string, string>> = {

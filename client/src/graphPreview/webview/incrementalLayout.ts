@@ -14,7 +14,15 @@
  */
 import type { PearlGraph, PearlGraphNode } from '../../../../server/src/protocol';
 import { type Box, emitBox, measureBoxes, nodeSpacing, padding, type Point, rowGap } from './layeredLayout';
-import { type GraphLayout, type LaidOutEdge, type LaidOutNode, type MeasureText, measureEdgeLabel } from './layoutGraph';
+import {
+  type GraphLayout,
+  type LaidOutEdge,
+  type LaidOutNode,
+  type MeasureText,
+  measureEdgeLabel,
+  type Rect,
+  rectsOverlap,
+} from './layoutGraph';
 
 /** New nodes from which the whole graph is laid out again: a share of the nodes, at least 4. */
 const maxNewShare = 0.2;
@@ -29,13 +37,6 @@ const searchStep = 10;
 const searchRadius = 60;
 /** Space a route keeps from the nodes it passes, px. */
 const routeClearance = 8;
-
-interface Rect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
 
 /** The layout of `graph` that keeps `previous` (see the module comment); undefined when the change is too big. */
 export function incrementalLayout(graph: PearlGraph, previous: GraphLayout, measure: MeasureText): GraphLayout | undefined {
@@ -77,7 +78,7 @@ export function incrementalLayout(graph: PearlGraph, previous: GraphLayout, meas
   const rectOf = (box: Box): Rect => ({ ...corner.get(box)!, width: box.width, height: box.height });
   for (const box of boxes) if (corner.has(box) && !resized.includes(box)) obstacles.push(rectOf(box));
   for (const box of resized) {
-    if (obstacles.some((other) => overlaps(inflate(rectOf(box), clearance / 2), other))) {
+    if (obstacles.some((other) => rectsOverlap(inflate(rectOf(box), clearance / 2), other))) {
       corner.delete(box);
       fresh.push(box);
     } else obstacles.push(rectOf(box));
@@ -425,7 +426,7 @@ function placeLabel(
         x: a.x + ((b.x - a.x) * at) / (length || 1) - size.width / 2,
         y: a.y + ((b.y - a.y) * at) / (length || 1) - size.height / 2,
       };
-      if (!near.some((other) => overlaps(inflate({ ...corner, ...size }, 2), other))) return corner;
+      if (!near.some((other) => rectsOverlap(inflate({ ...corner, ...size }, 2), other))) return corner;
     }
     travelled += length;
   }
@@ -450,10 +451,6 @@ function boundsOf(rects: readonly Rect[]): { right: number; bottom: number } {
 
 function inflate(rect: Rect, by: number): Rect {
   return { x: rect.x - by, y: rect.y - by, width: rect.width + 2 * by, height: rect.height + 2 * by };
-}
-
-function overlaps(a: Rect, b: Rect): boolean {
-  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
 function inside(point: Point, rect: Rect): boolean {

@@ -107,6 +107,19 @@ export function getEdgeLabelText(edge: PearlGraphEdge): string {
   return prefix + (name || (prefix ? (edge.apiResult === 1 ? 'Success' : 'Failure') : ''));
 }
 
+/** An axis-aligned rectangle of the drawing, in px: its top-left corner and size. */
+export interface Rect {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** Whether two rectangles share any area (touching edges do not count). */
+export function rectsOverlap(a: Rect, b: Rect): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
 /** Text shown as a node's name: name, else nodeId, else a placeholder. */
 export function getNodeTitle(node: PearlGraphNode): string {
   return node.name || node.nodeId || '(unnamed node)';
