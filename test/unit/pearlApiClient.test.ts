@@ -136,9 +136,9 @@ describe('createPearl against the stand-in', () => {
     assert.equal(result.ok ? '' : result.message, 'The service is limiting the request rate (429). Try again tomorrow or later.');
   });
 
-  test('describeWait names seconds, minutes and hours, rounding up', () => {
+  test('describeWait says now, then names seconds, minutes and hours, rounding up', () => {
     assert.deepEqual([0, 119, 120, 121, 7_199, 7_200, 86_399, 86_400, Infinity].map(describeWait), [
-      'in 0 s',
+      'now',
       'in 119 s',
       'in 2 min',
       'in 3 min',

@@ -412,12 +412,13 @@ export function parseRetryAfter(header: string | null, now: number): number | un
 }
 
 /**
- * When to try again, for a message: `in 7 s`, `in 3 min`, `in 2 h`, or `tomorrow or later` from a
+ * When to try again, for a message: `now` (a Retry-After of 0), `in 7 s`, `in 3 min`, `in 2 h`, or `tomorrow or later` from a
  * day on (a Retry-After of 10^20 seconds reads no better as a number). `seconds` is whole seconds
  * as {@link parseRetryAfter} gives them; minutes and hours are rounded up.
  */
 export function describeWait(seconds: number): string {
   if (!(seconds < 86_400)) return 'tomorrow or later';
+  if (seconds < 1) return 'now';
   if (seconds < 120) return `in ${seconds} s`;
   if (seconds < 7_200) return `in ${Math.ceil(seconds / 60)} min`;
   return `in ${Math.ceil(seconds / 3_600)} h`;
