@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { parseJsonTree } from '../../../server/src/service/jsonTree';
+import { parse } from 'jsonc-parser';
 import { detectPearlKind } from '../../../server/src/service/pearlDocument';
 import type { PearlContext } from '../pearlContext';
 
@@ -23,7 +23,9 @@ export function registerTextPearlContext(ctx: PearlContext): void {
     timer = undefined;
     const document = vscode.window.activeTextEditor?.document;
     const isText =
-      document !== undefined && document.languageId === 'pearl' && detectPearlKind(parseJsonTree(document.getText()).root).kind === 'text';
+      document !== undefined &&
+      document.languageId === 'pearl' &&
+      detectPearlKind(parse(document.getText(), [], { allowTrailingComma: true })).kind === 'text';
     if (isText === current) return;
     current = isText;
     void vscode.commands.executeCommand('setContext', textPearlContextKey, isText);

@@ -474,3 +474,17 @@ export function getNodePath(node: JsonNode): (string | number)[] {
   }
   return path.reverse();
 }
+
+/**
+ * The node at `path` (property names and array indexes) from `root`, like jsonc-parser's
+ * `findNodeAtLocation`, but iterative; undefined when there is none.
+ */
+export function getNodeAtPath(root: JsonNode | undefined, path: readonly (string | number)[]): JsonNode | undefined {
+  let node = root;
+  for (const step of path) {
+    if (!node) return undefined;
+    if (typeof step === 'string') node = getPropertyNode(node, step);
+    else node = node.type === 'array' && node.children ? node.children[step] : undefined;
+  }
+  return node;
+}

@@ -1,17 +1,18 @@
 import { createScanner, getNodeValue, ParseError, SyntaxKind } from 'jsonc-parser';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import {
-  buildStrictJsonTree,
-  DuplicateKey,
-  getArrayItems,
-  getNumberProperty,
-  getObjectItems,
-  getPropertyNode,
-  getStringProperty,
-  JsonNode,
-  parseJsonTree,
-} from './jsonTree';
+import { countKeys, JsonLocator, JsonPath, scanStrictJson, ValueSpan } from './jsonLocator';
+import { buildStrictJsonTree, DuplicateKey, getNodeAtPath, getPropertyNode, JsonNode, JsonTree, parseJsonTree } from './jsonTree';
 import { patchStringEdit } from './stringEditPatch';
+
+export type { JsonPath, ValueSpan };
+
+/** A JSON object as `JSON.parse` gives it. */
+export type JsonObject = Readonly<Record<string, unknown>>;
+
+/** True for a JSON object (not null, not an array). */
+export function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
 /**
  * Which create request a file is (docs/rulings.md § Files): `text` is the Text Pearl create request
@@ -47,7 +48,11 @@ export enum NodeType {
 
 /** A declared variable: one element of the top-level `variables` array (§ DataSettings). */
 export interface PearlVariable {
-  /** The element's object node. */
+  /** The element as sent. */
+  readonly value: JsonObject;
+  /** Where the element is: `['variables', index]`. */
+  readonly path: JsonPath;
+  /** The element's object node (the syntax tree is built on first use). */
   readonly node: JsonNode;
   /** `id` when it is a string. */
   readonly id: string | undefined;
@@ -63,7 +68,11 @@ export interface PearlVariable {
 
 /** A transition of a node (§ Transition). */
 export interface PearlTransition {
-  /** The transition's object node. */
+  /** The transition object as sent. */
+  readonly value: JsonObject;
+  /** Where the transition is: its node's path, `'transitions'`, its index. */
+  readonly path: JsonPath;
+  /** The transition's object node (the syntax tree is built on first use). */
   readonly node: JsonNode;
   /** The node the transition leaves from. */
   readonly source: PearlNode;
@@ -87,7 +96,11 @@ export type NestedListKey = 'handOffAction' | 'postCallActions';
 
 /** A node of `pearl.nodes`, or a nested action of a node's handOffAction/postCallActions (§ Node). */
 export interface PearlNode {
-  /** The node's object node. */
+  /** The node object as sent. */
+  readonly value: JsonObject;
+  /** Where the node is: `['pearl', 'nodes', index]`, or its container's path, the list's key, its index. */
+  readonly path: JsonPath;
+  /** The node's object node (the syntax tree is built on first use). */
   readonly node: JsonNode;
   /** Position in its array. */
   readonly index: number;
@@ -105,14 +118,21 @@ export interface PearlNode {
 }
 
 /**
- * A parsed `*.pearl.json` file: the syntax tree with ranges, its plain value, its kind, and the
- * Pearl model (variables, nodes, transitions) that every rule and feature reads. Built once per
- * document version by {@link parsePearlDocument}; features never re-parse.
+ * A parsed `*.pearl.json` file: its plain value (what is sent), its kind, the Pearl model
+ * (variables, nodes, transitions) that every rule and feature reads, and the syntax tree with
+ * ranges. Built once per document version by {@link parsePearlDocument}; features never re-parse.
+ *
+ * Rules read {@link value} and the model's values and ask {@link locate} where a value is only
+ * when they report it. Text that `JSON.parse` accepts gets its syntax tree only when something
+ * reads {@link root} (or a model object's `node`): checking a document that has no problem builds
+ * no tree.
  */
 export interface PearlDocument {
   readonly textDocument: TextDocument;
-  /** Root of the tolerant syntax tree, or undefined when the text holds no value. */
+  /** Root of the tolerant syntax tree, or undefined when the text holds no value. Built on first read for strict JSON. */
   readonly root: JsonNode | undefined;
+  /** Whether the syntax tree exists already (reading {@link root} builds it). */
+  readonly hasSyntaxTree: boolean;
   /** Syntax errors; the tree still holds everything the parser could recover. */
   readonly syntaxErrors: readonly ParseError[];
   /** Offsets of trailing commas. */
@@ -129,8 +149,10 @@ export interface PearlDocument {
   readonly value: unknown;
   readonly kind: PearlKind;
   readonly kindSource: PearlKindSource;
-  /** The `pearl` object node, when present and an object. */
+  /** The `pearl` object node, when present and an object (the syntax tree is built on first use). */
   readonly pearl: JsonNode | undefined;
+  /** The `pearl` object as sent, when present and an object. */
+  readonly pearlValue: JsonObject | undefined;
   /** Declared variables, in document order. */
   readonly variables: readonly PearlVariable[];
   /** First declaration of each variable id. */
@@ -152,6 +174,12 @@ export interface PearlDocument {
    * are left out: it is not part of the graph. A node no transition leads to has no entry.
    */
   readonly incoming: ReadonlyMap<PearlNode, readonly PearlTransition[]>;
+  /**
+   * Where the value at `path` is written (its span, and its key's span for a property value), or
+   * undefined when the value has no such path. From the syntax tree when it exists, else read from
+   * the text without building one.
+   */
+  locate(path: JsonPath): ValueSpan | undefined;
 }
 
 const schemaFileKinds: ReadonlyArray<[string, PearlKind]> = [
@@ -163,19 +191,23 @@ const schemaFileKinds: ReadonlyArray<[string, PearlKind]> = [
  * The kind of a document, as docs/rulings.md § Files decides it: a `$schema` naming one of the
  * project's schemas (matched by file name), else `pearl.nodes` means text and any of
  * `pearl.openingSentence`, `pearl.flowScript`, `pearl.agents` means simple, else text by default.
+ * `value` is the document's plain value.
  */
-export function detectPearlKind(root: JsonNode | undefined): { kind: PearlKind; source: PearlKindSource } {
-  const schema = getStringProperty(root, '$schema');
-  if (schema !== undefined) {
+export function detectPearlKind(value: unknown): { kind: PearlKind; source: PearlKindSource } {
+  if (!isJsonObject(value)) return { kind: 'text', source: 'default' };
+  const schema = value.$schema;
+  if (typeof schema === 'string') {
     const lower = schema.toLowerCase();
     for (const [fileName, kind] of schemaFileKinds) {
       if (lower.endsWith(fileName)) return { kind, source: 'schema' };
     }
   }
-  const pearl = getPropertyNode(root, 'pearl');
-  if (getPropertyNode(pearl, 'nodes')) return { kind: 'text', source: 'content' };
-  for (const key of ['openingSentence', 'flowScript', 'agents']) {
-    if (getPropertyNode(pearl, key)) return { kind: 'simple', source: 'content' };
+  const pearl = value.pearl;
+  if (isJsonObject(pearl)) {
+    if ('nodes' in pearl) return { kind: 'text', source: 'content' };
+    for (const key of ['openingSentence', 'flowScript', 'agents']) {
+      if (key in pearl) return { kind: 'simple', source: 'content' };
+    }
   }
   return { kind: 'text', source: 'default' };
 }
@@ -192,8 +224,14 @@ export const maxNestingDepth = 1000;
  * Parses a document once into a {@link PearlDocument}. Linear in the size of the text; never
  * throws, whatever the text. Given `previous`, the parse of an earlier version of the same
  * document, an edit inside one string value is applied to it instead of parsing again
- * ({@link patchStringEdit}); `previous` must not be used afterwards. A UTF-8 byte order mark at the start is read as whitespace
- * (docs/rulings.md § Files: tolerated and never sent).
+ * ({@link patchStringEdit}); `previous` must not be used afterwards. A UTF-8 byte order mark at
+ * the start is read as whitespace (docs/rulings.md § Files: tolerated and never sent).
+ *
+ * Strict JSON is read by the engine's `JSON.parse` (several times faster than any parser written in
+ * JavaScript) and one scan outside its strings counts its keys and nesting; when the value holds
+ * fewer keys than the text writes, some object sets a key twice and the text takes the tolerant
+ * parser, as does JSON with comments or errors. For strict JSON the syntax tree is built only when
+ * something reads it.
  */
 export function parsePearlDocument(editorDocument: TextDocument, previous?: PearlDocument): PearlDocument {
   const patched = previous && patchStringEdit(previous, editorDocument);
@@ -204,57 +242,199 @@ export function parsePearlDocument(editorDocument: TextDocument, previous?: Pear
   const textDocument = TextDocument.create(editorDocument.uri, editorDocument.languageId, editorDocument.version, text);
   // Same length, so every offset still points into the editor's text.
   const parsedText = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
-  let tree: ReturnType<typeof parseJsonTree> | undefined;
-  let value: unknown;
+  const strict = parseStrictJson(parsedText);
+  if (strict.ok) {
+    const scan = scanStrictJson(parsedText);
+    if (scan.maxDepth > maxNestingDepth) return new ParsedPearl(textDocument, emptyTree(), undefined, findTooDeep(parsedText));
+    if (scan.keys === countKeys(strict.value))
+      return new ParsedPearl(textDocument, new SyntaxTree(parsedText, strict.value), strict.value, undefined);
+  }
+  let tree: JsonTree | undefined;
   try {
-    // Strict JSON is read by the engine's JSON.parse first: several times faster than walking the
-    // tree, and done before the tree exists so that its allocations do not make the garbage
-    // collector copy the whole young tree. Its tree is then built in lockstep with the value;
-    // JSON with comments, errors or a key set twice takes the tolerant parser, and its tree's value.
-    const strict = parseStrictJson(parsedText);
-    tree = (strict.ok && buildStrictJsonTree(parsedText, strict.value, maxNestingDepth)) || parseJsonTree(parsedText);
-    if (tree.maxDepth <= maxNestingDepth) value = strict.ok ? strict.value : tree.root ? getNodeValue(tree.root) : undefined;
+    tree = parseJsonTree(parsedText);
   } catch {
     // A stack overflow in the recursive parser: nesting thousands of levels deep.
     tree = undefined;
   }
-  const nestingTooDeep = tree && tree.maxDepth <= maxNestingDepth ? undefined : findTooDeep(parsedText);
-  if (!tree || nestingTooDeep) {
-    // Check nothing, say why (syntaxValidation.ts).
-    tree = { root: undefined, errors: [], trailingCommas: [], duplicateKeys: [], maxDepth: 0 };
-    value = undefined;
+  if (!tree || tree.maxDepth > maxNestingDepth) return new ParsedPearl(textDocument, emptyTree(), undefined, findTooDeep(parsedText));
+  const value = tree.root ? getNodeValue(tree.root) : undefined;
+  return new ParsedPearl(textDocument, new SyntaxTree(parsedText, value, tree), value, undefined);
+}
+
+function emptyTree(): SyntaxTree {
+  return new SyntaxTree('', undefined, { root: undefined, errors: [], trailingCommas: [], duplicateKeys: [], maxDepth: 0 });
+}
+
+/**
+ * The syntax tree of one text, built on first read when the text is strict JSON (in lockstep with
+ * its parsed value, {@link buildStrictJsonTree}), given when the tolerant parser made it. Shared by
+ * the parses an edit inside a string makes from one another (stringEditPatch.ts updates it in place).
+ */
+export class SyntaxTree {
+  private tree: JsonTree | undefined;
+
+  /**
+   * @param text The parsed text (a byte order mark replaced by a space).
+   * @param value Its plain value.
+   * @param tree The tolerant parser's tree, when it made one.
+   */
+  constructor(
+    private readonly text: string,
+    private readonly value: unknown,
+    tree?: JsonTree,
+  ) {
+    this.tree = tree;
   }
-  const { root, errors, trailingCommas, duplicateKeys } = tree;
-  const { kind, source } = detectPearlKind(root);
-  const pearl = getPropertyNode(root, 'pearl');
-  const variables = getObjectItems(root, 'variables').map(readVariable);
-  const variablesById = new Map<string, PearlVariable>();
-  for (const variable of variables) {
-    if (variable.id !== undefined && !variablesById.has(variable.id)) variablesById.set(variable.id, variable);
+
+  /** Whether the tree has been built. */
+  get built(): boolean {
+    return this.tree !== undefined;
   }
-  const nodes: PearlNode[] = [];
-  if (kind === 'text') readNodes(getPropertyNode(pearl, 'nodes'), undefined, nodes);
-  const nodesById = new Map<string, PearlNode>();
-  for (const node of nodes) {
-    if (node.nodeId !== undefined && !nodesById.has(node.nodeId)) nodesById.set(node.nodeId, node);
+
+  /** The tree, built now if it was not. */
+  get(): JsonTree {
+    this.tree ??= buildStrictJsonTree(this.text, this.value, maxNestingDepth) ?? parseJsonTree(this.text);
+    return this.tree;
   }
-  return {
-    ...deriveGraphFacts(nodes, nodesById),
-    textDocument,
-    root,
-    syntaxErrors: errors,
-    trailingCommas,
-    duplicateKeys,
-    nestingTooDeep,
-    value,
-    kind,
-    kindSource: source,
-    pearl: pearl?.type === 'object' ? pearl : undefined,
-    variables,
-    variablesById,
-    nodes,
-    nodesById,
-  };
+
+  /** The node at `path`; undefined when there is none. */
+  nodeAt(path: JsonPath): JsonNode | undefined {
+    return getNodeAtPath(this.get().root, path);
+  }
+
+  /** The node at `path`, which the model read from the value, so it exists. */
+  modelNode(path: JsonPath): JsonNode {
+    const node = this.nodeAt(path);
+    if (!node) throw new Error(`The syntax tree has no node at ${path.join('.')}.`);
+    return node;
+  }
+}
+
+/** The one implementation of {@link PearlDocument}. */
+class ParsedPearl implements PearlDocument {
+  readonly kind: PearlKind;
+  readonly kindSource: PearlKindSource;
+  readonly pearlValue: JsonObject | undefined;
+  readonly variables: readonly PearlVariable[];
+  readonly variablesById: ReadonlyMap<string, PearlVariable>;
+  readonly nodes: readonly PearlNode[];
+  readonly nodesById: ReadonlyMap<string, PearlNode>;
+  readonly allNodes: readonly PearlNode[];
+  readonly entry: PearlNode | undefined;
+  readonly incoming: ReadonlyMap<PearlNode, readonly PearlTransition[]>;
+  private locator: JsonLocator | undefined;
+
+  constructor(
+    readonly textDocument: TextDocument,
+    /** The syntax tree, shared with the parses patched from this one. */
+    readonly syntaxTree: SyntaxTree,
+    readonly value: unknown,
+    readonly nestingTooDeep: PearlDocument['nestingTooDeep'],
+    model?: ParsedPearl,
+  ) {
+    if (model) {
+      ({ kind: this.kind, kindSource: this.kindSource, pearlValue: this.pearlValue } = model);
+      ({ variables: this.variables, variablesById: this.variablesById, nodes: this.nodes, nodesById: this.nodesById } = model);
+      ({ allNodes: this.allNodes, entry: this.entry, incoming: this.incoming } = model);
+      return;
+    }
+    const { kind, source } = detectPearlKind(value);
+    this.kind = kind;
+    this.kindSource = source;
+    const root = isJsonObject(value) ? value : undefined;
+    const pearl = root && isJsonObject(root.pearl) ? root.pearl : undefined;
+    this.pearlValue = pearl;
+    const variables: PearlVariable[] = [];
+    const variablesById = new Map<string, PearlVariable>();
+    const variableList = root?.variables;
+    if (Array.isArray(variableList)) {
+      for (let index = 0; index < variableList.length; index++) {
+        const element: unknown = variableList[index];
+        if (!isJsonObject(element)) continue;
+        const variable = new ModelVariable(syntaxTree, element, ['variables', index]);
+        variables.push(variable);
+        if (variable.id !== undefined && !variablesById.has(variable.id)) variablesById.set(variable.id, variable);
+      }
+    }
+    this.variables = variables;
+    this.variablesById = variablesById;
+    const nodes: PearlNode[] = [];
+    if (kind === 'text' && pearl) readNodes(syntaxTree, pearl.nodes, ['pearl', 'nodes'], undefined, nodes);
+    const nodesById = new Map<string, PearlNode>();
+    for (const node of nodes) {
+      if (node.nodeId !== undefined && !nodesById.has(node.nodeId)) nodesById.set(node.nodeId, node);
+    }
+    this.nodes = nodes;
+    this.nodesById = nodesById;
+    ({ allNodes: this.allNodes, entry: this.entry, incoming: this.incoming } = deriveGraphFacts(nodes, nodesById));
+  }
+
+  get root(): JsonNode | undefined {
+    return this.syntaxTree.get().root;
+  }
+
+  get hasSyntaxTree(): boolean {
+    return this.syntaxTree.built;
+  }
+
+  get syntaxErrors(): readonly ParseError[] {
+    return this.syntaxTree.built ? this.syntaxTree.get().errors : noErrors;
+  }
+
+  get trailingCommas(): readonly number[] {
+    return this.syntaxTree.built ? this.syntaxTree.get().trailingCommas : noOffsets;
+  }
+
+  get duplicateKeys(): readonly DuplicateKey[] {
+    return this.syntaxTree.built ? this.syntaxTree.get().duplicateKeys : noDuplicates;
+  }
+
+  get pearl(): JsonNode | undefined {
+    if (!this.pearlValue) return undefined;
+    const pearl = getPropertyNode(this.root, 'pearl');
+    return pearl?.type === 'object' ? pearl : undefined;
+  }
+
+  locate(path: JsonPath): ValueSpan | undefined {
+    if (this.syntaxTree.built) {
+      const node = this.syntaxTree.nodeAt(path);
+      if (!node) return undefined;
+      const property = node.parent?.type === 'property' ? node.parent.children?.[0] : undefined;
+      return { offset: node.offset, length: node.length, key: property && { offset: property.offset, length: property.length } };
+    }
+    const text = this.textDocument.getText();
+    this.locator ??= new JsonLocator(text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text);
+    return this.locator.locate(path);
+  }
+
+  /**
+   * This parse with the text of `textDocument`, which differs only inside one string value that
+   * stringEditPatch.ts has updated in the shared tree and value: the model stays.
+   */
+  withText(textDocument: TextDocument): ParsedPearl {
+    return new ParsedPearl(textDocument, this.syntaxTree, this.value, this.nestingTooDeep, this);
+  }
+}
+
+const noErrors: readonly ParseError[] = [];
+const noOffsets: readonly number[] = [];
+const noDuplicates: readonly DuplicateKey[] = [];
+
+/**
+ * The parse of an earlier text with the text of `textDocument` (see {@link ParsedPearl.withText}),
+ * its syntax errors and trailing commas moved by `shift`; for stringEditPatch.ts, which has patched
+ * the shared tree and value in place. Undefined for a document this module did not make.
+ */
+export function withPatchedText(
+  previous: PearlDocument,
+  textDocument: TextDocument,
+  shift: (offset: number) => number,
+): PearlDocument | undefined {
+  if (!(previous instanceof ParsedPearl)) return undefined;
+  const tree = previous.syntaxTree.get();
+  tree.errors = tree.errors.map((error): ParseError => ({ ...error, offset: shift(error.offset) }));
+  tree.trailingCommas = tree.trailingCommas.map(shift);
+  return previous.withText(textDocument);
 }
 
 /** Resolves every transition's target once, and derives what the graph rules and the preview share. */
@@ -273,7 +453,7 @@ function deriveGraphFacts(
     for (let i = node.nested.length - 1; i >= 0; i--) stack.push(node.nested[i]);
     for (const transition of node.transitions) {
       const target = transition.toNodeId !== undefined ? nodesById.get(transition.toNodeId) : undefined;
-      (transition as BuildTransition).target = target;
+      (transition as ModelTransition).target = target;
       if (!target || node.container || target.nodeType === NodeType.PostCallActions) continue;
       let list = incoming.get(target);
       if (!list) incoming.set(target, (list = []));
@@ -285,9 +465,6 @@ function deriveGraphFacts(
   }
   return { allNodes, entry: preCall ?? opening, incoming };
 }
-
-/** A transition while the document is being built: its target is resolved once all nodes are read. */
-type BuildTransition = { -readonly [K in keyof PearlTransition]: PearlTransition[K] };
 
 /** The span of the first `{` or `[` that opens a level deeper than {@link maxNestingDepth}. Iterative. */
 function findTooDeep(text: string): { offset: number; length: number } {
@@ -312,96 +489,122 @@ function parseStrictJson(text: string): { ok: true; value: unknown } | { ok: fal
   }
 }
 
-function readVariable(node: JsonNode): PearlVariable {
-  const idNode = getPropertyNode(node, 'id');
-  return {
-    node,
-    id: idNode?.type === 'string' ? (idNode.value as string) : undefined,
-    idNode,
-    name: getStringProperty(node, 'name'),
-    group: getNumberProperty(node, 'group'),
-    type: getNumberProperty(node, 'type'),
-  };
+function stringOf(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
 }
 
-function readNodes(list: JsonNode | undefined, container: PearlNode['container'], into: PearlNode[]): void {
-  // Keep each node's index in its array (non-object elements are skipped, not renumbered).
-  const items = getArrayItems(list);
-  for (let index = 0; index < items.length; index++) {
-    if (items[index].type === 'object') into.push(readNode(items[index], index, container));
+function numberOf(value: unknown): number | undefined {
+  return typeof value === 'number' ? value : undefined;
+}
+
+/** The value node of `key` of the object node at `path`, the object's node found on first use. */
+class ModelObject {
+  private objectNode: JsonNode | undefined;
+
+  constructor(
+    protected readonly tree: SyntaxTree,
+    readonly value: JsonObject,
+    readonly path: JsonPath,
+  ) {}
+
+  get node(): JsonNode {
+    this.objectNode ??= this.tree.modelNode(this.path);
+    return this.objectNode;
+  }
+
+  protected property(key: string): JsonNode | undefined {
+    return key in this.value ? getPropertyNode(this.node, key) : undefined;
   }
 }
 
-/** The properties of a node object that the model reads. */
-interface NodeProperties {
-  nodeId?: JsonNode;
-  name?: JsonNode;
-  nodeType?: JsonNode;
-  transitions?: JsonNode;
-  handOffAction?: JsonNode;
-  postCallActions?: JsonNode;
+class ModelVariable extends ModelObject implements PearlVariable {
+  readonly id = stringOf(this.value.id);
+  readonly name = stringOf(this.value.name);
+  readonly group = numberOf(this.value.group);
+  readonly type = numberOf(this.value.type);
+
+  get idNode(): JsonNode | undefined {
+    return this.property('id');
+  }
 }
 
-/**
- * The value nodes of the properties the model reads, in one pass over the object's properties;
- * the first of a key wins, as in {@link getPropertyNode}. (A Map of every property per node was
- * measured: its allocations cost more garbage collection than the scans it saves.)
- */
-function readNodeProperties(object: JsonNode): NodeProperties {
-  const found: NodeProperties = {};
-  for (const property of object.children ?? []) {
-    const children = property.children;
-    if (!children) continue;
-    const key = children[0].value as string;
-    switch (key) {
-      case 'nodeId':
-      case 'name':
-      case 'nodeType':
-      case 'transitions':
-      case 'handOffAction':
-      case 'postCallActions':
-        if (!(key in found)) found[key] = children[1];
+class ModelTransition extends ModelObject implements PearlTransition {
+  readonly name = stringOf(this.value.name);
+  readonly toNodeId = stringOf(this.value.toNodeId);
+  readonly apiResult = numberOf(this.value.apiResult);
+  target: PearlNode | undefined = undefined;
+
+  constructor(
+    tree: SyntaxTree,
+    value: JsonObject,
+    path: JsonPath,
+    readonly source: PearlNode,
+  ) {
+    super(tree, value, path);
+  }
+
+  get nameNode(): JsonNode | undefined {
+    return this.property('name');
+  }
+
+  get toNodeIdNode(): JsonNode | undefined {
+    return this.property('toNodeId');
+  }
+
+  get apiResultNode(): JsonNode | undefined {
+    return this.property('apiResult');
+  }
+}
+
+class ModelNode extends ModelObject implements PearlNode {
+  readonly nodeId = stringOf(this.value.nodeId);
+  readonly name = stringOf(this.value.name);
+  readonly nodeType = numberOf(this.value.nodeType);
+  readonly transitions: PearlTransition[] = [];
+  readonly nested: PearlNode[] = [];
+
+  constructor(
+    tree: SyntaxTree,
+    value: JsonObject,
+    path: JsonPath,
+    readonly index: number,
+    readonly container: PearlNode['container'],
+  ) {
+    super(tree, value, path);
+  }
+
+  get nodeIdNode(): JsonNode | undefined {
+    return this.property('nodeId');
+  }
+
+  get nameNode(): JsonNode | undefined {
+    return this.property('name');
+  }
+
+  get nodeTypeNode(): JsonNode | undefined {
+    return this.property('nodeType');
+  }
+}
+
+/** Reads the node objects of `list` (the value at `path`) into `into`; other elements are skipped, keeping each node's index. */
+function readNodes(tree: SyntaxTree, list: unknown, path: JsonPath, container: PearlNode['container'], into: PearlNode[]): void {
+  if (!Array.isArray(list)) return;
+  for (let index = 0; index < list.length; index++) {
+    const element: unknown = list[index];
+    if (isJsonObject(element)) into.push(readNode(tree, element, [...path, index], index, container));
+  }
+}
+
+function readNode(tree: SyntaxTree, value: JsonObject, path: JsonPath, index: number, container: PearlNode['container']): PearlNode {
+  const result = new ModelNode(tree, value, path, index, container);
+  const transitions = value.transitions;
+  if (Array.isArray(transitions)) {
+    for (let i = 0; i < transitions.length; i++) {
+      const transition: unknown = transitions[i];
+      if (isJsonObject(transition)) result.transitions.push(new ModelTransition(tree, transition, [...path, 'transitions', i], result));
     }
   }
-  return found;
-}
-
-function readNode(node: JsonNode, index: number, container: PearlNode['container']): PearlNode {
-  const properties = readNodeProperties(node);
-  const { nodeId: nodeIdNode, name: nameNode, nodeType: nodeTypeNode } = properties;
-  const transitions: PearlTransition[] = [];
-  const nested: PearlNode[] = [];
-  const result: PearlNode = {
-    node,
-    index,
-    nodeId: nodeIdNode?.type === 'string' ? (nodeIdNode.value as string) : undefined,
-    nodeIdNode,
-    name: nameNode?.type === 'string' ? (nameNode.value as string) : undefined,
-    nameNode,
-    nodeType: nodeTypeNode?.type === 'number' ? (nodeTypeNode.value as number) : undefined,
-    nodeTypeNode,
-    transitions,
-    container,
-    nested,
-  };
-  for (const transition of getArrayItems(properties.transitions)) {
-    if (transition.type !== 'object') continue;
-    const transitionNameNode = getPropertyNode(transition, 'name');
-    const toNodeIdNode = getPropertyNode(transition, 'toNodeId');
-    const apiResultNode = getPropertyNode(transition, 'apiResult');
-    transitions.push({
-      node: transition,
-      source: result,
-      name: transitionNameNode?.type === 'string' ? (transitionNameNode.value as string) : undefined,
-      nameNode: transitionNameNode,
-      toNodeId: toNodeIdNode?.type === 'string' ? (toNodeIdNode.value as string) : undefined,
-      toNodeIdNode,
-      apiResult: apiResultNode?.type === 'number' ? (apiResultNode.value as number) : undefined,
-      apiResultNode,
-      target: undefined,
-    });
-  }
-  readNodes(properties.handOffAction, { node: result, list: 'handOffAction' }, nested);
-  readNodes(properties.postCallActions, { node: result, list: 'postCallActions' }, nested);
+  readNodes(tree, value.handOffAction, [...path, 'handOffAction'], { node: result, list: 'handOffAction' }, result.nested);
+  readNodes(tree, value.postCallActions, [...path, 'postCallActions'], { node: result, list: 'postCallActions' }, result.nested);
   return result;
 }

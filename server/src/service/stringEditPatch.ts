@@ -1,7 +1,6 @@
-import type { ParseError } from 'jsonc-parser';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { findNodeAtOffset, getNodePath, JsonNode } from './jsonTree';
-import type { PearlDocument } from './pearlDocument';
+import { withPatchedText, type PearlDocument } from './pearlDocument';
 
 /**
  * Keys whose string values the Pearl model reads when it is built (nodeId, names, toNodeId, variable
@@ -24,6 +23,8 @@ const chunk = 4096;
  * of nodes, allocating nothing per node: several times cheaper than a parse.
  */
 export function patchStringEdit(previous: PearlDocument, editorDocument: TextDocument): PearlDocument | undefined {
+  // Without a syntax tree there is nothing to patch: parsing strict JSON again is as cheap.
+  if (!previous.hasSyntaxTree) return undefined;
   const root = previous.root;
   if (!root || previous.nestingTooDeep || previous.duplicateKeys.length > 0 || previous.value === undefined) return undefined;
   const oldText = previous.textDocument.getText();
@@ -77,12 +78,7 @@ export function patchStringEdit(previous: PearlDocument, editorDocument: TextDoc
   edited.value = content;
 
   const shift = (offset: number): number => (offset > node.offset ? offset + delta : offset);
-  return {
-    ...previous,
-    textDocument: TextDocument.create(editorDocument.uri, editorDocument.languageId, editorDocument.version, text),
-    syntaxErrors: previous.syntaxErrors.map((error): ParseError => ({ ...error, offset: shift(error.offset) })),
-    trailingCommas: previous.trailingCommas.map(shift),
-  };
+  return withPatchedText(previous, TextDocument.create(editorDocument.uri, editorDocument.languageId, editorDocument.version, text), shift);
 }
 
 /** A tree node being patched: the parse's nodes are updated in place. */

@@ -1,0 +1,240 @@
+/**
+ * Positions in strict JSON text found without a syntax tree. A document that `JSON.parse` accepts is
+ * checked on its parsed value (pearlDocument.ts); a rule that finds a problem asks where the value
+ * is, and only then is the text read, from the start, skipping every value before it. Each array
+ * the search passes through keeps the offsets of the elements read so far, so later searches into
+ * the same array start where the last one stopped: locating every element of a long list is linear.
+ */
+
+/** A path into a JSON value: property names and array indexes, from the root. */
+export type JsonPath = readonly (string | number)[];
+
+/** Where a value is: its span, and for a property's value the span of its quoted key. UTF-16 code units. */
+export interface ValueSpan {
+  readonly offset: number;
+  readonly length: number;
+  /** The property's key (with its quotes), when the value is the value of a property. */
+  readonly key: { readonly offset: number; readonly length: number } | undefined;
+}
+
+/** What is known of one array's elements: the start offset of each element read so far. */
+interface ArrayProgress {
+  readonly starts: number[];
+  /** Whether every element has been read. */
+  done: boolean;
+}
+
+const quote = 0x22;
+const backslash = 0x5c;
+const openBrace = 0x7b;
+const closeBrace = 0x7d;
+const openBracket = 0x5b;
+const closeBracket = 0x5d;
+const comma = 0x2c;
+const colon = 0x3a;
+
+/**
+ * Finds values by path in one strict JSON text (`JSON.parse` accepts it, no key set twice). Not for
+ * text with comments or errors: that text has a syntax tree. Never throws; an unknown path answers
+ * undefined.
+ */
+export class JsonLocator {
+  private readonly arrays = new Map<number, ArrayProgress>();
+
+  /** @param text The text `JSON.parse` read (a byte order mark replaced by a space, so offsets match the editor's). */
+  constructor(private readonly text: string) {}
+
+  /** The span of the value at `path`, or undefined when there is none. */
+  locate(path: JsonPath): ValueSpan | undefined {
+    const text = this.text;
+    let offset = this.skipWhitespace(0);
+    if (offset >= text.length) return undefined;
+    let key: ValueSpan['key'];
+    for (const step of path) {
+      const code = text.charCodeAt(offset);
+      if (code === openBrace && typeof step === 'string') {
+        const found = this.findMember(offset, step);
+        if (!found) return undefined;
+        offset = found.value;
+        key = found.key;
+      } else if (code === openBracket && typeof step === 'number') {
+        const found = this.findElement(offset, step);
+        if (found === undefined) return undefined;
+        offset = found;
+        key = undefined;
+      } else {
+        return undefined;
+      }
+    }
+    return { offset, length: this.skipValue(offset) - offset, key };
+  }
+
+  /**
+   * The value offset and key span of member `name` of the object at `objectOffset`. The first one
+   * found is the only one: this text sets no key twice.
+   */
+  private findMember(objectOffset: number, name: string): { value: number; key: { offset: number; length: number } } | undefined {
+    const text = this.text;
+    let offset = this.skipWhitespace(objectOffset + 1);
+    while (offset < text.length && text.charCodeAt(offset) === quote) {
+      const keyEnd = this.skipString(offset);
+      const raw = text.slice(offset + 1, keyEnd - 1);
+      const keyName = raw.includes('\\') ? (JSON.parse(text.slice(offset, keyEnd)) as string) : raw;
+      let valueOffset = this.skipWhitespace(keyEnd);
+      if (text.charCodeAt(valueOffset) !== colon) return undefined;
+      valueOffset = this.skipWhitespace(valueOffset + 1);
+      if (keyName === name) return { value: valueOffset, key: { offset, length: keyEnd - offset } };
+      offset = this.skipWhitespace(this.skipValue(valueOffset));
+      if (text.charCodeAt(offset) !== comma) break;
+      offset = this.skipWhitespace(offset + 1);
+    }
+    return undefined;
+  }
+
+  /** The offset of element `index` of the array at `arrayOffset`, reading on from where the last search of it stopped. */
+  private findElement(arrayOffset: number, index: number): number | undefined {
+    if (index < 0 || !Number.isInteger(index)) return undefined;
+    const text = this.text;
+    let progress = this.arrays.get(arrayOffset);
+    if (!progress) {
+      const first = this.skipWhitespace(arrayOffset + 1);
+      const empty = first >= text.length || text.charCodeAt(first) === closeBracket;
+      progress = { starts: empty ? [] : [first], done: empty };
+      this.arrays.set(arrayOffset, progress);
+    }
+    const { starts } = progress;
+    while (index >= starts.length && !progress.done) {
+      const after = this.skipWhitespace(this.skipValue(starts[starts.length - 1]));
+      if (text.charCodeAt(after) !== comma) {
+        progress.done = true;
+        break;
+      }
+      starts.push(this.skipWhitespace(after + 1));
+    }
+    return index < starts.length ? starts[index] : undefined;
+  }
+
+  private skipWhitespace(offset: number): number {
+    const text = this.text;
+    while (offset < text.length) {
+      const code = text.charCodeAt(offset);
+      if (code !== 0x20 && code !== 0x0a && code !== 0x0d && code !== 0x09) break;
+      offset++;
+    }
+    return offset;
+  }
+
+  /** The offset after the string literal that starts at `offset` (its opening quote). */
+  private skipString(offset: number): number {
+    const text = this.text;
+    let end = offset;
+    for (;;) {
+      end = text.indexOf('"', end + 1);
+      if (end < 0) return text.length;
+      let backslashes = 0;
+      while (text.charCodeAt(end - 1 - backslashes) === backslash) backslashes++;
+      if (backslashes % 2 === 0) return end + 1;
+    }
+  }
+
+  /** The offset after the value that starts at `offset`. Iterative: any nesting depth. */
+  private skipValue(offset: number): number {
+    const text = this.text;
+    const first = text.charCodeAt(offset);
+    if (first === quote) return this.skipString(offset);
+    if (first !== openBrace && first !== openBracket) {
+      // A number, true, false or null: up to the next delimiter.
+      let end = offset;
+      while (end < text.length) {
+        const code = text.charCodeAt(end);
+        if (
+          code === comma ||
+          code === closeBrace ||
+          code === closeBracket ||
+          code === 0x20 ||
+          code === 0x0a ||
+          code === 0x0d ||
+          code === 0x09
+        )
+          break;
+        end++;
+      }
+      return end;
+    }
+    let depth = 0;
+    for (let i = offset; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      if (code === quote) {
+        i = this.skipString(i) - 1;
+      } else if (code === openBrace || code === openBracket) {
+        depth++;
+      } else if (code === closeBrace || code === closeBracket) {
+        if (--depth === 0) return i + 1;
+      }
+    }
+    return text.length;
+  }
+}
+
+/** What {@link scanStrictJson} found: how many keys the text writes and how deep it nests. */
+export interface StrictJsonScan {
+  /** Keys written in the text (each `:` outside strings); more than the parsed value holds means a key set twice. */
+  readonly keys: number;
+  /** The deepest nesting of objects and arrays. */
+  readonly maxDepth: number;
+}
+
+/**
+ * One pass over strict JSON text, outside its strings: the keys it writes and its deepest nesting.
+ * Together with {@link countKeys} of the parsed value it tells whether some object sets a key
+ * twice (`JSON.parse` keeps only the last). Linear; strings are skipped with `indexOf`.
+ */
+export function scanStrictJson(text: string): StrictJsonScan {
+  let keys = 0;
+  let depth = 0;
+  let maxDepth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === quote) {
+      let end = i;
+      for (;;) {
+        end = text.indexOf('"', end + 1);
+        if (end < 0) return { keys, maxDepth };
+        let backslashes = 0;
+        while (text.charCodeAt(end - 1 - backslashes) === backslash) backslashes++;
+        if (backslashes % 2 === 0) break;
+      }
+      i = end;
+    } else if (code === colon) {
+      keys++;
+    } else if (code === openBrace || code === openBracket) {
+      if (++depth > maxDepth) maxDepth = depth;
+    } else if (code === closeBrace || code === closeBracket) {
+      depth--;
+    }
+  }
+  return { keys, maxDepth };
+}
+
+/** How many keys the objects of a parsed JSON value hold, nested ones included. Iterative. */
+export function countKeys(value: unknown): number {
+  let keys = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const current = stack.pop();
+    if (typeof current !== 'object' || current === null) continue;
+    if (Array.isArray(current)) {
+      for (let i = 0; i < current.length; i++) {
+        const element: unknown = current[i];
+        if (typeof element === 'object' && element !== null) stack.push(element);
+      }
+    } else {
+      for (const key in current) {
+        keys++;
+        const member = (current as Record<string, unknown>)[key];
+        if (typeof member === 'object' && member !== null) stack.push(member);
+      }
+    }
+  }
+  return keys;
+}
