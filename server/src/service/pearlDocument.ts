@@ -1,7 +1,7 @@
 import { createScanner, getNodeValue, ParseError, SyntaxKind } from 'jsonc-parser';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { countKeys, JsonLocator, JsonPath, scanStrictJson, ValueSpan } from './jsonLocator';
-import { buildStrictJsonTree, DuplicateKey, getNodeAtPath, getPropertyNode, JsonNode, JsonTree, parseJsonTree } from './jsonTree';
+import { buildStrictJsonTree, DuplicateKey, getNodeAtPath, getPropertyKeyNode, getPropertyNode, JsonNode, JsonTree, parseJsonTree } from './jsonTree';
 import { patchStringEdit } from './stringEditPatch';
 
 export type { JsonPath, ValueSpan };
@@ -398,7 +398,12 @@ class ParsedPearl implements PearlDocument {
   locate(path: JsonPath): ValueSpan | undefined {
     if (this.syntaxTree.built) {
       const node = this.syntaxTree.nodeAt(path);
-      if (!node) return undefined;
+      if (!node) {
+        // A property written without a value (text with errors): its key stands for it.
+        const last = path[path.length - 1];
+        const key = typeof last === 'string' ? getPropertyKeyNode(this.syntaxTree.nodeAt(path.slice(0, -1)), last) : undefined;
+        return key && { offset: key.offset, length: key.length, key: { offset: key.offset, length: key.length } };
+      }
       const property = node.parent?.type === 'property' ? node.parent.children?.[0] : undefined;
       return { offset: node.offset, length: node.length, key: property && { offset: property.offset, length: property.length } };
     }

@@ -16,8 +16,8 @@ import { FirstSeen, lineOf } from './ruleSupport';
  *   `pearl.notifications[].indicatorTagsIds` entry of a simple Pearl that names no tag.
  */
 export function validateIndicatorTagRules(doc: PearlDocument, diagnostics: Diagnostic[]): void {
-  const ids = new FirstSeen<string>();
-  const colors = new FirstSeen<number>();
+  const ids = new FirstSeen<string, JsonNode>();
+  const colors = new FirstSeen<number, JsonNode>();
   getObjectItems(doc.pearl, 'indicatorTags').forEach((tag) => {
     const idNode = getPropertyNode(tag, 'id');
     // An empty id is generated server-side (and reported by the id format rule).

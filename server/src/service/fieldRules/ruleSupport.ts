@@ -2,7 +2,7 @@ import { Diagnostic } from 'vscode-languageserver-types';
 import { TextSpan } from '../diagnostics';
 import { nodeTypeNames } from '../enumNames';
 import { getPropertyNode, JsonNode } from '../jsonTree';
-import { PearlDocument } from '../pearlDocument';
+import { isJsonObject, JsonObject, JsonPath, PearlDocument } from '../pearlDocument';
 
 /**
  * One field rule: reads the document and appends its diagnostics to `diagnostics`. Rules skip
@@ -72,11 +72,11 @@ export function isKnownNodeType(nodeType: number): boolean {
  * {@link FirstSeen.repeatOf} records a new key, or answers the object (tag, variable) that a
  * repeated key was first seen in, so the message can name it by its line.
  */
-export class FirstSeen<K> {
-  private readonly first = new Map<K, JsonNode>();
+export class FirstSeen<K, O = JsonPath> {
+  private readonly first = new Map<K, O>();
 
   /** Undefined for a key not seen before (now recorded with `owner`); else the owner it was first seen in. */
-  repeatOf(key: K, owner: JsonNode): JsonNode | undefined {
+  repeatOf(key: K, owner: O): O | undefined {
     const first = this.first.get(key);
     if (first === undefined) this.first.set(key, owner);
     return first;
@@ -97,4 +97,56 @@ export function lineOf(doc: PearlDocument, node: JsonNode): number {
 export function getChannelObject(doc: PearlDocument, key: 'inbound' | 'outbound'): JsonNode | undefined {
   const channel = getPropertyNode(doc.root, key);
   return channel?.type === 'object' ? channel : undefined;
+}
+
+// Readers of the parsed value: rules read what is sent and ask where it is only to report it
+// (PearlDocument.locate, through valueSpan/keySpan/openingSpan/lineAt in diagnostics.ts).
+
+export { isJsonObject };
+export type { JsonObject, JsonPath };
+
+/** True when a value is absent or `null`: all nullable fields treat these alike. */
+export function isAbsentValue(value: unknown): boolean {
+  return value === undefined || value === null;
+}
+
+/** True for a string that is empty or only whitespace. */
+export function isBlankValue(value: unknown): boolean {
+  return typeof value === 'string' && value.trim() === '';
+}
+
+/** The value when it is an integer number, else undefined (absent, null, another type, a fraction). */
+export function integerOf(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
+}
+
+/** The value when it is a string, else undefined. */
+export function stringOf(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** The value when it is an array, else an empty array (absent, null, another type). */
+export function arrayOf(value: unknown): readonly unknown[] {
+  return Array.isArray(value) ? value : noElements;
+}
+
+const noElements: readonly unknown[] = [];
+
+/** The value when it is an object, else undefined. */
+export function objectOf(value: unknown): JsonObject | undefined {
+  return isJsonObject(value) ? value : undefined;
+}
+
+/** A parsed value as a message shows it: strings in single quotes, everything else as JSON. */
+export function formatJsonValue(value: unknown): string {
+  if (typeof value === 'string') return `'${value}'`;
+  if (value === null || value === undefined) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object';
+  return String(value as number | boolean);
+}
+
+/** The `inbound` or `outbound` object of the request, when it is one. */
+export function getChannelValue(doc: PearlDocument, key: 'inbound' | 'outbound'): JsonObject | undefined {
+  return isJsonObject(doc.value) ? objectOf(doc.value[key]) : undefined;
 }

@@ -13,7 +13,7 @@ import { FirstSeen, lineOf } from './ruleSupport';
  * - `variable-postcall-declared` (Error) on a `group` value of 3.
  */
 export function validateVariableDeclarationRules(doc: PearlDocument, diagnostics: Diagnostic[]): void {
-  const ids = new FirstSeen<string>();
+  const ids = new FirstSeen<string, JsonNode>();
   doc.variables.forEach((variable) => {
     const { id, idNode } = variable;
     if (id !== undefined && id !== '' && idNode) {
