@@ -1,7 +1,7 @@
 import { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticCode } from '../diagnosticCodes';
 import { createDiagnostic } from '../diagnostics';
-import { getPropertyNode } from '../jsonTree';
+import { getPropertyNode, JsonNode } from '../jsonTree';
 import { PearlDocument, VariableGroup } from '../pearlDocument';
 import { FirstSeen, lineOf } from './ruleSupport';
 
