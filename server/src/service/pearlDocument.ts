@@ -1,13 +1,32 @@
 import { createScanner, getNodeValue, ParseError, SyntaxKind } from 'jsonc-parser';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { countKeys, JsonLocator, JsonPath, scanStrictJson, ValueSpan } from './jsonLocator';
-import { buildStrictJsonTree, DuplicateKey, getNodeAtPath, getPropertyKeyNode, getPropertyNode, JsonNode, JsonTree, parseJsonTree } from './jsonTree';
+import {
+  buildStrictJsonTree,
+  DuplicateKey,
+  getNodeAtPath,
+  getPropertyKeyNode,
+  getPropertyNode,
+  JsonNode,
+  JsonTree,
+  parseJsonTree,
+} from './jsonTree';
 import { patchStringEdit } from './stringEditPatch';
 
 export type { JsonPath, ValueSpan };
 
 /** A JSON object as `JSON.parse` gives it. */
 export type JsonObject = Readonly<Record<string, unknown>>;
+
+/** The JSON type of a parsed value, as messages name it. */
+export type JsonType = 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null';
+
+/** The JSON type of a parsed value; `undefined` (a property written without a value) counts as null. */
+export function jsonType(value: unknown): JsonType {
+  if (value === null || value === undefined) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value as 'object' | 'string' | 'number' | 'boolean';
+}
 
 /** True for a JSON object (not null, not an array). */
 export function isJsonObject(value: unknown): value is JsonObject {

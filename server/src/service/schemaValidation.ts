@@ -2,9 +2,8 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticCode } from './diagnosticCodes';
 import * as generatedValidators from './generated/schemaValidators';
-import { createDiagnostic, TextSpan } from './diagnostics';
-import type { JsonNode } from './jsonTree';
-import type { PearlDocument, PearlKind } from './pearlDocument';
+import { createDiagnostic, TextSpan, valueSpan } from './diagnostics';
+import { isJsonObject, jsonType, type JsonType, type PearlDocument, type PearlKind } from './pearlDocument';
 import { withArticle } from './messageText';
 import { findSchemaForPath, getEnumValues, JSONSchema } from './schemaNavigator';
 
@@ -33,13 +32,12 @@ function getValidator(kind: PearlKind): ValidateFunction {
  * diagnostics. Never throws; partial trees of malformed JSON are checked as far as they go.
  */
 export function validateSchema(doc: PearlDocument): Diagnostic[] {
-  const root = doc.root;
-  if (!root || root.type !== 'object') return [];
+  if (!isJsonObject(doc.value)) return [];
   const validate = getValidator(doc.kind);
   if (validate(doc.value)) return [];
   const findings: Finding[] = [];
   for (const error of validate.errors ?? []) {
-    findings.push(...describeError(doc, root, error));
+    findings.push(...describeError(doc, error));
   }
   return toDiagnostics(doc, findings);
 }
@@ -66,13 +64,29 @@ function toDiagnostics(doc: PearlDocument, findings: Finding[]): Diagnostic[] {
   return diagnostics;
 }
 
-function describeError(doc: PearlDocument, root: JsonNode, error: ErrorObject): Finding[] {
-  const found = findNode(root, parsePointer(error.instancePath));
+/** A value an error is about: the value, its path, where it is written and its text there. */
+interface Found {
+  readonly value: unknown;
+  readonly type: JsonType;
+  readonly path: Path;
+  readonly span: TextSpan;
+  readonly source: string;
+}
+
+function describeError(doc: PearlDocument, error: ErrorObject): Finding[] {
+  const found = findValue(doc.value, parsePointer(error.instancePath));
   if (!found) return [];
-  const { node, path } = found;
+  const { path } = found;
+  const span = valueSpan(doc, path);
+  const node: Found = {
+    value: found.value,
+    type: jsonType(found.value),
+    path,
+    span,
+    source: doc.textDocument.getText().slice(span.offset, span.offset + span.length),
+  };
+  const { source } = node;
   const name = fieldName(doc.kind, path);
-  const text = doc.textDocument.getText();
-  const source = text.slice(node.offset, node.offset + node.length);
   const params = error.params as Record<string, unknown>;
   const parentSchema = (error.parentSchema ?? {}) as JSONSchema;
   const last = path[path.length - 1];
@@ -80,13 +94,13 @@ function describeError(doc: PearlDocument, root: JsonNode, error: ErrorObject): 
 
   switch (error.keyword) {
     case 'additionalProperties':
-      return describeUnknownProperty(doc, node, path, String(params.additionalProperty), parentSchema);
+      return describeUnknownProperty(doc, path, String(params.additionalProperty), parentSchema);
     case 'type': {
       if (path.length === 0) return []; // the syntax diagnostics report a root that is not an object
       const expected = (Array.isArray(params.type) ? (params.type as string[]) : [String(params.type)]).filter((type) => type !== 'null');
       const actual = node.type === 'number' && expected.includes('integer') ? `number ${source}` : node.type;
       const message = `${name} must be ${expected.map(withArticle).join(' or ')}; found ${actual}.`;
-      return [{ span: node, code: DiagnosticCode.wrongType, message }];
+      return [{ span, code: DiagnosticCode.wrongType, message }];
     }
     case 'enum':
       return [describeEnum(doc.kind, node, name, last, source, parentSchema)];
@@ -94,7 +108,7 @@ function describeError(doc: PearlDocument, root: JsonNode, error: ErrorObject): 
     case 'maximum':
       return [
         {
-          span: node,
+          span,
           code: DiagnosticCode.int32Range,
           message: `${name} is ${source}; integers are 32-bit (-2147483648 to 2147483647).`,
         },
@@ -105,7 +119,7 @@ function describeError(doc: PearlDocument, root: JsonNode, error: ErrorObject): 
       if (ownerTitle === 'CallLabel' && last === 'id') {
         return [
           {
-            span: node,
+            span,
             code: DiagnosticCode.labelIdFormat,
             message: `${name} is ${quote(node.value)}; it must be exactly 6 letters (A-Z, a-z).`,
           },
@@ -114,7 +128,7 @@ function describeError(doc: PearlDocument, root: JsonNode, error: ErrorObject): 
       if (error.keyword === 'pattern' && ownerTitle === 'DataSettings' && last === 'id') {
         return [
           {
-            span: node,
+            span,
             code: DiagnosticCode.variableIdFormat,
             message: `Variable id ${quote(node.value)} has characters outside A-Z, a-z, 0-9, _ and -.`,
           },
@@ -127,7 +141,7 @@ function describeError(doc: PearlDocument, root: JsonNode, error: ErrorObject): 
           : '';
         return [
           {
-            span: node,
+            span,
             code: DiagnosticCode.maxLength,
             message: `${name} is ${node.value.length} characters; the limit is ${String(params.limit)}.${utf16Note}`,
           },
@@ -136,13 +150,13 @@ function describeError(doc: PearlDocument, root: JsonNode, error: ErrorObject): 
       return []; // the schemas set minLength and pattern on the two ids above only
     }
     case 'maxItems': {
-      const count = node.type === 'array' ? (node.children?.length ?? 0) : 0;
+      const count = Array.isArray(node.value) ? node.value.length : 0;
       const unit = last === 'to' || last === 'cc' ? 'recipients' : 'entries';
       // The first entry past the limit, not the whole array.
-      const firstExtra = node.children?.[Number(params.limit)];
+      const firstExtra = count > Number(params.limit) ? doc.locate([...path, Number(params.limit)]) : undefined;
       return [
         {
-          span: firstExtra ?? node,
+          span: firstExtra ?? span,
           code: DiagnosticCode.maxItems,
           message: `${name} has ${count} ${unit}; the limit is ${String(params.limit)}.`,
         },
@@ -154,10 +168,9 @@ function describeError(doc: PearlDocument, root: JsonNode, error: ErrorObject): 
   }
 }
 
-function describeUnknownProperty(doc: PearlDocument, object: JsonNode, path: Path, key: string, objectSchema: JSONSchema): Finding[] {
-  const keyNodes = (object.children ?? [])
-    .map((property) => property.children?.[0])
-    .filter((keyNode): keyNode is JsonNode => keyNode !== undefined && keyNode.value === key);
+function describeUnknownProperty(doc: PearlDocument, path: Path, key: string, objectSchema: JSONSchema): Finding[] {
+  // Of a key set twice only the last is in the value; the syntax diagnostics report the others.
+  const keySpan = doc.locate([...path, key])?.key;
   let code: DiagnosticCode = DiagnosticCode.unknownProperty;
   let message: string;
   const where = path.length === 0 ? `the ${objectSchema.title ?? 'request'}` : (objectSchema.title ?? 'this object');
@@ -169,12 +182,12 @@ function describeUnknownProperty(doc: PearlDocument, object: JsonNode, path: Pat
   } else {
     message = `Property '${key}' is not allowed in ${where}.`;
   }
-  return keyNodes.map((keyNode) => ({ span: keyNode, code, message }));
+  return keySpan ? [{ span: keySpan, code, message }] : [];
 }
 
 function describeEnum(
   kind: PearlKind,
-  node: JsonNode,
+  node: Found,
   name: string,
   last: string | number | undefined,
   source: string,
@@ -192,11 +205,11 @@ function describeEnum(
         kind === 'text'
           ? `modelType ${describeValue(other)} is a voice model; a text Pearl takes ${list}.`
           : `modelType ${describeValue(other)} is the text model; a simple (voice) Pearl takes ${list}.`;
-      return { span: node, code: DiagnosticCode.modelTypeKind, message };
+      return { span: node.span, code: DiagnosticCode.modelTypeKind, message };
     }
   }
   const message = `${name} ${source} is not allowed; allowed values: ${allowed.map(describeValue).join(', ')}.`;
-  return { span: node, code: DiagnosticCode.enumValue, message };
+  return { span: node.span, code: DiagnosticCode.enumValue, message };
 }
 
 function describeValue(entry: { value: unknown; name: string | undefined }): string {
@@ -216,32 +229,22 @@ function parsePointer(pointer: string): string[] {
     .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
-/**
- * The node at a pointer's segments, with the path typed as jsonc-parser's (array indexes as
- * numbers). Of duplicate keys the last one is taken: it is the one whose value the parsed object
- * holds.
- */
-function findNode(root: JsonNode, segments: readonly string[]): { node: JsonNode; path: Path } | undefined {
-  let node: JsonNode | undefined = root;
+/** The value at a pointer's segments, with the path typed as jsonc-parser's (array indexes as numbers). */
+function findValue(root: unknown, segments: readonly string[]): { value: unknown; path: Path } | undefined {
+  let value = root;
   const path: Path = [];
   for (const segment of segments) {
-    if (!node) return undefined;
-    if (node.type === 'object') {
-      let next: JsonNode | undefined;
-      for (const property of node.children ?? []) {
-        const [keyNode, valueNode] = property.children ?? [];
-        if (keyNode?.value === segment && valueNode) next = valueNode;
-      }
-      node = next;
-      path.push(segment);
-    } else if (node.type === 'array' && /^\d+$/.test(segment)) {
-      node = node.children?.[Number(segment)];
+    if (Array.isArray(value) && /^\d+$/.test(segment)) {
+      value = value[Number(segment)];
       path.push(Number(segment));
+    } else if (isJsonObject(value) && Object.prototype.hasOwnProperty.call(value, segment)) {
+      value = value[segment];
+      path.push(segment);
     } else {
       return undefined;
     }
   }
-  return node ? { node, path } : undefined;
+  return { value, path };
 }
 
 /**

@@ -1,8 +1,8 @@
 import { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticCode } from './diagnosticCodes';
-import { createDiagnostic } from './diagnostics';
+import { createDiagnostic, valueSpan } from './diagnostics';
 import { describeParseError } from './jsonTree';
-import { maxNestingDepth, type PearlDocument } from './pearlDocument';
+import { isJsonObject, jsonType, maxNestingDepth, type PearlDocument } from './pearlDocument';
 
 /**
  * Syntax diagnostics (docs/rulings.md § Files): parse errors (Error), trailing commas (Warning:
@@ -50,15 +50,17 @@ export function validateSyntax(doc: PearlDocument): Diagnostic[] {
       ),
     );
   }
-  if (doc.root && doc.root.type !== 'object') {
+  if (doc.value === undefined) return diagnostics;
+  const root = valueSpan(doc, []);
+  if (!isJsonObject(doc.value)) {
     diagnostics.push(
-      createDiagnostic(doc, doc.root, DiagnosticCode.rootNotObject, `A Pearl create request is a JSON object; found ${doc.root.type}.`),
+      createDiagnostic(doc, root, DiagnosticCode.rootNotObject, `A Pearl create request is a JSON object; found ${jsonType(doc.value)}.`),
     );
-  } else if (doc.root && doc.kindSource === 'default') {
+  } else if (doc.kindSource === 'default') {
     diagnostics.push(
       createDiagnostic(
         doc,
-        { offset: doc.root.offset, length: 1 },
+        { offset: root.offset, length: 1 },
         DiagnosticCode.kindUnknown,
         'Neither "$schema" nor the content tells whether this is a text or a simple Pearl; checking it as a text Pearl. Add "$schema" or pearl.nodes (text) / pearl.openingSentence (simple).',
       ),
