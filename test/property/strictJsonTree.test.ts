@@ -12,6 +12,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { buildStrictJsonTree, parseJsonTree, type JsonNode } from '../../server/src/service/jsonTree';
 import { plainTree } from '../helpers/documents';
+import { jsonValue } from '../helpers/jsonValues';
 
 const seed = process.env.PEARL_FC_SEED ? Number(process.env.PEARL_FC_SEED) : 20_261_124;
 const runs = process.env.PEARL_FC_RUNS ? Number(process.env.PEARL_FC_RUNS) : 300;
@@ -27,24 +28,6 @@ function hasReorderedOrEscapedKey(value: unknown): boolean {
     ([key, item]) => /^(0|[1-9]\d*)$/.test(key) || JSON.stringify(key) !== `"${key}"` || hasReorderedOrEscapedKey(item),
   );
 }
-
-/** Strings with quotes, backslashes, control characters and braces: escapes in keys and values. */
-const trickyString = fc.oneof(
-  fc.string({ unit: fc.constantFrom('a', 'b', '"', '\\', '\n', '{', '}', 'é', '🎉', ' ', '0', '1') }),
-  fc.string(),
-);
-const jsonValue = fc.letrec((tie) => ({
-  value: fc.oneof(
-    { depthSize: 'small', withCrossShrink: true },
-    fc.constant(null),
-    fc.boolean(),
-    fc.double({ noNaN: true, noDefaultInfinity: true }),
-    fc.integer(),
-    trickyString,
-    fc.array(tie('value'), { maxLength: 5 }),
-    fc.dictionary(trickyString, tie('value'), { maxKeys: 5 }),
-  ),
-})).value;
 
 test('the strict tree of any JSON text equals the tolerant parser tree, or gives way to it', () => {
   let built = 0;

@@ -1,0 +1,82 @@
+/**
+ * Property test of the tree-free JSON reading (jsonLocator.ts): for any JSON value, written
+ * compactly, indented or with escapes, `JsonLocator.locate` finds every value where the tolerant
+ * parser's tree has it (offset, length, and the key of a property value), and the scan outside
+ * strings counts exactly the keys the parsed value holds (a text that sets a key twice counts more).
+ *
+ * Reproducible: a fixed seed (override with PEARL_FC_SEED); PEARL_FC_RUNS sets the number of values.
+ */
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { countKeys, JsonLocator, scanStrictJson } from '../../server/src/service/jsonLocator';
+import { getNodePath, parseJsonTree, type JsonNode } from '../../server/src/service/jsonTree';
+import { jsonValue } from '../helpers/jsonValues';
+
+const seed = process.env.PEARL_FC_SEED ? Number(process.env.PEARL_FC_SEED) : 20_261_124;
+const runs = process.env.PEARL_FC_RUNS ? Number(process.env.PEARL_FC_RUNS) : 300;
+
+/** Every value node of a tree (not property nodes), depth first. */
+function valueNodes(root: JsonNode | undefined): JsonNode[] {
+  const found: JsonNode[] = [];
+  const stack = root ? [root] : [];
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    if (node.type === 'property') {
+      if (node.children?.[1]) stack.push(node.children[1]);
+      continue;
+    }
+    found.push(node);
+    for (const child of node.children ?? []) stack.push(child);
+  }
+  return found;
+}
+
+test('the locator finds every value of any JSON text where the syntax tree has it', () => {
+  let located = 0;
+  fc.assert(
+    fc.property(jsonValue, fc.constantFrom(undefined, 2, '\t', ' \r\n'), fc.boolean(), (value, indent, reversed) => {
+      const text = JSON.stringify(value, null, indent);
+      const nodes = valueNodes(parseJsonTree(text).root);
+      // Searches in both orders: a search must not depend on what earlier ones read.
+      if (reversed) nodes.reverse();
+      const locator = new JsonLocator(text);
+      for (const node of nodes) {
+        const property = node.parent?.type === 'property' ? node.parent.children?.[0] : undefined;
+        const expected = {
+          offset: node.offset,
+          length: node.length,
+          key: property && { offset: property.offset, length: property.length },
+        };
+        assert.deepEqual(locator.locate(getNodePath(node)), expected, `${JSON.stringify(getNodePath(node))} in ${text}`);
+        located++;
+      }
+    }),
+    { seed, numRuns: runs },
+  );
+  assert.ok(located > runs, `only ${located} values located`);
+});
+
+test('the scan counts the keys the parsed value holds, and more when a key is set twice', () => {
+  fc.assert(
+    fc.property(jsonValue, fc.constantFrom(undefined, 2), (value, indent) => {
+      const text = JSON.stringify(value, null, indent);
+      assert.equal(scanStrictJson(text).keys, countKeys(JSON.parse(text)));
+    }),
+    { seed, numRuns: runs },
+  );
+  const twice = '{"a": {"b:": 1, "b:": "x:"}, "c": [{}]}';
+  assert.equal(scanStrictJson(twice).keys, 4);
+  assert.equal(countKeys(JSON.parse(twice)), 3);
+  assert.equal(scanStrictJson(twice).maxDepth, 3);
+});
+
+test('a path the text does not have answers undefined; a byte order mark read as a space keeps offsets', () => {
+  const locator = new JsonLocator(' {"a": [1, {"b": null}], "c\\u0041": true}');
+  assert.equal(locator.locate(['a', 2]), undefined);
+  assert.equal(locator.locate(['a', 0, 'x']), undefined);
+  assert.equal(locator.locate(['missing']), undefined);
+  assert.deepEqual(locator.locate(['a', 1, 'b']), { offset: 17, length: 4, key: { offset: 12, length: 3 } });
+  assert.deepEqual(locator.locate(['cA']), { offset: 36, length: 4, key: { offset: 25, length: 9 } });
+  assert.deepEqual(locator.locate([]), { offset: 1, length: 40, key: undefined });
+  assert.equal(new JsonLocator('').locate([]), undefined);
+});
