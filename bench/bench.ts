@@ -11,6 +11,8 @@
  * - the floor: jsonc-parser's bare `parseTree` of the text, which builds a tree and throws it away;
  * - vscode-json-languageservice's `parseJSONDocument` + `doValidation` with our text schema
  *   (schemas/text-pearl.schema.json), what VS Code's JSON support does per change;
+ * - full diagnostics of the same text with ten problems (an undeclared variable in ten scripts spread
+ *   over the document), what a Pearl being written looks like: each problem is located in the text;
  * - a keystroke: a letter typed into (then deleted from) a late node's script, parsed from the
  *   previous parse (the edit patches it) + `doValidation`, what the server does per keystroke.
  * It also times completion on an already parsed document at 1,000 nodes.
@@ -34,6 +36,8 @@ export interface SizeResult {
   rounds: number;
   /** Median of `parsePearlDocument` + `doValidation`. */
   diagnosticsMs: number;
+  /** Median of `parsePearlDocument` + `doValidation` of the text with ten problems. */
+  withProblemsMs: number;
   /** Median of the bare jsonc-parser `parseTree`. */
   parseTreeMs: number;
   /** Median of vscode-json-languageservice `parseJSONDocument` + `doValidation`. */
@@ -47,6 +51,10 @@ export interface SizeResult {
   diagnosticsToParseTree: number;
   /** Median over rounds of vscode-json-languageservice time / diagnostics time (how many times faster we are). */
   jsonServiceToDiagnostics: number;
+  /** Median over rounds of vscode-json-languageservice time / time with ten problems. */
+  jsonServiceToWithProblems: number;
+  /** Diagnostics of the text with ten problems: should be 10. */
+  withProblemsCount: number;
   /** Median over rounds of keystroke time / parseTree time. */
   keystrokeToParseTree: number;
   /** Median over rounds of vscode-json-languageservice time / keystroke time. */
@@ -116,11 +124,25 @@ function median(values: readonly number[]): number {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-type Contender = 'diagnostics' | 'parseTree' | 'jsonService' | 'keystroke';
+type Contender = 'diagnostics' | 'withProblems' | 'parseTree' | 'jsonService' | 'keystroke';
+
+/** The text with an undeclared variable `{bench_undeclared_N}` at the start of ten scripts spread over the document. */
+function withTenProblems(text: string): string {
+  const scriptKey = '"script": "';
+  const starts: number[] = [];
+  for (let at = text.indexOf(scriptKey); at >= 0; at = text.indexOf(scriptKey, at + 1)) starts.push(at + scriptKey.length);
+  const chosen = Array.from({ length: 10 }, (_, i) => starts[Math.floor(((i + 0.5) * starts.length) / 10)]);
+  let result = text;
+  chosen.reverse().forEach((offset, i) => {
+    result = `${result.slice(0, offset)}{bench_undeclared_${i}} ${result.slice(offset)}`;
+  });
+  return result;
+}
 
 async function benchSize(nodes: number): Promise<SizeResult> {
   const text = generateTextPearl(nodes);
   const textDocument = createDocument(text);
+  const problemsDocument = createDocument(withTenProblems(text));
   const jsonDocument = jsonService.TextDocument.create('file:///bench/generated.pearl.json', 'jsonc', 1, text);
   // The keystroke contender types a letter into a late node's script, then deletes it, and so on.
   const scriptKey = '"script": "';
@@ -136,6 +158,7 @@ async function benchSize(nodes: number): Promise<SizeResult> {
   };
   const run: Record<Contender, () => unknown> = {
     diagnostics: () => service.doValidation(service.parsePearlDocument(textDocument)),
+    withProblems: () => service.doValidation(service.parsePearlDocument(problemsDocument)),
     parseTree: () => parseTree(text, [], { allowTrailingComma: true }),
     jsonService: () =>
       jsonLanguageService.doValidation(jsonDocument, jsonLanguageService.parseJSONDocument(jsonDocument), {
@@ -151,8 +174,9 @@ async function benchSize(nodes: number): Promise<SizeResult> {
   }
   const jsonServiceProblems = ((await run.jsonService()) as unknown[]).length;
 
-  const contenders: Contender[] = ['diagnostics', 'parseTree', 'jsonService', 'keystroke'];
-  const times: Record<Contender, number[]> = { diagnostics: [], parseTree: [], jsonService: [], keystroke: [] };
+  const withProblemsCount = (run.withProblems() as unknown[]).length;
+  const contenders: Contender[] = ['diagnostics', 'withProblems', 'parseTree', 'jsonService', 'keystroke'];
+  const times: Record<Contender, number[]> = { diagnostics: [], withProblems: [], parseTree: [], jsonService: [], keystroke: [] };
   const end = performance.now() + budgetMs;
   for (let round = 0; round < warmupRounds + maxRounds; round++) {
     if (round >= warmupRounds + minRounds && performance.now() > end) break;
@@ -172,11 +196,14 @@ async function benchSize(nodes: number): Promise<SizeResult> {
     bytes: Buffer.byteLength(text, 'utf8'),
     rounds: times.diagnostics.length,
     diagnosticsMs: median(times.diagnostics),
+    withProblemsMs: median(times.withProblems),
     parseTreeMs: median(times.parseTree),
     jsonServiceMs: median(times.jsonService),
     keystrokeMs: median(times.keystroke),
     diagnosticsToParseTree: ratios('diagnostics', 'parseTree'),
     jsonServiceToDiagnostics: ratios('jsonService', 'diagnostics'),
+    jsonServiceToWithProblems: ratios('jsonService', 'withProblems'),
+    withProblemsCount,
     keystrokeToParseTree: ratios('keystroke', 'parseTree'),
     jsonServiceToKeystroke: ratios('jsonService', 'keystroke'),
     diagnosticsByCode,
@@ -242,12 +269,12 @@ function formatMs(ms: number): string {
 
 function toMarkdown(report: BenchReport): string {
   const lines = [
-    '| nodes | file size (KB) | rounds | full diagnostics (ms) | keystroke in a string (ms) | bare parseTree (ms) | vscode-json-languageservice (ms) | full / parseTree | keystroke / parseTree | json-languageservice / full | json-languageservice / keystroke |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| nodes | file size (KB) | rounds | full diagnostics (ms) | with 10 problems (ms) | keystroke in a string (ms) | bare parseTree (ms) | vscode-json-languageservice (ms) | full / parseTree | keystroke / parseTree | json-languageservice / full | json-languageservice / with 10 problems | json-languageservice / keystroke |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of report.results) {
     lines.push(
-      `| ${r.nodes.toLocaleString('en-US')} | ${(r.bytes / 1024).toFixed(0)} | ${r.rounds} | ${formatMs(r.diagnosticsMs)} | ${formatMs(r.keystrokeMs)} | ${formatMs(r.parseTreeMs)} | ${formatMs(r.jsonServiceMs)} | ${r.diagnosticsToParseTree.toFixed(2)}× | ${r.keystrokeToParseTree.toFixed(2)}× | ${r.jsonServiceToDiagnostics.toFixed(2)}× | ${r.jsonServiceToKeystroke.toFixed(2)}× |`,
+      `| ${r.nodes.toLocaleString('en-US')} | ${(r.bytes / 1024).toFixed(0)} | ${r.rounds} | ${formatMs(r.diagnosticsMs)} | ${formatMs(r.withProblemsMs)} | ${formatMs(r.keystrokeMs)} | ${formatMs(r.parseTreeMs)} | ${formatMs(r.jsonServiceMs)} | ${r.diagnosticsToParseTree.toFixed(2)}× | ${r.keystrokeToParseTree.toFixed(2)}× | ${r.jsonServiceToDiagnostics.toFixed(2)}× | ${r.jsonServiceToWithProblems.toFixed(2)}× | ${r.jsonServiceToKeystroke.toFixed(2)}× |`,
     );
   }
   const perThousand = (pick: (r: SizeResult) => number): string =>
@@ -257,6 +284,7 @@ function toMarkdown(report: BenchReport): string {
     `Linear growth, ms per 1,000 nodes: full diagnostics ${perThousand((r) => r.diagnosticsMs)}; keystroke ${perThousand((r) => r.keystrokeMs)}; parseTree ${perThousand((r) => r.parseTreeMs)}.`,
   );
   for (const r of report.results) {
+    if (r.withProblemsCount !== 10) lines.push(`The ${r.nodes}-node text with ten problems got ${r.withProblemsCount} diagnostics.`);
     const codes = Object.entries(r.diagnosticsByCode);
     if (codes.length || r.jsonServiceProblems) {
       lines.push(
