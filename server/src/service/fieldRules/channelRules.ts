@@ -1,9 +1,8 @@
 import { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticCode } from '../diagnosticCodes';
-import { createDiagnostic, keySpanOf, TextSpan } from '../diagnostics';
-import { getPropertyKeyNode, getPropertyNode } from '../jsonTree';
+import { createDiagnostic, keySpan, openingSpan, valueSpan } from '../diagnostics';
 import { PearlDocument } from '../pearlDocument';
-import { getChannelObject, isAbsent, isBlankString, openingBraceSpan } from './ruleSupport';
+import { getChannelValue, isAbsentValue, isBlankValue, isJsonObject } from './ruleSupport';
 
 /**
  * Exactly one of `inbound` and `outbound`, and a text Pearl's textChannelId (docs/interface.md § Text Pearl create request,
@@ -17,15 +16,15 @@ import { getChannelObject, isAbsent, isBlankString, openingBraceSpan } from './r
  *   when absent, on the value when null or empty.
  */
 export function validateChannelRules(doc: PearlDocument, diagnostics: Diagnostic[]): void {
-  const root = doc.root;
-  if (root?.type !== 'object') return;
-  const hasInbound = !isAbsent(getPropertyNode(root, 'inbound'));
-  const hasOutbound = !isAbsent(getPropertyNode(root, 'outbound'));
+  const request = doc.value;
+  if (!isJsonObject(request)) return;
+  const hasInbound = !isAbsentValue(request.inbound);
+  const hasOutbound = !isAbsentValue(request.outbound);
   if (!hasInbound && !hasOutbound) {
     diagnostics.push(
       createDiagnostic(
         doc,
-        openingBraceSpan(root),
+        openingSpan(doc, []),
         DiagnosticCode.channelMissing,
         doc.kind === 'text'
           ? "The request has neither 'inbound' nor 'outbound': it must carry exactly one of them, with the textChannelId of the channel to use."
@@ -33,15 +32,15 @@ export function validateChannelRules(doc: PearlDocument, diagnostics: Diagnostic
       ),
     );
   } else if (hasInbound && hasOutbound) {
-    const inboundKey = getPropertyKeyNode(root, 'inbound') ?? root;
-    const outboundKey = getPropertyKeyNode(root, 'outbound') ?? root;
-    const [first, second] = inboundKey.offset < outboundKey.offset ? [inboundKey, outboundKey] : [outboundKey, inboundKey];
+    const [first, second] = (['inbound', 'outbound'] as const)
+      .map((key) => ({ key, span: keySpan(doc, [key]) }))
+      .sort((a, b) => a.span.offset - b.span.offset);
     diagnostics.push(
       createDiagnostic(
         doc,
-        second,
+        second.span,
         DiagnosticCode.channelBoth,
-        `'${second.value as string}' is set together with '${first.value as string}': a Pearl carries exactly one channel configuration; remove one of them.`,
+        `'${second.key}' is set together with '${first.key}': a Pearl carries exactly one channel configuration; remove one of them.`,
       ),
     );
   }
@@ -52,19 +51,15 @@ const textChannelIdReason = 'a text Pearl is created with the textChannelId of t
 
 function validateTextChannelIds(doc: PearlDocument, diagnostics: Diagnostic[]): void {
   for (const key of ['inbound', 'outbound'] as const) {
-    const channel = getChannelObject(doc, key);
+    const channel = getChannelValue(doc, key);
     if (!channel) continue;
-    const id = getPropertyNode(channel, 'textChannelId');
-    let problem: { span: TextSpan; message: string } | undefined;
-    if (id === undefined) {
-      problem = { span: keySpanOf(channel), message: `'${key}' has no textChannelId: ${textChannelIdReason}` };
-    } else if (id.type === 'null') {
-      problem = { span: id, message: `textChannelId is null: ${textChannelIdReason}` };
-    } else if (id.type === 'string' && isBlankString(id)) {
-      problem = { span: id, message: `textChannelId is empty: ${textChannelIdReason}` };
-    }
-    if (problem) {
-      diagnostics.push(createDiagnostic(doc, problem.span, DiagnosticCode.textChannelIdMissing, problem.message));
-    }
+    const id = channel.textChannelId;
+    let message: string;
+    if (id === undefined) message = `'${key}' has no textChannelId: ${textChannelIdReason}`;
+    else if (id === null) message = `textChannelId is null: ${textChannelIdReason}`;
+    else if (isBlankValue(id)) message = `textChannelId is empty: ${textChannelIdReason}`;
+    else continue;
+    const span = id === undefined ? keySpan(doc, [key]) : valueSpan(doc, [key, 'textChannelId']);
+    diagnostics.push(createDiagnostic(doc, span, DiagnosticCode.textChannelIdMissing, message));
   }
 }

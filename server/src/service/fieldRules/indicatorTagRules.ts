@@ -1,9 +1,14 @@
 import { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticCode } from '../diagnosticCodes';
-import { createDiagnostic } from '../diagnostics';
-import { getArrayItems, getObjectItems, getPropertyNode, JsonNode } from '../jsonTree';
+import { createDiagnostic, lineAt, valueSpan } from '../diagnostics';
 import { PearlDocument } from '../pearlDocument';
-import { FirstSeen, lineOf } from './ruleSupport';
+import { arrayOf, FirstSeen, isJsonObject, JsonObject, JsonPath } from './ruleSupport';
+
+/** An indicator tag as sent, with where it is (`['pearl', 'indicatorTags', index]`). */
+interface Tag {
+  readonly value: JsonObject;
+  readonly path: JsonPath;
+}
 
 /**
  * Indicator tags (docs/interface.md § AdvancedTextPearl "colors must be unique across the
@@ -16,36 +21,36 @@ import { FirstSeen, lineOf } from './ruleSupport';
  *   `pearl.notifications[].indicatorTagsIds` entry of a simple Pearl that names no tag.
  */
 export function validateIndicatorTagRules(doc: PearlDocument, diagnostics: Diagnostic[]): void {
-  const ids = new FirstSeen<string, JsonNode>();
-  const colors = new FirstSeen<number, JsonNode>();
-  getObjectItems(doc.pearl, 'indicatorTags').forEach((tag) => {
-    const idNode = getPropertyNode(tag, 'id');
+  const ids = new FirstSeen<string, Tag>();
+  const colors = new FirstSeen<number, Tag>();
+  arrayOf(doc.pearlValue?.indicatorTags).forEach((value, index) => {
+    if (!isJsonObject(value)) return;
+    const tag: Tag = { value, path: ['pearl', 'indicatorTags', index] };
+    const id = value.id;
     // An empty id is generated server-side (and reported by the id format rule).
-    if (idNode?.type === 'string' && idNode.value !== '') {
-      const id = idNode.value as string;
+    if (typeof id === 'string' && id !== '') {
       const first = ids.repeatOf(id, tag);
       if (first !== undefined) {
         diagnostics.push(
           createDiagnostic(
             doc,
-            idNode,
+            valueSpan(doc, [...tag.path, 'id']),
             DiagnosticCode.labelIdDuplicate,
-            `Indicator tag id '${id}' is already used by the tag on line ${lineOf(doc, first)}: ids must be unique among the tags.`,
+            `Indicator tag id '${id}' is already used by the tag on line ${lineAt(doc, first.path)}: ids must be unique among the tags.`,
           ),
         );
       }
     }
-    const colorNode = getPropertyNode(tag, 'color');
-    if (colorNode?.type === 'number') {
-      const color = colorNode.value as number;
+    const color = value.color;
+    if (typeof color === 'number') {
       const first = colors.repeatOf(color, tag);
       if (first !== undefined) {
         diagnostics.push(
           createDiagnostic(
             doc,
-            colorNode,
+            valueSpan(doc, [...tag.path, 'color']),
             DiagnosticCode.labelColorDuplicate,
-            `color ${color} is already used by ${describeTag(first)} on line ${lineOf(doc, first)}: colors must be unique across the tags.`,
+            `color ${color} is already used by ${describeTag(first.value)} on line ${lineAt(doc, first.path)}: colors must be unique across the tags.`,
           ),
         );
       }
@@ -53,23 +58,24 @@ export function validateIndicatorTagRules(doc: PearlDocument, diagnostics: Diagn
   });
 
   if (doc.kind !== 'simple') return;
-  for (const notification of getObjectItems(doc.pearl, 'notifications')) {
-    for (const idNode of getArrayItems(getPropertyNode(notification, 'indicatorTagsIds'))) {
-      if (idNode.type !== 'string' || ids.has(idNode.value as string)) continue;
+  arrayOf(doc.pearlValue?.notifications).forEach((notification, index) => {
+    if (!isJsonObject(notification)) return;
+    arrayOf(notification.indicatorTagsIds).forEach((id, idIndex) => {
+      if (typeof id !== 'string' || ids.has(id)) return;
       diagnostics.push(
         createDiagnostic(
           doc,
-          idNode,
+          valueSpan(doc, ['pearl', 'notifications', index, 'indicatorTagsIds', idIndex]),
           DiagnosticCode.labelIdUnknown,
-          `indicatorTagsIds '${idNode.value as string}' names no tag defined in pearl.indicatorTags.`,
+          `indicatorTagsIds '${id}' names no tag defined in pearl.indicatorTags.`,
         ),
       );
-    }
-  }
+    });
+  });
 }
 
 /** A tag named by its id when it has one ("tag 'BookAp'"), else "the tag". */
-function describeTag(tag: JsonNode): string {
-  const id = getPropertyNode(tag, 'id');
-  return id?.type === 'string' && id.value !== '' ? `tag '${id.value as string}'` : 'the tag';
+function describeTag(tag: JsonObject): string {
+  const id = tag.id;
+  return typeof id === 'string' && id !== '' ? `tag '${id}'` : 'the tag';
 }

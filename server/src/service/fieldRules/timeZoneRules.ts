@@ -1,10 +1,9 @@
 import { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticCode } from '../diagnosticCodes';
-import { createDiagnostic } from '../diagnostics';
-import { getPropertyNode, JsonNode } from '../jsonTree';
+import { createDiagnostic, valueSpan } from '../diagnostics';
 import { PearlDocument } from '../pearlDocument';
 import { checkTimeZone } from '../timeZones';
-import { getChannelObject } from './ruleSupport';
+import { getChannelValue, JsonPath } from './ruleSupport';
 
 /** What a `time-zone` diagnostic's `data` holds when a quick fix can replace the value. */
 export interface TimeZoneFixData {
@@ -22,13 +21,13 @@ export interface TimeZoneFixData {
  *   the diagnostic's `data` is a {@link TimeZoneFixData} naming the Windows id.
  */
 export function validateTimeZoneRules(doc: PearlDocument, diagnostics: Diagnostic[]): void {
-  checkTimeZoneValue(doc, getPropertyNode(doc.pearl, 'timeZone'), diagnostics);
-  checkTimeZoneValue(doc, getPropertyNode(getChannelObject(doc, 'outbound'), 'timeZone'), diagnostics);
+  checkTimeZoneValue(doc, doc.pearlValue?.timeZone, ['pearl', 'timeZone'], diagnostics);
+  checkTimeZoneValue(doc, getChannelValue(doc, 'outbound')?.timeZone, ['outbound', 'timeZone'], diagnostics);
 }
 
-function checkTimeZoneValue(doc: PearlDocument, node: JsonNode | undefined, diagnostics: Diagnostic[]): void {
-  if (node?.type !== 'string' || node.value === '') return;
-  const id = node.value as string;
+/** Checks `id`, the value at `path`. */
+function checkTimeZoneValue(doc: PearlDocument, id: unknown, path: JsonPath, diagnostics: Diagnostic[]): void {
+  if (typeof id !== 'string' || id === '') return;
   const check = checkTimeZone(id);
   let message: string;
   let replacement: string | undefined;
@@ -50,5 +49,5 @@ function checkTimeZoneValue(doc: PearlDocument, node: JsonNode | undefined, diag
       break;
   }
   const data = replacement === undefined ? undefined : ({ replacement } satisfies TimeZoneFixData);
-  diagnostics.push(createDiagnostic(doc, node, DiagnosticCode.timeZone, message, { data }));
+  diagnostics.push(createDiagnostic(doc, valueSpan(doc, path), DiagnosticCode.timeZone, message, { data }));
 }

@@ -1,9 +1,8 @@
 import { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticCode } from '../diagnosticCodes';
-import { createDiagnostic, keySpanOf, TextSpan } from '../diagnostics';
-import { getObjectItems, getPropertyNode, JsonNode } from '../jsonTree';
+import { createDiagnostic, keySpan, openingSpan, TextSpan, valueSpan } from '../diagnostics';
 import { NodeType, PearlDocument } from '../pearlDocument';
-import { isAbsent, isBlankString, openingBraceSpan } from './ruleSupport';
+import { arrayOf, isAbsentValue, isBlankValue, isJsonObject, JsonPath, objectOf } from './ruleSupport';
 
 /**
  * TransferCallSettings.triggerDescription (docs/interface.md § TransferCallSettings:
@@ -23,11 +22,13 @@ import { isAbsent, isBlankString, openingBraceSpan } from './ruleSupport';
  */
 export function validateTransferCallRules(doc: PearlDocument, diagnostics: Diagnostic[]): void {
   if (doc.kind === 'simple') {
-    getObjectItems(doc.pearl, 'transferCallSettings').forEach((settings, index) => {
-      const trigger = getPropertyNode(settings, 'triggerDescription');
-      if (!isMissingTrigger(trigger)) return;
-      const phone = getPropertyNode(settings, 'transferCallPhoneNumber');
-      const span: TextSpan = trigger ?? (phone && !isAbsent(phone) ? phone : openingBraceSpan(settings));
+    arrayOf(doc.pearlValue?.transferCallSettings).forEach((settings, index) => {
+      if (!isJsonObject(settings) || !isMissingTrigger(settings.triggerDescription)) return;
+      const path: JsonPath = ['pearl', 'transferCallSettings', index];
+      let span: TextSpan;
+      if (settings.triggerDescription !== undefined) span = valueSpan(doc, [...path, 'triggerDescription']);
+      else if (!isAbsentValue(settings.transferCallPhoneNumber)) span = valueSpan(doc, [...path, 'transferCallPhoneNumber']);
+      else span = openingSpan(doc, path);
       diagnostics.push(
         createDiagnostic(
           doc,
@@ -49,15 +50,16 @@ export function validateTransferCallRules(doc: PearlDocument, diagnostics: Diagn
   }
   for (const node of doc.nodes) {
     if (node.nodeType !== NodeType.TransferCall || node.nodeId === undefined || node.nodeId === '') continue;
-    const settings = getPropertyNode(node.node, 'transferCallSettings');
-    if (settings?.type !== 'object') continue; // missing: node-settings-missing
-    const trigger = getPropertyNode(settings, 'triggerDescription');
+    const settings = objectOf(node.value.transferCallSettings);
+    if (!settings) continue; // missing: node-settings-missing
+    const settingsPath: JsonPath = [...node.path, 'transferCallSettings'];
+    const trigger = settings.triggerDescription;
     if (targets.has(node.nodeId)) {
-      if (trigger?.type !== 'string' || isBlankString(trigger)) continue;
+      if (typeof trigger !== 'string' || isBlankValue(trigger)) continue;
       diagnostics.push(
         createDiagnostic(
           doc,
-          keySpanOf(trigger),
+          keySpan(doc, [...settingsPath, 'triggerDescription']),
           DiagnosticCode.transferTriggerNotAllowed,
           `TransferCall node '${node.nodeId}' is reached by transitions, so its triggerDescription is not allowed (only an unwired TransferCall node is fired from its triggerDescription).`,
         ),
@@ -66,7 +68,7 @@ export function validateTransferCallRules(doc: PearlDocument, diagnostics: Diagn
       diagnostics.push(
         createDiagnostic(
           doc,
-          trigger ?? keySpanOf(settings),
+          trigger !== undefined ? valueSpan(doc, [...settingsPath, 'triggerDescription']) : keySpan(doc, settingsPath),
           DiagnosticCode.transferTriggerMissing,
           `TransferCall node '${node.nodeId}' has no incoming transition, so its transferCallSettings needs a triggerDescription: the agent fires it from that description.`,
         ),
@@ -76,6 +78,6 @@ export function validateTransferCallRules(doc: PearlDocument, diagnostics: Diagn
 }
 
 /** Absent, null, or a blank string; a value of another type is left to schema validation. */
-function isMissingTrigger(trigger: JsonNode | undefined): boolean {
-  return isAbsent(trigger) || isBlankString(trigger);
+function isMissingTrigger(trigger: unknown): boolean {
+  return isAbsentValue(trigger) || isBlankValue(trigger);
 }
