@@ -143,7 +143,7 @@ export function formatJsonValue(value: unknown): string {
   if (value === null || value === undefined) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return 'an object';
-  return String(value);
+  return JSON.stringify(value);
 }
 
 /** The `inbound` or `outbound` object of the request, when it is one. */
