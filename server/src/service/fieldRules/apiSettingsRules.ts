@@ -2,7 +2,23 @@ import { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticCode } from '../diagnosticCodes';
 import { createDiagnostic, keySpan, openingSpan, valueSpan } from '../diagnostics';
 import { PearlDocument } from '../pearlDocument';
-import { formatJsonValue, isAbsentValue, JsonObject, JsonPath, objectElements, objectOf, PlacedObject } from './ruleSupport';
+import {
+  arrayOf,
+  formatJsonValue,
+  isAbsentValue,
+  isJsonObject,
+  JsonObject,
+  JsonPath,
+  objectElements,
+  objectOf,
+  PlacedObject,
+} from './ruleSupport';
+
+/** The lists of APIDataSchemaProperty of NodeAPISettings (§ NodeAPISettings). */
+const schemaLists = ['body', 'outputBody'] as const;
+
+/** The fields an APIDataSchemaProperty sends when it names no variable (§ APIDataSchemaProperty). */
+const typeAndValue = ['type', 'value'] as const;
 
 /** NodeAPISettings.method values whose body must be empty (§ NodeAPISettings). */
 const methodsWithoutBody: ReadonlyMap<number, string> = new Map([
@@ -51,9 +67,11 @@ function collectApiSettings(doc: PearlDocument): PlacedObject[] {
 }
 
 function checkApiSettings(doc: PearlDocument, settings: PlacedObject, checkMethod: boolean, diagnostics: Diagnostic[]): void {
-  for (const list of ['body', 'outputBody'] as const) {
-    for (const { value, index } of objectElements(settings.value[list])) {
-      checkDataSchemaProperty(doc, value, settings.path, list, index, diagnostics);
+  for (const list of schemaLists) {
+    const properties = arrayOf(settings.value[list]);
+    for (let index = 0; index < properties.length; index++) {
+      const property = properties[index];
+      if (isJsonObject(property)) checkDataSchemaProperty(doc, property, settings.path, list, index, diagnostics);
     }
   }
   if (!checkMethod) return;
@@ -86,34 +104,36 @@ function checkDataSchemaProperty(
   if (!isAbsentValue(variableIdValue) && typeof variableIdValue !== 'string') return; // wrong type: schema
   const variableId = typeof variableIdValue === 'string' ? variableIdValue : '';
   const key = property.key;
-  // For messages only: built when there is one.
-  const label = (): string => (typeof key === 'string' ? `${list}[${index}] '${key}'` : `${list}[${index}]`);
-  const path = (...rest: string[]): JsonPath => [...settingsPath, list, index, ...rest];
-
   if (variableId !== '') {
-    for (const field of ['type', 'value'] as const) {
+    for (const field of typeAndValue) {
       const value = property[field];
       if (isAbsentValue(value) || value === '') continue;
       diagnostics.push(
         createDiagnostic(
           doc,
-          keySpan(doc, path(field)),
+          keySpan(doc, [...settingsPath, list, index, field]),
           DiagnosticCode.apiPropertyVariableAndValue,
-          `${label()} sends variable '${variableId}' (variableId), so ${field} must be empty; it is ${formatJsonValue(value)}.`,
+          `${describeProperty(list, index, key)} sends variable '${variableId}' (variableId), so ${field} must be empty; it is ${formatJsonValue(value)}.`,
         ),
       );
     }
     return;
   }
-  const missing = (['type', 'value'] as const).filter((field) => isAbsentValue(property[field]));
-  if (missing.length === 0) return;
-  const what = missing.length === 2 ? 'type and value are missing' : `${missing[0]} is missing`;
+  const typeMissing = isAbsentValue(property.type);
+  const valueMissing = isAbsentValue(property.value);
+  if (!typeMissing && !valueMissing) return;
+  const what = typeMissing && valueMissing ? 'type and value are missing' : `${typeMissing ? 'type' : 'value'} is missing`;
   diagnostics.push(
     createDiagnostic(
       doc,
-      isAbsentValue(key) ? openingSpan(doc, path()) : valueSpan(doc, path('key')),
+      isAbsentValue(key) ? openingSpan(doc, [...settingsPath, list, index]) : valueSpan(doc, [...settingsPath, list, index, 'key']),
       DiagnosticCode.apiPropertyValueMissing,
-      `${label()} has no variableId, so it needs both type and value: ${what}.`,
+      `${describeProperty(list, index, key)} has no variableId, so it needs both type and value: ${what}.`,
     ),
   );
+}
+
+/** An APIDataSchemaProperty as messages name it: `body[2] 'orderId'`, or `body[2]` when its key is not a string. */
+function describeProperty(list: string, index: number, key: unknown): string {
+  return typeof key === 'string' ? `${list}[${index}] '${key}'` : `${list}[${index}]`;
 }
