@@ -87,9 +87,6 @@ test('settings, count and calling-hours rules of a text Pearl: every diagnostic 
     {
       name: 'Test',
       pearl: {
-        agentName: 'Ada',
-        timeZone: 'Eastern Standard Time',
-        modelType: 11,
         nodes: [
           { nodeId: 'open', name: 'Open', nodeType: 2, script: 'Hi', smsSettings: {}, transitions: [{ name: 'go', toNodeId: 'lookup' }] },
           {
@@ -123,8 +120,6 @@ test('settings, count and calling-hours rules of a text Pearl: every diagnostic 
       variables: [{ id: 'order_id', name: 'Order', group: 2, type: 1 }],
       outbound: {
         totalAgents: 0,
-        textChannelId: 'tc1',
-        timeZone: 'Eastern Standard Time',
         autoCloseAfterInactivityHours: 1,
         inactivityFollowUps: [{ delayMinutes: -5 }, { delayMinutes: 90 }],
         callingHours: [
@@ -230,11 +225,7 @@ test('settings, count and calling-hours rules of a Simple Pearl: apiSettings, no
       $schema: '../schemas/simple-pearl.schema.json',
       name: 'Test',
       pearl: {
-        agents: [{ name: 'Sam', voiceId: 'v1' }],
-        timeZone: 'Eastern Standard Time',
-        modelType: 1,
         openingSentence: 'Hi',
-        flowScript: 'Talk',
         apiSettings: [{ method: 1, body: [{ key: 'a', value: 'x' }] }],
         emailSettings: [{ smtpSettings: { port: 70000 } }],
         notifications: [
