@@ -1,9 +1,24 @@
 import { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticCode } from '../diagnosticCodes';
-import { createDiagnostic, keySpanOf } from '../diagnostics';
-import { getNumberProperty, getObjectItems, getPropertyNode, JsonNode } from '../jsonTree';
+import { createDiagnostic, keySpan, openingSpan, valueSpan } from '../diagnostics';
 import { PearlDocument } from '../pearlDocument';
-import { formatValue, isAbsent, openingBraceSpan } from './ruleSupport';
+import {
+  arrayOf,
+  formatJsonValue,
+  isAbsentValue,
+  isJsonObject,
+  JsonObject,
+  JsonPath,
+  objectElements,
+  objectOf,
+  PlacedObject,
+} from './ruleSupport';
+
+/** The lists of APIDataSchemaProperty of NodeAPISettings (§ NodeAPISettings). */
+const schemaLists = ['body', 'outputBody'] as const;
+
+/** The fields an APIDataSchemaProperty sends when it names no variable (§ APIDataSchemaProperty). */
+const typeAndValue = ['type', 'value'] as const;
 
 /** NodeAPISettings.method values whose body must be empty (§ NodeAPISettings). */
 const methodsWithoutBody: ReadonlyMap<number, string> = new Map([
@@ -28,80 +43,97 @@ const methodsWithoutBody: ReadonlyMap<number, string> = new Map([
  * - `api-body-not-allowed` (Error, on the body value): a non-empty body with method 1 GET or 4 DELETE.
  */
 export function validateApiSettingsRules(doc: PearlDocument, diagnostics: Diagnostic[]): void {
-  if (doc.kind === 'text') {
-    for (const node of doc.allNodes) {
-      const settings = getPropertyNode(node.node, 'apiSettings');
-      if (settings?.type === 'object') checkApiSettings(doc, settings, true, diagnostics);
-    }
-    return;
-  }
-  for (const settings of getObjectItems(doc.pearl, 'apiSettings')) {
-    checkApiSettings(doc, settings, false, diagnostics);
-  }
-  for (const notification of getObjectItems(doc.pearl, 'notifications')) {
-    const settings = getPropertyNode(notification, 'apiSettings');
-    if (settings?.type === 'object') checkApiSettings(doc, settings, false, diagnostics);
-  }
+  const checkMethod = doc.kind === 'text';
+  for (const settings of collectApiSettings(doc)) checkApiSettings(doc, settings, checkMethod, diagnostics);
 }
 
-function checkApiSettings(doc: PearlDocument, settings: JsonNode, checkMethod: boolean, diagnostics: Diagnostic[]): void {
-  for (const list of ['body', 'outputBody'] as const) {
-    getObjectItems(settings, list).forEach((property, index) => {
-      checkDataSchemaProperty(doc, property, list, index, diagnostics);
-    });
+/** Every NodeAPISettings object, in document order: of each node (text), or of the simple form's apiSettings and notifications. */
+function collectApiSettings(doc: PearlDocument): PlacedObject[] {
+  const result: PlacedObject[] = [];
+  if (doc.kind === 'text') {
+    for (const node of doc.allNodes) {
+      const settings = objectOf(node.value.apiSettings);
+      if (settings) result.push({ value: settings, path: [...node.path, 'apiSettings'] });
+    }
+    return result;
+  }
+  const pearl = doc.pearlValue;
+  for (const { value, index } of objectElements(pearl?.apiSettings)) result.push({ value, path: ['pearl', 'apiSettings', index] });
+  for (const { value, index } of objectElements(pearl?.notifications)) {
+    const settings = objectOf(value.apiSettings);
+    if (settings) result.push({ value: settings, path: ['pearl', 'notifications', index, 'apiSettings'] });
+  }
+  return result;
+}
+
+function checkApiSettings(doc: PearlDocument, settings: PlacedObject, checkMethod: boolean, diagnostics: Diagnostic[]): void {
+  for (const list of schemaLists) {
+    const properties = arrayOf(settings.value[list]);
+    for (let index = 0; index < properties.length; index++) {
+      const property = properties[index];
+      if (isJsonObject(property)) checkDataSchemaProperty(doc, property, settings.path, list, index, diagnostics);
+    }
   }
   if (!checkMethod) return;
-  const method = getNumberProperty(settings, 'method');
-  const methodName = method === undefined ? undefined : methodsWithoutBody.get(method);
-  const body = getPropertyNode(settings, 'body');
-  if (methodName === undefined || body?.type !== 'array' || !body.children?.length) return;
-  const count = body.children.length;
+  const method = settings.value.method;
+  if (typeof method !== 'number') return;
+  const methodName = methodsWithoutBody.get(method);
+  const body = settings.value.body;
+  if (methodName === undefined || !Array.isArray(body) || body.length === 0) return;
+  const count = body.length;
   diagnostics.push(
     createDiagnostic(
       doc,
-      body,
+      valueSpan(doc, [...settings.path, 'body']),
       DiagnosticCode.apiBodyNotAllowed,
       `body must be empty for ${methodName} (method ${method}): it has ${count} ${count === 1 ? 'entry' : 'entries'}. Only POST, PUT and PATCH send a body.`,
     ),
   );
 }
 
-function checkDataSchemaProperty(doc: PearlDocument, property: JsonNode, list: string, index: number, diagnostics: Diagnostic[]): void {
-  const variableIdNode = getPropertyNode(property, 'variableId');
-  if (!isAbsent(variableIdNode) && variableIdNode?.type !== 'string') return; // wrong type: schema
-  const variableId = variableIdNode?.type === 'string' ? (variableIdNode.value as string) : '';
-  const typeNode = getPropertyNode(property, 'type');
-  const valueNode = getPropertyNode(property, 'value');
-  const keyNode = getPropertyNode(property, 'key');
-  // For messages only: built when there is one.
-  const label = (): string => (keyNode?.type === 'string' ? `${list}[${index}] '${keyNode.value as string}'` : `${list}[${index}]`);
-
+/** Checks `property`, the APIDataSchemaProperty at `index` of `list` of the settings at `settingsPath`. */
+function checkDataSchemaProperty(
+  doc: PearlDocument,
+  property: JsonObject,
+  settingsPath: JsonPath,
+  list: string,
+  index: number,
+  diagnostics: Diagnostic[],
+): void {
+  const variableIdValue = property.variableId;
+  if (!isAbsentValue(variableIdValue) && typeof variableIdValue !== 'string') return; // wrong type: schema
+  const variableId = typeof variableIdValue === 'string' ? variableIdValue : '';
+  const key = property.key;
   if (variableId !== '') {
-    for (const [field, node] of [
-      ['type', typeNode],
-      ['value', valueNode],
-    ] as const) {
-      if (!node || isAbsent(node) || (node.type === 'string' && node.value === '')) continue;
+    for (const field of typeAndValue) {
+      const value = property[field];
+      if (isAbsentValue(value) || value === '') continue;
       diagnostics.push(
         createDiagnostic(
           doc,
-          keySpanOf(node),
+          keySpan(doc, [...settingsPath, list, index, field]),
           DiagnosticCode.apiPropertyVariableAndValue,
-          `${label()} sends variable '${variableId}' (variableId), so ${field} must be empty; it is ${formatValue(node)}.`,
+          `${describeProperty(list, index, key)} sends variable '${variableId}' (variableId), so ${field} must be empty; it is ${formatJsonValue(value)}.`,
         ),
       );
     }
     return;
   }
-  const missing = (['type', 'value'] as const).filter((field) => isAbsent(field === 'type' ? typeNode : valueNode));
-  if (missing.length === 0) return;
-  const what = missing.length === 2 ? 'type and value are missing' : `${missing[0]} is missing`;
+  const typeMissing = isAbsentValue(property.type);
+  const valueMissing = isAbsentValue(property.value);
+  if (!typeMissing && !valueMissing) return;
+  const what = typeMissing && valueMissing ? 'type and value are missing' : `${typeMissing ? 'type' : 'value'} is missing`;
   diagnostics.push(
     createDiagnostic(
       doc,
-      keyNode && !isAbsent(keyNode) ? keyNode : openingBraceSpan(property),
+      isAbsentValue(key) ? openingSpan(doc, [...settingsPath, list, index]) : valueSpan(doc, [...settingsPath, list, index, 'key']),
       DiagnosticCode.apiPropertyValueMissing,
-      `${label()} has no variableId, so it needs both type and value: ${what}.`,
+      `${describeProperty(list, index, key)} has no variableId, so it needs both type and value: ${what}.`,
     ),
   );
+}
+
+/** An APIDataSchemaProperty as messages name it: `body[2] 'orderId'`, or `body[2]` when its key is not a string. */
+function describeProperty(list: string, index: number, key: unknown): string {
+  return typeof key === 'string' ? `${list}[${index}] '${key}'` : `${list}[${index}]`;
 }

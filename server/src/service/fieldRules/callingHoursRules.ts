@@ -1,9 +1,8 @@
 import { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticCode } from '../diagnosticCodes';
-import { createDiagnostic } from '../diagnostics';
-import { getObjectItems, getPropertyNode, JsonNode } from '../jsonTree';
+import { createDiagnostic, valueSpan } from '../diagnostics';
 import { PearlDocument } from '../pearlDocument';
-import { getChannelObject, getIntegerValue, Located } from './ruleSupport';
+import { getChannelValue, integerOf, JsonObject, JsonPath, objectElements } from './ruleSupport';
 import { dayNames } from '../enumNames';
 
 /** DayWorkingHours.day names of the text form (docs/interface.md § DayWorkingHours). */
@@ -25,11 +24,18 @@ export function parseTimeOfDay(text: string): number | undefined {
   return hours * 3600 + minutes * 60 + seconds;
 }
 
-/** A valid window: its start and end in seconds since midnight, with their value nodes. */
+/** A start or end that is a time of day: its text, its seconds since midnight, and where it is. */
+interface TimeOfDay {
+  readonly text: string;
+  readonly seconds: number;
+  readonly path: JsonPath;
+}
+
+/** A valid window: its index in callingHours, its start and end. */
 interface Window {
   readonly index: number;
-  readonly start: Located<number>;
-  readonly end: Located<number>;
+  readonly start: TimeOfDay;
+  readonly end: TimeOfDay;
 }
 
 /**
@@ -43,74 +49,76 @@ interface Window {
  */
 export function validateCallingHoursRules(doc: PearlDocument, diagnostics: Diagnostic[]): void {
   const windowsByDay = new Map<number, Window[]>();
-  getObjectItems(getChannelObject(doc, 'outbound'), 'callingHours').forEach((item, index) => {
-    const start = readTime(doc, 'start', getPropertyNode(item, 'start'), diagnostics);
-    const end = readTime(doc, 'end', getPropertyNode(item, 'end'), diagnostics);
-    if (start === undefined || end === undefined) return;
-    if (start.value >= end.value) {
+  for (const { value: item, index } of objectElements(getChannelValue(doc, 'outbound')?.callingHours)) {
+    const start = readTime(doc, item, index, 'start', diagnostics);
+    const end = readTime(doc, item, index, 'end', diagnostics);
+    if (start === undefined || end === undefined) continue;
+    if (start.seconds >= end.seconds) {
       diagnostics.push(
         createDiagnostic(
           doc,
-          end.node,
+          valueSpan(doc, end.path),
           DiagnosticCode.callingHoursOrder,
-          `end ${end.node.value as string} is not after start ${start.node.value as string}: a window must end after it starts, within one day.`,
+          `end ${end.text} is not after start ${start.text}: a window must end after it starts, within one day.`,
         ),
       );
-      return;
+      continue;
     }
-    const day = getIntegerValue(getPropertyNode(item, 'day'));
-    if (day === undefined) return;
+    const day = integerOf(item.day);
+    if (day === undefined) continue;
     let windows = windowsByDay.get(day);
     if (!windows) windowsByDay.set(day, (windows = []));
     windows.push({ index, start, end });
-  });
+  }
 
   for (const [day, windows] of windowsByDay) {
-    windows.sort((a, b) => a.start.value - b.start.value || a.index - b.index);
+    windows.sort((a, b) => a.start.seconds - b.start.seconds || a.index - b.index);
     let latest = windows[0]; // the window ending last among those seen
     for (let i = 1; i < windows.length; i++) {
       const window = windows[i];
-      if (window.start.value < latest.end.value) {
+      if (window.start.seconds < latest.end.seconds) {
         diagnostics.push(
           createDiagnostic(
             doc,
-            window.start.node,
+            valueSpan(doc, window.start.path),
             DiagnosticCode.callingHoursOverlap,
             `This window (${describeWindow(window)}) overlaps callingHours[${latest.index}] (${describeWindow(latest)}) on ${describeDay(doc, day)}.`,
           ),
         );
       }
-      if (window.end.value > latest.end.value) latest = window;
+      if (window.end.seconds > latest.end.seconds) latest = window;
     }
   }
 }
 
-/** A start or end as seconds since midnight with its node; reports a string that is not a time of day. */
+/** The `field` of callingHours[`index`] (`item`) as a time of day; reports a string that is not one. */
 function readTime(
   doc: PearlDocument,
+  item: JsonObject,
+  index: number,
   field: 'start' | 'end',
-  node: JsonNode | undefined,
   diagnostics: Diagnostic[],
-): Located<number> | undefined {
-  if (node?.type !== 'string') return undefined; // absent, null or wrong type: not checked here
-  const text = node.value as string;
+): TimeOfDay | undefined {
+  const text = item[field];
+  if (typeof text !== 'string') return undefined; // absent, null or wrong type: not checked here
   const seconds = parseTimeOfDay(text);
+  const path = ['outbound', 'callingHours', index, field];
   if (seconds === undefined) {
     diagnostics.push(
       createDiagnostic(
         doc,
-        node,
+        valueSpan(doc, path),
         DiagnosticCode.dateSpanFormat,
         `${field} '${text}' is not a time of day (hh:mm or hh:mm:ss, 00:00 to 23:59:59).`,
       ),
     );
     return undefined;
   }
-  return { value: seconds, node };
+  return { text, seconds, path };
 }
 
 function describeWindow(window: Window): string {
-  return `${window.start.node.value as string} to ${window.end.node.value as string}`;
+  return `${window.start.text} to ${window.end.text}`;
 }
 
 function describeDay(doc: PearlDocument, day: number): string {

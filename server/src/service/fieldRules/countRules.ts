@@ -1,9 +1,18 @@
 import { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticCode } from '../diagnosticCodes';
-import { createDiagnostic } from '../diagnostics';
-import { getObjectItems, getPropertyNode, JsonNode } from '../jsonTree';
+import { createDiagnostic, valueSpan } from '../diagnostics';
 import { PearlDocument } from '../pearlDocument';
-import { getChannelObject, getIntegerProperty, getIntegerValue, int32Max, int32Min } from './ruleSupport';
+import {
+  getChannelValue,
+  int32Max,
+  int32Min,
+  integerOf,
+  JsonObject,
+  JsonPath,
+  objectElements,
+  objectOf,
+  PlacedObject,
+} from './ruleSupport';
 
 /** A count with its sensible range and what a value outside it means. */
 interface CountField {
@@ -54,40 +63,46 @@ const channelCounts: Readonly<Record<PearlDocument['kind'], Record<'inbound' | '
  */
 export function validateCountRules(doc: PearlDocument, diagnostics: Diagnostic[]): void {
   for (const channel of ['inbound', 'outbound'] as const) {
-    const settings = getChannelObject(doc, channel);
+    const settings = getChannelValue(doc, channel);
     if (!settings) continue;
-    for (const field of channelCounts[doc.kind][channel]) checkCount(doc, settings, field, diagnostics);
-    if (doc.kind === 'text') checkFollowUps(doc, settings, diagnostics);
+    const path = [channel];
+    for (const field of channelCounts[doc.kind][channel]) checkCount(doc, settings, path, field, diagnostics);
+    if (doc.kind === 'text') checkFollowUps(doc, settings, path, diagnostics);
   }
-  for (const smtpSettings of collectSmtpSettings(doc)) checkCount(doc, smtpSettings, port, diagnostics);
+  for (const smtpSettings of collectSmtpSettings(doc)) checkCount(doc, smtpSettings.value, smtpSettings.path, port, diagnostics);
 }
 
-function checkCount(doc: PearlDocument, object: JsonNode, field: CountField, diagnostics: Diagnostic[]): void {
-  const count = getIntegerProperty(object, field.key);
-  if (!count) return;
-  const { value, node } = count;
+/** Reports `field` of `object` (at `path`) when it is an integer outside the field's range. */
+function checkCount(doc: PearlDocument, object: JsonObject, path: JsonPath, field: CountField, diagnostics: Diagnostic[]): void {
+  const value = integerOf(object[field.key]);
+  if (value === undefined) return;
   if (value >= field.minimum && (field.maximum === undefined || value <= field.maximum)) return;
   // Outside the 32-bit range the service rejects it: schema validation's int32-range says so.
   if (value < int32Min || value > int32Max) return;
   diagnostics.push(
-    createDiagnostic(doc, node, DiagnosticCode.countBelowMinimum, `${field.key} is ${value}; it should be ${field.expectation}.`),
+    createDiagnostic(
+      doc,
+      valueSpan(doc, [...path, field.key]),
+      DiagnosticCode.countBelowMinimum,
+      `${field.key} is ${value}; it should be ${field.expectation}.`,
+    ),
   );
 }
 
-function checkFollowUps(doc: PearlDocument, settings: JsonNode, diagnostics: Diagnostic[]): void {
-  const followUps = getObjectItems(settings, 'inactivityFollowUps');
-  for (const followUp of followUps) checkCount(doc, followUp, delayMinutes, diagnostics);
-  const hours = getIntegerValue(getPropertyNode(settings, autoClose.key));
+function checkFollowUps(doc: PearlDocument, settings: JsonObject, path: JsonPath, diagnostics: Diagnostic[]): void {
+  const followUps = objectElements(settings.inactivityFollowUps);
+  const followUpPath = (index: number): JsonPath => [...path, 'inactivityFollowUps', index];
+  for (const followUp of followUps) checkCount(doc, followUp.value, followUpPath(followUp.index), delayMinutes, diagnostics);
+  const hours = integerOf(settings[autoClose.key]);
   if (hours === undefined || hours < 1) return; // unset, or already reported as below minimum
   const closeMinutes = hours * 60;
   for (const followUp of followUps) {
-    const delay = getIntegerProperty(followUp, 'delayMinutes');
-    if (!delay || delay.value < closeMinutes) continue;
-    const minutes = delay.value;
+    const minutes = integerOf(followUp.value.delayMinutes);
+    if (minutes === undefined || minutes < closeMinutes) continue;
     diagnostics.push(
       createDiagnostic(
         doc,
-        delay.node,
+        valueSpan(doc, [...followUpPath(followUp.index), 'delayMinutes']),
         DiagnosticCode.followUpAfterClose,
         `This follow-up fires after ${minutes} minutes, but the conversation auto-closes after ${hours} ${hours === 1 ? 'hour' : 'hours'} (${closeMinutes} minutes).`,
       ),
@@ -96,18 +111,20 @@ function checkFollowUps(doc: PearlDocument, settings: JsonNode, diagnostics: Dia
 }
 
 /** Every SmtpSettings object: of each node's emailSettings (text), or of the simple form's emailSettings and notifications' emailTemplate. */
-function collectSmtpSettings(doc: PearlDocument): JsonNode[] {
-  const emailTemplates: (JsonNode | undefined)[] =
-    doc.kind === 'text'
-      ? doc.allNodes.map((node) => getPropertyNode(node.node, 'emailSettings'))
-      : [
-          ...getObjectItems(doc.pearl, 'emailSettings'),
-          ...getObjectItems(doc.pearl, 'notifications').map((notification) => getPropertyNode(notification, 'emailTemplate')),
-        ];
-  const result: JsonNode[] = [];
-  for (const template of emailTemplates) {
-    const smtpSettings = getPropertyNode(template, 'smtpSettings');
-    if (smtpSettings?.type === 'object') result.push(smtpSettings);
+function collectSmtpSettings(doc: PearlDocument): PlacedObject[] {
+  const result: PlacedObject[] = [];
+  const add = (template: unknown, path: () => JsonPath): void => {
+    const smtpSettings = objectOf(objectOf(template)?.smtpSettings);
+    if (smtpSettings) result.push({ value: smtpSettings, path: [...path(), 'smtpSettings'] });
+  };
+  if (doc.kind === 'text') {
+    for (const node of doc.allNodes) add(node.value.emailSettings, () => [...node.path, 'emailSettings']);
+    return result;
+  }
+  const pearl = doc.pearlValue;
+  for (const { value, index } of objectElements(pearl?.emailSettings)) add(value, () => ['pearl', 'emailSettings', index]);
+  for (const { value, index } of objectElements(pearl?.notifications)) {
+    add(value.emailTemplate, () => ['pearl', 'notifications', index, 'emailTemplate']);
   }
   return result;
 }

@@ -1,10 +1,9 @@
 import { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticCode } from '../diagnosticCodes';
 import { withArticle } from '../messageText';
-import { createDiagnostic, keySpanOf } from '../diagnostics';
-import { getPropertyNode, JsonNode } from '../jsonTree';
+import { createDiagnostic, keySpan, valueSpan } from '../diagnostics';
 import { NestedListKey, NodeType, PearlDocument, PearlNode } from '../pearlDocument';
-import { describeNodeType, isAbsent, isKnownNodeType } from './ruleSupport';
+import { describeNodeType, isAbsentValue, isKnownNodeType } from './ruleSupport';
 
 /** The settings objects of a node (§ Node). */
 const settingsKeys = ['apiSettings', 'smsSettings', 'emailSettings', 'transferCallSettings'] as const;
@@ -61,14 +60,14 @@ export function validateNodeSettingsRules(doc: PearlDocument, diagnostics: Diagn
 }
 
 function checkSettings(doc: PearlDocument, node: PearlNode, diagnostics: Diagnostic[]): void {
-  const { nodeType, nodeTypeNode } = node;
-  if (nodeType === undefined || !nodeTypeNode || !isKnownNodeType(nodeType)) return;
+  const { nodeType } = node;
+  if (nodeType === undefined || !isKnownNodeType(nodeType)) return;
   const required = requiredSettings.get(nodeType);
-  if (required && isAbsent(getPropertyNode(node.node, required))) {
+  if (required && isAbsentValue(node.value[required])) {
     diagnostics.push(
       createDiagnostic(
         doc,
-        nodeTypeNode,
+        valueSpan(doc, [...node.path, 'nodeType']),
         DiagnosticCode.nodeSettingsMissing,
         `nodeType ${describeNodeType(nodeType)} requires ${required}, which is missing (graph rule 7).`,
       ),
@@ -76,12 +75,11 @@ function checkSettings(doc: PearlDocument, node: PearlNode, diagnostics: Diagnos
   }
   for (const key of settingsKeys) {
     if (key === required) continue;
-    const settings = getPropertyNode(node.node, key);
-    if (!settings || isAbsent(settings)) continue;
+    if (isAbsentValue(node.value[key])) continue;
     diagnostics.push(
       createDiagnostic(
         doc,
-        keySpanOf(settings),
+        keySpan(doc, [...node.path, key]),
         DiagnosticCode.nodeSettingsOtherType,
         `${key} is for ${typesBySettings.get(key)}; this node is ${describeNodeType(nodeType)}, so it does not apply.`,
       ),
@@ -93,12 +91,11 @@ function checkNestedLists(doc: PearlDocument, node: PearlNode, diagnostics: Diag
   const { nodeType } = node;
   if (nodeType === undefined || !isKnownNodeType(nodeType)) return;
   for (const [list, owner] of nestedListOwner) {
-    const value = getPropertyNode(node.node, list);
-    if (nodeType === owner || !isNonEmptyArray(value)) continue;
+    if (nodeType === owner || !isNonEmptyArray(node.value[list])) continue;
     diagnostics.push(
       createDiagnostic(
         doc,
-        keySpanOf(value),
+        keySpan(doc, [...node.path, list]),
         list === 'handOffAction' ? DiagnosticCode.handOffActionMisplaced : DiagnosticCode.postCallActionsMisplaced,
         `${list} is allowed only on ${withArticle(describeNodeType(owner))} node; this node is ${describeNodeType(nodeType)}.`,
       ),
@@ -107,24 +104,23 @@ function checkNestedLists(doc: PearlDocument, node: PearlNode, diagnostics: Diag
 }
 
 function checkNestedAction(doc: PearlDocument, node: PearlNode, list: NestedListKey, diagnostics: Diagnostic[]): void {
-  const { nodeType, nodeTypeNode } = node;
-  if (nodeType !== undefined && nodeTypeNode && !nestedNodeTypes.has(nodeType)) {
+  const { nodeType } = node;
+  if (nodeType !== undefined && !nestedNodeTypes.has(nodeType)) {
     diagnostics.push(
       createDiagnostic(
         doc,
-        nodeTypeNode,
+        valueSpan(doc, [...node.path, 'nodeType']),
         DiagnosticCode.nestedNodeType,
         `nodeType ${describeNodeType(nodeType)} cannot be nested in ${list}: nested actions must be SMS (50), Email (51) or API (40) (graph rule 6).`,
       ),
     );
   }
   for (const key of ['transitions', 'handOffAction', 'postCallActions'] as const) {
-    const value = getPropertyNode(node.node, key);
-    if (!isNonEmptyArray(value)) continue;
+    if (!isNonEmptyArray(node.value[key])) continue;
     diagnostics.push(
       createDiagnostic(
         doc,
-        keySpanOf(value),
+        keySpan(doc, [...node.path, key]),
         DiagnosticCode.nestedNodeNotFireAndForget,
         key === 'transitions'
           ? `A nested action in ${list} is fire-and-forget: it cannot have transitions (graph rule 6).`
@@ -134,6 +130,6 @@ function checkNestedAction(doc: PearlDocument, node: PearlNode, list: NestedList
   }
 }
 
-function isNonEmptyArray(node: JsonNode | undefined): node is JsonNode {
-  return node?.type === 'array' && (node.children?.length ?? 0) > 0;
+function isNonEmptyArray(value: unknown): boolean {
+  return Array.isArray(value) && value.length > 0;
 }

@@ -132,6 +132,29 @@ export function arrayOf(value: unknown): readonly unknown[] {
 
 const noElements: readonly unknown[] = [];
 
+/** An object element of an array value with its index in the array (how its path and messages name it). */
+export interface IndexedObject {
+  readonly value: JsonObject;
+  readonly index: number;
+}
+
+/** An object of the request with its path from the root, where a diagnostic about it is placed. */
+export interface PlacedObject {
+  readonly value: JsonObject;
+  readonly path: JsonPath;
+}
+
+/** The object elements of a value when it is an array, each with its index; other elements are skipped. */
+export function objectElements(value: unknown): IndexedObject[] {
+  const result: IndexedObject[] = [];
+  const elements = arrayOf(value);
+  for (let index = 0; index < elements.length; index++) {
+    const element = elements[index];
+    if (isJsonObject(element)) result.push({ value: element, index });
+  }
+  return result;
+}
+
 /** The value when it is an object, else undefined. */
 export function objectOf(value: unknown): JsonObject | undefined {
   return isJsonObject(value) ? value : undefined;
