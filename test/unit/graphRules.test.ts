@@ -1,5 +1,8 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
+import { Diagnostic } from 'vscode-languageserver-types';
+import { validateGraph } from '../../server/src/service/graphRules';
+import { PearlDocument } from '../../server/src/service/pearlDocument';
 import {
   assertNone,
   assertOne,
@@ -300,4 +303,104 @@ test('messages name nodes and use a/an: node-id-duplicate names the first holder
   });
   const target = diagnosticsWithCode(precall, 'graph-precall-target');
   assert.equal(target[0].message, "A PreCallAPI transition must lead to an OpeningSentence node; 'triage' is a Dialogue node.");
+});
+
+/** Each diagnostic as `[code, severity, the text its range covers, its 1-based line]`, in order. */
+function placed(doc: PearlDocument, diagnostics: readonly Diagnostic[]): [unknown, unknown, string, number][] {
+  const text = doc.textDocument.getText();
+  return diagnostics.map((d) => [
+    d.code,
+    d.severity,
+    text.slice(doc.textDocument.offsetAt(d.range.start), doc.textDocument.offsetAt(d.range.end)),
+    d.range.start.line + 1,
+  ]);
+}
+
+/**
+ * Runs the graph rules on strict JSON `content`: asserts they build no syntax tree, that they say the
+ * same as with the tree built (the tolerant parser's ranges), and that doValidation reports the same
+ * graph diagnostics; returns them.
+ */
+function graphDiagnosticsWithoutTree(content: string): { doc: PearlDocument; diagnostics: Diagnostic[] } {
+  const doc = parse(content);
+  const diagnostics = validateGraph(doc);
+  assert.equal(doc.hasSyntaxTree, false, 'the graph rules built the syntax tree');
+  const withTree = parse(content);
+  assert.ok(withTree.root);
+  assert.deepEqual(validateGraph(withTree), diagnostics);
+  const codes = new Set(diagnostics.map((diagnostic) => diagnostic.code));
+  const all = service.doValidation(parse(content));
+  assert.deepEqual(
+    all.filter((diagnostic) => codes.has(diagnostic.code)),
+    diagnostics,
+  );
+  return { doc, diagnostics };
+}
+
+test('the graph rules read the parsed value: every graph problem of a strict JSON Pearl, in order, without a syntax tree', () => {
+  const longList = [...Array.from({ length: 9 }, (_, i) => transition(`go${i}`, 'end')), transition('go3', 'end')];
+  const content = textPearl({
+    nodes: [
+      node('pre', 3, [transition('ok', 'open', 1), transition('ok', 'talk', 1), transition('none', 'open2')]),
+      node('open', 2, [transition('go', 'talk', 2)]),
+      node('open2', 2, longList),
+      node('talk', 10, [transition('a', 'end'), transition('b', 'ghost'), transition('c', 'inner'), transition('d', 'stuck')], {
+        postCallActions: [node('inner', 51, []), node('mail', 50, [])],
+      }),
+      node('stuck', 10, [transition('again', 'stuck')]),
+      node('loop', 10, [transition('again', 'loop')]),
+      node('end', 100, []),
+      node('talk', 60, []),
+      node('mail', 10, [transition('back', 'end')]),
+      node('end2', 100, []),
+    ],
+  });
+  const { doc, diagnostics } = graphDiagnosticsWithoutTree(content);
+  assert.deepEqual(placed(doc, diagnostics), [
+    ['node-id-duplicate', Error, '"talk"', 159],
+    ['node-id-duplicate', Error, '"mail"', 165],
+    ['voice-only-node', Error, '60', 161],
+    ['transition-name-duplicate', Error, '"ok"', 19],
+    ['graph-api-result-duplicate', Error, '1', 21],
+    ['graph-precall-target', Error, '"talk"', 20],
+    ['graph-api-result-missing', Error, '"none"', 24],
+    ['api-result-misplaced', Error, '2', 42],
+    ['transition-name-duplicate', Error, '"go3"', 88],
+    ['unknown-target', Error, '"ghost"', 104],
+    ['target-outside-graph', Error, '"inner"', 108],
+    ['graph-endcall-count', Error, '100', 178],
+    ['graph-no-incoming', Error, '"mail"', 165],
+    ['graph-no-incoming', Error, '"end2"', 176],
+    ['graph-cannot-reach-end', Error, '"stuck"', 131],
+    ['graph-unreachable', Warning, '"loop"', 142],
+  ]);
+  assert.equal(
+    diagnostics[1].message,
+    "nodeId 'mail' is already used by the SMS node 'Node mail' on line 122 in the postCallActions of Dialogue node 'talk'; nodeIds must be unique within the flow.",
+  );
+  assert.equal(doc.hasSyntaxTree, false);
+});
+
+test('the graph rules read the parsed value: nodes without nodeId, name or nodeType are placed and named by their line', () => {
+  const content = textPearl({
+    nodes: [
+      node('open', 2, [transition('go', 'talk'), transition('x', 'nowhere')]),
+      node(undefined, 10, [transition('done', 'end')]),
+      { nodeType: 10, transitions: [transition('y', 'end')] },
+      {},
+      node('talk', 10, [transition('done', 'end')]),
+      node('end', 100, []),
+    ],
+  });
+  const { doc, diagnostics } = graphDiagnosticsWithoutTree(content);
+  assert.deepEqual(placed(doc, diagnostics), [
+    ['unknown-target', Warning, '"nowhere"', 19],
+    ['node-id-missing', Warning, '"Node unnamed"', 24],
+    ['node-id-missing', Warning, '10', 34],
+    ['node-id-missing', Warning, '{', 42],
+    ['graph-cannot-reach-end', Error, '{', 42],
+  ]);
+  assert.match(diagnostics[2].message, /^Dialogue node on line 33 has no nodeId/);
+  assert.match(diagnostics[4].message, /^Node on line 42 cannot reach the EndCall node/);
+  assert.equal(doc.hasSyntaxTree, false);
 });

@@ -1,8 +1,7 @@
 import { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticCode } from './diagnosticCodes';
-import { createDiagnostic, DiagnosticOptions, DiagnosticSeverity, keySpanOf, TextSpan } from './diagnostics';
-import { getPropertyKeyNode, JsonNode } from './jsonTree';
-import { NodeType, PearlDocument, PearlNode, PearlTransition } from './pearlDocument';
+import { createDiagnostic, DiagnosticOptions, DiagnosticSeverity, keySpan, lineAt, openingSpan, TextSpan, valueSpan } from './diagnostics';
+import { JsonObject, JsonPath, NodeType, PearlDocument, PearlNode, PearlTransition } from './pearlDocument';
 import { apiResultNames, nodeTypeNames } from './enumNames';
 import { withArticle } from './messageText';
 
@@ -29,13 +28,35 @@ export const voiceOnlyNodeTypes: ReadonlySet<number> = new Set([NodeType.Transfe
  * (its id is derived from its name): the path rules treat it as leading to each of them, so that no
  * Error follows from that uncertainty.
  *
- * Linear in nodes plus transitions: one pass to index, one breadth-first search forward from the
- * entry and one backward from EndCall.
+ * Reads the parsed values and the model's graph facts (targets, incoming transitions, entry) and
+ * finds where a value is written only for a diagnostic it reports: a Pearl without problems is
+ * checked without a syntax tree. Linear in nodes plus transitions: one pass over the nodes, one
+ * breadth-first search forward from the entry and one backward from EndCall.
  */
 export function validateGraph(doc: PearlDocument): Diagnostic[] {
-  if (doc.kind !== 'text' || !doc.pearl) return [];
-  return new GraphValidation(doc, doc.pearl).run();
+  if (doc.kind !== 'text' || !doc.pearlValue) return [];
+  return new GraphValidation(doc).run();
 }
+
+/** A node's transitions up to this many are checked for a repeated name in place, without a set. */
+const namesComparedInPlace = 8;
+
+/** Where a diagnostic about a whole node goes: the first of these the node sets, else its `{`. */
+const nodeKeys: readonly string[] = ['nodeId', 'name', 'nodeType'];
+/** Where a diagnostic about a node's type goes. */
+const typeKeys: readonly string[] = ['nodeType', 'nodeId', 'name'];
+/** Where a diagnostic about a transition as a whole goes. */
+const transitionKeys: readonly string[] = ['name', 'toNodeId'];
+/** Where a diagnostic about a transition's apiResult goes. */
+const apiResultKeys: readonly string[] = ['apiResult', ...transitionKeys];
+/** Where a diagnostic about a transition's target goes. */
+const targetKeys: readonly string[] = ['toNodeId', 'name'];
+
+/** Flags of a top-level node in {@link GraphValidation.checkPaths}, by its index in `pearl.nodes`. */
+const reachedFromEntry = 1;
+const reachesEndCall = 2;
+
+const noTransitions: readonly PearlTransition[] = [];
 
 class GraphValidation {
   private readonly diagnostics: Diagnostic[] = [];
@@ -44,20 +65,17 @@ class GraphValidation {
   private readonly withoutNodeId: readonly PearlNode[];
   /** Nodes with a transition whose toNodeId names no node, while some node has no nodeId. */
   private readonly unresolvedSources = new Set<PearlNode>();
-  /** Every node by nodeId, nested actions included (first holder). */
-  private readonly allById = new Map<string, PearlNode>();
+  /** The first nested action of each nodeId; undefined when no node has nested actions. */
+  private readonly nestedById: ReadonlyMap<string, PearlNode> | undefined;
 
   /** Incoming transitions per node (the model's, resolved once per parse). */
   private readonly incoming: PearlDocument['incoming'];
 
-  constructor(
-    private readonly doc: PearlDocument,
-    /** The `pearl` object node. */
-    private readonly pearl: JsonNode,
-  ) {
+  constructor(private readonly doc: PearlDocument) {
     this.nodes = doc.nodes;
     this.incoming = doc.incoming;
     this.withoutNodeId = this.nodes.filter((node) => node.nodeId === undefined);
+    this.nestedById = doc.allNodes.length > this.nodes.length ? firstNestedById(doc.allNodes) : undefined;
   }
 
   run(): Diagnostic[] {
@@ -77,12 +95,12 @@ class GraphValidation {
 
   /** Where a diagnostic about a whole node goes: its nodeId, else its name, else its nodeType, else `{`. */
   private nodeSpan(node: PearlNode): TextSpan {
-    return node.nodeIdNode ?? node.nameNode ?? node.nodeTypeNode ?? { offset: node.node.offset, length: 1 };
+    return firstSetSpan(this.doc, node.value, node.path, nodeKeys);
   }
 
   /** Where a diagnostic about a node's type goes: its nodeType value, else {@link nodeSpan}. */
   private typeSpan(node: PearlNode): TextSpan {
-    return node.nodeTypeNode ?? this.nodeSpan(node);
+    return firstSetSpan(this.doc, node.value, node.path, typeKeys);
   }
 
   /** `Dialogue node 'talk'`: by nodeId, else by name, else by the line it starts on. */
@@ -99,27 +117,34 @@ class GraphValidation {
   }
 
   private lineOf(node: PearlNode): string {
-    return `on line ${this.doc.textDocument.positionAt(node.node.offset).line + 1}`;
+    return `on line ${lineAt(this.doc, node.path)}`;
+  }
+
+  /**
+   * The first node whose nodeId is `id`, in document order (each top-level node followed by its
+   * nested actions), nested actions included.
+   */
+  private firstWithId(id: string): PearlNode | undefined {
+    const topLevel = this.doc.nodesById.get(id);
+    const nested = this.nestedById?.get(id);
+    if (!topLevel || !nested) return topLevel ?? nested;
+    // A top-level node comes before its own nested actions.
+    return topLevelOf(nested).index < topLevel.index ? nested : topLevel;
   }
 
   /** Unique nodeIds, among top-level and nested nodes (§ Node: unique within the flow). */
   private checkNodeIds(): void {
-    const seen = new Map<string, PearlNode>();
     for (const node of this.doc.allNodes) {
-      if (node.nodeId === undefined || !node.nodeIdNode) continue;
-      const first = seen.get(node.nodeId);
-      if (first) {
-        const named = first.name !== undefined ? ` '${first.name}'` : '';
-        const where = first.container ? ` in the ${first.container.list} of ${this.describe(first.container.node)}` : '';
-        this.report(
-          node.nodeIdNode,
-          DiagnosticCode.nodeIdDuplicate,
-          `nodeId '${node.nodeId}' is already used by the ${this.typeOf(first)}${named} ${this.lineOf(first)}${where}; nodeIds must be unique within the flow.`,
-        );
-      } else {
-        seen.set(node.nodeId, node);
-        this.allById.set(node.nodeId, node);
-      }
+      if (node.nodeId === undefined) continue;
+      const first = this.firstWithId(node.nodeId);
+      if (!first || first === node) continue;
+      const named = first.name !== undefined ? ` '${first.name}'` : '';
+      const where = first.container ? ` in the ${first.container.list} of ${this.describe(first.container.node)}` : '';
+      this.report(
+        valueSpan(this.doc, [...node.path, 'nodeId']),
+        DiagnosticCode.nodeIdDuplicate,
+        `nodeId '${node.nodeId}' is already used by the ${this.typeOf(first)}${named} ${this.lineOf(first)}${where}; nodeIds must be unique within the flow.`,
+      );
     }
     for (const node of this.nodes) {
       if (node.nodeType !== undefined && voiceOnlyNodeTypes.has(node.nodeType)) {
@@ -135,37 +160,34 @@ class GraphValidation {
   /** Targets, apiResult placement and uniqueness, transition name uniqueness (§ Transition). */
   private checkTransitions(): void {
     for (const node of this.nodes) {
-      // Most nodes have one transition or none: no set for them.
-      const names = node.transitions.length > 1 ? new Set<string>() : undefined;
-      const isPreCall = node.nodeType === NodeType.PreCallAPI;
-      const apiResults = isPreCall ? new Set<number>() : undefined;
-      for (const transition of node.transitions) {
-        if (names && transition.name !== undefined && transition.nameNode) {
-          if (names.has(transition.name)) {
-            this.report(
-              transition.nameNode,
-              DiagnosticCode.transitionNameDuplicate,
-              `Transition name '${transition.name}' is used twice in ${this.describe(node)}; names must be unique within a node.`,
-            );
-          }
-          names.add(transition.name);
+      const transitions = node.transitions;
+      // Most nodes have a few transitions: their names are compared in place, without a set.
+      const names = transitions.length > namesComparedInPlace ? new Set<string>() : undefined;
+      const apiResults = node.nodeType === NodeType.PreCallAPI ? new Set<number>() : undefined;
+      for (let i = 0; i < transitions.length; i++) {
+        const transition = transitions[i];
+        if (isRepeatedName(transitions, i, names)) {
+          this.report(
+            valueSpan(this.doc, [...transition.path, 'name']),
+            DiagnosticCode.transitionNameDuplicate,
+            `Transition name '${transition.name}' is used twice in ${this.describe(node)}; names must be unique within a node.`,
+          );
         }
-        const target = transition.target;
-        const { toNodeId, toNodeIdNode } = transition;
-        if ((!target || target.nodeType === NodeType.PostCallActions) && toNodeId !== undefined && toNodeIdNode) {
-          const outside = this.allById.get(toNodeId);
+        const { target, toNodeId } = transition;
+        if ((!target || target.nodeType === NodeType.PostCallActions) && toNodeId !== undefined) {
+          const outside = this.firstWithId(toNodeId);
           if (outside) {
-            this.reportTargetOutsideGraph(toNodeId, toNodeIdNode, outside);
+            this.reportTargetOutsideGraph(transition, toNodeId, outside);
           } else {
-            this.reportUnknownTarget(toNodeId, toNodeIdNode);
+            this.reportUnknownTarget(transition, toNodeId);
             if (this.withoutNodeId.length > 0) this.unresolvedSources.add(node);
           }
         }
         if (apiResults) {
           this.checkPreCallTransition(transition, target, apiResults);
-        } else if (transition.apiResultNode && transition.apiResultNode.type !== 'null') {
+        } else if (transition.value.apiResult !== undefined && transition.value.apiResult !== null) {
           this.report(
-            transition.apiResultNode,
+            valueSpan(this.doc, [...transition.path, 'apiResult']),
             DiagnosticCode.apiResultMisplaced,
             `apiResult is allowed only on transitions of a PreCallAPI node; this transition leaves ${this.describe(node)}.`,
           );
@@ -175,37 +197,37 @@ class GraphValidation {
   }
 
   /** A transition into a PostCallActions container or a nested action (not part of the graph). */
-  private reportTargetOutsideGraph(id: string, toNodeIdNode: JsonNode, target: PearlNode): void {
+  private reportTargetOutsideGraph(transition: PearlTransition, id: string, target: PearlNode): void {
     const message = target.container
       ? `toNodeId '${id}' names ${withArticle(this.typeOf(target).replace(' node', ' action'))} nested in the ${target.container.list} of ${this.describe(target.container.node)}; nested actions run on their own and cannot be the target of a transition.`
       : `toNodeId '${id}' names a PostCallActions container, which is not connected to the rest of the graph; a transition cannot lead to it.`;
-    this.report(toNodeIdNode, DiagnosticCode.targetOutsideGraph, message);
+    this.report(valueSpan(this.doc, [...transition.path, 'toNodeId']), DiagnosticCode.targetOutsideGraph, message);
   }
 
-  private reportUnknownTarget(id: string, toNodeIdNode: JsonNode): void {
+  private reportUnknownTarget(transition: PearlTransition, id: string): void {
+    const span = valueSpan(this.doc, [...transition.path, 'toNodeId']);
     if (this.withoutNodeId.length > 0) {
       this.report(
-        toNodeIdNode,
+        span,
         DiagnosticCode.unknownTarget,
         `toNodeId '${id}' names no nodeId; it may match the id the service derives from a node's name, which cannot be checked.`,
         { severity: DiagnosticSeverity.Warning },
       );
     } else {
-      this.report(toNodeIdNode, DiagnosticCode.unknownTarget, `toNodeId '${id}' names no node of this Pearl.`);
+      this.report(span, DiagnosticCode.unknownTarget, `toNodeId '${id}' names no node of this Pearl.`);
     }
   }
 
   private checkPreCallTransition(transition: PearlTransition, target: PearlNode | undefined, apiResults: Set<number>): void {
-    const where = transition.nameNode ?? transition.toNodeIdNode ?? { offset: transition.node.offset, length: 1 };
     if (transition.apiResult === undefined) {
       this.report(
-        transition.apiResultNode ?? where,
+        firstSetSpan(this.doc, transition.value, transition.path, apiResultKeys),
         DiagnosticCode.graphApiResultMissing,
         'Every transition of a PreCallAPI node must set apiResult: 1 (Success) or 2 (Failure).',
       );
     } else if (apiResults.has(transition.apiResult)) {
       this.report(
-        transition.apiResultNode ?? where,
+        firstSetSpan(this.doc, transition.value, transition.path, apiResultKeys),
         DiagnosticCode.graphApiResultDuplicate,
         `A PreCallAPI node has one ${apiResultNames[transition.apiResult] ?? `apiResult ${transition.apiResult}`} transition at most; this is the second.`,
       );
@@ -214,11 +236,16 @@ class GraphValidation {
     }
     if (target && target.nodeType !== NodeType.OpeningSentence) {
       this.report(
-        transition.toNodeIdNode ?? where,
+        firstSetSpan(this.doc, transition.value, transition.path, targetKeys),
         DiagnosticCode.graphPreCallTarget,
         `A PreCallAPI transition must lead to an OpeningSentence node; '${target.nodeId}' is ${withArticle(this.typeOf(target))}.`,
       );
     }
+  }
+
+  /** Where a diagnostic about the graph as a whole goes: the `nodes` key, else the `pearl` key. */
+  private nodesKeySpan(): TextSpan {
+    return this.doc.locate(['pearl', 'nodes'])?.key ?? keySpan(this.doc, ['pearl']);
   }
 
   /** Rule 2 (OpeningSentence and PreCallAPI counts; the entry is the model's) and the EndCall count of rule 3. */
@@ -226,24 +253,27 @@ class GraphValidation {
     const openings = this.nodes.filter((node) => node.nodeType === NodeType.OpeningSentence);
     const preCalls = this.nodes.filter((node) => node.nodeType === NodeType.PreCallAPI);
     const endCalls = this.nodes.filter((node) => node.nodeType === NodeType.EndCall);
-    const nodesKey = getPropertyKeyNode(this.pearl, 'nodes') ?? keySpanOf(this.pearl);
 
-    for (const extra of preCalls.slice(1)) {
-      this.report(this.typeSpan(extra), DiagnosticCode.graphPreCallCount, 'A Pearl has at most one PreCallAPI node; this is the second.');
+    for (let i = 1; i < preCalls.length; i++) {
+      this.report(
+        this.typeSpan(preCalls[i]),
+        DiagnosticCode.graphPreCallCount,
+        'A Pearl has at most one PreCallAPI node; this is the second.',
+      );
     }
     if (preCalls.length === 0) {
       if (openings.length === 0) {
         this.report(
-          nodesKey,
+          this.nodesKeySpan(),
           DiagnosticCode.graphEntryMissing,
           'The graph has no entry: add one OpeningSentence node (nodeType 2), or a PreCallAPI node (3) leading to one or two.',
         );
       }
-      for (const extra of openings.slice(1)) {
+      for (let i = 1; i < openings.length; i++) {
         this.report(
-          this.typeSpan(extra),
+          this.typeSpan(openings[i]),
           DiagnosticCode.graphOpeningCount,
-          `Without a PreCallAPI node there is exactly one OpeningSentence node; this is number ${openings.indexOf(extra) + 1}.`,
+          `Without a PreCallAPI node there is exactly one OpeningSentence node; this is number ${i + 1}.`,
         );
       }
     } else {
@@ -254,19 +284,27 @@ class GraphValidation {
           'The PreCallAPI node must lead to one or two OpeningSentence nodes; there are none.',
         );
       }
-      for (const extra of openings.slice(2)) {
+      for (let i = 2; i < openings.length; i++) {
         this.report(
-          this.typeSpan(extra),
+          this.typeSpan(openings[i]),
           DiagnosticCode.graphOpeningCount,
-          `A PreCallAPI node leads to one or two OpeningSentence nodes; this is number ${openings.indexOf(extra) + 1}.`,
+          `A PreCallAPI node leads to one or two OpeningSentence nodes; this is number ${i + 1}.`,
         );
       }
     }
     if (endCalls.length === 0) {
-      this.report(nodesKey, DiagnosticCode.graphEndCallCount, 'The graph has no EndCall node (nodeType 100); it needs exactly one.');
+      this.report(
+        this.nodesKeySpan(),
+        DiagnosticCode.graphEndCallCount,
+        'The graph has no EndCall node (nodeType 100); it needs exactly one.',
+      );
     }
-    for (const extra of endCalls.slice(1)) {
-      this.report(this.typeSpan(extra), DiagnosticCode.graphEndCallCount, 'The graph has exactly one EndCall node; this is the second.');
+    for (let i = 1; i < endCalls.length; i++) {
+      this.report(
+        this.typeSpan(endCalls[i]),
+        DiagnosticCode.graphEndCallCount,
+        'The graph has exactly one EndCall node; this is the second.',
+      );
     }
   }
 
@@ -305,35 +343,40 @@ class GraphValidation {
     }
   }
 
-  /** Rule 3: every node reachable from the entry can reach EndCall; nodes the entry never reaches. */
+  /**
+   * Rule 3: every node reachable from the entry can reach EndCall; nodes the entry never reaches.
+   * Two breadth-first searches over top-level nodes (transition targets, incoming sources and the
+   * nodes without nodeId are all top-level), marked by index in one byte array.
+   */
   private checkPaths(entry: PearlNode, endCall: PearlNode | undefined): void {
+    const flags = new Uint8Array(this.nodes[this.nodes.length - 1].index + 1);
+    const reached: PearlNode[] = [];
+    enqueue(entry, reachedFromEntry, flags, reached);
     // An unresolved toNodeId may lead to any node without nodeId: all of them, once.
     let reachedWithoutNodeId = false;
-    const queue = breadthFirst(entry, (node) => {
-      const next: PearlNode[] = [];
-      for (const transition of node.transitions) if (transition.target) next.push(transition.target);
+    for (let i = 0; i < reached.length; i++) {
+      const node = reached[i];
+      for (const transition of node.transitions) enqueue(transition.target, reachedFromEntry, flags, reached);
       if (!reachedWithoutNodeId && this.unresolvedSources.has(node)) {
         reachedWithoutNodeId = true;
-        next.push(...this.withoutNodeId);
+        for (const next of this.withoutNodeId) enqueue(next, reachedFromEntry, flags, reached);
       }
-      return next;
-    });
-    const reachable = new Set(queue);
+    }
     if (endCall) {
+      const reachingEnd: PearlNode[] = [];
+      enqueue(endCall, reachesEndCall, flags, reachingEnd);
       // A node without nodeId that reaches EndCall may be what each unresolved toNodeId names.
       let sourcesAdded = false;
-      const reachesEnd = new Set(
-        breadthFirst(endCall, (node) => {
-          const previous = (this.incoming.get(node) ?? []).map((transition) => transition.source);
-          if (!sourcesAdded && node.nodeId === undefined && !node.container) {
-            sourcesAdded = true;
-            previous.push(...this.unresolvedSources);
-          }
-          return previous;
-        }),
-      );
-      for (const node of queue) {
-        if (!reachesEnd.has(node) && node.nodeType !== NodeType.PostCallActions && node.nodeType !== NodeType.EndCall) {
+      for (let i = 0; i < reachingEnd.length; i++) {
+        const node = reachingEnd[i];
+        for (const transition of this.incoming.get(node) ?? noTransitions) enqueue(transition.source, reachesEndCall, flags, reachingEnd);
+        if (!sourcesAdded && node.nodeId === undefined && !node.container) {
+          sourcesAdded = true;
+          for (const source of this.unresolvedSources) enqueue(source, reachesEndCall, flags, reachingEnd);
+        }
+      }
+      for (const node of reached) {
+        if (!(flags[node.index] & reachesEndCall) && node.nodeType !== NodeType.PostCallActions && node.nodeType !== NodeType.EndCall) {
           this.report(
             this.nodeSpan(node),
             DiagnosticCode.graphCannotReachEnd,
@@ -343,7 +386,7 @@ class GraphValidation {
       }
     }
     for (const node of this.nodes) {
-      if (reachable.has(node) || !this.incoming.has(node) || node.nodeType === NodeType.PostCallActions) continue;
+      if (flags[node.index] & reachedFromEntry || !this.incoming.has(node) || node.nodeType === NodeType.PostCallActions) continue;
       if (node.nodeType === NodeType.OpeningSentence && entry.nodeType === NodeType.PreCallAPI) continue;
       this.report(
         this.nodeSpan(node),
@@ -354,17 +397,50 @@ class GraphValidation {
   }
 }
 
-/** Every node reachable from `start` through `neighbours`, each once, in breadth-first order (`start` first). */
-function breadthFirst(start: PearlNode, neighbours: (node: PearlNode) => readonly PearlNode[]): PearlNode[] {
-  const seen = new Set<PearlNode>([start]);
-  const order: PearlNode[] = [start];
-  for (let i = 0; i < order.length; i++) {
-    for (const next of neighbours(order[i])) {
-      if (!seen.has(next)) {
-        seen.add(next);
-        order.push(next);
-      }
-    }
+/**
+ * The span of the value of the first of `keys` that `object` (the object at `path`, as sent) sets,
+ * else of its opening `{`.
+ */
+function firstSetSpan(doc: PearlDocument, object: JsonObject, path: JsonPath, keys: readonly string[]): TextSpan {
+  for (const key of keys) if (object[key] !== undefined) return valueSpan(doc, [...path, key]);
+  return openingSpan(doc, path);
+}
+
+/**
+ * Whether the name of `transitions[i]` is the name of an earlier transition of the list. `names`,
+ * for a long list, holds the earlier names (this adds the name); without it they are compared in place.
+ */
+function isRepeatedName(transitions: readonly PearlTransition[], i: number, names: Set<string> | undefined): boolean {
+  const name = transitions[i].name;
+  if (name === undefined) return false;
+  if (names) {
+    if (names.has(name)) return true;
+    names.add(name);
+    return false;
   }
-  return order;
+  for (let j = 0; j < i; j++) if (transitions[j].name === name) return true;
+  return false;
+}
+
+/** The first nested action of each nodeId among `allNodes` (in document order). */
+function firstNestedById(allNodes: readonly PearlNode[]): Map<string, PearlNode> {
+  const byId = new Map<string, PearlNode>();
+  for (const node of allNodes) {
+    if (node.container && node.nodeId !== undefined && !byId.has(node.nodeId)) byId.set(node.nodeId, node);
+  }
+  return byId;
+}
+
+/** The top-level node that holds `node` (through its containers), or `node` itself. */
+function topLevelOf(node: PearlNode): PearlNode {
+  let top = node;
+  while (top.container) top = top.container.node;
+  return top;
+}
+
+/** Appends `node` to `order` and sets `flag` for it in `flags` (by its index), unless the flag is set already. */
+function enqueue(node: PearlNode | undefined, flag: number, flags: Uint8Array, order: PearlNode[]): void {
+  if (!node || flags[node.index] & flag) return;
+  flags[node.index] |= flag;
+  order.push(node);
 }
