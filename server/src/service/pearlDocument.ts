@@ -276,7 +276,7 @@ export function parsePearlDocument(editorDocument: TextDocument, previous?: Pear
     tree = undefined;
   }
   if (!tree || tree.maxDepth > maxNestingDepth) return new ParsedPearl(textDocument, emptyTree(), undefined, findTooDeep(parsedText));
-  const value = tree.root ? getNodeValue(tree.root) : undefined;
+  const value: unknown = tree.root ? getNodeValue(tree.root) : undefined;
   return new ParsedPearl(textDocument, new SyntaxTree(parsedText, value, tree), value, undefined);
 }
 
