@@ -96,6 +96,9 @@ function describeGroups(groups: ReadonlySet<number>): string {
   return groups.size === 1 ? `${names[0]} variables only` : `${names.join(' and ')} variables`;
 }
 
+/** A transition name, the most common (V) field: looked up once, not per transition. */
+const transitionNameField = field('a transition name', preAndInCall);
+
 /** Keys whose string values can be (V) fields; a cheap filter before {@link resolveVariableField}. */
 export const variableFieldKeys: ReadonlySet<string> = new Set([
   'generalInstructions',
@@ -197,7 +200,7 @@ function resolveNodeField<V>(steps: readonly PathStep<V>[], at: number, nodeType
     );
   }
   if (length === 3 && first === 'transitions' && typeof second === 'number' && third === 'name') {
-    return field('a transition name', preAndInCall);
+    return transitionNameField;
   }
   if (first === 'apiSettings') {
     const isApiValue =
