@@ -196,3 +196,13 @@ test('typing in a string before a reported one moves its kept diagnostics with i
   assert.deepEqual(codesAndTexts(after, validateVariables(patched)), everyVariableRuleFound);
   assert.deepEqual(validateVariables(patched), validateVariables(fresh));
 });
+
+test('in text with errors a reference is reported on its {id} as written, though the parser drops an invalid escape before it', () => {
+  // `\q` is not a JSON escape: the tolerant parser reports it and leaves it out of the value.
+  const content = withDialogue({}, { pearl: { generalInstructions: 'GI' } }).replace('"GI"', '/* note */ "Greet \\q{holder} or {holder}"');
+  const found = diagnosticsWithCode(content, 'general-instructions-variable');
+  assert.deepEqual(
+    found.map((diagnostic) => diagnostic.range),
+    [rangeOf(content, '{holder}'), rangeOf(content, '{holder}', 1)],
+  );
+});

@@ -88,13 +88,39 @@ export function findVariableReferences(text: string, node: JsonNode): VariableRe
 }
 
 /**
- * Where `references`, found in the value of the string literal written at `literal` (from
- * {@link findValueReferences}), are written in `text`: the `{id}` with its escapes, and the id
- * between the braces. Decodes only this literal; a literal without escapes maps one to one.
+ * Where `references`, found by {@link findValueReferences} in `value`, the value of the string
+ * literal written at `literal`, are written in `text`: the `{id}` with its escapes, and the id
+ * between the braces. Decodes only this literal; a literal without escapes maps one to one. In text
+ * with errors the tolerant parser drops an invalid escape that this decoding keeps: each reference
+ * is then placed on the same `{id}` as written (the n-th of that id), else by its index.
  */
-export function placeValueReferences(text: string, literal: TextSpan, references: readonly ValueReference[]): VariableReference[] {
+export function placeValueReferences(
+  text: string,
+  literal: TextSpan,
+  value: string,
+  references: readonly ValueReference[],
+): VariableReference[] {
   const { start, end } = stringContentSpan(text, literal);
-  return placeReferences(decodeLiteral(text.slice(start, end), start), references);
+  const decoded = decodeLiteral(text.slice(start, end), start);
+  if (decoded.value === value) return placeReferences(decoded, references);
+  const written = new Map<string, ValueReference[]>();
+  for (const reference of findValueReferences(decoded.value)) {
+    const same = written.get(reference.id);
+    if (same) same.push(reference);
+    else written.set(reference.id, [reference]);
+  }
+  // How many references to the same id come before each one in `value`, by its start.
+  const occurrence = new Map<number, number>();
+  const seen = new Map<string, number>();
+  for (const reference of findValueReferences(value)) {
+    const count = seen.get(reference.id) ?? 0;
+    occurrence.set(reference.start, count);
+    seen.set(reference.id, count + 1);
+  }
+  return placeReferences(
+    decoded,
+    references.map((reference) => written.get(reference.id)?.[occurrence.get(reference.start) ?? -1] ?? reference),
+  );
 }
 
 /** A literal's decoded value, and where each of its indexes (and one past its end) is written in the text. */

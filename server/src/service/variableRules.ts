@@ -65,6 +65,7 @@ function checkString(doc: PearlDocument, fieldString: FieldString, value: string
   const placed = placeValueReferences(
     doc.textDocument.getText(),
     literal,
+    value,
     problems.map((problem) => problem.reference),
   );
   fieldString.checkedDocument = doc.textDocument;
