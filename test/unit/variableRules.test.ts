@@ -1,6 +1,9 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { assertNone, assertOne, diagnosticsWithCode, node, rangeOf, textPearl, transition } from '../helpers/documents';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Diagnostic } from 'vscode-languageserver-types';
+import { validateVariables } from '../../server/src/service/variableRules';
+import { assertNone, assertOne, diagnosticsWithCode, node, parse, rangeOf, service, textPearl, transition } from '../helpers/documents';
 
 const Error = 1;
 const Warning = 2;
@@ -127,4 +130,79 @@ test('escaped braces and escaped id characters are decoded for every variable ru
   assertOne(content, 'variable-undeclared', rangeOf(content, '\\u007btotal_amount}'), Warning);
   // {order_id} (declared, InCall) and {first_name} are fine in a Dialogue script.
   assert.equal(diagnosticsWithCode(content, 'variable-undeclared').length, 1);
+});
+
+/** Each diagnostic as its code and the text its range covers in `text`. */
+function codesAndTexts(text: string, diagnostics: readonly Diagnostic[]): string[] {
+  const document = TextDocument.create('file:///test.pearl.json', 'pearl', 1, text);
+  return diagnostics.map(
+    (diagnostic) =>
+      `${String(diagnostic.code)} ${text.slice(document.offsetAt(diagnostic.range.start), document.offsetAt(diagnostic.range.end))}`,
+  );
+}
+
+/** A document with one diagnostic of each variable rule, one reference written with escapes. */
+function everyVariableRule(): string {
+  return withDialogue(
+    { script: 'Total SCRIPT' },
+    {
+      pearl: { generalInstructions: 'Greet {first_name}' },
+      precall: { name: 'Lookup', method: 1, endpointUrl: 'https://example.test/o/{order_id}' },
+    },
+  )
+    .replace('Total SCRIPT', 'Total \\u007btotal_amount\\u007d and \\"{ord\\u0065r_id}\\"')
+    .replace('Hello {first_name}!', 'Hello {order_id}!');
+}
+
+const everyVariableRuleFound = [
+  'general-instructions-variable {first_name}',
+  'variable-group-not-allowed {order_id}',
+  'variable-not-yet-collected {order_id}',
+  'variable-undeclared \\u007btotal_amount\\u007d',
+];
+
+test('the variable rules read the parsed value: strict JSON gets its diagnostics without a syntax tree', () => {
+  const content = everyVariableRule();
+  const doc = parse(content);
+  assert.equal(doc.hasSyntaxTree, false);
+  assert.deepEqual(codesAndTexts(content, validateVariables(doc)), everyVariableRuleFound);
+  assert.equal(doc.hasSyntaxTree, false);
+  // Checked again (the findings are kept): the same diagnostics, still no tree.
+  assert.deepEqual(codesAndTexts(content, validateVariables(doc)), everyVariableRuleFound);
+  assert.equal(doc.hasSyntaxTree, false);
+  const variableCodes = new Set([
+    'general-instructions-variable',
+    'variable-group-not-allowed',
+    'variable-not-yet-collected',
+    'variable-undeclared',
+  ]);
+  const all = service.doValidation(parse(content)).filter((diagnostic) => variableCodes.has(String(diagnostic.code)));
+  assert.deepEqual(codesAndTexts(content, all), everyVariableRuleFound);
+});
+
+test('typing in a string before a reported one moves its kept diagnostics with it', () => {
+  const uri = 'file:///test.pearl.json';
+  // On one line: a patch adds no line, so only what follows the edit on its line moves.
+  const content = everyVariableRule().replace(/\n\s*/g, '');
+  const previous = service.parsePearlDocument(TextDocument.create(uri, 'pearl', 1, content));
+  assert.ok(previous.root, 'the tree exists, so the next edit is patched into this parse');
+  validateVariables(previous);
+  // Typed into the agent's name, above every reported string.
+  const at = content.indexOf('"Ava"') + 1;
+  const after = `${content.slice(0, at)}Eva and ${content.slice(at)}`;
+  const patched = service.parsePearlDocument(TextDocument.create(uri, 'pearl', 2, after), previous);
+  assert.equal(patched.pearlValue, previous.pearlValue, 'patched in place');
+  const fresh = service.parsePearlDocument(TextDocument.create(uri, 'pearl', 2, after));
+  assert.deepEqual(codesAndTexts(after, validateVariables(patched)), everyVariableRuleFound);
+  assert.deepEqual(validateVariables(patched), validateVariables(fresh));
+});
+
+test('in text with errors a reference is reported on its {id} as written, though the parser drops an invalid escape before it', () => {
+  // `\q` is not a JSON escape: the tolerant parser reports it and leaves it out of the value.
+  const content = withDialogue({}, { pearl: { generalInstructions: 'GI' } }).replace('"GI"', '/* note */ "Greet \\q{holder} or {holder}"');
+  const found = diagnosticsWithCode(content, 'general-instructions-variable');
+  assert.deepEqual(
+    found.map((diagnostic) => diagnostic.range),
+    [rangeOf(content, '{holder}'), rangeOf(content, '{holder}', 1)],
+  );
 });

@@ -1,7 +1,7 @@
 import { nodeTypeNames, variableGroupNames } from './enumNames';
 import { getNumberProperty, JsonNode } from './jsonTree';
 import { withArticle } from './messageText';
-import { NodeType, PearlKind, VariableGroup } from './pearlDocument';
+import { isJsonObject, NodeType, PearlKind, VariableGroup } from './pearlDocument';
 
 /**
  * What a (V) field accepts (docs/interface.md § Resources and their fields, fields marked (V);
@@ -23,11 +23,24 @@ export interface VariableField {
   readonly postCallContext: boolean;
 }
 
-/** One step from the root to a value: the property key or array index, and the value reached. */
-export interface PathStep {
+/**
+ * One step from the root to a value: the property key or array index, and the value reached (a
+ * syntax tree node by default; the plain value as sent for {@link resolveValueVariableField}).
+ */
+export interface PathStep<V = JsonNode> {
   readonly key: string | number;
-  readonly value: JsonNode;
+  readonly value: V;
 }
+
+/** Reads `nodeType` of a node object, whatever a step's value is (a tree node or a plain value). */
+type NodeTypeReader<V> = (nodeObject: V) => number | undefined;
+
+const nodeTypeOfNode: NodeTypeReader<JsonNode> = (nodeObject) => getNumberProperty(nodeObject, 'nodeType');
+
+const nodeTypeOfValue: NodeTypeReader<unknown> = (nodeObject) => {
+  const nodeType = isJsonObject(nodeObject) ? nodeObject.nodeType : undefined;
+  return typeof nodeType === 'number' ? nodeType : undefined;
+};
 
 const all: ReadonlySet<number> = new Set([VariableGroup.PreCall, VariableGroup.InCall, VariableGroup.PostCall]);
 const preAndInCall: ReadonlySet<number> = new Set([VariableGroup.PreCall, VariableGroup.InCall]);
@@ -83,6 +96,9 @@ function describeGroups(groups: ReadonlySet<number>): string {
   return groups.size === 1 ? `${names[0]} variables only` : `${names.join(' and ')} variables`;
 }
 
+/** A transition name, the most common (V) field: looked up once, not per transition. */
+const transitionNameField = field('a transition name', preAndInCall);
+
 /** Keys whose string values can be (V) fields; a cheap filter before {@link resolveVariableField}. */
 export const variableFieldKeys: ReadonlySet<string> = new Set([
   'generalInstructions',
@@ -123,27 +139,39 @@ export const variableContainerKeys: ReadonlySet<string> = new Set([
  * not a field that takes variables. `steps[0]` is the first property under the root.
  */
 export function resolveVariableField(kind: PearlKind, steps: readonly PathStep[]): VariableField | undefined {
+  return resolveField(kind, steps, nodeTypeOfNode);
+}
+
+/**
+ * {@link resolveVariableField} for steps over the parsed value (what is sent): each step's value
+ * is the plain object, array or string reached. Reads no syntax tree.
+ */
+export function resolveValueVariableField(kind: PearlKind, steps: readonly PathStep<unknown>[]): VariableField | undefined {
+  return resolveField(kind, steps, nodeTypeOfValue);
+}
+
+function resolveField<V>(kind: PearlKind, steps: readonly PathStep<V>[], nodeTypeOf: NodeTypeReader<V>): VariableField | undefined {
   if (steps.length < 2 || steps[0].key !== 'pearl') return undefined;
   // Runs for every candidate string of the document: index into `steps`, allocate nothing.
-  return kind === 'text' ? resolveTextField(steps, 1) : resolveSimpleField(steps, 1);
+  return kind === 'text' ? resolveTextField(steps, 1, nodeTypeOf) : resolveSimpleField(steps, 1);
 }
 
 /** The key of `steps[index]`, or undefined past the end. */
-function keyAt(steps: readonly PathStep[], index: number): string | number | undefined {
+function keyAt(steps: readonly PathStep<unknown>[], index: number): string | number | undefined {
   return index < steps.length ? steps[index].key : undefined;
 }
 
-function resolveTextField(steps: readonly PathStep[], from: number): VariableField | undefined {
+function resolveTextField<V>(steps: readonly PathStep<V>[], from: number, nodeTypeOf: NodeTypeReader<V>): VariableField | undefined {
   const length = steps.length - from;
   if (length === 1 && steps[from].key === 'generalInstructions') return field('generalInstructions', none);
   if (length >= 3 && steps[from].key === 'nodes' && typeof steps[from + 1].key === 'number') {
-    return resolveNodeField(steps, from + 1);
+    return resolveNodeField(steps, from + 1, nodeTypeOf);
   }
   return undefined;
 }
 
 /** `steps[at]` is a node object of `pearl.nodes`; nested action lists below it are followed. */
-function resolveNodeField(steps: readonly PathStep[], at: number): VariableField | undefined {
+function resolveNodeField<V>(steps: readonly PathStep<V>[], at: number, nodeTypeOf: NodeTypeReader<V>): VariableField | undefined {
   let nodeObject = steps[at].value;
   let from = at + 1;
   let postCall = false;
@@ -152,11 +180,11 @@ function resolveNodeField(steps: readonly PathStep[], at: number): VariableField
     const list = keyAt(steps, from);
     if (steps.length - from < 3 || (list !== 'handOffAction' && list !== 'postCallActions') || typeof keyAt(steps, from + 1) !== 'number')
       break;
-    postCall ||= list === 'postCallActions' || getNumberProperty(nodeObject, 'nodeType') === NodeType.PostCallActions;
+    postCall ||= list === 'postCallActions' || nodeTypeOf(nodeObject) === NodeType.PostCallActions;
     nodeObject = steps[from + 1].value;
     from += 2;
   }
-  const nodeType = getNumberProperty(nodeObject, 'nodeType');
+  const nodeType = nodeTypeOf(nodeObject);
   postCall ||= nodeType === NodeType.PostCallActions;
   const length = steps.length - from;
   const first = keyAt(steps, from);
@@ -172,7 +200,7 @@ function resolveNodeField(steps: readonly PathStep[], at: number): VariableField
     );
   }
   if (length === 3 && first === 'transitions' && typeof second === 'number' && third === 'name') {
-    return field('a transition name', preAndInCall);
+    return transitionNameField;
   }
   if (first === 'apiSettings') {
     const isApiValue =
@@ -227,7 +255,7 @@ function nodeField(
   return (pair[slot] ??= make(nodeLabel()));
 }
 
-function resolveSimpleField(steps: readonly PathStep[], from: number): VariableField | undefined {
+function resolveSimpleField(steps: readonly PathStep<unknown>[], from: number): VariableField | undefined {
   const length = steps.length - from;
   const first = keyAt(steps, from);
   const second = keyAt(steps, from + 1);
@@ -256,7 +284,7 @@ function resolveSimpleField(steps: readonly PathStep[], from: number): VariableF
   return undefined;
 }
 
-function resolveSimpleApiField(steps: readonly PathStep[], from: number, postCall: boolean): VariableField | undefined {
+function resolveSimpleApiField(steps: readonly PathStep<unknown>[], from: number, postCall: boolean): VariableField | undefined {
   const length = steps.length - from;
   const first = keyAt(steps, from);
   const second = keyAt(steps, from + 1);

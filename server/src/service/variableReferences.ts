@@ -1,3 +1,4 @@
+import type { TextSpan } from './diagnostics';
 import type { JsonNode } from './jsonTree';
 
 /** A `{id}` variable reference found in a string literal of the document. */
@@ -29,15 +30,48 @@ function isIdCode(code: number): boolean {
 export const variableIdCharacter = /[A-Za-z0-9_-]/;
 
 /**
- * The span of a string literal's content in the document (inside the quotes). For an unterminated
- * string the content runs to the end of the node.
+ * The span of a string literal's content in the document (inside the quotes), given the literal's
+ * span (quotes included; a string node is one). For an unterminated string the content runs to
+ * the end of the literal.
  */
-export function stringContentSpan(text: string, node: JsonNode): { start: number; end: number } {
-  const start = node.offset + 1;
-  const last = node.offset + node.length - 1;
-  const terminated = node.length >= 2 && text.charCodeAt(last) === 0x22; /* " */
-  return { start, end: terminated ? last : node.offset + node.length };
+export function stringContentSpan(text: string, literal: TextSpan): { start: number; end: number } {
+  const start = literal.offset + 1;
+  const last = literal.offset + literal.length - 1;
+  const terminated = literal.length >= 2 && text.charCodeAt(last) === 0x22; /* " */
+  return { start, end: terminated ? last : literal.offset + literal.length };
 }
+
+/** A `{id}` variable reference in a decoded string value (what is sent), by its indexes in the value. */
+export interface ValueReference {
+  /** The variable id between the braces. */
+  readonly id: string;
+  /** Index of the `{` in the value (UTF-16 code units). */
+  readonly start: number;
+  /** Index just after the `}`. */
+  readonly end: number;
+}
+
+/**
+ * The variable references in a string value as sent (decoded: `\u007bid\u007d` is a reference,
+ * docs/rulings.md § Files), in order. Linear in the value's length; allocates nothing for a value
+ * without a `{`.
+ */
+export function findValueReferences(value: string): readonly ValueReference[] {
+  let open = value.indexOf('{');
+  if (open < 0) return noValueReferences;
+  const references: ValueReference[] = [];
+  // Each `{` followed by 1 to 40 id characters and a `}`; scanning resumes after a reference's `}`.
+  for (; open >= 0; open = value.indexOf('{', open + 1)) {
+    let close = open + 1;
+    while (close - open <= maxIdLength && isIdCode(value.charCodeAt(close))) close++;
+    if (close === open + 1 || value.charCodeAt(close) !== 0x7d /* } */) continue;
+    references.push({ id: value.slice(open + 1, close), start: open, end: close + 1 });
+    open = close;
+  }
+  return references.length > 0 ? references : noValueReferences;
+}
+
+const noValueReferences: readonly ValueReference[] = [];
 
 /**
  * The variable references in a string literal node, found in its decoded value (what is sent:
@@ -49,28 +83,67 @@ export function findVariableReferences(text: string, node: JsonNode): VariableRe
   const raw = text.slice(start, end);
   // A `{` in the value is written as itself or as a \u escape: without either, no reference.
   if (!raw.includes('{') && !raw.includes('\\u')) return [];
-  // Most strings hold no escape: their text is their value, offsets map one to one.
-  const decoded = raw.includes('\\') ? decodeWithOffsets(raw) : undefined;
-  const value = decoded ? decoded.value : raw;
-  if (!value.includes('{')) return [];
-  const at = (index: number): number => start + (decoded ? decoded.offsets[index] : index);
-  const references: VariableReference[] = [];
-  // Each `{` followed by 1 to 40 id characters and a `}`; scanning resumes after a reference's `}`.
-  for (let open = value.indexOf('{'); open >= 0; open = value.indexOf('{', open + 1)) {
-    let close = open + 1;
-    while (close - open <= maxIdLength && isIdCode(value.charCodeAt(close))) close++;
-    if (close === open + 1 || value.charCodeAt(close) !== 0x7d /* } */) continue;
-    const offset = at(open);
-    const idStart = at(open + 1);
-    references.push({
-      id: value.slice(open + 1, close),
-      offset,
-      length: at(close + 1) - offset,
-      idSpan: { offset: idStart, length: at(close) - idStart },
-    });
-    open = close;
+  const literal = decodeLiteral(raw, start);
+  return placeReferences(literal, findValueReferences(literal.value));
+}
+
+/**
+ * Where `references`, found by {@link findValueReferences} in `value`, the value of the string
+ * literal written at `literal`, are written in `text`: the `{id}` with its escapes, and the id
+ * between the braces. Decodes only this literal; a literal without escapes maps one to one. In text
+ * with errors the tolerant parser drops an invalid escape that this decoding keeps: each reference
+ * is then placed on the same `{id}` as written (the n-th of that id), else by its index.
+ */
+export function placeValueReferences(
+  text: string,
+  literal: TextSpan,
+  value: string,
+  references: readonly ValueReference[],
+): VariableReference[] {
+  const { start, end } = stringContentSpan(text, literal);
+  const decoded = decodeLiteral(text.slice(start, end), start);
+  if (decoded.value === value) return placeReferences(decoded, references);
+  const written = new Map<string, ValueReference[]>();
+  for (const reference of findValueReferences(decoded.value)) {
+    const same = written.get(reference.id);
+    if (same) same.push(reference);
+    else written.set(reference.id, [reference]);
   }
-  return references;
+  // How many references to the same id come before each one in `value`, by its start.
+  const occurrence = new Map<number, number>();
+  const seen = new Map<string, number>();
+  for (const reference of findValueReferences(value)) {
+    const count = seen.get(reference.id) ?? 0;
+    occurrence.set(reference.start, count);
+    seen.set(reference.id, count + 1);
+  }
+  return placeReferences(
+    decoded,
+    references.map((reference) => written.get(reference.id)?.[occurrence.get(reference.start) ?? -1] ?? reference),
+  );
+}
+
+/** A literal's decoded value, and where each of its indexes (and one past its end) is written in the text. */
+interface DecodedLiteral {
+  readonly value: string;
+  /** The text offset of value index `index`; an index past the value is read as its end. */
+  at(index: number): number;
+}
+
+/** Decodes the raw content `raw` of a literal whose content starts at text offset `start`. */
+function decodeLiteral(raw: string, start: number): DecodedLiteral {
+  // Most strings hold no escape: their text is their value, offsets map one to one.
+  if (!raw.includes('\\')) return { value: raw, at: (index) => start + Math.min(index, raw.length) };
+  const { value, offsets } = decodeWithOffsets(raw);
+  return { value, at: (index) => start + offsets[Math.min(index, value.length)] };
+}
+
+function placeReferences(literal: DecodedLiteral, references: readonly ValueReference[]): VariableReference[] {
+  return references.map(({ id, start, end }) => {
+    const offset = literal.at(start);
+    const idStart = literal.at(start + 1);
+    return { id, offset, length: literal.at(end) - offset, idSpan: { offset: idStart, length: literal.at(end - 1) - idStart } };
+  });
 }
 
 const simpleEscapes: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };

@@ -1,11 +1,11 @@
 import { Diagnostic } from 'vscode-languageserver-types';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticCode } from './diagnosticCodes';
-import { createDiagnostic, spanToRange } from './diagnostics';
-import type { JsonNode } from './jsonTree';
-import type { PearlDocument } from './pearlDocument';
-import { PathStep, resolveVariableField, variableContainerKeys, VariableField, variableFieldKeys } from './variableFields';
+import { createDiagnostic, spanToRange, valueSpan } from './diagnostics';
+import { isJsonObject, type JsonObject, type JsonPath, type PearlDocument } from './pearlDocument';
+import { PathStep, resolveValueVariableField, variableContainerKeys, VariableField, variableFieldKeys } from './variableFields';
 import { variableGroupNames } from './enumNames';
-import { findVariableReferences, type VariableReference } from './variableReferences';
+import { findValueReferences, placeValueReferences, type ValueReference } from './variableReferences';
 
 /**
  * Variable references `{id}` in every (V) field (docs/interface.md § Resources and their
@@ -16,39 +16,28 @@ import { findVariableReferences, type VariableReference } from './variableRefere
  * - `variable-group-not-allowed` (Error): a declared variable whose group the field does not take
  *   (PreCallAPI endpointUrl and body: PreCall only; API, SMS, Email, transition names: no PostCall);
  * - `variable-not-yet-collected` (Warning): an InCall variable in an opening sentence.
- * Each diagnostic's range is the `{id}` itself. One walk of the `pearl` subtree: linear.
+ * References are found in the decoded value (what is sent); each diagnostic's range is the `{id}`
+ * as written, escapes included. One walk of `pearl` in the parsed value: linear. The text is read
+ * only for a string that gets a diagnostic.
  */
 export function validateVariables(doc: PearlDocument): Diagnostic[] {
-  const text = doc.textDocument.getText();
   const diagnostics: Diagnostic[] = [];
   for (const fieldString of getFieldStrings(doc)) {
-    const { node, field } = fieldString;
-    if (fieldString.checkedValue === node.value && fieldString.checkedVariables === doc.variablesById) {
-      if (fieldString.findings.length > 0) diagnostics.push(...placeFindings(doc, fieldString, node.offset));
-      continue;
+    const value = readField(fieldString.holder, fieldString.key);
+    if (typeof value !== 'string') continue;
+    if (fieldString.checkedValue !== value || fieldString.checkedVariables !== doc.variablesById) {
+      fieldString.checkedValue = value;
+      fieldString.checkedVariables = doc.variablesById;
+      checkString(doc, fieldString, value);
+    } else if (fieldString.findings.length > 0) {
+      placeFindings(doc, fieldString);
     }
-    const first = diagnostics.length;
-    // A string written without escapes (as long as its value) and without a brace has no reference.
-    const value = node.value as string;
-    const plain = node.length === value.length + 2 && !value.includes('{');
-    const references = plain ? noReferences : findVariableReferences(text, node);
-    if (references.length > 0) checkReferences(doc, field, references, diagnostics);
-    fieldString.checkedValue = value;
-    fieldString.checkedVariables = doc.variablesById;
-    fieldString.checkedOffset = node.offset;
-    fieldString.findings =
-      diagnostics.length === first
-        ? noFindings
-        : diagnostics.slice(first).map((diagnostic) => ({
-            diagnostic,
-            start: doc.textDocument.offsetAt(diagnostic.range.start) - node.offset,
-            end: doc.textDocument.offsetAt(diagnostic.range.end) - node.offset,
-          }));
+    for (const finding of fieldString.findings) diagnostics.push(finding.diagnostic);
   }
   return diagnostics;
 }
 
-/** A diagnostic found in a (V) string, with its span relative to the string node's offset. */
+/** A diagnostic found in a (V) string, with its span relative to the string literal's offset. */
 interface Finding {
   readonly diagnostic: Diagnostic;
   readonly start: number;
@@ -56,51 +45,97 @@ interface Finding {
 }
 
 const noFindings: readonly Finding[] = [];
-const noReferences: readonly VariableReference[] = [];
 
-/** The kept diagnostics of a string now at `offset`; their ranges move with it (a patch adds no line). */
-function placeFindings(doc: PearlDocument, checked: FieldString, offset: number): Diagnostic[] {
-  if (checked.checkedOffset !== offset) {
-    checked.findings = checked.findings.map(({ diagnostic, start, end }) => ({
-      diagnostic: { ...diagnostic, range: spanToRange(doc, { offset: offset + start, length: end - start }) },
-      start,
-      end,
-    }));
-    checked.checkedOffset = offset;
+/** What is wrong with one reference, before it is located. */
+interface Problem {
+  readonly reference: ValueReference;
+  readonly code: DiagnosticCode;
+  readonly message: string;
+}
+
+/** Checks the references in `value`, the string's value now; locates the string only when one is reported. */
+function checkString(doc: PearlDocument, fieldString: FieldString, value: string): void {
+  const references = findValueReferences(value);
+  const problems = references.length > 0 ? checkReferences(doc, fieldString.field, references) : noProblems;
+  if (problems.length === 0) {
+    fieldString.findings = noFindings;
+    return;
   }
-  return checked.findings.map((finding) => finding.diagnostic);
+  const literal = valueSpan(doc, fieldString.path);
+  const placed = placeValueReferences(
+    doc.textDocument.getText(),
+    literal,
+    value,
+    problems.map((problem) => problem.reference),
+  );
+  fieldString.checkedDocument = doc.textDocument;
+  fieldString.checkedOffset = literal.offset;
+  fieldString.findings = problems.map(({ code, message }, index) => {
+    const span = placed[index];
+    return {
+      diagnostic: createDiagnostic(doc, span, code, message),
+      start: span.offset - literal.offset,
+      end: span.offset + span.length - literal.offset,
+    };
+  });
+}
+
+const noProblems: readonly Problem[] = [];
+
+/**
+ * Keeps the findings of a string whose value has not changed; when the text changed elsewhere (an
+ * edit patched into the parse), their ranges move with the string (a patch adds no line).
+ */
+function placeFindings(doc: PearlDocument, checked: FieldString): void {
+  if (checked.checkedDocument === doc.textDocument) return;
+  const offset = valueSpan(doc, checked.path).offset;
+  checked.checkedDocument = doc.textDocument;
+  if (checked.checkedOffset === offset) return;
+  checked.findings = checked.findings.map(({ diagnostic, start, end }) => ({
+    diagnostic: { ...diagnostic, range: spanToRange(doc, { offset: offset + start, length: end - start }) },
+    start,
+    end,
+  }));
+  checked.checkedOffset = offset;
 }
 
 /**
  * A string value of a (V) field, with what the field accepts and what the rules found in it, kept
- * while its value and the declared variables stay the same (typing elsewhere patches the tree:
- * this string keeps its node and at most moves).
+ * while its value and the declared variables stay the same (an edit inside another string patches
+ * the parsed value in place: this string keeps its holder and path, and at most moves).
  */
 interface FieldString {
-  readonly node: JsonNode;
+  /** The object or array holding the string in the parsed value; read again on each check, as a patch writes there. */
+  readonly holder: JsonObject;
+  /** The string's key in {@link holder}. */
+  readonly key: string;
+  /** Where the string is, from the root: `['pearl', 'nodes', 3, 'script']`. */
+  readonly path: JsonPath;
   readonly field: VariableField;
   /** The value when it was last checked; undefined before. */
   checkedValue: string | undefined;
   /** The declared variables it was checked against. */
   checkedVariables: PearlDocument['variablesById'] | undefined;
-  /** The string node's offset when the findings' ranges were computed. */
+  /** The text the findings' ranges were computed in (they are about the literal at {@link checkedOffset}). */
+  checkedDocument: TextDocument | undefined;
+  /** The string literal's offset when the findings' ranges were computed. */
   checkedOffset: number;
   findings: readonly Finding[];
 }
 
 /**
- * The (V) strings of each parse, by its `pearl` node: an edit inside a string value keeps the tree
- * (pearlDocument.ts), and with it which strings are (V) fields and what each accepts, so typing
- * does not walk the document again.
+ * The (V) strings of each parse, by its `pearl` object: an edit inside a string value keeps the
+ * parsed value (pearlDocument.ts), and with it which strings are (V) fields and what each accepts,
+ * so typing does not walk the document again.
  */
-const fieldStringsByPearl = new WeakMap<JsonNode, readonly FieldString[]>();
+const fieldStringsByPearl = new WeakMap<JsonObject, readonly FieldString[]>();
 
-/** A {@link PathStep} reused from string to string: the walk allocates no step per node. */
-type MutablePathStep = { -readonly [K in keyof PathStep]: PathStep[K] };
+/** A {@link PathStep} reused from string to string: the walk allocates no step per value. */
+type MutablePathStep = { -readonly [K in keyof PathStep<unknown>]: PathStep<unknown>[K] };
 
-/** Every (V) string under `pearl`, in document order, found by one walk of the `pearl` subtree. */
+/** Every (V) string under `pearl`, in document order, found by one walk of the `pearl` value. */
 function getFieldStrings(doc: PearlDocument): readonly FieldString[] {
-  const pearl = doc.pearl;
+  const pearl = doc.pearlValue;
   if (!pearl) return [];
   const cached = fieldStringsByPearl.get(pearl);
   if (cached) return cached;
@@ -109,11 +144,13 @@ function getFieldStrings(doc: PearlDocument): readonly FieldString[] {
   // `steps`; the stack is three parallel arrays (key, value, depth of each pending value).
   const steps: MutablePathStep[] = [];
   const stackKeys: (string | number)[] = ['pearl'];
-  const stackValues: JsonNode[] = [pearl];
+  const stackValues: unknown[] = [pearl];
   const stackDepths: number[] = [0];
-  for (;;) {
+  // The wanted members of one object, in order; reused from object to object.
+  const wantedKeys: string[] = [];
+  const wantedValues: unknown[] = [];
+  while (stackValues.length > 0) {
     const value = stackValues.pop();
-    if (!value) break;
     const key = stackKeys.pop() ?? '';
     const depth = stackDepths.pop() ?? 0;
     const step = steps[depth];
@@ -123,95 +160,142 @@ function getFieldStrings(doc: PearlDocument): readonly FieldString[] {
     } else {
       steps[depth] = { key, value };
     }
-    if (value.type === 'string') {
+    if (typeof value === 'string') {
       // Steps past this depth are left from an earlier branch.
       steps.length = depth + 1;
-      const field = typeof key === 'string' && variableFieldKeys.has(key) ? resolveVariableField(doc.kind, steps) : undefined;
-      if (field)
-        result.push({ node: value, field, checkedValue: undefined, checkedVariables: undefined, checkedOffset: -1, findings: noFindings });
+      const field = typeof key === 'string' && variableFieldKeys.has(key) ? resolveValueVariableField(doc.kind, steps) : undefined;
+      if (field && typeof key === 'string') result.push(createFieldString(steps, key, field));
       continue;
     }
-    const children = value.children;
-    if (!children) continue;
-    // Pushed in reverse so that they are visited, and reported, in document order.
-    for (let index = children.length - 1; index >= 0; index--) {
-      const child = children[index];
-      if (value.type === 'object') {
-        const pair = child.children;
-        if (!pair || pair.length < 2) continue;
-        const childKey = pair[0].value as string;
-        const valueNode = pair[1];
-        const wanted = valueNode.type === 'string' ? variableFieldKeys.has(childKey) : variableContainerKeys.has(childKey);
-        if (!wanted) continue;
-        stackKeys.push(childKey);
-        stackValues.push(valueNode);
-      } else {
+    // Pushed in reverse so that they are visited, and reported, in document order (`JSON.parse`
+    // keeps the text's order of keys that are not array indexes, as all of these are).
+    if (Array.isArray(value)) {
+      for (let index = value.length - 1; index >= 0; index--) {
         stackKeys.push(index);
-        stackValues.push(child);
+        stackValues.push(value[index]);
+        stackDepths.push(depth + 1);
       }
-      stackDepths.push(depth + 1);
+    } else if (isJsonObject(value)) {
+      wantedKeys.length = 0;
+      wantedValues.length = 0;
+      for (const childKey in value) {
+        const child = value[childKey];
+        const wanted =
+          typeof child === 'string'
+            ? variableFieldKeys.has(childKey)
+            : typeof child === 'object' && child !== null && variableContainerKeys.has(childKey);
+        if (wanted) {
+          wantedKeys.push(childKey);
+          wantedValues.push(child);
+        }
+      }
+      for (let index = wantedKeys.length - 1; index >= 0; index--) {
+        stackKeys.push(wantedKeys[index]);
+        stackValues.push(wantedValues[index]);
+        stackDepths.push(depth + 1);
+      }
     }
   }
   fieldStringsByPearl.set(pearl, result);
   return result;
 }
 
-function checkReferences(
-  doc: PearlDocument,
-  field: VariableField,
-  references: readonly VariableReference[],
-  diagnostics: Diagnostic[],
-): void {
+/** The (V) string at the end of `steps` (`steps[0]` is `pearl` under the root), the value of `key` of an object. */
+function createFieldString(steps: readonly PathStep<unknown>[], key: string, field: VariableField): FieldString {
+  const last = steps.length - 1;
+  const path: (string | number)[] = new Array<string | number>(steps.length);
+  for (let i = 0; i <= last; i++) path[i] = steps[i].key;
+  return {
+    holder: steps[last - 1].value as JsonObject,
+    key,
+    path,
+    field,
+    checkedValue: undefined,
+    checkedVariables: undefined,
+    checkedDocument: undefined,
+    checkedOffset: -1,
+    findings: noFindings,
+  };
+}
+
+/** What is wrong with each of `references`, in a string of `field`, in order. */
+function checkReferences(doc: PearlDocument, field: VariableField, references: readonly ValueReference[]): Problem[] {
+  const problems: Problem[] = [];
   for (const reference of references) {
     const { id } = reference;
     if (field.noVariables) {
-      diagnostics.push(
-        createDiagnostic(
-          doc,
-          reference,
-          DiagnosticCode.generalInstructionsVariable,
-          `generalInstructions must not contain variables; found {${id}}.`,
-        ),
-      );
+      problems.push({
+        reference,
+        code: DiagnosticCode.generalInstructionsVariable,
+        message: `generalInstructions must not contain variables; found {${id}}.`,
+      });
       continue;
     }
     const variable = doc.variablesById.get(id);
     if (!variable) {
       if (!field.postCallContext) {
-        diagnostics.push(
-          createDiagnostic(
-            doc,
-            reference,
-            DiagnosticCode.variableUndeclared,
-            `Variable '${id}' is not declared in variables; it may be a platform variable.`,
-          ),
-        );
+        problems.push({
+          reference,
+          code: DiagnosticCode.variableUndeclared,
+          message: `Variable '${id}' is not declared in variables; it may be a platform variable.`,
+        });
       }
       continue;
     }
     const group = variable.group;
     if (group === undefined || variableGroupNames[group] === undefined) continue;
     if (!field.allowedGroups.has(group)) {
-      diagnostics.push(
-        createDiagnostic(
-          doc,
-          reference,
-          DiagnosticCode.variableGroupNotAllowed,
-          `Variable '${id}' is ${variableGroupNames[group]} (group ${group}); ${field.label} takes ${field.allowedText}.`,
-        ),
-      );
+      problems.push({
+        reference,
+        code: DiagnosticCode.variableGroupNotAllowed,
+        message: `Variable '${id}' is ${variableGroupNames[group]} (group ${group}); ${field.label} takes ${field.allowedText}.`,
+      });
       continue;
     }
     const reason = field.discouragedGroups.get(group);
     if (reason) {
-      diagnostics.push(
-        createDiagnostic(
-          doc,
-          reference,
-          DiagnosticCode.variableNotYetCollected,
-          `Variable '${id}' is ${variableGroupNames[group]} (group ${group}): ${reason}.`,
-        ),
-      );
+      problems.push({
+        reference,
+        code: DiagnosticCode.variableNotYetCollected,
+        message: `Variable '${id}' is ${variableGroupNames[group]} (group ${group}): ${reason}.`,
+      });
     }
+  }
+  return problems;
+}
+
+/**
+ * `holder[key]`, read by the property's name for the keys of (V) fields ({@link variableFieldKeys}):
+ * the holders are objects of many shapes, and across them a load by a constant name is several
+ * times cheaper than one by a variable key. Runs for every (V) string on each keystroke.
+ */
+function readField(holder: JsonObject, key: string): unknown {
+  switch (key) {
+    case 'name':
+      return holder.name;
+    case 'script':
+      return holder.script;
+    case 'instructions':
+      return holder.instructions;
+    case 'value':
+      return holder.value;
+    case 'endpointUrl':
+      return holder.endpointUrl;
+    case 'body':
+      return holder.body;
+    case 'subject':
+      return holder.subject;
+    case 'generalInstructions':
+      return holder.generalInstructions;
+    case 'transferCallPhoneNumber':
+      return holder.transferCallPhoneNumber;
+    case 'warmTransferMessage':
+      return holder.warmTransferMessage;
+    case 'openingSentence':
+      return holder.openingSentence;
+    case 'flowScript':
+      return holder.flowScript;
+    default:
+      return holder[key];
   }
 }
