@@ -1,6 +1,8 @@
 import { test } from 'node:test';
+import { stripComments } from 'jsonc-parser';
 import * as assert from 'node:assert/strict';
 import { parse, rangeOf, service, textPearl } from '../helpers/documents';
+import { cleanTextPearl, examplePearlFiles, exampleText, threeProblemsTextPearl } from '../helpers/fixtures';
 
 test('a byte order mark is tolerated: no syntax error, the same value, never sent', () => {
   const content = textPearl();
@@ -55,4 +57,31 @@ test('1,000 levels are still checked: no nesting error, and the rules report the
     diagnostics.filter((diagnostic) => diagnostic.code === 'unknown-property').map((diagnostic) => diagnostic.range),
     [rangeOf(content, '"x"')],
   );
+});
+
+test('checking strict JSON builds no syntax tree, and gives exactly the diagnostics checked with the tree', () => {
+  const files = [...examplePearlFiles(), ...examplePearlFiles('broken').map((name) => `broken/${name}`)];
+  const texts = [
+    ...files.map((file) => ({ file, text: exampleText(file) })),
+    // The broken examples without their `// expect:` comments: strict JSON with problems.
+    ...files.map((file) => ({ file: `${file} without comments`, text: stripComments(exampleText(file), ' ') })),
+    { file: 'clean fixture', text: cleanTextPearl },
+    { file: 'three problems fixture', text: threeProblemsTextPearl },
+  ];
+  let strict = 0;
+  for (const { file, text } of texts) {
+    const withoutTree = parse(text);
+    // Text with comments, errors or a key set twice is read by the tolerant parser, tree and all.
+    const isStrict = !withoutTree.hasSyntaxTree;
+    const diagnostics = service.doValidation(withoutTree);
+    const withTree = parse(text);
+    assert.ok(withTree.root !== undefined || withTree.value === undefined, file);
+    assert.deepEqual(diagnostics, service.doValidation(withTree), file);
+    if (isStrict) {
+      strict++;
+      assert.equal(withoutTree.hasSyntaxTree, false, `${file}: checking it built the syntax tree`);
+    }
+  }
+  // Most broken examples are strict JSON with problems: their problems are located without a tree.
+  assert.ok(strict >= 16, `only ${strict} strict JSON examples`);
 });
