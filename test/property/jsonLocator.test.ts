@@ -9,12 +9,17 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { countKeys, JsonLocator, scanStrictJson } from '../../server/src/service/jsonLocator';
+import { describeParsedJson, JsonLocator, scanStrictJson, setsKeyTwice, type ValueSpan } from '../../server/src/service/jsonLocator';
 import { getNodePath, parseJsonTree, type JsonNode } from '../../server/src/service/jsonTree';
 import { jsonValue } from '../helpers/jsonValues';
 
 const seed = process.env.PEARL_FC_SEED ? Number(process.env.PEARL_FC_SEED) : 20_261_124;
 const runs = process.env.PEARL_FC_RUNS ? Number(process.env.PEARL_FC_RUNS) : 300;
+
+/** A located span as plain data (its length is measured on first read). */
+function plain(span: ValueSpan | undefined): unknown {
+  return span && { offset: span.offset, length: span.length, key: span.key };
+}
 
 /** Every value node of a tree (not property nodes), depth first. */
 function valueNodes(root: JsonNode | undefined): JsonNode[] {
@@ -47,7 +52,7 @@ test('the locator finds every value of any JSON text where the syntax tree has i
           length: node.length,
           key: property && { offset: property.offset, length: property.length },
         };
-        assert.deepEqual(locator.locate(getNodePath(node)), expected, `${JSON.stringify(getNodePath(node))} in ${text}`);
+        assert.deepEqual(plain(locator.locate(getNodePath(node))), expected, `${JSON.stringify(getNodePath(node))} in ${text}`);
         located++;
       }
     }),
@@ -56,18 +61,28 @@ test('the locator finds every value of any JSON text where the syntax tree has i
   assert.ok(located > runs, `only ${located} values located`);
 });
 
-test('the scan counts the keys the parsed value holds, and more when a key is set twice', () => {
+test('the keys the text writes are the keys the parsed value holds, and more when a key is set twice', () => {
   fc.assert(
-    fc.property(jsonValue, fc.constantFrom(undefined, 2), (value, indent) => {
-      const text = JSON.stringify(value, null, indent);
-      assert.equal(scanStrictJson(text).keys, countKeys(JSON.parse(text)));
+    fc.property(jsonValue, fc.constantFrom(undefined, 2), fc.boolean(), (value, indent, escapeColons) => {
+      let text = JSON.stringify(value, null, indent);
+      // Colons written as escapes inside strings: the value has them, the text does not.
+      if (escapeColons) text = text.replace(/"(?:[^"\\]|\\.)*"/g, (literal) => literal.replace(/:/g, '\\u003a'));
+      const shape = describeParsedJson(JSON.parse(text));
+      assert.equal(scanStrictJson(text).keys, shape.keys, text);
+      assert.equal(setsKeyTwice(text, shape), false, text);
+      // The same text with its first key set again: "k": 0, "k": <the value>.
+      const withTwice = text.replace(
+        /\{(\s*)("(?:[^"\\]|\\.)*")(\s*):/,
+        (_, space: string, key: string, colon: string) => `{${space}${key}${colon}: 0, ${key}${colon}:`,
+      );
+      if (withTwice !== text) assert.equal(setsKeyTwice(withTwice, describeParsedJson(JSON.parse(withTwice))), true, withTwice);
     }),
     { seed, numRuns: runs },
   );
   const twice = '{"a": {"b:": 1, "b:": "x:"}, "c": [{}]}';
   assert.equal(scanStrictJson(twice).keys, 4);
-  assert.equal(countKeys(JSON.parse(twice)), 3);
-  assert.equal(scanStrictJson(twice).maxDepth, 3);
+  assert.deepEqual(describeParsedJson(JSON.parse(twice)), { keys: 3, colonsInStrings: 2, maxDepth: 3 });
+  assert.equal(setsKeyTwice(twice, describeParsedJson(JSON.parse(twice))), true);
 });
 
 test('a path the text does not have answers undefined; a byte order mark read as a space keeps offsets', () => {
@@ -75,8 +90,8 @@ test('a path the text does not have answers undefined; a byte order mark read as
   assert.equal(locator.locate(['a', 2]), undefined);
   assert.equal(locator.locate(['a', 0, 'x']), undefined);
   assert.equal(locator.locate(['missing']), undefined);
-  assert.deepEqual(locator.locate(['a', 1, 'b']), { offset: 17, length: 4, key: { offset: 12, length: 3 } });
-  assert.deepEqual(locator.locate(['cA']), { offset: 36, length: 4, key: { offset: 25, length: 9 } });
-  assert.deepEqual(locator.locate([]), { offset: 1, length: 40, key: undefined });
+  assert.deepEqual(plain(locator.locate(['a', 1, 'b'])), { offset: 17, length: 4, key: { offset: 12, length: 3 } });
+  assert.deepEqual(plain(locator.locate(['cA'])), { offset: 36, length: 4, key: { offset: 25, length: 9 } });
+  assert.deepEqual(plain(locator.locate([])), { offset: 1, length: 40, key: undefined });
   assert.equal(new JsonLocator('').locate([]), undefined);
 });

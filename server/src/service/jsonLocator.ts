@@ -17,6 +17,22 @@ export interface ValueSpan {
   readonly key: { readonly offset: number; readonly length: number } | undefined;
 }
 
+/** A located value whose length is measured on first read: a container's end costs a scan of it. */
+class LocatedValue implements ValueSpan {
+  private measured: number | undefined;
+
+  constructor(
+    private readonly locator: JsonLocator,
+    readonly offset: number,
+    readonly key: ValueSpan['key'],
+  ) {}
+
+  get length(): number {
+    this.measured ??= this.locator.lengthAt(this.offset);
+    return this.measured;
+  }
+}
+
 /** What is known of one array's elements: the start offset of each element read so far. */
 interface ArrayProgress {
   readonly starts: number[];
@@ -66,7 +82,12 @@ export class JsonLocator {
         return undefined;
       }
     }
-    return { offset, length: this.skipValue(offset) - offset, key };
+    return new LocatedValue(this, offset, key);
+  }
+
+  /** The length of the value that starts at `offset`. */
+  lengthAt(offset: number): number {
+    return this.skipValue(offset) - offset;
   }
 
   /**
@@ -186,8 +207,9 @@ export interface StrictJsonScan {
 
 /**
  * One pass over strict JSON text, outside its strings: the keys it writes and its deepest nesting.
- * Together with {@link countKeys} of the parsed value it tells whether some object sets a key
- * twice (`JSON.parse` keeps only the last). Linear; strings are skipped with `indexOf`.
+ * Compared with the keys of the parsed value ({@link describeParsedJson}) it tells whether some
+ * object sets a key twice (`JSON.parse` keeps only the last). Linear; strings are skipped with
+ * `indexOf`. {@link setsKeyTwice} needs it only for text with an escaped colon.
  */
 export function scanStrictJson(text: string): StrictJsonScan {
   let keys = 0;
@@ -216,25 +238,70 @@ export function scanStrictJson(text: string): StrictJsonScan {
   return { keys, maxDepth };
 }
 
-/** How many keys the objects of a parsed JSON value hold, nested ones included. Iterative. */
-export function countKeys(value: unknown): number {
+/** What {@link describeParsedJson} found in a parsed value. */
+export interface ParsedJsonShape {
+  /** Keys its objects hold, nested ones included. */
+  readonly keys: number;
+  /** `:` characters inside its strings, keys included. */
+  readonly colonsInStrings: number;
+  /** The deepest nesting of objects and arrays (0 for a literal). */
+  readonly maxDepth: number;
+}
+
+/** The keys, colons inside strings and deepest nesting of a parsed JSON value. Iterative: any depth. */
+export function describeParsedJson(value: unknown): ParsedJsonShape {
   let keys = 0;
+  let colonsInStrings = typeof value === 'string' ? countColons(value) : 0;
+  let maxDepth = 0;
   const stack: unknown[] = [value];
+  const depths: number[] = [0];
   while (stack.length > 0) {
     const current = stack.pop();
+    const depth = (depths.pop() ?? 0) + 1;
     if (typeof current !== 'object' || current === null) continue;
+    if (depth > maxDepth) maxDepth = depth;
     if (Array.isArray(current)) {
       for (let i = 0; i < current.length; i++) {
         const element: unknown = current[i];
-        if (typeof element === 'object' && element !== null) stack.push(element);
+        if (typeof element === 'string') {
+          colonsInStrings += countColons(element);
+        } else if (typeof element === 'object' && element !== null) {
+          stack.push(element);
+          depths.push(depth);
+        }
       }
     } else {
       for (const key in current) {
         keys++;
+        colonsInStrings += countColons(key);
         const member = (current as Record<string, unknown>)[key];
-        if (typeof member === 'object' && member !== null) stack.push(member);
+        if (typeof member === 'string') {
+          colonsInStrings += countColons(member);
+        } else if (typeof member === 'object' && member !== null) {
+          stack.push(member);
+          depths.push(depth);
+        }
       }
     }
   }
-  return keys;
+  return { keys, colonsInStrings, maxDepth };
+}
+
+/** The `:` characters in `text` (a native search per colon). */
+export function countColons(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf(':'); at >= 0; at = text.indexOf(':', at + 1)) count++;
+  return count;
+}
+
+/**
+ * Whether strict JSON `text` sets some key twice in one object, given the shape of its parsed
+ * value: every `:` of the text is either a key's or inside a string, so the text writes
+ * `colons - colonsInStrings` keys, more than the value holds when a later key replaced an earlier
+ * one. A colon written as an escape (`\u003a`) is a colon of the value and not of the text: such
+ * text is scanned outside its strings instead ({@link scanStrictJson}).
+ */
+export function setsKeyTwice(text: string, shape: ParsedJsonShape): boolean {
+  if (text.includes('\\u003a') || text.includes('\\u003A')) return scanStrictJson(text).keys !== shape.keys;
+  return countColons(text) - shape.colonsInStrings !== shape.keys;
 }

@@ -1,6 +1,6 @@
 import { createScanner, getNodeValue, ParseError, SyntaxKind } from 'jsonc-parser';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { countKeys, JsonLocator, JsonPath, scanStrictJson, ValueSpan } from './jsonLocator';
+import { describeParsedJson, JsonLocator, JsonPath, setsKeyTwice, ValueSpan } from './jsonLocator';
 import {
   buildStrictJsonTree,
   DuplicateKey,
@@ -247,8 +247,9 @@ export const maxNestingDepth = 1000;
  * the start is read as whitespace (docs/rulings.md § Files: tolerated and never sent).
  *
  * Strict JSON is read by the engine's `JSON.parse` (several times faster than any parser written in
- * JavaScript) and one scan outside its strings counts its keys and nesting; when the value holds
- * fewer keys than the text writes, some object sets a key twice and the text takes the tolerant
+ * JavaScript); one walk of the value counts its keys, the colons inside its strings and its
+ * nesting. When the text writes more keys than the value holds (its colons less those inside
+ * strings, {@link setsKeyTwice}), some object sets a key twice and the text takes the tolerant
  * parser, as does JSON with comments or errors. For strict JSON the syntax tree is built only when
  * something reads it.
  */
@@ -263,9 +264,9 @@ export function parsePearlDocument(editorDocument: TextDocument, previous?: Pear
   const parsedText = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
   const strict = parseStrictJson(parsedText);
   if (strict.ok) {
-    const scan = scanStrictJson(parsedText);
-    if (scan.maxDepth > maxNestingDepth) return new ParsedPearl(textDocument, emptyTree(), undefined, findTooDeep(parsedText));
-    if (scan.keys === countKeys(strict.value))
+    const shape = describeParsedJson(strict.value);
+    if (shape.maxDepth > maxNestingDepth) return new ParsedPearl(textDocument, emptyTree(), undefined, findTooDeep(parsedText));
+    if (!setsKeyTwice(parsedText, shape))
       return new ParsedPearl(textDocument, new SyntaxTree(parsedText, strict.value), strict.value, undefined);
   }
   let tree: JsonTree | undefined;

@@ -1,6 +1,6 @@
 import { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticCode } from './diagnosticCodes';
-import { createDiagnostic, valueSpan } from './diagnostics';
+import { createDiagnostic, openingSpan, valueSpan } from './diagnostics';
 import { describeParseError } from './jsonTree';
 import { isJsonObject, jsonType, maxNestingDepth, type PearlDocument } from './pearlDocument';
 
@@ -51,16 +51,20 @@ export function validateSyntax(doc: PearlDocument): Diagnostic[] {
     );
   }
   if (doc.value === undefined) return diagnostics;
-  const root = valueSpan(doc, []);
   if (!isJsonObject(doc.value)) {
     diagnostics.push(
-      createDiagnostic(doc, root, DiagnosticCode.rootNotObject, `A Pearl create request is a JSON object; found ${jsonType(doc.value)}.`),
+      createDiagnostic(
+        doc,
+        valueSpan(doc, []),
+        DiagnosticCode.rootNotObject,
+        `A Pearl create request is a JSON object; found ${jsonType(doc.value)}.`,
+      ),
     );
   } else if (doc.kindSource === 'default') {
     diagnostics.push(
       createDiagnostic(
         doc,
-        { offset: root.offset, length: 1 },
+        openingSpan(doc, []),
         DiagnosticCode.kindUnknown,
         'Neither "$schema" nor the content tells whether this is a text or a simple Pearl; checking it as a text Pearl. Add "$schema" or pearl.nodes (text) / pearl.openingSentence (simple).',
       ),
