@@ -1,5 +1,6 @@
 import { createScanner, getNodeValue, ParseError, SyntaxKind } from 'jsonc-parser';
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { createTextSnapshot } from './textSnapshot';
 import { describeParsedJson, JsonLocator, JsonPath, setsKeyTwice, ValueSpan } from './jsonLocator';
 import {
   buildStrictJsonTree,
@@ -259,7 +260,7 @@ export function parsePearlDocument(editorDocument: TextDocument, previous?: Pear
   const text = editorDocument.getText();
   // A snapshot: editors' TextDocuments are updated in place, and every range of this parse must
   // stay about the text it was parsed from.
-  const textDocument = TextDocument.create(editorDocument.uri, editorDocument.languageId, editorDocument.version, text);
+  const textDocument = createTextSnapshot(editorDocument.uri, editorDocument.languageId, editorDocument.version, text);
   // Same length, so every offset still points into the editor's text.
   const parsedText = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
   const strict = parseStrictJson(parsedText);

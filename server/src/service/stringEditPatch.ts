@@ -1,4 +1,5 @@
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { createTextSnapshot } from './textSnapshot';
 import { findNodeAtOffset, getNodePath, JsonNode } from './jsonTree';
 import { withPatchedText, type PearlDocument } from './pearlDocument';
 
@@ -78,7 +79,7 @@ export function patchStringEdit(previous: PearlDocument, editorDocument: TextDoc
   edited.value = content;
 
   const shift = (offset: number): number => (offset > node.offset ? offset + delta : offset);
-  return withPatchedText(previous, TextDocument.create(editorDocument.uri, editorDocument.languageId, editorDocument.version, text), shift);
+  return withPatchedText(previous, createTextSnapshot(editorDocument.uri, editorDocument.languageId, editorDocument.version, text), shift);
 }
 
 /** A tree node being patched: the parse's nodes are updated in place. */

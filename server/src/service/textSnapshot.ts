@@ -1,0 +1,87 @@
+import type { Position, Range, TextDocument } from 'vscode-languageserver-textdocument';
+
+/**
+ * The text a parse reads, as a {@link TextDocument} that never changes: the same positions as
+ * vscode-languageserver-textdocument's (lines end at `\n`, `\r\n` or `\r`; UTF-16 code units),
+ * with the line starts found by the engine's `indexOf` when the text has no carriage return
+ * (several times faster than a loop over every character, on the first position asked of a
+ * large file). Line starts are found on first use.
+ */
+class TextSnapshot implements TextDocument {
+  private lineStarts: number[] | undefined;
+
+  constructor(
+    readonly uri: string,
+    readonly languageId: string,
+    readonly version: number,
+    private readonly text: string,
+  ) {}
+
+  getText(range?: Range): string {
+    return range ? this.text.substring(this.offsetAt(range.start), this.offsetAt(range.end)) : this.text;
+  }
+
+  get lineCount(): number {
+    return this.getLineStarts().length;
+  }
+
+  positionAt(offset: number): Position {
+    offset = Math.max(Math.min(offset, this.text.length), 0);
+    const starts = this.getLineStarts();
+    let low = 0;
+    let high = starts.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (starts[mid] > offset) high = mid;
+      else low = mid + 1;
+    }
+    const line = low - 1;
+    return { line, character: this.beforeLineBreak(offset, starts[line]) - starts[line] };
+  }
+
+  offsetAt(position: Position): number {
+    const starts = this.getLineStarts();
+    if (position.line >= starts.length) return this.text.length;
+    if (position.line < 0) return 0;
+    const start = starts[position.line];
+    if (position.character <= 0) return start;
+    const next = position.line + 1 < starts.length ? starts[position.line + 1] : this.text.length;
+    return this.beforeLineBreak(Math.min(start + position.character, next), start);
+  }
+
+  /** `offset`, moved back before the line break it is in or after (never before `lineStart`). */
+  private beforeLineBreak(offset: number, lineStart: number): number {
+    while (offset > lineStart && isLineBreak(this.text.charCodeAt(offset - 1))) offset--;
+    return offset;
+  }
+
+  private getLineStarts(): number[] {
+    if (this.lineStarts) return this.lineStarts;
+    const text = this.text;
+    const starts = [0];
+    if (text.indexOf('\r') < 0) {
+      for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
+    } else {
+      for (let i = 0; i < text.length; i++) {
+        const code = text.charCodeAt(i);
+        if (!isLineBreak(code)) continue;
+        if (code === 0x0d && text.charCodeAt(i + 1) === 0x0a) i++;
+        starts.push(i + 1);
+      }
+    }
+    this.lineStarts = starts;
+    return starts;
+  }
+}
+
+function isLineBreak(code: number): boolean {
+  return code === 0x0a || code === 0x0d;
+}
+
+/**
+ * A {@link TextDocument} of `text` that never changes, for a parse to read (editors' documents are
+ * updated in place). Positions as vscode-languageserver-textdocument gives them.
+ */
+export function createTextSnapshot(uri: string, languageId: string, version: number, text: string): TextDocument {
+  return new TextSnapshot(uri, languageId, version, text);
+}
