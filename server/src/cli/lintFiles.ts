@@ -1,13 +1,13 @@
-// Checking many files: read concurrently, checked as they arrive, on the main thread and, for
-// many files on a machine with several cores, on worker threads that take files from the same
-// queue (ESLint's `--concurrency` does the same). Every thread runs the same language service.
+// Checking many files: each read and checked in turn, on the main thread and, with
+// `--concurrency`, on worker threads that take files from the same queue (ESLint's
+// `--concurrency` does the same). Every thread runs the same language service.
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { getLanguageService, PearlLanguageService } from '../service/pearlLanguageService';
 import { describeFsError, LintTarget } from './findPearlFiles';
 import { LintRecord, toLintRecord } from './lintReport';
-import { defaultReadLimits, readFiles, ReadLimits } from './readFiles';
+import { readRegularFile } from './readInput';
 
 /** What checking one file gave: its records (in the service's order), or why it could not be read. */
 export type FileResult =
@@ -49,16 +49,12 @@ export function threadCount(concurrency: LintConcurrency, files: number): number
 /**
  * Reads and checks every target with `threads` threads (the main thread and `threads - 1` worker
  * threads running {@link runLintWorker}), and resolves to one result per target, in `targets`
- * order. The threads share the memory budget of the reads ({@link defaultReadLimits}). Rejects when
+ * order. Each thread holds one file's text at a time. Rejects when
  * a worker fails (an internal error).
  */
 export async function lintFiles(targets: readonly LintTarget[], threads: number): Promise<FileResult[]> {
   const results: FileResult[] = new Array<FileResult>(targets.length);
-  const input: WorkerInput = {
-    targets,
-    next: new Int32Array(new SharedArrayBuffer(4)),
-    limits: { ...defaultReadLimits, bytesInMemory: Math.floor(defaultReadLimits.bytesInMemory / threads) },
-  };
+  const input: WorkerInput = { targets, next: new Int32Array(new SharedArrayBuffer(4)) };
   const workers = Array.from({ length: threads - 1 }, () =>
     runWorker(input, (index, result) => {
       results[index] = result;
@@ -73,33 +69,35 @@ interface WorkerInput {
   readonly targets: readonly LintTarget[];
   /** The index of the next target to take, shared by every thread. */
   readonly next: Int32Array;
-  /** The bounds of each thread's reads. */
-  readonly limits: ReadLimits;
 }
 
 /** What a worker sends: results, then `done`. */
 type WorkerMessage = { readonly results: [number, FileResult][] } | { readonly done: true };
 
-/** Checks the targets this thread takes from the shared queue `next`, handing each result to `handle`. */
-function lintClaimed({ targets, next, limits }: WorkerInput, handle: (index: number, result: FileResult) => void): Promise<void> {
-  const claim = (): number | undefined => {
+/** Files a thread checks between two turns of the event loop (where worker threads start and report). */
+const filesPerTurn = 32;
+
+/**
+ * Checks the targets this thread takes from the shared queue `next`, handing each result to
+ * `handle`; each file is read synchronously ({@link readRegularFile}) just before it is checked, so a
+ * thread holds one file's text at a time. Gives the event loop a turn every {@link filesPerTurn}
+ * files. Rejects only when `handle` throws.
+ */
+async function lintClaimed({ targets, next }: WorkerInput, handle: (index: number, result: FileResult) => void): Promise<void> {
+  for (let checked = 1; ; checked++) {
     const index = Atomics.add(next, 0, 1);
-    return index < targets.length ? index : undefined;
-  };
-  return readFiles(
-    targets.map((target) => target.absolutePath),
-    claim,
-    (index, outcome) => {
-      const target = targets[index];
-      handle(
-        index,
-        outcome.text === undefined
-          ? { problem: `${target.displayPath}: ${describeFsError(outcome.error)}` }
-          : { records: lintText(target, outcome.text) },
-      );
-    },
-    limits,
-  );
+    if (index >= targets.length) return;
+    const target = targets[index];
+    let text: string;
+    try {
+      text = readRegularFile(target.absolutePath);
+    } catch (error) {
+      handle(index, { problem: `${target.displayPath}: ${describeFsError(error)}` });
+      continue;
+    }
+    handle(index, { records: lintText(target, text) });
+    if (checked % filesPerTurn === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+  }
 }
 
 function runWorker(input: WorkerInput, handle: (index: number, result: FileResult) => void): Promise<void> {

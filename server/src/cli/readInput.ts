@@ -1,82 +1,59 @@
 import * as fs from 'node:fs';
-import { close, fstat, open, read } from './fsAsync';
 import { describeFileKind } from './findPearlFiles';
 
 /** The largest file or standard input `pearl-lint` reads, in bytes (64 MiB; a 20,000-node Pearl is about 22 MB). */
 export const maxInputBytes = 64 * 1024 * 1024;
 
-const utf8 = new TextDecoder('utf-8');
-
-/** A regular file opened for reading by {@link openRegularFile}; close it with {@link closeFile}. */
-export interface OpenedFile {
-  readonly fd: number;
-  /** Its size when opened, in bytes. */
-  readonly size: number;
-}
-
 /**
- * Opens a file for reading, refusing anything but a regular file of at most {@link maxInputBytes}
- * without reading it: the file is opened non-blocking (a FIFO without a writer does not hang the
- * open) and checked on the open descriptor (no race with a swap between a check and the read), so a
- * FIFO never blocks and `/dev/zero` is never read. Rejects with the file-system error, or an Error
- * whose message says what the path is (`not a regular file (a FIFO)`, `too large to check (...)`).
+ * Reads a regular file as UTF-8, refusing anything else without reading it: the file is opened
+ * non-blocking (a FIFO without a writer does not hang the open) and checked on the open descriptor
+ * (no race with a swap between a check and the read), so a FIFO never blocks and `/dev/zero` is
+ * never read. A file of at most {@link maxInputBytes} is read in one call for its size at opening,
+ * or to its end when it reports none (files of /proc). Synchronous: with the files in the page
+ * cache, as after a checkout, 1,000 files of 9 KB took 18 ms this way against 53–81 ms through
+ * libuv's thread pool with 4 or 16 files in flight, and the linting waits for every file anyway.
+ * Throws the file-system error, or an Error whose message says what the path is (`not a regular
+ * file (a FIFO)`, `too large to check (...)`).
  */
-export async function openRegularFile(file: string): Promise<OpenedFile> {
-  // O_NONBLOCK is undefined on Windows, where opening does not block on pipes.
-  const fd = await open(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
+export function readRegularFile(file: string): string {
+  const fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
   try {
-    const stats = await fstat(fd);
+    const stats = fs.fstatSync(fd);
     if (!stats.isFile()) throw new Error(describeFileKind(stats));
     if (stats.size > maxInputBytes) throw new Error(tooLarge(stats.size));
-    return { fd, size: stats.size };
-  } catch (error) {
-    await close(fd);
-    throw error;
+    return stats.size > 0 ? readSized(fd, stats.size) : readToEnd(fd);
+  } finally {
+    fs.closeSync(fd);
   }
 }
 
-/**
- * Reads an opened file as UTF-8: its size at opening (one read for a file that does not change), or
- * to its end when it reported none (files of /proc), at most {@link maxInputBytes}.
- */
-export async function readOpenedFile(file: OpenedFile): Promise<string> {
-  if (file.size > 0) {
-    const buffer = new Uint8Array(file.size);
-    let length = 0;
-    while (length < file.size) {
-      const bytesRead = await read(file.fd, buffer, length, file.size - length, length);
-      if (bytesRead === 0) break;
-      length += bytesRead;
-    }
-    return utf8.decode(buffer.subarray(0, length));
+/** The file's `size` bytes (fewer if it shrank), as UTF-8. */
+function readSized(fd: number, size: number): string {
+  const buffer = new Uint8Array(size);
+  let length = 0;
+  while (length < size) {
+    const bytesRead = fs.readSync(fd, buffer, length, size - length, length);
+    if (bytesRead === 0) break;
+    length += bytesRead;
   }
+  // Node's own UTF-8 decoding of the bytes (no copy): faster than a TextDecoder on small files.
+  return Buffer.from(buffer.buffer, 0, length).toString('utf8');
+}
+
+/** A file that reports no size, read to its end as UTF-8, at most {@link maxInputBytes}. */
+function readToEnd(fd: number): string {
   const decoder = new TextDecoder('utf-8');
+  const buffer = new Uint8Array(64 * 1024);
   let text = '';
   let length = 0;
   for (;;) {
-    const buffer = new Uint8Array(64 * 1024);
-    const bytesRead = await read(file.fd, buffer, 0, buffer.length, null);
+    const bytesRead = fs.readSync(fd, buffer, 0, buffer.length, null);
     if (bytesRead === 0) break;
     length += bytesRead;
     if (length > maxInputBytes) throw new Error(tooLarge(length));
     text += decoder.decode(buffer.subarray(0, bytesRead), { stream: true });
   }
   return text + decoder.decode();
-}
-
-/** Closes a file opened by {@link openRegularFile}. */
-export function closeFile(file: OpenedFile): Promise<void> {
-  return close(file.fd);
-}
-
-/** Opens, reads and closes a regular file: {@link openRegularFile}, then {@link readOpenedFile}. */
-export async function readRegularFile(file: string): Promise<string> {
-  const opened = await openRegularFile(file);
-  try {
-    return await readOpenedFile(opened);
-  } finally {
-    await closeFile(opened);
-  }
 }
 
 /** Reads a stream (standard input) to its end as UTF-8 text; rejects past {@link maxInputBytes}. */
