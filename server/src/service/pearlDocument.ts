@@ -16,6 +16,12 @@ import { patchStringEdit } from './stringEditPatch';
 
 export type { JsonPath, ValueSpan };
 
+/** The slots of {@link PearlDocument.modelCache}, one per rule that keeps something. */
+export interface ModelCache {
+  /** variableRules.ts: the (V) strings of the document and what was found in each. */
+  variableFieldStrings?: unknown;
+}
+
 /** A JSON object as `JSON.parse` gives it. */
 export type JsonObject = Readonly<Record<string, unknown>>;
 
@@ -195,6 +201,13 @@ export interface PearlDocument {
    */
   readonly incoming: ReadonlyMap<PearlNode, readonly PearlTransition[]>;
   /**
+   * What rules derive from the model and keep while edits inside strings patch it: shared by the
+   * parses patched from one another, new with each full parse. (A WeakMap keyed by the parse
+   * would do the same, but its entries cost the garbage collector about a tenth of checking many
+   * small files.)
+   */
+  readonly modelCache: ModelCache;
+  /**
    * Where the value at `path` is written (its span, and its key's span for a property value), or
    * undefined when the value has no such path. From the syntax tree when it exists, else read from
    * the text without building one.
@@ -343,6 +356,7 @@ class ParsedPearl implements PearlDocument {
   readonly allNodes: readonly PearlNode[];
   readonly entry: PearlNode | undefined;
   readonly incoming: ReadonlyMap<PearlNode, readonly PearlTransition[]>;
+  readonly modelCache: ModelCache;
   private locator: JsonLocator | undefined;
 
   constructor(
@@ -356,9 +370,10 @@ class ParsedPearl implements PearlDocument {
     if (model) {
       ({ kind: this.kind, kindSource: this.kindSource, pearlValue: this.pearlValue } = model);
       ({ variables: this.variables, variablesById: this.variablesById, nodes: this.nodes, nodesById: this.nodesById } = model);
-      ({ allNodes: this.allNodes, entry: this.entry, incoming: this.incoming } = model);
+      ({ allNodes: this.allNodes, entry: this.entry, incoming: this.incoming, modelCache: this.modelCache } = model);
       return;
     }
+    this.modelCache = {};
     const { kind, source } = detectPearlKind(value);
     this.kind = kind;
     this.kindSource = source;

@@ -123,13 +123,6 @@ interface FieldString {
   findings: readonly Finding[];
 }
 
-/**
- * The (V) strings of each parse, by its `pearl` object: an edit inside a string value keeps the
- * parsed value (pearlDocument.ts), and with it which strings are (V) fields and what each accepts,
- * so typing does not walk the document again.
- */
-const fieldStringsByPearl = new WeakMap<JsonObject, readonly FieldString[]>();
-
 /** A {@link PathStep} reused from string to string: the walk allocates no step per value. */
 type MutablePathStep = { -readonly [K in keyof PathStep<unknown>]: PathStep<unknown>[K] };
 
@@ -137,7 +130,10 @@ type MutablePathStep = { -readonly [K in keyof PathStep<unknown>]: PathStep<unkn
 function getFieldStrings(doc: PearlDocument): readonly FieldString[] {
   const pearl = doc.pearlValue;
   if (!pearl) return [];
-  const cached = fieldStringsByPearl.get(pearl);
+  // Kept with the model: an edit inside a string value patches the parsed value in place
+  // (pearlDocument.ts) and keeps which strings are (V) fields and what each accepts, so typing
+  // does not walk the document again.
+  const cached = doc.modelCache.variableFieldStrings as readonly FieldString[] | undefined;
   if (cached) return cached;
   const result: FieldString[] = [];
   // Iterative depth-first walk (no recursion: any nesting depth is safe), keeping the path in
@@ -196,7 +192,7 @@ function getFieldStrings(doc: PearlDocument): readonly FieldString[] {
       }
     }
   }
-  fieldStringsByPearl.set(pearl, result);
+  doc.modelCache.variableFieldStrings = result;
   return result;
 }
 
