@@ -167,7 +167,9 @@ test('the variable rules read the parsed value: strict JSON gets its diagnostics
   assert.equal(doc.hasSyntaxTree, false);
   assert.deepEqual(codesAndTexts(content, validateVariables(doc)), everyVariableRuleFound);
   assert.equal(doc.hasSyntaxTree, false);
-  // Checked again (the findings are kept): the same diagnostics, still no tree.
+  // Checked again (each string is now kept with its findings), then a third time (the kept
+  // findings): the same diagnostics, still no tree.
+  assert.deepEqual(codesAndTexts(content, validateVariables(doc)), everyVariableRuleFound);
   assert.deepEqual(codesAndTexts(content, validateVariables(doc)), everyVariableRuleFound);
   assert.equal(doc.hasSyntaxTree, false);
   const variableCodes = new Set([

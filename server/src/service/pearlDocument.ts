@@ -20,6 +20,8 @@ export type { JsonPath, ValueSpan };
 export interface ModelCache {
   /** variableRules.ts: the (V) strings of the document and what was found in each. */
   variableFieldStrings?: unknown;
+  /** variableRules.ts: whether the variables of this model have been checked once. */
+  variablesChecked?: boolean;
 }
 
 /** A JSON object as `JSON.parse` gives it. */

@@ -22,13 +22,32 @@ import { findValueReferences, placeValueReferences, type ValueReference } from '
  */
 export function validateVariables(doc: PearlDocument): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
+  const cache = doc.modelCache;
+  if (cache.variableFieldStrings === undefined && !cache.variablesChecked) {
+    // The first check of a parse keeps nothing: most parses are checked once (a file opened, a
+    // lint). A second check of the same model is an edit patched into it: from then on each (V)
+    // string is kept with what was found in it.
+    cache.variablesChecked = true;
+    walkFieldStrings(doc, (steps, key, field) => {
+      const value = readField(steps[steps.length - 2].value as JsonObject, key);
+      if (typeof value !== 'string') return;
+      const found = checkString(doc, field, value, () => pathOf(steps));
+      if (found) for (const finding of found.findings) diagnostics.push(finding.diagnostic);
+    });
+    return diagnostics;
+  }
   for (const fieldString of getFieldStrings(doc)) {
     const value = readField(fieldString.holder, fieldString.key);
     if (typeof value !== 'string') continue;
     if (fieldString.checkedValue !== value || fieldString.checkedVariables !== doc.variablesById) {
       fieldString.checkedValue = value;
       fieldString.checkedVariables = doc.variablesById;
-      checkString(doc, fieldString, value);
+      const found = checkString(doc, fieldString.field, value, () => fieldString.path);
+      fieldString.findings = found ? found.findings : noFindings;
+      if (found) {
+        fieldString.checkedDocument = doc.textDocument;
+        fieldString.checkedOffset = found.offset;
+      }
     } else if (fieldString.findings.length > 0) {
       placeFindings(doc, fieldString);
     }
@@ -53,24 +72,27 @@ interface Problem {
   readonly message: string;
 }
 
-/** Checks the references in `value`, the string's value now; locates the string only when one is reported. */
-function checkString(doc: PearlDocument, fieldString: FieldString, value: string): void {
+/**
+ * The findings in `value`, a (V) string of `field` now (undefined when it has none), with the
+ * string literal's offset; the string is located (at `path()`) only when there is one.
+ */
+function checkString(
+  doc: PearlDocument,
+  field: VariableField,
+  value: string,
+  path: () => JsonPath,
+): { findings: readonly Finding[]; offset: number } | undefined {
   const references = findValueReferences(value);
-  const problems = references.length > 0 ? checkReferences(doc, fieldString.field, references) : noProblems;
-  if (problems.length === 0) {
-    fieldString.findings = noFindings;
-    return;
-  }
-  const literal = valueSpan(doc, fieldString.path);
+  const problems = references.length > 0 ? checkReferences(doc, field, references) : noProblems;
+  if (problems.length === 0) return undefined;
+  const literal = valueSpan(doc, path());
   const placed = placeValueReferences(
     doc.textDocument.getText(),
     literal,
     value,
     problems.map((problem) => problem.reference),
   );
-  fieldString.checkedDocument = doc.textDocument;
-  fieldString.checkedOffset = literal.offset;
-  fieldString.findings = problems.map(({ code, message }, index) => {
+  const findings = problems.map(({ code, message }, index) => {
     const span = placed[index];
     return {
       diagnostic: createDiagnostic(doc, span, code, message),
@@ -78,6 +100,7 @@ function checkString(doc: PearlDocument, fieldString: FieldString, value: string
       end: span.offset + span.length - literal.offset,
     };
   });
+  return { findings, offset: literal.offset };
 }
 
 const noProblems: readonly Problem[] = [];
@@ -126,16 +149,29 @@ interface FieldString {
 /** A {@link PathStep} reused from string to string: the walk allocates no step per value. */
 type MutablePathStep = { -readonly [K in keyof PathStep<unknown>]: PathStep<unknown>[K] };
 
-/** Every (V) string under `pearl`, in document order, found by one walk of the `pearl` value. */
+/**
+ * Every (V) string under `pearl`, kept in the model's cache after the first call (see
+ * {@link validateVariables}).
+ */
 function getFieldStrings(doc: PearlDocument): readonly FieldString[] {
-  const pearl = doc.pearlValue;
-  if (!pearl) return [];
-  // Kept with the model: an edit inside a string value patches the parsed value in place
-  // (pearlDocument.ts) and keeps which strings are (V) fields and what each accepts, so typing
-  // does not walk the document again.
   const cached = doc.modelCache.variableFieldStrings as readonly FieldString[] | undefined;
   if (cached) return cached;
   const result: FieldString[] = [];
+  walkFieldStrings(doc, (steps, key, field) => result.push(createFieldString(steps, key, field)));
+  doc.modelCache.variableFieldStrings = result;
+  return result;
+}
+
+/**
+ * Calls `visit` for every (V) string under `pearl`, in document order, by one walk of the `pearl`
+ * value, with the steps from `pearl` to it (reused: valid during the call only), its key and its field.
+ */
+function walkFieldStrings(
+  doc: PearlDocument,
+  visit: (steps: readonly PathStep<unknown>[], key: string, field: VariableField) => void,
+): void {
+  const pearl = doc.pearlValue;
+  if (!pearl) return;
   // Iterative depth-first walk (no recursion: any nesting depth is safe), keeping the path in
   // `steps`; the stack is three parallel arrays (key, value, depth of each pending value).
   const steps: MutablePathStep[] = [];
@@ -160,7 +196,7 @@ function getFieldStrings(doc: PearlDocument): readonly FieldString[] {
       // Steps past this depth are left from an earlier branch.
       steps.length = depth + 1;
       const field = typeof key === 'string' && variableFieldKeys.has(key) ? resolveValueVariableField(doc.kind, steps) : undefined;
-      if (field && typeof key === 'string') result.push(createFieldString(steps, key, field));
+      if (field && typeof key === 'string') visit(steps, key, field);
       continue;
     }
     // Pushed in reverse so that they are visited, and reported, in document order (`JSON.parse`
@@ -192,19 +228,21 @@ function getFieldStrings(doc: PearlDocument): readonly FieldString[] {
       }
     }
   }
-  doc.modelCache.variableFieldStrings = result;
-  return result;
+}
+
+/** The path from the root of the (V) string at the end of `steps` (`steps[0]` is `pearl` under the root). */
+function pathOf(steps: readonly PathStep<unknown>[]): JsonPath {
+  const path: (string | number)[] = new Array<string | number>(steps.length);
+  for (let i = 0; i < steps.length; i++) path[i] = steps[i].key;
+  return path;
 }
 
 /** The (V) string at the end of `steps` (`steps[0]` is `pearl` under the root), the value of `key` of an object. */
 function createFieldString(steps: readonly PathStep<unknown>[], key: string, field: VariableField): FieldString {
-  const last = steps.length - 1;
-  const path: (string | number)[] = new Array<string | number>(steps.length);
-  for (let i = 0; i <= last; i++) path[i] = steps[i].key;
   return {
-    holder: steps[last - 1].value as JsonObject,
+    holder: steps[steps.length - 2].value as JsonObject,
     key,
-    path,
+    path: pathOf(steps),
     field,
     checkedValue: undefined,
     checkedVariables: undefined,
