@@ -103,3 +103,42 @@ for (const [name, base] of [
     assert.ok(patchedEdits >= runs, `only ${patchedEdits} edits were patched`);
   });
 }
+
+test('random typing inside string values of strict JSON with no syntax tree is patched without one and equals a fresh parse', () => {
+  const base = generateTextPearl(25, 3);
+  let patchedEdits = 0;
+  fc.assert(
+    fc.property(fc.array(editArbitrary, { minLength: 1, maxLength: 6 }), (edits) => {
+      let text = base;
+      let previous: PearlDocument = service.parsePearlDocument(TextDocument.create(uri, 'pearl', 1, text));
+      let version = 1;
+      for (const [index, edit] of edits.entries()) {
+        // Where to type is found in a parse of its own, so that `previous` builds no tree.
+        const strings = valueStrings(service.parsePearlDocument(TextDocument.create(uri, 'pearl', version, text)).root);
+        const node = strings[Math.floor(edit.which * strings.length)];
+        const contentStart = node.offset + 1;
+        const contentLength = Math.max(0, node.length - 2);
+        const start = contentStart + Math.floor(edit.at * contentLength);
+        const removed = Math.min(edit.removed, contentStart + contentLength - start);
+        text = text.slice(0, start) + edit.inserted + text.slice(start + removed);
+        version++;
+        const previousNodes = previous.nodes;
+        // After a quote or a backslash is typed the text is parsed again, and may have a tree.
+        const withoutTree = !previous.hasSyntaxTree;
+        const patched = service.parsePearlDocument(TextDocument.create(uri, 'pearl', version, text), previous);
+        if (withoutTree && patched.nodes === previousNodes) {
+          patchedEdits++;
+          assert.equal(patched.hasSyntaxTree, false);
+        }
+        const fresh = service.parsePearlDocument(TextDocument.create(uri, 'pearl', version, text));
+        assert.deepEqual(patched.value, fresh.value);
+        assert.deepEqual(service.doValidation(patched), service.doValidation(fresh));
+        // The tree, built from the patched parse's own text, once the typing is over.
+        if (index === edits.length - 1) assert.deepEqual(plainTree(patched.root), plainTree(fresh.root));
+        previous = patched;
+      }
+    }),
+    { seed, numRuns: runs },
+  );
+  assert.ok(patchedEdits >= runs, `only ${patchedEdits} edits were patched`);
+});

@@ -85,6 +85,61 @@ export class JsonLocator {
     return new LocatedValue(this, offset, key);
   }
 
+  /**
+   * The string literal that `offset` is inside of (after its opening quote, up to its closing
+   * quote), with its path and whether it is a key; undefined when `offset` is not in a string. One
+   * descent from the root, skipping the values before `offset` at each level.
+   */
+  stringAt(offset: number): { path: JsonPath; offset: number; length: number; isKey: boolean } | undefined {
+    const text = this.text;
+    const path: (string | number)[] = [];
+    let position = this.skipWhitespace(0);
+    for (;;) {
+      const code = text.charCodeAt(position);
+      if (code === quote) {
+        const end = this.skipString(position);
+        return offset > position && offset < end ? { path, offset: position, length: end - position, isKey: false } : undefined;
+      }
+      let next: number | undefined;
+      if (code === openBrace) {
+        let member = this.skipWhitespace(position + 1);
+        while (member < text.length && text.charCodeAt(member) === quote) {
+          const keyEnd = this.skipString(member);
+          const raw = text.slice(member + 1, keyEnd - 1);
+          const keyName = raw.includes('\\') ? (JSON.parse(text.slice(member, keyEnd)) as string) : raw;
+          if (offset > member && offset < keyEnd) return { path: [...path, keyName], offset: member, length: keyEnd - member, isKey: true };
+          const colonAt = this.skipWhitespace(keyEnd);
+          if (text.charCodeAt(colonAt) !== colon) return undefined;
+          const valueStart = this.skipWhitespace(colonAt + 1);
+          const valueEnd = this.skipValue(valueStart);
+          if (offset >= valueStart && offset < valueEnd) {
+            path.push(keyName);
+            next = valueStart;
+            break;
+          }
+          member = this.skipWhitespace(valueEnd);
+          if (text.charCodeAt(member) !== comma) break;
+          member = this.skipWhitespace(member + 1);
+        }
+      } else if (code === openBracket) {
+        let element = this.skipWhitespace(position + 1);
+        for (let index = 0; element < text.length && text.charCodeAt(element) !== closeBracket; index++) {
+          const end = this.skipValue(element);
+          if (offset >= element && offset < end) {
+            path.push(index);
+            next = element;
+            break;
+          }
+          element = this.skipWhitespace(end);
+          if (text.charCodeAt(element) !== comma) break;
+          element = this.skipWhitespace(element + 1);
+        }
+      }
+      if (next === undefined) return undefined;
+      position = next;
+    }
+  }
+
   /** The length of the value that starts at `offset`. */
   lengthAt(offset: number): number {
     return this.skipValue(offset) - offset;

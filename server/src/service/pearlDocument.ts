@@ -315,11 +315,20 @@ export class SyntaxTree {
    * @param tree The tolerant parser's tree, when it made one.
    */
   constructor(
-    private readonly text: string,
+    private text: string,
     private readonly value: unknown,
     tree?: JsonTree,
   ) {
     this.tree = tree;
+  }
+
+  /**
+   * The text after an edit inside a string that the value has taken in place, before any tree was
+   * built (the model's objects keep this object, so their nodes come from the new text).
+   */
+  replaceText(text: string): void {
+    if (this.tree) throw new Error('The syntax tree of the earlier text is built already.');
+    this.text = text;
   }
 
   /** Whether the tree has been built. */
@@ -457,6 +466,13 @@ class ParsedPearl implements PearlDocument {
   withText(textDocument: TextDocument): ParsedPearl {
     return new ParsedPearl(textDocument, this.syntaxTree, this.value, this.nestingTooDeep, this);
   }
+
+  /** The string literal `offset` is inside of (see {@link JsonLocator.stringAt}); strict JSON without a syntax tree only. */
+  stringAt(offset: number): ReturnType<JsonLocator['stringAt']> {
+    if (this.syntaxTree.built) return undefined;
+    this.locator ??= new JsonLocator(this.textDocument.getText());
+    return this.locator.stringAt(offset);
+  }
 }
 
 const noErrors: readonly ParseError[] = [];
@@ -466,7 +482,8 @@ const noDuplicates: readonly DuplicateKey[] = [];
 /**
  * The parse of an earlier text with the text of `textDocument` (see {@link ParsedPearl.withText}),
  * its syntax errors and trailing commas moved by `shift`; for stringEditPatch.ts, which has patched
- * the shared tree and value in place. Undefined for a document this module did not make.
+ * the shared tree (when one was built) and value in place. Undefined for a document this module
+ * did not make.
  */
 export function withPatchedText(
   previous: PearlDocument,
@@ -474,10 +491,23 @@ export function withPatchedText(
   shift: (offset: number) => number,
 ): PearlDocument | undefined {
   if (!(previous instanceof ParsedPearl)) return undefined;
+  if (!previous.syntaxTree.built) {
+    // Strict JSON, and still after the edit: the tree, when one is wanted, is built from the new text.
+    previous.syntaxTree.replaceText(textDocument.getText());
+    return previous.withText(textDocument);
+  }
   const tree = previous.syntaxTree.get();
   tree.errors = tree.errors.map((error): ParseError => ({ ...error, offset: shift(error.offset) }));
   tree.trailingCommas = tree.trailingCommas.map(shift);
   return previous.withText(textDocument);
+}
+
+/**
+ * The string literal at `offset` in the text of `doc`, found without a syntax tree; undefined when
+ * `doc` has a tree (use it) or `offset` is in no string. For stringEditPatch.ts.
+ */
+export function findStringWithoutTree(doc: PearlDocument, offset: number): ReturnType<JsonLocator['stringAt']> {
+  return doc instanceof ParsedPearl ? doc.stringAt(offset) : undefined;
 }
 
 /** Resolves every transition's target once, and derives what the graph rules and the preview share. */

@@ -1,7 +1,7 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { createTextSnapshot } from './textSnapshot';
 import { findNodeAtOffset, getNodePath, JsonNode } from './jsonTree';
-import { withPatchedText, type PearlDocument } from './pearlDocument';
+import { findStringWithoutTree, withPatchedText, type PearlDocument } from './pearlDocument';
 
 /**
  * Keys whose string values the Pearl model reads when it is built (nodeId, names, toNodeId, variable
@@ -21,13 +21,12 @@ const chunk = 4096;
  * in place and shared, so `previous` must not be read afterwards. Undefined (parse again) whenever
  * the edit could change anything else: a key, an escape, a quote, a control character, a string
  * with a syntax error, a document with duplicate keys or too deeply nested. Linear in the number
- * of nodes, allocating nothing per node: several times cheaper than a parse.
+ * of nodes, allocating nothing per node: several times cheaper than a parse. Strict JSON without a
+ * syntax tree is patched without one ({@link patchWithoutTree}).
  */
 export function patchStringEdit(previous: PearlDocument, editorDocument: TextDocument): PearlDocument | undefined {
-  // Without a syntax tree there is nothing to patch: parsing strict JSON again is as cheap.
-  if (!previous.hasSyntaxTree) return undefined;
-  const root = previous.root;
-  if (!root || previous.nestingTooDeep || previous.duplicateKeys.length > 0 || previous.value === undefined) return undefined;
+  if (previous.nestingTooDeep || previous.value === undefined) return undefined;
+  if (previous.hasSyntaxTree && (!previous.root || previous.duplicateKeys.length > 0)) return undefined;
   const oldText = previous.textDocument.getText();
   const text = editorDocument.getText();
   if (text.charCodeAt(0) === 0xfeff || oldText.charCodeAt(0) === 0xfeff) return undefined;
@@ -51,6 +50,9 @@ export function patchStringEdit(previous: PearlDocument, editorDocument: TextDoc
   const oldEnd = oldText.length - suffix;
   const delta = text.length - oldText.length;
 
+  if (!previous.hasSyntaxTree) return patchWithoutTree(previous, editorDocument, text, start, oldEnd, delta);
+  const root = previous.root;
+  if (!root) return undefined;
   const node = findNodeAtOffset(root, start);
   if (!node || node.type !== 'string' || typeof node.value !== 'string') return undefined;
   const contentStart = node.offset + 1;
@@ -80,6 +82,35 @@ export function patchStringEdit(previous: PearlDocument, editorDocument: TextDoc
 
   const shift = (offset: number): number => (offset > node.offset ? offset + delta : offset);
   return withPatchedText(previous, createTextSnapshot(editorDocument.uri, editorDocument.languageId, editorDocument.version, text), shift);
+}
+
+/**
+ * {@link patchStringEdit} of strict JSON that has no syntax tree: the edited string is found by one
+ * descent through the old text (jsonLocator.ts), its value set in the shared parsed value, and the
+ * new parse builds its own tree from the new text if anything asks for one.
+ */
+function patchWithoutTree(
+  previous: PearlDocument,
+  editorDocument: TextDocument,
+  text: string,
+  start: number,
+  oldEnd: number,
+  delta: number,
+): PearlDocument | undefined {
+  const literal = findStringWithoutTree(previous, start);
+  if (!literal || literal.isKey) return undefined;
+  const closingQuote = literal.offset + literal.length - 1;
+  const oldText = previous.textDocument.getText();
+  if (start < literal.offset + 1 || oldEnd > closingQuote || oldText.charCodeAt(closingQuote) !== 0x22 /* " */) return undefined;
+  const key = literal.path[literal.path.length - 1];
+  if (typeof key === 'string' && modelKeys.has(key)) return undefined;
+  const content = text.slice(literal.offset + 1, closingQuote + delta);
+  if (!isPlainStringContent(content)) return undefined;
+  const holder = findStringHolder(previous.value, literal.path);
+  if (!holder) return undefined;
+  holder.container[holder.key] = content;
+  const textDocument = createTextSnapshot(editorDocument.uri, editorDocument.languageId, editorDocument.version, text);
+  return withPatchedText(previous, textDocument, (offset) => offset);
 }
 
 /** A tree node being patched: the parse's nodes are updated in place. */
