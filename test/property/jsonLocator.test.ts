@@ -61,6 +61,33 @@ test('the locator finds every value of any JSON text where the syntax tree has i
   assert.ok(located > runs, `only ${located} values located`);
 });
 
+test('the string around any offset inside a string of any JSON text is found with its path, and whether it is a key', () => {
+  let found = 0;
+  fc.assert(
+    fc.property(jsonValue, fc.constantFrom(undefined, 2, '\t'), fc.double({ min: 0, max: 1, noNaN: true }), (value, indent, where) => {
+      const text = JSON.stringify(value, null, indent);
+      const locator = new JsonLocator(text);
+      const tree = parseJsonTree(text).root;
+      const stack = tree ? [tree] : [];
+      for (let node = stack.pop(); node; node = stack.pop()) {
+        for (const child of node.children ?? []) stack.push(child);
+        if (node.type !== 'string' || node.length < 2) continue;
+        // An offset after the opening quote, up to the closing one.
+        const offset = node.offset + 1 + Math.floor(where * (node.length - 1));
+        const isKey = node.parent?.type === 'property' && node.parent.children?.[0] === node;
+        const path = isKey && node.parent ? getNodePath(node.parent.children?.[1] ?? node.parent) : getNodePath(node);
+        if (isKey && !node.parent?.children?.[1]) continue;
+        assert.deepEqual(locator.stringAt(offset), { path, offset: node.offset, length: node.length, isKey }, `${offset} in ${text}`);
+        found++;
+      }
+      // Outside every string: nothing.
+      assert.equal(locator.stringAt(text.length), undefined);
+    }),
+    { seed, numRuns: runs },
+  );
+  assert.ok(found > runs / 2, `only ${found} strings found`);
+});
+
 test('the keys the text writes are the keys the parsed value holds, and more when a key is set twice', () => {
   fc.assert(
     fc.property(jsonValue, fc.constantFrom(undefined, 2), fc.boolean(), (value, indent, escapeColons) => {

@@ -88,56 +88,50 @@ export class JsonLocator {
   /**
    * The string literal that `offset` is inside of (after its opening quote, up to its closing
    * quote), with its path and whether it is a key; undefined when `offset` is not in a string. One
-   * descent from the root, skipping the values before `offset` at each level.
+   * pass over the text up to `offset`, keeping the path of the containers it is in.
    */
   stringAt(offset: number): { path: JsonPath; offset: number; length: number; isKey: boolean } | undefined {
     const text = this.text;
-    const path: (string | number)[] = [];
-    let position = this.skipWhitespace(0);
-    for (;;) {
-      const code = text.charCodeAt(position);
+    // Per open container: its key or index now (the path), and whether it is an object.
+    const steps: (string | number)[] = [];
+    const inObject: boolean[] = [];
+    let expectingKey = false;
+    for (let i = 0; i < text.length && i <= offset; i++) {
+      const code = text.charCodeAt(i);
       if (code === quote) {
-        const end = this.skipString(position);
-        return offset > position && offset < end ? { path, offset: position, length: end - position, isKey: false } : undefined;
-      }
-      let next: number | undefined;
-      if (code === openBrace) {
-        let member = this.skipWhitespace(position + 1);
-        while (member < text.length && text.charCodeAt(member) === quote) {
-          const keyEnd = this.skipString(member);
-          const raw = text.slice(member + 1, keyEnd - 1);
-          const keyName = raw.includes('\\') ? (JSON.parse(text.slice(member, keyEnd)) as string) : raw;
-          if (offset > member && offset < keyEnd) return { path: [...path, keyName], offset: member, length: keyEnd - member, isKey: true };
-          const colonAt = this.skipWhitespace(keyEnd);
-          if (text.charCodeAt(colonAt) !== colon) return undefined;
-          const valueStart = this.skipWhitespace(colonAt + 1);
-          const valueEnd = this.skipValue(valueStart);
-          if (offset >= valueStart && offset < valueEnd) {
-            path.push(keyName);
-            next = valueStart;
-            break;
-          }
-          member = this.skipWhitespace(valueEnd);
-          if (text.charCodeAt(member) !== comma) break;
-          member = this.skipWhitespace(member + 1);
+        const end = this.skipString(i);
+        const isKey = expectingKey && inObject[inObject.length - 1] === true;
+        if (offset > i && offset < end) {
+          // Each open container's key or index now is a step of the path; a key replaces its object's.
+          const path = isKey ? [...steps.slice(0, -1), this.keyAt(i, end)] : steps.slice();
+          return { path, offset: i, length: end - i, isKey };
         }
-      } else if (code === openBracket) {
-        let element = this.skipWhitespace(position + 1);
-        for (let index = 0; element < text.length && text.charCodeAt(element) !== closeBracket; index++) {
-          const end = this.skipValue(element);
-          if (offset >= element && offset < end) {
-            path.push(index);
-            next = element;
-            break;
-          }
-          element = this.skipWhitespace(end);
-          if (text.charCodeAt(element) !== comma) break;
-          element = this.skipWhitespace(element + 1);
+        if (isKey) {
+          steps[steps.length - 1] = this.keyAt(i, end);
+          expectingKey = false;
         }
+        i = end - 1;
+      } else if (code === openBrace || code === openBracket) {
+        steps.push(code === openBrace ? '' : 0);
+        inObject.push(code === openBrace);
+        expectingKey = code === openBrace;
+      } else if (code === closeBrace || code === closeBracket) {
+        steps.pop();
+        inObject.pop();
+        expectingKey = false;
+      } else if (code === comma) {
+        const last = steps.length - 1;
+        if (inObject[last]) expectingKey = true;
+        else steps[last] = (steps[last] as number) + 1;
       }
-      if (next === undefined) return undefined;
-      position = next;
     }
+    return undefined;
+  }
+
+  /** The name of the key written from `start` (its opening quote) to `end`. */
+  private keyAt(start: number, end: number): string {
+    const raw = this.text.slice(start + 1, end - 1);
+    return raw.includes('\\') ? (JSON.parse(this.text.slice(start, end)) as string) : raw;
   }
 
   /** The length of the value that starts at `offset`. */
