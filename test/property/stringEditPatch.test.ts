@@ -112,10 +112,14 @@ test('random typing inside string values of strict JSON with no syntax tree is p
       let text = base;
       let previous: PearlDocument = service.parsePearlDocument(TextDocument.create(uri, 'pearl', 1, text));
       let version = 1;
+      let lastChosen: number | undefined;
       for (const [index, edit] of edits.entries()) {
-        // Where to type is found in a parse of its own, so that `previous` builds no tree.
+        // Where to type is found in a parse of its own, so that `previous` builds no tree. Half the
+        // edits go on in the string edited last, as typing does (the patch knows where it is).
         const strings = valueStrings(service.parsePearlDocument(TextDocument.create(uri, 'pearl', version, text)).root);
-        const node = strings[Math.floor(edit.which * strings.length)];
+        const chosen = lastChosen !== undefined && edit.removed % 2 === 0 ? lastChosen : Math.floor(edit.which * strings.length);
+        lastChosen = chosen < strings.length ? chosen : undefined;
+        const node = strings[Math.min(chosen, strings.length - 1)];
         const contentStart = node.offset + 1;
         const contentLength = Math.max(0, node.length - 2);
         const start = contentStart + Math.floor(edit.at * contentLength);

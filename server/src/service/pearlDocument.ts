@@ -24,6 +24,16 @@ export interface ModelCache {
   variablesChecked?: boolean;
 }
 
+/** A string literal of the text: where its value is, and its span (quotes included) in UTF-16 code units. */
+export interface EditedString {
+  readonly path: JsonPath;
+  readonly offset: number;
+  readonly length: number;
+}
+
+/** A string literal found around an offset, and whether it is a key. */
+export type StringLiteral = EditedString & { readonly isKey: boolean };
+
 /** A JSON object as `JSON.parse` gives it. */
 export type JsonObject = Readonly<Record<string, unknown>>;
 
@@ -463,16 +473,27 @@ class ParsedPearl implements PearlDocument {
    * This parse with the text of `textDocument`, which differs only inside one string value that
    * stringEditPatch.ts has updated in the shared tree and value: the model stays.
    */
-  withText(textDocument: TextDocument): ParsedPearl {
-    return new ParsedPearl(textDocument, this.syntaxTree, this.value, this.nestingTooDeep, this);
+  withText(textDocument: TextDocument, edited?: EditedString): ParsedPearl {
+    const parse = new ParsedPearl(textDocument, this.syntaxTree, this.value, this.nestingTooDeep, this);
+    parse.editedString = edited;
+    return parse;
   }
 
-  /** The string literal `offset` is inside of (see {@link JsonLocator.stringAt}); strict JSON without a syntax tree only. */
-  stringAt(offset: number): ReturnType<JsonLocator['stringAt']> {
+  /**
+   * The string literal `offset` is inside of (see {@link JsonLocator.stringAt}); strict JSON without
+   * a syntax tree only. The string the last edit patched is known without reading the text: typing
+   * goes on in the same string.
+   */
+  stringAt(offset: number): StringLiteral | undefined {
     if (this.syntaxTree.built) return undefined;
+    const edited = this.editedString;
+    if (edited && offset > edited.offset && offset < edited.offset + edited.length) return { ...edited, isKey: false };
     this.locator ??= new JsonLocator(this.textDocument.getText());
     return this.locator.stringAt(offset);
   }
+
+  /** The string value the edit that made this parse changed, where it is now. */
+  private editedString: EditedString | undefined;
 }
 
 const noErrors: readonly ParseError[] = [];
@@ -489,12 +510,13 @@ export function withPatchedText(
   previous: PearlDocument,
   textDocument: TextDocument,
   shift: (offset: number) => number,
+  edited?: EditedString,
 ): PearlDocument | undefined {
   if (!(previous instanceof ParsedPearl)) return undefined;
   if (!previous.syntaxTree.built) {
     // Strict JSON, and still after the edit: the tree, when one is wanted, is built from the new text.
     previous.syntaxTree.replaceText(textDocument.getText());
-    return previous.withText(textDocument);
+    return previous.withText(textDocument, edited);
   }
   const tree = previous.syntaxTree.get();
   tree.errors = tree.errors.map((error): ParseError => ({ ...error, offset: shift(error.offset) }));
@@ -506,7 +528,7 @@ export function withPatchedText(
  * The string literal at `offset` in the text of `doc`, found without a syntax tree; undefined when
  * `doc` has a tree (use it) or `offset` is in no string. For stringEditPatch.ts.
  */
-export function findStringWithoutTree(doc: PearlDocument, offset: number): ReturnType<JsonLocator['stringAt']> {
+export function findStringWithoutTree(doc: PearlDocument, offset: number): StringLiteral | undefined {
   return doc instanceof ParsedPearl ? doc.stringAt(offset) : undefined;
 }
 

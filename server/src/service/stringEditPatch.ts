@@ -110,7 +110,11 @@ function patchWithoutTree(
   if (!holder) return undefined;
   holder.container[holder.key] = content;
   const textDocument = createTextSnapshot(editorDocument.uri, editorDocument.languageId, editorDocument.version, text);
-  return withPatchedText(previous, textDocument, (offset) => offset);
+  return withPatchedText(previous, textDocument, (offset) => offset, {
+    path: literal.path,
+    offset: literal.offset,
+    length: literal.length + delta,
+  });
 }
 
 /** A tree node being patched: the parse's nodes are updated in place. */
