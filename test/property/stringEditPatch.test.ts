@@ -64,6 +64,15 @@ const editArbitrary = fc.record({
   ),
 });
 
+/** `text` with `edit` made inside the content of the string literal `node`. */
+function typeInto(text: string, node: JsonNode, edit: { at: number; removed: number; inserted: string }): string {
+  const contentStart = node.offset + 1;
+  const contentLength = Math.max(0, node.length - 2);
+  const start = contentStart + Math.floor(edit.at * contentLength);
+  const removed = Math.min(edit.removed, contentStart + contentLength - start);
+  return text.slice(0, start) + edit.inserted + text.slice(start + removed);
+}
+
 for (const [name, base] of [
   ['a generated Pearl', generateTextPearl(25, 3)],
   ['a commented Pearl with trailing commas', commented],
@@ -79,11 +88,7 @@ for (const [name, base] of [
           const strings = valueStrings(previous.root);
           if (strings.length === 0) return;
           const node = strings[Math.floor(edit.which * strings.length)];
-          const contentStart = node.offset + 1;
-          const contentLength = Math.max(0, node.length - 2);
-          const start = contentStart + Math.floor(edit.at * contentLength);
-          const removed = Math.min(edit.removed, contentStart + contentLength - start);
-          text = text.slice(0, start) + edit.inserted + text.slice(start + removed);
+          text = typeInto(text, node, edit);
           version++;
           const previousRoot = previous.root;
           const patched = service.parsePearlDocument(TextDocument.create(uri, 'pearl', version, text), previous);
@@ -120,11 +125,7 @@ test('random typing inside string values of strict JSON with no syntax tree is p
         const chosen = lastChosen !== undefined && edit.removed % 2 === 0 ? lastChosen : Math.floor(edit.which * strings.length);
         lastChosen = chosen < strings.length ? chosen : undefined;
         const node = strings[Math.min(chosen, strings.length - 1)];
-        const contentStart = node.offset + 1;
-        const contentLength = Math.max(0, node.length - 2);
-        const start = contentStart + Math.floor(edit.at * contentLength);
-        const removed = Math.min(edit.removed, contentStart + contentLength - start);
-        text = text.slice(0, start) + edit.inserted + text.slice(start + removed);
+        text = typeInto(text, node, edit);
         version++;
         const previousNodes = previous.nodes;
         // After a quote or a backslash is typed the text is parsed again, and may have a tree.
