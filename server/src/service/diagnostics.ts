@@ -55,16 +55,6 @@ export function createDiagnostic(
 }
 
 /**
- * The span of a property's key, given its value node (the quoted name), so a diagnostic about a
- * property as a whole points at its name. Falls back to the node itself.
- */
-export function keySpanOf(valueNode: JsonNode): TextSpan {
-  const property = valueNode.parent;
-  if (property?.type === 'property' && property.children) return property.children[0];
-  return valueNode;
-}
-
-/**
  * The span of the value at `path`, for a diagnostic about it. When the document has no such
  * value (a property written without one), the nearest thing that exists: the property's key, else
  * the closest enclosing value. Never undefined: at worst the start of the document.

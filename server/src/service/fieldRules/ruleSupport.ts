@@ -1,7 +1,5 @@
 import { Diagnostic } from 'vscode-languageserver-types';
-import { TextSpan } from '../diagnostics';
 import { nodeTypeNames } from '../enumNames';
-import { getPropertyNode, JsonNode } from '../jsonTree';
 import { isJsonObject, JsonObject, JsonPath, PearlDocument } from '../pearlDocument';
 
 /**
@@ -13,48 +11,6 @@ export type FieldRule = (doc: PearlDocument, diagnostics: Diagnostic[]) => void;
 /** The signed 32-bit range of every integer of the interface (§ Resources and their fields). */
 export const int32Min = -2147483648;
 export const int32Max = 2147483647;
-
-/** True when a property is absent, has no value yet, or is `null`: all nullable fields treat these alike. */
-export function isAbsent(node: JsonNode | undefined): boolean {
-  return node === undefined || node.type === 'null';
-}
-
-/** True for a string value that is empty or only whitespace. */
-export function isBlankString(node: JsonNode | undefined): boolean {
-  return node?.type === 'string' && (node.value as string).trim() === '';
-}
-
-/** A value read from the document with the node it was read from, which a diagnostic about it points at. */
-export interface Located<T> {
-  readonly value: T;
-  readonly node: JsonNode;
-}
-
-/** The integer value of property `key` with its node, or undefined (absent, null, another type, a fraction). */
-export function getIntegerProperty(object: JsonNode | undefined, key: string): Located<number> | undefined {
-  const node = getPropertyNode(object, key);
-  const value = getIntegerValue(node);
-  return node && value !== undefined ? { value, node } : undefined;
-}
-
-/** The value of an integer number node, or undefined (absent, null, another type, a fraction). */
-export function getIntegerValue(node: JsonNode | undefined): number | undefined {
-  return node?.type === 'number' && Number.isInteger(node.value) ? (node.value as number) : undefined;
-}
-
-/** The span of an object's opening `{`, for a problem with the object as a whole. */
-export function openingBraceSpan(object: JsonNode): TextSpan {
-  return { offset: object.offset, length: 1 };
-}
-
-/** A value as a message shows it: strings in single quotes, everything else as JSON. */
-export function formatValue(node: JsonNode): string {
-  if (node.type === 'string') return `'${node.value as string}'`;
-  if (node.type === 'null') return 'null';
-  if (node.type === 'object') return 'an object';
-  if (node.type === 'array') return 'an array';
-  return String(node.value);
-}
 
 /** A node type for messages: `Dialogue (10)`, or just the number when it is not a known type. */
 export function describeNodeType(nodeType: number): string {
@@ -86,17 +42,6 @@ export class FirstSeen<K, O = JsonPath> {
   has(key: K): boolean {
     return this.first.has(key);
   }
-}
-
-/** The 1-based line on which `node` starts, as editors number lines. */
-export function lineOf(doc: PearlDocument, node: JsonNode): number {
-  return doc.textDocument.positionAt(node.offset).line + 1;
-}
-
-/** The `inbound` or `outbound` value of the root when it is an object. */
-export function getChannelObject(doc: PearlDocument, key: 'inbound' | 'outbound'): JsonNode | undefined {
-  const channel = getPropertyNode(doc.root, key);
-  return channel?.type === 'object' ? channel : undefined;
 }
 
 // Readers of the parsed value: rules read what is sent and ask where it is only to report it
