@@ -29,7 +29,7 @@ const text = `{
 }
 `;
 
-test('over stdio: hover names the variable, the outline lists nodes, definition and rename follow a nodeId, the time-zone fix and formatting apply', async () => {
+test('over stdio: hover names the variable, the outline lists nodes, definition and rename follow a nodeId, the time-zone fix (from the diagnostic data) and formatting apply', async () => {
   await withLspClient(async (client) => {
     const init = await client.initialize();
     for (const capability of [
@@ -97,6 +97,24 @@ test('over stdio: hover names the variable, the outline lists nodes, definition 
     const fix = actions.find((action) => action.title.includes('Eastern Standard Time'));
     assert.ok(fix, 'a quick fix offers the Windows id');
     assert.ok(applyEdits(text, fix.edit!.changes![uri]).includes('"timeZone": "Eastern Standard Time"'));
+    // The fix reads the published diagnostic's data, as the client sends it back, not its range.
+    assert.deepEqual(timeZone.data, { path: ['pearl', 'timeZone'], value: 'America/New_York', replacement: 'Eastern Standard Time' });
+    const elsewhere = { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } };
+    const fromData = await client.request<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri },
+      range: elsewhere,
+      context: { diagnostics: [{ ...timeZone, range: elsewhere }] },
+    });
+    assert.deepEqual(
+      fromData.map((action) => [action.title, action.edit]),
+      [[fix.title, fix.edit]],
+    );
+    const withoutData = await client.request<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri },
+      range: timeZone.range,
+      context: { diagnostics: [{ ...timeZone, data: { replacement: 'Eastern Standard Time' } }] },
+    });
+    assert.deepEqual(withoutData, [], 'data of another shape gets no fix');
 
     const formatted = applyEdits(
       text,

@@ -147,7 +147,7 @@ test('value-read field rules: a text Pearl gets every diagnostic at its place, w
       code: 'time-zone',
       range: valueRange(content, '"timeZone": "America/New_York"'),
       message: "timeZone 'America/New_York' is an IANA id; the service takes Windows time-zone ids: 'Eastern Standard Time'.",
-      data: { replacement: 'Eastern Standard Time' },
+      data: { path: ['pearl', 'timeZone'], value: 'America/New_York', replacement: 'Eastern Standard Time' },
     },
     {
       code: 'time-zone',
@@ -205,7 +205,7 @@ test('value-read field rules: a simple Pearl gets every diagnostic at its place,
       code: 'time-zone',
       range: valueRange(content, '"timeZone": "eastern standard time"'),
       message: "timeZone 'eastern standard time' is not a Windows time-zone id; did you mean 'Eastern Standard Time'?",
-      data: { replacement: 'Eastern Standard Time' },
+      data: { path: ['pearl', 'timeZone'], value: 'eastern standard time', replacement: 'Eastern Standard Time' },
     },
   ]);
 });

@@ -614,14 +614,14 @@ test('time zone: an IANA id is an Error naming its Windows id, with data for a q
     diagnostic.message,
     "timeZone 'America/New_York' is an IANA id; the service takes Windows time-zone ids: 'Eastern Standard Time'.",
   );
-  assert.deepEqual(diagnostic.data, { replacement: 'Eastern Standard Time' });
+  assert.deepEqual(diagnostic.data, { path: ['pearl', 'timeZone'], value: 'America/New_York', replacement: 'Eastern Standard Time' });
 });
 
 test('time zone: a Windows id in the wrong case gets a did-you-mean, on outbound.timeZone too', () => {
   const content = simplePearl((r) => (r.outbound.timeZone = 'israel standard time'));
   const diagnostic = assertOnly(content, 'time-zone', Error, rangeOf(content, '"israel standard time"'));
   assert.match(diagnostic.message, /did you mean 'Israel Standard Time'\?/);
-  assert.deepEqual(diagnostic.data, { replacement: 'Israel Standard Time' });
+  assert.deepEqual(diagnostic.data, { path: ['outbound', 'timeZone'], value: 'israel standard time', replacement: 'Israel Standard Time' });
 });
 
 test('time zone: an unknown id is an Error without replacement', () => {

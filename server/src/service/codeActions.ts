@@ -1,15 +1,26 @@
 import type { Edit } from 'jsonc-parser';
 import { CodeAction, CodeActionKind, Diagnostic, Range, TextEdit } from 'vscode-languageserver-types';
 import { DiagnosticCode } from './diagnosticCodes';
+import {
+  nodeIn,
+  readNodeFixData,
+  readPropertyFixData,
+  readTimeZoneFixData,
+  readTransitionFixData,
+  readVariableReferenceFixData,
+  transitionIn,
+  valueNodeIn,
+} from './diagnosticData';
 import { diagnosticSource } from './diagnostics';
 import { findNearest } from './editDistance';
 import { insertProperty, removeProperty, replaceValue } from './jsonEdits';
-import { getNodePath, getPropertyKeyNode, getPropertyNode } from './jsonTree';
+import { getNodeAtPath, getPropertyKeyNode, getPropertyNode } from './jsonTree';
 import { NodeType, PearlDocument, VariableGroup } from './pearlDocument';
 import { getPearlSymbolAt } from './pearlSymbols';
 import { findSchemaForPath } from './schemaNavigator';
 import { getMoreFixes } from './quickFixes';
-import { appendToArrayProperty, Fix, nodeStartingAt, replaceNode } from './quickFixes/fixSupport';
+import { appendToArrayProperty, Fix, replaceNode } from './quickFixes/fixSupport';
+import { findVariableReferences } from './variableReferences';
 
 /** The settings object each node type requires, and the skeleton the quick fix inserts (§ Graph rules, rule 7). */
 export const settingsSkeletons: ReadonlyMap<number, [string, Record<string, unknown>]> = new Map<number, [string, Record<string, unknown>]>(
@@ -47,7 +58,10 @@ export const settingsSkeletons: ReadonlyMap<number, [string, Record<string, unkn
  * Every action is a `quickfix` carrying `diagnostics: [that diagnostic]` (all of them when several
  * diagnostics in the context call for the very same edit, offered once); `isPreferred` marks the
  * single obvious fix (the replacement time zone, the comma removal, the settings skeleton, a
- * unique nearest name). Diagnostics that no longer match the document (stale) get no fix.
+ * unique nearest name). A fix finds what its diagnostic is about from the diagnostic's `data`
+ * (diagnosticData.ts), not from its range; `trailing-comma` and `duplicate-key`, about the text
+ * rather than the value, by the offset their range starts at. Diagnostics that no longer match
+ * the document (stale, or with `data` of another shape) get no fix.
  * Edits address the exact node of the parsed tree (even with duplicate keys) and touch only what
  * they add or remove, in the style of the neighbouring members (jsonEdits.ts). `range` is the
  * editor's selection; the fixes follow the diagnostics.
@@ -83,33 +97,34 @@ export function getCodeActions(doc: PearlDocument, range: Range, diagnostics: re
 
 function fixesFor(doc: PearlDocument, diagnostic: Diagnostic): Fix[] {
   if (!doc.root) return [];
-  const offset = doc.textDocument.offsetAt(diagnostic.range.start);
+  const data: unknown = diagnostic.data;
   switch (diagnostic.code) {
     case DiagnosticCode.timeZone:
-      return fixTimeZone(doc, offset, diagnostic.data);
+      return fixTimeZone(doc, data);
     case DiagnosticCode.trailingComma:
-      return fixTrailingComma(doc, offset);
+      return fixTrailingComma(doc, doc.textDocument.offsetAt(diagnostic.range.start));
     case DiagnosticCode.unknownProperty:
-      return fixUnknownProperty(doc, offset, true);
+      return fixUnknownProperty(doc, data, true);
     case DiagnosticCode.sessionScopedInText:
-      return fixUnknownProperty(doc, offset, false);
+      return fixUnknownProperty(doc, data, false);
     case DiagnosticCode.variableUndeclared:
-      return fixUndeclaredVariable(doc, offset);
+      return fixUndeclaredVariable(doc, data);
     case DiagnosticCode.unknownTarget:
-      return fixUnknownTarget(doc, offset);
+      return fixUnknownTarget(doc, data);
     case DiagnosticCode.nodeSettingsMissing:
-      return fixMissingSettings(doc, offset);
+      return fixMissingSettings(doc, data);
     case DiagnosticCode.duplicateKey:
-      return fixDuplicateKey(doc, offset);
+      return fixDuplicateKey(doc, doc.textDocument.offsetAt(diagnostic.range.start));
     default:
       return [];
   }
 }
 
-function fixTimeZone(doc: PearlDocument, offset: number, data: unknown): Fix[] {
-  const replacement = (data as { replacement?: unknown } | undefined)?.replacement;
-  const node = nodeStartingAt(doc, offset);
-  if (typeof replacement !== 'string' || node?.type !== 'string') return [];
+function fixTimeZone(doc: PearlDocument, data: unknown): Fix[] {
+  const fixData = readTimeZoneFixData(data);
+  const node = fixData && valueNodeIn(doc, fixData);
+  if (!fixData || node?.type !== 'string') return [];
+  const { replacement } = fixData;
   return [{ title: `Use '${replacement}'`, edits: [replaceNode(node, JSON.stringify(replacement))], isPreferred: true }];
 }
 
@@ -125,15 +140,14 @@ function fixTrailingComma(doc: PearlDocument, offset: number): Fix[] {
   return fixes;
 }
 
-function fixUnknownProperty(doc: PearlDocument, offset: number, suggestNames: boolean): Fix[] {
-  const keyNode = nodeStartingAt(doc, offset);
+function fixUnknownProperty(doc: PearlDocument, data: unknown, suggestNames: boolean): Fix[] {
+  const fixData = readPropertyFixData(data);
+  const object = fixData && getNodeAtPath(doc.root, fixData.path);
+  if (!fixData || object?.type !== 'object') return [];
+  const { key, path: objectPath } = fixData;
+  const keyNode = getPropertyKeyNode(object, key);
   const property = keyNode?.parent;
-  const object = property?.parent;
-  if (keyNode?.type !== 'string' || property?.type !== 'property' || property.children?.[0] !== keyNode || object?.type !== 'object') {
-    return [];
-  }
-  const key = keyNode.value as string;
-  const objectPath = getNodePath(object);
+  if (keyNode?.type !== 'string' || property?.type !== 'property') return [];
   // A stale diagnostic: the key there now is a known one (or not the session-scoped flag).
   if (suggestNames ? findSchemaForPath(doc.kind, [...objectPath, key]) !== undefined : key !== 'isSessionScoped') return [];
   const fixes: Fix[] = [];
@@ -156,11 +170,17 @@ function fixUnknownProperty(doc: PearlDocument, offset: number, suggestNames: bo
   return fixes;
 }
 
-function fixUndeclaredVariable(doc: PearlDocument, offset: number): Fix[] {
-  // The diagnostic is on `{id}`: the symbol starts just after the brace.
-  const symbol = getPearlSymbolAt(doc, offset + 1);
-  if (symbol?.kind !== 'variableReference' || symbol.reference.offset !== offset) return [];
-  const id = symbol.id;
+function fixUndeclaredVariable(doc: PearlDocument, data: unknown): Fix[] {
+  const fixData = readVariableReferenceFixData(data);
+  const string = fixData && getNodeAtPath(doc.root, fixData.path);
+  if (!fixData || string?.type !== 'string' || doc.variablesById.has(fixData.id)) return [];
+  const { id } = fixData;
+  const reference = findVariableReferences(doc.textDocument.getText(), string).filter((candidate) => candidate.id === id)[
+    fixData.occurrence
+  ];
+  // The symbol starts just after the brace.
+  const symbol = reference && getPearlSymbolAt(doc, reference.offset + 1);
+  if (symbol?.kind !== 'variableReference' || symbol.reference.offset !== reference.offset) return [];
   const fixes: Fix[] = [];
   const field = symbol.field;
   // Only ids the field takes: a near id of a group not allowed here would trade one problem for another.
@@ -192,10 +212,11 @@ function declareVariable(doc: PearlDocument, declaration: Record<string, unknown
   return edit === undefined ? [] : [edit];
 }
 
-function fixUnknownTarget(doc: PearlDocument, offset: number): Fix[] {
-  const node = nodeStartingAt(doc, offset);
-  if (node?.type !== 'string') return [];
-  const nearest = findNearest(node.value as string, doc.nodesById.keys());
+function fixUnknownTarget(doc: PearlDocument, data: unknown): Fix[] {
+  const fixData = readTransitionFixData(data);
+  const node = fixData && transitionIn(doc, fixData)?.toNodeIdNode;
+  if (!fixData || node?.type !== 'string' || doc.nodesById.has(fixData.toNodeId)) return [];
+  const nearest = findNearest(fixData.toNodeId, doc.nodesById.keys());
   return nearest.names.map((name) => ({
     title: `Change to '${name}'`,
     edits: [replaceNode(node, JSON.stringify(name))],
@@ -203,12 +224,12 @@ function fixUnknownTarget(doc: PearlDocument, offset: number): Fix[] {
   }));
 }
 
-function fixMissingSettings(doc: PearlDocument, offset: number): Fix[] {
-  const nodeTypeNode = nodeStartingAt(doc, offset);
-  const object = nodeTypeNode?.parent?.parent;
-  if (nodeTypeNode?.type !== 'number' || object?.type !== 'object') return [];
-  const skeleton = settingsSkeletons.get(nodeTypeNode.value as number);
-  if (!skeleton) return [];
+function fixMissingSettings(doc: PearlDocument, data: unknown): Fix[] {
+  const fixData = readNodeFixData(data);
+  const node = fixData && nodeIn(doc, fixData);
+  const skeleton = node?.nodeType !== undefined ? settingsSkeletons.get(node.nodeType) : undefined;
+  if (!node || !skeleton) return [];
+  const object = node.node;
   const [key, value] = skeleton;
   const existing = getPropertyNode(object, key);
   if (existing !== undefined && existing.type !== 'null') return [];

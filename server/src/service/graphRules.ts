@@ -1,5 +1,6 @@
 import { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticCode } from './diagnosticCodes';
+import { nodeFixData, TransitionFixData } from './diagnosticData';
 import { createDiagnostic, DiagnosticOptions, DiagnosticSeverity, keySpan, lineAt, openingSpan, TextSpan, valueSpan } from './diagnostics';
 import { JsonObject, JsonPath, NodeType, PearlDocument, PearlNode, PearlTransition } from './pearlDocument';
 import { apiResultNames, nodeTypeNames } from './enumNames';
@@ -23,6 +24,9 @@ export const voiceOnlyNodeTypes: ReadonlySet<number> = new Set([NodeType.Transfe
  *   Warning when some node has no nodeId, as its derived id might match), `target-outside-graph`
  *   (Error: a PostCallActions container or a nested action, which are not part of the graph);
  * - § Node: `node-id-duplicate` (Error), `node-id-missing` (Warning), `voice-only-node` (Error).
+ *
+ * For the quick fixes, `unknown-target` carries the transition's TransitionFixData, and
+ * `graph-cannot-reach-end` and `voice-only-node` the node's NodeFixData (diagnosticData.ts).
  *
  * A toNodeId that names no nodeId while some node has none may target any node without nodeId
  * (its id is derived from its name): the path rules treat it as leading to each of them, so that no
@@ -152,6 +156,7 @@ class GraphValidation {
           this.typeSpan(node),
           DiagnosticCode.voiceOnlyNode,
           `nodeType ${node.nodeType} (${nodeTypeNames[node.nodeType]}) is for voice Pearls only; a text Pearl cannot use it.`,
+          { data: nodeFixData(node) },
         );
       }
     }
@@ -206,15 +211,16 @@ class GraphValidation {
 
   private reportUnknownTarget(transition: PearlTransition, id: string): void {
     const span = valueSpan(this.doc, [...transition.path, 'toNodeId']);
+    const data = { path: transition.path, toNodeId: id } satisfies TransitionFixData;
     if (this.withoutNodeId.length > 0) {
       this.report(
         span,
         DiagnosticCode.unknownTarget,
         `toNodeId '${id}' names no nodeId; it may match the id the service derives from a node's name, which cannot be checked.`,
-        { severity: DiagnosticSeverity.Warning },
+        { severity: DiagnosticSeverity.Warning, data },
       );
     } else {
-      this.report(span, DiagnosticCode.unknownTarget, `toNodeId '${id}' names no node of this Pearl.`);
+      this.report(span, DiagnosticCode.unknownTarget, `toNodeId '${id}' names no node of this Pearl.`, { data });
     }
   }
 
@@ -381,6 +387,7 @@ class GraphValidation {
             this.nodeSpan(node),
             DiagnosticCode.graphCannotReachEnd,
             `${this.describe(node)} cannot reach the EndCall node: every path must be able to end the conversation.`,
+            { data: nodeFixData(node) },
           );
         }
       }

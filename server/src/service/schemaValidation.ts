@@ -2,6 +2,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticCode } from './diagnosticCodes';
 import * as generatedValidators from './generated/schemaValidators';
+import type { PropertyFixData, ValueFixData } from './diagnosticData';
 import { createDiagnostic, TextSpan, valueSpan } from './diagnostics';
 import { isJsonObject, jsonType, type JsonType, type PearlDocument, type PearlKind } from './pearlDocument';
 import { withArticle } from './messageText';
@@ -27,8 +28,9 @@ function getValidator(kind: PearlKind): ValidateFunction {
  * § Limits: maximum lengths and entry counts). Every one is an Error: the service rejects such a
  * request with 400 (§ Errors). Codes: `unknown-property` and `session-scoped-in-text` (on the key),
  * `wrong-type`, `enum-value`, `model-type-kind`, `int32-range`, `max-length`, `max-items`,
- * `label-id-format`, `variable-id-format` (on the value). One diagnostic per node and code; a value
- * of the wrong type gets only `wrong-type`. A root that is not an object is left to the syntax
+ * `label-id-format`, `variable-id-format` (on the value). `data`, for the quick fixes: a
+ * PropertyFixData on the first two, a ValueFixData on `wrong-type` and `model-type-kind`. One
+ * diagnostic per node and code; a value of the wrong type gets only `wrong-type`. A root that is not an object is left to the syntax
  * diagnostics. Never throws; partial trees of malformed JSON are checked as far as they go.
  */
 export function validateSchema(doc: PearlDocument): Diagnostic[] {
@@ -46,6 +48,8 @@ interface Finding {
   span: TextSpan;
   code: DiagnosticCode;
   message: string;
+  /** The diagnostic's `data`, for its quick fix. */
+  data?: ValueFixData | PropertyFixData;
 }
 
 function toDiagnostics(doc: PearlDocument, findings: Finding[]): Diagnostic[] {
@@ -59,7 +63,7 @@ function toDiagnostics(doc: PearlDocument, findings: Finding[]): Diagnostic[] {
     if (finding.code !== DiagnosticCode.wrongType && wrongType.has(key)) continue;
     if (seen.has(`${key}:${finding.code}`)) continue;
     seen.add(`${key}:${finding.code}`);
-    diagnostics.push(createDiagnostic(doc, finding.span, finding.code, finding.message));
+    diagnostics.push(createDiagnostic(doc, finding.span, finding.code, finding.message, { data: finding.data }));
   }
   return diagnostics;
 }
@@ -100,7 +104,7 @@ function describeError(doc: PearlDocument, error: ErrorObject): Finding[] {
       const expected = (Array.isArray(params.type) ? (params.type as string[]) : [String(params.type)]).filter((type) => type !== 'null');
       const actual = node.type === 'number' && expected.includes('integer') ? `number ${source}` : node.type;
       const message = `${name} must be ${expected.map(withArticle).join(' or ')}; found ${actual}.`;
-      return [{ span, code: DiagnosticCode.wrongType, message }];
+      return [{ span, code: DiagnosticCode.wrongType, message, data: valueFixData(node) }];
     }
     case 'enum':
       return [describeEnum(doc.kind, node, name, last, source, parentSchema)];
@@ -182,7 +186,7 @@ function describeUnknownProperty(doc: PearlDocument, path: Path, key: string, ob
   } else {
     message = `Property '${key}' is not allowed in ${where}.`;
   }
-  return keySpan ? [{ span: keySpan, code, message }] : [];
+  return keySpan ? [{ span: keySpan, code, message, data: { path, key } }] : [];
 }
 
 function describeEnum(
@@ -205,11 +209,19 @@ function describeEnum(
         kind === 'text'
           ? `modelType ${describeValue(other)} is a voice model; a text Pearl takes ${list}.`
           : `modelType ${describeValue(other)} is the text model; a simple (voice) Pearl takes ${list}.`;
-      return { span: node.span, code: DiagnosticCode.modelTypeKind, message };
+      return { span: node.span, code: DiagnosticCode.modelTypeKind, message, data: valueFixData(node) };
     }
   }
   const message = `${name} ${source} is not allowed; allowed values: ${allowed.map(describeValue).join(', ')}.`;
   return { span: node.span, code: DiagnosticCode.enumValue, message };
+}
+
+/** The {@link ValueFixData} of `node`: its path, and its value when a scalar. */
+function valueFixData(node: Found): ValueFixData {
+  const { value } = node;
+  return value === null || typeof value !== 'object'
+    ? { path: node.path, value: value as string | number | boolean | null }
+    : { path: node.path };
 }
 
 function describeValue(entry: { value: unknown; name: string | undefined }): string {

@@ -1,6 +1,7 @@
 import { Diagnostic } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticCode } from './diagnosticCodes';
+import type { VariableReferenceFixData } from './diagnosticData';
 import { createDiagnostic, spanToRange, valueSpan } from './diagnostics';
 import { isJsonObject, type JsonObject, type JsonPath, type PearlDocument } from './pearlDocument';
 import { PathStep, resolveValueVariableField, variableContainerKeys, VariableField, variableFieldKeys } from './variableFields';
@@ -12,7 +13,8 @@ import { findValueReferences, placeValueReferences, type ValueReference } from '
  * fields; docs/rulings.md § Variables):
  * - `general-instructions-variable` (Error): generalInstructions must not contain variables;
  * - `variable-undeclared` (Warning): not in `variables`, may be a platform variable; not reported
- *   in a post-call context (PostCallActions, notifications), where post-call variables are expected;
+ *   in a post-call context (PostCallActions, notifications), where post-call variables are expected
+ *   (`data`: a VariableReferenceFixData, for the quick fixes);
  * - `variable-group-not-allowed` (Error): a declared variable whose group the field does not take
  *   (PreCallAPI endpointUrl and body: PreCall only; API, SMS, Email, transition names: no PostCall);
  * - `variable-not-yet-collected` (Warning): an InCall variable in an opening sentence.
@@ -85,17 +87,19 @@ function checkString(
   const references = findValueReferences(value);
   const problems = references.length > 0 ? checkReferences(doc, field, references) : noProblems;
   if (problems.length === 0) return undefined;
-  const literal = valueSpan(doc, path());
+  const stringPath = path();
+  const literal = valueSpan(doc, stringPath);
   const placed = placeValueReferences(
     doc.textDocument.getText(),
     literal,
     value,
     problems.map((problem) => problem.reference),
   );
-  const findings = problems.map(({ code, message }, index) => {
+  const findings = problems.map(({ reference, code, message }, index) => {
     const span = placed[index];
+    const data = code === DiagnosticCode.variableUndeclared ? referenceFixData(stringPath, reference, references) : undefined;
     return {
-      diagnostic: createDiagnostic(doc, span, code, message),
+      diagnostic: createDiagnostic(doc, span, code, message, { data }),
       start: span.offset - literal.offset,
       end: span.offset + span.length - literal.offset,
     };
@@ -104,6 +108,16 @@ function checkString(
 }
 
 const noProblems: readonly Problem[] = [];
+
+/** The {@link VariableReferenceFixData} of `reference`, one of `references` of the string at `path`. */
+function referenceFixData(path: JsonPath, reference: ValueReference, references: readonly ValueReference[]): VariableReferenceFixData {
+  let occurrence = 0;
+  for (const other of references) {
+    if (other === reference) break;
+    if (other.id === reference.id) occurrence++;
+  }
+  return { path, id: reference.id, occurrence };
+}
 
 /**
  * Keeps the findings of a string whose value has not changed; when the text changed elsewhere (an

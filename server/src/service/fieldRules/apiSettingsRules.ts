@@ -1,5 +1,6 @@
 import { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticCode } from '../diagnosticCodes';
+import type { BodyFixData } from '../diagnosticData';
 import { createDiagnostic, keySpan, openingSpan, valueSpan } from '../diagnostics';
 import { PearlDocument } from '../pearlDocument';
 import {
@@ -40,7 +41,8 @@ const methodsWithoutBody: ReadonlyMap<number, string> = new Map([
  * An empty-string value counts as empty, so it is reported by neither rule.
  *
  * For text Pearls only (the simple form's method values are not stated):
- * - `api-body-not-allowed` (Error, on the body value): a non-empty body with method 1 GET or 4 DELETE.
+ * - `api-body-not-allowed` (Error, on the body value): a non-empty body with method 1 GET or 4 DELETE
+ *   (`data`: the body's BodyFixData).
  */
 export function validateApiSettingsRules(doc: PearlDocument, diagnostics: Diagnostic[]): void {
   const checkMethod = doc.kind === 'text';
@@ -81,12 +83,14 @@ function checkApiSettings(doc: PearlDocument, settings: PlacedObject, checkMetho
   const body = settings.value.body;
   if (methodName === undefined || !Array.isArray(body) || body.length === 0) return;
   const count = body.length;
+  const path = [...settings.path, 'body'];
   diagnostics.push(
     createDiagnostic(
       doc,
-      valueSpan(doc, [...settings.path, 'body']),
+      valueSpan(doc, path),
       DiagnosticCode.apiBodyNotAllowed,
       `body must be empty for ${methodName} (method ${method}): it has ${count} ${count === 1 ? 'entry' : 'entries'}. Only POST, PUT and PATCH send a body.`,
+      { data: { path, count } satisfies BodyFixData },
     ),
   );
 }

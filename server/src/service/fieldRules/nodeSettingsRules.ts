@@ -1,6 +1,7 @@
 import { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticCode } from '../diagnosticCodes';
 import { withArticle } from '../messageText';
+import { nodeFixData } from '../diagnosticData';
 import { createDiagnostic, keySpan, valueSpan } from '../diagnostics';
 import { NestedListKey, NodeType, PearlDocument, PearlNode } from '../pearlDocument';
 import { describeNodeType, isAbsentValue, isKnownNodeType } from './ruleSupport';
@@ -40,7 +41,7 @@ const nestedNodeTypes: ReadonlySet<number> = new Set([NodeType.SMS, NodeType.Ema
  * (docs/interface.md § Graph rules, rules 6 and 7).
  *
  * - `node-settings-missing` (Error, on the nodeType value): the settings object the type requires
- *   is absent or null (rule 7);
+ *   is absent or null (rule 7; `data`: the node's NodeFixData);
  * - `node-settings-other-type` (Warning, on the key): a settings object for another node type;
  * - `handoff-action-misplaced`, `post-call-actions-misplaced` (Error, on the key): a non-empty
  *   handOffAction/postCallActions on a top-level node of another type;
@@ -70,6 +71,7 @@ function checkSettings(doc: PearlDocument, node: PearlNode, diagnostics: Diagnos
         valueSpan(doc, [...node.path, 'nodeType']),
         DiagnosticCode.nodeSettingsMissing,
         `nodeType ${describeNodeType(nodeType)} requires ${required}, which is missing (graph rule 7).`,
+        { data: nodeFixData(node) },
       ),
     );
   }

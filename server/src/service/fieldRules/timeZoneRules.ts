@@ -1,15 +1,12 @@
 import { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticCode } from '../diagnosticCodes';
+import type { TimeZoneFixData } from '../diagnosticData';
 import { createDiagnostic, valueSpan } from '../diagnostics';
 import { PearlDocument } from '../pearlDocument';
 import { checkTimeZone } from '../timeZones';
 import { getChannelValue, JsonPath } from './ruleSupport';
 
-/** What a `time-zone` diagnostic's `data` holds when a quick fix can replace the value. */
-export interface TimeZoneFixData {
-  /** The Windows time-zone id to put in place of the value. */
-  readonly replacement: string;
-}
+export type { TimeZoneFixData };
 
 /**
  * `pearl.timeZone` and `outbound.timeZone` of either form (docs/interface.md
@@ -18,7 +15,7 @@ export interface TimeZoneFixData {
  *
  * - `time-zone` (Error, on the value) for anything that is not a Windows time-zone id of CLDR's
  *   windowsZones. For an IANA id CLDR maps, or a Windows id in another letter case or spacing,
- *   the diagnostic's `data` is a {@link TimeZoneFixData} naming the Windows id.
+ *   the diagnostic's `data` is a {@link TimeZoneFixData}: the value's path, the id and the Windows id.
  */
 export function validateTimeZoneRules(doc: PearlDocument, diagnostics: Diagnostic[]): void {
   checkTimeZoneValue(doc, doc.pearlValue?.timeZone, ['pearl', 'timeZone'], diagnostics);
@@ -48,6 +45,6 @@ function checkTimeZoneValue(doc: PearlDocument, id: unknown, path: JsonPath, dia
       message = `timeZone '${id}' is not a Windows time-zone id (standard-time-name form, such as 'Eastern Standard Time' or 'GMT Standard Time').`;
       break;
   }
-  const data = replacement === undefined ? undefined : ({ replacement } satisfies TimeZoneFixData);
+  const data = replacement === undefined ? undefined : ({ path, value: id, replacement } satisfies TimeZoneFixData);
   diagnostics.push(createDiagnostic(doc, valueSpan(doc, path), DiagnosticCode.timeZone, message, { data }));
 }

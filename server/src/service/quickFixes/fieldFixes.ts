@@ -1,7 +1,8 @@
-import { getPropertyKeyNode, getPropertyNode } from '../jsonTree';
+import { readBodyFixData, valueAt } from '../diagnosticData';
+import { getNodeAtPath, getPropertyKeyNode, getPropertyNode } from '../jsonTree';
 import { removeProperty } from '../jsonEdits';
 import type { PearlDocument } from '../pearlDocument';
-import { Fix, nodeStartingAt, replaceNode } from './fixSupport';
+import { Fix, replaceNode } from './fixSupport';
 
 /** NodeAPISettings.method 2 POST, the method that sends a body (§ NodeAPISettings). */
 const postMethod = 2;
@@ -26,8 +27,11 @@ export function fixChannelBoth(doc: PearlDocument): Fix[] {
  * `api-body-not-allowed` → "Remove the body" (the `body` property with its entries) or "Change
  * method to POST" (keeps the body): GET and DELETE send no body (§ NodeAPISettings).
  */
-export function fixApiBodyNotAllowed(doc: PearlDocument, offset: number): Fix[] {
-  const body = nodeStartingAt(doc, offset);
+export function fixApiBodyNotAllowed(doc: PearlDocument, data: unknown): Fix[] {
+  const fixData = readBodyFixData(data);
+  const value = fixData && valueAt(doc, fixData.path);
+  if (!fixData || !Array.isArray(value) || value.length !== fixData.count) return [];
+  const body = getNodeAtPath(doc.root, fixData.path);
   const property = body?.parent;
   const settings = property?.parent;
   if (body?.type !== 'array' || property?.type !== 'property' || property.children?.[0]?.value !== 'body' || settings?.type !== 'object') {

@@ -1,6 +1,6 @@
 import { createScanner, Edit, SyntaxKind } from 'jsonc-parser';
 import { appendArrayElement, insertProperty, replaceValue } from '../jsonEdits';
-import { findNodeAtOffset, getPropertyNode, JsonNode } from '../jsonTree';
+import { getPropertyNode, JsonNode } from '../jsonTree';
 import type { PearlDocument } from '../pearlDocument';
 
 /** A fix in offsets, before it becomes a CodeAction (codeActions.ts). */
@@ -9,13 +9,6 @@ export interface Fix {
   readonly edits: readonly Edit[];
   /** The single obvious fix of its diagnostic (LSP `isPreferred`). */
   readonly isPreferred?: boolean;
-}
-
-/** The tree node that starts exactly at `offset` (the start of a diagnostic's range), or undefined. */
-export function nodeStartingAt(doc: PearlDocument, offset: number): JsonNode | undefined {
-  if (!doc.root) return undefined;
-  const node = findNodeAtOffset(doc.root, offset, false);
-  return node && node.offset === offset ? node : undefined;
 }
 
 /** The edit replacing the whole of `node` with `content`. */

@@ -1,7 +1,8 @@
 import type { Edit } from 'jsonc-parser';
-import { getPropertyNode, JsonNode } from '../jsonTree';
+import { nodeIn, readNodeFixData, readTransitionFixData, transitionIn } from '../diagnosticData';
+import { getPropertyNode } from '../jsonTree';
 import { NodeType, PearlDocument, PearlNode } from '../pearlDocument';
-import { appendToArrayProperty, Fix, nodeStartingAt, removeArrayElements } from './fixSupport';
+import { appendToArrayProperty, Fix, removeArrayElements } from './fixSupport';
 
 /** The name of a transition the fixes add to the EndCall node (unique within its node). */
 const endTransitionName = 'End the conversation';
@@ -12,9 +13,9 @@ const endTransitionName = 'End the conversation';
  * (the interface: § Graph rules, rules 3 and 4; § Transition). Without an EndCall node
  * that has a nodeId, the new node has no transitions. Offered beside "Change to 'y'".
  */
-export function fixCreateTargetNode(doc: PearlDocument, offset: number): Fix[] {
-  const target = nodeStartingAt(doc, offset);
-  const id = target?.type === 'string' ? (target.value as string) : '';
+export function fixCreateTargetNode(doc: PearlDocument, data: unknown): Fix[] {
+  const fixData = readTransitionFixData(data);
+  const id = fixData && transitionIn(doc, fixData) ? fixData.toNodeId : '';
   if (id.trim() === '' || doc.nodesById.has(id) || !doc.pearl) return [];
   const endCall = findEndCall(doc);
   const transitions = endCall ? [{ name: endTransitionName, toNodeId: endCall.nodeId }] : [];
@@ -28,10 +29,11 @@ export function fixCreateTargetNode(doc: PearlDocument, offset: number): Fix[] {
  * taken) to the EndCall node (§ Graph rules, rule 3). Not offered on a PreCallAPI node, whose
  * transitions lead to OpeningSentence nodes only (rule 5), nor without an EndCall node with a nodeId.
  */
-export function fixAddEndTransition(doc: PearlDocument, offset: number): Fix[] {
-  const node = topLevelNodeAt(doc, offset);
+export function fixAddEndTransition(doc: PearlDocument, data: unknown): Fix[] {
+  const fixData = readNodeFixData(data);
+  const node = fixData && nodeIn(doc, fixData);
   const endCall = findEndCall(doc);
-  if (!node || !endCall || node === endCall || node.nodeType === NodeType.PreCallAPI) return [];
+  if (!node || node.container || !endCall || node === endCall || node.nodeType === NodeType.PreCallAPI) return [];
   if (node.transitions.some((transition) => transition.toNodeId === endCall.nodeId)) return []; // stale
   const taken = new Set(node.transitions.map((transition) => transition.name));
   let name = endTransitionName;
@@ -45,10 +47,16 @@ export function fixAddEndTransition(doc: PearlDocument, offset: number): Fix[] {
  * StartCallRecording node from `pearl.nodes` and every transition of another node whose toNodeId
  * names it (§ Node types: voice only). Comments and the other lines stay.
  */
-export function fixRemoveVoiceOnlyNode(doc: PearlDocument, offset: number): Fix[] {
-  const node = doc.nodes.find((candidate) => candidate.nodeTypeNode?.offset === offset);
+export function fixRemoveVoiceOnlyNode(doc: PearlDocument, data: unknown): Fix[] {
+  const fixData = readNodeFixData(data);
+  const node = fixData && nodeIn(doc, fixData);
   const nodes = getPropertyNode(doc.pearl, 'nodes');
-  if (!node || nodes?.type !== 'array' || (node.nodeType !== NodeType.TransferCall && node.nodeType !== NodeType.StartCallRecording)) {
+  if (
+    !node ||
+    node.container ||
+    nodes?.type !== 'array' ||
+    (node.nodeType !== NodeType.TransferCall && node.nodeType !== NodeType.StartCallRecording)
+  ) {
     return [];
   }
   const edits: Edit[] = removeArrayElements(doc, nodes, [node.node]);
@@ -75,13 +83,4 @@ function findEndCall(doc: PearlDocument): (PearlNode & { nodeId: string }) | und
   return endCall?.nodeId !== undefined && doc.nodesById.get(endCall.nodeId) === endCall
     ? (endCall as PearlNode & { nodeId: string })
     : undefined;
-}
-
-/** The top-level node of `pearl.nodes` whose object holds `offset`. */
-function topLevelNodeAt(doc: PearlDocument, offset: number): PearlNode | undefined {
-  return doc.nodes.find((node) => contains(node.node, offset));
-}
-
-function contains(node: JsonNode, offset: number): boolean {
-  return offset >= node.offset && offset < node.offset + node.length;
 }

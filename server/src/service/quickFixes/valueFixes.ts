@@ -1,7 +1,8 @@
-import { getNodePath, JsonNode } from '../jsonTree';
+import { readValueFixData, valueNodeIn } from '../diagnosticData';
+import type { JsonNode } from '../jsonTree';
 import type { PearlDocument } from '../pearlDocument';
 import { findSchemaForPath, getEnumValues, JSONSchema } from '../schemaNavigator';
-import { Fix, nodeStartingAt, replaceNode } from './fixSupport';
+import { Fix, replaceNode } from './fixSupport';
 
 /** Strings that unambiguously mean a boolean. */
 const booleanWords: ReadonlyMap<string, boolean> = new Map([
@@ -23,11 +24,11 @@ const int32 = { min: -2147483648, max: 2147483647 };
  * - a string field: a number or boolean → its text (`12345` → `"12345"`).
  * The fix is preferred (and safe for fix-all): the value keeps its meaning. Nothing otherwise.
  */
-export function fixWrongType(doc: PearlDocument, offset: number): Fix[] {
-  const node = nodeStartingAt(doc, offset);
-  if (!node || node.type === 'object' || node.type === 'array' || node.type === 'property') return [];
-  if (node.parent?.type === 'property' && node.parent.children?.[0] === node) return [];
-  const schema = findSchemaForPath(doc.kind, getNodePath(node));
+export function fixWrongType(doc: PearlDocument, data: unknown): Fix[] {
+  const fixData = readValueFixData(data);
+  const node = fixData && valueNodeIn(doc, fixData);
+  if (!fixData || !node || node.type === 'object' || node.type === 'array' || node.type === 'property') return [];
+  const schema = findSchemaForPath(doc.kind, fixData.path);
   if (!schema) return [];
   const types = new Set(Array.isArray(schema.type) ? schema.type : schema.type !== undefined ? [schema.type] : []);
   const actual = node.type === 'number' && Number.isInteger(node.value) ? ['integer', 'number'] : [node.type];
@@ -75,10 +76,11 @@ function convert(
  * only text model, so preferred and safe for fix-all); in a simple Pearl one fix per voice model,
  * none preferred: which voice model is a choice (the interface: § modelType values).
  */
-export function fixModelTypeKind(doc: PearlDocument, offset: number): Fix[] {
-  const node = nodeStartingAt(doc, offset);
-  if (node?.type !== 'number') return [];
-  const schema = findSchemaForPath(doc.kind, getNodePath(node));
+export function fixModelTypeKind(doc: PearlDocument, data: unknown): Fix[] {
+  const fixData = readValueFixData(data);
+  const node = fixData && valueNodeIn(doc, fixData);
+  if (!fixData || node?.type !== 'number') return [];
+  const schema = findSchemaForPath(doc.kind, fixData.path);
   const models = schema ? getEnumValues(schema).filter((entry) => typeof entry.value === 'number') : [];
   if (models.some((model) => model.value === node.value)) return []; // stale
   return models.map((model) => ({
