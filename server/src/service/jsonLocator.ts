@@ -148,8 +148,7 @@ export class JsonLocator {
     let offset = this.skipWhitespace(objectOffset + 1);
     while (offset < text.length && text.charCodeAt(offset) === quote) {
       const keyEnd = this.skipString(offset);
-      const raw = text.slice(offset + 1, keyEnd - 1);
-      const keyName = raw.includes('\\') ? (JSON.parse(text.slice(offset, keyEnd)) as string) : raw;
+      const keyName = this.keyAt(offset, keyEnd);
       let valueOffset = this.skipWhitespace(keyEnd);
       if (text.charCodeAt(valueOffset) !== colon) return undefined;
       valueOffset = this.skipWhitespace(valueOffset + 1);
@@ -196,15 +195,7 @@ export class JsonLocator {
 
   /** The offset after the string literal that starts at `offset` (its opening quote). */
   private skipString(offset: number): number {
-    const text = this.text;
-    let end = offset;
-    for (;;) {
-      end = text.indexOf('"', end + 1);
-      if (end < 0) return text.length;
-      let backslashes = 0;
-      while (text.charCodeAt(end - 1 - backslashes) === backslash) backslashes++;
-      if (backslashes % 2 === 0) return end + 1;
-    }
+    return stringEnd(this.text, offset);
   }
 
   /** The offset after the value that starts at `offset`. Iterative: any nesting depth. */
@@ -246,45 +237,38 @@ export class JsonLocator {
   }
 }
 
-/** What {@link scanStrictJson} found: how many keys the text writes and how deep it nests. */
+/** The offset after the string literal of `text` that starts at `offset` (its opening quote); the text's length when it is not closed. */
+function stringEnd(text: string, offset: number): number {
+  let end = offset;
+  for (;;) {
+    end = text.indexOf('"', end + 1);
+    if (end < 0) return text.length;
+    let backslashes = 0;
+    while (text.charCodeAt(end - 1 - backslashes) === backslash) backslashes++;
+    if (backslashes % 2 === 0) return end + 1;
+  }
+}
+
+/** What {@link scanStrictJson} found: how many keys the text writes. */
 export interface StrictJsonScan {
   /** Keys written in the text (each `:` outside strings); more than the parsed value holds means a key set twice. */
   readonly keys: number;
-  /** The deepest nesting of objects and arrays. */
-  readonly maxDepth: number;
 }
 
 /**
- * One pass over strict JSON text, outside its strings: the keys it writes and its deepest nesting.
- * Compared with the keys of the parsed value ({@link describeParsedJson}) it tells whether some
- * object sets a key twice (`JSON.parse` keeps only the last). Linear; strings are skipped with
- * `indexOf`. {@link setsKeyTwice} needs it only for text with an escaped colon.
+ * One pass over strict JSON text, outside its strings: the keys it writes. Compared with the keys
+ * of the parsed value ({@link describeParsedJson}) it tells whether some object sets a key twice
+ * (`JSON.parse` keeps only the last). Linear; strings are skipped with `indexOf`.
+ * {@link setsKeyTwice} needs it only for text with an escaped colon.
  */
 export function scanStrictJson(text: string): StrictJsonScan {
   let keys = 0;
-  let depth = 0;
-  let maxDepth = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    if (code === quote) {
-      let end = i;
-      for (;;) {
-        end = text.indexOf('"', end + 1);
-        if (end < 0) return { keys, maxDepth };
-        let backslashes = 0;
-        while (text.charCodeAt(end - 1 - backslashes) === backslash) backslashes++;
-        if (backslashes % 2 === 0) break;
-      }
-      i = end;
-    } else if (code === colon) {
-      keys++;
-    } else if (code === openBrace || code === openBracket) {
-      if (++depth > maxDepth) maxDepth = depth;
-    } else if (code === closeBrace || code === closeBracket) {
-      depth--;
-    }
+    if (code === quote) i = stringEnd(text, i) - 1;
+    else if (code === colon) keys++;
   }
-  return { keys, maxDepth };
+  return { keys };
 }
 
 /** What {@link describeParsedJson} found in a parsed value. */

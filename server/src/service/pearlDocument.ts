@@ -341,6 +341,11 @@ export class SyntaxTree {
     this.text = text;
   }
 
+  /** The text the tree is (or will be) built from: the document's, a byte order mark read as a space. */
+  get parsedText(): string {
+    return this.text;
+  }
+
   /** Whether the tree has been built. */
   get built(): boolean {
     return this.tree !== undefined;
@@ -464,9 +469,13 @@ class ParsedPearl implements PearlDocument {
       const property = node.parent?.type === 'property' ? node.parent.children?.[0] : undefined;
       return { offset: node.offset, length: node.length, key: property && { offset: property.offset, length: property.length } };
     }
-    const text = this.textDocument.getText();
-    this.locator ??= new JsonLocator(text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text);
-    return this.locator.locate(path);
+    return this.getLocator().locate(path);
+  }
+
+  /** The reader of positions in this parse's text without a tree, made on first use. */
+  private getLocator(): JsonLocator {
+    this.locator ??= new JsonLocator(this.syntaxTree.parsedText);
+    return this.locator;
   }
 
   /**
@@ -488,8 +497,7 @@ class ParsedPearl implements PearlDocument {
     if (this.syntaxTree.built) return undefined;
     const edited = this.editedString;
     if (edited && offset > edited.offset && offset < edited.offset + edited.length) return { ...edited, isKey: false };
-    this.locator ??= new JsonLocator(this.textDocument.getText());
-    return this.locator.stringAt(offset);
+    return this.getLocator().stringAt(offset);
   }
 
   /** The string value the edit that made this parse changed, where it is now. */

@@ -50,7 +50,7 @@ export function patchStringEdit(previous: PearlDocument, editorDocument: TextDoc
   const oldEnd = oldText.length - suffix;
   const delta = text.length - oldText.length;
 
-  if (!previous.hasSyntaxTree) return patchWithoutTree(previous, editorDocument, text, start, oldEnd, delta);
+  if (!previous.hasSyntaxTree) return patchWithoutTree(previous, editorDocument, oldText, text, start, oldEnd, delta);
   const root = previous.root;
   if (!root) return undefined;
   const node = findNodeAtOffset(root, start);
@@ -92,6 +92,7 @@ export function patchStringEdit(previous: PearlDocument, editorDocument: TextDoc
 function patchWithoutTree(
   previous: PearlDocument,
   editorDocument: TextDocument,
+  oldText: string,
   text: string,
   start: number,
   oldEnd: number,
@@ -100,7 +101,6 @@ function patchWithoutTree(
   const literal = findStringWithoutTree(previous, start);
   if (!literal || literal.isKey) return undefined;
   const closingQuote = literal.offset + literal.length - 1;
-  const oldText = previous.textDocument.getText();
   if (start < literal.offset + 1 || oldEnd > closingQuote || oldText.charCodeAt(closingQuote) !== 0x22 /* " */) return undefined;
   const key = literal.path[literal.path.length - 1];
   if (typeof key === 'string' && modelKeys.has(key)) return undefined;
