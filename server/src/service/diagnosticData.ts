@@ -1,5 +1,5 @@
 import { getNodeAtPath, JsonNode } from './jsonTree';
-import type { JsonPath, PearlDocument, PearlNode, PearlTransition } from './pearlDocument';
+import { valueAtPath, type JsonPath, type PearlDocument, type PearlNode, type PearlTransition } from './pearlDocument';
 
 /**
  * What the rules attach to a diagnostic as LSP `Diagnostic.data` so that its quick fix
@@ -163,15 +163,7 @@ export function samePath(a: JsonPath, b: JsonPath): boolean {
 
 /** The value at `path` in the parsed value of `doc` (own properties only), or undefined. */
 export function valueAt(doc: PearlDocument, path: JsonPath): unknown {
-  let value: unknown = doc.value;
-  for (const step of path) {
-    if (typeof step === 'number' ? !Array.isArray(value) : typeof value !== 'object' || value === null || Array.isArray(value)) {
-      return undefined;
-    }
-    if (!Object.prototype.hasOwnProperty.call(value, step)) return undefined;
-    value = (value as Record<string | number, unknown>)[step];
-  }
-  return value;
+  return valueAtPath(doc.value, path);
 }
 
 /**

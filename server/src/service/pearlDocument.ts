@@ -47,6 +47,19 @@ export function jsonType(value: unknown): JsonType {
   return typeof value as 'object' | 'string' | 'number' | 'boolean';
 }
 
+/**
+ * The value at `path` in a parsed JSON value: property names of objects (own properties only) and
+ * indexes of arrays; undefined when there is none.
+ */
+export function valueAtPath(value: unknown, path: JsonPath): unknown {
+  for (const step of path) {
+    if (typeof step === 'number' ? !Array.isArray(value) : !isJsonObject(value)) return undefined;
+    if (!Object.prototype.hasOwnProperty.call(value, step)) return undefined;
+    value = (value as Record<string | number, unknown>)[step];
+  }
+  return value;
+}
+
 /** True for a JSON object (not null, not an array). */
 export function isJsonObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

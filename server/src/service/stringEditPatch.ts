@@ -1,7 +1,7 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { createTextSnapshot } from './textSnapshot';
 import { findNodeAtOffset, getNodePath, JsonNode } from './jsonTree';
-import { findStringWithoutTree, withPatchedText, type PearlDocument } from './pearlDocument';
+import { findStringWithoutTree, valueAtPath, withPatchedText, type PearlDocument } from './pearlDocument';
 
 /**
  * Keys whose string values the Pearl model reads when it is built (nodeId, names, toNodeId, variable
@@ -151,11 +151,7 @@ function findStringHolder(
   path: readonly (string | number)[],
 ): { container: Record<string | number, unknown>; key: string | number } | undefined {
   if (path.length === 0) return undefined;
-  let container: unknown = value;
-  for (let i = 0; i < path.length - 1; i++) {
-    if (typeof container !== 'object' || container === null) return undefined;
-    container = (container as Record<string | number, unknown>)[path[i]];
-  }
+  const container = valueAtPath(value, path.slice(0, -1));
   if (typeof container !== 'object' || container === null) return undefined;
   const key = path[path.length - 1];
   const holder = container as Record<string | number, unknown>;
