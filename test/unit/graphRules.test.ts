@@ -77,6 +77,31 @@ test('rule 3: no EndCall is an Error on the nodes key; two is an Error on the se
   assertNone(two, 'graph-cannot-reach-end');
 });
 
+test('a third EndCall, PreCallAPI or Success transition is counted as the third, not as the second', () => {
+  const content = textPearl({
+    nodes: [
+      node('pre', 3, [transition('ok', 'open', 1), transition('ok2', 'open', 1), transition('ok3', 'open', 1)]),
+      node('pre2', 3, [transition('ok', 'open', 1)]),
+      node('pre3', 3, [transition('ok', 'open', 1)]),
+      node('open', 2, [transition('a', 'end'), transition('b', 'end2'), transition('c', 'end3')]),
+      node('end', 100, []),
+      node('end2', 100, []),
+      node('end3', 100, []),
+    ],
+  });
+  const messages = validateGraph(parse(content)).map((diagnostic) => diagnostic.message);
+  for (const expected of [
+    'A PreCallAPI node has one Success transition at most; this is the second.',
+    'A PreCallAPI node has one Success transition at most; this is number 3.',
+    'A Pearl has at most one PreCallAPI node; this is the second.',
+    'A Pearl has at most one PreCallAPI node; this is number 3.',
+    'The graph has exactly one EndCall node; this is the second.',
+    'The graph has exactly one EndCall node; this is number 3.',
+  ]) {
+    assert.ok(messages.includes(expected), `missing: ${expected}\n${messages.join('\n')}`);
+  }
+});
+
 test('rule 3: a node reachable from the entry with no path to EndCall is an Error on its nodeId', () => {
   const content = textPearl({
     nodes: [

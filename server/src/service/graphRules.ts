@@ -168,7 +168,7 @@ class GraphValidation {
       const transitions = node.transitions;
       // Most nodes have a few transitions: their names are compared in place, without a set.
       const names = transitions.length > namesComparedInPlace ? new Set<string>() : undefined;
-      const apiResults = node.nodeType === NodeType.PreCallAPI ? new Set<number>() : undefined;
+      const apiResults = node.nodeType === NodeType.PreCallAPI ? new Map<number, number>() : undefined;
       for (let i = 0; i < transitions.length; i++) {
         const transition = transitions[i];
         if (isRepeatedName(transitions, i, names)) {
@@ -224,21 +224,23 @@ class GraphValidation {
     }
   }
 
-  private checkPreCallTransition(transition: PearlTransition, target: PearlNode | undefined, apiResults: Set<number>): void {
+  private checkPreCallTransition(transition: PearlTransition, target: PearlNode | undefined, apiResults: Map<number, number>): void {
     if (transition.apiResult === undefined) {
       this.report(
         firstSetSpan(this.doc, transition.value, transition.path, apiResultKeys),
         DiagnosticCode.graphApiResultMissing,
         'Every transition of a PreCallAPI node must set apiResult: 1 (Success) or 2 (Failure).',
       );
-    } else if (apiResults.has(transition.apiResult)) {
-      this.report(
-        firstSetSpan(this.doc, transition.value, transition.path, apiResultKeys),
-        DiagnosticCode.graphApiResultDuplicate,
-        `A PreCallAPI node has one ${apiResultNames[transition.apiResult] ?? `apiResult ${transition.apiResult}`} transition at most; this is the second.`,
-      );
     } else {
-      apiResults.add(transition.apiResult);
+      const seen = (apiResults.get(transition.apiResult) ?? 0) + 1;
+      apiResults.set(transition.apiResult, seen);
+      if (seen > 1) {
+        this.report(
+          firstSetSpan(this.doc, transition.value, transition.path, apiResultKeys),
+          DiagnosticCode.graphApiResultDuplicate,
+          `A PreCallAPI node has one ${apiResultNames[transition.apiResult] ?? `apiResult ${transition.apiResult}`} transition at most; this is ${ordinal(seen)}.`,
+        );
+      }
     }
     if (target && target.nodeType !== NodeType.OpeningSentence) {
       this.report(
@@ -264,7 +266,7 @@ class GraphValidation {
       this.report(
         this.typeSpan(preCalls[i]),
         DiagnosticCode.graphPreCallCount,
-        'A Pearl has at most one PreCallAPI node; this is the second.',
+        `A Pearl has at most one PreCallAPI node; this is ${ordinal(i + 1)}.`,
       );
     }
     if (preCalls.length === 0) {
@@ -309,7 +311,7 @@ class GraphValidation {
       this.report(
         this.typeSpan(endCalls[i]),
         DiagnosticCode.graphEndCallCount,
-        'The graph has exactly one EndCall node; this is the second.',
+        `The graph has exactly one EndCall node; this is ${ordinal(i + 1)}.`,
       );
     }
   }
@@ -450,4 +452,9 @@ function enqueue(node: PearlNode | undefined, flag: number, flags: Uint8Array, o
   if (!node || flags[node.index] & flag) return;
   flags[node.index] |= flag;
   order.push(node);
+}
+
+/** How a message counts the `position`-th (from 1) of something there should be one of: `the second`, then `number 3`. */
+function ordinal(position: number): string {
+  return position === 2 ? 'the second' : `number ${position}`;
 }
