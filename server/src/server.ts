@@ -25,7 +25,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { getPackageVersion } from './cli/packageVersion';
 import { parseServerArguments, serverUsage } from './cli/serverArguments';
 import { PearlDocumentCache } from './documentCache';
-import { deployPayloadRequest, graphEditRequest, graphRequest, locateFieldsRequest } from './protocol';
+import { deployPayloadRequest, graphEditRequest, graphRequest, locateFieldsRequest } from '../../protocol/pearlRequests';
 import { nodeFileSystem } from './nodeFileSystem';
 import { type CompletionCapabilities, fixAllKind, FoldingRangeContext, getLanguageService } from './service/pearlLanguageService';
 

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { Readable } from 'node:stream';
 import { formatLintGithub, formatLintJunit } from '../../server/src/cli/ciReports';
 import { runPearlLint } from '../../server/src/cli/pearlLint';
-import { DiagnosticCode } from '../../server/src/service/diagnosticCodes';
+import { DiagnosticCode } from '../../server/src/service/rules/diagnosticCodes';
 import type { LintRecord } from '../../server/src/cli/lintReport';
 import { cleanTextPearl, longPersonality, threeProblemsTextPearl } from '../helpers/fixtures';
 import { repositoryRoot } from '../helpers/lspClient';

@@ -2,8 +2,8 @@ import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Diagnostic, Range } from 'vscode-languageserver-types';
 import { getLanguageService } from '../../server/src/service/pearlLanguageService';
-import type { JsonNode } from '../../server/src/service/jsonTree';
-import type { PearlDocument } from '../../server/src/service/pearlDocument';
+import type { JsonNode } from '../../server/src/service/document/jsonTree';
+import type { PearlDocument } from '../../server/src/service/document/pearlDocument';
 
 // Places in a document by their text; re-exported for the tests that build documents here.
 export { rangeOf, valueRange } from './text';

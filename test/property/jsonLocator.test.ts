@@ -9,8 +9,14 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { describeParsedJson, JsonLocator, scanStrictJson, setsKeyTwice, type ValueSpan } from '../../server/src/service/jsonLocator';
-import { getNodePath, parseJsonTree, type JsonNode } from '../../server/src/service/jsonTree';
+import {
+  describeParsedJson,
+  JsonLocator,
+  scanStrictJson,
+  setsKeyTwice,
+  type ValueSpan,
+} from '../../server/src/service/document/jsonLocator';
+import { getNodePath, parseJsonTree, type JsonNode } from '../../server/src/service/document/jsonTree';
 import { jsonValue } from '../helpers/jsonValues';
 
 const seed = process.env.PEARL_FC_SEED ? Number(process.env.PEARL_FC_SEED) : 20_261_124;

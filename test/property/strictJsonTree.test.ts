@@ -10,7 +10,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { buildStrictJsonTree, parseJsonTree, type JsonNode } from '../../server/src/service/jsonTree';
+import { buildStrictJsonTree, parseJsonTree, type JsonNode } from '../../server/src/service/document/jsonTree';
 import { plainTree } from '../helpers/documents';
 import { jsonValue } from '../helpers/jsonValues';
 

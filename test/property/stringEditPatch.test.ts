@@ -12,7 +12,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { JsonNode } from '../../server/src/service/jsonTree';
+import type { JsonNode } from '../../server/src/service/document/jsonTree';
 import { getLanguageService, type PearlDocument } from '../../server/src/service/pearlLanguageService';
 import { plainTree } from '../helpers/documents';
 import { generateTextPearl } from '../helpers/fixtures';

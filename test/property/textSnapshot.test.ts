@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { createTextSnapshot } from '../../server/src/service/textSnapshot';
+import { createTextSnapshot } from '../../server/src/service/document/textSnapshot';
 
 const seed = process.env.PEARL_FC_SEED ? Number(process.env.PEARL_FC_SEED) : 20_261_124;
 const runs = process.env.PEARL_FC_RUNS ? Number(process.env.PEARL_FC_RUNS) : 300;

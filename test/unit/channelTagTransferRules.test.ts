@@ -1,12 +1,12 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { Diagnostic } from 'vscode-languageserver-types';
-import { validateChannelRules } from '../../server/src/service/fieldRules/channelRules';
-import { validateIndicatorTagRules } from '../../server/src/service/fieldRules/indicatorTagRules';
-import { FieldRule } from '../../server/src/service/fieldRules/ruleSupport';
-import { validateTimeZoneRules } from '../../server/src/service/fieldRules/timeZoneRules';
-import { validateTransferCallRules } from '../../server/src/service/fieldRules/transferCallRules';
-import { validateVariableDeclarationRules } from '../../server/src/service/fieldRules/variableDeclarationRules';
+import { validateChannelRules } from '../../server/src/service/rules/fieldRules/channelRules';
+import { validateIndicatorTagRules } from '../../server/src/service/rules/fieldRules/indicatorTagRules';
+import { FieldRule } from '../../server/src/service/rules/fieldRules/ruleSupport';
+import { validateTimeZoneRules } from '../../server/src/service/rules/fieldRules/timeZoneRules';
+import { validateTransferCallRules } from '../../server/src/service/rules/fieldRules/transferCallRules';
+import { validateVariableDeclarationRules } from '../../server/src/service/rules/fieldRules/variableDeclarationRules';
 import { actionsFor, apply, find, valueOf } from '../helpers/codeActions';
 import { Json, parse, service } from '../helpers/documents';
 import { positionOf, rangeAt, rangeOf, valueRange } from '../helpers/text';

@@ -4,7 +4,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { MarkupContent } from 'vscode-languageserver-types';
 import { getLanguageService } from '../../server/src/service/pearlLanguageService';
 import type { ClientCapabilities } from '../../server/src/service/pearlLanguageService';
-import { markdownToPlainText } from '../../server/src/service/clientCapabilities';
+import { markdownToPlainText } from '../../server/src/service/features/clientCapabilities';
 import { node, textPearl, transition } from '../helpers/documents';
 import { hostileStrings } from '../helpers/markdown';
 import { cursor } from '../helpers/text';

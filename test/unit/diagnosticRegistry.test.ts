@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DiagnosticCode, diagnosticRules, rulesDocumentUrl } from '../../server/src/service/diagnosticCodes';
+import { DiagnosticCode, diagnosticRules, rulesDocumentUrl } from '../../server/src/service/rules/diagnosticCodes';
 import { ruleExamples } from '../../server/src/docs/ruleExamples';
 import { headingAnchor, registeredCodes, renderRulesDocument, withReadmeTable } from '../../server/src/docs/rulesDocument';
 import { findExpectComments } from '../helpers/expectComments';

@@ -2,8 +2,8 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Diagnostic, Range } from 'vscode-languageserver-types';
-import { validateFieldRules } from '../../server/src/service/fieldRules';
-import { parsePearlDocument, PearlDocument } from '../../server/src/service/pearlDocument';
+import { validateFieldRules } from '../../server/src/service/rules/fieldRules';
+import { parsePearlDocument, PearlDocument } from '../../server/src/service/document/pearlDocument';
 import { rangeAt, rangeOf, valueRange } from '../helpers/text';
 
 const Error = 1;

@@ -8,8 +8,8 @@ import {
   isGraphEditMessage,
   requestGraphEdit,
   toPlainNotificationText,
-} from '../../client/src/graphPreview/graphEditRequest';
-import type { GraphEditParams, GraphEditResult } from '../../server/src/protocol';
+} from '../../protocol/graphEditMessages';
+import type { GraphEditParams, GraphEditResult } from '../../protocol/pearlRequests';
 
 const uri = 'file:///work/flow.pearl.json';
 const message: GraphEditMessage = { type: 'graphEdit', version: 7, edit: { kind: 'deleteNode', node: 'n:2' } };

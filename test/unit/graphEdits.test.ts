@@ -2,8 +2,8 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextDocumentEdit } from 'vscode-languageserver-types';
-import type { GraphEdit } from '../../server/src/protocol';
-import { getNodeSettingFields } from '../../server/src/service/nodeSettingFields';
+import type { GraphEdit } from '../../protocol/pearlRequests';
+import { getNodeSettingFields } from '../../server/src/service/interface/nodeSettingFields';
 import { node, service, textPearl, transition } from '../helpers/documents';
 import { applyEdits, tabsAndCrlf } from '../helpers/text';
 

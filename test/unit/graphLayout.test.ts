@@ -6,7 +6,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { incrementalLayout } from '../../client/src/graphPreview/webview/incrementalLayout';
 import { layeredLayout } from '../../client/src/graphPreview/webview/layeredLayout';
 import { type GraphLayout, type MeasureText, type Rect, rectsOverlap } from '../../client/src/graphPreview/webview/layoutGraph';
-import type { PearlGraph } from '../../server/src/protocol';
+import type { PearlGraph } from '../../protocol/pearlRequests';
 import { getLanguageService } from '../../server/src/service/pearlLanguageService';
 
 // bench/pearlGenerator.ts is in the bench project, built beside this one (see robustness.test.ts).

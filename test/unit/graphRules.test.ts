@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { Diagnostic } from 'vscode-languageserver-types';
-import { validateGraph } from '../../server/src/service/graphRules';
-import { PearlDocument } from '../../server/src/service/pearlDocument';
+import { validateGraph } from '../../server/src/service/rules/graphRules';
+import { PearlDocument } from '../../server/src/service/document/pearlDocument';
 import {
   assertNone,
   assertOne,

@@ -10,7 +10,7 @@ import {
   maxResponseBytes,
   describeWait,
 } from '../../client/src/api/pearlApiClient';
-import type { DeployPayload } from '../../server/src/protocol';
+import type { DeployPayload } from '../../protocol/pearlRequests';
 import { Json, parse, service, textPearl, valueRange } from '../helpers/documents';
 import { waitFor } from '../helpers/wait';
 import { StandIn, startStandIn } from '../standin/pearlServiceStandIn';

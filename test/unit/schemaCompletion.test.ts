@@ -2,11 +2,11 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CompletionItem, CompletionItemKind, InsertTextFormat, MarkupContent, TextEdit } from 'vscode-languageserver-types';
-import { parsePearlDocument } from '../../server/src/service/pearlDocument';
+import { parsePearlDocument } from '../../server/src/service/document/pearlDocument';
 import { applyCompletion, itemLabeled } from '../helpers/snippets';
 import { cursor } from '../helpers/text';
-import { doSchemaCompletion } from '../../server/src/service/schemaCompletion';
-import { describeSchemaType, findSchemaForPath, getSchema } from '../../server/src/service/schemaNavigator';
+import { doSchemaCompletion } from '../../server/src/service/features/completion/schemaCompletion';
+import { describeSchemaType, findSchemaForPath, getSchema } from '../../server/src/service/interface/schemaNavigator';
 
 const TEXT = '"$schema": "text-pearl.schema.json"';
 const SIMPLE = '"$schema": "simple-pearl.schema.json"';

@@ -3,9 +3,9 @@ import * as assert from 'node:assert/strict';
 import Ajv from 'ajv';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Diagnostic, DiagnosticSeverity, Range } from 'vscode-languageserver-types';
-import { parsePearlDocument } from '../../server/src/service/pearlDocument';
-import { validateSchema } from '../../server/src/service/schemaValidation';
-import { getSchema, JSONSchema } from '../../server/src/service/schemaNavigator';
+import { parsePearlDocument } from '../../server/src/service/document/pearlDocument';
+import { validateSchema } from '../../server/src/service/rules/schemaValidation';
+import { getSchema, JSONSchema } from '../../server/src/service/interface/schemaNavigator';
 import { rangeIn, rangeOf } from '../helpers/text';
 
 const TEXT = '"$schema": "text-pearl.schema.json"';

@@ -1,12 +1,12 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { Diagnostic, Range } from 'vscode-languageserver-types';
-import { validateApiSettingsRules } from '../../server/src/service/fieldRules/apiSettingsRules';
-import { validateCallingHoursRules } from '../../server/src/service/fieldRules/callingHoursRules';
-import { validateCountRules } from '../../server/src/service/fieldRules/countRules';
-import { validateNodeSettingsRules } from '../../server/src/service/fieldRules/nodeSettingsRules';
-import { FieldRule } from '../../server/src/service/fieldRules/ruleSupport';
-import { PearlDocument } from '../../server/src/service/pearlDocument';
+import { validateApiSettingsRules } from '../../server/src/service/rules/fieldRules/apiSettingsRules';
+import { validateCallingHoursRules } from '../../server/src/service/rules/fieldRules/callingHoursRules';
+import { validateCountRules } from '../../server/src/service/rules/fieldRules/countRules';
+import { validateNodeSettingsRules } from '../../server/src/service/rules/fieldRules/nodeSettingsRules';
+import { FieldRule } from '../../server/src/service/rules/fieldRules/ruleSupport';
+import { PearlDocument } from '../../server/src/service/document/pearlDocument';
 import { parse, service } from '../helpers/documents';
 import { rangeAt, rangeOf, valueRange } from '../helpers/text';
 

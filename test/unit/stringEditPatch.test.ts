@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { PearlDocument } from '../../server/src/service/pearlDocument';
+import type { PearlDocument } from '../../server/src/service/document/pearlDocument';
 import { plainTree, service } from '../helpers/documents';
 import { generateTextPearl } from '../helpers/fixtures';
 

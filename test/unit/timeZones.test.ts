@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import windowsZones from 'cldr-core/supplemental/windowsZones.json';
-import { checkTimeZone, getWindowsTimeZoneIds } from '../../server/src/service/timeZones';
+import { checkTimeZone, getWindowsTimeZoneIds } from '../../server/src/service/interface/timeZones';
 
 test('the Windows ids are CLDR windowsZones values, sorted and unique', () => {
   const ids = getWindowsTimeZoneIds();

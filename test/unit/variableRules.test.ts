@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { validateVariables } from '../../server/src/service/variableRules';
+import { validateVariables } from '../../server/src/service/rules/variableRules';
 import { assertNone, assertOne, diagnosticsWithCode, node, parse, rangeOf, service, textPearl, transition } from '../helpers/documents';
 
 const Error = 1;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { deployPayloadRequest, type DeployPayload, type LocatedField, locateFieldsRequest } from '../../../server/src/protocol';
+import { deployPayloadRequest, type DeployPayload, type LocatedField, locateFieldsRequest } from '../../../protocol/pearlRequests';
 import { checkBaseUrl, createPearl, describeWait, type CreatePearlResult } from '../api/pearlApiClient';
 import { activePearlDocument } from '../activePearlDocument';
 import type { CmdFactory, PearlContext } from '../pearlContext';

@@ -1,4 +1,4 @@
-import type { DeployPayload } from '../../../server/src/protocol';
+import type { DeployPayload } from '../../../protocol/pearlRequests';
 import type { DeploymentRecord } from './deploymentStore';
 
 /** What the modal confirmation of a deploy says: a one-line question and the details below it. */

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import { graphEditRequest } from '../../../server/src/protocol';
+import { graphEditRequest } from '../../../protocol/pearlRequests';
 import type { PearlContext } from '../pearlContext';
-import { type GraphEditHost, type GraphEditMessage, requestGraphEdit } from './graphEditRequest';
+import { type GraphEditHost, type GraphEditMessage, requestGraphEdit } from '../../../protocol/graphEditMessages';
 
-export { type GraphEditMessage, isGraphEditMessage } from './graphEditRequest';
+export { type GraphEditMessage, isGraphEditMessage } from '../../../protocol/graphEditMessages';
 
 /**
  * Performs a designer gesture (the webview's `{ type: 'graphEdit', version, edit }` message) on the

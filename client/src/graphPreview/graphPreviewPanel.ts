@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
 import type { Position as LspPosition, Range as LspRange } from 'vscode-languageserver-types';
-import { graphRequest, type PearlGraph } from '../../../server/src/protocol';
+import { graphRequest, type PearlGraph } from '../../../protocol/pearlRequests';
 import type { PearlContext } from '../pearlContext';
 import { applyGraphEdit } from './graphEditClient';
 import { createNonce, getGraphPreviewHtml } from './graphPreviewHtml';
 import { graphUpdate } from './graphUpdate';
 import { NodeQuickFixes } from './nodeQuickFixes';
-import { type HostMessage, isWebviewMessage, type WebviewMessage } from './messages';
+import { type HostMessage, isWebviewMessage, type WebviewMessage } from '../../../protocol/graphPreviewMessages';
 
 /** Milliseconds between the last edit (or diagnostics change) and the graph request. */
 const refreshDelay = 300;

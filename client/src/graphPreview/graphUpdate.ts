@@ -4,8 +4,8 @@
  * script edit in a large Pearl sends a few hundred bytes instead of the whole graph each time. No
  * `vscode` import: the host, the tests and `npm run bench:graph` share it.
  */
-import type { PearlGraph, PearlGraphNode } from '../../../server/src/protocol';
-import type { GraphMessage, NodesMessage } from './messages';
+import type { PearlGraph, PearlGraphNode } from '../../../protocol/pearlRequests';
+import type { GraphMessage, NodesMessage } from '../../../protocol/graphPreviewMessages';
 import { structuralSignature } from './webview/structure';
 
 /** The message that brings a page showing `previous` (undefined: nothing yet) to `next`. */

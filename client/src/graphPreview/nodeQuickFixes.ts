@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { CodeActionKind, CodeActionRequest, type LanguageClient } from 'vscode-languageclient/node';
 import { CodeAction as LspCodeAction, type Diagnostic } from 'vscode-languageserver-types';
-import type { PearlGraphNode } from '../../../server/src/protocol';
-import type { QuickFixTitle } from './messages';
+import type { PearlGraphNode } from '../../../protocol/pearlRequests';
+import type { QuickFixTitle } from '../../../protocol/graphPreviewMessages';
 
 /**
  * The quick fixes of one graph node's diagnostics, for the designer's side panel: the language

@@ -1,4 +1,4 @@
-import type { DiagnosticCode } from '../service/diagnosticCodes';
+import type { DiagnosticCode } from '../service/rules/diagnosticCodes';
 
 /** A failing and a passing example of one diagnostic code (short Pearl documents, JSON with comments). */
 export interface RuleExample {

@@ -2,7 +2,7 @@
  * Focus mode: the selected node, the nodes it has transitions to and from (with the group boxes and
  * nested actions that belong to them) stay bright; every other node and transition is dimmed.
  */
-import type { PearlGraph } from '../../../../server/src/protocol';
+import type { PearlGraph } from '../../../../protocol/graphTypes';
 
 /** The keys of the nodes shown bright around `key`: itself, its neighbours, their parents and its nested actions. */
 export function neighbourhood(graph: PearlGraph, key: string): Set<string> {

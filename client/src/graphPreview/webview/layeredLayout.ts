@@ -14,7 +14,7 @@
  * one row inside their parent's group box, as in the ELK layout. The result is a
  * {@link GraphLayout} like ELK's: absolute coordinates, edges as cubic Bézier points.
  */
-import type { PearlGraph, PearlGraphEdge, PearlGraphNode } from '../../../../server/src/protocol';
+import type { PearlGraph, PearlGraphEdge, PearlGraphNode } from '../../../../protocol/graphTypes';
 import {
   childSpacing,
   type EdgeLabelSize,

@@ -8,8 +8,8 @@
  * warm. Answers are matched by sequence number, so a stale one can never be taken for the current
  * layout.
  */
-import type { PearlGraph } from '../../../../server/src/protocol';
-import type { LayoutEngine, LayoutRequest, LayoutResponse } from '../messages';
+import type { PearlGraph } from '../../../../protocol/graphTypes';
+import type { LayoutEngine, LayoutRequest, LayoutResponse } from './layoutMessages';
 import type { GraphLayout } from './layoutGraph';
 
 /** The worker bundle's source, put in by esbuild (`scripts/bundle.mjs`, `define`). */

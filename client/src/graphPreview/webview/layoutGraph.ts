@@ -8,7 +8,7 @@
  * no DOM.
  */
 import type { ElkExtendedEdge, ElkLabel, ElkNode, ElkPoint } from 'elkjs/lib/elk-api';
-import type { PearlGraph, PearlGraphEdge, PearlGraphNode } from '../../../../server/src/protocol';
+import type { PearlGraph, PearlGraphEdge, PearlGraphNode } from '../../../../protocol/graphTypes';
 import { wrapText } from './textWrap';
 
 /** The text styles the graph uses; sizes in px, shared by measuring and drawing. */

@@ -11,7 +11,7 @@
  * `onmessage` when it sees a worker scope; it is removed after loading so that only this module's
  * listener answers.
  */
-import type { LayoutEngine, LayoutRequest, LayoutResponse } from '../messages';
+import type { LayoutEngine, LayoutRequest, LayoutResponse } from './layoutMessages';
 import { incrementalLayout } from './incrementalLayout';
 import { layeredLayout } from './layeredLayout';
 import { type ElkLayouter, type GraphLayout, layoutGraph, type MeasureText, textStyles } from './layoutGraph';

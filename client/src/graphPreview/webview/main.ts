@@ -17,9 +17,9 @@
  * {@link WebviewMessage}s back: ready, reveal (a node clicked or Enter on it), exportSvg, openOutline.
  */
 import type { Position } from 'vscode-languageserver-types';
-import type { PearlGraph, PearlGraphNode } from '../../../../server/src/protocol';
+import type { PearlGraph, PearlGraphNode } from '../../../../protocol/graphTypes';
 import { applyNodes } from '../graphUpdate';
-import type { HostMessage, WebviewMessage } from '../messages';
+import type { HostMessage, WebviewMessage } from '../../../../protocol/graphPreviewMessages';
 import { exportSvg } from './exportSvg';
 import { Designer } from './designer/designer';
 import { applyFocus } from './focus';

@@ -8,7 +8,7 @@
  * Each node is one element with `data-node-key`, each transition one with `data-edge-key`.
  */
 import type { Diagnostic } from 'vscode-languageserver-types';
-import type { PearlGraphNode } from '../../../../server/src/protocol';
+import type { PearlGraphNode } from '../../../../protocol/graphTypes';
 import { type GraphLayout, getNodeTitle, type LaidOutEdge, type LaidOutNode, textStyles, type TextStyle } from './layoutGraph';
 import { appearanceSignature } from './structure';
 import { clip, maxShownChars } from './textWrap';

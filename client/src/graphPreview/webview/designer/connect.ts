@@ -5,7 +5,7 @@
  * its arrow's end to drag onto another node, which retargets it. Handles and the rubber band are
  * drawn in a layer of their own above the graph; every text goes through `textContent` or `value`.
  */
-import type { PearlGraph, PearlGraphNode } from '../../../../../server/src/protocol';
+import type { PearlGraph, PearlGraphNode } from '../../../../../protocol/graphTypes';
 import { getNodeTitle } from '../layoutGraph';
 import { createSvgElement } from '../renderGraph';
 import { nodeKeyAt, trackPointerDrag } from './pointerDrag';

@@ -9,8 +9,8 @@
  * Gestures become {@link GraphEditMessage}s addressed by the keys of the graph on screen and its
  * `version`; the host asks the language server for the text edit and applies it as one undo step.
  */
-import type { GraphEdit, PearlGraph } from '../../../../../server/src/protocol';
-import type { QuickFixTitle, WebviewMessage } from '../../messages';
+import type { GraphEdit, PearlGraph } from '../../../../../protocol/graphTypes';
+import type { QuickFixTitle, WebviewMessage } from '../../../../../protocol/graphPreviewMessages';
 import { getNodeTitle } from '../layoutGraph';
 import { confirmInPage } from './confirmDialog';
 import { type Box, Connector, uniqueName } from './connect';

@@ -7,8 +7,8 @@
  * string from the file is set as `value` or `textContent`.
  */
 import type { Diagnostic } from 'vscode-languageserver-types';
-import type { PearlGraphNode, SetNodePropertyEdit } from '../../../../../server/src/protocol';
-import type { QuickFixTitle } from '../../messages';
+import type { PearlGraphNode, SetNodePropertyEdit } from '../../../../../protocol/graphTypes';
+import type { QuickFixTitle } from '../../../../../protocol/graphPreviewMessages';
 import { getNodeTitle } from '../layoutGraph';
 import { SettingsForm, type SettingsFormHost } from './settingsForm';
 

@@ -9,8 +9,8 @@
  * comma separated. Nested objects and list elements are folded groups, open when they hold a value.
  * Every string from the file is set as `value`, `textContent` or `title`.
  */
-import type { NodeSettingField, PearlGraphNode, SetNodeSettingEdit } from '../../../../../server/src/protocol';
-import { getNodeSettingFields } from '../../../../../server/src/service/nodeSettingFields';
+import type { NodeSettingField, PearlGraphNode, SetNodeSettingEdit } from '../../../../../protocol/graphTypes';
+import { getNodeSettingFields } from '../../../../../server/src/service/interface/nodeSettingFields';
 
 type Value = SetNodeSettingEdit['value'];
 

@@ -1,0 +1,59 @@
+/**
+ * The Pearl extensions to the Language Server Protocol: each custom request declared once, with its
+ * types, and imported by both the server (handlers) and the VS Code client (callers), like
+ * rust-analyzer's `lsp_ext.ts`. Ranges are LSP ranges (0-based lines, UTF-16 characters).
+ */
+import { RequestType } from 'vscode-languageserver-protocol';
+import type { Range, TextDocumentIdentifier } from 'vscode-languageserver-types';
+import type { DeployPayload } from './deployPayload';
+import type { GraphEdit, GraphEditResult, PearlGraph } from './graphTypes';
+
+/** Parameters of the requests that concern one document. */
+export interface PearlDocumentParams {
+  readonly textDocument: TextDocumentIdentifier;
+}
+
+// The graph and graph-edit types are the service's (protocol/graphTypes.ts).
+export type * from './graphTypes';
+
+/** `pearl/graph`: the graph of the document's current version; null when the document is not open. */
+export const graphRequest = new RequestType<PearlDocumentParams, PearlGraph | null, void>('pearl/graph');
+
+export type { DeployPayload } from './deployPayload';
+
+/** `pearl/deployPayload`: the body to send; null when the document is not open. */
+export const deployPayloadRequest = new RequestType<PearlDocumentParams, DeployPayload | null, void>('pearl/deployPayload');
+
+/** Parameters of `pearl/locateFields`. */
+export interface LocateFieldsParams extends PearlDocumentParams {
+  /** ValidationProblemDetails `errors` keys: field paths in ASP.NET style (docs/rulings.md § Service). */
+  readonly keys: readonly string[];
+}
+
+/** Where a field path key lands in the document. */
+export interface LocatedField {
+  readonly key: string;
+  readonly range: Range;
+  /** false when the key named nothing in the document and the range is the root's. */
+  readonly found: boolean;
+}
+
+/** `pearl/locateFields`: the range of each field path key; null when the document is not open. */
+export const locateFieldsRequest = new RequestType<LocateFieldsParams, LocatedField[] | null, void>('pearl/locateFields');
+
+/** Parameters of `pearl/graphEdit`. */
+export interface GraphEditParams extends PearlDocumentParams {
+  /** The document version the graph was drawn from ({@link PearlGraph.version}); another version is refused. */
+  readonly version: number;
+  readonly edit: GraphEdit;
+}
+
+/**
+ * `pearl/graphEdit`: the minimal text edit performing one graph change. Refused with a
+ * `ResponseError` of code `RequestFailed` (-32803) whose message is a sentence for the user: the
+ * document changed since `version`, it does not parse, a key names nothing, a duplicate transition
+ * name within the node, an invalid or taken nodeId, a node type the Pearl's kind does not allow, a
+ * transition out of EndCall, a PreCallAPI transition to a node that is not an OpeningSentence, a
+ * settings value (`setNodeSetting`) not of its field's type. Null when the document is not open.
+ */
+export const graphEditRequest = new RequestType<GraphEditParams, GraphEditResult | null, void>('pearl/graphEdit');

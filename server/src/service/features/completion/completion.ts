@@ -1,0 +1,127 @@
+import { CompletionItem, CompletionItemKind, CompletionList, MarkupKind, Position, Range } from 'vscode-languageserver-types';
+import { defaultCompletionCapabilities, type CompletionCapabilities } from './completionCapabilities';
+import { findNodeAtOffset, type JsonNode } from '../../document/jsonTree';
+import type { PearlDocument } from '../../document/pearlDocument';
+import { doSchemaCompletion } from './schemaCompletion';
+import { completeKnownValues } from './valueCompletion';
+import { nodeTypeNames, variableGroupNames, variableTypeNames } from '../../interface/enumNames';
+import { getPathSteps, resolveVariableField, VariableField } from '../../interface/variableFields';
+import { stringContentSpan, variableIdCharacter } from '../../document/variableReferences';
+
+/**
+ * Completion at `position` (docs/interface.md § Resources and their fields):
+ * - after `{` or inside an unfinished `{...` in a (V) field: the declared variables whose group the
+ *   field takes, with their name, type and group (none in generalInstructions);
+ * - inside a `toNodeId` value: the nodeIds of the document, with each node's name and type;
+ * - inside a `timeZone`, a `variableId` or an `indicatorTagsIds` entry: the values they can take;
+ * - otherwise property names with value skeletons, enumeration values by name, and snippets for
+ *   new nodes, transitions, variables and indicator tags, from the schemas.
+ * Typing `{` outside a string completes nothing (`triggerCharacter` `{`): Enter after it must
+ * make a new line, not accept a key. Uses the parse of `doc`; never re-parses.
+ */
+export function doComplete(doc: PearlDocument, position: Position, options: CompletionOptions = {}): CompletionList {
+  const capabilities = options.capabilities ?? defaultCompletionCapabilities;
+  const offset = doc.textDocument.offsetAt(position);
+  const stringNode = findStringAt(doc, offset);
+  if (!stringNode && options.triggerCharacter === '{') return { isIncomplete: false, items: [] };
+  if (stringNode) {
+    const steps = getPathSteps(stringNode);
+    const last = steps[steps.length - 1];
+    if (last?.key === 'toNodeId' && steps[steps.length - 3]?.key === 'transitions') {
+      return { isIncomplete: false, items: completeNodeIds(doc, stringNode) };
+    }
+    const known = completeKnownValues(doc, stringNode, steps, capabilities);
+    if (known) return { isIncomplete: false, items: known };
+    const field = resolveVariableField(doc.kind, steps);
+    if (field) {
+      const items = completeVariables(doc, stringNode, offset, field);
+      if (items) return { isIncomplete: false, items };
+    }
+  }
+  return { isIncomplete: false, items: doSchemaCompletion(doc, offset, capabilities) };
+}
+
+/** How completion was asked for: what the client can show, and the character typed when a trigger character opened the list. */
+export interface CompletionOptions {
+  readonly capabilities?: CompletionCapabilities;
+  /** LSP `CompletionContext.triggerCharacter`, when `triggerKind` is TriggerCharacter. */
+  readonly triggerCharacter?: string;
+}
+
+/** The string value node whose content holds `offset` (between the quotes, or to the end of an unterminated string). */
+function findStringAt(doc: PearlDocument, offset: number): JsonNode | undefined {
+  if (!doc.root) return undefined;
+  const node = findNodeAtOffset(doc.root, offset, true);
+  if (!node || node.type !== 'string') return undefined;
+  const parent = node.parent;
+  // A property key is not a value.
+  if (parent?.type === 'property' && parent.children![0] === node) return undefined;
+  const { start, end } = stringContentSpan(doc.textDocument.getText(), node);
+  return offset >= start && offset <= end ? node : undefined;
+}
+
+function completeNodeIds(doc: PearlDocument, stringNode: JsonNode): CompletionItem[] {
+  const text = doc.textDocument.getText();
+  const { start, end } = stringContentSpan(text, stringNode);
+  const range = toRange(doc, start, end);
+  const items: CompletionItem[] = [];
+  const seen = new Set<string>();
+  for (const node of doc.nodes) {
+    if (node.nodeId === undefined || node.nodeId === '' || seen.has(node.nodeId)) continue;
+    seen.add(node.nodeId);
+    const typeName = node.nodeType !== undefined ? (nodeTypeNames[node.nodeType] ?? `nodeType ${node.nodeType}`) : 'node';
+    items.push({
+      label: node.nodeId,
+      kind: CompletionItemKind.Reference,
+      detail: node.name !== undefined ? `${typeName} · ${node.name}` : typeName,
+      sortText: String(node.index).padStart(6, '0'),
+      textEdit: { range, newText: node.nodeId },
+    });
+  }
+  return items;
+}
+
+/**
+ * Variable items when the cursor follows `{` and 0 or more id characters; undefined when it does
+ * not (then other completions apply).
+ */
+function completeVariables(doc: PearlDocument, stringNode: JsonNode, offset: number, field: VariableField): CompletionItem[] | undefined {
+  const text = doc.textDocument.getText();
+  const { start, end } = stringContentSpan(text, stringNode);
+  let brace = offset - 1;
+  while (brace >= start && variableIdCharacter.test(text[brace])) brace--;
+  if (brace < start || text[brace] !== '{' || offset - brace - 1 > 40) return undefined;
+  // Replace the id already typed after the cursor too, and a closing brace if there is one.
+  let replaceEnd = offset;
+  while (replaceEnd < end && variableIdCharacter.test(text[replaceEnd])) replaceEnd++;
+  const hasClosingBrace = replaceEnd < end && text[replaceEnd] === '}';
+  if (hasClosingBrace) replaceEnd++;
+  const range = toRange(doc, brace + 1, replaceEnd);
+  const items: CompletionItem[] = [];
+  const seen = new Set<string>();
+  for (const variable of doc.variables) {
+    const id = variable.id;
+    if (id === undefined || id === '' || seen.has(id)) continue;
+    if (variable.group !== undefined && !field.allowedGroups.has(variable.group)) continue;
+    if (field.noVariables) continue;
+    seen.add(id);
+    const type = variable.type !== undefined ? (variableTypeNames[variable.type] ?? `type ${variable.type}`) : 'no type';
+    const group = variable.group !== undefined ? (variableGroupNames[variable.group] ?? `group ${variable.group}`) : 'no group';
+    const caveat = variable.group !== undefined ? field.discouragedGroups.get(variable.group) : undefined;
+    items.push({
+      label: id,
+      kind: CompletionItemKind.Variable,
+      labelDetails: { detail: ` ${type}`, description: group },
+      detail: `${variable.name ?? id} · ${type} · ${group}`,
+      documentation: caveat ? { kind: MarkupKind.Markdown, value: `Note: ${caveat}.` } : undefined,
+      sortText: `${caveat ? '1' : '0'}${id}`,
+      filterText: id,
+      textEdit: { range, newText: `${id}}` },
+    });
+  }
+  return items;
+}
+
+function toRange(doc: PearlDocument, start: number, end: number): Range {
+  return { start: doc.textDocument.positionAt(start), end: doc.textDocument.positionAt(end) };
+}

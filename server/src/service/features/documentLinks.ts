@@ -1,0 +1,88 @@
+import { DocumentLink } from 'vscode-languageserver-types';
+import { spanToRange } from '../rules/diagnostics';
+import { getPropertyNode, JsonNode } from '../document/jsonTree';
+import type { PearlDocument } from '../document/pearlDocument';
+import { stringContentSpan } from '../document/variableReferences';
+
+/**
+ * An https URL in a string's raw text: up to a space, a quote, a backslash (an escape: the raw text
+ * is not the URL), angle brackets or braces.
+ */
+const urlPattern = /https:\/\/[^\s"\\<>{}]+/g;
+
+/** Punctuation that ends a sentence rather than a URL ("see https://example.com/help."). */
+const trailingPunctuation = /[.,;:!?')\]]+$/;
+
+/**
+ * The links of a Pearl file:
+ * - the `$schema` value, to the schema file it names, resolved against the document's own URI
+ *   (`../schemas/text-pearl.schema.json`); an https URL as it is; any other scheme (`command:`)
+ *   is not linked;
+ * - each `https://` URL in a string value (webhook and endpoint URLs, links in scripts), the
+ *   URL's own range inside the string. A URL followed by a `{variable}` reference
+ *   (`https://api.example.com/orders/{order_id}`) is not linked: only the service knows the
+ *   address it becomes.
+ * Property names are never links. Linear in the size of the document; iterative.
+ */
+export function findDocumentLinks(doc: PearlDocument): DocumentLink[] {
+  const root = doc.root;
+  if (!root) return [];
+  const text = doc.textDocument.getText();
+  const links: DocumentLink[] = [];
+  const schemaNode = getPropertyNode(root, '$schema');
+  const stack: JsonNode[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.children) {
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
+      continue;
+    }
+    if (node.type !== 'string' || node === schemaNode) continue;
+    if (node.parent?.type === 'property' && node.parent.children?.[0] === node) continue;
+    links.push(...urlLinks(doc, text, node));
+  }
+  const schemaLink = schemaNode?.type === 'string' ? schemaFileLink(doc, text, schemaNode) : undefined;
+  return schemaLink ? [schemaLink, ...links] : links;
+}
+
+function urlLinks(doc: PearlDocument, text: string, node: JsonNode): DocumentLink[] {
+  const { start, end } = stringContentSpan(text, node);
+  const raw = text.slice(start, end);
+  if (!raw.includes('https://')) return [];
+  const links: DocumentLink[] = [];
+  urlPattern.lastIndex = 0;
+  for (let match = urlPattern.exec(raw); match; match = urlPattern.exec(raw)) {
+    if (raw[match.index + match[0].length] === '{') continue;
+    const url = match[0].replace(trailingPunctuation, '');
+    if (!isUrl(url) || url.length <= 'https://'.length) continue;
+    links.push({ range: spanToRange(doc, { offset: start + match.index, length: url.length }), target: url, tooltip: 'Open the link' });
+  }
+  return links;
+}
+
+function schemaFileLink(doc: PearlDocument, text: string, node: JsonNode): DocumentLink | undefined {
+  const value = (node.value as string).trim();
+  if (value === '') return undefined;
+  let target: string;
+  try {
+    // Relative paths resolve against hierarchical URIs only (file:, vscode-remote:, not untitled:).
+    const base = /^[a-z][a-z0-9+.-]*:\/\//i.test(doc.textDocument.uri) ? doc.textDocument.uri : undefined;
+    const url = new URL(value, base);
+    // A file next to the document, or a published schema: never a command: or javascript: link.
+    if (url.protocol !== 'file:' && url.protocol !== 'https:' && url.protocol !== doc.textDocument.uri.split(':')[0] + ':')
+      return undefined;
+    target = url.href;
+  } catch {
+    return undefined;
+  }
+  const { start, end } = stringContentSpan(text, node);
+  return { range: spanToRange(doc, { offset: start, length: end - start }), target, tooltip: 'Open the schema' };
+}
+
+function isUrl(candidate: string): boolean {
+  try {
+    return new URL(candidate).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

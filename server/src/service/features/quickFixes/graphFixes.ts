@@ -1,0 +1,86 @@
+import type { Edit } from 'jsonc-parser';
+import { nodeIn, readNodeFixData, readTransitionFixData, transitionIn } from '../../rules/diagnosticData';
+import { getPropertyNode } from '../../document/jsonTree';
+import { NodeType, PearlDocument, PearlNode } from '../../document/pearlDocument';
+import { appendToArrayProperty, Fix, removeArrayElements } from './fixSupport';
+
+/** The name of a transition the fixes add to the EndCall node (unique within its node). */
+const endTransitionName = 'End the conversation';
+
+/**
+ * `unknown-target` → "Create node 'x'": appends to `pearl.nodes` a Dialogue node with that nodeId
+ * (its name too) and a transition to the EndCall node, so the new node is reachable and can end
+ * (the interface: § Graph rules, rules 3 and 4; § Transition). Without an EndCall node
+ * that has a nodeId, the new node has no transitions. Offered beside "Change to 'y'".
+ */
+export function fixCreateTargetNode(doc: PearlDocument, data: unknown): Fix[] {
+  const fixData = readTransitionFixData(data);
+  const id = fixData && transitionIn(doc, fixData) ? fixData.toNodeId : '';
+  if (id.trim() === '' || doc.nodesById.has(id) || !doc.pearl) return [];
+  const endCall = findEndCall(doc);
+  const transitions = endCall ? [{ name: endTransitionName, toNodeId: endCall.nodeId }] : [];
+  const edit = appendToArrayProperty(doc, doc.pearl, 'nodes', { nodeId: id, name: id, nodeType: NodeType.Dialogue, transitions });
+  return edit ? [{ title: `Create node '${id}'`, edits: [edit] }] : [];
+}
+
+/**
+ * `graph-cannot-reach-end` → "Add a transition to EndCall": appends to the node's `transitions`
+ * (created when absent) a transition named "End the conversation" (numbered when the name is
+ * taken) to the EndCall node (§ Graph rules, rule 3). Not offered on a PreCallAPI node, whose
+ * transitions lead to OpeningSentence nodes only (rule 5), nor without an EndCall node with a nodeId.
+ */
+export function fixAddEndTransition(doc: PearlDocument, data: unknown): Fix[] {
+  const fixData = readNodeFixData(data);
+  const node = fixData && nodeIn(doc, fixData);
+  const endCall = findEndCall(doc);
+  if (!node || node.container || !endCall || node === endCall || node.nodeType === NodeType.PreCallAPI) return [];
+  if (node.transitions.some((transition) => transition.toNodeId === endCall.nodeId)) return []; // stale
+  const taken = new Set(node.transitions.map((transition) => transition.name));
+  let name = endTransitionName;
+  for (let n = 2; taken.has(name); n++) name = `${endTransitionName} ${n}`;
+  const edit = appendToArrayProperty(doc, node.node, 'transitions', { name, toNodeId: endCall.nodeId });
+  return edit ? [{ title: 'Add a transition to EndCall', edits: [edit], isPreferred: true }] : [];
+}
+
+/**
+ * `voice-only-node` → "Remove node 'x' and the transitions to it": removes the TransferCall or
+ * StartCallRecording node from `pearl.nodes` and every transition of another node whose toNodeId
+ * names it (§ Node types: voice only). Comments and the other lines stay.
+ */
+export function fixRemoveVoiceOnlyNode(doc: PearlDocument, data: unknown): Fix[] {
+  const fixData = readNodeFixData(data);
+  const node = fixData && nodeIn(doc, fixData);
+  const nodes = getPropertyNode(doc.pearl, 'nodes');
+  if (
+    !node ||
+    node.container ||
+    nodes?.type !== 'array' ||
+    (node.nodeType !== NodeType.TransferCall && node.nodeType !== NodeType.StartCallRecording)
+  ) {
+    return [];
+  }
+  const edits: Edit[] = removeArrayElements(doc, nodes, [node.node]);
+  let removedTransitions = 0;
+  // Transitions resolve to the first node holding an id (graph rules): only then are they this node's.
+  if (node.nodeId !== undefined && doc.nodesById.get(node.nodeId) === node) {
+    for (const source of doc.nodes) {
+      if (source === node) continue;
+      const incoming = source.transitions.filter((transition) => transition.toNodeId === node.nodeId).map((transition) => transition.node);
+      const array = getPropertyNode(source.node, 'transitions');
+      if (incoming.length === 0 || !array) continue;
+      edits.push(...removeArrayElements(doc, array, incoming));
+      removedTransitions += incoming.length;
+    }
+  }
+  const label = node.nodeId !== undefined ? `node '${node.nodeId}'` : node.name !== undefined ? `node '${node.name}'` : 'the node';
+  const title = removedTransitions > 0 ? `Remove ${label} and the transitions to it` : `Remove ${label}`;
+  return [{ title, edits }];
+}
+
+/** The EndCall node transitions can name: the first, with a nodeId. */
+function findEndCall(doc: PearlDocument): (PearlNode & { nodeId: string }) | undefined {
+  const endCall = doc.nodes.find((node) => node.nodeType === NodeType.EndCall);
+  return endCall?.nodeId !== undefined && doc.nodesById.get(endCall.nodeId) === endCall
+    ? (endCall as PearlNode & { nodeId: string })
+    : undefined;
+}

@@ -1,0 +1,320 @@
+import { nodeTypeNames, variableGroupNames } from './enumNames';
+import { getNumberProperty, JsonNode } from '../document/jsonTree';
+import { withArticle } from './messageText';
+import { isJsonObject, NodeType, PearlKind, VariableGroup } from '../document/pearlDocument';
+
+/**
+ * What a (V) field accepts (docs/interface.md § Resources and their fields, fields marked (V);
+ * docs/rulings.md § Variables). Shared by the variable rules and by `{variable}` completion, so the
+ * two never disagree about a field.
+ */
+export interface VariableField {
+  /** The field in words, for messages: "the endpointUrl of a PreCallAPI node". */
+  readonly label: string;
+  /** Groups whose declared variables the field takes; a declared variable of another group is an Error. */
+  readonly allowedGroups: ReadonlySet<number>;
+  /** In words, for messages: "PreCall variables only". */
+  readonly allowedText: string;
+  /** Groups that are accepted but very likely a mistake here (Warning), with the reason. */
+  readonly discouragedGroups: ReadonlyMap<number, string>;
+  /** The field takes no variables at all (generalInstructions). */
+  readonly noVariables: boolean;
+  /** Post-call context: post-call variables are expected, so undeclared ids are not reported. */
+  readonly postCallContext: boolean;
+}
+
+/**
+ * One step from the root to a value: the property key or array index, and the value reached (a
+ * syntax tree node by default; the plain value as sent for {@link resolveValueVariableField}).
+ */
+export interface PathStep<V = JsonNode> {
+  readonly key: string | number;
+  readonly value: V;
+}
+
+/** Reads `nodeType` of a node object, whatever a step's value is (a tree node or a plain value). */
+type NodeTypeReader<V> = (nodeObject: V) => number | undefined;
+
+const nodeTypeOfNode: NodeTypeReader<JsonNode> = (nodeObject) => getNumberProperty(nodeObject, 'nodeType');
+
+const nodeTypeOfValue: NodeTypeReader<unknown> = (nodeObject) => {
+  const nodeType = isJsonObject(nodeObject) ? nodeObject.nodeType : undefined;
+  return typeof nodeType === 'number' ? nodeType : undefined;
+};
+
+const all: ReadonlySet<number> = new Set([VariableGroup.PreCall, VariableGroup.InCall, VariableGroup.PostCall]);
+const preAndInCall: ReadonlySet<number> = new Set([VariableGroup.PreCall, VariableGroup.InCall]);
+const preCallOnly: ReadonlySet<number> = new Set([VariableGroup.PreCall]);
+const none: ReadonlySet<number> = new Set();
+const noDiscouraged: ReadonlyMap<number, string> = new Map();
+const openingDiscouraged: ReadonlyMap<number, string> = new Map([
+  [VariableGroup.InCall, 'it is not yet collected when the opening sentence is sent'],
+]);
+
+const fieldCache = new Map<string, VariableField>();
+/** A short tag per group set above, for the cache key: no set is spread and joined per string. */
+const groupSetTags: ReadonlyMap<ReadonlySet<number>, string> = new Map([
+  [all, 'a'],
+  [preAndInCall, 'p'],
+  [preCallOnly, 'c'],
+  [none, 'n'],
+]);
+
+/** The (shared, immutable) field description; one object per distinct description. */
+function field(
+  label: string,
+  allowedGroups: ReadonlySet<number>,
+  options: { postCall?: boolean; discouraged?: ReadonlyMap<number, string> } = {},
+): VariableField {
+  const key = `${label}|${groupSetTags.get(allowedGroups) ?? [...allowedGroups].join()}|${options.postCall ? 1 : 0}|${options.discouraged === openingDiscouraged ? 1 : 0}`;
+  let cached = fieldCache.get(key);
+  if (!cached) fieldCache.set(key, (cached = createField(label, allowedGroups, options)));
+  return cached;
+}
+
+function createField(
+  label: string,
+  allowedGroups: ReadonlySet<number>,
+  options: { postCall?: boolean; discouraged?: ReadonlyMap<number, string> },
+): VariableField {
+  const postCall = options.postCall ?? false;
+  const groups = postCall ? all : allowedGroups;
+  return {
+    label,
+    allowedGroups: groups,
+    allowedText: describeGroups(groups),
+    discouragedGroups: options.discouraged ?? noDiscouraged,
+    noVariables: groups.size === 0,
+    postCallContext: postCall,
+  };
+}
+
+function describeGroups(groups: ReadonlySet<number>): string {
+  if (groups.size === 0) return 'no variables';
+  if (groups.size === 3) return 'variables of any group';
+  const names = [...groups].map((group) => variableGroupNames[group]);
+  return groups.size === 1 ? `${names[0]} variables only` : `${names.join(' and ')} variables`;
+}
+
+/** A transition name, the most common (V) field: looked up once, not per transition. */
+const transitionNameField = field('a transition name', preAndInCall);
+
+/** Keys whose string values can be (V) fields; a cheap filter before {@link resolveVariableField}. */
+export const variableFieldKeys: ReadonlySet<string> = new Set([
+  'generalInstructions',
+  'script',
+  'instructions',
+  'name',
+  'endpointUrl',
+  'value',
+  'body',
+  'subject',
+  'transferCallPhoneNumber',
+  'warmTransferMessage',
+  'openingSentence',
+  'flowScript',
+]);
+
+/**
+ * Keys of the objects and arrays on the way from `pearl` to a (V) field; a walk looking for (V)
+ * fields need not descend anywhere else. Keep in step with {@link resolveVariableField}.
+ */
+export const variableContainerKeys: ReadonlySet<string> = new Set([
+  'nodes',
+  'transitions',
+  'apiSettings',
+  'body',
+  'outputBody',
+  'smsSettings',
+  'emailSettings',
+  'transferCallSettings',
+  'handOffAction',
+  'postCallActions',
+  'notifications',
+  'emailTemplate',
+]);
+
+/**
+ * The (V) field that the string at the end of `steps` (root to value) is, or undefined when it is
+ * not a field that takes variables. `steps[0]` is the first property under the root.
+ */
+export function resolveVariableField(kind: PearlKind, steps: readonly PathStep[]): VariableField | undefined {
+  return resolveField(kind, steps, nodeTypeOfNode);
+}
+
+/**
+ * {@link resolveVariableField} for steps over the parsed value (what is sent): each step's value
+ * is the plain object, array or string reached. Reads no syntax tree.
+ */
+export function resolveValueVariableField(kind: PearlKind, steps: readonly PathStep<unknown>[]): VariableField | undefined {
+  return resolveField(kind, steps, nodeTypeOfValue);
+}
+
+function resolveField<V>(kind: PearlKind, steps: readonly PathStep<V>[], nodeTypeOf: NodeTypeReader<V>): VariableField | undefined {
+  if (steps.length < 2 || steps[0].key !== 'pearl') return undefined;
+  // Runs for every candidate string of the document: index into `steps`, allocate nothing.
+  return kind === 'text' ? resolveTextField(steps, 1, nodeTypeOf) : resolveSimpleField(steps, 1);
+}
+
+/** The key of `steps[index]`, or undefined past the end. */
+function keyAt(steps: readonly PathStep<unknown>[], index: number): string | number | undefined {
+  return index < steps.length ? steps[index].key : undefined;
+}
+
+function resolveTextField<V>(steps: readonly PathStep<V>[], from: number, nodeTypeOf: NodeTypeReader<V>): VariableField | undefined {
+  const length = steps.length - from;
+  if (length === 1 && steps[from].key === 'generalInstructions') return field('generalInstructions', none);
+  if (length >= 3 && steps[from].key === 'nodes' && typeof steps[from + 1].key === 'number') {
+    return resolveNodeField(steps, from + 1, nodeTypeOf);
+  }
+  return undefined;
+}
+
+/** `steps[at]` is a node object of `pearl.nodes`; nested action lists below it are followed. */
+function resolveNodeField<V>(steps: readonly PathStep<V>[], at: number, nodeTypeOf: NodeTypeReader<V>): VariableField | undefined {
+  let nodeObject = steps[at].value;
+  let from = at + 1;
+  let postCall = false;
+  // Nested action lists: descend in a loop (any depth is safe).
+  for (;;) {
+    const list = keyAt(steps, from);
+    if (steps.length - from < 3 || (list !== 'handOffAction' && list !== 'postCallActions') || typeof keyAt(steps, from + 1) !== 'number')
+      break;
+    postCall ||= list === 'postCallActions' || nodeTypeOf(nodeObject) === NodeType.PostCallActions;
+    nodeObject = steps[from + 1].value;
+    from += 2;
+  }
+  const nodeType = nodeTypeOf(nodeObject);
+  postCall ||= nodeType === NodeType.PostCallActions;
+  const length = steps.length - from;
+  const first = keyAt(steps, from);
+  const second = keyAt(steps, from + 1);
+  const third = keyAt(steps, from + 2);
+  const fourth = keyAt(steps, from + 3);
+  if (length === 1 && (first === 'script' || first === 'instructions')) {
+    return nodeField(first, nodeType, postCall, (nodeLabel) =>
+      field(`the ${first} of ${nodeLabel}`, all, {
+        postCall,
+        discouraged: nodeType === NodeType.OpeningSentence ? openingDiscouraged : noDiscouraged,
+      }),
+    );
+  }
+  if (length === 3 && first === 'transitions' && typeof second === 'number' && third === 'name') {
+    return transitionNameField;
+  }
+  if (first === 'apiSettings') {
+    const isApiValue =
+      (length === 2 && second === 'endpointUrl') ||
+      (length === 4 && (second === 'body' || second === 'outputBody') && typeof third === 'number' && fourth === 'value');
+    if (!isApiValue) return undefined;
+    return nodeField(second, nodeType, postCall, (nodeLabel) => {
+      const what = second === 'endpointUrl' ? 'the endpointUrl' : `${withArticle(second)} value`;
+      if (nodeType === NodeType.PreCallAPI) return field(`${what} of a PreCallAPI node`, preCallOnly);
+      return field(`${what} of ${nodeLabel}`, preAndInCall, { postCall });
+    });
+  }
+  if (length === 2 && first === 'smsSettings' && second === 'body') {
+    return field('an SMS body', preAndInCall, { postCall });
+  }
+  if (length === 2 && first === 'emailSettings' && (second === 'subject' || second === 'body')) {
+    return field(`an email ${second}`, preAndInCall, { postCall });
+  }
+  if (length === 2 && first === 'transferCallSettings' && (second === 'transferCallPhoneNumber' || second === 'warmTransferMessage')) {
+    return field(`the ${second}`, all);
+  }
+  return undefined;
+}
+
+/**
+ * The fields whose description depends on the node's type, by the field's key, then nodeType, then
+ * post-call context: resolving the (V) strings of a document builds no label string per string.
+ * Only known node types (and none) are kept, so the cache stays as small as the node type table.
+ */
+type FieldsByNodeType = Map<number | undefined, [VariableField | undefined, VariableField | undefined]>;
+const nodeFields = new Map<string, FieldsByNodeType>();
+
+/** The field `key` of a node of `nodeType`, made by `make` (given "a Dialogue node") once per combination. */
+function nodeField(
+  key: string,
+  nodeType: number | undefined,
+  postCall: boolean,
+  make: (nodeLabel: string) => VariableField,
+): VariableField {
+  const typeName = nodeType !== undefined ? nodeTypeNames[nodeType] : undefined;
+  const nodeLabel = (): string => (typeName ? `${withArticle(typeName)} node` : 'a node');
+  if (nodeType !== undefined && typeName === undefined) return make(nodeLabel());
+  let byType = nodeFields.get(key);
+  if (!byType) {
+    const created: FieldsByNodeType = new Map();
+    nodeFields.set(key, created);
+    byType = created;
+  }
+  let pair = byType.get(nodeType);
+  if (!pair) byType.set(nodeType, (pair = [undefined, undefined]));
+  const slot = postCall ? 1 : 0;
+  return (pair[slot] ??= make(nodeLabel()));
+}
+
+function resolveSimpleField(steps: readonly PathStep<unknown>[], from: number): VariableField | undefined {
+  const length = steps.length - from;
+  const first = keyAt(steps, from);
+  const second = keyAt(steps, from + 1);
+  const third = keyAt(steps, from + 2);
+  const fourth = keyAt(steps, from + 3);
+  if (length === 1 && first === 'openingSentence') {
+    return field('the openingSentence', all, { discouraged: openingDiscouraged });
+  }
+  if (length === 1 && first === 'flowScript') return field('the flowScript', all);
+  if (typeof second !== 'number') return undefined;
+  if (length === 3 && first === 'transferCallSettings' && (third === 'transferCallPhoneNumber' || third === 'warmTransferMessage')) {
+    return field(`the ${third}`, all);
+  }
+  if (length === 3 && first === 'smsSettings' && third === 'body') return field('an SMS body', preAndInCall);
+  if (length === 3 && first === 'emailSettings' && (third === 'subject' || third === 'body')) {
+    return field(`an email ${third}`, preAndInCall);
+  }
+  if (first === 'apiSettings') return resolveSimpleApiField(steps, from + 2, false);
+  if (first === 'notifications') {
+    // Notifications are sent after the call: post-call variables are expected there.
+    if (third === 'apiSettings') return resolveSimpleApiField(steps, from + 3, true);
+    if (length === 4 && third === 'emailTemplate' && (fourth === 'subject' || fourth === 'body')) {
+      return field(`a notification email ${fourth}`, all, { postCall: true });
+    }
+  }
+  return undefined;
+}
+
+function resolveSimpleApiField(steps: readonly PathStep<unknown>[], from: number, postCall: boolean): VariableField | undefined {
+  const length = steps.length - from;
+  const first = keyAt(steps, from);
+  const second = keyAt(steps, from + 1);
+  const third = keyAt(steps, from + 2);
+  if (length === 1 && first === 'endpointUrl') return field('an API endpointUrl', preAndInCall, { postCall });
+  if (length === 3 && (first === 'body' || first === 'outputBody') && typeof second === 'number' && third === 'value') {
+    return field(`an API ${first} value`, preAndInCall, { postCall });
+  }
+  return undefined;
+}
+
+/**
+ * The steps from the root down to `node`, found by climbing its parents (O(depth)); used by
+ * completion, which starts from the node under the cursor.
+ */
+export function getPathSteps(node: JsonNode): PathStep[] {
+  const steps: PathStep[] = [];
+  let current: JsonNode = node;
+  while (current.parent) {
+    const parent: JsonNode = current.parent;
+    const children = parent.children ?? [];
+    if (parent.type === 'property' && parent.parent && children.length > 0) {
+      steps.push({ key: children[0].value as string, value: current });
+      current = parent.parent;
+    } else if (parent.type === 'array') {
+      steps.push({ key: children.indexOf(current), value: current });
+      current = parent;
+    } else {
+      current = parent;
+    }
+  }
+  return steps.reverse();
+}

@@ -1,0 +1,143 @@
+import { Diagnostic } from 'vscode-languageserver-types';
+import { DiagnosticCode } from '../diagnosticCodes';
+import type { BodyFixData } from '../diagnosticData';
+import { createDiagnostic, keySpan, openingSpan, valueSpan } from '../diagnostics';
+import { PearlDocument } from '../../document/pearlDocument';
+import {
+  arrayOf,
+  formatJsonValue,
+  isAbsentValue,
+  isJsonObject,
+  JsonObject,
+  JsonPath,
+  objectElements,
+  objectOf,
+  PlacedObject,
+} from './ruleSupport';
+
+/** The lists of APIDataSchemaProperty of NodeAPISettings (§ NodeAPISettings). */
+const schemaLists = ['body', 'outputBody'] as const;
+
+/** The fields an APIDataSchemaProperty sends when it names no variable (§ APIDataSchemaProperty). */
+const typeAndValue = ['type', 'value'] as const;
+
+/** NodeAPISettings.method values whose body must be empty (§ NodeAPISettings). */
+const methodsWithoutBody: ReadonlyMap<number, string> = new Map([
+  [1, 'GET'],
+  [4, 'DELETE'],
+]);
+
+/**
+ * API settings (docs/interface.md § NodeAPISettings, § APIDataSchemaProperty, and the simple
+ * form's apiSettings "with the types of NodeAPISettings"). Checked: the `apiSettings` of every
+ * node of a text Pearl (nested actions included); `pearl.apiSettings[]` and
+ * `pearl.notifications[].apiSettings` of a simple Pearl.
+ *
+ * For each element of `body` and `outputBody`:
+ * - `api-property-variable-and-value` (Error, on the `type`/`value` key): a non-empty variableId
+ *   together with a type or value ("When present, type and value must be empty");
+ * - `api-property-value-missing` (Error, on the `key` value, else the element's `{`): no variableId
+ *   and no type or no value ("Required together with type when variableId is absent").
+ * An empty-string value counts as empty, so it is reported by neither rule.
+ *
+ * For text Pearls only (the simple form's method values are not stated):
+ * - `api-body-not-allowed` (Error, on the body value): a non-empty body with method 1 GET or 4 DELETE
+ *   (`data`: the body's BodyFixData).
+ */
+export function validateApiSettingsRules(doc: PearlDocument, diagnostics: Diagnostic[]): void {
+  const checkMethod = doc.kind === 'text';
+  for (const settings of collectApiSettings(doc)) checkApiSettings(doc, settings, checkMethod, diagnostics);
+}
+
+/** Every NodeAPISettings object, in document order: of each node (text), or of the simple form's apiSettings and notifications. */
+function collectApiSettings(doc: PearlDocument): PlacedObject[] {
+  const result: PlacedObject[] = [];
+  if (doc.kind === 'text') {
+    for (const node of doc.allNodes) {
+      const settings = objectOf(node.value.apiSettings);
+      if (settings) result.push({ value: settings, path: [...node.path, 'apiSettings'] });
+    }
+    return result;
+  }
+  const pearl = doc.pearlValue;
+  for (const { value, index } of objectElements(pearl?.apiSettings)) result.push({ value, path: ['pearl', 'apiSettings', index] });
+  for (const { value, index } of objectElements(pearl?.notifications)) {
+    const settings = objectOf(value.apiSettings);
+    if (settings) result.push({ value: settings, path: ['pearl', 'notifications', index, 'apiSettings'] });
+  }
+  return result;
+}
+
+function checkApiSettings(doc: PearlDocument, settings: PlacedObject, checkMethod: boolean, diagnostics: Diagnostic[]): void {
+  for (const list of schemaLists) {
+    const properties = arrayOf(settings.value[list]);
+    for (let index = 0; index < properties.length; index++) {
+      const property = properties[index];
+      if (isJsonObject(property)) checkDataSchemaProperty(doc, property, settings.path, list, index, diagnostics);
+    }
+  }
+  if (!checkMethod) return;
+  const method = settings.value.method;
+  if (typeof method !== 'number') return;
+  const methodName = methodsWithoutBody.get(method);
+  const body = settings.value.body;
+  if (methodName === undefined || !Array.isArray(body) || body.length === 0) return;
+  const count = body.length;
+  const path = [...settings.path, 'body'];
+  diagnostics.push(
+    createDiagnostic(
+      doc,
+      valueSpan(doc, path),
+      DiagnosticCode.apiBodyNotAllowed,
+      `body must be empty for ${methodName} (method ${method}): it has ${count} ${count === 1 ? 'entry' : 'entries'}. Only POST, PUT and PATCH send a body.`,
+      { data: { path, count } satisfies BodyFixData },
+    ),
+  );
+}
+
+/** Checks `property`, the APIDataSchemaProperty at `index` of `list` of the settings at `settingsPath`. */
+function checkDataSchemaProperty(
+  doc: PearlDocument,
+  property: JsonObject,
+  settingsPath: JsonPath,
+  list: string,
+  index: number,
+  diagnostics: Diagnostic[],
+): void {
+  const variableIdValue = property.variableId;
+  if (!isAbsentValue(variableIdValue) && typeof variableIdValue !== 'string') return; // wrong type: schema
+  const variableId = typeof variableIdValue === 'string' ? variableIdValue : '';
+  const key = property.key;
+  if (variableId !== '') {
+    for (const field of typeAndValue) {
+      const value = property[field];
+      if (isAbsentValue(value) || value === '') continue;
+      diagnostics.push(
+        createDiagnostic(
+          doc,
+          keySpan(doc, [...settingsPath, list, index, field]),
+          DiagnosticCode.apiPropertyVariableAndValue,
+          `${describeProperty(list, index, key)} sends variable '${variableId}' (variableId), so ${field} must be empty; it is ${formatJsonValue(value)}.`,
+        ),
+      );
+    }
+    return;
+  }
+  const typeMissing = isAbsentValue(property.type);
+  const valueMissing = isAbsentValue(property.value);
+  if (!typeMissing && !valueMissing) return;
+  const what = typeMissing && valueMissing ? 'type and value are missing' : `${typeMissing ? 'type' : 'value'} is missing`;
+  diagnostics.push(
+    createDiagnostic(
+      doc,
+      isAbsentValue(key) ? openingSpan(doc, [...settingsPath, list, index]) : valueSpan(doc, [...settingsPath, list, index, 'key']),
+      DiagnosticCode.apiPropertyValueMissing,
+      `${describeProperty(list, index, key)} has no variableId, so it needs both type and value: ${what}.`,
+    ),
+  );
+}
+
+/** An APIDataSchemaProperty as messages name it: `body[2] 'orderId'`, or `body[2]` when its key is not a string. */
+function describeProperty(list: string, index: number, key: unknown): string {
+  return typeof key === 'string' ? `${list}[${index}] '${key}'` : `${list}[${index}]`;
+}

@@ -1,0 +1,130 @@
+import { Diagnostic } from 'vscode-languageserver-types';
+import { DiagnosticCode } from '../diagnosticCodes';
+import { createDiagnostic, valueSpan } from '../diagnostics';
+import { PearlDocument } from '../../document/pearlDocument';
+import {
+  getChannelValue,
+  int32Max,
+  int32Min,
+  integerOf,
+  JsonObject,
+  JsonPath,
+  objectElements,
+  objectOf,
+  PlacedObject,
+} from './ruleSupport';
+
+/** A count with its sensible range and what a value outside it means. */
+interface CountField {
+  readonly key: string;
+  readonly minimum: number;
+  readonly maximum?: number;
+  /** Completes "it should be ...". */
+  readonly expectation: string;
+}
+
+const totalAgents: CountField = { key: 'totalAgents', minimum: 1, expectation: 'at least 1, or no agent handles the conversations' };
+const maxTurns: CountField = { key: 'maxTurns', minimum: 1, expectation: 'at least 1 (null applies the default limit)' };
+const autoClose: CountField = { key: 'autoCloseAfterInactivityHours', minimum: 1, expectation: 'at least 1 hour' };
+const budgetTotal: CountField = { key: 'budgetTotal', minimum: 0, expectation: '0 or more (null means no budget limit)' };
+const delayMinutes: CountField = { key: 'delayMinutes', minimum: 0, expectation: '0 minutes or more' };
+const port: CountField = { key: 'port', minimum: 1, maximum: 65535, expectation: 'a TCP port, 1 to 65535' };
+
+/** The counts of each channel object, per kind (§ InboundTextSettings, § OutboundTextSettings, § Simple Pearl create request). */
+const channelCounts: Readonly<Record<PearlDocument['kind'], Record<'inbound' | 'outbound', readonly CountField[]>>> = {
+  text: {
+    inbound: [totalAgents, maxTurns, autoClose],
+    outbound: [totalAgents, maxTurns, autoClose, budgetTotal],
+  },
+  simple: {
+    inbound: [totalAgents],
+    outbound: [
+      totalAgents,
+      budgetTotal,
+      { key: 'maximumCallAttempts', minimum: 1, expectation: 'at least 1, or no lead is ever called' },
+      { key: 'minimumRetryIntervalHours', minimum: 0, expectation: '0 hours or more' },
+      { key: 'ringDuration', minimum: 0, expectation: '0 or more' },
+      { key: 'callTimeout', minimum: 0, expectation: '0 or more' },
+    ],
+  },
+};
+
+/**
+ * Counts below their sensible minimum, and inactivity follow-ups that can never be sent
+ * (docs/rulings.md § Values "Counts that cannot be negative ... get a Warning"; docs/interface.md
+ * § InboundTextSettings, § OutboundTextSettings, § SmtpSettings, § States and transitions).
+ *
+ * - `count-below-minimum` (Warning, on the value): totalAgents, maxTurns,
+ *   autoCloseAfterInactivityHours, maximumCallAttempts < 1; budgetTotal, delayMinutes,
+ *   minimumRetryIntervalHours, ringDuration, callTimeout < 0; an SMTP port outside 1 to 65535;
+ * - `follow-up-after-close` (Warning, on delayMinutes): in a text Pearl's inbound or outbound,
+ *   a follow-up whose delayMinutes is at least autoCloseAfterInactivityHours × 60.
+ * Only integers are checked; other values are left to schema validation.
+ */
+export function validateCountRules(doc: PearlDocument, diagnostics: Diagnostic[]): void {
+  for (const channel of ['inbound', 'outbound'] as const) {
+    const settings = getChannelValue(doc, channel);
+    if (!settings) continue;
+    const path = [channel];
+    for (const field of channelCounts[doc.kind][channel]) checkCount(doc, settings, path, field, diagnostics);
+    if (doc.kind === 'text') checkFollowUps(doc, settings, path, diagnostics);
+  }
+  for (const smtpSettings of collectSmtpSettings(doc)) checkCount(doc, smtpSettings.value, smtpSettings.path, port, diagnostics);
+}
+
+/** Reports `field` of `object` (at `path`) when it is an integer outside the field's range. */
+function checkCount(doc: PearlDocument, object: JsonObject, path: JsonPath, field: CountField, diagnostics: Diagnostic[]): void {
+  const value = integerOf(object[field.key]);
+  if (value === undefined) return;
+  if (value >= field.minimum && (field.maximum === undefined || value <= field.maximum)) return;
+  // Outside the 32-bit range the service rejects it: schema validation's int32-range says so.
+  if (value < int32Min || value > int32Max) return;
+  diagnostics.push(
+    createDiagnostic(
+      doc,
+      valueSpan(doc, [...path, field.key]),
+      DiagnosticCode.countBelowMinimum,
+      `${field.key} is ${value}; it should be ${field.expectation}.`,
+    ),
+  );
+}
+
+function checkFollowUps(doc: PearlDocument, settings: JsonObject, path: JsonPath, diagnostics: Diagnostic[]): void {
+  const followUps = objectElements(settings.inactivityFollowUps);
+  const followUpPath = (index: number): JsonPath => [...path, 'inactivityFollowUps', index];
+  for (const followUp of followUps) checkCount(doc, followUp.value, followUpPath(followUp.index), delayMinutes, diagnostics);
+  const hours = integerOf(settings[autoClose.key]);
+  if (hours === undefined || hours < 1) return; // unset, or already reported as below minimum
+  const closeMinutes = hours * 60;
+  for (const followUp of followUps) {
+    const minutes = integerOf(followUp.value.delayMinutes);
+    if (minutes === undefined || minutes < closeMinutes) continue;
+    diagnostics.push(
+      createDiagnostic(
+        doc,
+        valueSpan(doc, [...followUpPath(followUp.index), 'delayMinutes']),
+        DiagnosticCode.followUpAfterClose,
+        `This follow-up fires after ${minutes} minutes, but the conversation auto-closes after ${hours} ${hours === 1 ? 'hour' : 'hours'} (${closeMinutes} minutes).`,
+      ),
+    );
+  }
+}
+
+/** Every SmtpSettings object: of each node's emailSettings (text), or of the simple form's emailSettings and notifications' emailTemplate. */
+function collectSmtpSettings(doc: PearlDocument): PlacedObject[] {
+  const result: PlacedObject[] = [];
+  const add = (template: unknown, path: () => JsonPath): void => {
+    const smtpSettings = objectOf(objectOf(template)?.smtpSettings);
+    if (smtpSettings) result.push({ value: smtpSettings, path: [...path(), 'smtpSettings'] });
+  };
+  if (doc.kind === 'text') {
+    for (const node of doc.allNodes) add(node.value.emailSettings, () => [...node.path, 'emailSettings']);
+    return result;
+  }
+  const pearl = doc.pearlValue;
+  for (const { value, index } of objectElements(pearl?.emailSettings)) add(value, () => ['pearl', 'emailSettings', index]);
+  for (const { value, index } of objectElements(pearl?.notifications)) {
+    add(value.emailTemplate, () => ['pearl', 'notifications', index, 'emailTemplate']);
+  }
+  return result;
+}

@@ -1,0 +1,50 @@
+import { Diagnostic } from 'vscode-languageserver-types';
+import { DiagnosticCode } from '../diagnosticCodes';
+import type { TimeZoneFixData } from '../diagnosticData';
+import { createDiagnostic, valueSpan } from '../diagnostics';
+import { PearlDocument } from '../../document/pearlDocument';
+import { checkTimeZone } from '../../interface/timeZones';
+import { getChannelValue, JsonPath } from './ruleSupport';
+
+export type { TimeZoneFixData };
+
+/**
+ * `pearl.timeZone` and `outbound.timeZone` of either form (docs/interface.md
+ * § AdvancedTextPearl "standard-time-name form", § OutboundTextSettings; docs/rulings.md § Values).
+ * An empty string is skipped (the field is optional).
+ *
+ * - `time-zone` (Error, on the value) for anything that is not a Windows time-zone id of CLDR's
+ *   windowsZones. For an IANA id CLDR maps, or a Windows id in another letter case or spacing,
+ *   the diagnostic's `data` is a {@link TimeZoneFixData}: the value's path, the id and the Windows id.
+ */
+export function validateTimeZoneRules(doc: PearlDocument, diagnostics: Diagnostic[]): void {
+  checkTimeZoneValue(doc, doc.pearlValue?.timeZone, ['pearl', 'timeZone'], diagnostics);
+  checkTimeZoneValue(doc, getChannelValue(doc, 'outbound')?.timeZone, ['outbound', 'timeZone'], diagnostics);
+}
+
+/** Checks `id`, the value at `path`. */
+function checkTimeZoneValue(doc: PearlDocument, id: unknown, path: JsonPath, diagnostics: Diagnostic[]): void {
+  if (typeof id !== 'string' || id === '') return;
+  const check = checkTimeZone(id);
+  let message: string;
+  let replacement: string | undefined;
+  switch (check.kind) {
+    case 'windows':
+      return;
+    case 'iana':
+      replacement = check.windowsId;
+      message = replacement
+        ? `timeZone '${id}' is an IANA id; the service takes Windows time-zone ids: '${replacement}'.`
+        : `timeZone '${id}' is an IANA id; the service takes Windows time-zone ids (standard-time-name form, such as 'Eastern Standard Time').`;
+      break;
+    case 'misspelled':
+      replacement = check.windowsId;
+      message = `timeZone '${id}' is not a Windows time-zone id; did you mean '${replacement}'?`;
+      break;
+    case 'unknown':
+      message = `timeZone '${id}' is not a Windows time-zone id (standard-time-name form, such as 'Eastern Standard Time' or 'GMT Standard Time').`;
+      break;
+  }
+  const data = replacement === undefined ? undefined : ({ path, value: id, replacement } satisfies TimeZoneFixData);
+  diagnostics.push(createDiagnostic(doc, valueSpan(doc, path), DiagnosticCode.timeZone, message, { data }));
+}

@@ -1,0 +1,83 @@
+import { Diagnostic } from 'vscode-languageserver-types';
+import { DiagnosticCode } from '../diagnosticCodes';
+import { createDiagnostic, keySpan, openingSpan, TextSpan, valueSpan } from '../diagnostics';
+import { NodeType, PearlDocument } from '../../document/pearlDocument';
+import { arrayOf, isAbsentValue, isBlankValue, isJsonObject, JsonPath, objectOf } from './ruleSupport';
+
+/**
+ * TransferCallSettings.triggerDescription (docs/interface.md § TransferCallSettings:
+ * "Required in a simple Pearl. In a node graph: required when the node has no inbound
+ * transition; not allowed when the node is reached by transitions"). Empty or whitespace-only
+ * counts as missing.
+ *
+ * - `transfer-trigger-missing` (Error): an element of a simple Pearl's
+ *   `pearl.transferCallSettings` without one (on its triggerDescription value when present, else
+ *   its transferCallPhoneNumber value, else its `{`); a top-level TransferCall node of a text Pearl
+ *   that no transition targets, without one (on its triggerDescription value when present, else
+ *   the `transferCallSettings` key);
+ * - `transfer-trigger-not-allowed` (Error, on the key): a TransferCall node that some transition
+ *   targets, with one.
+ * A TransferCall node without nodeId is skipped: its server-derived id cannot be matched against
+ * transitions (docs/rulings.md § Graph). Linear: one set of all transition targets.
+ */
+export function validateTransferCallRules(doc: PearlDocument, diagnostics: Diagnostic[]): void {
+  if (doc.kind === 'simple') {
+    arrayOf(doc.pearlValue?.transferCallSettings).forEach((settings, index) => {
+      if (!isJsonObject(settings) || !isMissingTrigger(settings.triggerDescription)) return;
+      const path: JsonPath = ['pearl', 'transferCallSettings', index];
+      let span: TextSpan;
+      if (settings.triggerDescription !== undefined) span = valueSpan(doc, [...path, 'triggerDescription']);
+      else if (!isAbsentValue(settings.transferCallPhoneNumber)) span = valueSpan(doc, [...path, 'transferCallPhoneNumber']);
+      else span = openingSpan(doc, path);
+      diagnostics.push(
+        createDiagnostic(
+          doc,
+          span,
+          DiagnosticCode.transferTriggerMissing,
+          `transferCallSettings[${index}] needs a triggerDescription (required in a simple Pearl): it tells the agent when to transfer.`,
+        ),
+      );
+    });
+    return;
+  }
+
+  const allNodes = doc.allNodes;
+  const targets = new Set<string>();
+  for (const node of allNodes) {
+    for (const transition of node.transitions) {
+      if (transition.toNodeId !== undefined) targets.add(transition.toNodeId);
+    }
+  }
+  for (const node of doc.nodes) {
+    if (node.nodeType !== NodeType.TransferCall || node.nodeId === undefined || node.nodeId === '') continue;
+    const settings = objectOf(node.value.transferCallSettings);
+    if (!settings) continue; // missing: node-settings-missing
+    const settingsPath: JsonPath = [...node.path, 'transferCallSettings'];
+    const trigger = settings.triggerDescription;
+    if (targets.has(node.nodeId)) {
+      if (typeof trigger !== 'string' || isBlankValue(trigger)) continue;
+      diagnostics.push(
+        createDiagnostic(
+          doc,
+          keySpan(doc, [...settingsPath, 'triggerDescription']),
+          DiagnosticCode.transferTriggerNotAllowed,
+          `TransferCall node '${node.nodeId}' is reached by transitions, so its triggerDescription is not allowed (only an unwired TransferCall node is fired from its triggerDescription).`,
+        ),
+      );
+    } else if (isMissingTrigger(trigger)) {
+      diagnostics.push(
+        createDiagnostic(
+          doc,
+          trigger !== undefined ? valueSpan(doc, [...settingsPath, 'triggerDescription']) : keySpan(doc, settingsPath),
+          DiagnosticCode.transferTriggerMissing,
+          `TransferCall node '${node.nodeId}' has no incoming transition, so its transferCallSettings needs a triggerDescription: the agent fires it from that description.`,
+        ),
+      );
+    }
+  }
+}
+
+/** Absent, null, or a blank string; a value of another type is left to schema validation. */
+function isMissingTrigger(trigger: unknown): boolean {
+  return isAbsentValue(trigger) || isBlankValue(trigger);
+}

@@ -1,0 +1,349 @@
+import { Diagnostic } from 'vscode-languageserver-types';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { DiagnosticCode } from './diagnosticCodes';
+import type { VariableReferenceFixData } from './diagnosticData';
+import { createDiagnostic, spanToRange, valueSpan } from './diagnostics';
+import { isJsonObject, type JsonObject, type JsonPath, type PearlDocument } from '../document/pearlDocument';
+import { PathStep, resolveValueVariableField, variableContainerKeys, VariableField, variableFieldKeys } from '../interface/variableFields';
+import { variableGroupNames } from '../interface/enumNames';
+import { findValueReferences, placeValueReferences, type ValueReference } from '../document/variableReferences';
+
+/**
+ * Variable references `{id}` in every (V) field (docs/interface.md § Resources and their
+ * fields; docs/rulings.md § Variables):
+ * - `general-instructions-variable` (Error): generalInstructions must not contain variables;
+ * - `variable-undeclared` (Warning): not in `variables`, may be a platform variable; not reported
+ *   in a post-call context (PostCallActions, notifications), where post-call variables are expected
+ *   (`data`: a VariableReferenceFixData, for the quick fixes);
+ * - `variable-group-not-allowed` (Error): a declared variable whose group the field does not take
+ *   (PreCallAPI endpointUrl and body: PreCall only; API, SMS, Email, transition names: no PostCall);
+ * - `variable-not-yet-collected` (Warning): an InCall variable in an opening sentence.
+ * References are found in the decoded value (what is sent); each diagnostic's range is the `{id}`
+ * as written, escapes included. One walk of `pearl` in the parsed value: linear. The text is read
+ * only for a string that gets a diagnostic.
+ */
+export function validateVariables(doc: PearlDocument): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const cache = doc.modelCache;
+  if (cache.variableFieldStrings === undefined && !cache.variablesChecked) {
+    // The first check of a parse keeps nothing: most parses are checked once (a file opened, a
+    // lint). A second check of the same model is an edit patched into it: from then on each (V)
+    // string is kept with what was found in it.
+    cache.variablesChecked = true;
+    walkFieldStrings(doc, (steps, key, field) => {
+      const value = readField(steps[steps.length - 2].value as JsonObject, key);
+      if (typeof value !== 'string') return;
+      const found = checkString(doc, field, value, () => pathOf(steps));
+      if (found) for (const finding of found.findings) diagnostics.push(finding.diagnostic);
+    });
+    return diagnostics;
+  }
+  for (const fieldString of getFieldStrings(doc)) {
+    const value = readField(fieldString.holder, fieldString.key);
+    if (typeof value !== 'string') continue;
+    if (fieldString.checkedValue !== value || fieldString.checkedVariables !== doc.variablesById) {
+      fieldString.checkedValue = value;
+      fieldString.checkedVariables = doc.variablesById;
+      const found = checkString(doc, fieldString.field, value, () => fieldString.path);
+      fieldString.findings = found ? found.findings : noFindings;
+      if (found) {
+        fieldString.checkedDocument = doc.textDocument;
+        fieldString.checkedOffset = found.offset;
+      }
+    } else if (fieldString.findings.length > 0) {
+      placeFindings(doc, fieldString);
+    }
+    for (const finding of fieldString.findings) diagnostics.push(finding.diagnostic);
+  }
+  return diagnostics;
+}
+
+/** A diagnostic found in a (V) string, with its span relative to the string literal's offset. */
+interface Finding {
+  readonly diagnostic: Diagnostic;
+  readonly start: number;
+  readonly end: number;
+}
+
+const noFindings: readonly Finding[] = [];
+
+/** What is wrong with one reference, before it is located. */
+interface Problem {
+  readonly reference: ValueReference;
+  readonly code: DiagnosticCode;
+  readonly message: string;
+}
+
+/**
+ * The findings in `value`, a (V) string of `field` now (undefined when it has none), with the
+ * string literal's offset; the string is located (at `path()`) only when there is one.
+ */
+function checkString(
+  doc: PearlDocument,
+  field: VariableField,
+  value: string,
+  path: () => JsonPath,
+): { findings: readonly Finding[]; offset: number } | undefined {
+  const references = findValueReferences(value);
+  const problems = references.length > 0 ? checkReferences(doc, field, references) : noProblems;
+  if (problems.length === 0) return undefined;
+  const stringPath = path();
+  const literal = valueSpan(doc, stringPath);
+  const placed = placeValueReferences(
+    doc.textDocument.getText(),
+    literal,
+    value,
+    problems.map((problem) => problem.reference),
+  );
+  const findings = problems.map(({ reference, code, message }, index) => {
+    const span = placed[index];
+    const data = code === DiagnosticCode.variableUndeclared ? referenceFixData(stringPath, reference, references) : undefined;
+    return {
+      diagnostic: createDiagnostic(doc, span, code, message, { data }),
+      start: span.offset - literal.offset,
+      end: span.offset + span.length - literal.offset,
+    };
+  });
+  return { findings, offset: literal.offset };
+}
+
+const noProblems: readonly Problem[] = [];
+
+/** The {@link VariableReferenceFixData} of `reference`, one of `references` of the string at `path`. */
+function referenceFixData(path: JsonPath, reference: ValueReference, references: readonly ValueReference[]): VariableReferenceFixData {
+  let occurrence = 0;
+  for (const other of references) {
+    if (other === reference) break;
+    if (other.id === reference.id) occurrence++;
+  }
+  return { path, id: reference.id, occurrence };
+}
+
+/**
+ * Keeps the findings of a string whose value has not changed; when the text changed elsewhere (an
+ * edit patched into the parse), their ranges move with the string (a patch adds no line).
+ */
+function placeFindings(doc: PearlDocument, checked: FieldString): void {
+  if (checked.checkedDocument === doc.textDocument) return;
+  const offset = valueSpan(doc, checked.path).offset;
+  checked.checkedDocument = doc.textDocument;
+  if (checked.checkedOffset === offset) return;
+  checked.findings = checked.findings.map(({ diagnostic, start, end }) => ({
+    diagnostic: { ...diagnostic, range: spanToRange(doc, { offset: offset + start, length: end - start }) },
+    start,
+    end,
+  }));
+  checked.checkedOffset = offset;
+}
+
+/**
+ * A string value of a (V) field, with what the field accepts and what the rules found in it, kept
+ * while its value and the declared variables stay the same (an edit inside another string patches
+ * the parsed value in place: this string keeps its holder and path, and at most moves).
+ */
+interface FieldString {
+  /** The object or array holding the string in the parsed value; read again on each check, as a patch writes there. */
+  readonly holder: JsonObject;
+  /** The string's key in {@link holder}. */
+  readonly key: string;
+  /** Where the string is, from the root: `['pearl', 'nodes', 3, 'script']`. */
+  readonly path: JsonPath;
+  readonly field: VariableField;
+  /** The value when it was last checked; undefined before. */
+  checkedValue: string | undefined;
+  /** The declared variables it was checked against. */
+  checkedVariables: PearlDocument['variablesById'] | undefined;
+  /** The text the findings' ranges were computed in (they are about the literal at {@link checkedOffset}). */
+  checkedDocument: TextDocument | undefined;
+  /** The string literal's offset when the findings' ranges were computed. */
+  checkedOffset: number;
+  findings: readonly Finding[];
+}
+
+/** A {@link PathStep} reused from string to string: the walk allocates no step per value. */
+type MutablePathStep = { -readonly [K in keyof PathStep<unknown>]: PathStep<unknown>[K] };
+
+/**
+ * Every (V) string under `pearl`, kept in the model's cache after the first call (see
+ * {@link validateVariables}).
+ */
+function getFieldStrings(doc: PearlDocument): readonly FieldString[] {
+  const cached = doc.modelCache.variableFieldStrings as readonly FieldString[] | undefined;
+  if (cached) return cached;
+  const result: FieldString[] = [];
+  walkFieldStrings(doc, (steps, key, field) => result.push(createFieldString(steps, key, field)));
+  doc.modelCache.variableFieldStrings = result;
+  return result;
+}
+
+/**
+ * Calls `visit` for every (V) string under `pearl`, in document order, by one walk of the `pearl`
+ * value, with the steps from `pearl` to it (reused: valid during the call only), its key and its field.
+ */
+function walkFieldStrings(
+  doc: PearlDocument,
+  visit: (steps: readonly PathStep<unknown>[], key: string, field: VariableField) => void,
+): void {
+  const pearl = doc.pearlValue;
+  if (!pearl) return;
+  // Iterative depth-first walk (no recursion: any nesting depth is safe), keeping the path in
+  // `steps`; the stack is three parallel arrays (key, value, depth of each pending value).
+  const steps: MutablePathStep[] = [];
+  const stackKeys: (string | number)[] = ['pearl'];
+  const stackValues: unknown[] = [pearl];
+  const stackDepths: number[] = [0];
+  // The wanted members of one object, in order; reused from object to object.
+  const wantedKeys: string[] = [];
+  const wantedValues: unknown[] = [];
+  while (stackValues.length > 0) {
+    const value = stackValues.pop();
+    const key = stackKeys.pop() ?? '';
+    const depth = stackDepths.pop() ?? 0;
+    const step = steps[depth];
+    if (step) {
+      step.key = key;
+      step.value = value;
+    } else {
+      steps[depth] = { key, value };
+    }
+    if (typeof value === 'string') {
+      // Steps past this depth are left from an earlier branch.
+      steps.length = depth + 1;
+      const field = typeof key === 'string' && variableFieldKeys.has(key) ? resolveValueVariableField(doc.kind, steps) : undefined;
+      if (field && typeof key === 'string') visit(steps, key, field);
+      continue;
+    }
+    // Pushed in reverse so that they are visited, and reported, in document order (`JSON.parse`
+    // keeps the text's order of keys that are not array indexes, as all of these are).
+    if (Array.isArray(value)) {
+      for (let index = value.length - 1; index >= 0; index--) {
+        stackKeys.push(index);
+        stackValues.push(value[index]);
+        stackDepths.push(depth + 1);
+      }
+    } else if (isJsonObject(value)) {
+      wantedKeys.length = 0;
+      wantedValues.length = 0;
+      for (const childKey in value) {
+        const child = value[childKey];
+        const wanted =
+          typeof child === 'string'
+            ? variableFieldKeys.has(childKey)
+            : typeof child === 'object' && child !== null && variableContainerKeys.has(childKey);
+        if (wanted) {
+          wantedKeys.push(childKey);
+          wantedValues.push(child);
+        }
+      }
+      for (let index = wantedKeys.length - 1; index >= 0; index--) {
+        stackKeys.push(wantedKeys[index]);
+        stackValues.push(wantedValues[index]);
+        stackDepths.push(depth + 1);
+      }
+    }
+  }
+}
+
+/** The path from the root of the (V) string at the end of `steps` (`steps[0]` is `pearl` under the root). */
+function pathOf(steps: readonly PathStep<unknown>[]): JsonPath {
+  const path: (string | number)[] = new Array<string | number>(steps.length);
+  for (let i = 0; i < steps.length; i++) path[i] = steps[i].key;
+  return path;
+}
+
+/** The (V) string at the end of `steps` (`steps[0]` is `pearl` under the root), the value of `key` of an object. */
+function createFieldString(steps: readonly PathStep<unknown>[], key: string, field: VariableField): FieldString {
+  return {
+    holder: steps[steps.length - 2].value as JsonObject,
+    key,
+    path: pathOf(steps),
+    field,
+    checkedValue: undefined,
+    checkedVariables: undefined,
+    checkedDocument: undefined,
+    checkedOffset: -1,
+    findings: noFindings,
+  };
+}
+
+/** What is wrong with each of `references`, in a string of `field`, in order. */
+function checkReferences(doc: PearlDocument, field: VariableField, references: readonly ValueReference[]): Problem[] {
+  const problems: Problem[] = [];
+  for (const reference of references) {
+    const { id } = reference;
+    if (field.noVariables) {
+      problems.push({
+        reference,
+        code: DiagnosticCode.generalInstructionsVariable,
+        message: `generalInstructions must not contain variables; found {${id}}.`,
+      });
+      continue;
+    }
+    const variable = doc.variablesById.get(id);
+    if (!variable) {
+      if (!field.postCallContext) {
+        problems.push({
+          reference,
+          code: DiagnosticCode.variableUndeclared,
+          message: `Variable '${id}' is not declared in variables; it may be a platform variable.`,
+        });
+      }
+      continue;
+    }
+    const group = variable.group;
+    if (group === undefined || variableGroupNames[group] === undefined) continue;
+    if (!field.allowedGroups.has(group)) {
+      problems.push({
+        reference,
+        code: DiagnosticCode.variableGroupNotAllowed,
+        message: `Variable '${id}' is ${variableGroupNames[group]} (group ${group}); ${field.label} takes ${field.allowedText}.`,
+      });
+      continue;
+    }
+    const reason = field.discouragedGroups.get(group);
+    if (reason) {
+      problems.push({
+        reference,
+        code: DiagnosticCode.variableNotYetCollected,
+        message: `Variable '${id}' is ${variableGroupNames[group]} (group ${group}): ${reason}.`,
+      });
+    }
+  }
+  return problems;
+}
+
+/**
+ * `holder[key]`, read by the property's name for the keys of (V) fields ({@link variableFieldKeys}):
+ * the holders are objects of many shapes, and across them a load by a constant name is several
+ * times cheaper than one by a variable key. Runs for every (V) string on each keystroke.
+ */
+function readField(holder: JsonObject, key: string): unknown {
+  switch (key) {
+    case 'name':
+      return holder.name;
+    case 'script':
+      return holder.script;
+    case 'instructions':
+      return holder.instructions;
+    case 'value':
+      return holder.value;
+    case 'endpointUrl':
+      return holder.endpointUrl;
+    case 'body':
+      return holder.body;
+    case 'subject':
+      return holder.subject;
+    case 'generalInstructions':
+      return holder.generalInstructions;
+    case 'transferCallPhoneNumber':
+      return holder.transferCallPhoneNumber;
+    case 'warmTransferMessage':
+      return holder.warmTransferMessage;
+    case 'openingSentence':
+      return holder.openingSentence;
+    case 'flowScript':
+      return holder.flowScript;
+    default:
+      return holder[key];
+  }
+}
