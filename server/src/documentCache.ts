@@ -33,7 +33,9 @@ export class PearlDocumentCache {
    */
   getDiagnostics(textDocument: TextDocument): Diagnostic[] {
     const pearlDocument = this.get(textDocument);
-    const entry = this.entries.get(textDocument.uri)!;
+    const entry = this.entries.get(textDocument.uri);
+    // get() has just stored the entry; without one, validate without caching.
+    if (!entry) return this.service.doValidation(pearlDocument);
     entry.diagnostics ??= this.service.doValidation(pearlDocument);
     return entry.diagnostics;
   }

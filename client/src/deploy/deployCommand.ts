@@ -60,35 +60,8 @@ export function deployCommand(diagnostics: DeployDiagnostics): CmdFactory {
 }
 
 async function deploy(ctx: PearlContext, diagnostics: DeployDiagnostics, document: vscode.TextDocument): Promise<DeployOutcome> {
-  const client = ctx.client;
-  if (client === undefined || !client.isRunning()) {
-    offer(ctx, 'error', 'The Pearl language server is not running, so the file cannot be checked and sent. Restart it and deploy again.', {
-      'Restart Language Server': () => vscode.commands.executeCommand('pearl.restartServer'),
-    });
-    return { status: 'refused', reason: 'language server not running' };
-  }
-  const textDocument = { uri: client.code2ProtocolConverter.asUri(document.uri) };
-  let payload: DeployPayload | null;
-  try {
-    payload = await client.sendRequest(deployPayloadRequest, { textDocument });
-  } catch (error) {
-    ctx.outputChannel.appendLine(`Deploy: the language server did not give the payload of ${document.uri.toString()}: ${describe(error)}`);
-    void vscode.window.showErrorMessage(`The language server could not prepare the deploy: ${describe(error)}`);
-    return { status: 'refused', reason: 'no payload' };
-  }
-  if (payload === null) {
-    void vscode.window.showErrorMessage('The language server does not have this file open yet: try again in a moment.');
-    return { status: 'refused', reason: 'no payload' };
-  }
-
-  if (payload.errors.length > 0) {
-    const count = payload.errors.length;
-    offer(ctx, 'error', `${count} ${count === 1 ? 'error' : 'errors'} in file: fix ${count === 1 ? 'it' : 'them'} before deploying`, {
-      'Show Problems': () => vscode.commands.executeCommand('workbench.actions.view.problems'),
-    });
-    await revealFirstError(document, payload);
-    return { status: 'refused', reason: 'errors in file' };
-  }
+  const payload = await readPayload(ctx, document);
+  if ('status' in payload) return payload;
 
   const checked = checkBaseUrl(ctx.config.apiBaseUrl);
   if (!checked.ok) {
@@ -110,11 +83,10 @@ async function deploy(ctx: PearlContext, diagnostics: DeployDiagnostics, documen
   const answer = await vscode.window.showWarningMessage(confirmation.message, { modal: true, detail: confirmation.detail }, createButton);
   if (answer !== createButton) return { status: 'cancelled', reason: 'not confirmed' };
 
-  const label = payload.name?.trim() || path.basename(document.uri.path);
+  const sent: SentDeploy = { document, payload, baseUrl, contentHash, label: payload.name?.trim() || path.basename(document.uri.path) };
   const timeoutSeconds = ctx.config.deployTimeoutSeconds;
-  const sent = payload;
   const result = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `Deploying ${label}…`, cancellable: true },
+    { location: vscode.ProgressLocation.Notification, title: `Deploying ${sent.label}…`, cancellable: true },
     async (_progress, cancellation) => {
       const controller = new AbortController();
       const listener = cancellation.onCancellationRequested(() => controller.abort());
@@ -122,8 +94,8 @@ async function deploy(ctx: PearlContext, diagnostics: DeployDiagnostics, documen
         return await createPearl({
           baseUrl,
           token,
-          path: sent.path,
-          body: sent.body,
+          path: payload.path,
+          body: payload.body,
           timeoutMs: timeoutSeconds * 1000,
           signal: controller.signal,
         });
@@ -132,31 +104,94 @@ async function deploy(ctx: PearlContext, diagnostics: DeployDiagnostics, documen
       }
     },
   );
+  if (result.ok) return reportCreated(ctx, diagnostics, sent, result.pearlId);
+  return reportFailure(ctx, diagnostics, sent, result, timeoutSeconds);
+}
 
-  const target = `${baseUrl}${payload.path}`;
-  if (result.ok) {
-    try {
-      await ctx.deployments.add({
-        uri: document.uri.toString(),
-        pearlId: result.pearlId,
-        time: new Date().toISOString(),
-        contentHash,
-        baseUrl,
-        name: payload.name,
-        kind: payload.kind,
-      });
-    } catch (error) {
-      ctx.outputChannel.appendLine(`Deploy: created ${result.pearlId} but could not record it: ${describe(error)}`);
-    }
-    diagnostics.clear(document.uri);
-    ctx.outputChannel.appendLine(`Deploy: created Pearl ${label} (id ${result.pearlId}) from ${document.uri.toString()} at ${target}.`);
-    offer(ctx, 'info', `Created Pearl ${label} (id ${result.pearlId})`, {
-      'Copy id': () => vscode.env.clipboard.writeText(result.pearlId),
-      'Watch calls': () => vscode.commands.executeCommand('pearl.watchOngoingCalls', result.pearlId),
+/** What one confirmed deploy sends, for reporting its outcome. */
+interface SentDeploy {
+  readonly document: vscode.TextDocument;
+  readonly payload: DeployPayload;
+  readonly baseUrl: string;
+  /** SHA-256 of the body, hex. */
+  readonly contentHash: string;
+  /** The Pearl's name, else the file's name: how messages name it. */
+  readonly label: string;
+}
+
+/**
+ * The payload the language server builds for `document`, or the outcome of a refusal already told
+ * to the user: the server is not running or gives no payload, or the file has errors.
+ */
+async function readPayload(ctx: PearlContext, document: vscode.TextDocument): Promise<DeployPayload | DeployOutcome> {
+  const client = ctx.client;
+  if (client === undefined || !client.isRunning()) {
+    offer(ctx, 'error', 'The Pearl language server is not running, so the file cannot be checked and sent. Restart it and deploy again.', {
+      'Restart Language Server': () => vscode.commands.executeCommand('pearl.restartServer'),
     });
-    return { status: 'created', pearlId: result.pearlId };
+    return { status: 'refused', reason: 'language server not running' };
   }
+  const textDocument = { uri: client.code2ProtocolConverter.asUri(document.uri) };
+  let payload: DeployPayload | null;
+  try {
+    payload = await client.sendRequest(deployPayloadRequest, { textDocument });
+  } catch (error) {
+    ctx.outputChannel.appendLine(`Deploy: the language server did not give the payload of ${document.uri.toString()}: ${describe(error)}`);
+    void vscode.window.showErrorMessage(`The language server could not prepare the deploy: ${describe(error)}`);
+    return { status: 'refused', reason: 'no payload' };
+  }
+  if (payload === null) {
+    void vscode.window.showErrorMessage('The language server does not have this file open yet: try again in a moment.');
+    return { status: 'refused', reason: 'no payload' };
+  }
+  if (payload.errors.length > 0) {
+    const count = payload.errors.length;
+    offer(ctx, 'error', `${count} ${count === 1 ? 'error' : 'errors'} in file: fix ${count === 1 ? 'it' : 'them'} before deploying`, {
+      'Show Problems': () => vscode.commands.executeCommand('workbench.actions.view.problems'),
+    });
+    await revealFirstError(document, payload);
+    return { status: 'refused', reason: 'errors in file' };
+  }
+  return payload;
+}
 
+/** Records the created Pearl, clears the service's earlier problems and tells the user. */
+async function reportCreated(ctx: PearlContext, diagnostics: DeployDiagnostics, sent: SentDeploy, pearlId: string): Promise<DeployOutcome> {
+  const { document, payload, label } = sent;
+  try {
+    await ctx.deployments.add({
+      uri: document.uri.toString(),
+      pearlId,
+      time: new Date().toISOString(),
+      contentHash: sent.contentHash,
+      baseUrl: sent.baseUrl,
+      name: payload.name,
+      kind: payload.kind,
+    });
+  } catch (error) {
+    ctx.outputChannel.appendLine(`Deploy: created ${pearlId} but could not record it: ${describe(error)}`);
+  }
+  diagnostics.clear(document.uri);
+  ctx.outputChannel.appendLine(
+    `Deploy: created Pearl ${label} (id ${pearlId}) from ${document.uri.toString()} at ${sent.baseUrl}${payload.path}.`,
+  );
+  offer(ctx, 'info', `Created Pearl ${label} (id ${pearlId})`, {
+    'Copy id': () => vscode.env.clipboard.writeText(pearlId),
+    'Watch calls': () => vscode.commands.executeCommand('pearl.watchOngoingCalls', pearlId),
+  });
+  return { status: 'created', pearlId };
+}
+
+/** Logs a failed or cancelled create and tells the user what happened and what to do next. */
+async function reportFailure(
+  ctx: PearlContext,
+  diagnostics: DeployDiagnostics,
+  sent: SentDeploy,
+  result: Extract<CreatePearlResult, { ok: false }>,
+  timeoutSeconds: number,
+): Promise<DeployOutcome> {
+  const { label } = sent;
+  const target = `${sent.baseUrl}${sent.payload.path}`;
   if (result.kind === 'cancelled') {
     ctx.outputChannel.appendLine(`Deploy: ${label} to ${target} cancelled by the user.`);
     offer(ctx, 'info', 'Deploy cancelled. If the request had already reached the service, the Pearl may exist anyway.', {});
@@ -168,7 +203,7 @@ async function deploy(ctx: PearlContext, diagnostics: DeployDiagnostics, documen
       `${result.retryAfterSeconds === undefined ? '' : ` retryAfter=${result.retryAfterSeconds}s`}: ${result.message}`,
   );
   if (result.kind === 'validation') {
-    const marked = await markProblems(ctx, diagnostics, document, result);
+    const marked = await markProblems(ctx, diagnostics, sent.document, result);
     const where = marked > 0 ? ` (${marked} ${marked === 1 ? 'problem' : 'problems'} marked in the file)` : '';
     offer(ctx, 'error', `The service rejected ${label}: ${result.message}${where}`, {
       'Show Problems': () => vscode.commands.executeCommand('workbench.actions.view.problems'),

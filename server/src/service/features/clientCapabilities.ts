@@ -48,7 +48,7 @@ export function markdownToPlainText(markdown: string): string {
       text += markdown[i + 1];
       i += 2;
     } else if (char === '`') {
-      const fence = /^`+/.exec(markdown.slice(i))![0];
+      const fence = '`'.repeat(runLength(markdown, i, '`'));
       const close = markdown.indexOf(fence, i + fence.length);
       if (close < 0) {
         text += fence;
@@ -86,4 +86,11 @@ export function adaptCompletionList(list: CompletionList, capabilities: ClientCa
 
 function plainDocumentation(item: CompletionItem): CompletionItem {
   return typeof item.documentation === 'object' ? { ...item, documentation: toPlainText(item.documentation) } : item;
+}
+
+/** The number of `char` characters in a row in `text` from `start` (0 when `text[start]` is another). */
+function runLength(text: string, start: number, char: string): number {
+  let end = start;
+  while (text[end] === char) end++;
+  return end - start;
 }

@@ -24,14 +24,16 @@ export function findDefinition(doc: PearlDocument, position: Position): Location
     case 'toNodeId':
       origin = symbol.node;
       // Transitions target top-level nodes only (nested actions are fire-and-forget, graph rule 6).
-      targets = findNodeDeclarations(doc, symbol.id)
-        .filter((node) => !node.container)
-        .map((node) => ({ range: node.node, selection: node.nodeIdNode! }));
+      targets = findNodeDeclarations(doc, symbol.id).flatMap((node) =>
+        !node.container && node.nodeIdNode ? [{ range: node.node, selection: node.nodeIdNode }] : [],
+      );
       break;
     case 'variableReference':
     case 'variableId':
       origin = symbol.kind === 'variableReference' ? symbol.reference : symbol.node;
-      targets = findVariableDeclarations(doc, symbol.id).map((variable) => ({ range: variable.node, selection: variable.idNode! }));
+      targets = findVariableDeclarations(doc, symbol.id).flatMap((variable) =>
+        variable.idNode ? [{ range: variable.node, selection: variable.idNode }] : [],
+      );
       break;
     default:
       return null;

@@ -31,8 +31,7 @@ export function findDocumentLinks(doc: PearlDocument): DocumentLink[] {
   const links: DocumentLink[] = [];
   const schemaNode = getPropertyNode(root, '$schema');
   const stack: JsonNode[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
+  for (let node = stack.pop(); node; node = stack.pop()) {
     if (node.children) {
       for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
       continue;

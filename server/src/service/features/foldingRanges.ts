@@ -45,8 +45,7 @@ function containerRanges(doc: PearlDocument, withCollapsedText: boolean): Foldin
   const names = withCollapsedText ? symbolNamesByRange(doc) : new Map<string, string>();
   const ranges: FoldingRange[] = [];
   const stack: JsonNode[] = [doc.root];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
+  for (let node = stack.pop(); node; node = stack.pop()) {
     if (node.children) {
       for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
     }
@@ -76,8 +75,7 @@ function symbolNamesByRange(doc: PearlDocument): Map<string, string> {
   const names = new Map<string, string>();
   const text = textDocument.getText();
   const stack: DocumentSymbol[] = [...findDocumentSymbols(doc)];
-  while (stack.length > 0) {
-    const symbol = stack.pop()!;
+  for (let symbol = stack.pop(); symbol; symbol = stack.pop()) {
     const offset = textDocument.offsetAt(symbol.range.start);
     const length = textDocument.offsetAt(symbol.range.end) - offset;
     if (text[offset] === '{') names.set(`${offset}:${length}`, symbol.name);

@@ -55,7 +55,7 @@ function findStringAt(doc: PearlDocument, offset: number): JsonNode | undefined 
   if (!node || node.type !== 'string') return undefined;
   const parent = node.parent;
   // A property key is not a value.
-  if (parent?.type === 'property' && parent.children![0] === node) return undefined;
+  if (parent?.type === 'property' && parent.children?.[0] === node) return undefined;
   const { start, end } = stringContentSpan(doc.textDocument.getText(), node);
   return offset >= start && offset <= end ? node : undefined;
 }

@@ -57,7 +57,7 @@ export function getSnippetLayout(text: string, offset: number): SnippetLayout {
   return {
     indentUnit: options.insertSpaces === false ? '\t' : ' '.repeat(options.tabSize ?? 2),
     eol: options.eol ?? '\n',
-    baseIndent: /^[ \t]*/.exec(text.slice(lineStart, offset))![0],
+    baseIndent: leadingWhitespace(text.slice(lineStart, offset)),
   };
 }
 
@@ -114,4 +114,11 @@ export function chooseInsertText(text: SnippetText, snippetSupport: boolean): { 
   return snippetSupport
     ? { newText: text.snippet, insertTextFormat: InsertTextFormat.Snippet }
     : { newText: text.plain, insertTextFormat: InsertTextFormat.PlainText };
+}
+
+/** The spaces and tabs `line` starts with. */
+function leadingWhitespace(line: string): string {
+  let end = 0;
+  while (line[end] === ' ' || line[end] === '\t') end++;
+  return line.slice(0, end);
 }
