@@ -20,6 +20,19 @@ export interface DiagnosticsHost {
   publish(params: { uri: string; version?: number; diagnostics: Diagnostic[] }): void;
 }
 
+/** The clock and timers the scheduler runs on (the globals by default; tests pass a fake one). Times in milliseconds. */
+export interface SchedulerClock {
+  now(): number;
+  setTimeout(callback: () => void, delayMs: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+const systemClock: SchedulerClock = {
+  now: () => performance.now(),
+  setTimeout: (callback, delayMs) => setTimeout(callback, delayMs),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
 /**
  * When each open document is validated and its diagnostics published: at once when it opens;
  * {@link diagnosticsDelayMs} after the last change, or at the latest {@link diagnosticsMaxWaitMs}
@@ -28,7 +41,7 @@ export interface DiagnosticsHost {
  * a version the editor no longer shows are never published. Times in milliseconds.
  */
 export class DiagnosticsScheduler {
-  private readonly pending = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly pending = new Map<string, unknown>();
   /** When the oldest change not yet validated came, per document (the debounce's maximum wait). */
   private readonly firstPendingChange = new Map<string, number>();
   /**
@@ -41,11 +54,13 @@ export class DiagnosticsScheduler {
    * @param host The server's documents, validation and publishing.
    * @param delayMs Quiet time before a validation.
    * @param maxWaitMs Longest wait of a change for its validation.
+   * @param clock The clock and timers.
    */
   constructor(
     private readonly host: DiagnosticsHost,
     private readonly delayMs = diagnosticsDelayMs,
     private readonly maxWaitMs = diagnosticsMaxWaitMs,
+    private readonly clock: SchedulerClock = systemClock,
   ) {}
 
   /** A document was opened: validates it now. */
@@ -59,11 +74,11 @@ export class DiagnosticsScheduler {
     if (this.publishedVersions.get(textDocument.uri) === textDocument.version) return;
     const { uri, version } = textDocument;
     this.cancel(uri);
-    const now = performance.now();
+    const now = this.clock.now();
     const since = this.firstPendingChange.get(uri) ?? now;
     this.firstPendingChange.set(uri, since);
     const delay = Math.max(0, Math.min(this.delayMs, since + this.maxWaitMs - now));
-    const timer = setTimeout(() => {
+    const timer = this.clock.setTimeout(() => {
       if (this.pending.get(uri) === timer) this.pending.delete(uri);
       const current = this.host.getDocument(uri);
       // The document moved on (another timer is pending) or was closed.
@@ -83,14 +98,14 @@ export class DiagnosticsScheduler {
 
   /** Cancels every pending validation (the server shuts down). */
   dispose(): void {
-    for (const timer of this.pending.values()) clearTimeout(timer);
+    for (const timer of this.pending.values()) this.clock.clearTimeout(timer);
     this.pending.clear();
   }
 
   private cancel(uri: string): void {
     const timer = this.pending.get(uri);
     if (timer === undefined) return;
-    clearTimeout(timer);
+    this.clock.clearTimeout(timer);
     this.pending.delete(uri);
   }
 
