@@ -2,13 +2,20 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { PearlDocument, PearlLanguageService } from './service/pearlLanguageService';
 
+/** One document's parse at one version, and its diagnostics once validated. */
+interface CacheEntry {
+  readonly version: number;
+  readonly pearlDocument: PearlDocument;
+  diagnostics?: Diagnostic[];
+}
+
 /**
  * The parsed form of each open document, one parse per document version: validation and
  * completion of the same version share it (parse once; the caller decides how to cache).
  * A lookup for another version parses again and replaces the entry.
  */
 export class PearlDocumentCache {
-  private readonly entries = new Map<string, { version: number; pearlDocument: PearlDocument; diagnostics?: Diagnostic[] }>();
+  private readonly entries = new Map<string, CacheEntry>();
 
   /** @param service the language service whose `parsePearlDocument` fills the cache. */
   constructor(private readonly service: PearlLanguageService) {}
@@ -19,12 +26,7 @@ export class PearlDocumentCache {
    * the result across an `await`.
    */
   get(textDocument: TextDocument): PearlDocument {
-    const entry = this.entries.get(textDocument.uri);
-    if (entry && entry.version === textDocument.version) return entry.pearlDocument;
-    // The previous version's parse is replaced: an edit inside a string value patches it.
-    const pearlDocument = this.service.parsePearlDocument(textDocument, entry?.pearlDocument);
-    this.entries.set(textDocument.uri, { version: textDocument.version, pearlDocument });
-    return pearlDocument;
+    return this.entry(textDocument).pearlDocument;
   }
 
   /**
@@ -32,12 +34,20 @@ export class PearlDocumentCache {
    * not been validated yet: the published diagnostics, the graph and the deploy payload share them.
    */
   getDiagnostics(textDocument: TextDocument): Diagnostic[] {
-    const pearlDocument = this.get(textDocument);
-    const entry = this.entries.get(textDocument.uri);
-    // get() has just stored the entry; without one, validate without caching.
-    if (!entry) return this.service.doValidation(pearlDocument);
-    entry.diagnostics ??= this.service.doValidation(pearlDocument);
+    const entry = this.entry(textDocument);
+    entry.diagnostics ??= this.service.doValidation(entry.pearlDocument);
     return entry.diagnostics;
+  }
+
+  /** The entry of `textDocument` at its current version, parsing it only if the cache holds none. */
+  private entry(textDocument: TextDocument): CacheEntry {
+    const entry = this.entries.get(textDocument.uri);
+    if (entry && entry.version === textDocument.version) return entry;
+    // The previous version's parse is replaced: an edit inside a string value patches it.
+    const pearlDocument = this.service.parsePearlDocument(textDocument, entry?.pearlDocument);
+    const fresh: CacheEntry = { version: textDocument.version, pearlDocument };
+    this.entries.set(textDocument.uri, fresh);
+    return fresh;
   }
 
   /** Forgets the parse of `uri` (the document was closed). */

@@ -26,7 +26,7 @@ export function findNodeByKey(doc: PearlDocument, key: string): PearlNode | unde
   if (!match) return undefined;
   let node = doc.nodes.find((candidate) => candidate.index === Number(match[1]));
   for (const step of match[2].matchAll(nestedStepPattern)) {
-    node = node?.nested.find((child) => child.container!.list === step[1] && child.index === Number(step[2]));
+    node = node?.nested.find((child) => child.container?.list === step[1] && child.index === Number(step[2]));
   }
   return node;
 }

@@ -1,13 +1,22 @@
 /**
  * Positions in strict JSON text found without a syntax tree. A document that `JSON.parse` accepts is
- * checked on its parsed value (pearlDocument.ts); a rule that finds a problem asks where the value
+ * checked on its parsed value (parsePearlDocument in pearlDocument.ts); a rule that finds a problem asks where the value
  * is, and only then is the text read, from the start, skipping every value before it. Each array
  * the search passes through keeps the offsets of the elements read so far, so later searches into
  * the same array start where the last one stopped: locating every element of a long list is linear.
  */
 
-/** A path into a JSON value: property names and array indexes, from the root. */
-export type JsonPath = readonly (string | number)[];
+import type { JsonPath } from './jsonValue';
+
+/** A string literal of the text: the path of its value, and its span (quotes included), in UTF-16 code units. */
+export interface StringSpan {
+  readonly path: JsonPath;
+  readonly offset: number;
+  readonly length: number;
+}
+
+/** A string literal found around an offset ({@link JsonLocator.stringAt}), and whether it is a key. */
+export type StringLiteral = StringSpan & { readonly isKey: boolean };
 
 /** Where a value is: its span, and for a property's value the span of its quoted key. UTF-16 code units. */
 export interface ValueSpan {
@@ -90,7 +99,7 @@ export class JsonLocator {
    * quote), with its path and whether it is a key; undefined when `offset` is not in a string. One
    * pass over the text up to `offset`, keeping the path of the containers it is in.
    */
-  stringAt(offset: number): { path: JsonPath; offset: number; length: number; isKey: boolean } | undefined {
+  stringAt(offset: number): StringLiteral | undefined {
     const text = this.text;
     // Per open container: its key or index now (the path), and whether it is an object.
     const steps: (string | number)[] = [];

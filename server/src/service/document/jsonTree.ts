@@ -60,11 +60,11 @@ export function parseJsonTree(text: string): JsonTree {
   const completeProperty = (endOffset: number): void => {
     if (current.type === 'property') {
       current.length = endOffset - current.offset;
-      current = current.parent!;
+      current = current.parent!; // a property is always inside an object
     }
   };
   const addChild = (child: BuildNode): BuildNode => {
-    current.children!.push(child);
+    current.children!.push(child); // `current` is a container or a property: both have children
     pendingComma = -1;
     return child;
   };
@@ -73,7 +73,7 @@ export function parseJsonTree(text: string): JsonTree {
     pendingComma = -1;
     current.length = offset + length - current.offset;
     if (current.type === 'object') dropShadowedProperties(current, duplicateKeys);
-    current = current.parent!;
+    current = current.parent!; // the top-level container sits in the synthetic root array
     depth--;
     completeProperty(offset + length);
   };
@@ -84,7 +84,7 @@ export function parseJsonTree(text: string): JsonTree {
       onObjectBegin: (offset) => open({ type: 'object', offset, length: -1, parent: current, children: [] }),
       onObjectProperty: (name, offset, length) => {
         current = addChild({ type: 'property', offset, length: -1, parent: current, children: [] });
-        current.children!.push({ type: 'string', value: name, offset, length, parent: current });
+        current.children!.push({ type: 'string', value: name, offset, length, parent: current }); // made just above
       },
       onObjectEnd: (offset, length) => {
         completeProperty(offset + length); // a property missing its value
@@ -98,19 +98,13 @@ export function parseJsonTree(text: string): JsonTree {
         completeProperty(offset + length);
       },
       onSeparator: (separator, offset) => {
-        if (current.type === 'property') {
-          if (separator === ':') current.colonOffset = offset;
-          else if (separator === ',') {
-            completeProperty(offset);
-            pendingComma = offset;
-          }
-        } else if (separator === ',') {
+        if (current.type === 'property' && separator === ':') current.colonOffset = offset;
+        else if (separator === ',') {
+          completeProperty(offset); // a comma ends the property before it, if any
           pendingComma = offset;
         }
       },
-      onError: (error, offset, length) => {
-        errors.push({ error, offset, length });
-      },
+      onError: (error, offset, length) => void errors.push({ error, offset, length }),
     },
     { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false },
   );
@@ -120,7 +114,7 @@ export function parseJsonTree(text: string): JsonTree {
     if (current.type === 'object') dropShadowedProperties(current, duplicateKeys);
     current = current.parent;
   }
-  const root = current.children![0];
+  const root = current.children![0]; // the synthetic root array made above
   if (root) delete root.parent;
   // Objects close innermost first: put the duplicates in document order.
   duplicateKeys.sort((a, b) => a.property.offset - b.property.offset);
@@ -288,7 +282,7 @@ class StrictTreeBuilder {
  * A property still missing its value (being typed) neither shadows nor is shadowed. Linear.
  */
 function dropShadowedProperties(object: BuildNode, duplicates: DuplicateKey[]): void {
-  const children = object.children!;
+  const children = object.children!; // an object node always has children
   if (children.length < 2) return;
   // Most objects are small: a map only pays off for larger ones.
   const firstIndex = children.length > 8 ? new Map<unknown, number>() : undefined;
@@ -465,9 +459,9 @@ export function getNodePath(node: JsonNode): (string | number)[] {
   while (current.parent?.children) {
     const parent = current.parent;
     if (parent.type === 'property') {
-      path.push(parent.children![0].value as string);
+      path.push(parent.children![0].value as string); // the loop's condition: children exist
     } else if (parent.type === 'array') {
-      const index = parent.children!.indexOf(current);
+      const index = parent.children!.indexOf(current); // the loop's condition: children exist
       if (index !== -1) path.push(index);
     }
     current = parent;

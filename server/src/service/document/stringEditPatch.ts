@@ -1,7 +1,39 @@
-import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { createTextSnapshot } from './textSnapshot';
-import { findNodeAtOffset, getNodePath, JsonNode } from './jsonTree';
-import { findStringWithoutTree, valueAtPath, withPatchedText, type PearlDocument } from './pearlDocument';
+/**
+ * Typing inside a string value without parsing again: {@link findStringEdit} compares the earlier
+ * text with the new one and describes the edit when it stays inside one string value the model
+ * does not read; {@link applyStringEdit} sets it into the earlier value (and tree, when built). The
+ * parse entry (parsePearlDocument in pearlDocument.ts) makes the new parse from the description:
+ * this module knows nothing of the parse.
+ */
+import type { StringLiteral, StringSpan } from './jsonLocator';
+import { findNodeAtOffset, getNodePath, JsonNode, JsonTree } from './jsonTree';
+import { JsonPath, valueAtPath } from './jsonValue';
+
+/** What {@link findStringEdit} reads of the earlier parse. */
+export interface StringEditBase {
+  /** The earlier text (the editor's; a byte order mark means no patch). */
+  readonly text: string;
+  /** Its plain value; undefined (no value, or nested too deeply) means no patch. */
+  readonly value: unknown;
+  /** Its syntax tree when built; undefined when not (then {@link stringAt} finds the string). */
+  readonly tree: JsonTree | undefined;
+  /** The string literal around `offset` in the earlier text, found without a tree; asked only when {@link tree} is undefined. */
+  stringAt(offset: number): StringLiteral | undefined;
+}
+
+/** An edit inside one string value, as {@link findStringEdit} found it. Offsets in UTF-16 code units. */
+export interface StringEdit {
+  /** The string value's path, and its literal in the new text (quotes included). */
+  readonly literal: StringSpan;
+  /** The string's new value: the new text between its quotes, which holds no escape. */
+  readonly content: string;
+  /** The new text's length minus the earlier one's. */
+  readonly delta: number;
+  /** The object or array holding the string in the earlier value, and the string's key there. */
+  readonly holder: { readonly container: Record<string | number, unknown>; readonly key: string | number };
+  /** The string's node in the earlier tree, when that tree is built. */
+  readonly node: JsonNode | undefined;
+}
 
 /**
  * Keys whose string values the Pearl model reads when it is built (nodeId, names, toNodeId, variable
@@ -13,24 +45,58 @@ const modelKeys: ReadonlySet<string> = new Set(['nodeId', 'name', 'toNodeId', 'i
 const chunk = 4096;
 
 /**
- * The parse of `editorDocument` made from `previous`, the parse of an earlier version of the same
- * document, when the two texts differ only inside one string value that the model does not read
- * (typing in a script, a description, an URL): the string's node and its value in
- * {@link PearlDocument.value} take the new text, every node after it moves by the length
- * difference, its ancestors grow or shrink by it. The tree and the value of `previous` are updated
- * in place and shared, so `previous` must not be read afterwards. Undefined (parse again) whenever
- * the edit could change anything else: a key, an escape, a quote, a control character, a string
- * with a syntax error, a document with duplicate keys or too deeply nested. Linear in the number
- * of nodes, allocating nothing per node: several times cheaper than a parse. Strict JSON without a
- * syntax tree is patched without one ({@link patchWithoutTree}).
+ * The edit that turns the earlier text of `previous` into `text`, when the two differ only inside
+ * one string value that the model does not read (typing in a script, a description, an URL).
+ * Undefined (parse again) whenever the edit could change anything else: a key, an escape, a quote,
+ * a control character, a string with a syntax error, a document with duplicate keys, without a
+ * value or with a byte order mark. Reads the texts up to the edit; changes nothing.
  */
-export function patchStringEdit(previous: PearlDocument, editorDocument: TextDocument): PearlDocument | undefined {
-  if (previous.nestingTooDeep || previous.value === undefined) return undefined;
-  if (previous.hasSyntaxTree && (!previous.root || previous.duplicateKeys.length > 0)) return undefined;
-  const oldText = previous.textDocument.getText();
-  const text = editorDocument.getText();
+export function findStringEdit(previous: StringEditBase, text: string): StringEdit | undefined {
+  const { tree, value } = previous;
+  if (value === undefined || (tree && (!tree.root || tree.duplicateKeys.length > 0))) return undefined;
+  const oldText = previous.text;
   if (text.charCodeAt(0) === 0xfeff || oldText.charCodeAt(0) === 0xfeff) return undefined;
-  // The changed span: [start, oldEnd) of the old text became [start, newEnd) of the new one.
+  const { start, oldEnd } = findChangedSpan(oldText, text);
+  const delta = text.length - oldText.length;
+  const found = tree ? findStringInTree(tree, start) : findStringWithoutTree(previous, start);
+  if (!found) return undefined;
+  const { literal, node } = found;
+  const closingQuote = literal.offset + literal.length - 1;
+  if (start < literal.offset + 1 || oldEnd > closingQuote || oldText.charCodeAt(closingQuote) !== 0x22 /* " */) return undefined;
+  const key = literal.path[literal.path.length - 1];
+  if (typeof key === 'string' && modelKeys.has(key)) return undefined;
+  // Only a string without escapes has its text as its value.
+  const content = text.slice(literal.offset + 1, closingQuote + delta);
+  if (!isPlainStringContent(content)) return undefined;
+  const holder = findStringHolder(value, literal.path);
+  if (!holder) return undefined;
+  return { literal: { path: literal.path, offset: literal.offset, length: literal.length + delta }, content, delta, holder, node };
+}
+
+/**
+ * Sets `edit` into the earlier value it was found in and, when `tree` (the earlier tree the edit's
+ * node belongs to) is given, into the tree: the string's node takes the new value and length,
+ * every node after it moves by the length difference, its ancestors grow or shrink by it, syntax
+ * errors and trailing commas after it move. Linear in the number of nodes, allocating nothing per
+ * node. The earlier value and tree are changed in place: whoever held them must not read them as
+ * the earlier text's any more.
+ */
+export function applyStringEdit(edit: StringEdit, tree: JsonTree | undefined): void {
+  edit.holder.container[edit.holder.key] = edit.content;
+  const node: MutableNode | undefined = edit.node;
+  if (!tree || !node) return;
+  const { delta } = edit;
+  if (tree.root) shiftNodesAfter(tree.root, node, delta);
+  for (let ancestor: MutableNode | undefined = node.parent; ancestor; ancestor = ancestor.parent) ancestor.length += delta;
+  node.length += delta;
+  node.value = edit.content;
+  const shift = (offset: number): number => (offset > node.offset ? offset + delta : offset);
+  tree.errors = tree.errors.map((error) => ({ ...error, offset: shift(error.offset) }));
+  tree.trailingCommas = tree.trailingCommas.map(shift);
+}
+
+/** Where two texts differ: `[start, oldEnd)` of the old text became `[start, newEnd)` of the new one. */
+function findChangedSpan(oldText: string, text: string): { start: number; oldEnd: number } {
   const shorter = Math.min(oldText.length, text.length);
   // Whole chunks first (a native comparison), then character by character.
   let start = 0;
@@ -47,74 +113,23 @@ export function patchStringEdit(previous: PearlDocument, editorDocument: TextDoc
   while (suffix < shorter - start && oldText.charCodeAt(oldText.length - 1 - suffix) === text.charCodeAt(text.length - 1 - suffix)) {
     suffix++;
   }
-  const oldEnd = oldText.length - suffix;
-  const delta = text.length - oldText.length;
-
-  if (!previous.hasSyntaxTree) return patchWithoutTree(previous, editorDocument, oldText, text, start, oldEnd, delta);
-  const root = previous.root;
-  if (!root) return undefined;
-  const node = findNodeAtOffset(root, start);
-  if (!node || node.type !== 'string' || typeof node.value !== 'string') return undefined;
-  const contentStart = node.offset + 1;
-  const closingQuote = node.offset + node.length - 1;
-  if (start < contentStart || oldEnd > closingQuote || oldText.charCodeAt(closingQuote) !== 0x22 /* " */) return undefined;
-  const property = node.parent;
-  if (property?.type === 'property') {
-    const key = property.children?.[0];
-    if (key === node || (key && modelKeys.has(key.value as string))) return undefined;
-  }
-  if (previous.syntaxErrors.some((error) => error.offset < node.offset + node.length && error.offset + error.length > node.offset)) {
-    return undefined;
-  }
-  // Only a string without escapes has its text as its value.
-  const content = text.slice(contentStart, closingQuote + delta);
-  if (!isPlainStringContent(content)) return undefined;
-
-  const holder = findStringHolder(previous.value, getNodePath(node));
-  if (!holder) return undefined;
-
-  holder.container[holder.key] = content;
-  shiftNodesAfter(root, node, delta);
-  for (let ancestor: MutableNode | undefined = node.parent; ancestor; ancestor = ancestor.parent) ancestor.length += delta;
-  const edited = node as MutableNode;
-  edited.length += delta;
-  edited.value = content;
-
-  const shift = (offset: number): number => (offset > node.offset ? offset + delta : offset);
-  return withPatchedText(previous, createTextSnapshot(editorDocument.uri, editorDocument.languageId, editorDocument.version, text), shift);
+  return { start, oldEnd: oldText.length - suffix };
 }
 
-/**
- * {@link patchStringEdit} of strict JSON that has no syntax tree: the edited string is found by one
- * descent through the old text (jsonLocator.ts), its value set in the shared parsed value, and the
- * new parse builds its own tree from the new text if anything asks for one.
- */
-function patchWithoutTree(
-  previous: PearlDocument,
-  editorDocument: TextDocument,
-  oldText: string,
-  text: string,
-  start: number,
-  oldEnd: number,
-  delta: number,
-): PearlDocument | undefined {
-  const literal = findStringWithoutTree(previous, start);
-  if (!literal || literal.isKey) return undefined;
-  const closingQuote = literal.offset + literal.length - 1;
-  if (start < literal.offset + 1 || oldEnd > closingQuote || oldText.charCodeAt(closingQuote) !== 0x22 /* " */) return undefined;
-  const key = literal.path[literal.path.length - 1];
-  if (typeof key === 'string' && modelKeys.has(key)) return undefined;
-  const content = text.slice(literal.offset + 1, closingQuote + delta);
-  if (!isPlainStringContent(content)) return undefined;
-  const holder = findStringHolder(previous.value, literal.path);
-  if (!holder) return undefined;
-  holder.container[holder.key] = content;
-  const textDocument = createTextSnapshot(editorDocument.uri, editorDocument.languageId, editorDocument.version, text);
-  return withPatchedText(previous, textDocument, (offset) => offset, {
-    path: literal.path,
-    offset: literal.offset,
-    length: literal.length + delta,
-  });
+/** The string value literal the tree has at `offset` (not a key, no syntax error in it), with its node. */
+function findStringInTree(tree: JsonTree, offset: number): { literal: StringSpan; node: JsonNode } | undefined {
+  const node = tree.root && findNodeAtOffset(tree.root, offset);
+  if (!node || node.type !== 'string' || typeof node.value !== 'string') return undefined;
+  const property = node.parent;
+  if (property?.type === 'property' && property.children?.[0] === node) return undefined;
+  if (tree.errors.some((error) => error.offset < node.offset + node.length && error.offset + error.length > node.offset)) return undefined;
+  return { literal: { path: getNodePath(node), offset: node.offset, length: node.length }, node };
+}
+
+/** The string value literal at `offset` of strict JSON without a tree: one descent through the text (jsonLocator.ts). */
+function findStringWithoutTree(previous: StringEditBase, offset: number): { literal: StringSpan; node: undefined } | undefined {
+  const literal = previous.stringAt(offset);
+  return literal && !literal.isKey ? { literal, node: undefined } : undefined;
 }
 
 /** A tree node being patched: the parse's nodes are updated in place. */
@@ -146,10 +161,7 @@ function shiftNodesAfter(root: JsonNode, edited: JsonNode, delta: number): void 
 }
 
 /** The object or array holding the string at `path` of a plain JSON value, and its key there. */
-function findStringHolder(
-  value: unknown,
-  path: readonly (string | number)[],
-): { container: Record<string | number, unknown>; key: string | number } | undefined {
+function findStringHolder(value: unknown, path: JsonPath): StringEdit['holder'] | undefined {
   if (path.length === 0) return undefined;
   const container = valueAtPath(value, path.slice(0, -1));
   if (typeof container !== 'object' || container === null) return undefined;

@@ -87,12 +87,8 @@ function describeNode(doc: PearlDocument, node: PearlNode): string {
     const holder = node.container.node.nodeId ?? node.container.node.name;
     lines.push(`Nested action in the ${node.container.list} of ${holder !== undefined ? codeSpan(holder) : 'a node'}.`);
   }
-  let incoming = 0;
-  if (node.nodeId !== undefined && !node.container) {
-    for (const source of doc.allNodes) {
-      for (const transition of source.transitions) if (transition.toNodeId === node.nodeId) incoming++;
-    }
-  }
+  // Every transition naming this nodeId, nested actions' included: the model's count.
+  const incoming = node.nodeId !== undefined && !node.container ? (doc.transitionsTo.get(node.nodeId)?.length ?? 0) : 0;
   lines.push(`${count(incoming, 'incoming transition')} · ${count(node.transitions.length, 'outgoing transition')}`);
   return lines.join('\n\n');
 }
@@ -106,7 +102,7 @@ function nodeHeadline(node: PearlNode): string {
 
 /** A schema hover on a property key or value (or the braces of an object or array). */
 function hoverSchema(doc: PearlDocument, offset: number): Hover | null {
-  const node = findNodeAtOffset(doc.root!, offset, false);
+  const node = doc.root && findNodeAtOffset(doc.root, offset, false);
   if (!node || node.type === 'property') return null;
   if ((node.type === 'object' || node.type === 'array') && offset > node.offset && offset < node.offset + node.length - 1) {
     return null; // between members, not on a brace

@@ -27,8 +27,7 @@ export function getInlayHints(doc: PearlDocument, range: Range): InlayHint[] {
 
   const namesByPath = new Map<string, Map<unknown, string | undefined>>();
   const stack: JsonNode[] = [doc.root];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
+  for (let node = stack.pop(); node; node = stack.pop()) {
     if (node.offset > end || node.offset + node.length < start) continue;
     if (node.children) {
       for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
@@ -57,7 +56,7 @@ export function getInlayHints(doc: PearlDocument, range: Range): InlayHint[] {
     for (const transition of source.transitions) {
       const valueNode = transition.toNodeIdNode;
       if (!valueNode || valueNode.offset > end || valueNode.offset + valueNode.length < start) continue;
-      const target = transition.toNodeId !== undefined ? doc.nodesById.get(transition.toNodeId) : undefined;
+      const target = transition.target;
       if (!target) continue;
       const type = target.nodeType !== undefined ? nodeTypeNames[target.nodeType] : undefined;
       const name = target.name !== undefined && target.name.trim() !== '' ? shorten(target.name) : undefined;

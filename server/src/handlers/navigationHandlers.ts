@@ -1,0 +1,33 @@
+import { answerSafely, onDocument, ServerContext } from './serverContext';
+
+/**
+ * The requests that read a document without changing it: hover, document symbols, definition,
+ * references, highlights, folding and selection ranges, document links, inlay hints, and workspace
+ * symbols. Each answers empty (null or `[]`) when the document is not open or on an internal error.
+ */
+export function registerNavigationHandlers(context: ServerContext): void {
+  const { connection, service, documents, cache, client } = context;
+  connection.onHover(onDocument(context, 'hover', null, (doc, params) => service.doHover(doc, params.position)));
+  connection.onDocumentSymbol(onDocument(context, 'document symbols', [], (doc) => service.findDocumentSymbols(doc)));
+  connection.onDefinition(onDocument(context, 'definition', null, (doc, params) => service.findDefinition(doc, params.position)));
+  connection.onReferences(
+    onDocument(context, 'references', [], (doc, params) => service.findReferences(doc, params.position, params.context.includeDeclaration)),
+  );
+  connection.onDocumentHighlight(
+    onDocument(context, 'highlights', [], (doc, params) => service.findDocumentHighlights(doc, params.position)),
+  );
+  connection.onFoldingRanges(onDocument(context, 'folding ranges', [], (doc) => service.getFoldingRanges(doc, client.folding)));
+  connection.onSelectionRanges(
+    onDocument(context, 'selection ranges', [], (doc, params) => service.getSelectionRanges(doc, params.positions)),
+  );
+  connection.onDocumentLinks(onDocument(context, 'document links', [], (doc) => service.findDocumentLinks(doc)));
+  connection.languages.inlayHint.on(onDocument(context, 'inlay hints', [], (doc, params) => service.getInlayHints(doc, params.range)));
+  connection.onWorkspaceSymbol((params) =>
+    answerSafely(context, 'workspace symbols', 'workspace', Promise.resolve([]), () =>
+      service.findWorkspaceSymbols(
+        params.query,
+        documents.all().map((document) => cache.get(document)),
+      ),
+    ),
+  );
+}

@@ -1,0 +1,43 @@
+import { LSPErrorCodes, ResponseError } from 'vscode-languageserver/node';
+import { deployPayloadRequest, graphEditRequest, graphRequest, locateFieldsRequest } from '../../../protocol/pearlRequests';
+import { onDocument, ServerContext } from './serverContext';
+
+/** The message of a graph edit that failed on an internal error (a bug), for the user. */
+const graphEditFailure = 'The graph could not be changed because of an internal error of the Pearl language server.';
+
+/**
+ * The Pearl requests (protocol/pearlRequests.ts): `pearl/graph`, `pearl/deployPayload`,
+ * `pearl/locateFields` and `pearl/graphEdit`; each answers null when the document is not open. The
+ * graph and the deploy payload share the published diagnostics of the current version.
+ */
+export function registerPearlRequestHandlers(context: ServerContext): void {
+  const { connection, service, cache } = context;
+  connection.onRequest(
+    graphRequest,
+    onDocument(context, 'graph', null, (doc, _params, textDocument) => service.getGraph(doc, cache.getDiagnostics(textDocument))),
+  );
+  connection.onRequest(
+    deployPayloadRequest,
+    onDocument(context, 'deploy payload', null, (doc, _params, textDocument) =>
+      service.getDeployPayload(doc, cache.getDiagnostics(textDocument)),
+    ),
+  );
+  connection.onRequest(
+    locateFieldsRequest,
+    onDocument(context, 'locate fields', null, (doc, params) => params.keys.map((key) => ({ key, ...service.locateFieldPath(doc, key) }))),
+  );
+  connection.onRequest(
+    graphEditRequest,
+    onDocument(
+      context,
+      'graph edit',
+      null,
+      (doc, params) => {
+        const outcome = service.doGraphEdit(doc, params.version, params.edit);
+        // A refused edit is the user's to understand: answer with the reason.
+        return 'refusal' in outcome ? new ResponseError(LSPErrorCodes.RequestFailed, outcome.refusal) : outcome.result;
+      },
+      new ResponseError(LSPErrorCodes.RequestFailed, graphEditFailure),
+    ),
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * Plain JSON values as `JSON.parse` (or jsonc-parser's `getNodeValue`) gives them: the vocabulary
+ * rules use to read a document's value without its syntax tree.
+ */
+
+/** A path into a JSON value: property names and array indexes, from the root. */
+export type JsonPath = readonly (string | number)[];
+
+/** A JSON object as `JSON.parse` gives it. */
+export type JsonObject = Readonly<Record<string, unknown>>;
+
+/** The JSON type of a parsed value, as messages name it. */
+export type JsonType = 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null';
+
+/** The JSON type of a parsed value; `undefined` (a property written without a value) counts as null. */
+export function jsonType(value: unknown): JsonType {
+  if (value === null || value === undefined) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value as 'object' | 'string' | 'number' | 'boolean';
+}
+
+/** True for a JSON object (not null, not an array). */
+export function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The value at `path` in a parsed JSON value: property names of objects (own properties only) and
+ * indexes of arrays; undefined when there is none.
+ */
+export function valueAtPath(value: unknown, path: JsonPath): unknown {
+  for (const step of path) {
+    if (typeof step === 'number' ? !Array.isArray(value) : !isJsonObject(value)) return undefined;
+    if (!Object.prototype.hasOwnProperty.call(value, step)) return undefined;
+    value = (value as Record<string | number, unknown>)[step];
+  }
+  return value;
+}

@@ -1,0 +1,399 @@
+/**
+ * The Pearl model every rule and feature reads: variables, nodes, transitions, and the facts
+ * several of them need (each transition's target, the entry node, incoming transitions), read from
+ * the parsed value once per parse. Each model object carries its `value` and `path`; its syntax-tree
+ * `node` is found on first read (which builds the tree).
+ */
+import { getPropertyNode, JsonNode } from './jsonTree';
+import { isJsonObject, JsonObject, JsonPath } from './jsonValue';
+import { detectPearlKind, PearlKind, PearlKindSource } from './pearlKind';
+import type { SyntaxTree } from './syntaxTree';
+
+/** Variable group values of DataSettings.group (docs/interface.md § DataSettings). */
+export enum VariableGroup {
+  PreCall = 1,
+  InCall = 2,
+  PostCall = 3,
+}
+
+/** Node type values (docs/interface.md § Node types). */
+export enum NodeType {
+  OpeningSentence = 2,
+  PreCallAPI = 3,
+  Dialogue = 10,
+  HandoffChatToHuman = 31,
+  API = 40,
+  SMS = 50,
+  Email = 51,
+  TransferCall = 60,
+  StartCallRecording = 65,
+  SearchKnowledgeBase = 80,
+  EndCall = 100,
+  PostCallActions = 200,
+}
+
+/** The slots of {@link PearlModel.modelCache}, one per rule that keeps something. */
+export interface ModelCache {
+  /** variableRules.ts: the (V) strings of the document and what was found in each. */
+  variableFieldStrings?: unknown;
+  /** variableRules.ts: whether the variables of this model have been checked once. */
+  variablesChecked?: boolean;
+}
+
+/** A declared variable: one element of the top-level `variables` array (docs/interface.md § DataSettings). */
+export interface PearlVariable {
+  /** The element as sent. */
+  readonly value: JsonObject;
+  /** Where the element is: `['variables', index]`. */
+  readonly path: JsonPath;
+  /** The element's object node (the syntax tree is built on first use). */
+  readonly node: JsonNode;
+  /** `id` when it is a string. */
+  readonly id: string | undefined;
+  /** The `id` value node, for ranges. */
+  readonly idNode: JsonNode | undefined;
+  /** `name` when it is a string. */
+  readonly name: string | undefined;
+  /** `group` (1 PreCall, 2 InCall, 3 PostCall) when it is a number. */
+  readonly group: number | undefined;
+  /** `type` (1 String ... 7 DateTime) when it is a number. */
+  readonly type: number | undefined;
+}
+
+/** A transition of a node (docs/interface.md § Transition). */
+export interface PearlTransition {
+  /** The transition object as sent. */
+  readonly value: JsonObject;
+  /** Where the transition is: its node's path, `'transitions'`, its index. */
+  readonly path: JsonPath;
+  /** The transition's object node (the syntax tree is built on first use). */
+  readonly node: JsonNode;
+  /** The node the transition leaves from. */
+  readonly source: PearlNode;
+  /** `name` when it is a string. */
+  readonly name: string | undefined;
+  /** The `name` value node (the syntax tree is built on first use). */
+  readonly nameNode: JsonNode | undefined;
+  /** `toNodeId` when it is a string. */
+  readonly toNodeId: string | undefined;
+  /** The `toNodeId` value node (the syntax tree is built on first use). */
+  readonly toNodeIdNode: JsonNode | undefined;
+  /** `apiResult` (1 Success, 2 Failure) when it is a number. */
+  readonly apiResult: number | undefined;
+  /** The `apiResult` value node when present, null included. */
+  readonly apiResultNode: JsonNode | undefined;
+  /**
+   * The top-level node `toNodeId` names (its first holder when the nodeId is duplicated), or
+   * undefined when it names none: resolved once per parse through {@link PearlModel.nodesById}.
+   */
+  readonly target: PearlNode | undefined;
+}
+
+/** Which nested list holds a nested action node. */
+export type NestedListKey = 'handOffAction' | 'postCallActions';
+
+/** A node of `pearl.nodes`, or a nested action of a node's handOffAction/postCallActions (docs/interface.md § Node). */
+export interface PearlNode {
+  /** The node object as sent. */
+  readonly value: JsonObject;
+  /** Where the node is: `['pearl', 'nodes', index]`, or its container's path, the list's key, its index. */
+  readonly path: JsonPath;
+  /** The node's object node (the syntax tree is built on first use). */
+  readonly node: JsonNode;
+  /** Position in its array. */
+  readonly index: number;
+  /** `nodeId` when it is a string. */
+  readonly nodeId: string | undefined;
+  /** The `nodeId` value node (the syntax tree is built on first use). */
+  readonly nodeIdNode: JsonNode | undefined;
+  /** `name` when it is a string. */
+  readonly name: string | undefined;
+  /** The `name` value node (the syntax tree is built on first use). */
+  readonly nameNode: JsonNode | undefined;
+  /** `nodeType` (see {@link NodeType}) when it is a number. */
+  readonly nodeType: number | undefined;
+  /** The `nodeType` value node (the syntax tree is built on first use). */
+  readonly nodeTypeNode: JsonNode | undefined;
+  /** The node's transitions that are objects, in document order. */
+  readonly transitions: readonly PearlTransition[];
+  /** For a nested action: the node whose list holds it, and which list. */
+  readonly container: { readonly node: PearlNode; readonly list: NestedListKey } | undefined;
+  /** Nested action nodes of handOffAction and postCallActions, in document order. */
+  readonly nested: readonly PearlNode[];
+}
+
+/**
+ * The Pearl model of one parsed value and the facts derived from it, computed once per parse and
+ * shared, unchanged, by the parses an edit inside a string value patches from it (such an edit
+ * never changes what the model reads: stringEditPatch.ts leaves ids, names and `$schema` alone).
+ */
+export interface PearlModel {
+  /** The document's kind (docs/rulings.md § Files). */
+  readonly kind: PearlKind;
+  /** What decided {@link kind}. */
+  readonly kindSource: PearlKindSource;
+  /** The `pearl` object as sent, when present and an object. */
+  readonly pearlValue: JsonObject | undefined;
+  /** Declared variables, in document order. */
+  readonly variables: readonly PearlVariable[];
+  /** First declaration of each variable id. */
+  readonly variablesById: ReadonlyMap<string, PearlVariable>;
+  /** Top-level nodes of `pearl.nodes` (text Pearls), in document order. */
+  readonly nodes: readonly PearlNode[];
+  /** First top-level node of each nodeId. */
+  readonly nodesById: ReadonlyMap<string, PearlNode>;
+  /** Every node: each top-level node of `pearl.nodes` followed by its nested actions at any depth, in document order. */
+  readonly allNodes: readonly PearlNode[];
+  /**
+   * The node the conversation starts from (docs/interface.md § Graph rules, rule 1): the first
+   * PreCallAPI node, else the first OpeningSentence node; undefined when there is neither.
+   */
+  readonly entry: PearlNode | undefined;
+  /**
+   * The transitions of top-level nodes that lead to each top-level node, by resolved
+   * {@link PearlTransition.target}, in document order. Transitions into a PostCallActions container
+   * are left out: it is not part of the graph. A node no transition leads to has no entry.
+   */
+  readonly incoming: ReadonlyMap<PearlNode, readonly PearlTransition[]>;
+  /**
+   * Every transition whose `toNodeId` is a given id, from any node (nested actions included,
+   * whatever the target's type), in document order; an id no transition names has no entry. What
+   * the hover on a nodeId counts. Derived on first read, once per model.
+   */
+  readonly transitionsTo: ReadonlyMap<string, readonly PearlTransition[]>;
+  /**
+   * What rules derive from the model and keep while edits inside strings patch it: shared by the
+   * parses patched from one another, new with each full parse. (A WeakMap keyed by the parse
+   * would do the same, but its entries cost the garbage collector about a tenth of checking many
+   * small files.)
+   */
+  readonly modelCache: ModelCache;
+}
+
+/**
+ * Reads the Pearl model of a document's plain `value` (anything; never throws). Nodes are read for
+ * text Pearls only. `tree` is the document's syntax tree, from which each model object's `node`
+ * is taken on first read.
+ */
+export function readPearlModel(value: unknown, tree: SyntaxTree): PearlModel {
+  return new ReadModel(value, tree);
+}
+
+/** The one implementation of {@link PearlModel}. */
+class ReadModel implements PearlModel {
+  readonly kind: PearlKind;
+  readonly kindSource: PearlKindSource;
+  readonly pearlValue: JsonObject | undefined;
+  readonly variables: readonly PearlVariable[];
+  readonly variablesById: ReadonlyMap<string, PearlVariable>;
+  readonly nodes: readonly PearlNode[];
+  readonly nodesById: ReadonlyMap<string, PearlNode>;
+  readonly allNodes: readonly PearlNode[];
+  readonly entry: PearlNode | undefined;
+  readonly incoming: ReadonlyMap<PearlNode, readonly PearlTransition[]>;
+  readonly modelCache: ModelCache = {};
+  private transitionsByTarget: ReadonlyMap<string, readonly PearlTransition[]> | undefined;
+
+  constructor(value: unknown, tree: SyntaxTree) {
+    const { kind, source } = detectPearlKind(value);
+    this.kind = kind;
+    this.kindSource = source;
+    const root = isJsonObject(value) ? value : undefined;
+    const pearl = root && isJsonObject(root.pearl) ? root.pearl : undefined;
+    this.pearlValue = pearl;
+    ({ variables: this.variables, variablesById: this.variablesById } = readVariables(tree, root?.variables));
+    const nodes: PearlNode[] = [];
+    if (kind === 'text' && pearl) readNodes(tree, pearl.nodes, ['pearl', 'nodes'], undefined, nodes);
+    const nodesById = new Map<string, PearlNode>();
+    for (const node of nodes) {
+      if (node.nodeId !== undefined && !nodesById.has(node.nodeId)) nodesById.set(node.nodeId, node);
+    }
+    this.nodes = nodes;
+    this.nodesById = nodesById;
+    ({ allNodes: this.allNodes, entry: this.entry, incoming: this.incoming } = deriveGraphFacts(nodes, nodesById));
+  }
+
+  get transitionsTo(): ReadonlyMap<string, readonly PearlTransition[]> {
+    this.transitionsByTarget ??= groupByTarget(this.allNodes);
+    return this.transitionsByTarget;
+  }
+}
+
+/** The variable objects of `list` (the top-level `variables` value), and the first of each id. */
+function readVariables(tree: SyntaxTree, list: unknown): Pick<PearlModel, 'variables' | 'variablesById'> {
+  const variables: PearlVariable[] = [];
+  const variablesById = new Map<string, PearlVariable>();
+  if (Array.isArray(list)) {
+    for (let index = 0; index < list.length; index++) {
+      const element: unknown = list[index];
+      if (!isJsonObject(element)) continue;
+      const variable = new ModelVariable(tree, element, ['variables', index]);
+      variables.push(variable);
+      if (variable.id !== undefined && !variablesById.has(variable.id)) variablesById.set(variable.id, variable);
+    }
+  }
+  return { variables, variablesById };
+}
+
+/** Resolves every transition's target once, and derives what the graph rules and the preview share. */
+function deriveGraphFacts(
+  nodes: readonly PearlNode[],
+  nodesById: ReadonlyMap<string, PearlNode>,
+): Pick<PearlModel, 'allNodes' | 'entry' | 'incoming'> {
+  const allNodes: PearlNode[] = [];
+  const incoming = new Map<PearlNode, PearlTransition[]>();
+  let preCall: PearlNode | undefined;
+  let opening: PearlNode | undefined;
+  const stack: PearlNode[] = [];
+  for (let i = nodes.length - 1; i >= 0; i--) stack.push(nodes[i]);
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    allNodes.push(node);
+    for (let i = node.nested.length - 1; i >= 0; i--) stack.push(node.nested[i]);
+    for (const transition of node.transitions) {
+      const target = transition.toNodeId !== undefined ? nodesById.get(transition.toNodeId) : undefined;
+      (transition as ModelTransition).target = target;
+      if (!target || node.container || target.nodeType === NodeType.PostCallActions) continue;
+      let list = incoming.get(target);
+      if (!list) incoming.set(target, (list = []));
+      list.push(transition);
+    }
+    if (node.container) continue;
+    if (node.nodeType === NodeType.PreCallAPI) preCall ??= node;
+    else if (node.nodeType === NodeType.OpeningSentence) opening ??= node;
+  }
+  return { allNodes, entry: preCall ?? opening, incoming };
+}
+
+/** The transitions of `allNodes` by their `toNodeId`, in document order. */
+function groupByTarget(allNodes: readonly PearlNode[]): Map<string, PearlTransition[]> {
+  const byTarget = new Map<string, PearlTransition[]>();
+  for (const node of allNodes) {
+    for (const transition of node.transitions) {
+      if (transition.toNodeId === undefined) continue;
+      let list = byTarget.get(transition.toNodeId);
+      if (!list) byTarget.set(transition.toNodeId, (list = []));
+      list.push(transition);
+    }
+  }
+  return byTarget;
+}
+
+function stringOf(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+function numberOf(value: unknown): number | undefined {
+  return typeof value === 'number' ? value : undefined;
+}
+
+/** The value node of `key` of the object node at `path`, the object's node found on first use. */
+class ModelObject {
+  private objectNode: JsonNode | undefined;
+
+  constructor(
+    protected readonly tree: SyntaxTree,
+    readonly value: JsonObject,
+    readonly path: JsonPath,
+  ) {}
+
+  get node(): JsonNode {
+    this.objectNode ??= this.tree.modelNode(this.path);
+    return this.objectNode;
+  }
+
+  protected property(key: string): JsonNode | undefined {
+    return key in this.value ? getPropertyNode(this.node, key) : undefined;
+  }
+}
+
+class ModelVariable extends ModelObject implements PearlVariable {
+  readonly id = stringOf(this.value.id);
+  readonly name = stringOf(this.value.name);
+  readonly group = numberOf(this.value.group);
+  readonly type = numberOf(this.value.type);
+
+  get idNode(): JsonNode | undefined {
+    return this.property('id');
+  }
+}
+
+class ModelTransition extends ModelObject implements PearlTransition {
+  readonly name = stringOf(this.value.name);
+  readonly toNodeId = stringOf(this.value.toNodeId);
+  readonly apiResult = numberOf(this.value.apiResult);
+  target: PearlNode | undefined = undefined;
+
+  constructor(
+    tree: SyntaxTree,
+    value: JsonObject,
+    path: JsonPath,
+    readonly source: PearlNode,
+  ) {
+    super(tree, value, path);
+  }
+
+  get nameNode(): JsonNode | undefined {
+    return this.property('name');
+  }
+
+  get toNodeIdNode(): JsonNode | undefined {
+    return this.property('toNodeId');
+  }
+
+  get apiResultNode(): JsonNode | undefined {
+    return this.property('apiResult');
+  }
+}
+
+class ModelNode extends ModelObject implements PearlNode {
+  readonly nodeId = stringOf(this.value.nodeId);
+  readonly name = stringOf(this.value.name);
+  readonly nodeType = numberOf(this.value.nodeType);
+  readonly transitions: PearlTransition[] = [];
+  readonly nested: PearlNode[] = [];
+
+  constructor(
+    tree: SyntaxTree,
+    value: JsonObject,
+    path: JsonPath,
+    readonly index: number,
+    readonly container: PearlNode['container'],
+  ) {
+    super(tree, value, path);
+  }
+
+  get nodeIdNode(): JsonNode | undefined {
+    return this.property('nodeId');
+  }
+
+  get nameNode(): JsonNode | undefined {
+    return this.property('name');
+  }
+
+  get nodeTypeNode(): JsonNode | undefined {
+    return this.property('nodeType');
+  }
+}
+
+/** Reads the node objects of `list` (the value at `path`) into `into`; other elements are skipped, keeping each node's index. */
+function readNodes(tree: SyntaxTree, list: unknown, path: JsonPath, container: PearlNode['container'], into: PearlNode[]): void {
+  if (!Array.isArray(list)) return;
+  for (let index = 0; index < list.length; index++) {
+    const element: unknown = list[index];
+    if (isJsonObject(element)) into.push(readNode(tree, element, [...path, index], index, container));
+  }
+}
+
+function readNode(tree: SyntaxTree, value: JsonObject, path: JsonPath, index: number, container: PearlNode['container']): PearlNode {
+  const result = new ModelNode(tree, value, path, index, container);
+  const transitions = value.transitions;
+  if (Array.isArray(transitions)) {
+    for (let i = 0; i < transitions.length; i++) {
+      const transition: unknown = transitions[i];
+      if (isJsonObject(transition)) result.transitions.push(new ModelTransition(tree, transition, [...path, 'transitions', i], result));
+    }
+  }
+  readNodes(tree, value.handOffAction, [...path, 'handOffAction'], { node: result, list: 'handOffAction' }, result.nested);
+  readNodes(tree, value.postCallActions, [...path, 'postCallActions'], { node: result, list: 'postCallActions' }, result.nested);
+  return result;
+}
