@@ -3,7 +3,6 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DiagnosticCode, diagnosticRules, rulesDocumentUrl } from '../../server/src/service/rules/diagnosticCodes';
-import { ruleExamples } from '../../server/src/docs/ruleExamples';
 import { headingAnchor, registeredCodes, renderRulesDocument, withReadmeTable } from '../../server/src/docs/rulesDocument';
 import { findExpectComments } from '../helpers/expectComments';
 import { examplePearlFiles, exampleText } from '../helpers/fixtures';
@@ -56,7 +55,7 @@ test('every code has an expect comment in examples/broken/ with its registry sev
 
 for (const code of registeredCodes()) {
   test(`${code}: its failing example is reported with its code, severity and documentation link; its passing example is not`, () => {
-    const reported = service.doValidation(parse(ruleExamples[code].fails)).filter((diagnostic) => diagnostic.code === code);
+    const reported = service.doValidation(parse(diagnosticRules[code].examples.fails)).filter((diagnostic) => diagnostic.code === code);
     assert.ok(reported.length > 0, 'the failing example is reported');
     const rule = diagnosticRules[code];
     const severities = [rule.severity, rule.severityOverride?.severity];
@@ -64,7 +63,7 @@ for (const code of registeredCodes()) {
       assert.ok(severities.includes(diagnostic.severity), `severity ${diagnostic.severity}`);
       assert.deepEqual(diagnostic.codeDescription, { href: `${rulesDocumentUrl}#${code}` });
     }
-    const passing = service.doValidation(parse(ruleExamples[code].passes)).map((diagnostic) => diagnostic.code);
+    const passing = service.doValidation(parse(diagnosticRules[code].examples.passes)).map((diagnostic) => diagnostic.code);
     assert.ok(!passing.includes(code), 'the passing example is not reported');
   });
 }

@@ -1,9 +1,9 @@
 import { createScanner, Edit, SyntaxKind } from 'jsonc-parser';
-import { appendArrayElement, insertProperty, replaceValue } from '../../edits/jsonEdits';
-import { getPropertyNode, JsonNode } from '../../document/jsonTree';
-import type { PearlDocument } from '../../document/pearlDocument';
+import { appendArrayElement, insertProperty, replaceValue } from '../edits/jsonEdits';
+import { getPropertyNode, JsonNode } from '../document/jsonTree';
+import type { PearlDocument } from '../document/pearlDocument';
 
-/** A fix in offsets, before it becomes a CodeAction (codeActions.ts). */
+/** A quick fix in offsets, before it becomes a CodeAction (features/quickFixes/codeActions.ts). */
 export interface Fix {
   readonly title: string;
   readonly edits: readonly Edit[];
