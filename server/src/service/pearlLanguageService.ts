@@ -35,7 +35,7 @@ import { FieldLocation, getFieldPath, locateFieldPath } from './document/fieldPa
 import { doGraphEdit, GraphEditOutcome } from './edits/graphEdits';
 import { getPearlGraph } from './document/pearlGraph';
 import { parsePearlDocument, PearlDocument } from './document/pearlDocument';
-import { ruleModules } from './rules/diagnosticCodes';
+import { validateDocument } from './rules/diagnosticCodes';
 import { findDocumentLinks } from './features/documentLinks';
 import { FoldingRangeContext, getFoldingRanges } from './features/foldingRanges';
 import { getSelectionRanges } from './features/selectionRanges';
@@ -187,18 +187,8 @@ export function getLanguageService(params: LanguageServiceParams = {}): PearlLan
   };
   return {
     parsePearlDocument,
-    doValidation(doc) {
-      const diagnostics: Diagnostic[] = [];
-      for (const module of ruleModules) {
-        // One rule's bug must not hide the others' diagnostics nor take the host down.
-        try {
-          module.check(doc, diagnostics);
-        } catch (error) {
-          reportInternalError(module.name, error);
-        }
-      }
-      return diagnostics;
-    },
+    // One rule's bug must not hide the others' diagnostics nor take the host down.
+    doValidation: (doc) => validateDocument(doc, reportInternalError),
     getGraph: getPearlGraph,
     doGraphEdit: (doc, version, edit) =>
       guard('doGraphEdit', { refusal: 'The graph could not be changed because of an internal error of the Pearl language server.' }, () =>

@@ -89,12 +89,15 @@ export const nodeTypeTable: readonly NodeTypeFacts[] = [
 ];
 
 // Indexed by the nodeType value (at most 200): a lookup per node or transition is an array load.
-const factsByType: (NodeTypeFacts | undefined)[] = [];
-for (const facts of nodeTypeTable) factsByType[facts.nodeType] = facts;
+// Any other number (negative, fractional, past the end) reads no element: undefined.
+const factsByType: readonly (NodeTypeFacts | undefined)[] = nodeTypeTable.reduce<(NodeTypeFacts | undefined)[]>((byType, facts) => {
+  byType[facts.nodeType] = facts;
+  return byType;
+}, []);
 
 /** The facts of node type `nodeType`, or undefined for a value outside the table (or none). */
 export function getNodeTypeFacts(nodeType: number | undefined): NodeTypeFacts | undefined {
-  return nodeType === undefined || !Number.isInteger(nodeType) || nodeType < 0 ? undefined : factsByType[nodeType];
+  return nodeType === undefined ? undefined : factsByType[nodeType];
 }
 
 /** Whether `nodeType` is for voice Pearls only (TransferCall, StartCallRecording; § Node types). */

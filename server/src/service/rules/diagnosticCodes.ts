@@ -8,6 +8,8 @@ import { timeZoneRules } from './fieldRules/timeZoneRules';
 import { transferCallRules } from './fieldRules/transferCallRules';
 import { variableDeclarationRules } from './fieldRules/variableDeclarationRules';
 import { graphRules } from './graph/graphRules';
+import type { Diagnostic } from 'vscode-languageserver-types';
+import type { PearlDocument } from '../document/pearlDocument';
 import type { DiagnosticRule, RuleModule } from './ruleModule';
 import { schemaRules } from './schema/schemaRules';
 import { syntaxRules } from './syntaxRules';
@@ -79,4 +81,21 @@ export function findRule(code: unknown): DiagnosticRule | undefined {
 /** The documentation address of `code`: its entry in docs/rules.md. */
 export function ruleDocumentationHref(code: DiagnosticCode): string {
   return diagnosticRules[code].href;
+}
+
+/**
+ * Every diagnostic of `doc`: each module's check, in the order of {@link ruleModules}, into one
+ * array. A check that throws (a bug) is reported through `reportInternalError` with the module's
+ * name; the other checks still run, so one rule's bug hides no other diagnostic.
+ */
+export function validateDocument(doc: PearlDocument, reportInternalError: (where: string, error: unknown) => void): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  for (const module of modules) {
+    try {
+      module.check(doc, diagnostics);
+    } catch (error) {
+      reportInternalError(module.name, error);
+    }
+  }
+  return diagnostics;
 }

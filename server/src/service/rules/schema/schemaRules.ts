@@ -122,40 +122,8 @@ function describeError(doc: PearlDocument, error: ErrorObject): Finding[] {
       ];
     case 'minLength':
     case 'maxLength':
-    case 'pattern': {
-      if (ownerTitle === 'CallLabel' && last === 'id') {
-        return [
-          {
-            span,
-            code: schemaCodes.labelIdFormat,
-            message: `${name} is ${quote(node.value)}; it must be exactly 6 letters (A-Z, a-z).`,
-          },
-        ];
-      }
-      if (error.keyword === 'pattern' && ownerTitle === 'DataSettings' && last === 'id') {
-        return [
-          {
-            span,
-            code: schemaCodes.variableIdFormat,
-            message: `Variable id ${quote(node.value)} has characters outside A-Z, a-z, 0-9, _ and -.`,
-          },
-        ];
-      }
-      if (error.keyword === 'maxLength' && typeof node.value === 'string') {
-        // A surrogate pair is one character on screen but two in the count the service applies.
-        const utf16Note = /[\uD800-\uDBFF][\uDC00-\uDFFF]/.test(node.value)
-          ? ' Lengths count UTF-16 code units: a character outside the Basic Multilingual Plane (an emoji, for one) counts as 2.'
-          : '';
-        return [
-          {
-            span,
-            code: schemaCodes.maxLength,
-            message: `${name} is ${node.value.length} characters; the limit is ${String(params.limit)}.${utf16Note}`,
-          },
-        ];
-      }
-      return []; // the schemas set minLength and pattern on the two ids above only
-    }
+    case 'pattern':
+      return describeStringLimit(node, name, error.keyword, String(params.limit), ownerTitle);
     case 'maxItems': {
       const count = Array.isArray(node.value) ? node.value.length : 0;
       const unit = last === 'to' || last === 'cc' ? 'recipients' : 'entries';
@@ -173,6 +141,42 @@ function describeError(doc: PearlDocument, error: ErrorObject): Finding[] {
       // The schemas use no other validation keyword; properties/items/$ref report through these.
       return [];
   }
+}
+
+/** A `minLength`, `maxLength` or `pattern` error: the format of a CallLabel or DataSettings id, or a string over its limit (§ Limits). */
+function describeStringLimit(node: Found, name: string, keyword: string, limit: string, ownerTitle: string | undefined): Finding[] {
+  if (ownerTitle === 'CallLabel' && node.path[node.path.length - 1] === 'id') {
+    return [
+      {
+        span: node.span,
+        code: schemaCodes.labelIdFormat,
+        message: `${name} is ${quote(node.value)}; it must be exactly 6 letters (A-Z, a-z).`,
+      },
+    ];
+  }
+  if (keyword === 'pattern' && ownerTitle === 'DataSettings' && node.path[node.path.length - 1] === 'id') {
+    return [
+      {
+        span: node.span,
+        code: schemaCodes.variableIdFormat,
+        message: `Variable id ${quote(node.value)} has characters outside A-Z, a-z, 0-9, _ and -.`,
+      },
+    ];
+  }
+  if (keyword === 'maxLength' && typeof node.value === 'string') {
+    // A surrogate pair is one character on screen but two in the count the service applies.
+    const utf16Note = /[\uD800-\uDBFF][\uDC00-\uDFFF]/.test(node.value)
+      ? ' Lengths count UTF-16 code units: a character outside the Basic Multilingual Plane (an emoji, for one) counts as 2.'
+      : '';
+    return [
+      {
+        span: node.span,
+        code: schemaCodes.maxLength,
+        message: `${name} is ${node.value.length} characters; the limit is ${limit}.${utf16Note}`,
+      },
+    ];
+  }
+  return []; // the schemas set minLength and pattern on the two ids above only
 }
 
 function describeUnknownProperty(doc: PearlDocument, path: Path, key: string, objectSchema: JSONSchema): Finding[] {
