@@ -14,7 +14,7 @@ import { positionOf, rangeAt, rangeOf, valueRange } from '../helpers/text';
 // The channel, indicator tag, variable declaration, transfer trigger and time-zone rules read the
 // parsed value: on strict JSON they report exactly where the text says, without a syntax tree.
 
-/** In the order validateFieldRules runs them. */
+/** In the order the service runs them (ruleModules, diagnosticCodes.ts). */
 const rules: readonly FieldRule[] = [
   validateChannelRules,
   validateIndicatorTagRules,

@@ -2,8 +2,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DiagnosticCode, diagnosticRules, rulesDocumentUrl } from '../../server/src/service/rules/diagnosticCodes';
-import { ruleExamples } from '../../server/src/docs/ruleExamples';
+import { DiagnosticCode, diagnosticRules, findRule, ruleModules, rulesDocumentUrl } from '../../server/src/service/rules/diagnosticCodes';
 import { headingAnchor, registeredCodes, renderRulesDocument, withReadmeTable } from '../../server/src/docs/rulesDocument';
 import { findExpectComments } from '../helpers/expectComments';
 import { examplePearlFiles, exampleText } from '../helpers/fixtures';
@@ -18,6 +17,23 @@ const brokenTexts = examplePearlFiles('broken').map((name) => exampleText(`broke
 
 test('every DiagnosticCode has a registry entry and the registry has no other code', () => {
   assert.deepEqual([...registeredCodes()].sort(), Object.values(DiagnosticCode).sort());
+});
+
+test('each code is defined by one rule module, under one name, and the registry is the modules in order', () => {
+  const names = ruleModules.flatMap((module) => Object.keys(module.rules));
+  const codes = ruleModules.flatMap((module) => Object.values(module.rules).map((rule) => rule.code));
+  assert.equal(new Set(names).size, names.length, 'a name is defined twice');
+  assert.equal(new Set(codes).size, codes.length, 'a code is defined twice');
+  assert.deepEqual(registeredCodes(), codes);
+  assert.deepEqual(new Set(ruleModules.map((module) => module.name)).size, ruleModules.length);
+  for (const code of codes) assert.equal(findRule(code), diagnosticRules[code as DiagnosticCode]);
+  for (const unknown of ['constructor', '__proto__', 'toString', 1, undefined]) assert.equal(findRule(unknown), undefined, String(unknown));
+});
+
+test('the quick fixes fix-all applies are those the modules mark safe', () => {
+  const safe = Object.values(diagnosticRules).flatMap((rule) => (rule.safeFix ? [rule.code] : []));
+  assert.deepEqual(safe, ['trailing-comma', 'wrong-type', 'model-type-kind', 'time-zone']);
+  for (const rule of Object.values(diagnosticRules)) if (rule.safeFix) assert.ok(rule.fix, `${rule.code} is safe but has no fix`);
 });
 
 test('docs/rules.md is what `npm run docs:rules` generates from the registry', () => {
@@ -56,7 +72,7 @@ test('every code has an expect comment in examples/broken/ with its registry sev
 
 for (const code of registeredCodes()) {
   test(`${code}: its failing example is reported with its code, severity and documentation link; its passing example is not`, () => {
-    const reported = service.doValidation(parse(ruleExamples[code].fails)).filter((diagnostic) => diagnostic.code === code);
+    const reported = service.doValidation(parse(diagnosticRules[code].examples.fails)).filter((diagnostic) => diagnostic.code === code);
     assert.ok(reported.length > 0, 'the failing example is reported');
     const rule = diagnosticRules[code];
     const severities = [rule.severity, rule.severityOverride?.severity];
@@ -64,7 +80,7 @@ for (const code of registeredCodes()) {
       assert.ok(severities.includes(diagnostic.severity), `severity ${diagnostic.severity}`);
       assert.deepEqual(diagnostic.codeDescription, { href: `${rulesDocumentUrl}#${code}` });
     }
-    const passing = service.doValidation(parse(ruleExamples[code].passes)).map((diagnostic) => diagnostic.code);
+    const passing = service.doValidation(parse(diagnosticRules[code].examples.passes)).map((diagnostic) => diagnostic.code);
     assert.ok(!passing.includes(code), 'the passing example is not reported');
   });
 }

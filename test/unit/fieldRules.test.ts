@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Diagnostic, Range } from 'vscode-languageserver-types';
-import { validateFieldRules } from '../../server/src/service/rules/fieldRules';
+import { modulesOfGroup, runChecks } from '../helpers/ruleModules';
 import { parsePearlDocument, PearlDocument } from '../../server/src/service/document/pearlDocument';
 import { rangeAt, rangeOf, valueRange } from '../helpers/text';
 
@@ -71,7 +71,7 @@ function parse(content: string): PearlDocument {
 }
 
 function validate(content: string): Diagnostic[] {
-  return validateFieldRules(parse(content));
+  return runChecks(parse(content), ...modulesOfGroup('field rules'));
 }
 
 /** The 1-based line of the `{` that opens the object holding the first `needle` (how messages name an entry). */

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { Diagnostic } from 'vscode-languageserver-types';
-import { validateGraph } from '../../server/src/service/rules/graphRules';
+import { graphRules } from '../../server/src/service/rules/graph/graphRules';
+import { runChecks } from '../helpers/ruleModules';
 import { PearlDocument } from '../../server/src/service/document/pearlDocument';
 import {
   assertNone,
@@ -15,6 +16,8 @@ import {
   transition,
   valueRange,
 } from '../helpers/documents';
+
+const validateGraph = (doc: PearlDocument): Diagnostic[] => runChecks(doc, graphRules);
 
 const Error = 1;
 const Warning = 2;

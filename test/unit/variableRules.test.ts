@@ -2,8 +2,12 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { validateVariables } from '../../server/src/service/rules/variableRules';
+import { variableRules } from '../../server/src/service/rules/variables/variableRules';
+import { runChecks } from '../helpers/ruleModules';
+import type { PearlDocument } from '../../server/src/service/document/pearlDocument';
 import { assertNone, assertOne, diagnosticsWithCode, node, parse, rangeOf, service, textPearl, transition } from '../helpers/documents';
+
+const validateVariables = (doc: PearlDocument): Diagnostic[] => runChecks(doc, variableRules);
 
 const Error = 1;
 const Warning = 2;

@@ -34,12 +34,8 @@ import { getDeployPayload } from './features/deployPayload';
 import { FieldLocation, getFieldPath, locateFieldPath } from './document/fieldPaths';
 import { doGraphEdit, GraphEditOutcome } from './edits/graphEdits';
 import { getPearlGraph } from './document/pearlGraph';
-import { validateFieldRules } from './rules/fieldRules';
-import { validateGraph } from './rules/graphRules';
 import { parsePearlDocument, PearlDocument } from './document/pearlDocument';
-import { validateSchema } from './rules/schemaValidation';
-import { validateSyntax } from './rules/syntaxValidation';
-import { validateVariables } from './rules/variableRules';
+import { validateDocument } from './rules/diagnosticCodes';
 import { findDocumentLinks } from './features/documentLinks';
 import { FoldingRangeContext, getFoldingRanges } from './features/foldingRanges';
 import { getSelectionRanges } from './features/selectionRanges';
@@ -166,14 +162,6 @@ export interface PearlLanguageService {
   getFormattingError(doc: PearlDocument, range: Range | undefined, options: FormattingOptions): string | undefined;
 }
 
-const validators: ReadonlyArray<(doc: PearlDocument) => Diagnostic[]> = [
-  validateSyntax,
-  validateSchema,
-  validateFieldRules,
-  validateGraph,
-  validateVariables,
-];
-
 /** Creates the Pearl language service. */
 export function getLanguageService(params: LanguageServiceParams = {}): PearlLanguageService {
   const noFiles: WorkspaceFileSystem = {
@@ -199,18 +187,8 @@ export function getLanguageService(params: LanguageServiceParams = {}): PearlLan
   };
   return {
     parsePearlDocument,
-    doValidation(doc) {
-      const diagnostics: Diagnostic[] = [];
-      for (const validate of validators) {
-        // One rule's bug must not hide the others' diagnostics nor take the host down.
-        try {
-          diagnostics.push(...validate(doc));
-        } catch (error) {
-          reportInternalError(validate.name, error);
-        }
-      }
-      return diagnostics;
-    },
+    // One rule's bug must not hide the others' diagnostics nor take the host down.
+    doValidation: (doc) => validateDocument(doc, reportInternalError),
     getGraph: getPearlGraph,
     doGraphEdit: (doc, version, edit) =>
       guard('doGraphEdit', { refusal: 'The graph could not be changed because of an internal error of the Pearl language server.' }, () =>

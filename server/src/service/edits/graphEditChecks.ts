@@ -1,6 +1,7 @@
 import type { GraphEdit } from '../../../../protocol/graphTypes';
 import { nodeTypeNames } from '../interface/enumNames';
-import { NodeType, PearlNode } from '../document/pearlDocument';
+import type { PearlNode } from '../document/pearlDocument';
+import { getTransitionProblems, TransitionProblem as Problem } from '../interface/nodeTypes';
 
 /**
  * The checks of `pearl/graphEdit` that need no text: the request's shape (it comes from any
@@ -48,23 +49,24 @@ export interface TransitionTarget {
  * OpeningSentence (rule 5).
  */
 export function describeTransitionProblem(source: PearlNode, target: TransitionTarget): string | undefined {
+  const problems = getTransitionProblems(source.nodeType, !!source.container, target.nodeType, target.nested, target.nodeId !== undefined);
   if (source.container) {
     return `A nested action in ${source.container.list} is fire-and-forget: it cannot have transitions.`;
   }
-  if (source.nodeType === NodeType.EndCall) return 'An EndCall node ends the conversation: it cannot have transitions.';
-  if (source.nodeType === NodeType.PostCallActions) {
+  if (problems & Problem.sourceEndsConversation) return 'An EndCall node ends the conversation: it cannot have transitions.';
+  if (problems & Problem.sourceOutsideGraph) {
     return 'A PostCallActions node runs after the conversation and is not part of the graph: it cannot have transitions.';
   }
-  if (target.nested) return 'A nested action is not part of the graph: a transition cannot lead to it.';
-  if (target.nodeType === NodeType.PostCallActions) {
+  if (problems & Problem.targetNested) return 'A nested action is not part of the graph: a transition cannot lead to it.';
+  if (problems & Problem.targetOutsideGraph) {
     return 'A PostCallActions node runs after the conversation and is not part of the graph: a transition cannot lead to it.';
   }
-  if (source.nodeType === NodeType.PreCallAPI && target.nodeType !== NodeType.OpeningSentence) {
+  if (problems & Problem.targetNotOpeningSentence) {
     const typeName = target.nodeType !== undefined ? nodeTypeNames[target.nodeType] : undefined;
     const what = typeName !== undefined ? `${withArticle(typeName)} node` : 'not an OpeningSentence';
     return `A transition of a PreCallAPI node must lead to an OpeningSentence node; ${target.description} is ${what}.`;
   }
-  if (target.nodeId === undefined) {
+  if (problems & Problem.targetWithoutNodeId) {
     return `The ${target.description} has no nodeId, so no transition can name it. Give it a nodeId first.`;
   }
   return undefined;

@@ -11,11 +11,10 @@ import type {
   SetNodePropertyEdit,
   SetNodeSettingEdit,
 } from '../../../../protocol/graphTypes';
-import { settingsSkeletons } from '../features/quickFixes/codeActions';
 import { spanToRange } from '../rules/diagnostics';
 import { nodeTypeNames } from '../interface/enumNames';
 import { findNodeByKey, findTransitionByKey, getNodeKey, getTransitionKey } from '../document/graphKeys';
-import { voiceOnlyNodeTypes } from '../rules/graphRules';
+import { getNodeTypeFacts, isVoiceOnlyNodeType } from '../interface/nodeTypes';
 import { describeGraphEditProblem, describeNode, describeTransitionProblem, quote, withArticle } from './graphEditChecks';
 import { appendArrayElement, insertProperty, insertPropertyFirst, removeArrayElements, replaceValue, ValueStyle } from './jsonEdits';
 import { describeParseError, getPropertyKeyNode, getPropertyNode, JsonNode } from '../document/jsonTree';
@@ -102,7 +101,7 @@ const transitionGone = 'That transition is no longer in the file. Try again on t
 function addNode(doc: PearlDocument, edit: AddNodeEdit): Planned {
   const typeName = nodeTypeNames[edit.nodeType];
   if (typeName === undefined) return `nodeType ${edit.nodeType} is not a known node type.`;
-  if (voiceOnlyNodeTypes.has(edit.nodeType)) {
+  if (isVoiceOnlyNodeType(edit.nodeType)) {
     return `${withArticle(typeName, true)} node is for voice Pearls only; this is a text Pearl.`;
   }
   const pearl = doc.pearl!;
@@ -113,8 +112,8 @@ function addNode(doc: PearlDocument, edit: AddNodeEdit): Planned {
   const name = edit.name !== undefined && edit.name.trim() !== '' ? edit.name : typeName;
   const nodeId = deriveNodeId(doc, name, typeName);
   const value: Record<string, unknown> = { nodeId, name, nodeType: edit.nodeType };
-  const skeleton = settingsSkeletons.get(edit.nodeType);
-  if (skeleton) value[skeleton[0]] = structuredClone(skeleton[1]);
+  const settings = getNodeTypeFacts(edit.nodeType)?.settings;
+  if (settings) value[settings.property] = structuredClone(settings.skeleton);
   if (edit.nodeType !== NodeType.EndCall && edit.nodeType !== NodeType.PostCallActions) value.transitions = [];
 
   const edits: Edit[] = [];

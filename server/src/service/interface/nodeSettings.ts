@@ -1,12 +1,12 @@
 import { getNodeValue } from 'jsonc-parser';
 import type { PearlGraphNode, SetNodeSettingEdit } from '../../../../protocol/graphTypes';
-import { settingsSkeletons } from '../features/quickFixes/codeActions';
 import { describeNode, quote, withArticle } from '../edits/graphEditChecks';
 import { getPropertyNode } from '../document/jsonTree';
 import { type FieldType, getFieldOptions, getFieldType, isOfFieldType, nodeSchemaPath } from './nodeSettingFields';
 import type { PearlDocument, PearlNode } from '../document/pearlDocument';
 import { findSchemaForPath, type JSONSchema } from './schemaNavigator';
 import { nodeTypeNames } from './enumNames';
+import { getSettingsProperty } from './nodeTypes';
 
 /**
  * A node's settings object on the server side (docs/interface.md § Node, rule 7): which one its
@@ -14,11 +14,6 @@ import { nodeTypeNames } from './enumNames';
  * `setNodeSetting` edit against the schema ({@link checkNodeSetting}); the fields themselves are
  * nodeSettingFields.ts's.
  */
-
-/** The settings property of node type `nodeType` (`apiSettings` for API), or undefined for a type without one. */
-export function getSettingsProperty(nodeType: number | undefined): string | undefined {
-  return nodeType === undefined ? undefined : settingsSkeletons.get(nodeType)?.[0];
-}
 
 /**
  * {@link PearlGraphNode.settings} of `node`: its type's settings property and its value (what the

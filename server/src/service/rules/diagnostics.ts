@@ -1,7 +1,7 @@
 import { Diagnostic, DiagnosticSeverity, Range } from 'vscode-languageserver-types';
-import { DiagnosticCode, diagnosticRules, ruleDocumentationHref } from './diagnosticCodes';
 import type { JsonNode } from '../document/jsonTree';
 import type { JsonPath, PearlDocument } from '../document/pearlDocument';
+import type { DiagnosticRule } from './ruleModule';
 
 export { DiagnosticSeverity };
 
@@ -31,22 +31,22 @@ export interface DiagnosticOptions {
 }
 
 /**
- * Builds a Pearl diagnostic on `span` (a jsonc node or any offset/length) with a stable `code`,
- * its severity from the registry ({@link diagnosticRules}), `source: "pearl"` and a
+ * Builds a Pearl diagnostic of `rule` (a registry entry, from its rule module) on `span` (a jsonc
+ * node or any offset/length): its stable `code`, its severity, `source: "pearl"` and a
  * `codeDescription.href` to the code's entry in docs/rules.md.
  */
 export function createDiagnostic(
   doc: PearlDocument,
   span: TextSpan | JsonNode,
-  code: DiagnosticCode,
+  rule: DiagnosticRule,
   message: string,
   options: DiagnosticOptions = {},
 ): Diagnostic {
   const diagnostic: Diagnostic = {
     range: spanToRange(doc, span),
-    severity: options.severity ?? diagnosticRules[code].severity,
-    code,
-    codeDescription: { href: ruleDocumentationHref(code) },
+    severity: options.severity ?? rule.severity,
+    code: rule.code,
+    codeDescription: { href: rule.href },
     source: diagnosticSource,
     message,
   };

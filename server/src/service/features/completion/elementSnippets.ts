@@ -4,6 +4,7 @@ import { labelColorNames, nodeTypeNames } from '../../interface/enumNames';
 import { appendArrayElement, insertProperty } from '../../edits/jsonEdits';
 import { getArrayItems, getObjectItems, getPropertyNode, getStringProperty, type JsonNode } from '../../document/jsonTree';
 import { NodeType, PearlDocument, PearlNode } from '../../document/pearlDocument';
+import { getTransitionProblems, isNestedActionType, isVoiceOnlyNodeType } from '../../interface/nodeTypes';
 import { findSchemaForPath } from '../../interface/schemaNavigator';
 import { chooseInsertText, getSnippetLayout, Placeholder, printSnippet, type SnippetLayout, type SnippetTemplate } from './snippetText';
 
@@ -220,9 +221,6 @@ const nodeSnippets: readonly NodeSnippet[] = [
   { type: NodeType.PostCallActions, id: 'post_call', name: 'After the conversation', leaves: false, fields: { postCallActions: [] } },
 ];
 
-/** Node types a nested action may have (graph rule 6). */
-const nestedActionTypes: ReadonlySet<NodeType> = new Set([NodeType.API, NodeType.SMS, NodeType.Email]);
-
 function nodeItems(context: InsertionContext): CompletionItem[] {
   const doc = context.doc;
   const openings = doc.nodes.filter((node) => node.nodeType === NodeType.OpeningSentence);
@@ -291,12 +289,12 @@ function incomingTransition(
       source: preCall,
     };
   }
+  // A node of a text Pearl that may have a transition to a node of this type (not an OpeningSentence here).
   const canLead = (node: PearlNode): boolean =>
     node.nodeId !== undefined &&
     node.nodeType !== undefined &&
-    ![NodeType.EndCall, NodeType.PostCallActions, NodeType.PreCallAPI, NodeType.TransferCall, NodeType.StartCallRecording].includes(
-      node.nodeType,
-    );
+    !isVoiceOnlyNodeType(node.nodeType) &&
+    getTransitionProblems(node.nodeType, false, type, false, true) === 0;
   const insertionIndex = context.before.length;
   const nodes = context.doc.nodes;
   const source = [...nodes.slice(0, insertionIndex)].reverse().find(canLead) ?? nodes.slice(insertionIndex).find(canLead);
@@ -311,7 +309,7 @@ function uniqueTransitionName(source: PearlNode, base: string): string {
 function nestedActionItems(context: InsertionContext): CompletionItem[] {
   const takenIds = new Set(context.doc.allNodes.flatMap((node) => (node.nodeId !== undefined ? [node.nodeId] : [])));
   return nodeSnippets
-    .filter((spec) => nestedActionTypes.has(spec.type))
+    .filter((spec) => isNestedActionType(spec.type))
     .map((spec, index) => {
       const nodeId = uniqueName(spec.id, takenIds);
       const typeName = nodeTypeNames[spec.type];

@@ -1,14 +1,9 @@
 import { CompletionItem, CompletionItemKind, MarkupKind, Range } from 'vscode-languageserver-types';
 import type { CompletionCapabilities } from './completionCapabilities';
 import { getArrayItems, getPropertyNode } from '../../document/jsonTree';
-import { NodeType, PearlDocument } from '../../document/pearlDocument';
+import type { PearlDocument } from '../../document/pearlDocument';
+import { isNestedActionType, isVoiceOnlyNodeType } from '../../interface/nodeTypes';
 import { getEnumValues, JSONSchema } from '../../interface/schemaNavigator';
-
-/** Node types that only voice Pearls have (§ Node types). */
-const voiceOnlyNodeTypes: ReadonlySet<unknown> = new Set([NodeType.TransferCall, NodeType.StartCallRecording]);
-
-/** Node types a nested action may have (graph rule 6). */
-const nestedActionTypes: ReadonlySet<unknown> = new Set([NodeType.API, NodeType.SMS, NodeType.Email]);
 
 /**
  * A swatch for each CallLabel color (§ CallLabel). The interface names the colors without stating
@@ -51,7 +46,7 @@ export function completeEnumValues(
 
   const items: CompletionItem[] = [];
   getEnumValues(schema).forEach((entry, index) => {
-    if (isNested ? !nestedActionTypes.has(entry.value) : isNodeType && voiceOnlyNodeTypes.has(entry.value)) return;
+    if (isNested ? !isNestedActionType(entry.value) : isNodeType && isVoiceOnlyNodeType(entry.value)) return;
     const description = entry.suggested
       ? `${entry.description ?? entry.name ?? ''} (value taken from the text form)`.trim()
       : entry.description;

@@ -1,6 +1,5 @@
-import { Diagnostic } from 'vscode-languageserver-types';
-import { DiagnosticCode } from '../diagnosticCodes';
-import type { BodyFixData } from '../diagnosticData';
+import { Diagnostic, DiagnosticSeverity } from 'vscode-languageserver-types';
+import { type BodyFixData, readBodyFixData, valueAt } from '../diagnosticData';
 import { createDiagnostic, keySpan, openingSpan, valueSpan } from '../diagnostics';
 import { PearlDocument } from '../../document/pearlDocument';
 import {
@@ -14,6 +13,84 @@ import {
   objectOf,
   PlacedObject,
 } from './ruleSupport';
+import { defineRules, interfaceSection, type RuleModule } from '../ruleModule';
+import { getNodeAtPath, getPropertyNode } from '../../document/jsonTree';
+import { removeProperty } from '../../edits/jsonEdits';
+import { Fix, replaceNode } from '../fixSupport';
+
+/** The codes of this family, in the order docs/rules.md lists them. */
+const codes = defineRules('field rules', {
+  apiPropertyVariableAndValue: {
+    code: 'api-property-variable-and-value',
+    severity: DiagnosticSeverity.Error,
+    summary: 'An APIDataSchemaProperty with variableId and also type or value.',
+    section: interfaceSection('APIDataSchemaProperty'),
+    examples: {
+      fails: `{
+  "pearl": {
+    "nodes": [
+      { "nodeId": "save", "name": "Save", "nodeType": 40, "apiSettings": { "method": 2, "body": [{ "key": "plan", "variableId": "plan", "value": "gold" }] } }
+    ]
+  }
+}`,
+      passes: `{
+  "pearl": {
+    "nodes": [
+      { "nodeId": "save", "name": "Save", "nodeType": 40, "apiSettings": { "method": 2, "body": [{ "key": "plan", "variableId": "plan" }] } }
+    ]
+  }
+}`,
+    },
+  },
+  apiPropertyValueMissing: {
+    code: 'api-property-value-missing',
+    severity: DiagnosticSeverity.Error,
+    summary: 'An APIDataSchemaProperty with neither variableId nor type and value.',
+    section: interfaceSection('APIDataSchemaProperty'),
+    examples: {
+      fails: `{
+  "pearl": {
+    "nodes": [
+      { "nodeId": "save", "name": "Save", "nodeType": 40, "apiSettings": { "method": 2, "body": [{ "key": "plan" }] } }
+    ]
+  }
+}`,
+      passes: `{
+  "pearl": {
+    "nodes": [
+      { "nodeId": "save", "name": "Save", "nodeType": 40, "apiSettings": { "method": 2, "body": [{ "key": "plan", "type": 1, "value": "gold" }] } }
+    ]
+  }
+}`,
+    },
+  },
+  apiBodyNotAllowed: {
+    code: 'api-body-not-allowed',
+    severity: DiagnosticSeverity.Error,
+    summary: 'A non-empty body on a GET or DELETE call.',
+    section: interfaceSection('NodeAPISettings'),
+    examples: {
+      fails: `{
+  "pearl": {
+    "nodes": [
+      { "nodeId": "save", "name": "Save", "nodeType": 40, "apiSettings": { "method": 1, "body": [{ "key": "plan", "variableId": "plan" }] } }
+    ]
+  }
+}`,
+      passes: `{
+  "pearl": {
+    "nodes": [
+      { "nodeId": "save", "name": "Save", "nodeType": 40, "apiSettings": { "method": 2, "body": [{ "key": "plan", "variableId": "plan" }] } }
+    ]
+  }
+}`,
+    },
+    fix: fixApiBodyNotAllowed,
+  },
+});
+
+/** The API settings rules: the codes above and their check. */
+export const apiSettingsRules: RuleModule<typeof codes> = { name: 'API settings rules', rules: codes, check: validateApiSettingsRules };
 
 /** The lists of APIDataSchemaProperty of NodeAPISettings (§ NodeAPISettings). */
 const schemaLists = ['body', 'outputBody'] as const;
@@ -88,7 +165,7 @@ function checkApiSettings(doc: PearlDocument, settings: PlacedObject, checkMetho
     createDiagnostic(
       doc,
       valueSpan(doc, path),
-      DiagnosticCode.apiBodyNotAllowed,
+      codes.apiBodyNotAllowed,
       `body must be empty for ${methodName} (method ${method}): it has ${count} ${count === 1 ? 'entry' : 'entries'}. Only POST, PUT and PATCH send a body.`,
       { data: { path, count } satisfies BodyFixData },
     ),
@@ -116,7 +193,7 @@ function checkDataSchemaProperty(
         createDiagnostic(
           doc,
           keySpan(doc, [...settingsPath, list, index, field]),
-          DiagnosticCode.apiPropertyVariableAndValue,
+          codes.apiPropertyVariableAndValue,
           `${describeProperty(list, index, key)} sends variable '${variableId}' (variableId), so ${field} must be empty; it is ${formatJsonValue(value)}.`,
         ),
       );
@@ -131,7 +208,7 @@ function checkDataSchemaProperty(
     createDiagnostic(
       doc,
       isAbsentValue(key) ? openingSpan(doc, [...settingsPath, list, index]) : valueSpan(doc, [...settingsPath, list, index, 'key']),
-      DiagnosticCode.apiPropertyValueMissing,
+      codes.apiPropertyValueMissing,
       `${describeProperty(list, index, key)} has no variableId, so it needs both type and value: ${what}.`,
     ),
   );
@@ -140,4 +217,27 @@ function checkDataSchemaProperty(
 /** An APIDataSchemaProperty as messages name it: `body[2] 'orderId'`, or `body[2]` when its key is not a string. */
 function describeProperty(list: string, index: number, key: unknown): string {
   return typeof key === 'string' ? `${list}[${index}] '${key}'` : `${list}[${index}]`;
+}
+
+/** NodeAPISettings.method 2 POST, the method that sends a body (§ NodeAPISettings). */
+const postMethod = 2;
+
+/**
+ * `api-body-not-allowed` → "Remove the body" (the `body` property with its entries) or "Change
+ * method to POST" (keeps the body): GET and DELETE send no body (§ NodeAPISettings).
+ */
+function fixApiBodyNotAllowed(doc: PearlDocument, { data }: Diagnostic): Fix[] {
+  const fixData = readBodyFixData(data);
+  const value = fixData && valueAt(doc, fixData.path);
+  if (!fixData || !Array.isArray(value) || value.length !== fixData.count) return [];
+  const body = getNodeAtPath(doc.root, fixData.path);
+  const property = body?.parent;
+  const settings = property?.parent;
+  if (body?.type !== 'array' || property?.type !== 'property' || property.children?.[0]?.value !== 'body' || settings?.type !== 'object') {
+    return [];
+  }
+  const fixes: Fix[] = [{ title: 'Remove the body', edits: [removeProperty(doc, property)] }];
+  const method = getPropertyNode(settings, 'method');
+  if (method?.type === 'number') fixes.push({ title: 'Change method to POST', edits: [replaceNode(method, String(postMethod))] });
+  return fixes;
 }

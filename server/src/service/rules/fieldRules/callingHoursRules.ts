@@ -1,9 +1,90 @@
-import { Diagnostic } from 'vscode-languageserver-types';
-import { DiagnosticCode } from '../diagnosticCodes';
+import { Diagnostic, DiagnosticSeverity } from 'vscode-languageserver-types';
 import { createDiagnostic, valueSpan } from '../diagnostics';
 import { PearlDocument } from '../../document/pearlDocument';
 import { getChannelValue, integerOf, JsonObject, JsonPath, objectElements } from './ruleSupport';
 import { dayNames } from '../../interface/enumNames';
+import { defineRules, interfaceSection, rulingsSection, type RuleModule } from '../ruleModule';
+
+/** The codes of this family, in the order docs/rules.md lists them. */
+const codes = defineRules('field rules', {
+  callingHoursOrder: {
+    code: 'calling-hours-order',
+    severity: DiagnosticSeverity.Error,
+    summary: 'A callingHours window whose start is not before its end.',
+    section: interfaceSection('DayWorkingHours'),
+    examples: {
+      fails: `{
+  "pearl": { "nodes": [] },
+  "outbound": {
+    "callingHours": [
+      { "day": 1, "start": "18:00", "end": "09:00" }
+    ]
+  }
+}`,
+      passes: `{
+  "pearl": { "nodes": [] },
+  "outbound": {
+    "callingHours": [
+      { "day": 1, "start": "09:00", "end": "18:00" }
+    ]
+  }
+}`,
+    },
+  },
+  callingHoursOverlap: {
+    code: 'calling-hours-overlap',
+    severity: DiagnosticSeverity.Warning,
+    summary: 'Two callingHours windows on the same day overlap.',
+    section: interfaceSection('DayWorkingHours'),
+    examples: {
+      fails: `{
+  "pearl": { "nodes": [] },
+  "outbound": {
+    "callingHours": [
+      { "day": 3, "start": "09:00", "end": "13:00" },
+      { "day": 3, "start": "12:00", "end": "17:00" }
+    ]
+  }
+}`,
+      passes: `{
+  "pearl": { "nodes": [] },
+  "outbound": {
+    "callingHours": [
+      { "day": 3, "start": "09:00", "end": "13:00" },
+      { "day": 3, "start": "14:00", "end": "17:00" }
+    ]
+  }
+}`,
+    },
+  },
+  dateSpanFormat: {
+    code: 'date-span-format',
+    severity: DiagnosticSeverity.Error,
+    summary: 'A date-span that is not hh:mm or hh:mm:ss within one day.',
+    section: rulingsSection('Date spans'),
+    examples: {
+      fails: `{
+  "pearl": { "nodes": [] },
+  "outbound": {
+    "callingHours": [
+      { "day": 2, "start": "09:00", "end": "25:00" }
+    ]
+  }
+}`,
+      passes: `{
+  "pearl": { "nodes": [] },
+  "outbound": {
+    "callingHours": [
+      { "day": 2, "start": "09:00", "end": "23:59:59" }
+    ]
+  }
+}`,
+    },
+  },
+});
+
+/** The calling hours rules: the codes above and their check. */
+export const callingHoursRules: RuleModule<typeof codes> = { name: 'calling hours rules', rules: codes, check: validateCallingHoursRules };
 
 /** DayWorkingHours.day names of the text form (docs/interface.md § DayWorkingHours). */
 
@@ -58,7 +139,7 @@ export function validateCallingHoursRules(doc: PearlDocument, diagnostics: Diagn
         createDiagnostic(
           doc,
           valueSpan(doc, end.path),
-          DiagnosticCode.callingHoursOrder,
+          codes.callingHoursOrder,
           `end ${end.text} is not after start ${start.text}: a window must end after it starts, within one day.`,
         ),
       );
@@ -81,7 +162,7 @@ export function validateCallingHoursRules(doc: PearlDocument, diagnostics: Diagn
           createDiagnostic(
             doc,
             valueSpan(doc, window.start.path),
-            DiagnosticCode.callingHoursOverlap,
+            codes.callingHoursOverlap,
             `This window (${describeWindow(window)}) overlaps callingHours[${latest.index}] (${describeWindow(latest)}) on ${describeDay(doc, day)}.`,
           ),
         );
@@ -108,7 +189,7 @@ function readTime(
       createDiagnostic(
         doc,
         valueSpan(doc, path),
-        DiagnosticCode.dateSpanFormat,
+        codes.dateSpanFormat,
         `${field} '${text}' is not a time of day (hh:mm or hh:mm:ss, 00:00 to 23:59:59).`,
       ),
     );

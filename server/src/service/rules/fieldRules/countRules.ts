@@ -1,5 +1,4 @@
-import { Diagnostic } from 'vscode-languageserver-types';
-import { DiagnosticCode } from '../diagnosticCodes';
+import { Diagnostic, DiagnosticSeverity } from 'vscode-languageserver-types';
 import { createDiagnostic, valueSpan } from '../diagnostics';
 import { PearlDocument } from '../../document/pearlDocument';
 import {
@@ -13,6 +12,46 @@ import {
   objectOf,
   PlacedObject,
 } from './ruleSupport';
+import { defineRules, interfaceSection, rulingsSection, type RuleModule } from '../ruleModule';
+
+/** The codes of this family, in the order docs/rules.md lists them. */
+const codes = defineRules('field rules', {
+  countBelowMinimum: {
+    code: 'count-below-minimum',
+    severity: DiagnosticSeverity.Warning,
+    summary: 'A count that cannot sensibly be negative or zero.',
+    section: rulingsSection('Integers and counts'),
+    examples: {
+      fails: '{ "pearl": { "nodes": [] }, "inbound": { "totalAgents": 0 } }',
+      passes: '{ "pearl": { "nodes": [] }, "inbound": { "totalAgents": 2 } }',
+    },
+  },
+  followUpAfterClose: {
+    code: 'follow-up-after-close',
+    severity: DiagnosticSeverity.Warning,
+    summary: 'An inactivity follow-up that fires after the conversation auto-closes.',
+    section: interfaceSection('InboundTextSettings'),
+    examples: {
+      fails: `{
+  "pearl": { "nodes": [] },
+  "inbound": {
+    "autoCloseAfterInactivityHours": 24,
+    "inactivityFollowUps": [{ "delayMinutes": 1800, "message": "Still there?" }]
+  }
+}`,
+      passes: `{
+  "pearl": { "nodes": [] },
+  "inbound": {
+    "autoCloseAfterInactivityHours": 24,
+    "inactivityFollowUps": [{ "delayMinutes": 120, "message": "Still there?" }]
+  }
+}`,
+    },
+  },
+});
+
+/** The count rules: the codes above and their check. */
+export const countRules: RuleModule<typeof codes> = { name: 'count rules', rules: codes, check: validateCountRules };
 
 /** A count with its sensible range and what a value outside it means. */
 interface CountField {
@@ -83,7 +122,7 @@ function checkCount(doc: PearlDocument, object: JsonObject, path: JsonPath, fiel
     createDiagnostic(
       doc,
       valueSpan(doc, [...path, field.key]),
-      DiagnosticCode.countBelowMinimum,
+      codes.countBelowMinimum,
       `${field.key} is ${value}; it should be ${field.expectation}.`,
     ),
   );
@@ -103,7 +142,7 @@ function checkFollowUps(doc: PearlDocument, settings: JsonObject, path: JsonPath
       createDiagnostic(
         doc,
         valueSpan(doc, [...followUpPath(followUp.index), 'delayMinutes']),
-        DiagnosticCode.followUpAfterClose,
+        codes.followUpAfterClose,
         `This follow-up fires after ${minutes} minutes, but the conversation auto-closes after ${hours} ${hours === 1 ? 'hour' : 'hours'} (${closeMinutes} minutes).`,
       ),
     );

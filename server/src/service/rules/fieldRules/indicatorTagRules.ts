@@ -1,8 +1,89 @@
-import { Diagnostic } from 'vscode-languageserver-types';
-import { DiagnosticCode } from '../diagnosticCodes';
+import { Diagnostic, DiagnosticSeverity } from 'vscode-languageserver-types';
 import { createDiagnostic, lineAt, valueSpan } from '../diagnostics';
 import { PearlDocument } from '../../document/pearlDocument';
 import { arrayOf, FirstSeen, isJsonObject, JsonObject, JsonPath } from './ruleSupport';
+import { defineRules, interfaceSection, rulingsSection, type RuleModule } from '../ruleModule';
+
+/** The codes of this family, in the order docs/rules.md lists them. */
+const codes = defineRules('field rules', {
+  labelIdDuplicate: {
+    code: 'label-id-duplicate',
+    severity: DiagnosticSeverity.Error,
+    summary: 'Two indicator tags share an id.',
+    section: interfaceSection('CallLabel'),
+    examples: {
+      fails: `{
+  "pearl": {
+    "nodes": [],
+    "indicatorTags": [
+      { "id": "Booked", "name": "Booked", "color": 1 },
+      { "id": "Booked", "name": "Booked again", "color": 2 }
+    ]
+  }
+}`,
+      passes: `{
+  "pearl": {
+    "nodes": [],
+    "indicatorTags": [
+      { "id": "Booked", "name": "Booked", "color": 1 },
+      { "id": "ReBook", "name": "Booked again", "color": 2 }
+    ]
+  }
+}`,
+    },
+  },
+  labelColorDuplicate: {
+    code: 'label-color-duplicate',
+    severity: DiagnosticSeverity.Error,
+    summary: 'Two indicator tags share a color.',
+    section: rulingsSection('Indicator tag colors'),
+    examples: {
+      fails: `{
+  "pearl": {
+    "nodes": [],
+    "indicatorTags": [
+      { "id": "Booked", "name": "Booked", "color": 1 },
+      { "id": "ReBook", "name": "Booked again", "color": 1 }
+    ]
+  }
+}`,
+      passes: `{
+  "pearl": {
+    "nodes": [],
+    "indicatorTags": [
+      { "id": "Booked", "name": "Booked", "color": 1 },
+      { "id": "ReBook", "name": "Booked again", "color": 2 }
+    ]
+  }
+}`,
+    },
+  },
+  labelIdUnknown: {
+    code: 'label-id-unknown',
+    severity: DiagnosticSeverity.Warning,
+    summary: 'A notification names an indicator tag id not defined in pearl.indicatorTags.',
+    section: interfaceSection('CallLabel'),
+    examples: {
+      fails: `{
+  "pearl": {
+    "openingSentence": "Hello!",
+    "indicatorTags": [{ "id": "Refill", "name": "Refill", "color": 1 }],
+    "notifications": [{ "indicatorTagsIds": ["Urgent"] }]
+  }
+}`,
+      passes: `{
+  "pearl": {
+    "openingSentence": "Hello!",
+    "indicatorTags": [{ "id": "Refill", "name": "Refill", "color": 1 }],
+    "notifications": [{ "indicatorTagsIds": ["Refill"] }]
+  }
+}`,
+    },
+  },
+});
+
+/** The indicator tag rules: the codes above and their check. */
+export const indicatorTagRules: RuleModule<typeof codes> = { name: 'indicator tag rules', rules: codes, check: validateIndicatorTagRules };
 
 /** An indicator tag as sent, with where it is (`['pearl', 'indicatorTags', index]`). */
 interface Tag {
@@ -35,7 +116,7 @@ export function validateIndicatorTagRules(doc: PearlDocument, diagnostics: Diagn
           createDiagnostic(
             doc,
             valueSpan(doc, [...tag.path, 'id']),
-            DiagnosticCode.labelIdDuplicate,
+            codes.labelIdDuplicate,
             `Indicator tag id '${id}' is already used by the tag on line ${lineAt(doc, first.path)}: ids must be unique among the tags.`,
           ),
         );
@@ -49,7 +130,7 @@ export function validateIndicatorTagRules(doc: PearlDocument, diagnostics: Diagn
           createDiagnostic(
             doc,
             valueSpan(doc, [...tag.path, 'color']),
-            DiagnosticCode.labelColorDuplicate,
+            codes.labelColorDuplicate,
             `color ${color} is already used by ${describeTag(first.value)} on line ${lineAt(doc, first.path)}: colors must be unique across the tags.`,
           ),
         );
@@ -66,7 +147,7 @@ export function validateIndicatorTagRules(doc: PearlDocument, diagnostics: Diagn
         createDiagnostic(
           doc,
           valueSpan(doc, ['pearl', 'notifications', index, 'indicatorTagsIds', idIndex]),
-          DiagnosticCode.labelIdUnknown,
+          codes.labelIdUnknown,
           `indicatorTagsIds '${id}' names no tag defined in pearl.indicatorTags.`,
         ),
       );

@@ -1,40 +1,169 @@
-import { Diagnostic } from 'vscode-languageserver-types';
-import { DiagnosticCode } from '../diagnosticCodes';
+import { Diagnostic, DiagnosticSeverity } from 'vscode-languageserver-types';
 import { withArticle } from '../../interface/messageText';
-import { nodeFixData } from '../diagnosticData';
+import { nodeFixData, nodeIn, readNodeFixData } from '../diagnosticData';
 import { createDiagnostic, keySpan, valueSpan } from '../diagnostics';
-import { NestedListKey, NodeType, PearlDocument, PearlNode } from '../../document/pearlDocument';
+import type { NestedListKey, PearlDocument, PearlNode } from '../../document/pearlDocument';
+import {
+  getNodeTypeFacts,
+  getSettingsProperty,
+  isNestedActionType,
+  nestedListOwners,
+  SettingsProperty,
+  settingsProperties,
+} from '../../interface/nodeTypes';
 import { describeNodeType, isAbsentValue, isKnownNodeType } from './ruleSupport';
+import { defineRules, interfaceSection, type RuleModule } from '../ruleModule';
+import { getPropertyNode } from '../../document/jsonTree';
+import { insertProperty, replaceValue } from '../../edits/jsonEdits';
+import type { Fix } from '../fixSupport';
 
-/** The settings objects of a node (§ Node). */
-const settingsKeys = ['apiSettings', 'smsSettings', 'emailSettings', 'transferCallSettings'] as const;
-type SettingsKey = (typeof settingsKeys)[number];
+/** The codes of this family, in the order docs/rules.md lists them. */
+const codes = defineRules('field rules', {
+  nodeSettingsMissing: {
+    code: 'node-settings-missing',
+    severity: DiagnosticSeverity.Error,
+    summary: 'The settings object matching nodeType is missing (graph rule 7).',
+    section: interfaceSection('Graph rules'),
+    examples: {
+      fails: `{
+  "pearl": {
+    "nodes": [
+      { "nodeId": "sms", "name": "Text the receipt", "nodeType": 50 }
+    ]
+  }
+}`,
+      passes: `{
+  "pearl": {
+    "nodes": [
+      { "nodeId": "sms", "name": "Text the receipt", "nodeType": 50, "smsSettings": { "message": "Thanks!" } }
+    ]
+  }
+}`,
+    },
+    fix: fixMissingSettings,
+  },
+  nodeSettingsOtherType: {
+    code: 'node-settings-other-type',
+    severity: DiagnosticSeverity.Warning,
+    summary: 'A settings object for another node type.',
+    section: interfaceSection('Node'),
+    examples: {
+      fails: `{
+  "pearl": {
+    "nodes": [
+      { "nodeId": "ask", "name": "Ask", "nodeType": 10, "emailSettings": { "subject": "Hi" } }
+    ]
+  }
+}`,
+      passes: `{
+  "pearl": {
+    "nodes": [
+      { "nodeId": "ask", "name": "Ask", "nodeType": 10 }
+    ]
+  }
+}`,
+    },
+  },
+  handOffActionMisplaced: {
+    code: 'handoff-action-misplaced',
+    severity: DiagnosticSeverity.Error,
+    summary: 'handOffAction on a node that is not HandoffChatToHuman.',
+    section: interfaceSection('Node'),
+    examples: {
+      fails: `{
+  "pearl": {
+    "nodes": [
+      { "nodeId": "ask", "name": "Ask", "nodeType": 10, "handOffAction": [{ "nodeId": "note", "name": "Note", "nodeType": 50, "smsSettings": { "message": "Handed over." } }] }
+    ]
+  }
+}`,
+      passes: `{
+  "pearl": {
+    "nodes": [
+      { "nodeId": "human", "name": "Hand over", "nodeType": 31, "handOffAction": [{ "nodeId": "note", "name": "Note", "nodeType": 50, "smsSettings": { "message": "Handed over." } }] }
+    ]
+  }
+}`,
+    },
+  },
+  postCallActionsMisplaced: {
+    code: 'post-call-actions-misplaced',
+    severity: DiagnosticSeverity.Error,
+    summary: 'postCallActions on a node that is not PostCallActions.',
+    section: interfaceSection('Node'),
+    examples: {
+      fails: `{
+  "pearl": {
+    "nodes": [
+      { "nodeId": "ask", "name": "Ask", "nodeType": 10, "postCallActions": [{ "nodeId": "note", "name": "Note", "nodeType": 50, "smsSettings": { "message": "Handed over." } }] }
+    ]
+  }
+}`,
+      passes: `{
+  "pearl": {
+    "nodes": [
+      { "nodeId": "after", "name": "After the call", "nodeType": 200, "postCallActions": [{ "nodeId": "note", "name": "Note", "nodeType": 50, "smsSettings": { "message": "Handed over." } }] }
+    ]
+  }
+}`,
+    },
+  },
+  nestedNodeType: {
+    code: 'nested-node-type',
+    severity: DiagnosticSeverity.Error,
+    summary: 'A nested action that is not SMS, Email or API (graph rule 6).',
+    section: interfaceSection('Graph rules'),
+    examples: {
+      fails: `{
+  "pearl": {
+    "nodes": [
+      { "nodeId": "after", "name": "After the call", "nodeType": 200, "postCallActions": [{ "nodeId": "ask", "name": "Ask", "nodeType": 10 }] }
+    ]
+  }
+}`,
+      passes: `{
+  "pearl": {
+    "nodes": [
+      { "nodeId": "after", "name": "After the call", "nodeType": 200, "postCallActions": [{ "nodeId": "note", "name": "Note", "nodeType": 50, "smsSettings": { "message": "Handed over." } }] }
+    ]
+  }
+}`,
+    },
+  },
+  nestedNodeNotFireAndForget: {
+    code: 'nested-node-not-fire-and-forget',
+    severity: DiagnosticSeverity.Error,
+    summary: 'A nested action with transitions or nested lists (graph rule 6).',
+    section: interfaceSection('Graph rules'),
+    examples: {
+      fails: `{
+  "pearl": {
+    "nodes": [
+      { "nodeId": "after", "name": "After the call", "nodeType": 200, "postCallActions": [{ "nodeId": "note", "name": "Note", "nodeType": 50, "smsSettings": { "message": "Done." }, "transitions": [{ "name": "Sent", "toNodeId": "end" }] }] }
+    ]
+  }
+}`,
+      passes: `{
+  "pearl": {
+    "nodes": [
+      { "nodeId": "after", "name": "After the call", "nodeType": 200, "postCallActions": [{ "nodeId": "note", "name": "Note", "nodeType": 50, "smsSettings": { "message": "Done." } }] }
+    ]
+  }
+}`,
+    },
+  },
+});
 
-/** The settings object each node type requires (§ Graph rules, rule 7). */
-const requiredSettings: ReadonlyMap<number, SettingsKey> = new Map([
-  [NodeType.PreCallAPI, 'apiSettings'],
-  [NodeType.API, 'apiSettings'],
-  [NodeType.SMS, 'smsSettings'],
-  [NodeType.Email, 'emailSettings'],
-  [NodeType.TransferCall, 'transferCallSettings'],
-]);
+/** The node settings rules: the codes above and their check. */
+export const nodeSettingsRules: RuleModule<typeof codes> = { name: 'node settings rules', rules: codes, check: validateNodeSettingsRules };
 
-/** The node types whose settings object is named `key`, for messages. */
-const typesBySettings: ReadonlyMap<SettingsKey, string> = new Map([
-  ['apiSettings', 'API (40) and PreCallAPI (3) nodes'],
-  ['smsSettings', 'SMS (50) nodes'],
-  ['emailSettings', 'Email (51) nodes'],
-  ['transferCallSettings', 'TransferCall (60) nodes'],
-]);
-
-/** The only node type each nested list may appear on (§ Node: "Only on a ... node"). */
-const nestedListOwner: ReadonlyMap<NestedListKey, NodeType> = new Map([
-  ['handOffAction', NodeType.HandoffChatToHuman],
-  ['postCallActions', NodeType.PostCallActions],
-]);
-
-/** Node types a nested action may have (graph rule 6). */
-const nestedNodeTypes: ReadonlySet<number> = new Set([NodeType.SMS, NodeType.Email, NodeType.API]);
+/** The node types whose settings object is named `key`, as messages name them. */
+const typesBySettings: Readonly<Record<SettingsProperty, string>> = {
+  apiSettings: 'API (40) and PreCallAPI (3) nodes',
+  smsSettings: 'SMS (50) nodes',
+  emailSettings: 'Email (51) nodes',
+  transferCallSettings: 'TransferCall (60) nodes',
+};
 
 /**
  * Settings objects and nested lists of the nodes of a text Pearl, nested actions included
@@ -63,27 +192,27 @@ export function validateNodeSettingsRules(doc: PearlDocument, diagnostics: Diagn
 function checkSettings(doc: PearlDocument, node: PearlNode, diagnostics: Diagnostic[]): void {
   const { nodeType } = node;
   if (nodeType === undefined || !isKnownNodeType(nodeType)) return;
-  const required = requiredSettings.get(nodeType);
+  const required = getSettingsProperty(nodeType);
   if (required && isAbsentValue(node.value[required])) {
     diagnostics.push(
       createDiagnostic(
         doc,
         valueSpan(doc, [...node.path, 'nodeType']),
-        DiagnosticCode.nodeSettingsMissing,
+        codes.nodeSettingsMissing,
         `nodeType ${describeNodeType(nodeType)} requires ${required}, which is missing (graph rule 7).`,
         { data: nodeFixData(node) },
       ),
     );
   }
-  for (const key of settingsKeys) {
+  for (const key of settingsProperties) {
     if (key === required) continue;
     if (isAbsentValue(node.value[key])) continue;
     diagnostics.push(
       createDiagnostic(
         doc,
         keySpan(doc, [...node.path, key]),
-        DiagnosticCode.nodeSettingsOtherType,
-        `${key} is for ${typesBySettings.get(key)}; this node is ${describeNodeType(nodeType)}, so it does not apply.`,
+        codes.nodeSettingsOtherType,
+        `${key} is for ${typesBySettings[key]}; this node is ${describeNodeType(nodeType)}, so it does not apply.`,
       ),
     );
   }
@@ -92,13 +221,13 @@ function checkSettings(doc: PearlDocument, node: PearlNode, diagnostics: Diagnos
 function checkNestedLists(doc: PearlDocument, node: PearlNode, diagnostics: Diagnostic[]): void {
   const { nodeType } = node;
   if (nodeType === undefined || !isKnownNodeType(nodeType)) return;
-  for (const [list, owner] of nestedListOwner) {
+  for (const { list, nodeType: owner } of nestedListOwners) {
     if (nodeType === owner || !isNonEmptyArray(node.value[list])) continue;
     diagnostics.push(
       createDiagnostic(
         doc,
         keySpan(doc, [...node.path, list]),
-        list === 'handOffAction' ? DiagnosticCode.handOffActionMisplaced : DiagnosticCode.postCallActionsMisplaced,
+        list === 'handOffAction' ? codes.handOffActionMisplaced : codes.postCallActionsMisplaced,
         `${list} is allowed only on ${withArticle(describeNodeType(owner))} node; this node is ${describeNodeType(nodeType)}.`,
       ),
     );
@@ -107,12 +236,12 @@ function checkNestedLists(doc: PearlDocument, node: PearlNode, diagnostics: Diag
 
 function checkNestedAction(doc: PearlDocument, node: PearlNode, list: NestedListKey, diagnostics: Diagnostic[]): void {
   const { nodeType } = node;
-  if (nodeType !== undefined && !nestedNodeTypes.has(nodeType)) {
+  if (nodeType !== undefined && !isNestedActionType(nodeType)) {
     diagnostics.push(
       createDiagnostic(
         doc,
         valueSpan(doc, [...node.path, 'nodeType']),
-        DiagnosticCode.nestedNodeType,
+        codes.nestedNodeType,
         `nodeType ${describeNodeType(nodeType)} cannot be nested in ${list}: nested actions must be SMS (50), Email (51) or API (40) (graph rule 6).`,
       ),
     );
@@ -123,7 +252,7 @@ function checkNestedAction(doc: PearlDocument, node: PearlNode, list: NestedList
       createDiagnostic(
         doc,
         keySpan(doc, [...node.path, key]),
-        DiagnosticCode.nestedNodeNotFireAndForget,
+        codes.nestedNodeNotFireAndForget,
         key === 'transitions'
           ? `A nested action in ${list} is fire-and-forget: it cannot have transitions (graph rule 6).`
           : `A nested action in ${list} is fire-and-forget: it cannot have its own ${key} list (graph rule 6).`,
@@ -134,4 +263,21 @@ function checkNestedAction(doc: PearlDocument, node: PearlNode, list: NestedList
 
 function isNonEmptyArray(value: unknown): boolean {
   return Array.isArray(value) && value.length > 0;
+}
+
+/**
+ * `node-settings-missing` → "Add smsSettings": inserts the settings object the node type requires
+ * with its main fields empty (§ Graph rules, rule 7; the skeleton is the node type table's).
+ */
+function fixMissingSettings(doc: PearlDocument, { data }: Diagnostic): Fix[] {
+  const fixData = readNodeFixData(data);
+  const node = fixData && nodeIn(doc, fixData);
+  const settings = getNodeTypeFacts(node?.nodeType)?.settings;
+  if (!node || !settings) return [];
+  const object = node.node;
+  const { property: key, skeleton: value } = settings;
+  const existing = getPropertyNode(object, key);
+  if (existing !== undefined && existing.type !== 'null') return [];
+  const edit = existing ? replaceValue(doc, existing, value, 'compact') : insertProperty(doc, object, key, value, 'compact');
+  return [{ title: `Add ${key}`, edits: [edit], isPreferred: true }];
 }

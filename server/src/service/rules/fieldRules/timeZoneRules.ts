@@ -1,12 +1,32 @@
-import { Diagnostic } from 'vscode-languageserver-types';
-import { DiagnosticCode } from '../diagnosticCodes';
-import type { TimeZoneFixData } from '../diagnosticData';
+import { Diagnostic, DiagnosticSeverity } from 'vscode-languageserver-types';
+import { readTimeZoneFixData, type TimeZoneFixData, valueNodeIn } from '../diagnosticData';
 import { createDiagnostic, valueSpan } from '../diagnostics';
 import { PearlDocument } from '../../document/pearlDocument';
 import { checkTimeZone } from '../../interface/timeZones';
 import { getChannelValue, JsonPath } from './ruleSupport';
+import { defineRules, rulingsSection, type RuleModule } from '../ruleModule';
+import { Fix, replaceNode } from '../fixSupport';
 
 export type { TimeZoneFixData };
+
+/** The codes of this family, in the order docs/rules.md lists them. */
+const codes = defineRules('field rules', {
+  timeZone: {
+    code: 'time-zone',
+    severity: DiagnosticSeverity.Error,
+    summary: 'A timeZone that is not a Windows time-zone id (quick fix from an IANA id).',
+    section: rulingsSection('Time zone ids'),
+    examples: {
+      fails: '{ "pearl": { "nodes": [], "timeZone": "Europe/London" } }',
+      passes: '{ "pearl": { "nodes": [], "timeZone": "GMT Standard Time" } }',
+    },
+    fix: fixTimeZone,
+    safeFix: true,
+  },
+});
+
+/** The time zone rules: the codes above and their check. */
+export const timeZoneRules: RuleModule<typeof codes> = { name: 'time zone rules', rules: codes, check: validateTimeZoneRules };
 
 /**
  * `pearl.timeZone` and `outbound.timeZone` of either form (docs/interface.md
@@ -46,5 +66,14 @@ function checkTimeZoneValue(doc: PearlDocument, id: unknown, path: JsonPath, dia
       break;
   }
   const data = replacement === undefined ? undefined : ({ path, value: id, replacement } satisfies TimeZoneFixData);
-  diagnostics.push(createDiagnostic(doc, valueSpan(doc, path), DiagnosticCode.timeZone, message, { data }));
+  diagnostics.push(createDiagnostic(doc, valueSpan(doc, path), codes.timeZone, message, { data }));
+}
+
+/** `time-zone` with `data.replacement` → "Use 'Eastern Standard Time'": the Windows id in place of the value (docs/rulings.md § Time zone ids). */
+function fixTimeZone(doc: PearlDocument, { data }: Diagnostic): Fix[] {
+  const fixData = readTimeZoneFixData(data);
+  const node = fixData && valueNodeIn(doc, fixData);
+  if (!fixData || node?.type !== 'string') return [];
+  const { replacement } = fixData;
+  return [{ title: `Use '${replacement}'`, edits: [replaceNode(node, JSON.stringify(replacement))], isPreferred: true }];
 }

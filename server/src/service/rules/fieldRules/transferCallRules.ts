@@ -1,8 +1,59 @@
-import { Diagnostic } from 'vscode-languageserver-types';
-import { DiagnosticCode } from '../diagnosticCodes';
+import { Diagnostic, DiagnosticSeverity } from 'vscode-languageserver-types';
 import { createDiagnostic, keySpan, openingSpan, TextSpan, valueSpan } from '../diagnostics';
 import { NodeType, PearlDocument } from '../../document/pearlDocument';
 import { arrayOf, isAbsentValue, isBlankValue, isJsonObject, JsonPath, objectOf } from './ruleSupport';
+import { defineRules, interfaceSection, type RuleModule } from '../ruleModule';
+
+/** The codes of this family, in the order docs/rules.md lists them. */
+const codes = defineRules('field rules', {
+  transferTriggerMissing: {
+    code: 'transfer-trigger-missing',
+    severity: DiagnosticSeverity.Error,
+    summary: 'TransferCall triggerDescription missing where required.',
+    section: interfaceSection('TransferCallSettings'),
+    examples: {
+      fails: `{
+  "pearl": {
+    "openingSentence": "Hello!",
+    "transferCallSettings": [{ "transferCallPhoneNumber": "+441135550123" }]
+  }
+}`,
+      passes: `{
+  "pearl": {
+    "openingSentence": "Hello!",
+    "transferCallSettings": [{ "transferCallPhoneNumber": "+441135550123", "triggerDescription": "The caller asks for the pharmacist." }]
+  }
+}`,
+    },
+  },
+  transferTriggerNotAllowed: {
+    code: 'transfer-trigger-not-allowed',
+    severity: DiagnosticSeverity.Error,
+    summary: 'TransferCall triggerDescription on a node reached by transitions.',
+    section: interfaceSection('TransferCallSettings'),
+    examples: {
+      fails: `{
+  "pearl": {
+    "nodes": [
+      { "nodeId": "start", "name": "Greeting", "nodeType": 2, "transitions": [{ "name": "Leak", "toNodeId": "transfer" }] },
+      { "nodeId": "transfer", "name": "Transfer", "nodeType": 60, "transferCallSettings": { "transferCallPhoneNumber": "+15125550100", "triggerDescription": "An active leak." } }
+    ]
+  }
+}`,
+      passes: `{
+  "pearl": {
+    "nodes": [
+      { "nodeId": "start", "name": "Greeting", "nodeType": 2, "transitions": [{ "name": "Leak", "toNodeId": "transfer" }] },
+      { "nodeId": "transfer", "name": "Transfer", "nodeType": 60, "transferCallSettings": { "transferCallPhoneNumber": "+15125550100" } }
+    ]
+  }
+}`,
+    },
+  },
+});
+
+/** The transfer call rules: the codes above and their check. */
+export const transferCallRules: RuleModule<typeof codes> = { name: 'transfer call rules', rules: codes, check: validateTransferCallRules };
 
 /**
  * TransferCallSettings.triggerDescription (docs/interface.md § TransferCallSettings:
@@ -33,7 +84,7 @@ export function validateTransferCallRules(doc: PearlDocument, diagnostics: Diagn
         createDiagnostic(
           doc,
           span,
-          DiagnosticCode.transferTriggerMissing,
+          codes.transferTriggerMissing,
           `transferCallSettings[${index}] needs a triggerDescription (required in a simple Pearl): it tells the agent when to transfer.`,
         ),
       );
@@ -60,7 +111,7 @@ export function validateTransferCallRules(doc: PearlDocument, diagnostics: Diagn
         createDiagnostic(
           doc,
           keySpan(doc, [...settingsPath, 'triggerDescription']),
-          DiagnosticCode.transferTriggerNotAllowed,
+          codes.transferTriggerNotAllowed,
           `TransferCall node '${node.nodeId}' is reached by transitions, so its triggerDescription is not allowed (only an unwired TransferCall node is fired from its triggerDescription).`,
         ),
       );
@@ -69,7 +120,7 @@ export function validateTransferCallRules(doc: PearlDocument, diagnostics: Diagn
         createDiagnostic(
           doc,
           trigger !== undefined ? valueSpan(doc, [...settingsPath, 'triggerDescription']) : keySpan(doc, settingsPath),
-          DiagnosticCode.transferTriggerMissing,
+          codes.transferTriggerMissing,
           `TransferCall node '${node.nodeId}' has no incoming transition, so its transferCallSettings needs a triggerDescription: the agent fires it from that description.`,
         ),
       );

@@ -1,8 +1,12 @@
-import { readValueFixData, valueNodeIn } from '../../rules/diagnosticData';
+import type { Diagnostic } from 'vscode-languageserver-types';
+import { readPropertyFixData, readValueFixData, valueNodeIn } from '../diagnosticData';
+import { findNearest } from '../../features/editDistance';
+import { removeProperty } from '../../edits/jsonEdits';
+import { getNodeAtPath, getPropertyKeyNode } from '../../document/jsonTree';
 import type { JsonNode } from '../../document/jsonTree';
 import type { PearlDocument } from '../../document/pearlDocument';
 import { findSchemaForPath, getEnumValues, JSONSchema } from '../../interface/schemaNavigator';
-import { Fix, replaceNode } from './fixSupport';
+import { Fix, replaceNode } from '../fixSupport';
 
 /** Strings that unambiguously mean a boolean. */
 const booleanWords: ReadonlyMap<string, boolean> = new Map([
@@ -24,7 +28,7 @@ const int32 = { min: -2147483648, max: 2147483647 };
  * - a string field: a number or boolean → its text (`12345` → `"12345"`).
  * The fix is preferred (and safe for fix-all): the value keeps its meaning. Nothing otherwise.
  */
-export function fixWrongType(doc: PearlDocument, data: unknown): Fix[] {
+export function fixWrongType(doc: PearlDocument, { data }: Diagnostic): Fix[] {
   const fixData = readValueFixData(data);
   const node = fixData && valueNodeIn(doc, fixData);
   if (!fixData || !node || node.type === 'object' || node.type === 'array' || node.type === 'property') return [];
@@ -76,7 +80,7 @@ function convert(
  * only text model, so preferred and safe for fix-all); in a simple Pearl one fix per voice model,
  * none preferred: which voice model is a choice (the interface: § modelType values).
  */
-export function fixModelTypeKind(doc: PearlDocument, data: unknown): Fix[] {
+export function fixModelTypeKind(doc: PearlDocument, { data }: Diagnostic): Fix[] {
   const fixData = readValueFixData(data);
   const node = fixData && valueNodeIn(doc, fixData);
   if (!fixData || node?.type !== 'number') return [];
@@ -88,4 +92,49 @@ export function fixModelTypeKind(doc: PearlDocument, data: unknown): Fix[] {
     edits: [replaceNode(node, String(model.value))],
     isPreferred: models.length === 1,
   }));
+}
+
+/**
+ * `unknown-property` → "Change to 'agentPersonality'" for each known property of that object
+ * within edit distance 2 and not already present, and "Remove property 'x'" (the property with its
+ * comma, whether first, middle or last): docs/interface.md § Resources and their fields, no
+ * property outside those listed.
+ */
+export function fixUnknownProperty(doc: PearlDocument, { data }: Diagnostic): Fix[] {
+  return fixProperty(doc, data, true);
+}
+
+/** `session-scoped-in-text` → "Remove property 'isSessionScoped'" (§ DataSettings: simple Pearl create request only). */
+export function fixSessionScopedInText(doc: PearlDocument, { data }: Diagnostic): Fix[] {
+  return fixProperty(doc, data, false);
+}
+
+function fixProperty(doc: PearlDocument, data: unknown, suggestNames: boolean): Fix[] {
+  const fixData = readPropertyFixData(data);
+  const object = fixData && getNodeAtPath(doc.root, fixData.path);
+  if (!fixData || object?.type !== 'object') return [];
+  const { key, path: objectPath } = fixData;
+  const keyNode = getPropertyKeyNode(object, key);
+  const property = keyNode?.parent;
+  if (keyNode?.type !== 'string' || property?.type !== 'property') return [];
+  // A stale diagnostic: the key there now is a known one (or not the session-scoped flag).
+  if (suggestNames ? findSchemaForPath(doc.kind, [...objectPath, key]) !== undefined : key !== 'isSessionScoped') return [];
+  const fixes: Fix[] = [];
+  if (suggestNames && key !== '$schema') {
+    const known = Object.keys(findSchemaForPath(doc.kind, objectPath)?.properties ?? {}).filter((name) => name !== '$schema');
+    const present = new Set((object.children ?? []).map((child): unknown => child.children?.[0]?.value));
+    const nearest = findNearest(
+      key,
+      known.filter((name) => !present.has(name)),
+    );
+    for (const name of nearest.names) {
+      fixes.push({
+        title: `Change to '${name}'`,
+        edits: [replaceNode(keyNode, JSON.stringify(name))],
+        isPreferred: nearest.unique && name === nearest.names[0],
+      });
+    }
+  }
+  fixes.push({ title: `Remove property '${key}'`, edits: [removeProperty(doc, property)] });
+  return fixes;
 }

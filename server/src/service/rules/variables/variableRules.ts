@@ -1,12 +1,22 @@
 import { Diagnostic } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { DiagnosticCode } from './diagnosticCodes';
-import type { VariableReferenceFixData } from './diagnosticData';
-import { createDiagnostic, spanToRange, valueSpan } from './diagnostics';
-import { isJsonObject, type JsonObject, type JsonPath, type PearlDocument } from '../document/pearlDocument';
-import { PathStep, resolveValueVariableField, variableContainerKeys, VariableField, variableFieldKeys } from '../interface/variableFields';
-import { variableGroupNames } from '../interface/enumNames';
-import { findValueReferences, placeValueReferences, type ValueReference } from '../document/variableReferences';
+import type { VariableReferenceFixData } from '../diagnosticData';
+import { createDiagnostic, spanToRange, valueSpan } from '../diagnostics';
+import { isJsonObject, type JsonObject, type JsonPath, type PearlDocument } from '../../document/pearlDocument';
+import {
+  PathStep,
+  resolveValueVariableField,
+  variableContainerKeys,
+  VariableField,
+  variableFieldKeys,
+} from '../../interface/variableFields';
+import { variableGroupNames } from '../../interface/enumNames';
+import { findValueReferences, placeValueReferences, type ValueReference } from '../../document/variableReferences';
+import { variableCodes } from './variableCodes';
+import type { DiagnosticRule, RuleModule } from '../ruleModule';
+
+/** The variable rules: the codes of variableCodes.ts and their check. */
+export const variableRules: RuleModule<typeof variableCodes> = { name: 'variable rules', rules: variableCodes, check: checkVariables };
 
 /**
  * Variable references `{id}` in every (V) field (docs/interface.md § Resources and their
@@ -22,8 +32,7 @@ import { findValueReferences, placeValueReferences, type ValueReference } from '
  * as written, escapes included. One walk of `pearl` in the parsed value: linear. The text is read
  * only for a string that gets a diagnostic.
  */
-export function validateVariables(doc: PearlDocument): Diagnostic[] {
-  const diagnostics: Diagnostic[] = [];
+export function checkVariables(doc: PearlDocument, diagnostics: Diagnostic[]): void {
   const cache = doc.modelCache;
   if (cache.variableFieldStrings === undefined && !cache.variablesChecked) {
     // The first check of a parse keeps nothing: most parses are checked once (a file opened, a
@@ -36,7 +45,7 @@ export function validateVariables(doc: PearlDocument): Diagnostic[] {
       const found = checkString(doc, field, value, () => pathOf(steps));
       if (found) for (const finding of found.findings) diagnostics.push(finding.diagnostic);
     });
-    return diagnostics;
+    return;
   }
   for (const fieldString of getFieldStrings(doc)) {
     const value = readField(fieldString.holder, fieldString.key);
@@ -55,7 +64,6 @@ export function validateVariables(doc: PearlDocument): Diagnostic[] {
     }
     for (const finding of fieldString.findings) diagnostics.push(finding.diagnostic);
   }
-  return diagnostics;
 }
 
 /** A diagnostic found in a (V) string, with its span relative to the string literal's offset. */
@@ -70,7 +78,7 @@ const noFindings: readonly Finding[] = [];
 /** What is wrong with one reference, before it is located. */
 interface Problem {
   readonly reference: ValueReference;
-  readonly code: DiagnosticCode;
+  readonly code: DiagnosticRule;
   readonly message: string;
 }
 
@@ -97,7 +105,7 @@ function checkString(
   );
   const findings = problems.map(({ reference, code, message }, index) => {
     const span = placed[index];
-    const data = code === DiagnosticCode.variableUndeclared ? referenceFixData(stringPath, reference, references) : undefined;
+    const data = code === variableCodes.variableUndeclared ? referenceFixData(stringPath, reference, references) : undefined;
     return {
       diagnostic: createDiagnostic(doc, span, code, message, { data }),
       start: span.offset - literal.offset,
@@ -165,7 +173,7 @@ type MutablePathStep = { -readonly [K in keyof PathStep<unknown>]: PathStep<unkn
 
 /**
  * Every (V) string under `pearl`, kept in the model's cache after the first call (see
- * {@link validateVariables}).
+ * {@link checkVariables}).
  */
 function getFieldStrings(doc: PearlDocument): readonly FieldString[] {
   const cached = doc.modelCache.variableFieldStrings as readonly FieldString[] | undefined;
@@ -274,7 +282,7 @@ function checkReferences(doc: PearlDocument, field: VariableField, references: r
     if (field.noVariables) {
       problems.push({
         reference,
-        code: DiagnosticCode.generalInstructionsVariable,
+        code: variableCodes.generalInstructionsVariable,
         message: `generalInstructions must not contain variables; found {${id}}.`,
       });
       continue;
@@ -284,7 +292,7 @@ function checkReferences(doc: PearlDocument, field: VariableField, references: r
       if (!field.postCallContext) {
         problems.push({
           reference,
-          code: DiagnosticCode.variableUndeclared,
+          code: variableCodes.variableUndeclared,
           message: `Variable '${id}' is not declared in variables; it may be a platform variable.`,
         });
       }
@@ -295,7 +303,7 @@ function checkReferences(doc: PearlDocument, field: VariableField, references: r
     if (!field.allowedGroups.has(group)) {
       problems.push({
         reference,
-        code: DiagnosticCode.variableGroupNotAllowed,
+        code: variableCodes.variableGroupNotAllowed,
         message: `Variable '${id}' is ${variableGroupNames[group]} (group ${group}); ${field.label} takes ${field.allowedText}.`,
       });
       continue;
@@ -304,7 +312,7 @@ function checkReferences(doc: PearlDocument, field: VariableField, references: r
     if (reason) {
       problems.push({
         reference,
-        code: DiagnosticCode.variableNotYetCollected,
+        code: variableCodes.variableNotYetCollected,
         message: `Variable '${id}' is ${variableGroupNames[group]} (group ${group}): ${reason}.`,
       });
     }

@@ -1,11 +1,34 @@
 import type { Edit } from 'jsonc-parser';
-import { nodeIn, readNodeFixData, readTransitionFixData, transitionIn } from '../../rules/diagnosticData';
+import type { Diagnostic } from 'vscode-languageserver-types';
+import { findNearest } from '../../features/editDistance';
+import { nodeIn, readNodeFixData, readTransitionFixData, transitionIn } from '../diagnosticData';
 import { getPropertyNode } from '../../document/jsonTree';
 import { NodeType, PearlDocument, PearlNode } from '../../document/pearlDocument';
-import { appendToArrayProperty, Fix, removeArrayElements } from './fixSupport';
+import { getTransitionProblems, isVoiceOnlyNodeType } from '../../interface/nodeTypes';
+import { appendToArrayProperty, Fix, removeArrayElements, replaceNode } from '../fixSupport';
 
 /** The name of a transition the fixes add to the EndCall node (unique within its node). */
 const endTransitionName = 'End the conversation';
+
+/**
+ * `unknown-target` → "Change to 'talk'" for each nodeId within edit distance 2 (§ Transition), then
+ * "Create node 'x'" ({@link fixCreateTargetNode}).
+ */
+export function fixUnknownTarget(doc: PearlDocument, { data }: Diagnostic): Fix[] {
+  return [...fixNearestTarget(doc, data), ...fixCreateTargetNode(doc, data)];
+}
+
+function fixNearestTarget(doc: PearlDocument, data: unknown): Fix[] {
+  const fixData = readTransitionFixData(data);
+  const node = fixData && transitionIn(doc, fixData)?.toNodeIdNode;
+  if (!fixData || node?.type !== 'string' || doc.nodesById.has(fixData.toNodeId)) return [];
+  const nearest = findNearest(fixData.toNodeId, doc.nodesById.keys());
+  return nearest.names.map((name) => ({
+    title: `Change to '${name}'`,
+    edits: [replaceNode(node, JSON.stringify(name))],
+    isPreferred: nearest.unique && name === nearest.names[0],
+  }));
+}
 
 /**
  * `unknown-target` → "Create node 'x'": appends to `pearl.nodes` a Dialogue node with that nodeId
@@ -13,7 +36,7 @@ const endTransitionName = 'End the conversation';
  * (the interface: § Graph rules, rules 3 and 4; § Transition). Without an EndCall node
  * that has a nodeId, the new node has no transitions. Offered beside "Change to 'y'".
  */
-export function fixCreateTargetNode(doc: PearlDocument, data: unknown): Fix[] {
+function fixCreateTargetNode(doc: PearlDocument, data: unknown): Fix[] {
   const fixData = readTransitionFixData(data);
   const id = fixData && transitionIn(doc, fixData) ? fixData.toNodeId : '';
   if (id.trim() === '' || doc.nodesById.has(id) || !doc.pearl) return [];
@@ -29,11 +52,13 @@ export function fixCreateTargetNode(doc: PearlDocument, data: unknown): Fix[] {
  * taken) to the EndCall node (§ Graph rules, rule 3). Not offered on a PreCallAPI node, whose
  * transitions lead to OpeningSentence nodes only (rule 5), nor without an EndCall node with a nodeId.
  */
-export function fixAddEndTransition(doc: PearlDocument, data: unknown): Fix[] {
+export function fixAddEndTransition(doc: PearlDocument, { data }: Diagnostic): Fix[] {
   const fixData = readNodeFixData(data);
   const node = fixData && nodeIn(doc, fixData);
   const endCall = findEndCall(doc);
-  if (!node || node.container || !endCall || node === endCall || node.nodeType === NodeType.PreCallAPI) return [];
+  if (!node || !endCall || node === endCall) return [];
+  // A nested action, or a PreCallAPI node (whose transitions lead to OpeningSentence nodes only), cannot lead to EndCall.
+  if (getTransitionProblems(node.nodeType, !!node.container, NodeType.EndCall, false, true) !== 0) return [];
   if (node.transitions.some((transition) => transition.toNodeId === endCall.nodeId)) return []; // stale
   const taken = new Set(node.transitions.map((transition) => transition.name));
   let name = endTransitionName;
@@ -47,18 +72,11 @@ export function fixAddEndTransition(doc: PearlDocument, data: unknown): Fix[] {
  * StartCallRecording node from `pearl.nodes` and every transition of another node whose toNodeId
  * names it (§ Node types: voice only). Comments and the other lines stay.
  */
-export function fixRemoveVoiceOnlyNode(doc: PearlDocument, data: unknown): Fix[] {
+export function fixRemoveVoiceOnlyNode(doc: PearlDocument, { data }: Diagnostic): Fix[] {
   const fixData = readNodeFixData(data);
   const node = fixData && nodeIn(doc, fixData);
   const nodes = getPropertyNode(doc.pearl, 'nodes');
-  if (
-    !node ||
-    node.container ||
-    nodes?.type !== 'array' ||
-    (node.nodeType !== NodeType.TransferCall && node.nodeType !== NodeType.StartCallRecording)
-  ) {
-    return [];
-  }
+  if (!node || node.container || nodes?.type !== 'array' || !isVoiceOnlyNodeType(node.nodeType)) return [];
   const edits: Edit[] = removeArrayElements(doc, nodes, [node.node]);
   let removedTransitions = 0;
   // Transitions resolve to the first node holding an id (graph rules): only then are they this node's.

@@ -1,12 +1,16 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { Diagnostic } from 'vscode-languageserver-types';
-import { DiagnosticCode } from './diagnosticCodes';
-import * as generatedValidators from '../generated/schemaValidators';
-import type { PropertyFixData, ValueFixData } from './diagnosticData';
-import { createDiagnostic, TextSpan, valueSpan } from './diagnostics';
-import { isJsonObject, jsonType, type JsonType, type PearlDocument, type PearlKind } from '../document/pearlDocument';
-import { withArticle } from '../interface/messageText';
-import { findSchemaForPath, getEnumValues, JSONSchema } from '../interface/schemaNavigator';
+import * as generatedValidators from '../../generated/schemaValidators';
+import type { PropertyFixData, ValueFixData } from '../diagnosticData';
+import { createDiagnostic, TextSpan, valueSpan } from '../diagnostics';
+import { isJsonObject, jsonType, type JsonType, type PearlDocument, type PearlKind } from '../../document/pearlDocument';
+import { withArticle } from '../../interface/messageText';
+import { findSchemaForPath, getEnumValues, JSONSchema } from '../../interface/schemaNavigator';
+import { schemaCodes } from './schemaCodes';
+import type { DiagnosticRule, RuleModule } from '../ruleModule';
+
+/** The schema rules: the codes of schemaCodes.ts and their check. */
+export const schemaRules: RuleModule<typeof schemaCodes> = { name: 'schema rules', rules: schemaCodes, check: checkSchema };
 
 type Path = (string | number)[];
 
@@ -33,39 +37,38 @@ function getValidator(kind: PearlKind): ValidateFunction {
  * diagnostic per node and code; a value of the wrong type gets only `wrong-type`. A root that is not an object is left to the syntax
  * diagnostics. Never throws; partial trees of malformed JSON are checked as far as they go.
  */
-export function validateSchema(doc: PearlDocument): Diagnostic[] {
-  if (!isJsonObject(doc.value)) return [];
+export function checkSchema(doc: PearlDocument, diagnostics: Diagnostic[]): void {
+  if (!isJsonObject(doc.value)) return;
   const validate = getValidator(doc.kind);
-  if (validate(doc.value)) return [];
+  if (validate(doc.value)) return;
   const findings: Finding[] = [];
   for (const error of validate.errors ?? []) {
     findings.push(...describeError(doc, error));
   }
-  return toDiagnostics(doc, findings);
+  addDiagnostics(doc, findings, diagnostics);
 }
 
 interface Finding {
   span: TextSpan;
-  code: DiagnosticCode;
+  /** The code's registry entry (schemaCodes.ts). */
+  code: DiagnosticRule;
   message: string;
   /** The diagnostic's `data`, for its quick fix. */
   data?: ValueFixData | PropertyFixData;
 }
 
-function toDiagnostics(doc: PearlDocument, findings: Finding[]): Diagnostic[] {
+function addDiagnostics(doc: PearlDocument, findings: Finding[], diagnostics: Diagnostic[]): void {
   const spanKey = (span: TextSpan): string => `${span.offset}:${span.length}`;
-  const wrongType = new Set(findings.filter((f) => f.code === DiagnosticCode.wrongType).map((f) => spanKey(f.span)));
+  const wrongType = new Set(findings.filter((f) => f.code === schemaCodes.wrongType).map((f) => spanKey(f.span)));
   const seen = new Set<string>();
-  const diagnostics: Diagnostic[] = [];
   for (const finding of findings) {
     const key = spanKey(finding.span);
     // A value of the wrong type fails its enum or limits too; the type is what to fix.
-    if (finding.code !== DiagnosticCode.wrongType && wrongType.has(key)) continue;
-    if (seen.has(`${key}:${finding.code}`)) continue;
-    seen.add(`${key}:${finding.code}`);
+    if (finding.code !== schemaCodes.wrongType && wrongType.has(key)) continue;
+    if (seen.has(`${key}:${finding.code.code}`)) continue;
+    seen.add(`${key}:${finding.code.code}`);
     diagnostics.push(createDiagnostic(doc, finding.span, finding.code, finding.message, { data: finding.data }));
   }
-  return diagnostics;
 }
 
 /** A value an error is about: the value, its path, where it is written and its text there. */
@@ -104,7 +107,7 @@ function describeError(doc: PearlDocument, error: ErrorObject): Finding[] {
       const expected = (Array.isArray(params.type) ? (params.type as string[]) : [String(params.type)]).filter((type) => type !== 'null');
       const actual = node.type === 'number' && expected.includes('integer') ? `number ${source}` : node.type;
       const message = `${name} must be ${expected.map(withArticle).join(' or ')}; found ${actual}.`;
-      return [{ span, code: DiagnosticCode.wrongType, message, data: valueFixData(node) }];
+      return [{ span, code: schemaCodes.wrongType, message, data: valueFixData(node) }];
     }
     case 'enum':
       return [describeEnum(doc.kind, node, name, last, source, parentSchema)];
@@ -113,46 +116,14 @@ function describeError(doc: PearlDocument, error: ErrorObject): Finding[] {
       return [
         {
           span,
-          code: DiagnosticCode.int32Range,
+          code: schemaCodes.int32Range,
           message: `${name} is ${source}; integers are 32-bit (-2147483648 to 2147483647).`,
         },
       ];
     case 'minLength':
     case 'maxLength':
-    case 'pattern': {
-      if (ownerTitle === 'CallLabel' && last === 'id') {
-        return [
-          {
-            span,
-            code: DiagnosticCode.labelIdFormat,
-            message: `${name} is ${quote(node.value)}; it must be exactly 6 letters (A-Z, a-z).`,
-          },
-        ];
-      }
-      if (error.keyword === 'pattern' && ownerTitle === 'DataSettings' && last === 'id') {
-        return [
-          {
-            span,
-            code: DiagnosticCode.variableIdFormat,
-            message: `Variable id ${quote(node.value)} has characters outside A-Z, a-z, 0-9, _ and -.`,
-          },
-        ];
-      }
-      if (error.keyword === 'maxLength' && typeof node.value === 'string') {
-        // A surrogate pair is one character on screen but two in the count the service applies.
-        const utf16Note = /[\uD800-\uDBFF][\uDC00-\uDFFF]/.test(node.value)
-          ? ' Lengths count UTF-16 code units: a character outside the Basic Multilingual Plane (an emoji, for one) counts as 2.'
-          : '';
-        return [
-          {
-            span,
-            code: DiagnosticCode.maxLength,
-            message: `${name} is ${node.value.length} characters; the limit is ${String(params.limit)}.${utf16Note}`,
-          },
-        ];
-      }
-      return []; // the schemas set minLength and pattern on the two ids above only
-    }
+    case 'pattern':
+      return describeStringLimit(node, name, error.keyword, String(params.limit), ownerTitle);
     case 'maxItems': {
       const count = Array.isArray(node.value) ? node.value.length : 0;
       const unit = last === 'to' || last === 'cc' ? 'recipients' : 'entries';
@@ -161,7 +132,7 @@ function describeError(doc: PearlDocument, error: ErrorObject): Finding[] {
       return [
         {
           span: firstExtra ?? span,
-          code: DiagnosticCode.maxItems,
+          code: schemaCodes.maxItems,
           message: `${name} has ${count} ${unit}; the limit is ${String(params.limit)}.`,
         },
       ];
@@ -172,14 +143,50 @@ function describeError(doc: PearlDocument, error: ErrorObject): Finding[] {
   }
 }
 
+/** A `minLength`, `maxLength` or `pattern` error: the format of a CallLabel or DataSettings id, or a string over its limit (§ Limits). */
+function describeStringLimit(node: Found, name: string, keyword: string, limit: string, ownerTitle: string | undefined): Finding[] {
+  if (ownerTitle === 'CallLabel' && node.path[node.path.length - 1] === 'id') {
+    return [
+      {
+        span: node.span,
+        code: schemaCodes.labelIdFormat,
+        message: `${name} is ${quote(node.value)}; it must be exactly 6 letters (A-Z, a-z).`,
+      },
+    ];
+  }
+  if (keyword === 'pattern' && ownerTitle === 'DataSettings' && node.path[node.path.length - 1] === 'id') {
+    return [
+      {
+        span: node.span,
+        code: schemaCodes.variableIdFormat,
+        message: `Variable id ${quote(node.value)} has characters outside A-Z, a-z, 0-9, _ and -.`,
+      },
+    ];
+  }
+  if (keyword === 'maxLength' && typeof node.value === 'string') {
+    // A surrogate pair is one character on screen but two in the count the service applies.
+    const utf16Note = /[\uD800-\uDBFF][\uDC00-\uDFFF]/.test(node.value)
+      ? ' Lengths count UTF-16 code units: a character outside the Basic Multilingual Plane (an emoji, for one) counts as 2.'
+      : '';
+    return [
+      {
+        span: node.span,
+        code: schemaCodes.maxLength,
+        message: `${name} is ${node.value.length} characters; the limit is ${limit}.${utf16Note}`,
+      },
+    ];
+  }
+  return []; // the schemas set minLength and pattern on the two ids above only
+}
+
 function describeUnknownProperty(doc: PearlDocument, path: Path, key: string, objectSchema: JSONSchema): Finding[] {
   // Of a key set twice only the last is in the value; the syntax diagnostics report the others.
   const keySpan = doc.locate([...path, key])?.key;
-  let code: DiagnosticCode = DiagnosticCode.unknownProperty;
+  let code: DiagnosticRule = schemaCodes.unknownProperty;
   let message: string;
   const where = path.length === 0 ? `the ${objectSchema.title ?? 'request'}` : (objectSchema.title ?? 'this object');
   if (doc.kind === 'text' && key === 'isSessionScoped' && path.length === 2 && path[0] === 'variables') {
-    code = DiagnosticCode.sessionScopedInText;
+    code = schemaCodes.sessionScopedInText;
     message = 'isSessionScoped is only allowed in the simple Pearl request.';
   } else if (key === '$schema') {
     message = `Property '$schema' is not allowed in ${where}: it is editor metadata, allowed at the top level only.`;
@@ -209,11 +216,11 @@ function describeEnum(
         kind === 'text'
           ? `modelType ${describeValue(other)} is a voice model; a text Pearl takes ${list}.`
           : `modelType ${describeValue(other)} is the text model; a simple (voice) Pearl takes ${list}.`;
-      return { span: node.span, code: DiagnosticCode.modelTypeKind, message, data: valueFixData(node) };
+      return { span: node.span, code: schemaCodes.modelTypeKind, message, data: valueFixData(node) };
     }
   }
   const message = `${name} ${source} is not allowed; allowed values: ${allowed.map(describeValue).join(', ')}.`;
-  return { span: node.span, code: DiagnosticCode.enumValue, message };
+  return { span: node.span, code: schemaCodes.enumValue, message };
 }
 
 /** The {@link ValueFixData} of `node`: its path, and its value when a scalar. */

@@ -1,9 +1,9 @@
 import { createScanner, Edit, SyntaxKind } from 'jsonc-parser';
-import { appendArrayElement, insertProperty, replaceValue } from '../../edits/jsonEdits';
-import { getPropertyNode, JsonNode } from '../../document/jsonTree';
-import type { PearlDocument } from '../../document/pearlDocument';
+import { appendArrayElement, insertProperty, replaceValue } from '../edits/jsonEdits';
+import { getPropertyNode, JsonNode } from '../document/jsonTree';
+import type { PearlDocument } from '../document/pearlDocument';
 
-/** A fix in offsets, before it becomes a CodeAction (codeActions.ts). */
+/** A quick fix in offsets, before it becomes a CodeAction (features/quickFixes/codeActions.ts). */
 export interface Fix {
   readonly title: string;
   readonly edits: readonly Edit[];
@@ -68,6 +68,7 @@ export function removeArrayElements(doc: PearlDocument, array: JsonNode, element
 
 function removeRun(doc: PearlDocument, array: JsonNode, first: number, last: number): Edit[] {
   const text = doc.textDocument.getText();
+  // removeArrayElements calls this with indexes of elements it found among the array's children.
   const items = array.children!;
   const start = items[first].offset;
   const lastEnd = end(items[last]);

@@ -1,13 +1,15 @@
 import { Diagnostic } from 'vscode-languageserver-types';
-import { DiagnosticCode } from './diagnosticCodes';
-import { nodeFixData, TransitionFixData } from './diagnosticData';
-import { createDiagnostic, DiagnosticOptions, DiagnosticSeverity, keySpan, lineAt, openingSpan, TextSpan, valueSpan } from './diagnostics';
-import { JsonObject, JsonPath, NodeType, PearlDocument, PearlNode, PearlTransition } from '../document/pearlDocument';
-import { apiResultNames, nodeTypeNames } from '../interface/enumNames';
-import { withArticle } from '../interface/messageText';
+import { nodeFixData, TransitionFixData } from '../diagnosticData';
+import { createDiagnostic, DiagnosticOptions, DiagnosticSeverity, keySpan, lineAt, openingSpan, TextSpan, valueSpan } from '../diagnostics';
+import { JsonObject, JsonPath, NodeType, PearlDocument, PearlNode, PearlTransition } from '../../document/pearlDocument';
+import { apiResultNames, nodeTypeNames } from '../../interface/enumNames';
+import { withArticle } from '../../interface/messageText';
+import { getNodeTypeFacts, getTransitionProblems, isVoiceOnlyNodeType, TransitionProblem } from '../../interface/nodeTypes';
+import { graphCodes } from './graphCodes';
+import type { DiagnosticRule, RuleModule } from '../ruleModule';
 
-/** Node types for voice Pearls only, which a text Pearl cannot use (§ Node types). */
-export const voiceOnlyNodeTypes: ReadonlySet<number> = new Set([NodeType.TransferCall, NodeType.StartCallRecording]);
+/** The graph rules: the codes of graphCodes.ts and their check. */
+export const graphRules: RuleModule<typeof graphCodes> = { name: 'graph rules', rules: graphCodes, check: checkGraph };
 
 /**
  * The graph rules of a text Pearl (docs/interface.md § Graph rules, rules 1-5; § Transition;
@@ -37,9 +39,9 @@ export const voiceOnlyNodeTypes: ReadonlySet<number> = new Set([NodeType.Transfe
  * checked without a syntax tree. Linear in nodes plus transitions: one pass over the nodes, one
  * breadth-first search forward from the entry and one backward from EndCall.
  */
-export function validateGraph(doc: PearlDocument): Diagnostic[] {
-  if (doc.kind !== 'text' || !doc.pearlValue) return [];
-  return new GraphValidation(doc).run();
+export function checkGraph(doc: PearlDocument, diagnostics: Diagnostic[]): void {
+  if (doc.kind !== 'text' || !doc.pearlValue) return;
+  new GraphValidation(doc, diagnostics).run();
 }
 
 /** A node's transitions up to this many are checked for a repeated name in place, without a set. */
@@ -63,7 +65,6 @@ const reachesEndCall = 2;
 const noTransitions: readonly PearlTransition[] = [];
 
 class GraphValidation {
-  private readonly diagnostics: Diagnostic[] = [];
   private readonly nodes: readonly PearlNode[];
   /** Top-level nodes without a nodeId: an unresolved toNodeId may target any of them (its server-derived id). */
   private readonly withoutNodeId: readonly PearlNode[];
@@ -75,14 +76,17 @@ class GraphValidation {
   /** Incoming transitions per node (the model's, resolved once per parse). */
   private readonly incoming: PearlDocument['incoming'];
 
-  constructor(private readonly doc: PearlDocument) {
+  constructor(
+    private readonly doc: PearlDocument,
+    private readonly diagnostics: Diagnostic[],
+  ) {
     this.nodes = doc.nodes;
     this.incoming = doc.incoming;
     this.withoutNodeId = this.nodes.filter((node) => node.nodeId === undefined);
     this.nestedById = doc.allNodes.length > this.nodes.length ? firstNestedById(doc.allNodes) : undefined;
   }
 
-  run(): Diagnostic[] {
+  run(): void {
     this.checkNodeIds();
     this.checkTransitions();
     this.checkCounts();
@@ -90,11 +94,10 @@ class GraphValidation {
     const endCall = this.nodes.find((node) => node.nodeType === NodeType.EndCall);
     this.checkIncoming(entry);
     if (entry) this.checkPaths(entry, endCall);
-    return this.diagnostics;
   }
 
-  private report(span: TextSpan, code: DiagnosticCode, message: string, options?: DiagnosticOptions): void {
-    this.diagnostics.push(createDiagnostic(this.doc, span, code, message, options));
+  private report(span: TextSpan, rule: DiagnosticRule, message: string, options?: DiagnosticOptions): void {
+    this.diagnostics.push(createDiagnostic(this.doc, span, rule, message, options));
   }
 
   /** Where a diagnostic about a whole node goes: its nodeId, else its name, else its nodeType, else `{`. */
@@ -146,15 +149,15 @@ class GraphValidation {
       const where = first.container ? ` in the ${first.container.list} of ${this.describe(first.container.node)}` : '';
       this.report(
         valueSpan(this.doc, [...node.path, 'nodeId']),
-        DiagnosticCode.nodeIdDuplicate,
+        graphCodes.nodeIdDuplicate,
         `nodeId '${node.nodeId}' is already used by the ${this.typeOf(first)}${named} ${this.lineOf(first)}${where}; nodeIds must be unique within the flow.`,
       );
     }
     for (const node of this.nodes) {
-      if (node.nodeType !== undefined && voiceOnlyNodeTypes.has(node.nodeType)) {
+      if (node.nodeType !== undefined && isVoiceOnlyNodeType(node.nodeType)) {
         this.report(
           this.typeSpan(node),
-          DiagnosticCode.voiceOnlyNode,
+          graphCodes.voiceOnlyNode,
           `nodeType ${node.nodeType} (${nodeTypeNames[node.nodeType]}) is for voice Pearls only; a text Pearl cannot use it.`,
           { data: nodeFixData(node) },
         );
@@ -174,12 +177,14 @@ class GraphValidation {
         if (isRepeatedName(transitions, i, names)) {
           this.report(
             valueSpan(this.doc, [...transition.path, 'name']),
-            DiagnosticCode.transitionNameDuplicate,
+            graphCodes.transitionNameDuplicate,
             `Transition name '${transition.name}' is used twice in ${this.describe(node)}; names must be unique within a node.`,
           );
         }
         const { target, toNodeId } = transition;
-        if ((!target || target.nodeType === NodeType.PostCallActions) && toNodeId !== undefined) {
+        // Top-level source and target: only the type-dependent problems can be set.
+        const problems = target ? getTransitionProblems(node.nodeType, false, target.nodeType, false, true) : 0;
+        if ((!target || problems & TransitionProblem.targetOutsideGraph) && toNodeId !== undefined) {
           const outside = this.firstWithId(toNodeId);
           if (outside) {
             this.reportTargetOutsideGraph(transition, toNodeId, outside);
@@ -189,11 +194,11 @@ class GraphValidation {
           }
         }
         if (apiResults) {
-          this.checkPreCallTransition(transition, target, apiResults);
+          this.checkPreCallTransition(transition, target, problems, apiResults);
         } else if (transition.value.apiResult !== undefined && transition.value.apiResult !== null) {
           this.report(
             valueSpan(this.doc, [...transition.path, 'apiResult']),
-            DiagnosticCode.apiResultMisplaced,
+            graphCodes.apiResultMisplaced,
             `apiResult is allowed only on transitions of a PreCallAPI node; this transition leaves ${this.describe(node)}.`,
           );
         }
@@ -206,7 +211,7 @@ class GraphValidation {
     const message = target.container
       ? `toNodeId '${id}' names ${withArticle(this.typeOf(target).replace(' node', ' action'))} nested in the ${target.container.list} of ${this.describe(target.container.node)}; nested actions run on their own and cannot be the target of a transition.`
       : `toNodeId '${id}' names a PostCallActions container, which is not connected to the rest of the graph; a transition cannot lead to it.`;
-    this.report(valueSpan(this.doc, [...transition.path, 'toNodeId']), DiagnosticCode.targetOutsideGraph, message);
+    this.report(valueSpan(this.doc, [...transition.path, 'toNodeId']), graphCodes.targetOutsideGraph, message);
   }
 
   private reportUnknownTarget(transition: PearlTransition, id: string): void {
@@ -215,20 +220,25 @@ class GraphValidation {
     if (this.withoutNodeId.length > 0) {
       this.report(
         span,
-        DiagnosticCode.unknownTarget,
+        graphCodes.unknownTarget,
         `toNodeId '${id}' names no nodeId; it may match the id the service derives from a node's name, which cannot be checked.`,
         { severity: DiagnosticSeverity.Warning, data },
       );
     } else {
-      this.report(span, DiagnosticCode.unknownTarget, `toNodeId '${id}' names no node of this Pearl.`, { data });
+      this.report(span, graphCodes.unknownTarget, `toNodeId '${id}' names no node of this Pearl.`, { data });
     }
   }
 
-  private checkPreCallTransition(transition: PearlTransition, target: PearlNode | undefined, apiResults: Map<number, number>): void {
+  private checkPreCallTransition(
+    transition: PearlTransition,
+    target: PearlNode | undefined,
+    problems: number,
+    apiResults: Map<number, number>,
+  ): void {
     if (transition.apiResult === undefined) {
       this.report(
         firstSetSpan(this.doc, transition.value, transition.path, apiResultKeys),
-        DiagnosticCode.graphApiResultMissing,
+        graphCodes.graphApiResultMissing,
         'Every transition of a PreCallAPI node must set apiResult: 1 (Success) or 2 (Failure).',
       );
     } else {
@@ -237,15 +247,15 @@ class GraphValidation {
       if (seen > 1) {
         this.report(
           firstSetSpan(this.doc, transition.value, transition.path, apiResultKeys),
-          DiagnosticCode.graphApiResultDuplicate,
+          graphCodes.graphApiResultDuplicate,
           `A PreCallAPI node has one ${apiResultNames[transition.apiResult] ?? `apiResult ${transition.apiResult}`} transition at most; this is ${ordinal(seen)}.`,
         );
       }
     }
-    if (target && target.nodeType !== NodeType.OpeningSentence) {
+    if (target && problems & TransitionProblem.targetNotOpeningSentence) {
       this.report(
         firstSetSpan(this.doc, transition.value, transition.path, targetKeys),
-        DiagnosticCode.graphPreCallTarget,
+        graphCodes.graphPreCallTarget,
         `A PreCallAPI transition must lead to an OpeningSentence node; '${target.nodeId}' is ${withArticle(this.typeOf(target))}.`,
       );
     }
@@ -265,7 +275,7 @@ class GraphValidation {
     for (let i = 1; i < preCalls.length; i++) {
       this.report(
         this.typeSpan(preCalls[i]),
-        DiagnosticCode.graphPreCallCount,
+        graphCodes.graphPreCallCount,
         `A Pearl has at most one PreCallAPI node; this is ${ordinal(i + 1)}.`,
       );
     }
@@ -273,14 +283,14 @@ class GraphValidation {
       if (openings.length === 0) {
         this.report(
           this.nodesKeySpan(),
-          DiagnosticCode.graphEntryMissing,
+          graphCodes.graphEntryMissing,
           'The graph has no entry: add one OpeningSentence node (nodeType 2), or a PreCallAPI node (3) leading to one or two.',
         );
       }
       for (let i = 1; i < openings.length; i++) {
         this.report(
           this.typeSpan(openings[i]),
-          DiagnosticCode.graphOpeningCount,
+          graphCodes.graphOpeningCount,
           `Without a PreCallAPI node there is exactly one OpeningSentence node; this is number ${i + 1}.`,
         );
       }
@@ -288,29 +298,25 @@ class GraphValidation {
       if (openings.length === 0) {
         this.report(
           this.typeSpan(preCalls[0]),
-          DiagnosticCode.graphOpeningCount,
+          graphCodes.graphOpeningCount,
           'The PreCallAPI node must lead to one or two OpeningSentence nodes; there are none.',
         );
       }
       for (let i = 2; i < openings.length; i++) {
         this.report(
           this.typeSpan(openings[i]),
-          DiagnosticCode.graphOpeningCount,
+          graphCodes.graphOpeningCount,
           `A PreCallAPI node leads to one or two OpeningSentence nodes; this is number ${i + 1}.`,
         );
       }
     }
     if (endCalls.length === 0) {
-      this.report(
-        this.nodesKeySpan(),
-        DiagnosticCode.graphEndCallCount,
-        'The graph has no EndCall node (nodeType 100); it needs exactly one.',
-      );
+      this.report(this.nodesKeySpan(), graphCodes.graphEndCallCount, 'The graph has no EndCall node (nodeType 100); it needs exactly one.');
     }
     for (let i = 1; i < endCalls.length; i++) {
       this.report(
         this.typeSpan(endCalls[i]),
-        DiagnosticCode.graphEndCallCount,
+        graphCodes.graphEndCallCount,
         `The graph has exactly one EndCall node; this is ${ordinal(i + 1)}.`,
       );
     }
@@ -320,7 +326,7 @@ class GraphValidation {
   private checkIncoming(entry: PearlNode | undefined): void {
     const hasPreCall = entry?.nodeType === NodeType.PreCallAPI;
     for (const node of this.nodes) {
-      if (node === entry || node.nodeType === NodeType.PostCallActions || node.nodeType === NodeType.TransferCall) continue;
+      if (node === entry || getNodeTypeFacts(node.nodeType)?.needsIncoming === false) continue;
       // A duplicate nodeId is reported as such; transitions resolve to its first holder.
       if (node.nodeId !== undefined && this.doc.nodesById.get(node.nodeId) !== node) continue;
       const incoming = this.incoming.get(node);
@@ -328,7 +334,7 @@ class GraphValidation {
         if (!incoming?.some((transition) => transition.source.nodeType === NodeType.PreCallAPI)) {
           this.report(
             this.nodeSpan(node),
-            DiagnosticCode.graphOpeningNotTargeted,
+            graphCodes.graphOpeningNotTargeted,
             `${this.describe(node)} is not the target of a PreCallAPI transition; with a PreCallAPI node, each OpeningSentence is reached through its apiResult transitions.`,
           );
         }
@@ -338,13 +344,13 @@ class GraphValidation {
       if (node.nodeId === undefined) {
         this.report(
           this.nodeSpan(node),
-          DiagnosticCode.nodeIdMissing,
+          graphCodes.nodeIdMissing,
           `${this.describe(node)} has no nodeId: the service derives one from its name by a rule that is not published, so no transition can be checked against it. Give it a nodeId.`,
         );
       } else {
         this.report(
           this.nodeSpan(node),
-          DiagnosticCode.graphNoIncoming,
+          graphCodes.graphNoIncoming,
           `${this.describe(node)} has no incoming transition; every node but the start needs one.`,
         );
       }
@@ -387,7 +393,7 @@ class GraphValidation {
         if (!(flags[node.index] & reachesEndCall) && node.nodeType !== NodeType.PostCallActions && node.nodeType !== NodeType.EndCall) {
           this.report(
             this.nodeSpan(node),
-            DiagnosticCode.graphCannotReachEnd,
+            graphCodes.graphCannotReachEnd,
             `${this.describe(node)} cannot reach the EndCall node: every path must be able to end the conversation.`,
             { data: nodeFixData(node) },
           );
@@ -399,7 +405,7 @@ class GraphValidation {
       if (node.nodeType === NodeType.OpeningSentence && entry.nodeType === NodeType.PreCallAPI) continue;
       this.report(
         this.nodeSpan(node),
-        DiagnosticCode.graphUnreachable,
+        graphCodes.graphUnreachable,
         `${this.describe(node)} has incoming transitions, but none of them can be reached from the start.`,
       );
     }
