@@ -1,5 +1,6 @@
 // Writes docs/rules.md and the README's diagnostics table from the registry of diagnostic codes
-// (server/src/service/rules/diagnosticCodes.ts, compiled by `tsc -b` into out/).
+// (server/src/service/rules/diagnosticCodes.ts, gathered from the rule modules' metadata and
+// examples; compiled by `tsc -b` into out/).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 

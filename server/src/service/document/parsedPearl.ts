@@ -14,6 +14,17 @@ import type { SyntaxTree } from './syntaxTree';
  * by `parsePearlDocument` there.
  */
 export class ParsedPearl {
+  readonly kind: PearlKind;
+  readonly kindSource: PearlKindSource;
+  readonly pearlValue: JsonObject | undefined;
+  readonly variables: readonly PearlVariable[];
+  readonly variablesById: ReadonlyMap<string, PearlVariable>;
+  readonly nodes: readonly PearlNode[];
+  readonly nodesById: ReadonlyMap<string, PearlNode>;
+  readonly allNodes: readonly PearlNode[];
+  readonly entry: PearlNode | undefined;
+  readonly incoming: ReadonlyMap<PearlNode, readonly PearlTransition[]>;
+  readonly modelCache: ModelCache;
   private locator: JsonLocator | undefined;
   /** The string value the edit that made this parse changed, where it is now. */
   private editedString: StringSpan | undefined;
@@ -31,54 +42,23 @@ export class ParsedPearl {
     readonly value: unknown,
     readonly nestingTooDeep: { readonly offset: number; readonly length: number } | undefined,
     readonly model: PearlModel,
-  ) {}
-
-  get kind(): PearlKind {
-    return this.model.kind;
-  }
-
-  get kindSource(): PearlKindSource {
-    return this.model.kindSource;
-  }
-
-  get pearlValue(): JsonObject | undefined {
-    return this.model.pearlValue;
-  }
-
-  get variables(): readonly PearlVariable[] {
-    return this.model.variables;
-  }
-
-  get variablesById(): ReadonlyMap<string, PearlVariable> {
-    return this.model.variablesById;
-  }
-
-  get nodes(): readonly PearlNode[] {
-    return this.model.nodes;
-  }
-
-  get nodesById(): ReadonlyMap<string, PearlNode> {
-    return this.model.nodesById;
-  }
-
-  get allNodes(): readonly PearlNode[] {
-    return this.model.allNodes;
-  }
-
-  get entry(): PearlNode | undefined {
-    return this.model.entry;
-  }
-
-  get incoming(): ReadonlyMap<PearlNode, readonly PearlTransition[]> {
-    return this.model.incoming;
+  ) {
+    // Copied rather than read through getters: rules read them often, in code not yet optimised.
+    this.kind = model.kind;
+    this.kindSource = model.kindSource;
+    this.pearlValue = model.pearlValue;
+    this.variables = model.variables;
+    this.variablesById = model.variablesById;
+    this.nodes = model.nodes;
+    this.nodesById = model.nodesById;
+    this.allNodes = model.allNodes;
+    this.entry = model.entry;
+    this.incoming = model.incoming;
+    this.modelCache = model.modelCache;
   }
 
   get transitionsTo(): ReadonlyMap<string, readonly PearlTransition[]> {
     return this.model.transitionsTo;
-  }
-
-  get modelCache(): ModelCache {
-    return this.model.modelCache;
   }
 
   get root(): JsonNode | undefined {

@@ -99,14 +99,22 @@ export const interfaceSection = (heading: string): DiagnosticSection => ({ docum
 /** A section of docs/rulings.md. */
 export const rulingsSection = (heading: string): DiagnosticSection => ({ document: 'rulings', heading });
 
-/** The registry entries of `definitions`, all of `group`, each with its documentation address (computed once, not per diagnostic). */
-export function defineRules<const T extends Readonly<Record<string, RuleDefinition>>>(
+/** The registry entries of one module by name (`N`), typed with the module's codes (`C`, `'unknown-target' | …`). */
+export type RuleEntries<N extends string, C extends string> = { readonly [K in N]: DiagnosticRule & { readonly code: C } };
+
+/**
+ * The registry entries of `definitions`, all of `group`, each with its documentation address
+ * (computed once, not per diagnostic). The names and the codes keep their literal types (the
+ * DiagnosticCode type of diagnosticCodes.ts is derived from them), nothing else: the library's
+ * declarations carry no summary or example.
+ */
+export function defineRules<N extends string, const C extends string>(
   group: DiagnosticGroup,
-  definitions: T,
-): { readonly [K in keyof T]: T[K] & DiagnosticRule } {
+  definitions: { readonly [K in N]: RuleDefinition & { readonly code: C } },
+): RuleEntries<N, C> {
   const rules: Record<string, DiagnosticRule> = {};
-  for (const [name, definition] of Object.entries(definitions)) {
+  for (const [name, definition] of Object.entries<RuleDefinition>(definitions)) {
     rules[name] = { ...definition, group, href: `${rulesDocumentUrl}#${definition.code}` };
   }
-  return rules as { readonly [K in keyof T]: T[K] & DiagnosticRule };
+  return rules as RuleEntries<N, C>;
 }
