@@ -25,7 +25,13 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { getPackageVersion } from './cli/packageVersion';
 import { parseServerArguments, serverUsage } from './cli/serverArguments';
 import { PearlDocumentCache } from './documentCache';
-import { deployPayloadRequest, graphEditRequest, graphRequest, locateFieldsRequest } from '../../protocol/pearlRequests';
+import {
+  deployPayloadRequest,
+  graphEditRequest,
+  graphRequest,
+  locateFieldsRequest,
+  nodeSettingFieldsRequest,
+} from '../../protocol/pearlRequests';
 import { nodeFileSystem } from './nodeFileSystem';
 import { type CompletionCapabilities, fixAllKind, FoldingRangeContext, getLanguageService } from './service/pearlLanguageService';
 
@@ -181,6 +187,13 @@ function startServer(): void {
   connection.onRequest(
     graphRequest,
     onDocumentRequest('graph', (textDocument) => service.getGraph(cache.get(textDocument), cache.getDiagnostics(textDocument))),
+  );
+  connection.onRequest(
+    nodeSettingFieldsRequest,
+    onDocumentRequest(
+      'node setting fields',
+      (textDocument, params) => service.getNodeSettingForm(cache.get(textDocument), params.node) ?? null,
+    ),
   );
   connection.onRequest(
     deployPayloadRequest,
