@@ -622,7 +622,12 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
     const edited = await applySentEdits(page);
     assert.ok(edited.includes('{ "name": "Says goodbye", "toNodeId": "end" }'), edited);
     assert.equal(await page.locator(`[data-label-for="${bye.key}"] .edge-label-text`).textContent(), 'Says goodbye');
+    // F2 on the selected transition opens the same form.
     await page.locator(`[data-label-for="${bye.key}"]`).click();
+    await page.keyboard.press('F2');
+    assert.equal(await input.inputValue(), 'Says goodbye');
+    await input.press('Escape');
+    assert.deepEqual(await peekEdits(page), []);
     await shot(page, '1-transition-renamed');
     await assertClean(page, pageErrors);
   });

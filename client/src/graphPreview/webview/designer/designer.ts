@@ -1,7 +1,7 @@
 /**
  * The designer's gestures on the drawn graph (webview side): the palette (`palette.ts`), the
  * connect and retarget handles (`connect.ts`; a retarget onto the transition's own node asks
- * first), renaming a transition by double-clicking its label (`transitionRename.ts`), the
+ * first), renaming a transition by double-clicking its label or F2 (`transitionRename.ts`), the
  * selected node's side panel (`nodePanel.ts`),
  * selecting a transition, Delete on
  * the selected node or transition (a node's incoming transitions are listed in a confirmation
@@ -18,7 +18,7 @@ import { confirmInPage } from './confirmDialog';
 import { type Box, Connector } from './connect';
 import { NodePanel } from './nodePanel';
 import { createPalette, type PaletteEntry } from './palette';
-import { enableTransitionRename } from './transitionRename';
+import { enableTransitionRename, renameTransition, type TransitionRenameHost } from './transitionRename';
 
 /** What the designer needs from the page (`main.ts`). */
 export interface DesignerHost {
@@ -60,6 +60,11 @@ export class Designer {
   private readonly notice: HTMLElement;
   private readonly connector: Connector;
   private readonly panel: NodePanel;
+  private readonly stage: HTMLElement;
+  private readonly renameHost: TransitionRenameHost = {
+    graph: () => this.host.graph(),
+    rename: (transition, name) => this.send({ kind: 'renameTransition', transition, name }),
+  };
 
   constructor(
     elements: DesignerElements,
@@ -87,10 +92,8 @@ export class Designer {
         ),
       retarget: (transition, target) => void this.retarget(transition, target),
     });
-    enableTransitionRename(this.svg, elements.stage, {
-      graph: () => this.host.graph(),
-      rename: (transition, name) => this.send({ kind: 'renameTransition', transition, name }),
-    });
+    this.stage = elements.stage;
+    enableTransitionRename(this.svg, elements.stage, this.renameHost);
     this.panel = new NodePanel(elements.nodePanel, {
       setProperty: (node, property, value) => this.send({ kind: 'setNodeProperty', node, property, value }),
       setSetting: (node, path, value) => this.send({ kind: 'setNodeSetting', node, path, value }),
@@ -245,6 +248,10 @@ export class Designer {
       event.preventDefault();
       event.stopPropagation();
       this.host.post({ type: 'history', command });
+      return;
+    }
+    if (event.key === 'F2' && this.selectedEdgeKey !== undefined) {
+      if (renameTransition(this.svg, this.stage, this.selectedEdgeKey, this.renameHost)) event.preventDefault();
       return;
     }
     if ((event.key === 'Delete' || event.key === 'Backspace') && !event.ctrlKey && !event.metaKey && !event.altKey) {

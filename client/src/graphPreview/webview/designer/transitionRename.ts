@@ -1,6 +1,6 @@
 /**
- * Renaming a transition on the canvas: a double-click on its label opens an inline form over the
- * label with the name selected; Enter sends a `renameTransition` edit when the name changed (an
+ * Renaming a transition on the canvas: a double-click on its label (or F2 on the selected
+ * transition) opens an inline form over the label with the name selected; Enter sends a `renameTransition` edit when the name changed (an
  * empty name, or one another transition of the same node has, is refused in the form with a
  * sentence), Escape or leaving the form cancels. Every string from the file goes through `value`
  * or `textContent`.
@@ -26,6 +26,14 @@ export function enableTransitionRename(svg: SVGSVGElement, stage: HTMLElement, h
     event.stopPropagation();
     openRenameForm(stage, label.getBoundingClientRect(), key, host);
   });
+}
+
+/** Opens the rename form of transition `key` over its drawn label (F2 on a selected transition); false when it is not drawn. */
+export function renameTransition(svg: SVGSVGElement, stage: HTMLElement, key: string, host: TransitionRenameHost): boolean {
+  const label = Array.from(svg.querySelectorAll<SVGElement>('[data-label-for]')).find((element) => element.dataset.labelFor === key);
+  if (label === undefined) return false;
+  openRenameForm(stage, label.getBoundingClientRect(), key, host);
+  return true;
 }
 
 /** The problem with `name` for transition `key`, or undefined: empty, or taken by another transition of its node. */
