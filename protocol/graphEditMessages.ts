@@ -6,6 +6,7 @@
  */
 import { LSPErrorCodes } from 'vscode-languageserver-protocol';
 import type { WorkspaceEdit } from 'vscode-languageserver-types';
+import { isGraphEdit } from './graphEditKinds';
 import type { GraphEdit, GraphEditParams, GraphEditResult } from './pearlRequests';
 
 /** Webview → host: a designer gesture, as an edit of the graph drawn from document `version`. */
@@ -17,20 +18,14 @@ export interface GraphEditMessage {
 }
 
 /**
- * Type guard for a `graphEdit` message from the webview: its envelope only (the server checks the
- * edit's fields and refuses a malformed one with a sentence).
+ * Type guard for a `graphEdit` message from the webview: its envelope and its edit's shape, the
+ * check the server runs on `pearl/graphEdit` too (`describeGraphEditShapeProblem`, derived from
+ * each kind's declaration in graphEditKinds.ts).
  */
 export function isGraphEditMessage(value: unknown): value is GraphEditMessage {
   if (typeof value !== 'object' || value === null) return false;
   const message = value as Record<string, unknown>;
-  const edit = message.edit as Record<string, unknown> | null | undefined;
-  return (
-    message.type === 'graphEdit' &&
-    Number.isInteger(message.version) &&
-    typeof edit === 'object' &&
-    edit !== null &&
-    typeof edit.kind === 'string'
-  );
+  return message.type === 'graphEdit' && Number.isInteger(message.version) && isGraphEdit(message.edit);
 }
 
 /** What a graph edit needs from the editor: injected, so the round trip is testable without VS Code. */

@@ -5,7 +5,7 @@
  * line, UTF-16 character), the same as the ranges in {@link PearlGraph}.
  */
 import type { Position } from 'vscode-languageserver-types';
-import type { PearlGraph, PearlGraphNode } from './pearlRequests';
+import type { NodeSettingForm, PearlGraph, PearlGraphNode } from './pearlRequests';
 import { type GraphEditMessage, isGraphEditMessage } from './graphEditMessages';
 
 /** Host → webview: draw this graph (replaces the previous one, keeps zoom and position). */
@@ -41,7 +41,15 @@ export interface TextMessage {
 
 /** Every message the host posts to the webview. */
 export type HostMessage =
-  GraphMessage | NodesMessage | CursorMessage | TextMessage | DocumentMessage | SelectMessage | EditRefusedMessage | QuickFixesMessage;
+  | GraphMessage
+  | NodesMessage
+  | CursorMessage
+  | TextMessage
+  | DocumentMessage
+  | SelectMessage
+  | EditRefusedMessage
+  | QuickFixesMessage
+  | SettingFieldsMessage;
 
 /** One quick fix offered for a node's diagnostic: its title, and what to send back to apply it. */
 export interface QuickFixTitle {
@@ -63,6 +71,21 @@ export interface QuickFixesMessage {
 export interface RequestQuickFixesMessage {
   readonly type: 'requestQuickFixes';
   readonly key: string;
+}
+
+/**
+ * Webview → host: list the settings fields of node `key` (the side panel shows them); answered with
+ * a {@link SettingFieldsMessage} from `pearl/nodeSettingFields`, so the page never loads the schema.
+ */
+export interface RequestSettingFieldsMessage {
+  readonly type: 'requestSettingFields';
+  readonly key: string;
+}
+
+/** Host → webview: the settings fields and lists of node `form.node`, computed by the language server. */
+export interface SettingFieldsMessage {
+  readonly type: 'settingFields';
+  readonly form: NodeSettingForm;
 }
 
 /** Webview → host: apply quick fix `index` of the list last sent for node `key`. */
@@ -119,6 +142,7 @@ export type WebviewMessage =
   | GraphEditMessage
   | HistoryMessage
   | RequestQuickFixesMessage
+  | RequestSettingFieldsMessage
   | ApplyQuickFixMessage;
 
 /** Type guard for a message received from the webview: the webview is ours, but its content is data. */
@@ -138,6 +162,7 @@ export function isWebviewMessage(value: unknown): value is WebviewMessage {
     case 'history':
       return message.command === 'undo' || message.command === 'redo';
     case 'requestQuickFixes':
+    case 'requestSettingFields':
       return typeof message.key === 'string';
     case 'applyQuickFix':
       return typeof message.key === 'string' && Number.isInteger(message.index);

@@ -21,7 +21,8 @@ export interface PearlGraphNode {
    * The settings object the node's type takes (§ Node: apiSettings, smsSettings, emailSettings,
    * transferCallSettings) and its value in the file (absent when the file has none); absent for a
    * type without one. The designer's side panel lists its fields with `getNodeSettingFields`
-   * (server/src/service/interface/nodeSettingFields.ts) and sets them with {@link SetNodeSettingEdit}.
+   * (server/src/service/interface/nodeSettingFields.ts; the page asks for them with
+   * `pearl/nodeSettingFields`) and sets them with a `setNodeSetting` edit.
    */
   readonly settings?: { readonly property: string; readonly value?: unknown };
   /** The whole node object in the document. */
@@ -46,7 +47,8 @@ export interface PearlGraphNode {
  * (schemas/text-pearl.schema.json: NodeAPISettings, NodeSMSTemplate, NodeEmailTemplate with its
  * SmtpSettings, TransferCallSettings): every scalar field of the object and of its nested objects,
  * the fields of each present element of a list of objects (an API body's properties), each present
- * HTTP header, and lists of strings (an email's `to` and `cc`). Set with {@link SetNodeSettingEdit}.
+ * HTTP header, and lists of strings (an email's `to` and `cc`). Set with a `setNodeSetting` edit,
+ * removed with `clearNodeSetting`.
  */
 export interface NodeSettingField {
   /** From the node object: `['apiSettings', 'method']`, `['apiSettings', 'body', 0, 'key']` (0-based index). */
@@ -68,6 +70,39 @@ export interface NodeSettingField {
   readonly options?: readonly { readonly value: number; readonly name: string }[];
   /** A long text (its schema allows 500 characters or more and it is not a URL): edited on several lines. */
   readonly multiline?: boolean;
+}
+
+/**
+ * A list of objects or a map of strings in a node's settings object (an API node's `body` and
+ * `outputBody`, its `headers`), which takes new entries with an `addNodeSettingItem` edit: the
+ * heading the side panel shows above its entries' fields ({@link NodeSettingField.group}).
+ */
+export interface NodeSettingList {
+  /** From the node object: `['apiSettings', 'body']`. */
+  readonly path: readonly (string | number)[];
+  /** The list's key (`body`). */
+  readonly label: string;
+  /** `objectList`: entries are objects (`body 1`, `body 2`…); `stringMap`: entries are named strings (headers). */
+  readonly type: 'objectList' | 'stringMap';
+  /** The schema's description of the list. */
+  readonly description?: string;
+  /** How many entries the file has (0 when the list is absent or null). */
+  readonly size: number;
+}
+
+/**
+ * The answer to `pearl/nodeSettingFields`: what the designer's side panel shows of a node's
+ * settings object, computed by the language service from the schema (the page does not load it).
+ */
+export interface NodeSettingForm {
+  /** The document version it was computed from. */
+  readonly version: number;
+  /** The node key. */
+  readonly node: string;
+  /** The settings property (`apiSettings`). */
+  readonly property: string;
+  readonly fields: readonly NodeSettingField[];
+  readonly lists: readonly NodeSettingList[];
 }
 
 /** A transition (docs/interface.md § Transition) whose target resolved to a node. */
@@ -94,90 +129,22 @@ export interface PearlGraph {
   readonly edges: readonly PearlGraphEdge[];
 }
 
-/**
- * A node of `nodeType` (a value of the node type table, docs/interface.md § Node) appended to
- * `pearl.nodes`, with a unique nodeId derived from `name` (default: the type's name) and the
- * settings object its type requires; with `from` (a node key), also a transition from that node to
- * the new one, named `transitionName` (default: the new node's name). Selects the new node.
- */
-export interface AddNodeEdit {
-  readonly kind: 'addNode';
-  readonly nodeType: number;
-  readonly name?: string;
-  readonly from?: string;
-  readonly transitionName?: string;
-}
-
-/**
- * A transition named `name` from node `source` to node `target` (node keys, § Transition);
- * `apiResult` (1 Success, 2 Failure) only from a PreCallAPI node, where it defaults to the one
- * not used yet. Selects the new transition.
- */
-export interface AddTransitionEdit {
-  readonly kind: 'addTransition';
-  readonly source: string;
-  readonly target: string;
-  readonly name: string;
-  readonly apiResult?: number;
-}
-
-/** The transition's toNodeId set to the nodeId of node `target` (an edge key; a node key). */
-export interface RetargetTransitionEdit {
-  readonly kind: 'retargetTransition';
-  readonly transition: string;
-  readonly target: string;
-}
-
-/** The transition (an edge key) removed from its node's transitions. */
-export interface DeleteTransitionEdit {
-  readonly kind: 'deleteTransition';
-  readonly transition: string;
-}
-
-/** The node (a node key) removed, with every transition that targets it. */
-export interface DeleteNodeEdit {
-  readonly kind: 'deleteNode';
-  readonly node: string;
-}
-
-/**
- * One string property of the node set to `value` (written JSON-escaped); `nodeId` also renames
- * every toNodeId naming the old id, as rename does.
- */
-export interface SetNodePropertyEdit {
-  readonly kind: 'setNodeProperty';
-  readonly node: string;
-  readonly property: 'name' | 'script' | 'instructions' | 'nodeId';
-  readonly value: string;
-}
-
-/**
- * One field of the node's settings object set to `value`: `path` is a
- * {@link NodeSettingField.path}, starting with the settings object of the node's type (§ Node).
- * The value must have the field's type per the schema: a string, an integer within int32 (one of
- * the enumerated values where the schema enumerates them), a boolean, or a list of strings.
- * Missing objects on the path are created; a list element must exist. Selects the node.
- */
-export interface SetNodeSettingEdit {
-  readonly kind: 'setNodeSetting';
-  readonly node: string;
-  readonly path: readonly (string | number)[];
-  readonly value: string | number | boolean | readonly string[];
-}
-
-/**
- * One change of the conversation graph of a text Pearl, addressed by the keys of the
- * {@link PearlGraph} drawn from the request's `version` ({@link PearlGraphNode.key},
- * {@link PearlGraphEdge.key}).
- */
-export type GraphEdit =
-  | AddNodeEdit
-  | AddTransitionEdit
-  | RetargetTransitionEdit
-  | DeleteTransitionEdit
-  | DeleteNodeEdit
-  | SetNodePropertyEdit
-  | SetNodeSettingEdit;
+// The graph edits: each kind declared once, with its shape (protocol/graphEditKinds.ts).
+export type {
+  AddNodeEdit,
+  AddNodeSettingItemEdit,
+  AddTransitionEdit,
+  ClearNodeSettingEdit,
+  DeleteNodeEdit,
+  DeleteTransitionEdit,
+  GraphEdit,
+  GraphEditKind,
+  GraphEditOf,
+  RenameTransitionEdit,
+  RetargetTransitionEdit,
+  SetNodePropertyEdit,
+  SetNodeSettingEdit,
+} from './graphEditKinds';
 
 /** The answer to `pearl/graphEdit`. */
 export interface GraphEditResult {
@@ -189,7 +156,7 @@ export interface GraphEditResult {
   readonly edit: WorkspaceEdit;
   /**
    * The key, in the graph of the edited text, of the node or transition created (addNode,
-   * addTransition) or changed (retargetTransition, setNodeProperty, setNodeSetting), to select it; absent after a
+   * addTransition) or changed (every other kind but the deletions), to select it; absent after a
    * deletion.
    */
   readonly select?: string;

@@ -6,7 +6,7 @@
 import { RequestType } from 'vscode-languageserver-protocol';
 import type { Range, TextDocumentIdentifier } from 'vscode-languageserver-types';
 import type { DeployPayload } from './deployPayload';
-import type { GraphEdit, GraphEditResult, PearlGraph } from './graphTypes';
+import type { GraphEdit, GraphEditResult, NodeSettingForm, PearlGraph } from './graphTypes';
 
 /** Parameters of the requests that concern one document. */
 export interface PearlDocumentParams {
@@ -57,3 +57,17 @@ export interface GraphEditParams extends PearlDocumentParams {
  * settings value (`setNodeSetting`) not of its field's type. Null when the document is not open.
  */
 export const graphEditRequest = new RequestType<GraphEditParams, GraphEditResult | null, void>('pearl/graphEdit');
+
+/** Parameters of `pearl/nodeSettingFields`. */
+export interface NodeSettingFieldsParams extends PearlDocumentParams {
+  /** A node key (`PearlGraphNode.key`) in the document's current version. */
+  readonly node: string;
+}
+
+/**
+ * `pearl/nodeSettingFields`: the fields and lists of node `node`'s settings object (its type's
+ * apiSettings, smsSettings…) in the document's current version, from the schema, for the
+ * designer's side panel; null when the document is not open, the key names no node or the node's
+ * type has no settings object.
+ */
+export const nodeSettingFieldsRequest = new RequestType<NodeSettingFieldsParams, NodeSettingForm | null, void>('pearl/nodeSettingFields');

@@ -16,8 +16,9 @@ import * as path from 'node:path';
 import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextDocumentEdit } from 'vscode-languageserver-types';
+import { type GraphEditKind, graphEditShapes } from '../../protocol/graphEditKinds';
 import type { GraphEdit, PearlGraph } from '../../protocol/pearlRequests';
-import { getNodeSettingFields } from '../../server/src/service/interface/nodeSettingFields';
+import { getNodeSettingFields, getNodeSettingLists } from '../../server/src/service/interface/nodeSettingFields';
 import { getLanguageService } from '../../server/src/service/pearlLanguageService';
 import { generateTextPearl } from '../helpers/fixtures';
 import { repositoryRoot } from '../helpers/paths';
@@ -79,19 +80,11 @@ interface Intent {
 }
 
 /** Every kind of graph edit the test drives. */
-const editKinds: readonly GraphEdit['kind'][] = [
-  'addNode',
-  'addTransition',
-  'retargetTransition',
-  'deleteTransition',
-  'deleteNode',
-  'setNodeProperty',
-  'setNodeSetting',
-];
+const editKinds = Object.keys(graphEditShapes) as GraphEditKind[];
 
 const intent: fc.Arbitrary<Intent> = fc.record({
   // setNodeSetting twice as often: many of its random targets are refused (no settings there).
-  kind: fc.constantFrom(...editKinds, 'setNodeSetting'),
+  kind: fc.constantFrom(...editKinds, 'setNodeSetting', 'clearNodeSetting', 'addNodeSettingItem'),
   a: fc.nat(),
   b: fc.nat(),
   nodeType: fc.constantFrom(...nodeTypes),
@@ -135,6 +128,11 @@ function resolve(graph: PearlGraph, it: Intent): GraphEdit | undefined {
       return nodeA ? { kind: 'deleteNode', node: nodeA } : undefined;
     case 'setNodeProperty':
       return nodeA ? { kind: 'setNodeProperty', node: nodeA, property: it.property, value: it.text } : undefined;
+    case 'renameTransition':
+      return edgeA ? { kind: 'renameTransition', transition: edgeA, name: it.text } : undefined;
+    case 'clearNodeSetting':
+    case 'addNodeSettingItem':
+      return resolveSettingsList(graph, it);
     case 'setNodeSetting': {
       // A field the graph lists for a node that has settings (wrong types included: they are refused).
       const withSettings = graph.nodes.filter((candidate) => candidate.settings);
@@ -146,6 +144,25 @@ function resolve(graph: PearlGraph, it: Intent): GraphEdit | undefined {
       return { kind: 'setNodeSetting', node: target.key, path: field.path, value: it.setting ?? it.text };
     }
   }
+}
+
+/** A clearNodeSetting of a field or entry, or an addNodeSettingItem of a list, of a node that has settings. */
+function resolveSettingsList(graph: PearlGraph, it: Intent): GraphEdit | undefined {
+  const withSettings = graph.nodes.filter((candidate) => candidate.settings);
+  const target = withSettings[it.a % Math.max(withSettings.length, 1)];
+  if (!target?.settings) return undefined;
+  const { property, value } = target.settings;
+  if (it.kind === 'addNodeSettingItem') {
+    const list = getNodeSettingLists(property, value)[it.b % 8];
+    return list ? { kind: 'addNodeSettingItem', node: target.key, path: list.path, name: it.text } : undefined;
+  }
+  const fields = getNodeSettingFields(property, value).filter((field) => field.value !== undefined);
+  const field = fields[it.b % Math.max(fields.length, 1)];
+  if (!field) return undefined;
+  // Now and then a whole list element (`body 1`) rather than one of its fields.
+  const index = field.path.findIndex((step) => typeof step === 'number');
+  const path = index > 0 && it.withFrom ? field.path.slice(0, index + 1) : field.path;
+  return { kind: 'clearNodeSetting', node: target.key, path };
 }
 
 type Json = Record<string, unknown>;
@@ -282,6 +299,33 @@ function expectedValue(before: Json, after: Json, edit: GraphEdit): Json {
         }
       } else {
         node[edit.property] = edit.value;
+      }
+      return expected;
+    }
+    case 'renameTransition': {
+      const [node, index] = transitionSlot(expected, edit.transition);
+      (node.transitions as Json[])[index].name = edit.name;
+      return expected;
+    }
+    case 'clearNodeSetting': {
+      const owner = edit.path
+        .slice(0, -1)
+        .reduce<unknown>((at, step) => (at as Record<string | number, unknown>)[step], nodeAt(expected, edit.node));
+      const last = edit.path[edit.path.length - 1];
+      if (Array.isArray(owner) && typeof last === 'number') owner.splice(last, 1);
+      else delete (owner as Json)[last];
+      return expected;
+    }
+    case 'addNodeSettingItem': {
+      const settings = nodeAt(expected, edit.node);
+      const [property, list] = edit.path as [string, string];
+      if (!isObject(settings[property])) settings[property] = {};
+      const object = settings[property] as Json;
+      const type = getNodeSettingLists(property, undefined).find((candidate) => candidate.path[1] === list)?.type;
+      if (type === 'objectList') {
+        object[list] = [...(Array.isArray(object[list]) ? object[list] : []), {}];
+      } else {
+        object[list] = { ...(isObject(object[list]) ? object[list] : {}), [edit.name?.trim() ?? '']: '' };
       }
       return expected;
     }

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { TextDocumentEdit } from 'vscode-languageserver-types';
-import type { GraphEditResult, PearlGraph } from '../../protocol/pearlRequests';
+import type { GraphEditResult, NodeSettingForm, PearlGraph } from '../../protocol/pearlRequests';
 import { withLspClient } from '../helpers/lspClient';
 import { applyEdits } from '../helpers/text';
 
@@ -97,6 +97,28 @@ test('pearl/graphEdit over stdio: an edit for the open version, then refusals wi
         edit: { kind: 'setNodeSetting', node: added.select, path: ['smsSettings', 'body'], value: 12 },
       }),
       { code: -32803, message: 'body must be text.' },
+    );
+    // The side panel's fields come from the server: the SMS node's, none for the EndCall.
+    const form = await client.request<NodeSettingForm | null>('pearl/nodeSettingFields', { textDocument: { uri }, node: added.select });
+    assert.equal(form?.version, 5);
+    assert.deepEqual(
+      form?.fields.map((field) => [field.path, field.type, field.value]),
+      [[['smsSettings', 'body'], 'string', '']],
+    );
+    assert.equal(await client.request('pearl/nodeSettingFields', { textDocument: { uri }, node: 'n:1' }), null);
+    // A malformed edit (its kind's shape, protocol/graphEditKinds.ts) is refused with a sentence.
+    await assert.rejects(
+      client.request('pearl/graphEdit', { textDocument: { uri }, version: 5, edit: { kind: 'renameTransition', transition: 'n:0>t:0' } }),
+      { code: -32803, message: 'The renameTransition graph edit is missing its name.' },
+    );
+    const renamed = await client.request<GraphEditResult>('pearl/graphEdit', {
+      textDocument: { uri },
+      version: 5,
+      edit: { kind: 'renameTransition', transition: 'n:0>t:0', name: 'Said hello' },
+    });
+    assert.deepEqual(
+      (renamed.edit.documentChanges as TextDocumentEdit[])[0].edits.map((edit) => edit.newText),
+      ['"Said hello"'],
     );
     assert.equal(
       await client.request('pearl/graphEdit', {

@@ -92,8 +92,16 @@ test('an edit the editor refuses, an unexpected failure and a closed document ar
   assert.deepEqual(closed.calls.refusals, ['The file is not open in the editor, so its graph cannot be changed.']);
 });
 
-test('isGraphEditMessage accepts the envelope of a graph edit only', () => {
+test('isGraphEditMessage accepts a graph edit whose edit has its kind’s shape, the server’s check', () => {
   assert.equal(isGraphEditMessage(message), true);
+  assert.equal(
+    isGraphEditMessage({ type: 'graphEdit', version: 7, edit: { kind: 'renameTransition', transition: 'n:0>t:1', name: 'Go on' } }),
+    true,
+  );
+  assert.equal(isGraphEditMessage({ ...message, edit: { kind: 'deleteNode' } }), false);
+  assert.equal(isGraphEditMessage({ ...message, edit: { kind: 'deleteNode', node: 2 } }), false);
+  assert.equal(isGraphEditMessage({ ...message, edit: { kind: 'deleteNode', node: 'n:2', extra: true } }), false);
+  assert.equal(isGraphEditMessage({ ...message, edit: { kind: 'renameNode', node: 'n:2' } }), false);
   assert.equal(isGraphEditMessage({ ...message, version: '7' }), false);
   assert.equal(isGraphEditMessage({ ...message, version: 1.5 }), false);
   assert.equal(isGraphEditMessage({ ...message, edit: null }), false);

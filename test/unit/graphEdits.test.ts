@@ -126,7 +126,7 @@ test("addNode appends the node with a nodeId from its name and the transition fr
   );
 });
 
-test('addNode writes the settings object the type requires, a unique nodeId and the type as default name', () => {
+test('addNode writes the settings object the type requires, a unique nodeId, the type as default name and a transition named after it', () => {
   assertEdit(
     base,
     { kind: 'addNode', nodeType: 50 },
@@ -150,10 +150,10 @@ test('addNode writes the settings object the type requires, a unique nodeId and 
   const added = apply(base, { kind: 'addNode', nodeType: 10, name: 'Talk!', from: 'n:0' });
   assert.ok('text' in added);
   assert.match(added.text, /"nodeId": "talk_2",\n {8}"name": "Talk!"/);
-  // The default transition name is the new node's name; the compact transition stays with its comment.
+  // The default transition name says where it leads; the compact transition stays with its comment.
   assert.ok(
     added.text.includes(`{ "name": "Greeted", "toNodeId": "talk" }, // the only way on
-          { "name": "Talk!", "toNodeId": "talk_2" }
+          { "name": "Go to Talk!", "toNodeId": "talk_2" }
         ]`),
   );
 });
@@ -471,11 +471,18 @@ test('refusals say why in a sentence', () => {
     'The graph edit does not say which version of the file it was made on.',
     null as unknown as number,
   );
+  assertRefused(base, { kind: 'deleteNode' } as unknown as GraphEdit, 'The deleteNode graph edit is missing its node.');
   assertRefused(
     base,
-    { kind: 'deleteNode' } as unknown as GraphEdit,
-    'The deleteNode graph edit is missing a field or has one of the wrong type.',
+    { kind: 'renameTransition', transition: 'n:0>t:0', name: 7 } as unknown as GraphEdit,
+    'The name of a renameTransition graph edit must be text.',
   );
+  assertRefused(
+    base,
+    { kind: 'deleteNode', node: 'n:0', nodes: ['n:1'] } as unknown as GraphEdit,
+    'A deleteNode graph edit has no field "nodes".',
+  );
+  assertRefused(base, { kind: 'moveNode', node: 'n:0' } as unknown as GraphEdit, 'The graph edit has no known kind.');
 });
 
 test('a file string quoted in a refusal is cut to 60 characters', () => {
@@ -625,12 +632,9 @@ test('setNodeSetting refuses a value of the wrong type, a field the schema does 
     'The settings of an API node are in apiSettings, not in smsSettings.',
   );
   assertRefused(settingsBase, set('n:3', ['smsSettings', 'body'], 'x'), 'A Dialogue node has no settings object.');
-  assertRefused(settingsBase, set('n:0', [], 'x'), 'The setNodeSetting graph edit is missing a field or has one of the wrong type.');
-  assertRefused(
-    settingsBase,
-    set('n:0', ['apiSettings', -1], 'x'),
-    'The setNodeSetting graph edit is missing a field or has one of the wrong type.',
-  );
+  const badPath = 'The path of a setNodeSetting graph edit must be a list of property names and indexes.';
+  assertRefused(settingsBase, set('n:0', [], 'x'), badPath);
+  assertRefused(settingsBase, set('n:0', ['apiSettings', -1], 'x'), badPath);
   const textItem = replaced(settingsBase, [`"body": [{ "key": "id", "type": 1, "value": "7" }]`, `"body": ["id"]`]);
   assertRefused(
     textItem,
@@ -719,4 +723,164 @@ test('the graph carries each node\u2019s settings object; its fields come from t
     [['smsSettings', 'body']],
   );
   assert.equal(byNode.get('talk'), undefined);
+});
+
+test('renameTransition replaces only the name value, JSON-escaped, and inserts a missing name first', () => {
+  assertEdit(
+    base,
+    { kind: 'renameTransition', transition: 'n:1>t:1', name: 'Wants "more"' },
+    replaced(base, [`"name": "Again",`, `"name": "Wants \\"more\\"",`]),
+    'n:1>t:1',
+  );
+  // The compact transition keeps its end-of-line comment.
+  assertEdit(
+    base,
+    { kind: 'renameTransition', transition: 'n:0>t:0', name: 'Said hello' },
+    replaced(base, [
+      `{ "name": "Greeted", "toNodeId": "talk" } // the only way on`,
+      `{ "name": "Said hello", "toNodeId": "talk" } // the only way on`,
+    ]),
+    'n:0>t:0',
+  );
+  const nameless = replaced(base, [`{ "name": "Greeted", "toNodeId": "talk" }`, `{ "toNodeId": "talk" }`]);
+  assertEdit(
+    nameless,
+    { kind: 'renameTransition', transition: 'n:0>t:0', name: 'Greeted' },
+    replaced(nameless, [`{ "toNodeId": "talk" }`, `{ "name": "Greeted", "toNodeId": "talk" }`]),
+    'n:0>t:0',
+  );
+  // The same name: nothing to change.
+  assert.deepEqual(apply(base, { kind: 'renameTransition', transition: 'n:1>t:1', name: 'Again' }), { text: base, select: 'n:1>t:1' });
+});
+
+test('renameTransition refuses an empty name, a name taken in the node and a transition that is gone', () => {
+  assertRefused(
+    base,
+    { kind: 'renameTransition', transition: 'n:1>t:1', name: '  ' },
+    'A transition needs a name: the condition that triggers it.',
+  );
+  assertRefused(
+    base,
+    { kind: 'renameTransition', transition: 'n:1>t:1', name: 'Done' },
+    "Dialogue node 'talk' already has a transition named 'Done': transition names must be unique within a node.",
+  );
+  assertRefused(
+    base,
+    { kind: 'renameTransition', transition: 'n:1>t:9', name: 'Later' },
+    'That transition is no longer in the file. Try again on the updated graph.',
+  );
+});
+
+test('addNode after a node names the transition after where it leads, unique within the node', () => {
+  const first = apply(base, { kind: 'addNode', nodeType: 40, from: 'n:1' });
+  assert.ok('text' in first);
+  assert.match(first.text, /"name": "Go to API",\n {12}"toNodeId": "api"/);
+  const second = apply(first.text, { kind: 'addNode', nodeType: 40, from: 'n:1' });
+  assert.ok('text' in second);
+  assert.match(second.text, /"name": "Go to API 2",\n {12}"toNodeId": "api_2"/);
+  const ending = apply(base, { kind: 'addNode', nodeType: 100, from: 'n:0' });
+  assert.ok('text' in ending);
+  assert.match(ending.text, /\{ "name": "When the conversation is over", "toNodeId": "endcall" \}/);
+});
+
+test('clearNodeSetting removes a field, a list element or a header, keeping comments; nothing when absent', () => {
+  assertEdit(
+    settingsBase,
+    { kind: 'clearNodeSetting', node: 'n:0', path: ['apiSettings', 'method'] },
+    replaced(settingsBase, [`          "method": 1,\n`, ``]),
+    'n:0',
+  );
+  assertEdit(
+    settingsBase,
+    { kind: 'clearNodeSetting', node: 'n:0', path: ['apiSettings', 'body', 0] },
+    replaced(settingsBase, [`"body": [{ "key": "id", "type": 1, "value": "7" }]`, `"body": []`]),
+    'n:0',
+  );
+  assertEdit(
+    settingsBase,
+    { kind: 'clearNodeSetting', node: 'n:0', path: ['apiSettings', 'body', 0, 'value'] },
+    replaced(settingsBase, [`{ "key": "id", "type": 1, "value": "7" }`, `{ "key": "id", "type": 1 }`]),
+    'n:0',
+  );
+  assertEdit(
+    settingsBase,
+    { kind: 'clearNodeSetting', node: 'n:0', path: ['apiSettings', 'headers', 'X-Key'] },
+    replaced(settingsBase, [`"headers": { "X-Key": "k" }`, `"headers": {}`]),
+    'n:0',
+  );
+  assert.deepEqual(apply(settingsBase, { kind: 'clearNodeSetting', node: 'n:0', path: ['apiSettings', 'outputBody'] }), {
+    text: settingsBase,
+    select: 'n:0',
+  });
+  assertRefused(
+    settingsBase,
+    { kind: 'clearNodeSetting', node: 'n:0', path: ['apiSettings'] },
+    'The apiSettings object itself cannot be cleared: clear its fields one by one.',
+  );
+  assertRefused(
+    settingsBase,
+    { kind: 'clearNodeSetting', node: 'n:3', path: ['apiSettings', 'name'] },
+    'That node has no settings object.',
+  );
+});
+
+test('addNodeSettingItem appends an empty body element, creates outputBody and adds a named header', () => {
+  assertEdit(
+    settingsBase,
+    { kind: 'addNodeSettingItem', node: 'n:0', path: ['apiSettings', 'body'] },
+    replaced(settingsBase, [
+      `"body": [{ "key": "id", "type": 1, "value": "7" }]`,
+      `"body": [{ "key": "id", "type": 1, "value": "7" }, {}]`,
+    ]),
+    'n:0',
+  );
+  assertEdit(
+    settingsBase,
+    { kind: 'addNodeSettingItem', node: 'n:0', path: ['apiSettings', 'outputBody'] },
+    replaced(settingsBase, [`"headers": { "X-Key": "k" }`, `"headers": { "X-Key": "k" },\n          "outputBody": [{}]`]),
+    'n:0',
+  );
+  assertEdit(
+    settingsBase,
+    { kind: 'addNodeSettingItem', node: 'n:0', path: ['apiSettings', 'headers'], name: 'Accept' },
+    replaced(settingsBase, [`"headers": { "X-Key": "k" }`, `"headers": { "X-Key": "k", "Accept": "" }`]),
+    'n:0',
+  );
+  assertRefused(
+    settingsBase,
+    { kind: 'addNodeSettingItem', node: 'n:0', path: ['apiSettings', 'headers'], name: 'X-Key' },
+    "headers already has an entry named 'X-Key'.",
+  );
+  assertRefused(
+    settingsBase,
+    { kind: 'addNodeSettingItem', node: 'n:0', path: ['apiSettings', 'headers'] },
+    'A new entry of headers needs a name.',
+  );
+  assertRefused(
+    settingsBase,
+    { kind: 'addNodeSettingItem', node: 'n:0', path: ['apiSettings', 'name'] },
+    'name is not a list that takes new entries.',
+  );
+});
+
+test('the settings form lists an API node\u2019s fields and its body, headers and outputBody with their sizes', () => {
+  const doc = service.parsePearlDocument(TextDocument.create(uri, 'pearl', 4, settingsBase));
+  const form = service.getNodeSettingForm(doc, 'n:0');
+  assert.ok(form);
+  assert.equal(form.version, 4);
+  assert.equal(form.property, 'apiSettings');
+  assert.deepEqual(
+    form.lists.map((list) => [list.path, list.type, list.size]),
+    [
+      [['apiSettings', 'body'], 'objectList', 1],
+      [['apiSettings', 'headers'], 'stringMap', 1],
+      [['apiSettings', 'outputBody'], 'objectList', 0],
+    ],
+  );
+  assert.deepEqual(
+    form.fields.find((field) => field.label === 'X-Key'),
+    { path: ['apiSettings', 'headers', 'X-Key'], label: 'X-Key', group: 'headers', type: 'string', value: 'k' },
+  );
+  assert.equal(service.getNodeSettingForm(doc, 'n:3'), undefined, 'a Dialogue has no settings object');
+  assert.equal(service.getNodeSettingForm(doc, 'n:42'), undefined);
 });

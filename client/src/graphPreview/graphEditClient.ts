@@ -12,7 +12,9 @@ export { type GraphEditMessage, isGraphEditMessage } from '../../../protocol/gra
  * `version`, and shows a refusal's sentence (or a failure) as a plain notification. Resolves to
  * what to select once applied (`select`: the key of what was created), or undefined when nothing
  * was applied. `showRefusal`, when given, shows the refusal's sentence instead of a notification
- * (the designer shows it in the preview). Never rejects.
+ * (the designer shows it in the preview). Never rejects. Never saves: the file is left dirty like
+ * after typing (no `isRefactoring` metadata, so VS Code's `files.refactoring.autoSave` does not
+ * apply either); only the user's own `files.autoSave` saves it.
  */
 export async function applyGraphEdit(
   ctx: PearlContext,

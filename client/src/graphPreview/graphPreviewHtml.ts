@@ -97,7 +97,7 @@ const badge = (classes: string, label: string): string =>
   `<g class="${classes}"><rect class="mark-box" x="1" y="2" width="32" height="12" rx="6"></rect><text class="mark-text" x="17" y="11" text-anchor="middle">${label}</text></g>`;
 const line = (classes: string): string => `<path class="${classes}" d="M2 8 H32"></path>`;
 
-const legendHtml = `<details id="legend" class="legend" open>
+const legendHtml = `<details id="legend" class="legend">
 <summary>Legend</summary>
 <ul>
 ${legendRow(box('node-box family-opening'), 'OpeningSentence')}

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Position as LspPosition, Range as LspRange } from 'vscode-languageserver-types';
-import { graphRequest, type PearlGraph } from '../../../protocol/pearlRequests';
+import { graphRequest, nodeSettingFieldsRequest, type PearlGraph } from '../../../protocol/pearlRequests';
 import type { PearlContext } from '../pearlContext';
 import { applyGraphEdit } from './graphEditClient';
 import { createNonce, getGraphPreviewHtml } from './graphPreviewHtml';
@@ -154,6 +154,9 @@ export class GraphPreviewPanel implements vscode.Disposable {
         );
         break;
       }
+      case 'requestSettingFields':
+        this.postSettingFields(message.key);
+        break;
       case 'applyQuickFix':
         this.quickFixes.apply(message.key, message.index).then(
           (applied) =>
@@ -167,6 +170,18 @@ export class GraphPreviewPanel implements vscode.Disposable {
         this.runHistory(message.command).catch((error: unknown) => this.report(`could not ${message.command}`, error));
         break;
     }
+  }
+
+  /** Asks the server for the settings fields of node `key` (`pearl/nodeSettingFields`) and posts them. */
+  private postSettingFields(key: string): void {
+    const client = this.ctx.client;
+    if (client === undefined) return;
+    client.sendRequest(nodeSettingFieldsRequest, { textDocument: { uri: this.uri.toString() }, node: key }).then(
+      (form) => {
+        if (form !== null) this.post({ type: 'settingFields', form });
+      },
+      (error: unknown) => this.ctx.outputChannel.appendLine(`Graph preview: could not list the settings fields: ${describe(error)}`),
+    );
   }
 
   private scheduleRefresh(): void {

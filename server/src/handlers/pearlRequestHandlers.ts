@@ -1,5 +1,11 @@
 import { LSPErrorCodes, ResponseError } from 'vscode-languageserver/node';
-import { deployPayloadRequest, graphEditRequest, graphRequest, locateFieldsRequest } from '../../../protocol/pearlRequests';
+import {
+  deployPayloadRequest,
+  graphEditRequest,
+  graphRequest,
+  locateFieldsRequest,
+  nodeSettingFieldsRequest,
+} from '../../../protocol/pearlRequests';
 import { onDocument, ServerContext } from './serverContext';
 
 /** The message of a graph edit that failed on an internal error (a bug), for the user. */
@@ -7,7 +13,7 @@ const graphEditFailure = 'The graph could not be changed because of an internal 
 
 /**
  * The Pearl requests (protocol/pearlRequests.ts): `pearl/graph`, `pearl/deployPayload`,
- * `pearl/locateFields` and `pearl/graphEdit`; each answers null when the document is not open. The
+ * `pearl/locateFields`, `pearl/graphEdit` and `pearl/nodeSettingFields`; each answers null when the document is not open. The
  * graph and the deploy payload share the published diagnostics of the current version.
  */
 export function registerPearlRequestHandlers(context: ServerContext): void {
@@ -15,6 +21,10 @@ export function registerPearlRequestHandlers(context: ServerContext): void {
   connection.onRequest(
     graphRequest,
     onDocument(context, 'graph', null, (doc, _params, textDocument) => service.getGraph(doc, cache.getDiagnostics(textDocument))),
+  );
+  connection.onRequest(
+    nodeSettingFieldsRequest,
+    onDocument(context, 'node setting fields', null, (doc, params) => service.getNodeSettingForm(doc, params.node) ?? null),
   );
   connection.onRequest(
     deployPayloadRequest,

@@ -20,7 +20,7 @@ import {
 } from 'vscode-languageserver-types';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DeployPayload } from './features/deployPayload';
-import type { GraphEdit, PearlGraph } from '../../../protocol/graphTypes';
+import type { GraphEdit, NodeSettingForm, PearlGraph } from '../../../protocol/graphTypes';
 import { getCodeActions } from './features/quickFixes/codeActions';
 import { adaptCompletionList, adaptHover, ClientCapabilities, fullClientCapabilities } from './features/clientCapabilities';
 import { doComplete, type CompletionOptions } from './features/completion/completion';
@@ -33,6 +33,7 @@ import { doRename, findDocumentHighlights, findReferences, getRenameError, prepa
 import { getDeployPayload } from './features/deployPayload';
 import { FieldLocation, getFieldPath, locateFieldPath } from './document/fieldPaths';
 import { doGraphEdit, GraphEditOutcome } from './edits/graphEdits';
+import { getNodeSettingForm } from './edits/settingEdits';
 import { getPearlGraph } from './document/pearlGraph';
 import { parsePearlDocument, PearlDocument } from './document/pearlDocument';
 import { validateDocument } from './rules/diagnosticCodes';
@@ -102,11 +103,18 @@ export interface PearlLanguageService {
   /** The conversation graph for the preview, each node with the `diagnostics` inside it. */
   getGraph(doc: PearlDocument, diagnostics: readonly Diagnostic[]): PearlGraph;
   /**
-   * `pearl/graphEdit`: the minimal edit of one graph change (add or delete a node or transition,
-   * retarget a transition, set a node's name, script, instructions or nodeId) for the document at
-   * `version`, or a refusal sentence for the user. Never throws.
+   * `pearl/graphEdit`: the minimal edit of one graph change (a kind of protocol/graphEditKinds.ts:
+   * add or delete a node or transition, retarget or rename a transition, set a node's property or
+   * settings field, clear a settings field, add a settings entry) for the document at `version`,
+   * or a refusal sentence for the user. Never throws.
    */
   doGraphEdit(doc: PearlDocument, version: number, edit: GraphEdit): GraphEditOutcome;
+  /**
+   * `pearl/nodeSettingFields`: the fields and lists of the settings object of node `key` (a
+   * `PearlGraphNode.key`) for the designer's side panel, from the schema; undefined when the key
+   * names no node or its type has no settings object. Never throws.
+   */
+  getNodeSettingForm(doc: PearlDocument, key: string): NodeSettingForm | undefined;
   /** What a deploy sends: operation path, strict JSON body without `$schema`, summary, errors. */
   getDeployPayload(doc: PearlDocument, diagnostics: readonly Diagnostic[]): DeployPayload;
   /** Where a ValidationProblemDetails `errors` key (`pearl.nodes[2].name`, any case) lands. */
@@ -194,6 +202,7 @@ export function getLanguageService(params: LanguageServiceParams = {}): PearlLan
       guard('doGraphEdit', { refusal: 'The graph could not be changed because of an internal error of the Pearl language server.' }, () =>
         doGraphEdit(doc, version, edit),
       ),
+    getNodeSettingForm: (doc, key) => guard('getNodeSettingForm', undefined, () => getNodeSettingForm(doc, key)),
     getDeployPayload,
     locateFieldPath,
     getFieldPath,

@@ -59,8 +59,12 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
     if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
   });
 
-  /** A page showing `graph` (drawn once), and the errors it throws. */
-  async function openDesigner(graph: PearlGraph): Promise<{ page: Page; pageErrors: string[] }> {
+  /**
+   * A page showing `graph` (drawn once), and the errors it throws. With `text` (the text `graph`
+   * was drawn from), the page's requests for a node's settings fields are answered as the host
+   * does, from the language service (`pearl/nodeSettingFields`).
+   */
+  async function openDesigner(graph: PearlGraph, text?: string): Promise<{ page: Page; pageErrors: string[] }> {
     assert.ok(browser);
     const context = await browser.newContext({ viewport: { width: 1100, height: 700 }, deviceScaleFactor: 1 });
     const page = await context.newPage();
@@ -72,11 +76,82 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
     });
     await page.goto(`${origin}/`);
     await page.waitForFunction(() => (globalThis as unknown as PageGlobals).__posted.some((message) => message.type === 'ready'));
+    if (text !== undefined) await answerSettingFields(page, text, graph.version);
     await post(page, { type: 'graph', graph });
     await page.locator('#graph[data-render-count="1"]').waitFor({ state: 'attached' });
-    // The legend starts open over the graph: close it, as a user would.
-    await page.locator('#legend > summary').click();
+    assert.equal(
+      await page.locator('#legend').evaluate((element) => (element as HTMLDetailsElement).open),
+      false,
+      'the legend starts collapsed',
+    );
     return { page, pageErrors };
+  }
+
+  /** The text the page of each test shows, as the host knows it (for its settings fields answers). */
+  const shownText = new WeakMap<Page, { text: string; version: number }>();
+
+  /** Answers each `requestSettingFields` the page posts with the service's form for the text shown. */
+  async function answerSettingFields(page: Page, text: string, version: number): Promise<void> {
+    shownText.set(page, { text, version });
+    await page.exposeFunction('__answerSettingFields', (key: string) => {
+      const shown = shownText.get(page);
+      if (shown === undefined) return;
+      const doc = service.parsePearlDocument(TextDocument.create('file:///work/designer.pearl.json', 'pearl', shown.version, shown.text));
+      const form = service.getNodeSettingForm(doc, key);
+      if (form) void post(page, { type: 'settingFields', form }).catch(() => undefined);
+    });
+    await page.evaluate(() => {
+      const globals = globalThis as unknown as PageGlobals & { __answerSettingFields(key: string): void };
+      const posted = globals.__posted;
+      const push = posted.push.bind(posted);
+      posted.push = (...messages) => {
+        for (const message of messages) if (message.type === 'requestSettingFields') globals.__answerSettingFields(message.key);
+        return push(...messages);
+      };
+    });
+  }
+
+  /**
+   * What the host and the editor do with the page's `graphEdit` messages since the last call:
+   * each edit made by the language service on the text shown (as the editor applies it), the
+   * graph of the new text sent to the page and drawn. Returns the new text.
+   */
+  async function applySentEdits(page: Page): Promise<string> {
+    const shown = shownText.get(page);
+    assert.ok(shown, 'openDesigner(graph, text) first');
+    let { text, version } = shown;
+    let select: string | undefined;
+    for (const message of await takeDesignerMessages(page)) {
+      if (message.type !== 'graphEdit') continue;
+      const doc = service.parsePearlDocument(TextDocument.create('file:///work/designer.pearl.json', 'pearl', version, text));
+      const outcome = service.doGraphEdit(doc, message.version, message.edit);
+      assert.ok('result' in outcome, `${JSON.stringify(message)} at ${version} refused: ${'refusal' in outcome ? outcome.refusal : ''}`);
+      const change = outcome.result.edit.documentChanges?.[0];
+      assert.ok(change && 'edits' in change);
+      // The editor's version moves only when the text changes.
+      if (change.edits.length > 0) version++;
+      text = TextDocument.applyEdits(doc.textDocument, change.edits);
+      select = outcome.result.select;
+    }
+    shownText.set(page, { text, version });
+    await post(page, { type: 'graph', graph: graphOf(text, version) });
+    if (select !== undefined) await post(page, { type: 'select', key: select });
+    await page.locator(`#graph[data-version="${version}"]`).waitFor({ state: 'attached' });
+    return text;
+  }
+
+  /** The edits the page sent since the last take, left in place. */
+  async function peekEdits(page: Page): Promise<unknown[]> {
+    const posted = await page.evaluate(() => (globalThis as unknown as PageGlobals).__posted);
+    return posted.flatMap((message) => (message.type === 'graphEdit' ? [message.edit] : []));
+  }
+
+  /** With DESIGNER_SHOTS set (a folder), a screenshot of the page there, named `name`.png. */
+  async function shot(page: Page, name: string): Promise<void> {
+    const folder = process.env.DESIGNER_SHOTS;
+    if (folder === undefined) return;
+    fs.mkdirSync(folder, { recursive: true });
+    await page.screenshot({ path: path.join(folder, `${name}.png`) });
   }
 
   async function post(page: Page, message: HostMessage): Promise<void> {
@@ -235,7 +310,7 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
     await takeDesignerMessages(page);
     await page.locator('.palette-item[data-node-type="10"]').click();
     assert.deepEqual(await takeDesignerMessages(page), [
-      { type: 'graphEdit', version: 5, edit: { kind: 'addNode', nodeType: 10, from: open.key, transitionName: 'Dialogue' } },
+      { type: 'graphEdit', version: 5, edit: { kind: 'addNode', nodeType: 10, from: open.key } },
     ]);
 
     const sms = await page.locator('.palette-item[data-node-type="50"]').boundingBox();
@@ -257,7 +332,7 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
     await page.mouse.up();
     assert.equal(await page.locator('.drop-target').count(), 0);
     assert.deepEqual(await takeDesignerMessages(page), [
-      { type: 'graphEdit', version: 5, edit: { kind: 'addNode', nodeType: 50, from: talk.key, transitionName: 'SMS' } },
+      { type: 'graphEdit', version: 5, edit: { kind: 'addNode', nodeType: 50, from: talk.key } },
     ]);
     // Dropped back on the palette: nothing.
     await drag(page, { x: sms.x + 20, y: sms.y + 10 }, { x: sms.x + 30, y: sms.y - 30 });
@@ -280,7 +355,7 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
     const input = page.locator('.transition-form input[name="transitionName"]');
     await input.waitFor();
     assert.equal(await page.locator('.transition-form label').textContent(), `Transition from ${hostileName} to Open`);
-    assert.equal(await input.inputValue(), 'To Open');
+    assert.equal(await input.inputValue(), 'Go to Open');
     await input.fill('Start over');
     await input.press('Enter');
     assert.deepEqual(await takeDesignerMessages(page), [
@@ -388,7 +463,7 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
       { "nodeId": "mail", "name": "Mail", "nodeType": 51, "emailSettings": { "to": ["a@x.test"], "subject": "Hi", "body": "" }, "transitions": [{ "name": "Sent", "toNodeId": "end" }] }`,
     );
     const graph = graphOf(text, 8);
-    const { page, pageErrors } = await openDesigner(graph);
+    const { page, pageErrors } = await openDesigner(graph, text);
     const fetch = graph.nodes.find((node) => node.nodeId === 'fetch');
     const mail = graph.nodes.find((node) => node.nodeId === 'mail');
     assert.ok(fetch && mail);
@@ -405,7 +480,8 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
     assert.equal(await method.inputValue(), '1');
     assert.equal(await field(['apiSettings', 'endpointUrl']).inputValue(), hostileName);
     assert.equal(await field(['apiSettings', 'headers', hostileHeader]).inputValue(), '<b>v</b>');
-    assert.deepEqual(await panel.locator('.panel-group > summary').allTextContents(), ['headers']);
+    // body, headers and outputBody are lists that take new entries: a section each.
+    assert.deepEqual(await panel.locator('.panel-list > h4').allTextContents(), ['body (none)', 'headers', 'outputBody (none)']);
     assert.equal(await panel.locator('img, b').count(), 0, 'strings from the file are text, not markup');
     await takeDesignerMessages(page);
     await method.selectOption({ label: 'POST' });
@@ -469,7 +545,7 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
   it('Fit shows every node beside the palette and the side panel, none under them', async () => {
     const clinic = fs.readFileSync(path.join(__dirname, '../../../../examples/clinic-reminders.pearl.json'), 'utf8');
     const graph = graphOf(clinic, 1);
-    const { page, pageErrors } = await openDesigner(graph);
+    const { page, pageErrors } = await openDesigner(graph, clinic);
     // The API node selected (the panel shows its fields and settings), in panels as narrow as an editor
     // split in two (palette above the graph, panel below it) and wide ones (both beside it).
     const api = graph.nodes.find((node) => node.nodeId === 'submit_reschedule_request');
@@ -514,6 +590,191 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
     await panels.click();
     await page.locator('#node-panel input[name="name"]').waitFor();
     assert.equal(await page.locator('#palette').isVisible(), true);
+    await assertClean(page, pageErrors);
+  });
+  it('rename a transition: double-click its label, type, Enter sends renameTransition; the label shows the new name', async () => {
+    const graph = graphOf(designerText, 3);
+    const { page, pageErrors } = await openDesigner(graph, designerText);
+    const bye = graph.edges.find((edge) => edge.name === 'Bye');
+    assert.ok(bye);
+    const label = page.locator(`[data-label-for="${bye.key}"]`);
+    await label.dblclick();
+    const input = page.locator('.transition-rename input[name="transitionName"]');
+    await input.waitFor();
+    assert.equal(await input.inputValue(), 'Bye');
+    assert.equal(
+      await input.evaluate((element) => [(element as HTMLInputElement).selectionStart, (element as HTMLInputElement).selectionEnd].join()),
+      '0,3',
+    );
+    await takeDesignerMessages(page);
+    // A name another transition of Open has: refused in the form, nothing sent.
+    await input.fill('Wants <b>to</b> talk');
+    await input.press('Enter');
+    assert.match(await input.evaluate((element) => (element as HTMLInputElement).validationMessage), /unique within a node/);
+    // Escape: nothing sent, the form gone.
+    await input.press('Escape');
+    assert.equal(await page.locator('.transition-rename').count(), 0);
+    assert.deepEqual(await takeDesignerMessages(page), []);
+    await label.dblclick();
+    await input.fill('Says goodbye');
+    await input.press('Enter');
+    assert.deepEqual(await peekEdits(page), [{ kind: 'renameTransition', transition: bye.key, name: 'Says goodbye' }]);
+    const edited = await applySentEdits(page);
+    assert.ok(edited.includes('{ "name": "Says goodbye", "toNodeId": "end" }'), edited);
+    assert.equal(await page.locator(`[data-label-for="${bye.key}"] .edge-label-text`).textContent(), 'Says goodbye');
+    // F2 on the selected transition opens the same form.
+    await page.locator(`[data-label-for="${bye.key}"]`).click();
+    await page.keyboard.press('F2');
+    assert.equal(await input.inputValue(), 'Says goodbye');
+    await input.press('Escape');
+    assert.deepEqual(await peekEdits(page), []);
+    await shot(page, '1-transition-renamed');
+    await assertClean(page, pageErrors);
+  });
+
+  it('default transition names say where they lead: a palette add after a node draws "Go to Dialogue"', async () => {
+    const graph = graphOf(designerText, 5);
+    const { page, pageErrors } = await openDesigner(graph, designerText);
+    const talk = graph.nodes.find((node) => node.nodeId === 'talk');
+    assert.ok(talk);
+    await page.locator(`[data-node-key="${talk.key}"]`).click();
+    await takeDesignerMessages(page);
+    await page.locator('.palette-item[data-node-type="10"]').click();
+    await applySentEdits(page);
+    // The new node is selected: an EndCall after it.
+    await page.locator('.palette-item[data-node-type="100"]').click();
+    const edited = await applySentEdits(page);
+    assert.ok(edited.includes('{ "name": "Go to Dialogue", "toNodeId": "dialogue" }'), edited);
+    assert.match(edited, /"name": "When the conversation is over",\s+"toNodeId": "endcall"/);
+    // The full names (a label wraps a long one on several lines).
+    const labels = await page.locator('[data-edge-key] > title').allTextContents();
+    assert.ok(labels.includes('Go to Dialogue') && labels.includes('When the conversation is over'), labels.join(' | '));
+    await shot(page, '2-default-transition-names');
+    await assertClean(page, pageErrors);
+  });
+
+  it('retarget onto the transition\u2019s own node asks first: Cancel sends nothing, "Make it a loop" sends the retarget', async () => {
+    const graph = graphOf(designerText, 4);
+    const { page, pageErrors } = await openDesigner(graph, designerText);
+    const bye = graph.edges.find((edge) => edge.name === 'Bye');
+    const open = graph.nodes.find((node) => node.nodeId === 'open');
+    assert.ok(bye && open);
+    for (const answer of ['cancel', 'confirm']) {
+      await page.locator(`[data-label-for="${bye.key}"]`).click();
+      const handleBox = await page.locator(`.retarget-handle[data-handle-for="${bye.key}"]`).boundingBox();
+      assert.ok(handleBox);
+      await takeDesignerMessages(page);
+      await drag(page, { x: handleBox.x + handleBox.width / 2, y: handleBox.y + handleBox.height / 2 }, await centreOf(page, open.key));
+      const dialog = page.locator('.designer-dialog');
+      await dialog.waitFor();
+      assert.equal(await dialog.locator('h2').textContent(), 'Make "Bye" lead back to Open?');
+      if (answer === 'confirm') await shot(page, '3-retarget-own-node-asks');
+      await dialog.locator(`button[data-action="${answer}"]`).click();
+      assert.deepEqual(
+        await takeDesignerMessages(page),
+        answer === 'cancel'
+          ? []
+          : [{ type: 'graphEdit', version: 4, edit: { kind: 'retargetTransition', transition: bye.key, target: open.key } }],
+      );
+    }
+    await assertClean(page, pageErrors);
+  });
+
+  it('side panel: an API node\u2019s body, headers and outputBody take entries, and a field clears; the panel shows the edited file', async () => {
+    const text = designerText.replace(
+      '{ "nodeId": "end", "name": "End", "nodeType": 100 }',
+      `{ "nodeId": "end", "name": "End", "nodeType": 100 },
+      { "nodeId": "fetch", "name": "Fetch", "nodeType": 40, "apiSettings": { "name": "CRM", "method": 2, "endpointUrl": "https://crm.test", "body": [{ "key": "id", "type": 1, "value": "7" }] }, "transitions": [{ "name": "Done", "toNodeId": "end" }] }`,
+    );
+    const graph = graphOf(text, 2);
+    const { page, pageErrors } = await openDesigner(graph, text);
+    const fetch = graph.nodes.find((node) => node.nodeId === 'fetch');
+    assert.ok(fetch);
+    const panel = page.locator('#node-panel');
+    const section = (label: string) => panel.locator('.panel-list', { has: page.locator('h4', { hasText: new RegExp(`^${label}\\b`) }) });
+    await page.locator(`[data-node-key="${fetch.key}"]`).click();
+    await section('body').locator('summary', { hasText: 'body 1' }).waitFor();
+    await takeDesignerMessages(page);
+    // 1. A body element, an outputBody element, a header named X-Token.
+    // Each gesture applied before the next, as the editor does (an edit for an older version is refused).
+    await section('body').locator('button.list-add').click();
+    await applySentEdits(page);
+    await section('outputBody').locator('button.list-add').click();
+    await applySentEdits(page);
+    await section('headers').locator('button.list-add').click();
+    await section('headers').locator('input.entry-name').fill('X-Token');
+    await section('headers').locator('input.entry-name').press('Enter');
+    let edited = await applySentEdits(page);
+    assert.ok(
+      edited.includes('"body": [{ "key": "id", "type": 1, "value": "7" }, {}], "outputBody": [{}], "headers": { "X-Token": "" }'),
+      edited,
+    );
+    await section('outputBody').locator('summary', { hasText: 'outputBody 1' }).waitFor();
+    assert.deepEqual(await section('body').locator('summary').allTextContents(), ['body 1', 'body 2']);
+    // 2. The header's value, the new body element's key; the endpoint cleared; body 1 removed.
+    const header = panel.locator(`input[data-path='["apiSettings","headers","X-Token"]']`);
+    await header.fill('secret');
+    await header.press('Enter');
+    await applySentEdits(page);
+    const body2 = section('body').locator('details', { has: page.locator('summary', { hasText: 'body 2' }) });
+    await body2.locator('summary').click();
+    const key = body2.locator(`input[data-path='["apiSettings","body",1,"key"]']`);
+    await key.fill('name');
+    await key.press('Enter');
+    await shot(page, '4-api-settings-entries');
+    await applySentEdits(page);
+    await panel.locator(`button.field-clear[data-target-path='["apiSettings","endpointUrl"]']`).click();
+    assert.deepEqual(await peekEdits(page), [{ kind: 'clearNodeSetting', node: fetch.key, path: ['apiSettings', 'endpointUrl'] }]);
+    await applySentEdits(page);
+    await section('body').locator(`button.entry-remove[data-target-path='["apiSettings","body",0]']`).click();
+    assert.deepEqual(await peekEdits(page), [{ kind: 'clearNodeSetting', node: fetch.key, path: ['apiSettings', 'body', 0] }]);
+    edited = await applySentEdits(page);
+    assert.ok(
+      edited.includes(
+        '"apiSettings": { "name": "CRM", "method": 2, "body": [{"key": "name"}], "outputBody": [{}], "headers": { "X-Token": "secret" } }',
+      ),
+      edited,
+    );
+    await panel.locator(`input[data-path='["apiSettings","endpointUrl"]']`).waitFor();
+    assert.equal(await panel.locator(`input[data-path='["apiSettings","endpointUrl"]']`).inputValue(), '');
+    assert.equal(await panel.locator(`button.field-clear[data-target-path='["apiSettings","endpointUrl"]']`).isHidden(), true);
+    assert.deepEqual(await section('body').locator('summary').allTextContents(), ['body 1']);
+    await shot(page, '5-api-settings-cleared');
+    await assertClean(page, pageErrors);
+  });
+
+  it('Search selects the match (the side panel shows it); Focus frames the selected node with its neighbours', async () => {
+    const clinic = fs.readFileSync(path.join(__dirname, '../../../../examples/clinic-reminders.pearl.json'), 'utf8');
+    const graph = graphOf(clinic, 1);
+    const { page, pageErrors } = await openDesigner(graph, clinic);
+    const target = graph.nodes.find((node) => node.nodeId === 'submit_reschedule_request');
+    assert.ok(target?.name);
+    await page.locator('#search').fill(target.name);
+    await page.locator(`[data-node-key="${target.key}"].selected`).waitFor({ state: 'attached' });
+    assert.equal(await page.locator('#node-panel input[name="nodeId"]').inputValue(), 'submit_reschedule_request');
+    await shot(page, '6-search-selects');
+    // Zoomed far in on a corner, then Focus: the node and every neighbour inside the graph's box.
+    await page.locator('#search').press('Escape');
+    for (let i = 0; i < 6; i++) await page.locator('button[data-action="zoomIn"]').click();
+    await page.getByRole('button', { name: 'Focus' }).click();
+    const neighbours = new Set([target.key]);
+    for (const edge of graph.edges) {
+      if (edge.source === target.key) neighbours.add(edge.target);
+      if (edge.target === target.key) neighbours.add(edge.source);
+    }
+    const outside = await page.evaluate(
+      (keys) => {
+        const area = document.getElementById('graph')?.getBoundingClientRect();
+        return keys.filter((key) => {
+          const box = document.querySelector(`[data-node-key="${key}"] > .node-box`)?.getBoundingClientRect();
+          if (area === undefined || box === undefined) return true;
+          return box.left < area.left || box.top < area.top || box.right > area.right || box.bottom > area.bottom;
+        });
+      },
+      [...neighbours],
+    );
+    assert.deepEqual(outside, [], 'every neighbour is in view');
+    await shot(page, '7-focus-frames-neighbours');
     await assertClean(page, pageErrors);
   });
 });

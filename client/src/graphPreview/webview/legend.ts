@@ -1,7 +1,7 @@
 /**
- * The legend (a `<details>`): open the first time a preview is shown, collapsed after the first
- * use of the graph (a drag, the wheel, a click, the keyboard, a search), and after that as the user
- * last left it. The choice is kept in the webview state through `remember`.
+ * The legend (a `<details>`): collapsed the first time a preview is shown (it would cover the
+ * graph), and after that as the user last left it. The choice is kept in the webview state through
+ * `remember`.
  */
 export class Legend {
   /**
@@ -14,7 +14,7 @@ export class Legend {
     saved: boolean | undefined,
     private readonly remember: (open: boolean) => void,
   ) {
-    details.open = saved ?? true;
+    details.open = saved ?? false;
     this.used = saved !== undefined;
     details.addEventListener('toggle', () => {
       this.used = true;

@@ -22,7 +22,8 @@ import { applyNodes } from '../graphUpdate';
 import type { HostMessage, WebviewMessage } from '../../../../protocol/graphPreviewMessages';
 import { exportSvg } from './exportSvg';
 import { Designer } from './designer/designer';
-import { applyFocus } from './focus';
+import { applyFocus, neighbourhood } from './focus';
+import { frameNeighbourhood } from './focusFrame';
 import { type GraphLayout, type LaidOutNode } from './layoutGraph';
 import { LayoutClient } from './layoutClient';
 import { Legend } from './legend';
@@ -193,6 +194,9 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
       break;
     case 'quickFixes':
       designer.showFixes(message.key, message.fixes);
+      break;
+    case 'settingFields':
+      designer.showSettingFields(message.form);
       break;
   }
 });
@@ -419,6 +423,7 @@ function select(key: string): void {
   for (const element of Array.from(viewportGroup.querySelectorAll('.selected'))) element.classList.remove('selected');
   nodeElements.get(key)?.classList.add('selected');
   showFocus();
+  if (state.focusMode) frameFocus();
   designer.selectionChanged();
 }
 
@@ -427,6 +432,17 @@ function setFocusMode(on: boolean): void {
   const button = document.querySelector('.toolbar button[data-action="focusMode"]');
   button?.setAttribute('aria-pressed', String(on));
   showFocus();
+  if (on) frameFocus();
+}
+
+/** Focus mode: frames the focused node and its neighbours (focusFrame.ts). */
+function frameFocus(): void {
+  const key = selectedKey !== undefined && nodeElements.has(selectedKey) ? selectedKey : cursorNode()?.key;
+  if (!shown || key === undefined) return;
+  const frame = frameNeighbourhood(shown.layout.nodes, neighbourhood(shown.graph, key), viewport.size);
+  if (frame === undefined) return;
+  viewport.centerOn(frame.x, frame.y, frame.k);
+  saveState({ fitted: false });
 }
 
 /** Shows or hides the palette and the side panel beside the graph (the graph takes the room; Fit is kept). */
@@ -449,6 +465,9 @@ function showSearch(results: SearchResults, moved: boolean): void {
     element.classList.toggle('match-current', key === current);
   }
   if (moved && current !== undefined) {
+    // The match becomes the selection (the side panel shows it); in focus mode, framed with its neighbours.
+    select(current);
+    if (state.focusMode) return;
     const laidOut = shown?.layout.nodes.find((candidate) => candidate.node.key === current);
     if (laidOut) {
       viewport.centerOn(laidOut.x + laidOut.width / 2, laidOut.y + laidOut.height / 2, Math.max(viewport.transform.k, 0.6));

@@ -1,12 +1,12 @@
-import type { GraphEdit } from '../../../../protocol/graphTypes';
 import { nodeTypeNames } from '../interface/enumNames';
 import type { PearlNode } from '../document/pearlDocument';
 import { getTransitionProblems, TransitionProblem as Problem } from '../interface/nodeTypes';
 
 /**
- * The checks of `pearl/graphEdit` that need no text: the request's shape (it comes from any
- * client) and the graph rules a new or moved transition must not break (docs/interface.md
- * § Node, § Transition, § Graph rules), with the messages the user reads.
+ * The checks of `pearl/graphEdit` that need no text: the graph rules a new or moved transition
+ * must not break (docs/interface.md § Node, § Transition, § Graph rules), with the messages the
+ * user reads. The request's shape is checked from each kind's declaration
+ * (protocol/graphEditKinds.ts).
  */
 
 /** The longest text quoted from the file in a message, in characters; longer values are cut with `…`. */
@@ -70,66 +70,4 @@ export function describeTransitionProblem(source: PearlNode, target: TransitionT
     return `The ${target.description} has no nodeId, so no transition can name it. Give it a nodeId first.`;
   }
   return undefined;
-}
-
-const nodeProperties: ReadonlySet<unknown> = new Set(['name', 'script', 'instructions', 'nodeId']);
-
-/** A non-empty list of property names and element indexes (non-negative integers). */
-function isSettingPath(path: unknown): boolean {
-  return (
-    Array.isArray(path) &&
-    path.length > 0 &&
-    path.length <= 16 &&
-    path.every((step) => typeof step === 'string' || (Number.isInteger(step) && (step as number) >= 0))
-  );
-}
-
-/** A string, a finite number, a boolean or a list of strings (the schema decides which fits). */
-function isSettingValue(value: unknown): boolean {
-  return (
-    typeof value === 'string' ||
-    typeof value === 'boolean' ||
-    (typeof value === 'number' && Number.isFinite(value)) ||
-    (Array.isArray(value) && value.every((item) => typeof item === 'string'))
-  );
-}
-
-/**
- * What is wrong with the shape of `edit` as received (a client may send anything), or undefined:
- * an unknown kind, or a field missing or of the wrong type.
- */
-export function describeGraphEditProblem(edit: GraphEdit): string | undefined {
-  if (typeof edit !== 'object' || edit === null) return 'The graph edit is missing.';
-  const fields = edit as unknown as Record<string, unknown>;
-  const strings = (...keys: string[]): boolean => keys.every((key) => typeof fields[key] === 'string');
-  const optionalStrings = (...keys: string[]): boolean => keys.every((key) => fields[key] === undefined || typeof fields[key] === 'string');
-  const integer = (key: string, optional: boolean): boolean =>
-    (optional && fields[key] === undefined) || (typeof fields[key] === 'number' && Number.isInteger(fields[key]));
-  let valid: boolean;
-  switch (fields.kind) {
-    case 'addNode':
-      valid = integer('nodeType', false) && optionalStrings('name', 'from', 'transitionName');
-      break;
-    case 'addTransition':
-      valid = strings('source', 'target', 'name') && integer('apiResult', true);
-      break;
-    case 'retargetTransition':
-      valid = strings('transition', 'target');
-      break;
-    case 'deleteTransition':
-      valid = strings('transition');
-      break;
-    case 'deleteNode':
-      valid = strings('node');
-      break;
-    case 'setNodeProperty':
-      valid = strings('node', 'value') && nodeProperties.has(fields.property);
-      break;
-    case 'setNodeSetting':
-      valid = strings('node') && isSettingPath(fields.path) && isSettingValue(fields.value);
-      break;
-    default:
-      return 'The graph edit has no known kind.';
-  }
-  return valid ? undefined : `The ${fields.kind} graph edit is missing a field or has one of the wrong type.`;
 }

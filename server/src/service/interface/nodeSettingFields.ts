@@ -1,4 +1,4 @@
-import type { NodeSettingField } from '../../../../protocol/graphTypes';
+import type { NodeSettingField, NodeSettingList } from '../../../../protocol/graphTypes';
 import { findSchemaForPath, getEnumValues, type JSONSchema, resolveSchema } from './schemaNavigator';
 
 /**
@@ -115,4 +115,34 @@ function addField(
   if (options) field.options = options;
   if (type === 'string' && (schema.maxLength ?? 0) >= 500 && !/url$/i.test(label)) field.multiline = true;
   out.push(field);
+}
+
+/** `objectList` for a list of objects (an API body), `stringMap` for a map of strings (headers), else undefined. */
+export function getListType(schema: JSONSchema): NodeSettingList['type'] | undefined {
+  const types = typesOf(schema).join();
+  if (types === 'array' && schema.items && resolveSchema('text', schema.items).properties) return 'objectList';
+  if (types !== 'object' || typeof schema.additionalProperties !== 'object') return undefined;
+  return typesOf(resolveSchema('text', schema.additionalProperties)).join() === 'string' ? 'stringMap' : undefined;
+}
+
+/**
+ * The lists of objects and maps of strings of the settings object `property` (`apiSettings`: its
+ * body, headers and outputBody) whose value in the file is `value`, in the order of the schema,
+ * with their sizes in the file: what takes new entries in the designer's side panel.
+ */
+export function getNodeSettingLists(property: string, value: unknown): NodeSettingList[] {
+  const schema = findSchemaForPath('text', [...nodeSchemaPath, property]);
+  const object = isRecord(value) ? value : {};
+  const lists: NodeSettingList[] = [];
+  for (const [key, child] of Object.entries(schema?.properties ?? {})) {
+    const resolved = resolveSchema('text', child);
+    const type = getListType(resolved);
+    if (type === undefined) continue;
+    const entries = object[key];
+    const size = Array.isArray(entries) ? entries.length : isRecord(entries) ? Object.keys(entries).length : 0;
+    const list: { -readonly [K in keyof NodeSettingList]: NodeSettingList[K] } = { path: [property, key], label: key, type, size };
+    if (resolved.description !== undefined) list.description = resolved.description;
+    lists.push(list);
+  }
+  return lists;
 }

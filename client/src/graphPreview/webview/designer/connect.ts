@@ -6,6 +6,7 @@
  * drawn in a layer of their own above the graph; every text goes through `textContent` or `value`.
  */
 import type { PearlGraph, PearlGraphNode } from '../../../../../protocol/graphTypes';
+import { defaultTransitionName, uniqueTransitionName } from '../../../../../protocol/transitionNames';
 import { getNodeTitle } from '../layoutGraph';
 import { createSvgElement } from '../renderGraph';
 import { nodeKeyAt, trackPointerDrag } from './pointerDrag';
@@ -164,7 +165,7 @@ export class Connector {
         if (input.value === 'Success' || input.value === 'Failure') input.value = result?.value === '2' ? 'Failure' : 'Success';
       });
     } else {
-      input.value = uniqueName(`To ${getNodeTitle(targetNode)}`, taken);
+      input.value = uniqueTransitionName(defaultTransitionName(targetNode), taken);
     }
     form.append(label, input);
     if (result) form.appendChild(result);
@@ -197,10 +198,4 @@ export class Connector {
     input.focus();
     input.select();
   }
-}
-
-/** `base`, or `base 2`, `base 3`, … : the first not in `taken`. */
-export function uniqueName(base: string, taken: ReadonlySet<string | undefined>): string {
-  if (!taken.has(base)) return base;
-  for (let index = 2; ; index++) if (!taken.has(`${base} ${index}`)) return `${base} ${index}`;
 }

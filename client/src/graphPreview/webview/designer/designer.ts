@@ -1,6 +1,8 @@
 /**
  * The designer's gestures on the drawn graph (webview side): the palette (`palette.ts`), the
- * connect and retarget handles (`connect.ts`), the selected node's side panel (`nodePanel.ts`),
+ * connect and retarget handles (`connect.ts`; a retarget onto the transition's own node asks
+ * first), renaming a transition by double-clicking its label or F2 (`transitionRename.ts`), the
+ * selected node's side panel (`nodePanel.ts`),
  * selecting a transition, Delete on
  * the selected node or transition (a node's incoming transitions are listed in a confirmation
  * first), Ctrl+Z / Ctrl+Y (Ctrl+Shift+Z) for the editor's undo and redo, selecting what an edit
@@ -9,13 +11,14 @@
  * Gestures become {@link GraphEditMessage}s addressed by the keys of the graph on screen and its
  * `version`; the host asks the language server for the text edit and applies it as one undo step.
  */
-import type { GraphEdit, PearlGraph } from '../../../../../protocol/graphTypes';
+import type { GraphEdit, NodeSettingForm, PearlGraph } from '../../../../../protocol/graphTypes';
 import type { QuickFixTitle, WebviewMessage } from '../../../../../protocol/graphPreviewMessages';
 import { getNodeTitle } from '../layoutGraph';
 import { confirmInPage } from './confirmDialog';
-import { type Box, Connector, uniqueName } from './connect';
+import { type Box, Connector } from './connect';
 import { NodePanel } from './nodePanel';
 import { createPalette, type PaletteEntry } from './palette';
+import { enableTransitionRename, renameTransition, type TransitionRenameHost } from './transitionRename';
 
 /** What the designer needs from the page (`main.ts`). */
 export interface DesignerHost {
@@ -57,6 +60,11 @@ export class Designer {
   private readonly notice: HTMLElement;
   private readonly connector: Connector;
   private readonly panel: NodePanel;
+  private readonly stage: HTMLElement;
+  private readonly renameHost: TransitionRenameHost = {
+    graph: () => this.host.graph(),
+    rename: (transition, name) => this.send({ kind: 'renameTransition', transition, name }),
+  };
 
   constructor(
     elements: DesignerElements,
@@ -82,11 +90,17 @@ export class Designer {
             ? { kind: 'addTransition', source, target, name }
             : { kind: 'addTransition', source, target, name, apiResult },
         ),
-      retarget: (transition, target) => this.send({ kind: 'retargetTransition', transition, target }),
+      retarget: (transition, target) => void this.retarget(transition, target),
     });
+    this.stage = elements.stage;
+    enableTransitionRename(this.svg, elements.stage, this.renameHost);
     this.panel = new NodePanel(elements.nodePanel, {
       setProperty: (node, property, value) => this.send({ kind: 'setNodeProperty', node, property, value }),
       setSetting: (node, path, value) => this.send({ kind: 'setNodeSetting', node, path, value }),
+      clearSetting: (node, path) => this.send({ kind: 'clearNodeSetting', node, path }),
+      addSettingItem: (node, path, name) =>
+        this.send(name === undefined ? { kind: 'addNodeSettingItem', node, path } : { kind: 'addNodeSettingItem', node, path, name }),
+      requestSettingFields: (key) => this.host.post({ type: 'requestSettingFields', key }),
       requestFixes: (key) => this.host.post({ type: 'requestQuickFixes', key }),
       applyFix: (key, index) => this.host.post({ type: 'applyQuickFix', key, index }),
     });
@@ -102,20 +116,42 @@ export class Designer {
     this.panel.show(this.host.graph()?.nodes.find((node) => node.key === key));
   }
 
+  /** The host's answer to a settings fields request. */
+  showSettingFields(form: NodeSettingForm): void {
+    this.panel.showSettingFields(form);
+  }
+
   /** The host's answer to a quick fix request. */
   showFixes(key: string, fixes: readonly QuickFixTitle[]): void {
     this.panel.showFixes(key, fixes);
   }
 
-  /** A node of the palette entry's type; after node `from` (a transition named after the type) when given. */
+  /**
+   * A node of the palette entry's type; after node `from` when given, with a transition the server
+   * names after where it leads (`Go to API`; `protocol/transitionNames.ts`).
+   */
   private addNode(entry: PaletteEntry, from: string | undefined): void {
+    this.send(from === undefined ? { kind: 'addNode', nodeType: entry.nodeType } : { kind: 'addNode', nodeType: entry.nodeType, from });
+  }
+
+  /**
+   * Retargets `transition` to node `target`; dropped on the node it leaves from, asks first
+   * whether a loop back to that node is meant (a slip of the mouse must not make one unnoticed).
+   */
+  private async retarget(transition: string, target: string): Promise<void> {
     const graph = this.host.graph();
-    if (from === undefined || graph === undefined) {
-      this.send({ kind: 'addNode', nodeType: entry.nodeType });
-      return;
+    const edge = graph?.edges.find((candidate) => candidate.key === transition);
+    const source = graph?.nodes.find((node) => node.key === edge?.source);
+    if (edge !== undefined && source !== undefined && target === edge.source && edge.target !== edge.source) {
+      const confirmed = await confirmInPage({
+        title: `Make "${edge.name ?? 'this transition'}" lead back to ${getNodeTitle(source)}?`,
+        detail: `It was dropped on ${getNodeTitle(source)}, the node it leaves from: the conversation would loop there.`,
+        items: [],
+        confirmLabel: 'Make it a loop',
+      });
+      if (!confirmed) return;
     }
-    const taken = new Set(graph.edges.filter((edge) => edge.source === from).map((edge) => edge.name));
-    this.send({ kind: 'addNode', nodeType: entry.nodeType, from, transitionName: uniqueName(entry.name, taken) });
+    this.send({ kind: 'retargetTransition', transition, target });
   }
 
   /** The key of the selected transition, if one is selected. */
@@ -212,6 +248,10 @@ export class Designer {
       event.preventDefault();
       event.stopPropagation();
       this.host.post({ type: 'history', command });
+      return;
+    }
+    if (event.key === 'F2' && this.selectedEdgeKey !== undefined) {
+      if (renameTransition(this.svg, this.stage, this.selectedEdgeKey, this.renameHost)) event.preventDefault();
       return;
     }
     if ((event.key === 'Delete' || event.key === 'Backspace') && !event.ctrlKey && !event.metaKey && !event.altKey) {

@@ -7,7 +7,7 @@
  * string from the file is set as `value` or `textContent`.
  */
 import type { Diagnostic } from 'vscode-languageserver-types';
-import type { PearlGraphNode, SetNodePropertyEdit } from '../../../../../protocol/graphTypes';
+import type { NodeSettingForm, PearlGraphNode, SetNodePropertyEdit } from '../../../../../protocol/graphTypes';
 import type { QuickFixTitle } from '../../../../../protocol/graphPreviewMessages';
 import { getNodeTitle } from '../layoutGraph';
 import { SettingsForm, type SettingsFormHost } from './settingsForm';
@@ -99,6 +99,11 @@ export class NodePanel {
       this.renderProblems(node.diagnostics, undefined);
       if (node.diagnostics.length > 0) this.host.requestFixes(node.key);
     }
+  }
+
+  /** The host's answer: the settings fields of node `form.node`. */
+  showSettingFields(form: NodeSettingForm): void {
+    this.settings.showForm(form);
   }
 
   /** The host's answer: the quick fixes of node `key`, by diagnostic (index in the node's list). */
