@@ -617,6 +617,7 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
     assert.deepEqual(await takeDesignerMessages(page), []);
     await label.dblclick();
     await input.fill('Says goodbye');
+    await shot(page, '0-transition-rename-form');
     await input.press('Enter');
     assert.deepEqual(await peekEdits(page), [{ kind: 'renameTransition', transition: bye.key, name: 'Says goodbye' }]);
     const edited = await applySentEdits(page);
