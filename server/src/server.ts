@@ -27,6 +27,8 @@ import { parseServerArguments, serverUsage } from './cli/serverArguments';
 import { PearlDocumentCache } from './documentCache';
 import { deployPayloadRequest, graphEditRequest, graphRequest, locateFieldsRequest } from '../../protocol/pearlRequests';
 import { nodeFileSystem } from './nodeFileSystem';
+import { readConfigurationFile } from './readConfigurationFile';
+import { RuleSettings } from './ruleSettings';
 import { type CompletionCapabilities, fixAllKind, FoldingRangeContext, getLanguageService } from './service/pearlLanguageService';
 
 /** Quiet time after the last change before a document is validated, in milliseconds. */
@@ -60,12 +62,18 @@ if (command.kind === 'help') {
 function startServer(): void {
   const connection = createConnection(ProposedFeatures.all);
   const documents = new TextDocuments(TextDocument);
-  const service = getLanguageService({ fileSystem: nodeFileSystem, reportError: (message) => connection.console.error(message) });
+  const service = getLanguageService({
+    fileSystem: nodeFileSystem,
+    readConfigurationFile,
+    reportError: (message) => connection.console.error(message),
+  });
   let foldingContext: FoldingRangeContext = {};
   let completionCapabilities: CompletionCapabilities = { snippetSupport: false, labelDetailsSupport: false };
   let workspaceFolders: string[] = [];
   let supportsWorkspaceFolders = false;
   const cache = new PearlDocumentCache(service);
+  // The user's rules apply to what is published; the cache keeps the default severities (Deploy, the graph).
+  const ruleSettings = new RuleSettings(connection, service, () => documents.all().forEach((document) => validate(document)));
   const pendingValidations = new Map<string, ReturnType<typeof setTimeout>>();
   // When the oldest change not yet validated came, per document (the debounce's maximum wait).
   const firstPendingChange = new Map<string, number>();
@@ -330,7 +338,7 @@ function startServer(): void {
     const { uri, version } = textDocument;
     let diagnostics: Diagnostic[];
     try {
-      diagnostics = cache.getDiagnostics(textDocument);
+      diagnostics = ruleSettings.configure(cache.get(textDocument), cache.getDiagnostics(textDocument));
     } catch (error) {
       logError('validation', uri, error);
       diagnostics = [];
