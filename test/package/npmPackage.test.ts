@@ -39,6 +39,14 @@ const broken = `{
 }
 `;
 
+/**
+ * For the installs that build the package from source with its dev packages (a git URL, the Action
+ * from its checkout, pre-commit): from npm's cache, which `npm ci` has filled, falling back on the
+ * registry only for what the cache lacks (an offline install would also refuse metadata the cache
+ * holds under another form).
+ */
+const fromCache = { ...offline, npm_config_offline: 'false', npm_config_prefer_offline: 'true' };
+
 let work: string;
 let tarball: string;
 let project: string;
@@ -49,7 +57,7 @@ function run(command: string, args: string[], options: { cwd: string; input?: st
     input: options.input ?? '',
     env: options.env ?? offline,
     encoding: 'utf8',
-    timeout: 300_000,
+    timeout: 900_000,
   });
 }
 
@@ -172,7 +180,7 @@ export { line };
  * `inputs` over the defaults, from `actionPath`, in the consumer project. Every step but the last
  * must pass; answers the last one's run.
  */
-function runAction(inputs: Record<string, string>, actionPath: string): SpawnSyncReturns<string> {
+function runAction(inputs: Record<string, string>, actionPath: string, baseEnv: NodeJS.ProcessEnv = offline): SpawnSyncReturns<string> {
   const action = parseYaml(fs.readFileSync(path.join(actionPath, 'action.yml'), 'utf8')) as {
     inputs: Record<string, { default: string }>;
     runs: { using: string; steps: { shell: string; env: Record<string, string>; run: string }[] };
@@ -193,7 +201,7 @@ function runAction(inputs: Record<string, string>, actionPath: string): SpawnSyn
   for (const step of action.runs.steps) {
     assert.equal(step.shell, 'bash');
     const env = {
-      ...offline,
+      ...baseEnv,
       RUNNER_TEMP: runnerTemp,
       ...Object.fromEntries(Object.entries(step.env).map(([name, value]) => [name, expand(value)])),
     };
@@ -228,7 +236,7 @@ function copyCheckout(target: string): void {
 test('the GitHub Action with no package input: built from its own checkout, not from npm', { timeout: 900_000 }, () => {
   const checkout = path.join(work, 'action-checkout');
   copyCheckout(checkout);
-  const last = runAction({ paths: 'broken.pearl.json' }, checkout);
+  const last = runAction({ paths: 'broken.pearl.json' }, checkout, fromCache);
   assert.equal(last.status, 1, last.stderr);
   assert.match(last.stdout, /^::error file=broken\.pearl\.json,line=7,.*title=pearl unknown-target::/m);
 });
@@ -239,7 +247,7 @@ test('npm install from a git URL of the repository builds the package (prepare) 
   fs.writeFileSync(path.join(gitProject, 'package.json'), JSON.stringify({ name: 'git-consumer', version: '1.0.0', private: true }));
   fs.writeFileSync(path.join(gitProject, 'broken.pearl.json'), broken);
   // The committed HEAD of this repository, as `npm install git+https://…` would fetch it.
-  const installed = run(npm, ['install', '--offline', `git+file://${repositoryRoot}`], { cwd: gitProject });
+  const installed = run(npm, ['install', `git+file://${repositoryRoot}`], { cwd: gitProject, env: fromCache });
   assert.equal(installed.status, 0, installed.stdout + installed.stderr);
   const lint = run(path.join(gitProject, 'node_modules', '.bin', 'pearl-lint'), ['broken.pearl.json'], { cwd: gitProject });
   assert.equal(lint.status, 1, lint.stderr);
@@ -298,7 +306,7 @@ export { errors, same, range, wrong };
   const tsc = path.join(repositoryRoot, 'node_modules', 'typescript', 'bin', 'tsc');
   for (const resolution of [
     { module: 'node16', moduleResolution: 'node16' },
-    { module: 'commonjs', moduleResolution: 'node' },
+    { module: 'commonjs', moduleResolution: 'node', target: 'es2022' },
   ]) {
     const compilerOptions = { strict: true, noEmit: true, types: [], ...resolution };
     fs.writeFileSync(path.join(project, 'tsconfig.typed.json'), JSON.stringify({ compilerOptions, files: ['typed.ts'] }));
@@ -335,7 +343,7 @@ test(
     fs.writeFileSync(path.join(user, 'broken.pearl.json'), broken);
     fs.writeFileSync(path.join(user, 'notes.json'), '{ "not": "a Pearl" }');
     git('add', '.');
-    const env = { ...offline, PRE_COMMIT_HOME: path.join(work, 'pre-commit-home'), PRE_COMMIT_COLOR: 'never' };
+    const env = { ...fromCache, PRE_COMMIT_HOME: path.join(work, 'pre-commit-home'), PRE_COMMIT_COLOR: 'never' };
     const tried = spawnSync('pre-commit', ['try-repo', repositoryRoot, 'pearl-lint', '--all-files'], {
       cwd: user,
       env,
