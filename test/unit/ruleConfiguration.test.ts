@@ -3,6 +3,8 @@
 // reject can be neither turned off nor lowered, and Deploy still refuses them.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import {
@@ -10,10 +12,12 @@ import {
   getEffectiveRules,
   getLanguageService,
   RuleConfigurationCode,
+  ruleSeverityNames,
   type RuleConfiguration,
 } from '../../server/src/service/pearlLanguageService';
 import { getParentFolders, parseRuleConfigurationFile } from '../../server/src/service/configuration/ruleConfigurationFile';
 import { threeProblemsTextPearl } from '../helpers/fixtures';
+import { repositoryRoot } from '../helpers/lspClient';
 import { rangeOf } from '../helpers/text';
 
 const Error = 1;
@@ -210,4 +214,24 @@ test('Deploy refuses what the service would reject whatever the configuration: i
   // The server passes the diagnostics without configuration to getDeployPayload (see ruleSettings.ts).
   const payload = service.getDeployPayload(doc, service.doValidation(doc));
   assert.deepEqual(payload.errors.map((d) => d.code).sort(), ['max-length', 'unknown-target']);
+});
+
+test('package.json contributes pearl.rules and the .pearlrc.json schema; both take exactly the five severities', () => {
+  const manifest = JSON.parse(fs.readFileSync(path.join(repositoryRoot, 'package.json'), 'utf8')) as {
+    contributes: {
+      configuration: { properties: Record<string, { additionalProperties: { enum: string[] }; markdownDescription: string }> };
+      jsonValidation: { fileMatch: string; url: string }[];
+      languages: { id: string; filenames?: string[] }[];
+    };
+  };
+  const setting = manifest.contributes.configuration.properties['pearl.rules'];
+  assert.deepEqual(setting.additionalProperties.enum, [...ruleSeverityNames]);
+  assert.match(setting.markdownDescription, /cannot be turned off or lowered/);
+  const validation = manifest.contributes.jsonValidation.find((entry) => entry.fileMatch === '.pearlrc.json');
+  assert.ok(validation);
+  const schema = JSON.parse(fs.readFileSync(path.join(repositoryRoot, validation.url), 'utf8')) as {
+    definitions: { severity: { enum: string[] } };
+  };
+  assert.deepEqual(schema.definitions.severity.enum, [...ruleSeverityNames]);
+  assert.ok(manifest.contributes.languages.some((language) => language.id === 'jsonc' && language.filenames?.includes('.pearlrc.json')));
 });
