@@ -150,7 +150,8 @@ function createClient(serverModule: string, outputChannel: vscode.OutputChannel,
     // Every scheme, as VS Code's JSON support does: the server needs only the text, so the
     // features work in virtual workspaces (capabilities.virtualWorkspaces) too.
     documentSelector: [{ language: 'pearl' }],
-    synchronize: { configurationSection: configSection },
+    // A changed `.pearlrc.json` re-validates the open documents.
+    synchronize: { configurationSection: configSection, fileEvents: vscode.workspace.createFileSystemWatcher('**/.pearlrc.json') },
     outputChannel,
     middleware: {
       provideInlayHints: (document, viewPort, token, next) => (config.inlayHintsEnabled ? next(document, viewPort, token) : []),

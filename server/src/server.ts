@@ -16,6 +16,7 @@ import { registerNavigationHandlers } from './handlers/navigationHandlers';
 import { registerPearlRequestHandlers } from './handlers/pearlRequestHandlers';
 import type { ServerContext } from './handlers/serverContext';
 import { nodeFileSystem } from './nodeFileSystem';
+import { readConfigurationFile } from './readConfigurationFile';
 import { getLanguageService } from './service/pearlLanguageService';
 
 const transportFlag = /^--(stdio|node-ipc|socket|pipe)(=|$)/;
@@ -40,7 +41,11 @@ if (command.kind === 'help') {
 function startServer(): void {
   const connection = createConnection(ProposedFeatures.all);
   const documents = new TextDocuments(TextDocument);
-  const service = getLanguageService({ fileSystem: nodeFileSystem, reportError: (message) => connection.console.error(message) });
+  const service = getLanguageService({
+    fileSystem: nodeFileSystem,
+    readConfigurationFile,
+    reportError: (message) => connection.console.error(message),
+  });
   const context: ServerContext = {
     connection,
     documents,

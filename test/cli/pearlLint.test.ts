@@ -462,7 +462,7 @@ test('- reads standard input, named by --stdin-filename', async () => {
   assert.equal(unnamed.stdout, '[]\n');
   const alone = await run(['--stdin-filename', 'x.pearl.json', 'clean.pearl.json']);
   assert.equal(alone.code, 2);
-  assert.match(alone.stderr, /--stdin-filename names standard input: give the path - too/);
+  assert.match(alone.stderr, /--stdin-filename names standard input: give --stdin \(or the path -\) too/);
 });
 
 test('--format github: one workflow command per diagnostic; the default when GITHUB_ACTIONS=true', async () => {

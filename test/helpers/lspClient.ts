@@ -146,6 +146,11 @@ export class LspClient {
     return result;
   }
 
+  /** Sends a notification (`workspace/didChangeConfiguration`, `workspace/didChangeWatchedFiles`, …). */
+  async sendNotification(method: string, params: unknown): Promise<void> {
+    await this.connection.sendNotification(method, params);
+  }
+
   /** `textDocument/didOpen` of a `pearl` document. */
   async open(uri: string, text: string, version = 1): Promise<void> {
     await this.connection.sendNotification('textDocument/didOpen', {

@@ -1,6 +1,8 @@
 // The npm package as a user gets it: `npm pack` (prepack builds the production bundles), the tarball
 // installed into an empty project without the registry, then its bins, the service library with its
-// types, and the GitHub Action's own steps, run as they are written in action.yml.
+// types (CommonJS, ESM, TypeScript under node16 and node resolution, @arethetypeswrong/cli), the
+// GitHub Action's own steps as action.yml writes them (with a tarball, and from its own checkout),
+// and the pre-commit hook through Debian's `pre-commit try-repo`.
 import { after, before, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { execFileSync, spawnSync, SpawnSyncReturns } from 'node:child_process';
@@ -37,6 +39,14 @@ const broken = `{
 }
 `;
 
+/**
+ * For the installs that build the package from source with its dev packages (a git URL, the Action
+ * from its checkout, pre-commit): from npm's cache, which `npm ci` has filled, falling back on the
+ * registry only for what the cache lacks (an offline install would also refuse metadata the cache
+ * holds under another form).
+ */
+const fromCache = { ...offline, npm_config_offline: 'false', npm_config_prefer_offline: 'true' };
+
 let work: string;
 let tarball: string;
 let project: string;
@@ -47,7 +57,7 @@ function run(command: string, args: string[], options: { cwd: string; input?: st
     input: options.input ?? '',
     env: options.env ?? offline,
     encoding: 'utf8',
-    timeout: 300_000,
+    timeout: 900_000,
   });
 }
 
@@ -165,39 +175,202 @@ export { line };
   assert.equal(typed.status, 0, typed.stdout + typed.stderr);
 });
 
-test('the GitHub Action: its two steps, as action.yml writes them, install the package and annotate', () => {
-  const action = parseYaml(fs.readFileSync(path.join(repositoryRoot, 'action.yml'), 'utf8')) as {
+/**
+ * Runs the steps of action.yml as a GitHub runner would (composite, bash, `${{ }}` expanded) with
+ * `inputs` over the defaults, from `actionPath`, in the consumer project. Every step but the last
+ * must pass; answers the last one's run.
+ */
+function runAction(inputs: Record<string, string>, actionPath: string, baseEnv: NodeJS.ProcessEnv = offline): SpawnSyncReturns<string> {
+  const action = parseYaml(fs.readFileSync(path.join(actionPath, 'action.yml'), 'utf8')) as {
     inputs: Record<string, { default: string }>;
     runs: { using: string; steps: { shell: string; env: Record<string, string>; run: string }[] };
   };
   assert.equal(action.runs.using, 'composite');
-  const runnerTemp = path.join(work, 'runner');
-  fs.mkdirSync(runnerTemp);
-  const inputs: Record<string, string> = {
+  const runnerTemp = fs.mkdtempSync(path.join(work, 'runner-'));
+  const given: Record<string, string> = {
     ...Object.fromEntries(Object.entries(action.inputs).map(([name, input]) => [name, input.default])),
-    package: tarball,
-    paths: '*.pearl.json !nothing/**',
-    'sarif-file': 'pearl.sarif',
+    ...inputs,
   };
-  const context: Record<string, string> = { 'github.action_path': repositoryRoot };
+  const context: Record<string, string> = { 'github.action_path': actionPath };
   const expand = (value: string): string =>
     value.replace(
       /\$\{\{\s*([\w.-]+)\s*\}\}/g,
-      (_, name: string) => (name.startsWith('inputs.') ? inputs[name.slice('inputs.'.length)] : context[name]) ?? '',
+      (_, name: string) => (name.startsWith('inputs.') ? given[name.slice('inputs.'.length)] : context[name]) ?? '',
     );
   let last: SpawnSyncReturns<string> | undefined;
   for (const step of action.runs.steps) {
     assert.equal(step.shell, 'bash');
     const env = {
-      ...offline,
+      ...baseEnv,
       RUNNER_TEMP: runnerTemp,
       ...Object.fromEntries(Object.entries(step.env).map(([name, value]) => [name, expand(value)])),
     };
     last = run('bash', ['-c', step.run], { cwd: project, env });
-    if (last === undefined || step !== action.runs.steps[action.runs.steps.length - 1]) assert.equal(last.status, 0, last.stderr);
+    if (step !== action.runs.steps[action.runs.steps.length - 1]) assert.equal(last.status, 0, last.stderr);
   }
   assert.ok(last);
+  return last;
+}
+
+test('the GitHub Action: its two steps, as action.yml writes them, install the package and annotate', () => {
+  const last = runAction({ package: tarball, paths: '*.pearl.json !nothing/**', 'sarif-file': 'pearl.sarif' }, repositoryRoot);
   assert.equal(last.status, 1, last.stderr);
   assert.match(last.stdout, /^::error file=broken\.pearl\.json,line=4,.*title=pearl max-length::/m);
   assert.equal((JSON.parse(fs.readFileSync(path.join(project, 'pearl.sarif'), 'utf8')) as { version: string }).version, '2.1.0');
 });
+
+/** The files of this repository's working tree that git would commit (tracked or not ignored), copied to `target`. */
+function copyCheckout(target: string): void {
+  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: repositoryRoot,
+    encoding: 'utf8',
+  });
+  for (const file of listed.split('\0').filter((name) => name !== '')) {
+    const from = path.join(repositoryRoot, file);
+    if (!fs.existsSync(from)) continue; // deleted in the working tree
+    fs.mkdirSync(path.dirname(path.join(target, file)), { recursive: true });
+    fs.copyFileSync(from, path.join(target, file));
+  }
+}
+
+test('the GitHub Action with no package input: built from its own checkout, not from npm', { timeout: 900_000 }, () => {
+  const checkout = path.join(work, 'action-checkout');
+  copyCheckout(checkout);
+  const last = runAction({ paths: 'broken.pearl.json' }, checkout, fromCache);
+  assert.equal(last.status, 1, last.stderr);
+  assert.match(last.stdout, /^::error file=broken\.pearl\.json,line=7,.*title=pearl unknown-target::/m);
+});
+
+test('npm install from a git URL of the repository builds the package (prepare) and installs its bins', { timeout: 900_000 }, () => {
+  const gitProject = path.join(work, 'git-install');
+  fs.mkdirSync(gitProject);
+  fs.writeFileSync(path.join(gitProject, 'package.json'), JSON.stringify({ name: 'git-consumer', version: '1.0.0', private: true }));
+  fs.writeFileSync(path.join(gitProject, 'broken.pearl.json'), broken);
+  // The committed HEAD of this repository, as `npm install git+https://…` would fetch it.
+  const installed = run(npm, ['install', `git+file://${repositoryRoot}`], { cwd: gitProject, env: fromCache });
+  assert.equal(installed.status, 0, installed.stdout + installed.stderr);
+  const lint = run(path.join(gitProject, 'node_modules', '.bin', 'pearl-lint'), ['broken.pearl.json'], { cwd: gitProject });
+  assert.equal(lint.status, 1, lint.stderr);
+  assert.match(lint.stdout, /^broken\.pearl\.json:4:\d+: error max-length /m);
+});
+
+test('require() and import of the package root and /service; every value the types declare exists', () => {
+  const cjs = `
+    const root = require('${manifest.name}');
+    const service = require('${manifest.name}/service');
+    if (root !== service) throw new Error('the root and /service differ');
+    const { getLanguageService, TextDocument, DiagnosticSeverity, Position, Range, Diagnostic, ParseErrorCode } = root;
+    const doc = getLanguageService().parsePearlDocument(TextDocument.create('file:///b.pearl.json', 'pearl', 1, require('fs').readFileSync('broken.pearl.json', 'utf8')));
+    const errors = getLanguageService().doValidation(doc).filter((d) => d.severity === DiagnosticSeverity.Error);
+    const range = Range.create(Position.create(0, 0), Position.create(0, 1));
+    console.log(JSON.stringify({ errors: errors.length, diagnostic: Diagnostic.is(Diagnostic.create(range, 'x')), comma: ParseErrorCode.CommaExpected }));`;
+  const required = run(process.execPath, ['-e', cjs], { cwd: project });
+  assert.equal(required.status, 0, required.stderr);
+  assert.deepEqual(JSON.parse(required.stdout), { errors: 2, diagnostic: true, comma: 6 });
+
+  fs.writeFileSync(
+    path.join(project, 'imported.mjs'),
+    `import { getLanguageService, TextDocument, DiagnosticSeverity, DiagnosticCode, Range, Position, Diagnostic, ParseErrorCode } from '${manifest.name}';
+import * as service from '${manifest.name}/service';
+const doc = getLanguageService().parsePearlDocument(TextDocument.create('file:///a.pearl.json', 'pearl', 1, '{}'));
+console.log(JSON.stringify({
+  same: service.getLanguageService === getLanguageService,
+  error: DiagnosticSeverity.Error,
+  code: DiagnosticCode.unknownTarget,
+  diagnostics: Array.isArray(getLanguageService().doValidation(doc)),
+  values: [Range.create, Position.create, Diagnostic.create, ParseErrorCode.ValueExpected].every((v) => v !== undefined),
+}));
+`,
+  );
+  const imported = run(process.execPath, ['imported.mjs'], { cwd: project });
+  assert.equal(imported.status, 0, imported.stderr);
+  assert.deepEqual(JSON.parse(imported.stdout), { same: true, error: 1, code: 'unknown-target', diagnostics: true, values: true });
+});
+
+test('TypeScript resolves the types of the root and /service under node16 and under node (typesVersions)', () => {
+  fs.writeFileSync(
+    path.join(project, 'typed.ts'),
+    `import { getLanguageService, TextDocument, DiagnosticSeverity, Range, type Diagnostic, type RuleConfiguration } from '${manifest.name}';
+import { getLanguageService as fromService } from '${manifest.name}/service';
+const service = getLanguageService();
+const doc = service.parsePearlDocument(TextDocument.create('file:///a.pearl.json', 'pearl', 1, '{}'));
+const rules: RuleConfiguration = { rules: { 'variable-undeclared': 'off' } };
+const errors: Diagnostic[] = service.doValidation(doc, rules).filter((d) => d.severity === DiagnosticSeverity.Error);
+const same: boolean = fromService === getLanguageService;
+const range = Range.create(0, 0, 0, 1);
+// @ts-expect-error a severity is one of the four LSP values
+const wrong: DiagnosticSeverity = 7;
+export { errors, same, range, wrong };
+`,
+  );
+  const tsc = path.join(repositoryRoot, 'node_modules', 'typescript', 'bin', 'tsc');
+  for (const resolution of [
+    { module: 'node16', moduleResolution: 'node16' },
+    { module: 'commonjs', moduleResolution: 'node', target: 'es2022' },
+  ]) {
+    const compilerOptions = { strict: true, noEmit: true, types: [], ...resolution };
+    fs.writeFileSync(path.join(project, 'tsconfig.typed.json'), JSON.stringify({ compilerOptions, files: ['typed.ts'] }));
+    const typed = run(process.execPath, [tsc, '-p', 'tsconfig.typed.json'], { cwd: project });
+    assert.equal(typed.status, 0, `${resolution.moduleResolution}: ${typed.stdout}${typed.stderr}`);
+  }
+});
+
+test('@arethetypeswrong/cli finds no problem in the tarball', () => {
+  const attw = path.join(repositoryRoot, 'node_modules', '@arethetypeswrong', 'cli', 'dist', 'index.js');
+  const checked = run(process.execPath, [attw, tarball, '--format', 'json'], { cwd: work });
+  assert.equal(checked.status, 0, checked.stdout + checked.stderr);
+  const { analysis } = JSON.parse(checked.stdout) as { analysis: { problems: unknown[]; entrypoints: Record<string, unknown> } };
+  assert.deepEqual(analysis.problems, []);
+  assert.ok(Object.hasOwn(analysis.entrypoints, '.'), 'the root is an entry point');
+});
+
+const preCommit = spawnSync('pre-commit', ['--version'], { encoding: 'utf8' });
+
+test(
+  'the pre-commit hook installs and runs through pre-commit try-repo',
+  {
+    timeout: 1_800_000,
+    skip: preCommit.status !== 0 && process.env.CI !== 'true' ? 'pre-commit is not installed (apt-get install pre-commit)' : false,
+  },
+  () => {
+    assert.equal(preCommit.status, 0, 'pre-commit is installed (.ci/run installs it)');
+    const user = path.join(work, 'hook-user');
+    fs.mkdirSync(user);
+    const git = (...args: string[]): void => {
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: user, stdio: 'pipe' });
+    };
+    git('init', '-q');
+    fs.writeFileSync(path.join(user, 'broken.pearl.json'), broken);
+    fs.writeFileSync(path.join(user, 'notes.json'), '{ "not": "a Pearl" }');
+    git('add', '.');
+    const env = { ...fromCache, PRE_COMMIT_HOME: path.join(work, 'pre-commit-home'), PRE_COMMIT_COLOR: 'never' };
+    const tried = spawnSync('pre-commit', ['try-repo', repositoryRoot, 'pearl-lint', '--all-files'], {
+      cwd: user,
+      env,
+      encoding: 'utf8',
+      timeout: 1_800_000,
+    });
+    const output = tried.stdout + tried.stderr;
+    assert.equal(tried.status, 1, output);
+    assert.match(output, /pearl-lint\.+Failed/);
+    assert.match(output, /^broken\.pearl\.json:4:\d+: error max-length /m);
+    assert.doesNotMatch(output, /notes\.json/);
+
+    // The README's local hook: only the tarball is installed, no dev package.
+    const config = path.join(user, 'local-hook.yaml');
+    fs.writeFileSync(
+      config,
+      `repos:\n  - repo: local\n    hooks:\n      - id: pearl-lint\n        name: pearl-lint\n        entry: pearl-lint\n        language: node\n        files: \\.pearl\\.json$\n        additional_dependencies: [${JSON.stringify(tarball)}]\n`,
+    );
+    git('add', 'local-hook.yaml'); // pre-commit refuses a configuration that is not staged
+    const local = spawnSync('pre-commit', ['run', '--config', config, '--all-files'], {
+      cwd: user,
+      env,
+      encoding: 'utf8',
+      timeout: 600_000,
+    });
+    const localOutput = local.stdout + local.stderr;
+    assert.equal(local.status, 1, localOutput);
+    assert.match(localOutput, /^broken\.pearl\.json:7:\d+: error unknown-target /m);
+  },
+);

@@ -22,9 +22,15 @@ export interface LintOptions {
   readonly stdinFilename: string | undefined;
   /** Threads that check files (`--concurrency`); `off` (one) by default, as ESLint. */
   readonly concurrency: LintConcurrency;
+  /** `--quiet`: report errors only (warnings still count for `--max-warnings`, as in ESLint). */
+  readonly quiet: boolean;
+  /** Each `--rule <code>=<severity>`, in order: the code and the severity as written. */
+  readonly rules: readonly (readonly [string, string])[];
+  /** `--print-config <file>`: print the rules in effect for this file instead of checking. */
+  readonly printConfig: string | undefined;
   readonly help: boolean;
   readonly version: boolean;
-  /** Files, folders, globs, `!`-globs that exclude, and `-` for standard input, as given. */
+  /** Files, folders, globs, `!`-globs that exclude, and `-` for standard input (also given by `--stdin`). */
   readonly paths: string[];
 }
 
@@ -43,7 +49,7 @@ Paths:
              *, ?, ** (any number of folders), [abc], [!abc], {a,b}; quote it
              ("examples/**/*.pearl.json") so the shell passes it as is
   !glob      leaves out the files the glob matches ('!examples/broken/**')
-  -          standard input (name it with --stdin-filename)
+  -          standard input, as --stdin (name it with --stdin-filename)
 
 Options:
   -f, --format <name>        text (default): path:line:col: severity code message
@@ -55,16 +61,28 @@ Options:
                                GITHUB_ACTIONS=true)
                              junit: JUnit XML, one test case per file
   -o, --output-file <file>   write the report to this file instead of standard output
-      --stdin-filename <name>  the name of standard input in the report
+      --stdin                check standard input (the path - does the same)
+      --stdin-filename <name>  the name of standard input in the report, and the file
+                             whose .pearlrc.json applies
+      --quiet                report errors only (warnings still count for --max-warnings)
       --max-warnings <n>     exit 1 when there are more than n warnings
+      --rule <code>=<severity>  set a code's severity: off, hint, info, warning or error;
+                             repeatable; over .pearlrc.json. A code whose Error means the
+                             service would reject the request cannot be turned off or lowered
+      --print-config <file>  print the rules in effect for this file (JSON) and exit
       --concurrency <n>      threads that check files: off (one, the default), a number,
                              or auto (one per 100 files, up to the cores, at most 4)
   -h, --help                 show this help
   -v, --version              show the version
 
+Rules: the nearest .pearlrc.json upward from each file ({ "rules": { "<code>": "<severity>" } }),
+then --rule, then comments in the file: // pearl-disable-next-line <code>[, <code>] and
+/* pearl-disable <code> */ ... /* pearl-enable <code> */.
+
 Exit status: 0 no errors, 1 errors (or too many warnings), 2 bad usage, a missing or
-unreadable file or folder, a path that is not a file or folder, or a folder or glob
-matching no file.
+unreadable file or folder, a path that is not a file or folder, a folder or glob
+matching no file, an unknown code or severity in --rule, or a .pearlrc.json that cannot be
+read or is not valid JSON.
 `;
 
 /** The most threads `--concurrency` may ask for. */
@@ -76,9 +94,16 @@ const optionSpecs = {
   'stdin-filename': { type: 'string' },
   'max-warnings': { type: 'string' },
   concurrency: { type: 'string' },
+  stdin: { type: 'boolean' },
+  quiet: { type: 'boolean' },
+  rule: { type: 'string', multiple: true },
+  'print-config': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const satisfies ParseArgsConfig['options'];
+
+/** The long name of every option `pearl-lint` takes (each is listed in {@link lintUsage}). */
+export const lintOptionNames: readonly string[] = Object.keys(optionSpecs);
 
 /**
  * Parses `pearl-lint` arguments (without `node` and the script) with `node:util` parseArgs: options
@@ -91,6 +116,7 @@ export function parseLintArguments(argv: readonly string[], env: NodeJS.ProcessE
   const { tokens } = parseArgs({ args: [...argv], options: optionSpecs, allowPositionals: true, strict: false, tokens: true });
   const values: Partial<Record<keyof typeof optionSpecs, string | true>> = {};
   const paths: string[] = [];
+  const rules: [string, string][] = [];
   for (const token of tokens) {
     if (token.kind === 'positional') {
       paths.push(token.value);
@@ -104,9 +130,15 @@ export function parseLintArguments(argv: readonly string[], env: NodeJS.ProcessE
       values[name] = true;
     } else {
       if (token.value === undefined) return { ok: false, message: `${token.rawName} expects a value` };
+      if (name === 'rule') {
+        const rule = /^\s*([^=\s]+)\s*=\s*(\S+)\s*$/.exec(token.value);
+        if (!rule) return { ok: false, message: `--rule expects <code>=<severity>, got "${token.value}"` };
+        rules.push([rule[1], rule[2]]);
+      }
       values[name] = token.value;
     }
   }
+  if (values.stdin === true && !paths.includes(stdinPath)) paths.push(stdinPath);
 
   const format = values.format ?? (env.GITHUB_ACTIONS === 'true' ? 'github' : 'text');
   if (!isLintFormat(format)) {
@@ -126,11 +158,12 @@ export function parseLintArguments(argv: readonly string[], env: NodeJS.ProcessE
   }
   const stdinFilename = values['stdin-filename'];
   if (typeof stdinFilename === 'string' && !paths.includes(stdinPath)) {
-    return { ok: false, message: `--stdin-filename names standard input: give the path ${stdinPath} too` };
+    return { ok: false, message: `--stdin-filename names standard input: give --stdin (or the path ${stdinPath}) too` };
   }
   const help = values.help === true;
   const version = values.version === true;
-  if (paths.length === 0 && !help && !version) return { ok: false, message: 'no paths given' };
+  const printConfig = typeof values['print-config'] === 'string' ? values['print-config'] : undefined;
+  if (paths.length === 0 && !help && !version && printConfig === undefined) return { ok: false, message: 'no paths given' };
   return {
     ok: true,
     options: {
@@ -139,6 +172,9 @@ export function parseLintArguments(argv: readonly string[], env: NodeJS.ProcessE
       outputFile: typeof values['output-file'] === 'string' ? values['output-file'] : undefined,
       stdinFilename: typeof stdinFilename === 'string' ? stdinFilename : undefined,
       concurrency,
+      quiet: values.quiet === true,
+      rules,
+      printConfig,
       help,
       version,
       paths,

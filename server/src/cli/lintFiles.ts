@@ -4,7 +4,7 @@
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { getLanguageService, PearlLanguageService } from '../service/pearlLanguageService';
+import { getLanguageService, PearlLanguageService, type RuleConfiguration } from '../service/pearlLanguageService';
 import { describeFsError, LintTarget } from './findPearlFiles';
 import { LintRecord, toLintRecord } from './lintReport';
 import { readRegularFile } from './readInput';
@@ -25,13 +25,16 @@ const resultBatch = 32;
 
 let service: PearlLanguageService | undefined;
 
-/** The diagnostics of `text` as `target`'s records (the service's order); a leading byte order mark is dropped. */
-export function lintText(target: LintTarget, text: string): LintRecord[] {
+/**
+ * The diagnostics of `text` as `target`'s records (the service's order), under `rules` and the
+ * text's `pearl-disable` comments; a leading byte order mark is dropped.
+ */
+export function lintText(target: LintTarget, text: string, rules: RuleConfiguration = { rules: {} }): LintRecord[] {
   service ??= getLanguageService();
   // Editors drop the byte order mark before positions are counted; so do we.
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   const textDocument = TextDocument.create(pathToFileURL(target.absolutePath).href, 'pearl', 1, text);
-  const diagnostics = service.doValidation(service.parsePearlDocument(textDocument));
+  const diagnostics = service.doValidation(service.parsePearlDocument(textDocument), rules);
   return diagnostics.map((diagnostic) => toLintRecord(target.displayPath, diagnostic));
 }
 
@@ -49,12 +52,16 @@ export function threadCount(concurrency: LintConcurrency, files: number): number
 /**
  * Reads and checks every target with `threads` threads (the main thread and `threads - 1` worker
  * threads running {@link runLintWorker}), and resolves to one result per target, in `targets`
- * order. Each thread holds one file's text at a time. Rejects when
+ * order, each under its `rules` entry. Each thread holds one file's text at a time. Rejects when
  * a worker fails (an internal error).
  */
-export async function lintFiles(targets: readonly LintTarget[], threads: number): Promise<FileResult[]> {
+export async function lintFiles(
+  targets: readonly LintTarget[],
+  threads: number,
+  rules: readonly RuleConfiguration[] = [],
+): Promise<FileResult[]> {
   const results: FileResult[] = new Array<FileResult>(targets.length);
-  const input: WorkerInput = { targets, next: new Int32Array(new SharedArrayBuffer(4)) };
+  const input: WorkerInput = { targets, rules, next: new Int32Array(new SharedArrayBuffer(4)) };
   const workers = Array.from({ length: threads - 1 }, () =>
     runWorker(input, (index, result) => {
       results[index] = result;
@@ -67,6 +74,8 @@ export async function lintFiles(targets: readonly LintTarget[], threads: number)
 /** What a worker is given. */
 interface WorkerInput {
   readonly targets: readonly LintTarget[];
+  /** The rules of each target (by index; none given: the defaults). */
+  readonly rules: readonly RuleConfiguration[];
   /** The index of the next target to take, shared by every thread. */
   readonly next: Int32Array;
 }
@@ -83,7 +92,7 @@ const filesPerTurn = 32;
  * thread holds one file's text at a time. Gives the event loop a turn every {@link filesPerTurn}
  * files. Rejects only when `handle` throws.
  */
-async function lintClaimed({ targets, next }: WorkerInput, handle: (index: number, result: FileResult) => void): Promise<void> {
+async function lintClaimed({ targets, rules, next }: WorkerInput, handle: (index: number, result: FileResult) => void): Promise<void> {
   for (let checked = 1; ; checked++) {
     const index = Atomics.add(next, 0, 1);
     if (index >= targets.length) return;
@@ -95,7 +104,7 @@ async function lintClaimed({ targets, next }: WorkerInput, handle: (index: numbe
       handle(index, { problem: `${target.displayPath}: ${describeFsError(error)}` });
       continue;
     }
-    handle(index, { records: lintText(target, text) });
+    handle(index, { records: lintText(target, text, rules[index]) });
     if (checked % filesPerTurn === 0) await new Promise<void>((resolve) => setImmediate(resolve));
   }
 }

@@ -2,11 +2,14 @@
 // Same service as the language server: no rule lives here.
 import * as fs from './fsAsync';
 import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describeFsError, findPearlFiles } from './findPearlFiles';
 import { lintFiles, lintText, threadCount } from './lintFiles';
 import { LintFormat, lintUsage, parseLintArguments, stdinPath } from './lintArguments';
 import { countLintRecords, formatLintJson, formatLintSummary, formatLintText, LintRecord, sortLintRecords } from './lintReport';
 import { getPackageManifest, getPackageVersion } from './packageVersion';
+import { checkRuleOptions, LintConfigurations } from './lintConfiguration';
+import { getEffectiveRules } from '../service/pearlLanguageService';
 import { readStream } from './readInput';
 
 /** Where {@link runPearlLint} writes and what relative paths are relative to. */
@@ -19,7 +22,7 @@ export interface PearlLintIO {
   readonly cwd: string;
   /** The environment: `GITHUB_ACTIONS=true` makes `github` the default format. */
   readonly env?: NodeJS.ProcessEnv;
-  /** Standard input, read when a path is `-`. */
+  /** Standard input, read when a path is `-` (or with `--stdin`). */
   readonly stdin?: AsyncIterable<string | Uint8Array>;
 }
 
@@ -29,7 +32,10 @@ export enum PearlLintExit {
   Clean = 0,
   /** At least one error diagnostic, or more warnings than `--max-warnings`. */
   Problems = 1,
-  /** Bad usage, a missing or unreadable file, a folder or glob matching no file, an internal error. */
+  /**
+   * Bad usage (an unknown code or severity in `--rule` too), a missing or unreadable file, a folder
+   * or glob matching no file, a `.pearlrc.json` that cannot be read or is not valid JSON, an internal error.
+   */
   Failure = 2,
 }
 
@@ -63,6 +69,14 @@ async function lint(argv: readonly string[], io: PearlLintIO): Promise<number> {
     io.stdout.write(`${getPackageVersion()}\n`);
     return PearlLintExit.Clean;
   }
+  const ruleOptions = checkRuleOptions(options.rules);
+  if (ruleOptions.errors.length > 0) {
+    for (const error of ruleOptions.errors) io.stderr.write(`pearl-lint: ${error}\n`);
+    return PearlLintExit.Failure;
+  }
+  for (const refusal of ruleOptions.refusals) io.stderr.write(`pearl-lint: ${refusal}\n`);
+  const configurations = new LintConfigurations(ruleOptions.rules, io.cwd);
+  if (options.printConfig !== undefined) return printConfig(options.printConfig, configurations, io);
 
   const { targets, problems } = await findPearlFiles(
     options.paths.filter((given) => given !== stdinPath),
@@ -85,12 +99,13 @@ async function lint(argv: readonly string[], io: PearlLintIO): Promise<number> {
       }
     }
     if (text !== undefined) {
-      records.push(...lintText(stdinTarget, text));
+      records.push(...lintText(stdinTarget, text, configurations.resolve(stdinTarget.absolutePath).configuration));
       checked.push(stdinTarget.displayPath);
     }
   }
   // Results come back in the (sorted) order of the targets, however the reads complete.
-  const results = await lintFiles(targets, threadCount(options.concurrency, targets.length));
+  const rules = targets.map((target) => configurations.resolve(target.absolutePath).configuration);
+  const results = await lintFiles(targets, threadCount(options.concurrency, targets.length), rules);
   results.forEach((result, index) => {
     if (result.records === undefined) {
       problems.push(result.problem);
@@ -100,8 +115,11 @@ async function lint(argv: readonly string[], io: PearlLintIO): Promise<number> {
     }
   });
 
+  records.push(...configurations.records);
+  problems.push(...configurations.problems);
   sortLintRecords(records);
-  const report = await formatReport(options.format, records, checked);
+  const shown = options.quiet ? records.filter((record) => record.severity === 'error') : records;
+  const report = await formatReport(options.format, shown, checked);
   if (options.outputFile !== undefined) {
     try {
       await fs.writeFile(path.resolve(io.cwd, options.outputFile), report);
@@ -118,10 +136,30 @@ async function lint(argv: readonly string[], io: PearlLintIO): Promise<number> {
   if (problems.length > 0) return PearlLintExit.Failure;
   if (counts.errors > 0) return PearlLintExit.Problems;
   if (options.maxWarnings !== undefined && counts.warnings > options.maxWarnings) {
-    io.stderr.write(`pearl-lint: ${counts.warnings} warnings, more than --max-warnings ${options.maxWarnings}\n`);
+    io.stderr.write(
+      `pearl-lint: ${counts.warnings} warning${counts.warnings === 1 ? '' : 's'}, more than --max-warnings ${options.maxWarnings}\n`,
+    );
     return PearlLintExit.Problems;
   }
   return PearlLintExit.Clean;
+}
+
+/**
+ * `--print-config <file>`: the rules in effect for that file as JSON on stdout (every code with its
+ * severity, and the `.pearlrc.json` they came from, or null); the problems of that file on stderr.
+ */
+function printConfig(file: string, configurations: LintConfigurations, io: PearlLintIO): number {
+  const absolutePath = path.resolve(io.cwd, file);
+  const { configuration, file: configFile } = configurations.resolve(absolutePath);
+  const shown = {
+    file,
+    configFile: configFile ? configurations.show(fileURLToPath(configFile.uri)) : null,
+    rules: getEffectiveRules(configuration),
+  };
+  io.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
+  io.stderr.write(formatLintText(configurations.records));
+  for (const problem of configurations.problems) io.stderr.write(`pearl-lint: ${problem}\n`);
+  return configurations.problems.length > 0 ? PearlLintExit.Failure : PearlLintExit.Clean;
 }
 
 /** The report in `format`; the CI formats are loaded only when asked for (start-up time). */

@@ -42,6 +42,9 @@ import { FoldingRangeContext, getFoldingRanges } from './features/foldingRanges'
 import { getSelectionRanges } from './features/selectionRanges';
 import { getFixAllAction } from './features/quickFixes/fixAll';
 import { WorkspaceFileSystem, WorkspaceScanLimits, WorkspaceSymbolIndex } from './features/workspaceSymbols';
+import type { RuleConfiguration } from './configuration/ruleConfiguration';
+import type { ReadConfigurationFile } from './configuration/ruleConfigurationFile';
+import { configureDiagnostics, resolveRuleConfiguration, type ResolvedRuleConfiguration } from './configuration/ruleConfigurationService';
 
 export type { PearlDocument } from './document/pearlDocument';
 export type { CompletionCapabilities } from './features/completion/completionCapabilities';
@@ -52,6 +55,17 @@ export type { FoldingRangeContext } from './features/foldingRanges';
 export { fixAllKind } from './features/quickFixes/fixAll';
 export type { WorkspaceFileSystem, WorkspaceScanLimits } from './features/workspaceSymbols';
 export type { ClientCapabilities } from './features/clientCapabilities';
+export {
+  checkRuleEntries,
+  getEffectiveRules,
+  isRuleSeverityName,
+  RuleConfigurationCode,
+  ruleSeverityNames,
+} from './configuration/ruleConfiguration';
+export type { CheckedRules, RuleConfiguration, RuleEntryProblem, RuleSeverityName } from './configuration/ruleConfiguration';
+export { ruleConfigurationFileName } from './configuration/ruleConfigurationFile';
+export type { ReadConfigurationFile, RuleConfigurationFile } from './configuration/ruleConfigurationFile';
+export type { ResolvedRuleConfiguration } from './configuration/ruleConfigurationService';
 
 /** Host settings for the language service: the host's I/O is injected here (the service imports no `fs`). */
 export interface LanguageServiceParams {
@@ -67,6 +81,11 @@ export interface LanguageServiceParams {
   readonly reportError?: (message: string) => void;
   /** What the client can show; by default everything ({@link fullClientCapabilities}). */
   readonly clientCapabilities?: ClientCapabilities;
+  /**
+   * Reads a `.pearlrc.json` by URI for {@link PearlLanguageService.getRuleConfiguration} (undefined
+   * when there is no such file). Without it, no `.pearlrc.json` is read.
+   */
+  readonly readConfigurationFile?: ReadConfigurationFile;
 }
 
 /**
@@ -85,8 +104,27 @@ export interface PearlLanguageService {
    * Every diagnostic of the document: syntax, schema (structure, types, enumerations, limits),
    * field rules, graph rules and variable references. Each has a stable `code` and
    * `source: "pearl"`. Never throws; linear in the size of the document.
+   *
+   * Without `configuration`, every diagnostic has its default severity: what the service would
+   * reject is an Error (what Deploy checks). With it (`{ rules: {} }` for none), the user's rules and
+   * the document's `pearl-disable` comments apply ({@link applyRuleConfiguration}).
    */
-  doValidation(doc: PearlDocument): Diagnostic[];
+  doValidation(doc: PearlDocument, configuration?: RuleConfiguration): Diagnostic[];
+  /**
+   * `diagnostics` of `doc` (from `doValidation` without configuration) under `configuration` and the
+   * document's `// pearl-disable-next-line` and `/* pearl-disable *\/ … /* pearl-enable *\/` comments:
+   * configured severities, codes turned off dropped, and Warnings on the comments that name an
+   * unknown code or a code the service would reject (never dropped nor lowered: docs/rulings.md §
+   * Configuration). A new array. Never throws.
+   */
+  applyRuleConfiguration(doc: PearlDocument, diagnostics: readonly Diagnostic[], configuration: RuleConfiguration): Diagnostic[];
+  /**
+   * The rules for the document at `uri`: the nearest `.pearlrc.json` upward from it (read through
+   * {@link LanguageServiceParams.readConfigurationFile}), with `hostRules` (the editor setting or
+   * `--rule`, checked with `checkRuleEntries`) on top, and that file with its problems. Throws what
+   * the injected read throws.
+   */
+  getRuleConfiguration(uri: string, hostRules?: RuleConfiguration): ResolvedRuleConfiguration;
   /**
    * Completion at `position`: `{variable}` references in (V) fields, node ids in `toNodeId`,
    * property names with value skeletons, enumeration values by name, snippets for new nodes,
@@ -195,8 +233,16 @@ export function getLanguageService(params: LanguageServiceParams = {}): PearlLan
   };
   return {
     parsePearlDocument,
-    // One rule's bug must not hide the others' diagnostics nor take the host down.
-    doValidation: (doc) => validateDocument(doc, reportInternalError),
+    // One rule's bug must not hide the others' diagnostics nor take the host down (validateDocument).
+    doValidation(doc, configuration) {
+      const diagnostics = validateDocument(doc, reportInternalError);
+      return configuration
+        ? guard('applyRuleConfiguration', diagnostics, () => configureDiagnostics(doc, diagnostics, configuration))
+        : diagnostics;
+    },
+    applyRuleConfiguration: (doc, diagnostics, configuration) =>
+      guard('applyRuleConfiguration', [...diagnostics], () => configureDiagnostics(doc, diagnostics, configuration)),
+    getRuleConfiguration: (uri, hostRules) => resolveRuleConfiguration(uri, hostRules, params.readConfigurationFile),
     getGraph: getPearlGraph,
     doGraphEdit: (doc, version, edit) =>
       guard('doGraphEdit', { refusal: 'The graph could not be changed because of an internal error of the Pearl language server.' }, () =>

@@ -1,0 +1,27 @@
+// The one place the configuration reads the registry of diagnostic codes: which codes exist and
+// each one's default severity. Only this import line knows where the registry lives.
+import { DiagnosticSeverity } from 'vscode-languageserver-types';
+import { diagnosticRules } from '../rules/diagnosticCodes';
+
+const defaultSeverities: ReadonlyMap<string, DiagnosticSeverity> = new Map(
+  Object.entries(diagnosticRules).map(([code, rule]) => [code, rule.severity]),
+);
+
+/** Every registered diagnostic code, in the registry's order. */
+export function getRegisteredCodes(): readonly string[] {
+  return [...defaultSeverities.keys()];
+}
+
+/** The default severity of `code`, or undefined when no rule reports that code. */
+export function getDefaultSeverity(code: string): DiagnosticSeverity | undefined {
+  return defaultSeverities.get(code);
+}
+
+/**
+ * Whether the Pearl Agent Service would reject a request with a diagnostic of `code`: its default
+ * severity is Error (docs/rulings.md § Severity). Such a code can be neither turned off nor lowered
+ * (docs/rulings.md § Configuration).
+ */
+export function isRejectedByService(code: string): boolean {
+  return defaultSeverities.get(code) === DiagnosticSeverity.Error;
+}

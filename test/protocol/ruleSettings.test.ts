@@ -1,0 +1,84 @@
+// The language server and the rules a user tunes: the nearest `.pearlrc.json` (its problems
+// published on it), the `pearl.rules` setting over it, a changed file re-validating; Deploy's
+// payload keeps the default severities.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Diagnostic } from 'vscode-languageserver-types';
+import type { DeployPayload } from '../../protocol/deployPayload';
+import { threeProblemsTextPearl } from '../helpers/fixtures';
+import { withLspClient } from '../helpers/lspClient';
+import { rangeOf } from '../helpers/text';
+
+function summary(diagnostics: readonly Diagnostic[]): string[] {
+  return diagnostics.map((d) => `${String(d.code)}:${d.severity}`).sort();
+}
+
+test('.pearlrc.json and pearl.rules shape the published diagnostics; Deploy still refuses what the service would reject', async () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'pearl-rules-'));
+  try {
+    fs.mkdirSync(path.join(folder, 'flows'));
+    const rcPath = path.join(folder, '.pearlrc.json');
+    const rcText = '{ "rules": { "variable-undeclared": "off", "nope": "off" } }';
+    fs.writeFileSync(rcPath, rcText);
+    const uri = pathToFileURL(path.join(folder, 'flows', 'a.pearl.json')).href;
+    const rcUri = pathToFileURL(rcPath).href;
+    await withLspClient(async (client) => {
+      await client.open(uri, threeProblemsTextPearl, 1);
+      const first = await client.waitForDiagnostics(uri, (p) => p.version === 1);
+      assert.deepEqual(summary(first.diagnostics), ['max-length:1', 'unknown-target:1']);
+      const rc = await client.waitForDiagnostics(rcUri);
+      assert.deepEqual(
+        rc.diagnostics.map((d) => [d.code, d.range]),
+        [['rule-code-unknown', rangeOf(rcText, '"nope"')]],
+      );
+
+      // The setting goes over the file; lowering max-length is refused, said, and it stays an Error.
+      const before = client.published.length;
+      await client.sendNotification('workspace/didChangeConfiguration', {
+        settings: { pearl: { rules: { 'variable-undeclared': 'error', 'max-length': 'off' } } },
+      });
+      const second = await client.waitFor(
+        () => client.published.slice(before).find((p) => p.uri === uri),
+        'diagnostics published again after the setting changed',
+      );
+      assert.deepEqual(summary(second.diagnostics), ['max-length:1', 'unknown-target:1', 'variable-undeclared:1']);
+      const shown = await client.waitFor(
+        () => client.shownMessages.find((m) => m.message.startsWith('Setting pearl.rules:')),
+        'the refusal shown to the user',
+      );
+      assert.match(shown.message, /"max-length" cannot be turned off/);
+
+      const payload = await client.request<DeployPayload>('pearl/deployPayload', { textDocument: { uri } });
+      assert.deepEqual(payload.errors.map((d) => d.code).sort(), ['max-length', 'unknown-target']);
+
+      // The setting is cleared: the file's rules alone.
+      const cleared = client.published.length;
+      await client.sendNotification('workspace/didChangeConfiguration', { settings: { pearl: {} } });
+      await client.waitFor(
+        () =>
+          client.published.slice(cleared).find((p) => p.uri === uri && summary(p.diagnostics).join() === 'max-length:1,unknown-target:1'),
+        "the file's rules alone once the setting is cleared",
+      );
+      // The file changes: the open documents are validated again on the watched-file notification.
+      fs.writeFileSync(rcPath, '{ "rules": { "variable-undeclared": "hint" } }');
+      const afterEdit = client.published.length;
+      await client.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: rcUri, type: 2 }] });
+      const third = await client.waitFor(
+        () => client.published.slice(afterEdit).find((p) => p.uri === uri),
+        'diagnostics published again after .pearlrc.json changed',
+      );
+      assert.deepEqual(summary(third.diagnostics), ['max-length:1', 'unknown-target:1', 'variable-undeclared:4']);
+      const fixed = await client.waitFor(
+        () => client.published.slice(afterEdit).find((p) => p.uri === rcUri),
+        'the fixed .pearlrc.json published without problems',
+      );
+      assert.deepEqual(fixed.diagnostics, []);
+    });
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+});
