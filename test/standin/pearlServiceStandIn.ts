@@ -10,7 +10,7 @@
  * - `GET /v2/Pearl/{pearlId}/OngoingCalls`: 404 for an id it did not create; else counts that
  *   change every 2 s after creation (see {@link ongoingCallsAt}); `totalOnQueue` only for an inbound
  *   Pearl, absent for an outbound one.
- * - The operations of NLPearl's public reference (../shared/spec/PUBLIC-DOCS.md, see
+ * - The operations of NLPearl's public reference (docs/public-reference.md, see
  *   `standInPearls.ts`): `GET /v2/Pearl` (the seeded Pearls and the created ones), `GET
  *   /v2/Pearl/{id}/Settings`, `PUT /v2/Pearl/{id}` (a simple Pearl only; validated like a create;
  *   200 `true` as text/plain), `PUT /v2/Pearl/{id}/Active` (`{"isActive": bool}` → the new status as

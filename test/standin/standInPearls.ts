@@ -1,5 +1,5 @@
 /**
- * The stand-in's Pearls and account (../shared/spec/PUBLIC-DOCS.md): what GET /v2/Pearl,
+ * The stand-in's Pearls and account (docs/public-reference.md): what GET /v2/Pearl,
  * GET /v2/Pearl/{id}/Settings, PUT /v2/Pearl/{id}, PUT /v2/Pearl/{id}/Active and GET /v1/Account
  * answer. Seeded with four Pearls made "in the platform's interface" (their settings come back with
  * an empty `pearl` and `variables`), one in each status the reference names but Running-only

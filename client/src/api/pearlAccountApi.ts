@@ -1,5 +1,5 @@
 /**
- * The operations of NLPearl's public reference beyond creation (../shared/spec/PUBLIC-DOCS.md):
+ * The operations of NLPearl's public reference beyond creation (docs/public-reference.md):
  * the account's Pearls, a Pearl's live settings, run or pause, the in-place update of a simple Pearl
  * and the account. Same rules as {@link createPearl}: nothing from `vscode`, every outcome is data,
  * every answer bounded in time and size by {@link send}, the token only in the `Authorization`
@@ -32,14 +32,14 @@ export interface ApiCallOptions {
   readonly signal?: AbortSignal;
 }
 
-/** Pearl `status` values (PUBLIC-DOCS.md § GET /v2/Pearl): 1 Running, 2 Paused, 3 Suspended, 10 TemporaryMaintenance. */
+/** Pearl `status` values (docs/public-reference.md § GET /v2/Pearl): 1 Running, 2 Paused, 3 Suspended, 10 TemporaryMaintenance. */
 export const pearlStatusNames: Readonly<Record<number, string>> = { 1: 'Running', 2: 'Paused', 3: 'Suspended', 10: 'TemporaryMaintenance' };
 
-/** Pearl `type` values (PUBLIC-DOCS.md § GET /v2/Pearl): 1 Inbound, 2 Outbound. */
+/** Pearl `type` values (docs/public-reference.md § GET /v2/Pearl): 1 Inbound, 2 Outbound. */
 export const pearlTypeNames: Readonly<Record<number, string>> = { 1: 'Inbound', 2: 'Outbound' };
 
 /**
- * Account `status` values (PUBLIC-DOCS.md § GET /v1/Account): 1 FullAccess, 2 LimitedAccess,
+ * Account `status` values (docs/public-reference.md § GET /v1/Account): 1 FullAccess, 2 LimitedAccess,
  * 3 NoCredits, 4 SuspendedAccount, 5 DebtReached.
  */
 export const accountStatusNames: Readonly<Record<number, string>> = {
@@ -92,7 +92,7 @@ export type SetActiveResult = { ok: true; status: number } | ApiFailure;
 export type UpdatePearlResult = { ok: true } | (ApiFailure & { problem?: ValidationProblemDetails });
 
 /**
- * The account's Pearls: `GET {baseUrl}/v2/Pearl` (PUBLIC-DOCS.md § GET /v2/Pearl). 200 must be a
+ * The account's Pearls: `GET {baseUrl}/v2/Pearl` (docs/public-reference.md § GET /v2/Pearl). 200 must be a
  * JSON array; each object entry with a plausible id is kept (at most {@link maxListedPearls}).
  * Never rejects.
  */
@@ -125,7 +125,7 @@ function readPearlSummary(entry: unknown): PearlSummary | undefined {
   };
 }
 
-/** The account: `GET {baseUrl}/v1/Account` (PUBLIC-DOCS.md § GET /v1/Account). Never rejects. */
+/** The account: `GET {baseUrl}/v1/Account` (docs/public-reference.md § GET /v1/Account). Never rejects. */
 export async function getAccount(options: ApiCallOptions): Promise<AccountResult> {
   const answer = await exchange(options, 'GET', '/v1/Account');
   if (!answer.ok) return answer;
@@ -146,7 +146,7 @@ export async function getAccount(options: ApiCallOptions): Promise<AccountResult
 }
 
 /**
- * What is live: `GET {baseUrl}/v2/Pearl/{pearlId}/Settings` (PUBLIC-DOCS.md § GET
+ * What is live: `GET {baseUrl}/v2/Pearl/{pearlId}/Settings` (docs/public-reference.md § GET
  * /v2/Pearl/{pearlId}/Settings), `pearlId` URL-encoded. 200 must be a JSON object; it is returned
  * as sent (`pearl` and `variables` may be empty for a Pearl made in the platform's interface).
  * 404: an `http` failure with its status. Never rejects.
@@ -161,7 +161,7 @@ export async function getPearlSettings(options: ApiCallOptions & { pearlId: stri
 
 /**
  * Runs (`active` true) or pauses a Pearl: `PUT {baseUrl}/v2/Pearl/{pearlId}/Active` with
- * `{"isActive": active}` (PUBLIC-DOCS.md § PUT /v2/Pearl/{pearlId}/Active). 200 is the status after
+ * `{"isActive": active}` (docs/public-reference.md § PUT /v2/Pearl/{pearlId}/Active). 200 is the status after
  * the change, an integer as JSON or `text/plain`. Never rejects.
  */
 export async function setPearlActive(options: ApiCallOptions & { pearlId: string; active: boolean }): Promise<SetActiveResult> {
@@ -175,7 +175,7 @@ export async function setPearlActive(options: ApiCallOptions & { pearlId: string
 
 /**
  * Updates a simple Pearl in place: `PUT {baseUrl}/v2/Pearl/{pearlId}` with `body`, the simple create
- * request's strict JSON (PUBLIC-DOCS.md § PUT /v2/Pearl/{pearlId}). 200 is a boolean (JSON or
+ * request's strict JSON (docs/public-reference.md § PUT /v2/Pearl/{pearlId}). 200 is a boolean (JSON or
  * `text/plain`): `false` is an `http` failure with status 200 (nothing was updated). 400 carries a
  * ValidationProblemDetails in `problem`, as for creation. There is no update for a text Pearl.
  * Never rejects.
