@@ -107,33 +107,42 @@ export function ongoingCallsAt(elapsedMs: number, inbound: boolean): { totalOngo
   return inbound ? { totalOngoingCalls, totalOnQueue: step % 3 } : { totalOngoingCalls };
 }
 
-/** Starts a stand-in on 127.0.0.1; resolves once it listens. */
-export async function startStandIn(options: StandInOptions = {}): Promise<StandIn> {
-  const token = options.token ?? defaultStandInToken;
-  const now = options.now ?? Date.now;
-  const log = options.log ?? ((): void => undefined);
-  const created: CreatedPearl[] = [];
-  const pearls = new Map<string, StandInPearl>();
-  if (options.seed !== false) for (const pearl of seedPearls(now())) pearls.set(pearl.id, pearl);
-  const account = defaultAccount();
-  let fault: StandInFault = 'none';
-  let retryAfterSeconds = 1;
-  let faultErrors: Record<string, string[]> = {};
-  let successCount = 0;
-  let validationCount = 0;
+/**
+ * The stand-in's state and request handling: the Pearls, the account, the fault and the counters
+ * that rotate the answers' forms. {@link startStandIn} serves it over HTTP.
+ */
+class StandInService {
+  readonly created: CreatedPearl[] = [];
+  readonly pearls = new Map<string, StandInPearl>();
+  readonly account = defaultAccount();
+  private fault: StandInFault = 'none';
+  private retryAfterSeconds = 1;
+  private faultErrors: Record<string, string[]> = {};
+  private successCount = 0;
+  private validationCount = 0;
 
-  const setFault = (next: StandInFault, faultOptions?: { retryAfterSeconds?: number; errors?: Record<string, string[]> }): void => {
-    fault = next;
-    retryAfterSeconds = faultOptions?.retryAfterSeconds ?? 1;
-    faultErrors = faultOptions?.errors ?? { pearl: ['The request was rejected (stand-in fault).'] };
-  };
+  constructor(
+    readonly token: string,
+    private readonly now: () => number,
+    seed: boolean,
+  ) {
+    if (seed) for (const pearl of seedPearls(now())) this.pearls.set(pearl.id, pearl);
+  }
 
-  const handle = async (request: http.IncomingMessage, response: http.ServerResponse): Promise<void> => {
+  /** See {@link StandIn.setFault}. */
+  setFault(next: StandInFault, faultOptions?: { retryAfterSeconds?: number; errors?: Record<string, string[]> }): void {
+    this.fault = next;
+    this.retryAfterSeconds = faultOptions?.retryAfterSeconds ?? 1;
+    this.faultErrors = faultOptions?.errors ?? { pearl: ['The request was rejected (stand-in fault).'] };
+  }
+
+  /** Answers one request: a control, a fault, a refused token, or the operation. */
+  async handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const path = url.pathname;
     const method = request.method ?? 'GET';
 
-    if (path.startsWith('/__standin/')) return handleControl(method, path, await readBody(request), response);
+    if (path.startsWith('/__standin/')) return this.handleControl(method, path, await readBody(request), response);
 
     const route = matchRoute(path, method);
     if (!route) return sendProblem(response, 404, 'Not Found', `No operation at ${path}.`);
@@ -142,45 +151,55 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
       return sendProblem(response, 405, 'Method Not Allowed', `${path} takes ${route.allow}.`);
     }
     // Faults come first, like a gateway in front of the service.
-    if (fault === 'hang') return; // no answer: the socket stays open until close()
-    if (fault === '429') {
-      response.setHeader('Retry-After', String(retryAfterSeconds));
+    if (this.fault === 'hang') return; // no answer: the socket stays open until close()
+    if (this.fault === '429') {
+      response.setHeader('Retry-After', String(this.retryAfterSeconds));
       return sendProblem(response, 429, 'Too Many Requests', 'Rate limit exceeded.');
     }
-    if (fault === '500') return sendProblem(response, 500, 'An error occurred while processing your request.');
-    if (!authorized(request.headers.authorization, token)) {
+    if (this.fault === '500') return sendProblem(response, 500, 'An error occurred while processing your request.');
+    if (!authorized(request.headers.authorization, this.token)) {
       response.setHeader('WWW-Authenticate', request.headers.authorization ? 'Bearer error="invalid_token"' : 'Bearer');
       return sendProblem(response, 401, 'Unauthorized', 'A valid bearer token is required.');
     }
-    if (route.operation === 'list') return sendJson(response, 200, [...pearls.values()].map(listEntry));
-    if (route.operation === 'account') return sendJson(response, 200, account);
-    if (route.operation === 'create') return create(request, response, route);
-
-    const pearl = pearls.get(route.pearlId);
+    if (route.operation === 'list') return sendJson(response, 200, [...this.pearls.values()].map(listEntry));
+    if (route.operation === 'account') return sendJson(response, 200, this.account);
+    if (route.operation === 'create') return this.create(request, response, route);
+    const pearl = this.pearls.get(route.pearlId);
     if (!pearl) return sendProblem(response, 404, 'Not Found', `No Pearl with id ${route.pearlId}.`);
-    if (route.operation === 'ongoingCalls') {
-      const counts = ongoingCallsAt(now() - pearl.createdAt, isInboundPearl(pearl));
+    return this.handlePearl(request, response, route.operation, pearl);
+  }
+
+  /** The operations on one Pearl: its ongoing calls, settings, run/pause and update. */
+  private async handlePearl(
+    request: http.IncomingMessage,
+    response: http.ServerResponse,
+    operation: 'ongoingCalls' | 'settings' | 'active' | 'update',
+    pearl: StandInPearl,
+  ): Promise<void> {
+    if (operation === 'ongoingCalls') {
+      const counts = ongoingCallsAt(this.now() - pearl.createdAt, isInboundPearl(pearl));
       if (pearl.status === 1) return sendJson(response, 200, counts);
+      // A Pearl that is not running has no calls.
       return sendJson(
         response,
         200,
         counts.totalOnQueue === undefined ? { totalOngoingCalls: 0 } : { totalOngoingCalls: 0, totalOnQueue: 0 },
       );
     }
-    if (route.operation === 'settings') return sendJson(response, 200, settingsOf(pearl));
-    const body = await readJsonBody(request, response);
+    if (operation === 'settings') return sendJson(response, 200, settingsOf(pearl));
+    const body = await this.readJsonBody(request, response);
     if (body === undefined) return;
-    if (route.operation === 'active') {
+    if (operation === 'active') {
       const isActive = readIsActive(body);
       if (isActive === undefined) return sendValidationProblem(response, { isActive: ['The isActive field is required (true or false).'] });
       pearl.status = nextStatus(pearl.status, isActive);
       return sendJson(response, 200, pearl.status);
     }
-    return update(response, pearl, body);
-  };
+    return this.update(response, pearl, body);
+  }
 
   /** The body of a JSON request, or undefined once a 415 or 413 has been sent. */
-  const readJsonBody = async (request: http.IncomingMessage, response: http.ServerResponse): Promise<string | undefined> => {
+  private async readJsonBody(request: http.IncomingMessage, response: http.ServerResponse): Promise<string | undefined> {
     const contentType = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     if (!/^(application\/json|text\/json|application\/[^/]+\+json)$/.test(contentType)) {
       await readBody(request);
@@ -190,52 +209,54 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     const body = await readBody(request);
     if (body === undefined) sendProblem(response, 413, 'Payload Too Large', `The body exceeds ${maxBodyBytes} bytes.`);
     return body;
-  };
+  }
 
   /** A 400 with the validation errors of a create or update request of `kind`; false when it is valid. */
-  const rejectInvalid = (response: http.ServerResponse, kind: CreateKind, body: string): boolean => {
-    if (fault === '400') {
-      sendValidationProblem(response, faultErrors);
+  private rejectInvalid(response: http.ServerResponse, kind: CreateKind, body: string): boolean {
+    if (this.fault === '400') {
+      sendValidationProblem(response, this.faultErrors);
       return true;
     }
     const errors = validateCreateRequest(kind, body);
     if (Object.keys(errors).length === 0) return false;
-    const style = fieldKeyStyles[validationCount++ % fieldKeyStyles.length];
+    const style = fieldKeyStyles[this.validationCount++ % fieldKeyStyles.length];
     const keyed: Record<string, string[]> = {};
     for (const [fieldPath, messages] of Object.entries(errors)) (keyed[formatFieldKey(fieldPath, style)] ??= []).push(...messages);
     sendValidationProblem(response, keyed, `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-00`);
     return true;
-  };
+  }
 
-  const create = async (
+  /** POST /v2/Pearl/Text and POST /v2/Pearl: a new, running Pearl; its id as text/plain or a JSON string in turn. */
+  private async create(
     request: http.IncomingMessage,
     response: http.ServerResponse,
     route: Extract<Route, { operation: 'create' }>,
-  ): Promise<void> => {
-    const body = await readJsonBody(request, response);
-    if (body === undefined || rejectInvalid(response, route.kind, body)) return;
+  ): Promise<void> {
+    const body = await this.readJsonBody(request, response);
+    if (body === undefined || this.rejectInvalid(response, route.kind, body)) return;
     const id = `prl_${randomBytes(6).toString('hex')}`;
-    created.push({ id, path: route.path, body });
+    this.created.push({ id, path: route.path, body });
     const parsed = JSON.parse(body) as Record<string, unknown>;
-    pearls.set(id, { id, kind: route.kind, createdAt: now(), status: 1, request: parsed, platformMade: false });
-    if (successCount++ % 2 === 0) {
+    this.pearls.set(id, { id, kind: route.kind, createdAt: this.now(), status: 1, request: parsed, platformMade: false });
+    if (this.successCount++ % 2 === 0) {
       response.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' }).end(id);
     } else {
       sendJson(response, 200, id);
     }
-  };
+  }
 
   /** PUT /v2/Pearl/{id}: a simple Pearl's request replaced; a text Pearl has no update (400). */
-  const update = (response: http.ServerResponse, pearl: StandInPearl, body: string): void => {
+  private update(response: http.ServerResponse, pearl: StandInPearl, body: string): void {
     if (pearl.kind === 'text') {
       return sendValidationProblem(response, { pearl: ['A text Pearl cannot be updated through this operation.'] });
     }
-    if (rejectInvalid(response, 'simple', body)) return;
+    if (this.rejectInvalid(response, 'simple', body)) return;
     pearl.request = JSON.parse(body) as Record<string, unknown>;
     response.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' }).end('true');
-  };
+  }
 
-  const handleControl = (method: string, path: string, body: string | undefined, response: http.ServerResponse): void => {
+  /** The test controls under `/__standin/` (no token needed). */
+  private handleControl(method: string, path: string, body: string | undefined, response: http.ServerResponse): void {
     if (path === '/__standin/fault' && method === 'POST') {
       let request: { fault?: unknown; retryAfterSeconds?: unknown; errors?: unknown } = {};
       try {
@@ -254,23 +275,28 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
       }
       const seconds = typeof request.retryAfterSeconds === 'number' ? request.retryAfterSeconds : undefined;
       const errors = isErrorMap(request.errors) ? request.errors : undefined;
-      setFault(next, { retryAfterSeconds: seconds, errors });
-      return sendJson(response, 200, { fault, retryAfterSeconds });
+      this.setFault(next, { retryAfterSeconds: seconds, errors });
+      return sendJson(response, 200, { fault: this.fault, retryAfterSeconds: this.retryAfterSeconds });
     }
-    if (path === '/__standin/created' && method === 'GET') return sendJson(response, 200, created);
-    if (path === '/__standin/pearls' && method === 'GET') return sendJson(response, 200, [...pearls.values()]);
+    if (path === '/__standin/created' && method === 'GET') return sendJson(response, 200, this.created);
+    if (path === '/__standin/pearls' && method === 'GET') return sendJson(response, 200, [...this.pearls.values()]);
     if (path === '/__standin/account' && method === 'POST') {
       const changes = parseObject(body);
       if (changes === undefined) return sendProblem(response, 400, 'Bad Request', 'Send a JSON object of account fields to change.');
-      Object.assign(account, pickAccountFields(changes));
-      return sendJson(response, 200, account);
+      Object.assign(this.account, pickAccountFields(changes));
+      return sendJson(response, 200, this.account);
     }
     return sendProblem(response, 404, 'Not Found', `No control at ${method} ${path}.`);
-  };
+  }
+}
 
+/** Starts a stand-in on 127.0.0.1; resolves once it listens. */
+export async function startStandIn(options: StandInOptions = {}): Promise<StandIn> {
+  const log = options.log ?? ((): void => undefined);
+  const service = new StandInService(options.token ?? defaultStandInToken, options.now ?? Date.now, options.seed !== false);
   const server = http.createServer((request, response) => {
     response.on('finish', () => log(`${request.method} ${request.url} → ${response.statusCode}`));
-    handle(request, response).catch((error: unknown) => {
+    service.handle(request, response).catch((error: unknown) => {
       log(`${request.method} ${request.url} → internal error: ${error instanceof Error ? error.message : String(error)}`);
       if (!response.headersSent) sendProblem(response, 500, 'Stand-in internal error.');
     });
@@ -286,11 +312,11 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
 
   return {
     url: `http://127.0.0.1:${port}`,
-    token,
-    created,
-    pearls,
-    account,
-    setFault,
+    token: service.token,
+    created: service.created,
+    pearls: service.pearls,
+    account: service.account,
+    setFault: (fault, faultOptions) => service.setFault(fault, faultOptions),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

@@ -13,7 +13,7 @@ import {
 } from '../../client/src/pearlsView/liveSettingsFormat';
 import { PearlsRefresher } from '../../client/src/pearlsView/pearlsRefresher';
 import { type PearlsSnapshot, readSnapshot, type SnapshotApi } from '../../client/src/pearlsView/pearlsSnapshot';
-import { accountRow, buildRows, maxTextLength, pearlRow, plainText } from '../../client/src/pearlsView/pearlsTreeModel';
+import { accountRow, buildRows, maxTextLength, noLinks, pearlRow, plainText } from '../../client/src/pearlsView/pearlsTreeModel';
 
 const pearls: PearlSummary[] = [
   { id: 'p1', name: 'Reception', type: 1, status: 1 },
@@ -87,6 +87,10 @@ describe('tree model', () => {
     assert.equal(row.label, 'Front *desk* [link](command:pearl.signOut)\\u202E');
     assert.equal(row.command, undefined);
     assert.equal(plainText('a'.repeat(500)).length, maxTextLength);
+  });
+
+  test('text for a notification draws no link: `](` is split by a zero-width space', () => {
+    assert.equal(noLinks('Front [desk](command:pearl.signOut)'), 'Front [desk]\u200b(command:pearl.signOut)');
   });
 
   test('no Pearls: a message row; entries left out are counted', () => {
@@ -322,6 +326,15 @@ describe('live settings as a document, and Compare with file', () => {
     assert.equal(liveLines.length, fileLines.length);
     const different = liveLines.filter((line, index) => line !== fileLines[index]);
     assert.deepEqual(different, ['    "flowScript": "Answer."']);
+  });
+
+  test('without a flow, the channel tells the kind: phoneNumberId simple, textChannelId text', () => {
+    const header = { name: 'R', pearlId: 'p', baseUrl: 'b', readAt: 'T', hasFlow: false };
+    const schemaOf = (settings: Record<string, unknown>): unknown =>
+      JSON.parse(formatLiveDocument(settings, header, undefined).replace(/^\/\/.*\n/gm, '')).$schema;
+    assert.equal(schemaOf({ pearl: {}, inbound: { phoneNumberId: 'x' } }), 'simple-pearl.schema.json');
+    assert.equal(schemaOf({ pearl: {}, outbound: { textChannelId: 'x' } }), 'text-pearl.schema.json');
+    assert.equal(schemaOf({ pearl: {} }), undefined);
   });
 
   test('a file name from a Pearl name', () => {

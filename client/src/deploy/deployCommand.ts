@@ -167,7 +167,9 @@ async function pausePrevious(
     ctx.outputChannel.appendLine(
       `Deploy: pausing ${pearlId} failed: kind=${result.kind}${result.status === undefined ? '' : ` status=${result.status}`}.`,
     );
-    void vscode.window.showErrorMessage(`The new Pearl was created, but pausing ${label} failed: ${result.message} Both are running.`);
+    void vscode.window.showErrorMessage(
+      `The new Pearl was created, but pausing ${label} failed: ${result.message.replace(/\]\s*\(/g, '] (')} Both are running.`,
+    );
     return outcome.status === 'created' ? { ...outcome, paused: { pearlId, ok: false } } : outcome;
   }
   const status = pearlStatusNames[result.status] ?? `status ${result.status}`;

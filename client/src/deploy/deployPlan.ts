@@ -6,7 +6,7 @@
  */
 
 import { type ApiCallOptions, listPearls } from '../api/pearlAccountApi';
-import { getOngoingCalls } from '../api/pearlApiClient';
+import { getOngoingCalls, showInvisible } from '../api/pearlApiClient';
 import type { DeploymentRecord } from './deploymentStore';
 
 /** What the file's latest deployment is now, as the service's list says. */
@@ -61,10 +61,14 @@ export async function checkPrevious(record: DeploymentRecord, options: ApiCallOp
   };
 }
 
-/** `"Name" (id)` of the previous Pearl, the listed name first, else the recorded one. */
+/** `"Name" (id)` of the previous Pearl, the listed name first, else the recorded one; invisible characters shown, no link. */
 export function previousLabel(previous: PreviousPearl): string {
   const name = (previous.name ?? previous.record.name)?.trim().replace(/\s+/g, ' ');
-  return name ? `"${name.length > 60 ? `${name.slice(0, 59)}…` : name}" (${previous.record.pearlId})` : `(${previous.record.pearlId})`;
+  const label = name
+    ? `"${name.length > 60 ? `${name.slice(0, 59)}…` : name}" (${previous.record.pearlId})`
+    : `(${previous.record.pearlId})`;
+  // Shown in notifications, which draw Markdown links: `](` split by a zero-width space is no link.
+  return showInvisible(label).replace(/\]\s*\(/g, (match) => `${match.slice(0, 1)}\u200b${match.slice(1)}`);
 }
 
 /**

@@ -25,12 +25,15 @@ export class LiveDocuments implements vscode.TextDocumentContentProvider, vscode
     return vscode.Uri.from({ scheme: liveScheme, path: `/live/${encodeURIComponent(pearlId)}/${stem}.pearl.json` });
   }
 
-  /** The two sides of Compare with file: `pearl-live:/compare/<id>/live|file/<stem>.pearl.json`. */
+  /**
+   * The two sides of Compare with file: `pearl-live:/compare/<id>/live-<stem>.pearl.json` and
+   * `…/sent-<stem>.pearl.json` (named apart from the file itself, whose tab may be open beside).
+   */
   static compareUris(pearlId: string, stem: string): { live: vscode.Uri; file: vscode.Uri } {
     const base = `/compare/${encodeURIComponent(pearlId)}`;
     return {
-      live: vscode.Uri.from({ scheme: liveScheme, path: `${base}/live/${stem}.pearl.json` }),
-      file: vscode.Uri.from({ scheme: liveScheme, path: `${base}/file/${stem}.pearl.json` }),
+      live: vscode.Uri.from({ scheme: liveScheme, path: `${base}/live-${stem}.pearl.json` }),
+      file: vscode.Uri.from({ scheme: liveScheme, path: `${base}/sent-${stem}.pearl.json` }),
     };
   }
 

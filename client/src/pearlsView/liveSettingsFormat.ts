@@ -36,12 +36,23 @@ export function hasFlow(settings: Record<string, unknown>): boolean {
   return flow || (Array.isArray(settings.variables) && settings.variables.length > 0);
 }
 
-/** The kind by content (docs/rulings.md § Files): `pearl.nodes` text; `openingSentence`, `flowScript` or `agents` simple. */
+/**
+ * The kind by content (docs/rulings.md § Files): `pearl.nodes` text; `openingSentence`, `flowScript`
+ * or `agents` simple. Without a flow (a Pearl made in the platform), the channel decides: a
+ * `phoneNumberId` in `inbound` or `outbound` belongs to the simple (voice) request only, a
+ * `textChannelId` to the text request only (docs/interface.md § Simple Pearl create request).
+ */
 export function kindOfContent(value: Record<string, unknown>): 'text' | 'simple' | undefined {
   const pearl = value.pearl;
-  if (typeof pearl !== 'object' || pearl === null || Array.isArray(pearl)) return undefined;
-  if ('nodes' in pearl) return 'text';
-  if (['openingSentence', 'flowScript', 'agents'].some((key) => key in pearl)) return 'simple';
+  if (typeof pearl === 'object' && pearl !== null && !Array.isArray(pearl)) {
+    if ('nodes' in pearl) return 'text';
+    if (['openingSentence', 'flowScript', 'agents'].some((key) => key in pearl)) return 'simple';
+  }
+  for (const direction of [value.inbound, value.outbound]) {
+    if (typeof direction !== 'object' || direction === null) continue;
+    if ('phoneNumberId' in direction) return 'simple';
+    if ('textChannelId' in direction) return 'text';
+  }
   return undefined;
 }
 

@@ -4,7 +4,7 @@ import { checkBaseUrl, isPlausiblePearlId } from '../api/pearlApiClient';
 import type { PearlContext } from '../pearlContext';
 import { checkWorkspaceTrust } from '../trust/workspaceTrust';
 import type { PearlsView } from './pearlsView';
-import { type PearlsRow, plainText, statusName } from './pearlsTreeModel';
+import { noLinks, type PearlsRow, plainText, statusName } from './pearlsTreeModel';
 
 /**
  * How a command of the Pearls view ended; the command resolves to it (for tests and other
@@ -54,10 +54,10 @@ export async function resolveTarget(
   return { baseUrl, token, pearl, label: labelOf(pearl) };
 }
 
-/** `"Name" (id)`, plain text; `(id)` alone without a name. */
+/** `"Name" (id)`, plain text without links ({@link noLinks}); `(id)` alone without a name. */
 export function labelOf(pearl: PearlSummary): string {
   const name = pearl.name?.trim();
-  return name ? `"${plainText(name)}" (${plainText(pearl.id)})` : `(${plainText(pearl.id)})`;
+  return noLinks(name ? `"${plainText(name)}" (${plainText(pearl.id)})` : `(${plainText(pearl.id)})`);
 }
 
 /** The Pearl of a row or an id; else the one picked from the listed Pearls that pass `filter`. */

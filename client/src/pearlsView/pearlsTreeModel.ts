@@ -43,6 +43,14 @@ export function plainText(text: string): string {
   return line.length > maxTextLength ? `${line.slice(0, maxTextLength - 1)}…` : line;
 }
 
+/**
+ * `text` for a notification, which draws Markdown links (`[label](command:…)`) as links: a
+ * zero-width space between `]` and `(` keeps such text from the service as written, never a link.
+ */
+export function noLinks(text: string): string {
+  return text.replace(/\]\s*\(/g, (match) => `${match.slice(0, 1)}\u200b${match.slice(1)}`);
+}
+
 /** `Running`, `Paused`, `Suspended`, `TemporaryMaintenance`, `status 7` for a value the reference does not name, `status unknown`. */
 export function statusName(status: number | undefined): string {
   if (status === undefined) return 'status unknown';

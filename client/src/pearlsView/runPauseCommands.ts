@@ -4,7 +4,7 @@ import { getOngoingCalls } from '../api/pearlApiClient';
 import type { CmdFactory, PearlContext } from '../pearlContext';
 import { commandTimeoutMs, type PearlCommandOutcome, type PearlTarget, resolveTarget } from './pearlTarget';
 import type { PearlsView } from './pearlsView';
-import { formatCounts, statusName } from './pearlsTreeModel';
+import { formatCounts, noLinks, statusName } from './pearlsTreeModel';
 
 const pauseButton = 'Pause';
 
@@ -77,7 +77,7 @@ export function reportFailure(
   const message =
     result.kind === 'unauthorized'
       ? `${what}: the service refused the API token. Set another one with "Pearl: Set API Token".`
-      : `${what} failed: ${result.message}`;
+      : `${what} failed: ${noLinks(result.message)}`;
   void vscode.window.showErrorMessage(message);
   return {
     status: 'failed',

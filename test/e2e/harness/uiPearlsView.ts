@@ -223,23 +223,24 @@ export async function checkCompareAndUpdate({ workbench, run, standIn, shot }: P
   await workbench.page.locator('.quick-input-list .monaco-list-row.focused').waitFor({ timeout: 30_000 });
   await workbench.page.keyboard.press('Enter');
   const diff = workbench.page.locator('.monaco-diff-editor').first();
-  let seen = { modifiedText: '', originalText: '', charDeletes: 0, insertLines: 0, deleteLines: 0 };
+  let seen = { modifiedText: '', originalText: '', insertLines: 0, deleteLines: 0 };
   // Unchanged regions are folded (diffEditor.hideUnchangedRegions.enabled in the run's settings), so
-  // every difference is drawn: exactly one changed line, a pure insertion of the marker.
+  // every difference is drawn: exactly one changed line on each side, the marker only on the file's.
   await pollUntil(
     'a diff whose only difference is the openingSentence change',
     async () => {
       seen = await diff.evaluate((element) => ({
-        modifiedText: element.querySelector('.editor.modified .view-lines')?.textContent ?? '',
-        originalText: element.querySelector('.editor.original .view-lines')?.textContent ?? '',
-        charDeletes: element.querySelectorAll('.editor.original .char-delete').length,
+        modifiedText: Array.from(element.querySelectorAll('.editor.modified .view-line'))
+          .map((line) => line.textContent ?? '')
+          .join('\n'),
+        originalText: Array.from(element.querySelectorAll('.editor.original .view-line'))
+          .map((line) => line.textContent ?? '')
+          .join('\n'),
         insertLines: element.querySelectorAll('.editor.modified .line-insert').length,
         deleteLines: element.querySelectorAll('.editor.original .line-delete').length,
       }));
       const marked = seen.modifiedText.replace(/\u00a0/g, ' ').includes(marker.trim());
-      return (
-        seen.insertLines === 1 && seen.deleteLines === 1 && seen.charDeletes === 0 && marked && !seen.originalText.includes(marker.trim())
-      );
+      return seen.insertLines === 1 && seen.deleteLines === 1 && marked && !seen.originalText.includes(marker.trim());
     },
     {
       describeLast: () =>
