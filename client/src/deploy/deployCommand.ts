@@ -6,6 +6,7 @@ import { type ApiCallOptions, pearlStatusNames, setPearlActive, updatePearl } fr
 import { checkBaseUrl, createPearl, describeWait, type CreatePearlResult } from '../api/pearlApiClient';
 import { activePearlDocument } from '../activePearlDocument';
 import type { CmdFactory, PearlContext } from '../pearlContext';
+import { liveScheme } from '../pearlsView/liveDocuments';
 import { checkWorkspaceTrust } from '../trust/workspaceTrust';
 import { describeDeploy } from './deployConfirmation';
 import { checkPrevious, type DeployAction, deployChoices, type PreviousPearl, previousLabel } from './deployPlan';
@@ -18,8 +19,8 @@ import type { DeployDiagnostics } from './deployDiagnostics';
  * - `created`: the service returned `pearlId` and the deployment is recorded; `paused` when the
  *   user chose to pause the previous Pearl (a text Pearl's second deploy).
  * - `updated`: the simple Pearl `pearlId` was updated in place (PUT /v2/Pearl/{id}) and recorded.
- * - `refused`: nothing was sent (Restricted Mode, no pearl file, server not running, errors in the
- *   file, base URL refused).
+ * - `refused`: nothing was sent (Restricted Mode, no pearl file, a read-only live document, server
+ *   not running, errors in the file, base URL refused).
  * - `cancelled`: the user dismissed the token box or the confirmation, or cancelled the request.
  * - `failed`: the service or the network said no; `kind` as in {@link CreatePearlResult}.
  */
@@ -55,6 +56,12 @@ export function deployCommand(diagnostics: DeployDiagnostics): CmdFactory {
       if (!document) {
         void vscode.window.showErrorMessage('Pearl: Deploy works on a *.pearl.json file: open one first.');
         return { status: 'refused', reason: 'no pearl document' };
+      }
+      if (document.uri.scheme === liveScheme) {
+        void vscode.window.showInformationMessage(
+          'This is the read-only live settings of a Pearl. To deploy it, import it into the workspace first (Import Live Settings into Workspace).',
+        );
+        return { status: 'refused', reason: 'live settings document' };
       }
       const key = document.uri.toString();
       if (inFlight.has(key)) {

@@ -322,6 +322,19 @@ async function runPearlsViewChecks(
   check: (name: string, body: () => Promise<void>) => Promise<boolean>,
   created: CreatedPearl | undefined,
 ): Promise<void> {
+  try {
+    await runPearlsViewChecksInOrder(checks, check, created);
+  } finally {
+    // The checks after these expect the Explorer in the side bar (also after a reload).
+    await checks.workbench.runCommand('View: Show Explorer').catch(() => undefined);
+  }
+}
+
+async function runPearlsViewChecksInOrder(
+  checks: PearlsViewChecks,
+  check: (name: string, body: () => Promise<void>) => Promise<boolean>,
+  created: CreatedPearl | undefined,
+): Promise<void> {
   const listed = await check("Pearls view: the stand-in's Pearls with statuses and counts, the account at the top", () =>
     checkPearlsListed(checks),
   );
