@@ -326,7 +326,9 @@ async function runPearlsViewChecks(
     await runPearlsViewChecksInOrder(checks, check, created);
   } finally {
     // The checks after these expect the Explorer in the side bar (also after a reload).
-    await checks.workbench.runCommand('View: Show Explorer').catch(() => undefined);
+    const page = checks.workbench.page;
+    await page.locator('.activitybar .action-item .action-label[aria-label^="Explorer"]').first().click();
+    await page.locator('.explorer-folders-view').first().waitFor({ state: 'visible', timeout: 30_000 });
   }
 }
 
