@@ -41,6 +41,12 @@ export class PearlConfig {
     return Number.isFinite(value) ? Math.max(5, value) : 10;
   }
 
+  /** `pearl.pearlsView.refreshSeconds`: seconds between two readings of the Pearls view, 5 to 3600 (default 30). */
+  get pearlsViewRefreshSeconds(): number {
+    const value = this.section().get<number>('pearlsView.refreshSeconds', 30);
+    return Number.isFinite(value) ? Math.min(3600, Math.max(5, value)) : 30;
+  }
+
   /** `pearl.deploy.timeoutSeconds`: seconds before a deploy request is abandoned (default 30, at least 1). */
   get deployTimeoutSeconds(): number {
     const value = this.section().get<number>('deploy.timeoutSeconds', 30);

@@ -4,6 +4,7 @@ import { registerGraphPreview } from './graphPreview/graphPreview';
 import { newPearl } from './newPearl/newPearlCommand';
 import { registerOngoingCalls } from './ongoingCalls/ongoingCalls';
 import { type CmdFactory, PearlContext } from './pearlContext';
+import { registerPearlsView } from './pearlsView/registerPearlsView';
 
 let ctx: PearlContext | undefined;
 
@@ -39,6 +40,7 @@ export async function activate(extCtx: vscode.ExtensionContext): Promise<PearlEx
   registerGraphPreview(ctx);
   registerDeploy(ctx);
   registerOngoingCalls(ctx);
+  registerPearlsView(ctx);
   await ctx.start();
   const context = ctx;
   return {

@@ -10,15 +10,33 @@
  * - `GET /v2/Pearl/{pearlId}/OngoingCalls`: 404 for an id it did not create; else counts that
  *   change every 2 s after creation (see {@link ongoingCallsAt}); `totalOnQueue` only for an inbound
  *   Pearl, absent for an outbound one.
+ * - The operations of NLPearl's public reference (docs/public-reference.md, see
+ *   `standInPearls.ts`): `GET /v2/Pearl` (the seeded Pearls and the created ones), `GET
+ *   /v2/Pearl/{id}/Settings`, `PUT /v2/Pearl/{id}` (a simple Pearl only; validated like a create;
+ *   200 `true` as text/plain), `PUT /v2/Pearl/{id}/Active` (`{"isActive": bool}` → the new status as
+ *   JSON) and `GET /v1/Account`. A Pearl that is not Running has no ongoing calls.
  * - Every operation checks `Authorization: Bearer <token>` first (401 with a problem body).
  *
  * Test controls: {@link StandIn.setFault}, or over HTTP `POST /__standin/fault` with
  * `{"fault":"429","retryAfterSeconds":2}` (for a suite in another process), and
- * `GET /__standin/created` (the created Pearls as JSON). Controls need no token.
+ * `GET /__standin/created` (the created Pearls as JSON), `GET /__standin/pearls` (every Pearl with its
+ * status and request) and `POST /__standin/account` (`{"status": 3}`: fields of the account to
+ * change). Controls need no token.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import {
+  defaultAccount,
+  isInboundPearl,
+  listEntry,
+  nextStatus,
+  readIsActive,
+  seedPearls,
+  settingsOf,
+  type StandInAccount,
+  type StandInPearl,
+} from './standInPearls';
 import { CreateKind, fieldKeyStyles, formatFieldKey, validateCreateRequest } from './standInValidation';
 
 /** What the stand-in does instead of answering normally. */
@@ -34,6 +52,8 @@ export interface StandInOptions {
   now?: () => number;
   /** Called with one line per request (method, path, status); never given the token. */
   log?: (line: string) => void;
+  /** Whether to start with the four seeded Pearls of `standInPearls.ts` (default true). */
+  seed?: boolean;
 }
 
 /** A Pearl the stand-in created. `body` is the request body exactly as received. */
@@ -61,6 +81,10 @@ export interface StandIn {
   setFault(fault: StandInFault, options?: { retryAfterSeconds?: number; errors?: Record<string, string[]> }): void;
   /** The Pearls created so far, oldest first. */
   readonly created: CreatedPearl[];
+  /** Every Pearl (seeded and created), by id: status and request as they are now. */
+  readonly pearls: ReadonlyMap<string, StandInPearl>;
+  /** The account GET /v1/Account answers; change its fields to change the answer. */
+  readonly account: StandInAccount;
 }
 
 /** Default token of the stand-in. */
@@ -83,89 +107,156 @@ export function ongoingCallsAt(elapsedMs: number, inbound: boolean): { totalOngo
   return inbound ? { totalOngoingCalls, totalOnQueue: step % 3 } : { totalOngoingCalls };
 }
 
-interface PearlRecord {
-  readonly createdAt: number;
-  readonly inbound: boolean;
-}
+/**
+ * The stand-in's state and request handling: the Pearls, the account, the fault and the counters
+ * that rotate the answers' forms. {@link startStandIn} serves it over HTTP.
+ */
+class StandInService {
+  readonly created: CreatedPearl[] = [];
+  readonly pearls = new Map<string, StandInPearl>();
+  readonly account = defaultAccount();
+  private fault: StandInFault = 'none';
+  private retryAfterSeconds = 1;
+  private faultErrors: Record<string, string[]> = {};
+  private successCount = 0;
+  private validationCount = 0;
 
-/** Starts a stand-in on 127.0.0.1; resolves once it listens. */
-export async function startStandIn(options: StandInOptions = {}): Promise<StandIn> {
-  const token = options.token ?? defaultStandInToken;
-  const now = options.now ?? Date.now;
-  const log = options.log ?? ((): void => undefined);
-  const created: CreatedPearl[] = [];
-  const pearls = new Map<string, PearlRecord>();
-  let fault: StandInFault = 'none';
-  let retryAfterSeconds = 1;
-  let faultErrors: Record<string, string[]> = {};
-  let successCount = 0;
-  let validationCount = 0;
+  constructor(
+    readonly token: string,
+    private readonly now: () => number,
+    seed: boolean,
+  ) {
+    if (seed) for (const pearl of seedPearls(now())) this.pearls.set(pearl.id, pearl);
+  }
 
-  const setFault = (next: StandInFault, faultOptions?: { retryAfterSeconds?: number; errors?: Record<string, string[]> }): void => {
-    fault = next;
-    retryAfterSeconds = faultOptions?.retryAfterSeconds ?? 1;
-    faultErrors = faultOptions?.errors ?? { pearl: ['The request was rejected (stand-in fault).'] };
-  };
+  /** See {@link StandIn.setFault}. */
+  setFault(next: StandInFault, faultOptions?: { retryAfterSeconds?: number; errors?: Record<string, string[]> }): void {
+    this.fault = next;
+    this.retryAfterSeconds = faultOptions?.retryAfterSeconds ?? 1;
+    this.faultErrors = faultOptions?.errors ?? { pearl: ['The request was rejected (stand-in fault).'] };
+  }
 
-  const handle = async (request: http.IncomingMessage, response: http.ServerResponse): Promise<void> => {
+  /** Answers one request: a control, a fault, a refused token, or the operation. */
+  async handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const path = url.pathname;
     const method = request.method ?? 'GET';
 
-    if (path.startsWith('/__standin/')) return handleControl(method, path, await readBody(request), response);
+    if (path.startsWith('/__standin/')) return this.handleControl(method, path, await readBody(request), response);
 
-    const route = matchRoute(path);
+    const route = matchRoute(path, method);
     if (!route) return sendProblem(response, 404, 'Not Found', `No operation at ${path}.`);
-    if (method !== route.method) {
-      response.setHeader('Allow', route.method);
-      return sendProblem(response, 405, 'Method Not Allowed', `${path} takes ${route.method}.`);
+    if (route.operation === 'wrongMethod') {
+      response.setHeader('Allow', route.allow);
+      return sendProblem(response, 405, 'Method Not Allowed', `${path} takes ${route.allow}.`);
     }
     // Faults come first, like a gateway in front of the service.
-    if (fault === 'hang') return; // no answer: the socket stays open until close()
-    if (fault === '429') {
-      response.setHeader('Retry-After', String(retryAfterSeconds));
+    if (this.fault === 'hang') return; // no answer: the socket stays open until close()
+    if (this.fault === '429') {
+      response.setHeader('Retry-After', String(this.retryAfterSeconds));
       return sendProblem(response, 429, 'Too Many Requests', 'Rate limit exceeded.');
     }
-    if (fault === '500') return sendProblem(response, 500, 'An error occurred while processing your request.');
-    if (!authorized(request.headers.authorization, token)) {
+    if (this.fault === '500') return sendProblem(response, 500, 'An error occurred while processing your request.');
+    if (!authorized(request.headers.authorization, this.token)) {
       response.setHeader('WWW-Authenticate', request.headers.authorization ? 'Bearer error="invalid_token"' : 'Bearer');
       return sendProblem(response, 401, 'Unauthorized', 'A valid bearer token is required.');
     }
+    if (route.operation === 'list') return sendJson(response, 200, [...this.pearls.values()].map(listEntry));
+    if (route.operation === 'account') return sendJson(response, 200, this.account);
+    if (route.operation === 'create') return this.create(request, response, route);
+    const pearl = this.pearls.get(route.pearlId);
+    if (!pearl) return sendProblem(response, 404, 'Not Found', `No Pearl with id ${route.pearlId}.`);
+    return this.handlePearl(request, response, route.operation, pearl);
+  }
 
-    if (route.operation === 'ongoingCalls') {
-      const record = pearls.get(route.pearlId);
-      if (!record) return sendProblem(response, 404, 'Not Found', `No Pearl with id ${route.pearlId}.`);
-      return sendJson(response, 200, ongoingCallsAt(now() - record.createdAt, record.inbound));
+  /** The operations on one Pearl: its ongoing calls, settings, run/pause and update. */
+  private async handlePearl(
+    request: http.IncomingMessage,
+    response: http.ServerResponse,
+    operation: 'ongoingCalls' | 'settings' | 'active' | 'update',
+    pearl: StandInPearl,
+  ): Promise<void> {
+    if (operation === 'ongoingCalls') {
+      const counts = ongoingCallsAt(this.now() - pearl.createdAt, isInboundPearl(pearl));
+      if (pearl.status === 1) return sendJson(response, 200, counts);
+      // A Pearl that is not running has no calls.
+      return sendJson(
+        response,
+        200,
+        counts.totalOnQueue === undefined ? { totalOngoingCalls: 0 } : { totalOngoingCalls: 0, totalOnQueue: 0 },
+      );
     }
+    if (operation === 'settings') return sendJson(response, 200, settingsOf(pearl));
+    const body = await this.readJsonBody(request, response);
+    if (body === undefined) return;
+    if (operation === 'active') {
+      const isActive = readIsActive(body);
+      if (isActive === undefined) return sendValidationProblem(response, { isActive: ['The isActive field is required (true or false).'] });
+      pearl.status = nextStatus(pearl.status, isActive);
+      return sendJson(response, 200, pearl.status);
+    }
+    return this.update(response, pearl, body);
+  }
 
+  /** The body of a JSON request, or undefined once a 415 or 413 has been sent. */
+  private async readJsonBody(request: http.IncomingMessage, response: http.ServerResponse): Promise<string | undefined> {
     const contentType = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     if (!/^(application\/json|text\/json|application\/[^/]+\+json)$/.test(contentType)) {
       await readBody(request);
-      return sendProblem(response, 415, 'Unsupported Media Type', 'Send the request as application/json.');
+      sendProblem(response, 415, 'Unsupported Media Type', 'Send the request as application/json.');
+      return undefined;
     }
     const body = await readBody(request);
-    if (body === undefined) return sendProblem(response, 413, 'Payload Too Large', `The body exceeds ${maxBodyBytes} bytes.`);
-    if (fault === '400') {
-      return sendValidationProblem(response, faultErrors);
+    if (body === undefined) sendProblem(response, 413, 'Payload Too Large', `The body exceeds ${maxBodyBytes} bytes.`);
+    return body;
+  }
+
+  /** A 400 with the validation errors of a create or update request of `kind`; false when it is valid. */
+  private rejectInvalid(response: http.ServerResponse, kind: CreateKind, body: string): boolean {
+    if (this.fault === '400') {
+      sendValidationProblem(response, this.faultErrors);
+      return true;
     }
-    const errors = validateCreateRequest(route.kind, body);
-    if (Object.keys(errors).length > 0) {
-      const style = fieldKeyStyles[validationCount++ % fieldKeyStyles.length];
-      const keyed: Record<string, string[]> = {};
-      for (const [fieldPath, messages] of Object.entries(errors)) (keyed[formatFieldKey(fieldPath, style)] ??= []).push(...messages);
-      return sendValidationProblem(response, keyed, `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-00`);
-    }
+    const errors = validateCreateRequest(kind, body);
+    if (Object.keys(errors).length === 0) return false;
+    const style = fieldKeyStyles[this.validationCount++ % fieldKeyStyles.length];
+    const keyed: Record<string, string[]> = {};
+    for (const [fieldPath, messages] of Object.entries(errors)) (keyed[formatFieldKey(fieldPath, style)] ??= []).push(...messages);
+    sendValidationProblem(response, keyed, `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-00`);
+    return true;
+  }
+
+  /** POST /v2/Pearl/Text and POST /v2/Pearl: a new, running Pearl; its id as text/plain or a JSON string in turn. */
+  private async create(
+    request: http.IncomingMessage,
+    response: http.ServerResponse,
+    route: Extract<Route, { operation: 'create' }>,
+  ): Promise<void> {
+    const body = await this.readJsonBody(request, response);
+    if (body === undefined || this.rejectInvalid(response, route.kind, body)) return;
     const id = `prl_${randomBytes(6).toString('hex')}`;
-    created.push({ id, path: route.path, body });
-    pearls.set(id, { createdAt: now(), inbound: isInbound(body) });
-    if (successCount++ % 2 === 0) {
+    this.created.push({ id, path: route.path, body });
+    const parsed = JSON.parse(body) as Record<string, unknown>;
+    this.pearls.set(id, { id, kind: route.kind, createdAt: this.now(), status: 1, request: parsed, platformMade: false });
+    if (this.successCount++ % 2 === 0) {
       response.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' }).end(id);
     } else {
       sendJson(response, 200, id);
     }
-  };
+  }
 
-  const handleControl = (method: string, path: string, body: string | undefined, response: http.ServerResponse): void => {
+  /** PUT /v2/Pearl/{id}: a simple Pearl's request replaced; a text Pearl has no update (400). */
+  private update(response: http.ServerResponse, pearl: StandInPearl, body: string): void {
+    if (pearl.kind === 'text') {
+      return sendValidationProblem(response, { pearl: ['A text Pearl cannot be updated through this operation.'] });
+    }
+    if (this.rejectInvalid(response, 'simple', body)) return;
+    pearl.request = JSON.parse(body) as Record<string, unknown>;
+    response.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' }).end('true');
+  }
+
+  /** The test controls under `/__standin/` (no token needed). */
+  private handleControl(method: string, path: string, body: string | undefined, response: http.ServerResponse): void {
     if (path === '/__standin/fault' && method === 'POST') {
       let request: { fault?: unknown; retryAfterSeconds?: unknown; errors?: unknown } = {};
       try {
@@ -184,16 +275,28 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
       }
       const seconds = typeof request.retryAfterSeconds === 'number' ? request.retryAfterSeconds : undefined;
       const errors = isErrorMap(request.errors) ? request.errors : undefined;
-      setFault(next, { retryAfterSeconds: seconds, errors });
-      return sendJson(response, 200, { fault, retryAfterSeconds });
+      this.setFault(next, { retryAfterSeconds: seconds, errors });
+      return sendJson(response, 200, { fault: this.fault, retryAfterSeconds: this.retryAfterSeconds });
     }
-    if (path === '/__standin/created' && method === 'GET') return sendJson(response, 200, created);
+    if (path === '/__standin/created' && method === 'GET') return sendJson(response, 200, this.created);
+    if (path === '/__standin/pearls' && method === 'GET') return sendJson(response, 200, [...this.pearls.values()]);
+    if (path === '/__standin/account' && method === 'POST') {
+      const changes = parseObject(body);
+      if (changes === undefined) return sendProblem(response, 400, 'Bad Request', 'Send a JSON object of account fields to change.');
+      Object.assign(this.account, pickAccountFields(changes));
+      return sendJson(response, 200, this.account);
+    }
     return sendProblem(response, 404, 'Not Found', `No control at ${method} ${path}.`);
-  };
+  }
+}
 
+/** Starts a stand-in on 127.0.0.1; resolves once it listens. */
+export async function startStandIn(options: StandInOptions = {}): Promise<StandIn> {
+  const log = options.log ?? ((): void => undefined);
+  const service = new StandInService(options.token ?? defaultStandInToken, options.now ?? Date.now, options.seed !== false);
   const server = http.createServer((request, response) => {
     response.on('finish', () => log(`${request.method} ${request.url} → ${response.statusCode}`));
-    handle(request, response).catch((error: unknown) => {
+    service.handle(request, response).catch((error: unknown) => {
       log(`${request.method} ${request.url} → internal error: ${error instanceof Error ? error.message : String(error)}`);
       if (!response.headersSent) sendProblem(response, 500, 'Stand-in internal error.');
     });
@@ -209,9 +312,11 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
 
   return {
     url: `http://127.0.0.1:${port}`,
-    token,
-    created,
-    setFault,
+    token: service.token,
+    created: service.created,
+    pearls: service.pearls,
+    account: service.account,
+    setFault: (fault, faultOptions) => service.setFault(fault, faultOptions),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
@@ -221,21 +326,55 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
 }
 
 type Route =
-  | { operation: 'create'; method: 'POST'; path: '/v2/Pearl/Text' | '/v2/Pearl'; kind: CreateKind }
-  | { operation: 'ongoingCalls'; method: 'GET'; pearlId: string };
+  | { operation: 'create'; path: '/v2/Pearl/Text' | '/v2/Pearl'; kind: CreateKind }
+  | { operation: 'list' }
+  | { operation: 'account' }
+  | { operation: 'ongoingCalls' | 'settings' | 'active' | 'update'; pearlId: string }
+  | { operation: 'wrongMethod'; allow: string };
 
-/** The operation at `path` (matched without regard to case, as ASP.NET routing does). */
-function matchRoute(path: string): Route | undefined {
+/** The operation at `method` `path` (the path matched without regard to case, as ASP.NET routing does). */
+function matchRoute(path: string, method: string): Route | undefined {
   const lower = path.toLowerCase().replace(/\/+$/, '');
-  if (lower === '/v2/pearl/text') return { operation: 'create', method: 'POST', path: '/v2/Pearl/Text', kind: 'text' };
-  if (lower === '/v2/pearl') return { operation: 'create', method: 'POST', path: '/v2/Pearl', kind: 'simple' };
-  const match = /^\/v2\/pearl\/([^/]+)\/ongoingcalls\/?$/i.exec(path);
+  const byMethod = (routes: Record<string, Route>): Route =>
+    routes[method] ?? { operation: 'wrongMethod', allow: Object.keys(routes).join(', ') };
+  if (lower === '/v2/pearl/text') return byMethod({ POST: { operation: 'create', path: '/v2/Pearl/Text', kind: 'text' } });
+  if (lower === '/v2/pearl')
+    return byMethod({ GET: { operation: 'list' }, POST: { operation: 'create', path: '/v2/Pearl', kind: 'simple' } });
+  if (lower === '/v1/account') return byMethod({ GET: { operation: 'account' } });
+  const match = /^\/v2\/pearl\/([^/]+)(?:\/(ongoingcalls|settings|active))?$/i.exec(path.replace(/\/+$/, ''));
   if (!match) return undefined;
+  let pearlId: string;
   try {
-    return { operation: 'ongoingCalls', method: 'GET', pearlId: decodeURIComponent(match[1]) };
+    pearlId = decodeURIComponent(match[1]);
   } catch {
     return undefined;
   }
+  const sub = match[2]?.toLowerCase();
+  if (sub === 'ongoingcalls') return byMethod({ GET: { operation: 'ongoingCalls', pearlId } });
+  if (sub === 'settings') return byMethod({ GET: { operation: 'settings', pearlId } });
+  if (sub === 'active') return byMethod({ PUT: { operation: 'active', pearlId } });
+  return byMethod({ PUT: { operation: 'update', pearlId } });
+}
+
+/** `text` as a JSON object, or undefined. */
+function parseObject(text: string | undefined): Record<string, unknown> | undefined {
+  try {
+    const value = JSON.parse(text ?? '') as unknown;
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The account fields of `changes` with the right types (a test control; others are ignored). */
+function pickAccountFields(changes: Record<string, unknown>): Partial<StandInAccount> {
+  const picked: Partial<StandInAccount> = {};
+  if (typeof changes.name === 'string' || changes.name === null) picked.name = changes.name;
+  for (const field of ['totalAgents', 'creditBalance', 'status', 'remainingMinutes'] as const) {
+    const value = changes[field];
+    if (typeof value === 'number') picked[field] = value;
+  }
+  return picked;
 }
 
 /** Whether `value` is a ValidationProblemDetails `errors` map: string keys to arrays of strings. */
@@ -250,12 +389,6 @@ function authorized(header: string | undefined, token: string): boolean {
   if (!match) return false;
   const digest = (text: string): Uint8Array => new Uint8Array(createHash('sha256').update(text).digest());
   return timingSafeEqual(digest(match[1].trim()), digest(token));
-}
-
-/** Whether a (valid) create request carries an inbound configuration. */
-function isInbound(body: string): boolean {
-  const value = JSON.parse(body) as { inbound?: unknown };
-  return typeof value.inbound === 'object' && value.inbound !== null;
 }
 
 /** The whole body as UTF-8; undefined when it exceeds the limit. */

@@ -36,7 +36,7 @@ describe('Restricted Mode', () => {
     assert.equal(untrusted?.supported, 'limited');
     assert.equal(
       untrusted?.description,
-      'In Restricted Mode, every language feature and the graph preview work; Deploy and the ongoing-calls status bar are turned off, since they send your API token to the service.',
+      'In Restricted Mode, every language feature and the graph preview work; Deploy, the Pearls view and the ongoing-calls status bar are turned off, since they send your API token to the service.',
     );
   });
 

@@ -260,3 +260,56 @@ describe('400 fault', () => {
     assert.equal((await post('/v2/Pearl/Text', textBody())).status, 200);
   });
 });
+
+describe('the operations beyond creation (PUBLIC-DOCS.md)', () => {
+  const get = (path: string): Promise<Response> =>
+    fetch(`${standIn.url}${path}`, { headers: { Authorization: `Bearer ${standIn.token}` } });
+  const put = (path: string, body: string): Promise<Response> =>
+    fetch(`${standIn.url}${path}`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${standIn.token}`, 'Content-Type': 'application/json' },
+      body,
+    });
+
+  test('GET /v2/Pearl lists id, name, createdAt, type and status', async () => {
+    const response = await get('/v2/Pearl');
+    assert.equal(response.status, 200);
+    const list = (await response.json()) as Json[];
+    const seed = list.find((entry) => entry.id === 'prl_seed_2');
+    assert.deepEqual(Object.keys(seed ?? {}).sort(), ['createdAt', 'id', 'name', 'status', 'type']);
+    assert.equal(seed?.status, 2);
+  });
+
+  test('a paused Pearl has no ongoing calls', async () => {
+    const counts = (await (await get('/v2/Pearl/prl_seed_2/OngoingCalls')).json()) as Json;
+    assert.deepEqual(counts, { totalOngoingCalls: 0 });
+  });
+
+  test('PUT Active without isActive: 400 ValidationProblemDetails', async () => {
+    const response = await put('/v2/Pearl/prl_seed_1/Active', '{}');
+    assert.equal(response.status, 400);
+    assert.ok(((await response.json()) as { errors: Json }).errors.isActive);
+  });
+
+  test('a method the path does not take: 405 with Allow', async () => {
+    const response = await fetch(`${standIn.url}/v1/Account`, { method: 'DELETE' });
+    assert.equal(response.status, 405);
+    assert.equal(response.headers.get('allow'), 'GET');
+  });
+
+  test('POST /__standin/account changes what GET /v1/Account answers', async () => {
+    const control = await fetch(`${standIn.url}/__standin/account`, { method: 'POST', body: '{"status":3,"creditBalance":0}' });
+    assert.equal(control.status, 200);
+    const account = (await (await get('/v1/Account')).json()) as Json;
+    assert.equal(account.status, 3);
+    assert.equal(account.creditBalance, 0);
+    standIn.account.status = 1;
+  });
+
+  test('PUT /v2/Pearl/{id} of a text Pearl: 400, there is no update for text Pearls', async () => {
+    const created = await post('/v2/Pearl/Text', textBody());
+    const id = (await created.text()).replace(/"/g, '');
+    const response = await put(`/v2/Pearl/${id}`, textBody());
+    assert.equal(response.status, 400);
+  });
+});

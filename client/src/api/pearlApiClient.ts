@@ -200,13 +200,19 @@ function isLoopbackHost(hostname: string): boolean {
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
-type Failure = { ok: false; kind: ApiFailureKind; status?: number; message: string; retryAfterSeconds?: number };
+/** A failed call: why ({@link ApiFailureKind}), the HTTP status when there was one, one sentence without the token. */
+export type ApiFailure = { ok: false; kind: ApiFailureKind; status?: number; message: string; retryAfterSeconds?: number };
+type Failure = ApiFailure;
 
-/** One HTTP exchange: the whole answer within `timeoutMs`, or the failure that prevented it. */
-async function send(request: {
+/**
+ * One HTTP exchange: the whole answer within `timeoutMs` (at most {@link maxResponseBytes}), or the
+ * failure that prevented it. `baseUrl` must pass {@link checkBaseUrl}; the token goes only into the
+ * `Authorization` header; redirects are not followed. Never rejects.
+ */
+export async function send(request: {
   baseUrl: string;
   token: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   path: string;
   body?: string;
   accept: string;
@@ -308,7 +314,8 @@ function cancelled(): Failure {
   return { ok: false, kind: 'cancelled', message: 'The request was cancelled.' };
 }
 
-function invalid(status: number, message: string): Failure {
+/** An `invalidResponse` failure with `status` and `message`. */
+export function invalid(status: number, message: string): Failure {
   return { ok: false, kind: 'invalidResponse', status, message };
 }
 
@@ -337,7 +344,7 @@ function readPearlId(response: Response, text: string, token: string): CreatePea
  * The failure for a non-200 answer, by status (docs/interface.md § Errors). The message quotes
  * the problem's title and detail when the body is one, else a one-line excerpt of the body.
  */
-function describeFailure(response: Response, text: string, problem: ValidationProblemDetails | undefined, token: string): Failure {
+export function describeFailure(response: Response, text: string, problem: ValidationProblemDetails | undefined, token: string): Failure {
   const status = response.status;
   const statusLine = statusLineOf(response);
   // ASP.NET titles a plain problem with the reason phrase: do not say "404 Not Found: Not Found".
@@ -367,8 +374,8 @@ function describeFailure(response: Response, text: string, problem: ValidationPr
   return { ok: false, kind: 'http', status, message: `The service answered ${statusLine}${said === '' ? '.' : `: ${said}`}`, ...withRetry };
 }
 
-/** ValidationProblemDetails from a body, keeping only well-typed fields; undefined when not JSON. */
-function readProblem(text: string, token: string): ValidationProblemDetails | undefined {
+/** ValidationProblemDetails from a body, keeping only well-typed fields (the token masked); undefined when not JSON. */
+export function readProblem(text: string, token: string): ValidationProblemDetails | undefined {
   const value = parseJson(text);
   if (!isRecord(value)) return undefined;
   const problem: ValidationProblemDetails = {};
@@ -445,7 +452,7 @@ function networkCause(error: unknown, token: string): string {
  * At most 200 characters of `text` on one line, the token masked, invisible characters shown as
  * `\uXXXX` ({@link showInvisible}). Only the first 4,096 characters are looked at.
  */
-function excerpt(text: string, token: string): string {
+export function excerpt(text: string, token: string): string {
   const line = showInvisible(maskToken(text.slice(0, 4096), token).replace(/\s+/g, ' ').trim());
   return line.length > 200 ? `${line.slice(0, 199)}…` : line;
 }
@@ -455,7 +462,7 @@ function excerpt(text: string, token: string): string {
  * (bidi controls, zero-width spaces), line or paragraph separator and lone surrogate written as
  * `\uXXXX`: in a notification or a diagnostic they could hide or reorder the text around them.
  */
-function showInvisible(text: string): string {
+export function showInvisible(text: string): string {
   return text.replace(
     /(?![\t\n\r])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu,
     (char) => `\\u${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`,
@@ -466,7 +473,8 @@ function formatDuration(milliseconds: number): string {
   return milliseconds % 1000 === 0 ? `${milliseconds / 1000} s` : `${milliseconds} ms`;
 }
 
-function parseJson(text: string): unknown {
+/** `text` parsed as JSON, or undefined when it is not JSON. */
+export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -474,11 +482,12 @@ function parseJson(text: string): unknown {
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+/** Whether `value` is a JSON object (not null, not an array). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A count of the interface: an int32 value >= 0. */
-function isCount(value: unknown): value is number {
+export function isCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 2_147_483_647;
 }

@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
+import { liveScheme } from '../pearlsView/liveDocuments';
 import { restrictedModeReason } from '../trust/restrictedMode';
 import { formatTime } from './deployConfirmation';
 import type { DeploymentStore } from './deploymentStore';
 
 /**
- * The code lenses on the first line of a `pearl` document: "Deploy to NLPearl" (`pearl.deploy` on
+ * The code lenses on the first line of a `pearl` document (none on the read-only live documents): "Deploy to NLPearl" (`pearl.deploy` on
  * this file) and, when the file has a recorded deployment, "Last deployed <time> as <id>", which
  * watches that Pearl's ongoing calls (`pearl.watchOngoingCalls`). Refreshed on each new deployment
  * and when the workspace becomes trusted: in Restricted Mode the first lens reads "Deploy is off in
@@ -25,6 +26,8 @@ export class DeployCodeLensProvider implements vscode.CodeLensProvider, vscode.D
 
   /** The lenses of `document`, both on line 0. */
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    // A Pearl's live settings (read-only, from the Pearls view) are not a file to deploy.
+    if (document.uri.scheme === liveScheme) return [];
     const range = new vscode.Range(0, 0, 0, 0);
     const deploy = vscode.workspace.isTrusted
       ? { title: '$(cloud-upload) Deploy to NLPearl', tooltip: 'Create a new, live Pearl from this file (Pearl: Deploy)' }

@@ -2,29 +2,38 @@ import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { deployPayloadRequest, type DeployPayload, type LocatedField, locateFieldsRequest } from '../../../protocol/pearlRequests';
+import { type ApiCallOptions, pearlStatusNames, setPearlActive, updatePearl } from '../api/pearlAccountApi';
 import { checkBaseUrl, createPearl, describeWait, type CreatePearlResult } from '../api/pearlApiClient';
 import { activePearlDocument } from '../activePearlDocument';
 import type { CmdFactory, PearlContext } from '../pearlContext';
+import { liveScheme } from '../pearlsView/liveDocuments';
 import { checkWorkspaceTrust } from '../trust/workspaceTrust';
 import { describeDeploy } from './deployConfirmation';
+import { checkPrevious, type DeployAction, deployChoices, type PreviousPearl, previousLabel } from './deployPlan';
 import type { DeployDiagnostics } from './deployDiagnostics';
 
 /**
  * How a `pearl.deploy` run ended; the command resolves to it (for tests and other commands). It
  * resolves once the Pearl is recorded or the failure reported; the follow-up buttons of the
  * notifications do not hold it.
- * - `created`: the service returned `pearlId` and the deployment is recorded.
- * - `refused`: nothing was sent (Restricted Mode, no pearl file, server not running, errors in the
- *   file, base URL refused).
+ * - `created`: the service returned `pearlId` and the deployment is recorded; `paused` when the
+ *   user chose to pause the previous Pearl (a text Pearl's second deploy).
+ * - `updated`: the simple Pearl `pearlId` was updated in place (PUT /v2/Pearl/{id}) and recorded.
+ * - `refused`: nothing was sent (Restricted Mode, no pearl file, a read-only live document, server
+ *   not running, errors in the file, base URL refused).
  * - `cancelled`: the user dismissed the token box or the confirmation, or cancelled the request.
  * - `failed`: the service or the network said no; `kind` as in {@link CreatePearlResult}.
  */
 export type DeployOutcome =
-  | { readonly status: 'created'; readonly pearlId: string }
+  | {
+      readonly status: 'created';
+      readonly pearlId: string;
+      /** After `Create a new Pearl and pause …`: the previous Pearl, whether it is now paused, and the status the service answered. */
+      readonly paused?: { readonly pearlId: string; readonly ok: boolean; readonly pearlStatus?: number };
+    }
+  | { readonly status: 'updated'; readonly pearlId: string }
   | { readonly status: 'refused' | 'cancelled'; readonly reason: string }
   | { readonly status: 'failed'; readonly kind: string; readonly httpStatus?: number; readonly message: string };
-
-const createButton = 'Create Pearl';
 
 /**
  * `pearl.deploy` ("Pearl: Deploy", the editor title button and the "Deploy to NLPearl" code lens):
@@ -32,8 +41,11 @@ const createButton = 'Create Pearl';
  * kind (docs/interface.md § Endpoints), after checking, in this order: the workspace is trusted
  * (in Restricted Mode it says why and sends nothing); the language server runs;
  * the file has no Error diagnostic; `pearl.api.baseUrl` passes `checkBaseUrl`; a token is stored or
- * entered; the user confirms in a modal what will be created. On success the deployment is recorded
- * (docs/rulings.md § Service); a 400 becomes `pearl-deploy` diagnostics in the file.
+ * entered; when the file has a recorded deployment to this service, the service's list says whether
+ * that Pearl still exists (`deployPlan.ts`); the user picks in a modal what to do (create; or update
+ * a simple Pearl in place; or create a text Pearl and pause the previous one, or keep both). On
+ * success the deployment is recorded (docs/rulings.md § Service); a 400 of the create or the update
+ * becomes `pearl-deploy` diagnostics in the file.
  */
 export function deployCommand(diagnostics: DeployDiagnostics): CmdFactory {
   const inFlight = new Set<string>();
@@ -44,6 +56,12 @@ export function deployCommand(diagnostics: DeployDiagnostics): CmdFactory {
       if (!document) {
         void vscode.window.showErrorMessage('Pearl: Deploy works on a *.pearl.json file: open one first.');
         return { status: 'refused', reason: 'no pearl document' };
+      }
+      if (document.uri.scheme === liveScheme) {
+        void vscode.window.showInformationMessage(
+          'This is the read-only live settings of a Pearl. To deploy it, import it into the workspace first (Import Live Settings into Workspace).',
+        );
+        return { status: 'refused', reason: 'live settings document' };
       }
       const key = document.uri.toString();
       if (inFlight.has(key)) {
@@ -78,34 +96,93 @@ async function deploy(ctx: PearlContext, diagnostics: DeployDiagnostics, documen
   if (token === undefined) return { status: 'cancelled', reason: 'no token' };
 
   const contentHash = createHash('sha256').update(payload.body, 'utf8').digest('hex');
-  const previous = ctx.deployments.latestFor(document.uri);
-  const confirmation = describeDeploy(payload, baseUrl, contentHash, previous, document.isDirty);
-  const answer = await vscode.window.showWarningMessage(confirmation.message, { modal: true, detail: confirmation.detail }, createButton);
-  if (answer !== createButton) return { status: 'cancelled', reason: 'not confirmed' };
-
-  const sent: SentDeploy = { document, payload, baseUrl, contentHash, label: payload.name?.trim() || path.basename(document.uri.path) };
   const timeoutSeconds = ctx.config.deployTimeoutSeconds;
+  const previous = await findPrevious(ctx, document, { baseUrl, token, timeoutMs: timeoutSeconds * 1000 });
+  const choices = deployChoices(payload.kind, previous);
+  const confirmation = describeDeploy(payload, baseUrl, contentHash, previous, document.isDirty, choices);
+  const answer = await vscode.window.showWarningMessage(
+    confirmation.message,
+    { modal: true, detail: confirmation.detail },
+    ...choices.map((choice) => choice.button),
+  );
+  const choice = choices.find((candidate) => candidate.button === answer);
+  if (choice === undefined) return { status: 'cancelled', reason: 'not confirmed' };
+
+  const label = payload.name?.trim() || path.basename(document.uri.path);
+  const sent: SentDeploy = { document, payload, baseUrl, contentHash, label, action: choice.action, previous };
   const result = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `Deploying ${sent.label}…`, cancellable: true },
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: `${choice.action === 'update' ? 'Updating' : 'Deploying'} ${label}…`,
+      cancellable: true,
+    },
     async (_progress, cancellation) => {
       const controller = new AbortController();
       const listener = cancellation.onCancellationRequested(() => controller.abort());
+      const options = { baseUrl, token, timeoutMs: timeoutSeconds * 1000, signal: controller.signal };
       try {
-        return await createPearl({
-          baseUrl,
-          token,
-          path: payload.path,
-          body: payload.body,
-          timeoutMs: timeoutSeconds * 1000,
-          signal: controller.signal,
-        });
+        if (choice.action === 'update' && previous !== undefined) {
+          const updated = await updatePearl({ ...options, pearlId: previous.record.pearlId, body: payload.body });
+          return updated.ok ? { ok: true as const, pearlId: previous.record.pearlId } : updated;
+        }
+        return await createPearl({ ...options, path: payload.path, body: payload.body });
       } finally {
         listener.dispose();
       }
     },
   );
-  if (result.ok) return reportCreated(ctx, diagnostics, sent, result.pearlId);
-  return reportFailure(ctx, diagnostics, sent, result, timeoutSeconds);
+  if (!result.ok) return reportFailure(ctx, diagnostics, sent, result, timeoutSeconds);
+  const outcome = await reportDeployed(ctx, diagnostics, sent, result.pearlId);
+  if (choice.action === 'createAndPause' && previous !== undefined)
+    return pausePrevious(ctx, outcome, previous, { baseUrl, token, timeoutSeconds });
+  return outcome;
+}
+
+/**
+ * The file's latest deployment to `options.baseUrl` and what the service's list says of it now, or
+ * undefined when there is none. Reading the list shows a progress notification.
+ */
+async function findPrevious(ctx: PearlContext, document: vscode.TextDocument, options: ApiCallOptions): Promise<PreviousPearl | undefined> {
+  const record = ctx.deployments.latestFor(document.uri);
+  if (record === undefined || record.baseUrl !== options.baseUrl) return undefined;
+  return vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `Checking ${record.pearlId}, the Pearl this file was deployed as…` },
+    () => checkPrevious(record, options),
+  );
+}
+
+/**
+ * After `Create a new Pearl and pause …`: pauses the previous Pearl (PUT /v2/Pearl/{id}/Active) and
+ * says how that went. The outcome carries the status the service answered.
+ */
+async function pausePrevious(
+  ctx: PearlContext,
+  outcome: DeployOutcome,
+  previous: PreviousPearl,
+  options: { baseUrl: string; token: string; timeoutSeconds: number },
+): Promise<DeployOutcome> {
+  const pearlId = previous.record.pearlId;
+  const label = previousLabel(previous);
+  const result = await setPearlActive({
+    baseUrl: options.baseUrl,
+    token: options.token,
+    timeoutMs: options.timeoutSeconds * 1000,
+    pearlId,
+    active: false,
+  });
+  if (!result.ok) {
+    ctx.outputChannel.appendLine(
+      `Deploy: pausing ${pearlId} failed: kind=${result.kind}${result.status === undefined ? '' : ` status=${result.status}`}.`,
+    );
+    void vscode.window.showErrorMessage(
+      `The new Pearl was created, but pausing ${label} failed: ${result.message.replace(/\]\s*\(/g, '] (')} Both are running.`,
+    );
+    return outcome.status === 'created' ? { ...outcome, paused: { pearlId, ok: false } } : outcome;
+  }
+  const status = pearlStatusNames[result.status] ?? `status ${result.status}`;
+  ctx.outputChannel.appendLine(`Deploy: paused ${pearlId}; the service answered status ${result.status}.`);
+  if (result.status !== 2) void vscode.window.showWarningMessage(`${label} was not paused: the service says it is ${status}.`);
+  return outcome.status === 'created' ? { ...outcome, paused: { pearlId, ok: result.status === 2, pearlStatus: result.status } } : outcome;
 }
 
 /** What one confirmed deploy sends, for reporting its outcome. */
@@ -117,6 +194,9 @@ interface SentDeploy {
   readonly contentHash: string;
   /** The Pearl's name, else the file's name: how messages name it. */
   readonly label: string;
+  /** What was confirmed: create, update in place, or create and pause (or keep) the previous Pearl. */
+  readonly action: DeployAction;
+  readonly previous?: PreviousPearl;
 }
 
 /**
@@ -155,9 +235,15 @@ async function readPayload(ctx: PearlContext, document: vscode.TextDocument): Pr
   return payload;
 }
 
-/** Records the created Pearl, clears the service's earlier problems and tells the user. */
-async function reportCreated(ctx: PearlContext, diagnostics: DeployDiagnostics, sent: SentDeploy, pearlId: string): Promise<DeployOutcome> {
+/** Records the created (or updated) Pearl, clears the service's earlier problems and tells the user. */
+async function reportDeployed(
+  ctx: PearlContext,
+  diagnostics: DeployDiagnostics,
+  sent: SentDeploy,
+  pearlId: string,
+): Promise<DeployOutcome> {
   const { document, payload, label } = sent;
+  const updated = sent.action === 'update';
   try {
     await ctx.deployments.add({
       uri: document.uri.toString(),
@@ -167,19 +253,21 @@ async function reportCreated(ctx: PearlContext, diagnostics: DeployDiagnostics, 
       baseUrl: sent.baseUrl,
       name: payload.name,
       kind: payload.kind,
+      action: updated ? 'updated' : 'created',
     });
   } catch (error) {
-    ctx.outputChannel.appendLine(`Deploy: created ${pearlId} but could not record it: ${describe(error)}`);
+    ctx.outputChannel.appendLine(`Deploy: ${updated ? 'updated' : 'created'} ${pearlId} but could not record it: ${describe(error)}`);
   }
   diagnostics.clear(document.uri);
+  const operation = updated ? `PUT /v2/Pearl/${pearlId}` : `POST ${payload.path}`;
   ctx.outputChannel.appendLine(
-    `Deploy: created Pearl ${label} (id ${pearlId}) from ${document.uri.toString()} at ${sent.baseUrl}${payload.path}.`,
+    `Deploy: ${updated ? 'updated' : 'created'} Pearl ${label} (id ${pearlId}) from ${document.uri.toString()} at ${sent.baseUrl} (${operation}).`,
   );
-  offer(ctx, 'info', `Created Pearl ${label} (id ${pearlId})`, {
+  offer(ctx, 'info', `${updated ? 'Updated' : 'Created'} Pearl ${label} (id ${pearlId})`, {
     'Copy id': () => vscode.env.clipboard.writeText(pearlId),
     'Watch calls': () => vscode.commands.executeCommand('pearl.watchOngoingCalls', pearlId),
   });
-  return { status: 'created', pearlId };
+  return { status: updated ? 'updated' : 'created', pearlId };
 }
 
 /** Logs a failed or cancelled create and tells the user what happened and what to do next. */
@@ -191,10 +279,12 @@ async function reportFailure(
   timeoutSeconds: number,
 ): Promise<DeployOutcome> {
   const { label } = sent;
-  const target = `${sent.baseUrl}${sent.payload.path}`;
+  const updating = sent.action === 'update' && sent.previous !== undefined;
+  const target = updating ? `${sent.baseUrl}/v2/Pearl/${sent.previous?.record.pearlId ?? ''}` : `${sent.baseUrl}${sent.payload.path}`;
   if (result.kind === 'cancelled') {
     ctx.outputChannel.appendLine(`Deploy: ${label} to ${target} cancelled by the user.`);
-    offer(ctx, 'info', 'Deploy cancelled. If the request had already reached the service, the Pearl may exist anyway.', {});
+    const may = updating ? 'the Pearl may have been updated anyway' : 'the Pearl may exist anyway';
+    offer(ctx, 'info', `Deploy cancelled. If the request had already reached the service, ${may}.`, {});
     return { status: 'cancelled', reason: 'request cancelled' };
   }
   ctx.outputChannel.appendLine(
@@ -209,24 +299,27 @@ async function reportFailure(
       'Show Problems': () => vscode.commands.executeCommand('workbench.actions.view.problems'),
     });
   } else if (result.kind === 'unauthorized') {
-    const refused = result.status === undefined ? result.message : `The service refused the token (${result.status}): nothing was created.`;
+    const nothing = updating ? 'nothing was updated' : 'nothing was created';
+    const refused = result.status === undefined ? result.message : `The service refused the token (${result.status}): ${nothing}.`;
     offer(ctx, 'error', `${refused} Set a valid API token and deploy again.`, {
       'Set API Token': () => vscode.commands.executeCommand('pearl.setApiToken'),
     });
   } else {
-    offer(ctx, 'error', failureMessage(result, timeoutSeconds), { 'Show Log': () => ctx.outputChannel.show(true) });
+    offer(ctx, 'error', failureMessage(result, timeoutSeconds, updating), { 'Show Log': () => ctx.outputChannel.show(true) });
   }
   return { status: 'failed', kind: result.kind, httpStatus: result.status, message: result.message };
 }
 
 /** The message for a failure other than validation, unauthorized and cancelled. */
-function failureMessage(result: Extract<CreatePearlResult, { ok: false }>, timeoutSeconds: number): string {
-  // After the request left, a lost or broken answer does not tell whether the Pearl was created.
-  const mayExist = 'The Pearl may have been created anyway: check your NLPearl account before deploying again.';
+function failureMessage(result: Extract<CreatePearlResult, { ok: false }>, timeoutSeconds: number, updating: boolean): string {
+  // After the request left, a lost or broken answer does not tell whether the Pearl was created (or updated).
+  const mayExist = updating
+    ? 'The Pearl may have been updated anyway: compare its live settings with the file (Pearls view) before deploying again.'
+    : 'The Pearl may have been created anyway: check your NLPearl account before deploying again.';
   switch (result.kind) {
     case 'rateLimited': {
       const wait = result.retryAfterSeconds === undefined ? 'later' : describeWait(result.retryAfterSeconds);
-      return `The service is limiting requests (429): nothing was created. Try again ${wait}.`;
+      return `The service is limiting requests (429): nothing was ${updating ? 'updated' : 'created'}. Try again ${wait}.`;
     }
     case 'timeout':
       return `No answer from the service within ${timeoutSeconds} s (pearl.deploy.timeoutSeconds). ${mayExist}`;

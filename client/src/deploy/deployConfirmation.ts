@@ -1,5 +1,6 @@
 import type { DeployPayload } from '../../../protocol/pearlRequests';
-import type { DeploymentRecord } from './deploymentStore';
+import { pearlStatusNames } from '../api/pearlAccountApi';
+import { type DeployChoice, type PreviousPearl, previousLabel } from './deployPlan';
 
 /** What the modal confirmation of a deploy says: a one-line question and the details below it. */
 export interface DeployConfirmation {
@@ -9,39 +10,87 @@ export interface DeployConfirmation {
 
 /**
  * The confirmation shown before a deploy sends anything (docs/rulings.md § Service: "the product says
- * so before sending"): a new, live Pearl is created, never an update; its name, kind, direction and
- * channel; the service it goes to; and, when the file was deployed before, that the earlier Pearl
- * stays (and whether the content is the same, which would make a duplicate).
+ * which before sending"): what each button does (create a new, live Pearl; update the previous one
+ * in place; pause the previous one or keep it running), the file's name, kind, direction and
+ * channel, the service it goes to, and what is known of the previous deployment (gone, not
+ * checked, its status and ongoing calls, and whether the content is the same as then).
  *
- * @param contentHash SHA-256 (hex) of `payload.body`, compared with `previous.contentHash`.
+ * @param contentHash SHA-256 (hex) of `payload.body`, compared with the previous record's.
  * @param unsaved whether the editor holds changes not saved to disk (they are sent).
+ * @param choices the buttons `deployChoices` gives for this file.
  */
 export function describeDeploy(
   payload: DeployPayload,
   baseUrl: string,
   contentHash: string,
-  previous: DeploymentRecord | undefined,
+  previous: PreviousPearl | undefined,
   unsaved: boolean,
+  choices: readonly DeployChoice[],
 ): DeployConfirmation {
   const name = payload.name?.trim() ? payload.name : undefined;
   const kind = payload.kind === 'text' ? 'Text Pearl' : 'Simple (voice) Pearl';
   const channelField = payload.kind === 'text' ? 'textChannelId' : 'phoneNumberId';
   const lines = [
-    'This creates a new Pearl, published (live) at once. The interface has no update: every deploy creates another Pearl.',
+    ...explainChoices(payload, previous, choices),
     '',
     `Name: ${name ?? '(none)'}`,
-    `Kind: ${kind} (POST ${payload.path})`,
+    `Kind: ${kind}`,
     `Direction: ${payload.direction ?? 'neither inbound nor outbound'}`,
     `${channelField}: ${payload.channelId ?? '(not set)'}`,
     `Service: ${baseUrl}`,
   ];
-  if (previous) {
-    lines.push('', `This file was deployed before, as ${previous.pearlId} (${formatTime(previous.time)}); that Pearl stays as it is.`);
-    if (previous.contentHash === contentHash) lines.push('The content is the same as then: this would create a duplicate.');
+  if (previous !== undefined) {
+    lines.push('', ...describePrevious(previous));
+    if (previous.record.contentHash === contentHash) lines.push('The content is the same as then.');
   }
   if (unsaved) lines.push('', 'The editor content is sent, including changes not saved yet.');
-  const message = name ? `Create the live Pearl "${name}"?` : 'Create a new live Pearl from this file?';
+  const update = choices.some((choice) => choice.action === 'update');
+  const message = update
+    ? `Update ${previous === undefined ? 'the Pearl' : previousLabel(previous)} in place, or create a new Pearl?`
+    : name
+      ? `Create the live Pearl "${name}"?`
+      : 'Create a new live Pearl from this file?';
   return { message, detail: lines.join('\n') };
+}
+
+/** One paragraph per button: what it sends and what it leaves. */
+function explainChoices(payload: DeployPayload, previous: PreviousPearl | undefined, choices: readonly DeployChoice[]): string[] {
+  const label = previous === undefined ? '' : previousLabel(previous);
+  const lines: string[] = [];
+  for (const choice of choices) {
+    if (choice.action === 'update') {
+      lines.push(
+        `${choice.button}: sends the file to PUT /v2/Pearl/${previous?.record.pearlId ?? '{id}'}; the live Pearl takes its settings at once.`,
+      );
+    } else if (choice.action === 'createAndPause') {
+      lines.push(`${choice.button}: POST ${payload.path} creates a new, live Pearl, then ${label} is paused (it takes no new calls).`);
+    } else if (choice.action === 'createKeepBoth') {
+      lines.push(`${choice.button}: POST ${payload.path} creates a new, live Pearl; ${label} keeps running, so both answer.`);
+    } else {
+      lines.push(
+        `${choice.button}: POST ${payload.path} creates a new Pearl, published (live) at once${label === '' ? '' : `; ${label} stays as it is`}.`,
+      );
+    }
+  }
+  if (payload.kind === 'text' && previous?.state === 'exists') {
+    lines.push('A text Pearl cannot be updated in place: the service has no update operation for text Pearls.');
+  }
+  return lines;
+}
+
+/** What is known of the previous deployment. */
+function describePrevious(previous: PreviousPearl): string[] {
+  const { record } = previous;
+  const when = `This file was ${record.action === 'imported' ? 'imported from' : 'deployed as'} ${record.pearlId} (${formatTime(record.time)}).`;
+  if (previous.state === 'gone') return [when, "That Pearl is no longer in the account's list of Pearls."];
+  if (previous.state === 'unknown') return [when, `Whether it still exists could not be checked: ${previous.note ?? 'no answer'}`];
+  const status = previous.status === undefined ? 'status unknown' : (pearlStatusNames[previous.status] ?? `status ${previous.status}`);
+  const ongoing = previous.ongoing;
+  const calls =
+    ongoing === undefined
+      ? ''
+      : ` with ${ongoing.totalOngoingCalls} ongoing ${ongoing.totalOngoingCalls === 1 ? 'call' : 'calls'}${ongoing.totalOnQueue === undefined ? '' : ` and ${ongoing.totalOnQueue} queued`}`;
+  return [when, `It is ${status}${calls}.`];
 }
 
 /** An ISO time as a short local date and time; the ISO text itself when unreadable. */

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 
-/** One deploy that created a Pearl (docs/rulings.md § Service: every deploy creates a new, live Pearl). */
+/** One link between a file and a Pearl: a deploy that created or updated it, or an import (docs/rulings.md § Service). */
 export interface DeploymentRecord {
   /** The deployed file's URI (string form). */
   readonly uri: string;
@@ -15,6 +15,12 @@ export interface DeploymentRecord {
   /** The Pearl's name, when the file had one. */
   readonly name?: string;
   readonly kind: 'text' | 'simple';
+  /**
+   * How the file and the Pearl came together: `created` by a deploy (the default for records made
+   * before this field), `updated` in place by a deploy (PUT /v2/Pearl/{id}), or `imported` from the
+   * Pearls view (the file was written from the live settings).
+   */
+  readonly action?: 'created' | 'updated' | 'imported';
 }
 
 const stateKey = 'pearl.deployments';

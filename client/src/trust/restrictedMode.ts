@@ -5,13 +5,13 @@
  *
  * The package manifest declares `capabilities.untrustedWorkspaces` as `limited`: the language
  * server (diagnostics, completion, hover, formatting) and the graph preview read the file only and
- * keep working. The features that send the API token to the service (deploy, and the ongoing-calls
- * status bar) need a trusted workspace: a cloned folder must not make the extension send requests
+ * keep working. The features that send the API token to the service (deploy, the Pearls view and
+ * its commands, and the ongoing-calls status bar) need a trusted workspace: a cloned folder must not make the extension send requests
  * with the user's token without the user first trusting it.
  */
 
 /** A feature that sends the API token to the service. */
-export type TokenFeature = 'deploy' | 'ongoingCalls';
+export type TokenFeature = 'deploy' | 'ongoingCalls' | 'pearlsView';
 
 /** VS Code's command that opens the workspace trust editor. */
 export const manageWorkspaceTrustCommand = 'workbench.trust.manage';
@@ -26,9 +26,12 @@ export function isFeatureEnabled(_feature: TokenFeature, trusted: boolean): bool
 
 /** Why `feature` does nothing in Restricted Mode, in one or two plain sentences for a notification or a tooltip. */
 export function restrictedModeReason(feature: TokenFeature): string {
-  const what =
-    feature === 'deploy'
-      ? 'Deploy is turned off in Restricted Mode: it sends this file and your API token to the service.'
-      : 'The ongoing-calls count is turned off in Restricted Mode: reading it sends your API token to the service.';
+  const reasons: Record<TokenFeature, string> = {
+    deploy: 'Deploy is turned off in Restricted Mode: it sends this file and your API token to the service.',
+    ongoingCalls: 'The ongoing-calls count is turned off in Restricted Mode: reading it sends your API token to the service.',
+    pearlsView:
+      'The Pearls view is turned off in Restricted Mode: listing, running, pausing and reading Pearls sends your API token to the service.',
+  };
+  const what = reasons[feature];
   return `${what} Trust this workspace to use it.`;
 }

@@ -86,7 +86,13 @@ async function main(): Promise<number> {
       startStandIn(groups, { env: run.env, logFile: path.join(run.logsDir, 'stand-in.log') }),
     );
     console.log(`[e2e] stand-in: ${standIn.url}`);
-    const pearlSettings = { 'pearl.api.baseUrl': standIn.url, 'pearl.ongoingCalls.pollSeconds': 5 };
+    const pearlSettings = {
+      'pearl.api.baseUrl': standIn.url,
+      'pearl.ongoingCalls.pollSeconds': 5,
+      'pearl.pearlsView.refreshSeconds': 5,
+      // Compare with file is checked on every difference drawn: fold the unchanged lines.
+      'diffEditor.hideUnchangedRegions.enabled': true,
+    };
     writeUserSettings(run, pearlSettings);
     Object.assign(run.env, {
       PEARL_E2E_REPORT: run.reportFile,

@@ -15,6 +15,14 @@ import { checkGraphButtonOnlyForTextPearls, checkGraphPreviewAtScale } from './u
 import { checkNewPearl, checkWalkthrough } from './uiNewPearl';
 import { checkDesignerQuickFix, checkGraphDesigner } from './uiGraphDesigner';
 import { pollUntil, Workbench } from './workbench';
+import {
+  checkCompareAndUpdate,
+  checkLiveSettings,
+  checkPauseAndRun,
+  checkPearlsListed,
+  checkSecondTextDeployPauses,
+  type PearlsViewChecks,
+} from './uiPearlsView';
 
 /** What the UI pass needs: the server, the run, the stand-in, the suite's report. */
 export interface UiPassOptions {
@@ -51,6 +59,9 @@ const ongoingCallsItemId = `${extensionId()}.pearl.ongoingCalls`;
  * 6. New Pearl: a text Pearl from a template, with 0 problems; the walkthrough (uiNewPearl.ts).
  * 7. Writing a Pearl (see {@link runAuthoringChecks}): inlay hints, a node snippet, `{` + Enter.
  * 8. Graph designer: palette, connect, side panel, delete, undo in the preview (uiGraphDesigner.ts).
+ * 9. The Pearls view (uiPearlsView.ts): the stand-in's Pearls with statuses and counts, the account;
+ *    pause and run; live settings; Compare with file; Update of a simple Pearl; a second text deploy
+ *    that pauses the first.
  */
 export async function runUiPass(options: UiPassOptions): Promise<UiPassResult> {
   const { server, run, standIn } = options;
@@ -225,7 +236,8 @@ export async function runUiPass(options: UiPassOptions): Promise<UiPassResult> {
             await workbench.focusEditor(path.basename(cleanExample));
             await workbench.runCommand('Pearl: Deploy');
             const dialog = await workbench.dialog();
-            await dialog.locator('.monaco-button', { hasText: 'Create Pearl' }).click();
+            // The file was deployed above and that Pearl runs: a text Pearl is created anew, the first one kept or paused.
+            await dialog.locator('.monaco-button', { hasText: 'Create a new Pearl and keep both running' }).click();
             await workbench.waitForNotification(/rejected/i);
             await workbench.showProblems();
             await workbench.filterProblems('already exists in the account');
@@ -252,6 +264,7 @@ export async function runUiPass(options: UiPassOptions): Promise<UiPassResult> {
         });
       }
     }
+    if (has('pearl.pearls.refresh')) await runPearlsViewChecks({ workbench, run, standIn, shot }, check, created);
     if (has('pearl.openGraphPreview')) {
       await check('the graph preview comes back after the window reloads', async () => {
         await page.reload();
@@ -301,6 +314,45 @@ export async function runUiPass(options: UiPassOptions): Promise<UiPassResult> {
     await context.close().catch(() => undefined);
   }
   return { failures, screenshots };
+}
+
+/** The Pearls view's checks (uiPearlsView.ts), after the deploy check made `created`. */
+async function runPearlsViewChecks(
+  checks: PearlsViewChecks,
+  check: (name: string, body: () => Promise<void>) => Promise<boolean>,
+  created: CreatedPearl | undefined,
+): Promise<void> {
+  try {
+    await runPearlsViewChecksInOrder(checks, check, created);
+  } finally {
+    // The checks after these expect the Explorer in the side bar (also after a reload).
+    const page = checks.workbench.page;
+    await page.locator('.activitybar .action-item .action-label[aria-label^="Explorer"]').first().click();
+    await page.locator('.explorer-folders-view').first().waitFor({ state: 'visible', timeout: 30_000 });
+  }
+}
+
+async function runPearlsViewChecksInOrder(
+  checks: PearlsViewChecks,
+  check: (name: string, body: () => Promise<void>) => Promise<boolean>,
+  created: CreatedPearl | undefined,
+): Promise<void> {
+  const listed = await check("Pearls view: the stand-in's Pearls with statuses and counts, the account at the top", () =>
+    checkPearlsListed(checks),
+  );
+  if (!listed) return;
+  await check('Pearls view: live settings of a Pearl made in the platform say no flow came back', () =>
+    checkLiveSettings(checks, 'prl_seed_1', 'Reception (made in the platform)', true),
+  );
+  await check('Pearls view: Compare with file shows only the change; Update changes what GET Settings returns', () =>
+    checkCompareAndUpdate(checks, 'examples/inbound-voice.pearl.json'),
+  );
+  if (created === undefined) return;
+  const firstId = created.id;
+  await check('Pearls view: pause (asked first, with the count) and run change the status', () => checkPauseAndRun(checks, firstId));
+  await check('Deploy: a second deploy of a text Pearl pauses the first when asked', () =>
+    checkSecondTextDeployPauses(checks, cleanExample, firstId),
+  );
 }
 
 /**

@@ -32,4 +32,17 @@ describe('Restricted Mode (an untrusted workspace)', () => {
     assert.deepEqual(outcome, { status: 'refused', reason: 'workspace not trusted' });
     if (process.env.PEARL_E2E_STANDIN_URL) assert.equal(await createdCount(), before, 'the stand-in received a create request');
   });
+
+  it('the Pearls view commands are refused before anything is asked or sent', async () => {
+    for (const command of [
+      'pearl.pearls.run',
+      'pearl.pearls.pause',
+      'pearl.pearls.openLiveSettings',
+      'pearl.pearls.compareWithFile',
+      'pearl.pearls.import',
+    ]) {
+      const outcome = await vscode.commands.executeCommand<{ status: string; reason?: string }>(command, 'prl_seed_1');
+      assert.deepEqual(outcome, { status: 'refused', reason: 'workspace not trusted' }, command);
+    }
+  });
 });

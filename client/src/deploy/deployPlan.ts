@@ -1,0 +1,95 @@
+/**
+ * What a deploy can do when the file has a recorded deployment (docs/rulings.md § Service;
+ * docs/public-reference.md): a simple Pearl may be updated in place (PUT /v2/Pearl/{id}) or
+ * created anew; a text Pearl has no update, so it is created anew, and the previous one may be
+ * paused (PUT /v2/Pearl/{id}/Active) or kept running. It imports nothing from `vscode`.
+ */
+
+import { type ApiCallOptions, listPearls } from '../api/pearlAccountApi';
+import { getOngoingCalls, showInvisible } from '../api/pearlApiClient';
+import type { DeploymentRecord } from './deploymentStore';
+
+/** What the file's latest deployment is now, as the service's list says. */
+export interface PreviousPearl {
+  readonly record: DeploymentRecord;
+  /** `exists`: listed; `gone`: not in the list (deleted); `unknown`: the list could not be read (`note` says why). */
+  readonly state: 'exists' | 'gone' | 'unknown';
+  /** Its name and status as listed (when it exists). */
+  readonly name?: string;
+  readonly status?: number;
+  /** Its ongoing calls, when it is running and they could be read. */
+  readonly ongoing?: { readonly totalOngoingCalls: number; readonly totalOnQueue?: number };
+  readonly note?: string;
+}
+
+/**
+ * What a deploy does: `create` a new Pearl; `update` the previous one in place (simple only);
+ * `createAndPause` create and then pause the previous (text); `createKeepBoth` create and leave the
+ * previous running (text).
+ */
+export type DeployAction = 'create' | 'update' | 'createAndPause' | 'createKeepBoth';
+
+/** One button of the confirmation. */
+export interface DeployChoice {
+  readonly action: DeployAction;
+  /** The button's text, e.g. `Update "Front desk" (prl_1)`. */
+  readonly button: string;
+}
+
+/** The label of the plain create button (no previous deployment to act on). */
+export const createButton = 'Create Pearl';
+
+/**
+ * Looks the record's Pearl up in GET /v2/Pearl (and, when it runs, its ongoing calls), within
+ * `options.timeoutMs` each. Never rejects.
+ */
+export async function checkPrevious(record: DeploymentRecord, options: ApiCallOptions): Promise<PreviousPearl> {
+  const list = await listPearls(options);
+  if (!list.ok) return { record, state: 'unknown', note: list.message };
+  const listed = list.pearls.find((pearl) => pearl.id === record.pearlId);
+  if (listed === undefined) return { record, state: 'gone' };
+  const base = { record, state: 'exists' as const, name: listed.name, status: listed.status };
+  if (listed.status !== 1) return base;
+  const counts = await getOngoingCalls({ ...options, pearlId: record.pearlId });
+  if (!counts.ok) return base;
+  return {
+    ...base,
+    ongoing:
+      counts.totalOnQueue === undefined
+        ? { totalOngoingCalls: counts.totalOngoingCalls }
+        : { totalOngoingCalls: counts.totalOngoingCalls, totalOnQueue: counts.totalOnQueue },
+  };
+}
+
+/** `"Name" (id)` of the previous Pearl, the listed name first, else the recorded one; invisible characters shown, no link. */
+export function previousLabel(previous: PreviousPearl): string {
+  const name = (previous.name ?? previous.record.name)?.trim().replace(/\s+/g, ' ');
+  const label = name
+    ? `"${name.length > 60 ? `${name.slice(0, 59)}…` : name}" (${previous.record.pearlId})`
+    : `(${previous.record.pearlId})`;
+  // Shown in notifications, which draw Markdown links: `](` split by a zero-width space is no link.
+  return showInvisible(label).replace(/\]\s*\(/g, (match) => `${match.slice(0, 1)}\u200b${match.slice(1)}`);
+}
+
+/**
+ * The confirmation's buttons for a file of `kind` with `previous`:
+ * - no previous, or it is gone or could not be checked: `Create Pearl`;
+ * - simple, the previous exists: `Update "Name" (id)`, `Create a new Pearl`;
+ * - text, the previous exists and runs: `Create a new Pearl and pause "Name" (id)`, `Create a new Pearl and keep both running`;
+ * - text, the previous exists and does not run: `Create a new Pearl`.
+ */
+export function deployChoices(kind: 'text' | 'simple', previous: PreviousPearl | undefined): DeployChoice[] {
+  if (previous === undefined || previous.state !== 'exists') return [{ action: 'create', button: createButton }];
+  const label = previousLabel(previous);
+  if (kind === 'simple') {
+    return [
+      { action: 'update', button: `Update ${label}` },
+      { action: 'create', button: 'Create a new Pearl' },
+    ];
+  }
+  if (previous.status !== 1) return [{ action: 'create', button: 'Create a new Pearl' }];
+  return [
+    { action: 'createAndPause', button: `Create a new Pearl and pause ${label}` },
+    { action: 'createKeepBoth', button: 'Create a new Pearl and keep both running' },
+  ];
+}

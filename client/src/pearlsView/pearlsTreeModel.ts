@@ -1,0 +1,176 @@
+/**
+ * The rows of the Pearls view, independent of the `vscode` API: the account at the top, then one
+ * row per Pearl, or a message row when there is nothing to list. Every text that came from the
+ * service goes through {@link plainText}: one line, invisible characters shown as `\uXXXX`, at most
+ * {@link maxTextLength} characters. Rows carry plain strings only; the view puts them into tree
+ * items as plain strings (no Markdown, no command links from service data).
+ */
+
+import { type AccountInfo, accountStatusNames, pearlStatusNames, pearlTypeNames, type PearlSummary } from '../api/pearlAccountApi';
+import { showInvisible } from '../api/pearlApiClient';
+import type { PearlCounts, PearlsSnapshot } from './pearlsSnapshot';
+
+/** Longest text from the service shown in a row, in characters. */
+export const maxTextLength = 120;
+
+/** Account statuses shown as a warning (docs/public-reference.md § GET /v1/Account): 3 NoCredits, 4 SuspendedAccount, 5 DebtReached. */
+export const accountWarningStatuses: ReadonlySet<number> = new Set([3, 4, 5]);
+
+/** A row of the view. `icon` is a codicon id; `warning` asks for the warning colour. */
+export interface PearlsRow {
+  readonly kind: 'account' | 'pearl' | 'message';
+  /** Stable id of the row (`account`, `pearl:<id>`, `message:<n>`). */
+  readonly id: string;
+  readonly label: string;
+  readonly description?: string;
+  /** Plain text, one fact a line. */
+  readonly tooltip?: string;
+  readonly icon: string;
+  readonly warning?: boolean;
+  /** For Pearl rows: the Pearl, its counts (running only) and the linked file. */
+  readonly pearl?: PearlSummary;
+  readonly counts?: PearlCounts;
+  readonly linkedFile?: string;
+  /** `when`-clause value for the row's menus (see {@link contextValueOf}). */
+  readonly contextValue?: string;
+  /** A command of this extension the row runs when clicked (message rows only; never from service data). */
+  readonly command?: string;
+}
+
+/** `text` on one line, invisible characters shown as `\uXXXX`, cut at {@link maxTextLength} with `…`. */
+export function plainText(text: string): string {
+  const line = showInvisible(text.replace(/[\r\n\t]+/g, ' ')).trim();
+  return line.length > maxTextLength ? `${line.slice(0, maxTextLength - 1)}…` : line;
+}
+
+/**
+ * `text` for a notification, which draws Markdown links (`[label](command:…)`) as links: a
+ * zero-width space between `]` and `(` keeps such text from the service as written, never a link.
+ */
+export function noLinks(text: string): string {
+  return text.replace(/\]\s*\(/g, (match) => `${match.slice(0, 1)}\u200b${match.slice(1)}`);
+}
+
+/** `Running`, `Paused`, `Suspended`, `TemporaryMaintenance`, `status 7` for a value the reference does not name, `status unknown`. */
+export function statusName(status: number | undefined): string {
+  if (status === undefined) return 'status unknown';
+  return pearlStatusNames[status] ?? `status ${status}`;
+}
+
+/** `Inbound`, `Outbound`, or `direction unknown`. */
+export function directionName(type: number | undefined): string {
+  return type === undefined ? 'direction unknown' : (pearlTypeNames[type] ?? `type ${type}`);
+}
+
+/** `3 ongoing · 1 queued` (the queue only when reported), as the status bar writes counts. */
+export function formatCounts(counts: PearlCounts): string {
+  return counts.totalOnQueue === undefined
+    ? `${counts.totalOngoingCalls} ongoing`
+    : `${counts.totalOngoingCalls} ongoing · ${counts.totalOnQueue} queued`;
+}
+
+/**
+ * The `contextValue` of a Pearl row: `pearl.running`, `pearl.paused` or `pearl.other`, plus
+ * `.linked` when a file of the workspace was deployed as it (menus match with regular expressions).
+ */
+export function contextValueOf(pearl: PearlSummary, linked: boolean): string {
+  const state = pearl.status === 1 ? 'running' : pearl.status === 2 ? 'paused' : 'other';
+  return `pearl.${state}${linked ? '.linked' : ''}`;
+}
+
+/** The account row: name, then credits, minutes and access status; a warning for NoCredits, SuspendedAccount, DebtReached. */
+export function accountRow(account: AccountInfo | undefined, error: string | undefined): PearlsRow {
+  if (account === undefined) {
+    return {
+      kind: 'account',
+      id: 'account',
+      label: 'Account',
+      description: 'not read',
+      tooltip: plainText(error ?? ''),
+      icon: 'account',
+      warning: true,
+    };
+  }
+  const status = account.status === undefined ? 'status unknown' : (accountStatusNames[account.status] ?? `status ${account.status}`);
+  const warning = account.status !== undefined && accountWarningStatuses.has(account.status);
+  const credits = account.creditBalance === undefined ? undefined : `${formatNumber(account.creditBalance)} credits`;
+  const minutes = account.remainingMinutes === undefined ? undefined : `${formatNumber(account.remainingMinutes)} min left`;
+  const name = account.name === undefined || account.name.trim() === '' ? 'Account' : plainText(account.name);
+  const tooltip = [
+    `Account: ${name}`,
+    `Access: ${status}`,
+    credits === undefined ? 'Credit balance: not reported' : `Credit balance: ${credits}`,
+    minutes === undefined ? 'Remaining minutes: not reported' : `Remaining minutes: ${formatNumber(account.remainingMinutes ?? 0)}`,
+    account.totalAgents === undefined ? undefined : `Agents: ${account.totalAgents}`,
+  ].filter((line): line is string => line !== undefined);
+  return {
+    kind: 'account',
+    id: 'account',
+    label: name,
+    description: [status, credits, minutes].filter((part) => part !== undefined).join(' · '),
+    tooltip: tooltip.join('\n'),
+    icon: warning ? 'warning' : 'account',
+    warning,
+  };
+}
+
+/** The row of one Pearl; `linkedFile` is the workspace-relative path of the file deployed as it. */
+export function pearlRow(pearl: PearlSummary, counts: PearlCounts | undefined, linkedFile: string | undefined): PearlsRow {
+  const name = pearl.name === undefined || pearl.name.trim() === '' ? '(no name)' : plainText(pearl.name);
+  const status = statusName(pearl.status);
+  const direction = directionName(pearl.type);
+  const live = pearl.status === 1 ? (counts === undefined ? 'calls not read' : formatCounts(counts)) : undefined;
+  const tooltip = [
+    name,
+    `Id: ${plainText(pearl.id)}`,
+    `Direction: ${direction}`,
+    `Status: ${status}`,
+    live === undefined ? undefined : `Calls: ${live}`,
+    pearl.createdAt === undefined ? undefined : `Created: ${plainText(pearl.createdAt)}`,
+    linkedFile === undefined ? undefined : `Deployed from ${linkedFile}`,
+  ].filter((line): line is string => line !== undefined);
+  return {
+    kind: 'pearl',
+    id: `pearl:${pearl.id}`,
+    label: name,
+    description: [direction, status, live].filter((part) => part !== undefined).join(' · '),
+    tooltip: tooltip.join('\n'),
+    icon: pearlIcon(pearl.status),
+    warning: pearl.status === 3 || pearl.status === 10,
+    pearl,
+    ...(counts === undefined ? {} : { counts }),
+    ...(linkedFile === undefined ? {} : { linkedFile }),
+    contextValue: contextValueOf(pearl, linkedFile !== undefined),
+  };
+}
+
+function pearlIcon(status: number | undefined): string {
+  if (status === 1) return 'play-circle';
+  if (status === 2) return 'debug-pause';
+  if (status === 3) return 'error';
+  if (status === 10) return 'tools';
+  return 'question';
+}
+
+/**
+ * Every row for `snapshot`: the account, then the Pearls by name (then id), each linked to the file
+ * `links` gives for its id. With no Pearls, a message row says so.
+ */
+export function buildRows(snapshot: PearlsSnapshot, links: ReadonlyMap<string, string>): PearlsRow[] {
+  const rows: PearlsRow[] = [accountRow(snapshot.account, snapshot.accountError)];
+  const pearls = [...snapshot.pearls].sort((a, b) => (a.name ?? '').localeCompare(b.name ?? '') || a.id.localeCompare(b.id));
+  for (const pearl of pearls) rows.push(pearlRow(pearl, snapshot.counts.get(pearl.id), links.get(pearl.id)));
+  if (pearls.length === 0) rows.push(messageRow(1, 'No Pearls in this account yet.', 'info'));
+  const left = snapshot.skipped + snapshot.omitted;
+  if (left > 0) rows.push(messageRow(2, `${left} more ${left === 1 ? 'entry' : 'entries'} of the list not shown.`, 'info'));
+  return rows;
+}
+
+/** A message row (`message:<n>`); `command` is one of this extension's commands, never from service data. */
+export function messageRow(n: number, label: string, icon: string, command?: string, warning = false): PearlsRow {
+  return { kind: 'message', id: `message:${n}`, label, icon, warning, ...(command === undefined ? {} : { command }) };
+}
+
+function formatNumber(value: number): string {
+  return Number.isInteger(value) ? String(value) : value.toFixed(2);
+}

@@ -1,0 +1,179 @@
+import * as vscode from 'vscode';
+import { getAccount, listPearls } from '../api/pearlAccountApi';
+import { getOngoingCalls } from '../api/pearlApiClient';
+import type { PearlContext } from '../pearlContext';
+import { isFeatureEnabled, manageWorkspaceTrustCommand, restrictedModeReason } from '../trust/restrictedMode';
+import { LiveDocuments, liveScheme } from './liveDocuments';
+import { PearlsRefresher } from './pearlsRefresher';
+import { readSnapshot } from './pearlsSnapshot';
+import { buildRows, messageRow, plainText, type PearlsRow } from './pearlsTreeModel';
+
+/** The id of the Pearls view (package.json `contributes.views`). */
+export const pearlsViewId = 'pearl.pearlsView';
+
+/**
+ * The Pearls view (its own view container, like AWS Explorer): the account at the top, then the
+ * account's Pearls with direction, status and, for running ones, the live counts
+ * (docs/public-reference.md). A {@link PearlsRefresher} reads them on the status bar's rules,
+ * only while the window is focused and the view visible. Rows come from `pearlsTreeModel.ts` as
+ * plain strings and go into tree items as plain strings. In Restricted Mode nothing is read and the
+ * view says why.
+ */
+export class PearlsView implements vscode.TreeDataProvider<PearlsRow>, vscode.Disposable {
+  private readonly changeEmitter = new vscode.EventEmitter<PearlsRow | undefined>();
+  /** Fires when the rows change. */
+  readonly onDidChangeTreeData = this.changeEmitter.event;
+  /** The tree view. */
+  readonly treeView: vscode.TreeView<PearlsRow>;
+  /** Reads the account. */
+  readonly refresher: PearlsRefresher;
+  /** The read-only live documents and compare sides. */
+  readonly liveDocuments = new LiveDocuments();
+  private rows: PearlsRow[] = [];
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  /** @param ctx the extension's context: settings, token, deployments, output channel. */
+  constructor(private readonly ctx: PearlContext) {
+    this.refresher = new PearlsRefresher({
+      readSnapshot: (token, signal, timeoutMs) =>
+        readSnapshot({ listPearls, getAccount, getOngoingCalls }, { baseUrl: ctx.config.apiBaseUrl, token, timeoutMs, signal }),
+      getToken: () => ctx.tokens.get(),
+      intervalSeconds: () => ctx.config.pearlsViewRefreshSeconds,
+      isActive: () => this.isActive(),
+    });
+    this.treeView = vscode.window.createTreeView(pearlsViewId, { treeDataProvider: this, showCollapseAll: false });
+    this.subscriptions.push(
+      this.treeView,
+      this.changeEmitter,
+      this.liveDocuments,
+      vscode.workspace.registerTextDocumentContentProvider(liveScheme, this.liveDocuments),
+      this.refresher.onDidChange(() => this.update()),
+      this.treeView.onDidChangeVisibility(() => this.refresher.setActive(this.isActive())),
+      vscode.window.onDidChangeWindowState(() => this.refresher.setActive(this.isActive())),
+      ctx.tokens.onDidChange(() => this.refresher.credentialsChanged()),
+      ctx.deployments.onDidAdd(() => {
+        this.update();
+        this.refresher.refresh();
+      }),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => this.startOrStop()),
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration('pearl.api.baseUrl')) this.refresher.credentialsChanged();
+      }),
+    );
+    this.startOrStop();
+  }
+
+  /** Whether the view may read now: the window is focused and the view visible. */
+  private isActive(): boolean {
+    return vscode.window.state.focused && this.treeView?.visible === true;
+  }
+
+  private startOrStop(): void {
+    if (isFeatureEnabled('pearlsView', vscode.workspace.isTrusted)) this.refresher.start();
+    else this.refresher.stop();
+    this.update();
+  }
+
+  /** The current rows. */
+  get currentRows(): readonly PearlsRow[] {
+    return this.rows;
+  }
+
+  /** The row of `pearlId`, if listed. */
+  findRow(pearlId: string): PearlsRow | undefined {
+    return this.rows.find((row) => row.pearl?.id === pearlId);
+  }
+
+  /**
+   * Pearl id → the workspace-relative path of the file last deployed as it (or imported from it),
+   * for deployments to the current base URL of files inside a workspace folder.
+   */
+  links(): Map<string, string> {
+    const labels = new Map<string, string>();
+    for (const [pearlId, uri] of this.linkUris()) labels.set(pearlId, vscode.workspace.asRelativePath(uri));
+    return labels;
+  }
+
+  /** Pearl id → the file last deployed as it (or imported from it), as {@link links}. */
+  linkUris(): Map<string, vscode.Uri> {
+    const baseUrl = this.ctx.config.apiBaseUrl;
+    const links = new Map<string, vscode.Uri>();
+    for (const record of this.ctx.deployments.all()) {
+      if (record.baseUrl !== baseUrl) continue;
+      const uri = parseUri(record.uri);
+      if (uri === undefined || vscode.workspace.getWorkspaceFolder(uri) === undefined) continue;
+      links.set(record.pearlId, uri);
+    }
+    return links;
+  }
+
+  private update(): void {
+    this.rows = this.computeRows();
+    const snapshot = this.refresher.snapshot;
+    this.treeView.description = snapshot === undefined ? undefined : `read at ${new Date(snapshot.readAt).toLocaleTimeString()}`;
+    this.changeEmitter.fire(undefined);
+  }
+
+  private computeRows(): PearlsRow[] {
+    if (!isFeatureEnabled('pearlsView', vscode.workspace.isTrusted)) {
+      return [messageRow(1, restrictedModeReason('pearlsView'), 'workspace-untrusted', manageWorkspaceTrustCommand)];
+    }
+    const state = this.refresher.state;
+    if (state.kind === 'noToken') return [messageRow(1, 'Set your API token to list your Pearls.', 'key', 'pearl.setApiToken')];
+    if (state.kind === 'unauthorized') {
+      return [messageRow(1, 'The service refused the API token: set another one.', 'key', 'pearl.setApiToken', true)];
+    }
+    const snapshot = this.refresher.snapshot;
+    const rows = snapshot === undefined ? [] : buildRows(snapshot, this.links());
+    if (state.kind === 'failing') {
+      const next = new Date(state.nextAttemptAt).toLocaleTimeString();
+      rows.unshift(
+        messageRow(
+          0,
+          `Could not read the account: ${plainText(state.message)} Next attempt at ${next}.`,
+          'warning',
+          'pearl.pearls.refresh',
+          true,
+        ),
+      );
+    } else if (snapshot === undefined) {
+      rows.push(messageRow(1, 'Reading the account…', 'loading~spin'));
+    }
+    return rows;
+  }
+
+  /** The tree item of `row`: plain-string label, description and tooltip; a theme icon. */
+  getTreeItem(row: PearlsRow): vscode.TreeItem {
+    const item = new vscode.TreeItem(row.label, vscode.TreeItemCollapsibleState.None);
+    item.id = row.id;
+    item.description = row.description;
+    item.tooltip = row.tooltip;
+    item.iconPath = new vscode.ThemeIcon(row.icon, row.warning ? new vscode.ThemeColor('list.warningForeground') : undefined);
+    item.contextValue = row.contextValue ?? row.kind;
+    if (row.command !== undefined) item.command = { command: row.command, title: row.label };
+    return item;
+  }
+
+  /** The rows; the list is flat. */
+  getChildren(row?: PearlsRow): PearlsRow[] {
+    return row === undefined ? this.rows : [];
+  }
+
+  /** Every row is at the top (needed by `TreeView.reveal`). */
+  getParent(): undefined {
+    return undefined;
+  }
+
+  dispose(): void {
+    this.refresher.dispose();
+    while (this.subscriptions.length > 0) this.subscriptions.pop()?.dispose();
+  }
+}
+
+function parseUri(text: string): vscode.Uri | undefined {
+  try {
+    return vscode.Uri.parse(text, true);
+  } catch {
+    return undefined;
+  }
+}

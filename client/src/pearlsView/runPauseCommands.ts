@@ -1,0 +1,88 @@
+import * as vscode from 'vscode';
+import { setPearlActive } from '../api/pearlAccountApi';
+import { getOngoingCalls } from '../api/pearlApiClient';
+import type { CmdFactory, PearlContext } from '../pearlContext';
+import { commandTimeoutMs, type PearlCommandOutcome, type PearlTarget, resolveTarget } from './pearlTarget';
+import type { PearlsView } from './pearlsView';
+import { formatCounts, noLinks, statusName } from './pearlsTreeModel';
+
+const pauseButton = 'Pause';
+
+/**
+ * `pearl.pearls.run` and `pearl.pearls.pause` (from a row of the view, with a Pearl id, or from the
+ * palette with a pick): PUT /v2/Pearl/{id}/Active (docs/public-reference.md). Pausing first
+ * reads the Pearl's ongoing calls; when there are any (or they cannot be read) it asks, saying how
+ * many. The row shows the status the service answered at once; the view then reads again.
+ */
+export function setActiveCommand(view: PearlsView, active: boolean): CmdFactory {
+  return (ctx) =>
+    async (arg?: unknown): Promise<PearlCommandOutcome> => {
+      const target = await resolveTarget(ctx, view, arg, {
+        title: active ? 'Run which Pearl?' : 'Pause which Pearl?',
+        filter: (pearl) => (active ? pearl.status !== 1 : pearl.status !== 2),
+      });
+      if ('status' in target) return target;
+      if (!active && !(await confirmPause(target))) return { status: 'cancelled', reason: 'not confirmed' };
+      const result = await vscode.window.withProgress(
+        { location: { viewId: 'pearl.pearlsView' }, title: `${active ? 'Running' : 'Pausing'} ${target.label}` },
+        () =>
+          setPearlActive({ baseUrl: target.baseUrl, token: target.token, timeoutMs: commandTimeoutMs, pearlId: target.pearl.id, active }),
+      );
+      if (!result.ok) return reportFailure(ctx, `${active ? 'Run' : 'Pause'} ${target.label}`, result);
+      view.refresher.patchStatus(target.pearl.id, result.status);
+      view.refresher.refresh();
+      const expected = active ? 1 : 2;
+      const now = statusName(result.status);
+      ctx.outputChannel.appendLine(
+        `[pearls] ${active ? 'Run' : 'Pause'} ${target.pearl.id}: the service answered status ${result.status}.`,
+      );
+      if (result.status === expected) void vscode.window.showInformationMessage(`${target.label} is now ${now}.`);
+      else
+        void vscode.window.showWarningMessage(`${target.label} was not ${active ? 'started' : 'paused'}: the service says it is ${now}.`);
+      return { status: 'done', pearlStatus: result.status };
+    };
+}
+
+/**
+ * Whether to pause: true at once when the Pearl has no ongoing or queued call; else (or when the
+ * count cannot be read) a modal question that says how many.
+ */
+async function confirmPause(target: PearlTarget): Promise<boolean> {
+  const counts = await getOngoingCalls({
+    baseUrl: target.baseUrl,
+    token: target.token,
+    pearlId: target.pearl.id,
+    timeoutMs: commandTimeoutMs,
+  });
+  if (counts.ok && counts.totalOngoingCalls === 0 && !(counts.totalOnQueue !== undefined && counts.totalOnQueue > 0)) return true;
+  const now = counts.ok ? `It has ${formatCounts(counts)} right now.` : `Its ongoing calls could not be read (${counts.message}).`;
+  const answer = await vscode.window.showWarningMessage(
+    `Pause ${target.label}?`,
+    {
+      modal: true,
+      detail: `${now}\n\nA paused Pearl takes no new calls until you run it again. The service's reference does not say what happens to calls already in progress.`,
+    },
+    pauseButton,
+  );
+  return answer === pauseButton;
+}
+
+/** Logs a failure (kind and status only) and tells the user; the outcome for the caller. */
+export function reportFailure(
+  ctx: PearlContext,
+  what: string,
+  result: { kind: string; status?: number; message: string },
+): PearlCommandOutcome {
+  ctx.outputChannel.appendLine(`[pearls] ${what} failed: ${result.kind}${result.status === undefined ? '' : ` (HTTP ${result.status})`}.`);
+  const message =
+    result.kind === 'unauthorized'
+      ? `${what}: the service refused the API token. Set another one with "Pearl: Set API Token".`
+      : `${what} failed: ${noLinks(result.message)}`;
+  void vscode.window.showErrorMessage(message);
+  return {
+    status: 'failed',
+    kind: result.kind,
+    ...(result.status === undefined ? {} : { httpStatus: result.status }),
+    message: result.message,
+  };
+}
