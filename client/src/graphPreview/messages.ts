@@ -160,11 +160,11 @@ export interface OpenOutlineMessage {
 }
 
 /**
- * How a layout was made: `layered` the preview's own layered layout (`layeredLayout.ts`, fast),
- * `elk` ELK's layered algorithm (`layoutGraph.ts`, seconds for large graphs), `incremental` the
- * previous layout kept with what changed fitted in (`incrementalLayout.ts`).
+ * How a layout was made: `layered` the preview's layered layout of the whole graph
+ * (`layeredLayout.ts`), `incremental` the previous layout kept with what changed fitted in
+ * (`incrementalLayout.ts`).
  */
-export type LayoutEngine = 'layered' | 'elk' | 'incremental';
+export type LayoutEngine = 'layered' | 'incremental';
 
 /**
  * Webview → layout worker (`webview/layoutWorker.ts`): lay out `graph`. `seq` increases with every
@@ -176,9 +176,7 @@ export interface LayoutRequest {
   readonly graph: PearlGraph;
   /** CSS font-family of the page, for measuring text in the worker (OffscreenCanvas). */
   readonly fontFamily: string;
-  /** `elk`, or `layered` (which is `incremental` when `previous` can be kept). */
-  readonly engine: 'layered' | 'elk';
-  /** The layout on screen: kept as far as possible (only with `layered`). */
+  /** The layout on screen: kept as far as possible (the answer is then `incremental`). */
   readonly previous?: GraphLayout;
 }
 

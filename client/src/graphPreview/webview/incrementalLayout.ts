@@ -13,15 +13,30 @@
  * among the transitions between the two.
  */
 import type { PearlGraph, PearlGraphNode } from '../../../../server/src/protocol';
-import { type Box, emitBox, measureBoxes, nodeSpacing, padding, type Point, rowGap } from './layeredLayout';
+import {
+  type Box,
+  emitBox,
+  maxDrawnIn,
+  measureBoxes,
+  nodeSpacing,
+  padding,
+  type Point,
+  rowGap,
+  sideCurve,
+  stubGap,
+  stubLead,
+} from './layeredLayout';
 import {
   type GraphLayout,
   type LaidOutEdge,
   type LaidOutNode,
+  type LaidOutTag,
   type MeasureText,
   measureEdgeLabel,
+  measureTag,
   type Rect,
   rectsOverlap,
+  tagHeight,
 } from './layoutGraph';
 
 /** New nodes from which the whole graph is laid out again: a share of the nodes, at least 4. */
@@ -37,6 +52,8 @@ const searchStep = 10;
 const searchRadius = 60;
 /** Space a route keeps from the nodes it passes, px. */
 const routeClearance = 8;
+/** Vertical distance between two nodes from which a new transition between them is drawn as a stub, px. */
+const stubDistance = 600;
 
 /** The layout of `graph` that keeps `previous` (see the module comment); undefined when the change is too big. */
 export function incrementalLayout(graph: PearlGraph, previous: GraphLayout, measure: MeasureText): GraphLayout | undefined {
@@ -93,18 +110,20 @@ export function incrementalLayout(graph: PearlGraph, previous: GraphLayout, meas
   );
   for (const laidOut of previous.edges) oldEdges.set(oldEdgeIds.get(laidOut.edge.key)!, laidOut);
   const newEdgeIds = edgeIdentities(graph.edges, matchedIdentity);
+  const nodeByKey = new Map(graph.nodes.map((node) => [node.key, node] as const));
   const edges: (LaidOutEdge | undefined)[] = graph.edges.map((edge) => {
     const source = boxOfKey.get(edge.source);
     const target = boxOfKey.get(edge.target);
     if (!source || !target || moved.has(source) || moved.has(target)) return undefined;
     const old = oldEdges.get(newEdgeIds.get(edge.key)!);
     if (!old || old.label?.lines.join('\n') !== measureEdgeLabel(edge, measure)?.lines.join('\n')) return undefined;
-    return { ...old, edge };
+    return { ...old, edge, tag: old.tag && renamedTag(old.tag, edge.target, nodeByKey, measure) };
   });
   const curvePoints: Point[] = [];
   edges.forEach((laidOut) => {
     if (!laidOut) return;
     if (laidOut.label) obstacles.push(laidOut.label);
+    if (laidOut.tag) obstacles.push(laidOut.tag);
     curvePoints.push(...samplePath(laidOut.points));
   });
 
@@ -135,14 +154,23 @@ export function incrementalLayout(graph: PearlGraph, previous: GraphLayout, meas
   }
   const nodeRect = new Map(nodes.map((laidOut) => [laidOut.node.key, laidOut] as const));
 
-  // New and changed transitions, routed around the nodes.
+  // New and changed transitions, routed around the nodes (or drawn as stubs, as the layered layout would).
   const nodeObstacles = boxes.map(rectOf);
+  const drawnInto = new Map<string, number>();
+  for (const laidOut of edges)
+    if (laidOut && !laidOut.tag) drawnInto.set(laidOut.edge.target, (drawnInto.get(laidOut.edge.target) ?? 0) + 1);
   const result: LaidOutEdge[] = graph.edges.flatMap((edge, index) => {
     const kept = edges[index];
     if (kept) return [kept];
     const from = nodeRect.get(edge.source);
     const to = nodeRect.get(edge.target);
     if (!from || !to) return [];
+    if (from !== to && ((drawnInto.get(edge.target) ?? 0) >= maxDrawnIn || Math.abs(to.y - from.y) > stubDistance)) {
+      const stub = placeStub(edge, from, to, { measure, obstacles, curvePoints });
+      obstacles.push(...(stub.label ? [stub.label] : []), ...(stub.tag ? [stub.tag] : []));
+      return [stub];
+    }
+    drawnInto.set(edge.target, (drawnInto.get(edge.target) ?? 0) + 1);
     const points = from === to ? selfLoop(from) : route(from, to, nodeObstacles);
     const size = measureEdgeLabel(edge, measure);
     let label: LaidOutEdge['label'];
@@ -156,7 +184,7 @@ export function incrementalLayout(graph: PearlGraph, previous: GraphLayout, meas
 
   let right = 0;
   let bottom = 0;
-  for (const rect of [...nodes, ...result.flatMap((laidOut) => (laidOut.label ? [laidOut.label] : []))]) {
+  for (const rect of [...nodes, ...result.flatMap((laidOut) => [laidOut.label, laidOut.tag].filter((box) => box !== undefined))]) {
     right = Math.max(right, rect.x + rect.width);
     bottom = Math.max(bottom, rect.y + rect.height);
   }
@@ -167,6 +195,43 @@ export function incrementalLayout(graph: PearlGraph, previous: GraphLayout, meas
     }
   }
   return { width: right + padding, height: bottom + padding, nodes, edges: result };
+}
+
+/** `tag` (of a kept stub) naming its target, key `target`, as it is called now: the same place, the new text and width. */
+function renamedTag(tag: LaidOutTag, target: string, nodes: ReadonlyMap<string, PearlGraphNode>, measure: MeasureText): LaidOutTag {
+  const node = nodes.get(target);
+  if (!node) return { ...tag, target };
+  const now = measureTag(node, tag.text.startsWith('↑'), measure);
+  // The target's key may have changed too (a node above it removed): the tag takes the new one.
+  return now.text === tag.text && now.targetTitle === tag.targetTitle ? { ...tag, target } : { ...tag, ...now };
+}
+
+/**
+ * A new transition drawn as a stub: its label and tag in a line at the free spot nearest the right
+ * side of its source, a curve from the source's side running under the label into the tag.
+ */
+function placeStub(
+  edge: PearlGraph['edges'][number],
+  from: LaidOutNode,
+  to: LaidOutNode,
+  around: { measure: MeasureText; obstacles: readonly Rect[]; curvePoints: readonly Point[] },
+): LaidOutEdge {
+  const label = measureEdgeLabel(edge, around.measure);
+  const tag = measureTag(to.node, to.y < from.y, around.measure);
+  const width = (label ? label.width + stubGap : 0) + tag.width;
+  const height = Math.max(label?.height ?? 0, tagHeight);
+  const start = { x: from.x + from.width, y: from.y + Math.min(from.height, 2 * tagHeight) / 2 };
+  const wanted = { x: start.x + stubLead, y: from.y };
+  const spot = findFreeSpot(wanted, { width, height }, around.obstacles, around.curvePoints, 2) ?? wanted;
+  const y = spot.y + height / 2;
+  const tagX = spot.x + (label ? label.width + stubGap : 0);
+  const points = [...sideCurve(start, { x: spot.x, y }), { x: spot.x, y }, { x: tagX, y }, { x: tagX, y }];
+  return {
+    edge,
+    points,
+    label: label && { x: spot.x, y: y - label.height / 2, width: label.width, height: label.height, lines: label.lines },
+    tag: { ...tag, x: tagX, y: y - tagHeight / 2, height: tagHeight },
+  };
 }
 
 /** Identity of each node (by key): `id:<nodeId>` when its nodeId is unique, else its key; nested actions under their parent's. */

@@ -2,11 +2,10 @@
  * The page's side of a layout worker: starts it from the worker bundle embedded in this script
  * (a `blob:` URL; the page's CSP allows `worker-src blob:` and nothing else), sends one
  * {@link LayoutRequest} at a time and resolves with its layout. A newer request cancels the running
- * one, whose promise resolves `cancelled`. ELK cannot be interrupted, so a client made to
- * `terminateOnCancel` (the one running ELK) terminates its busy worker and starts a fresh one; the
- * other lets the worker finish the stale layout (the own layouts take milliseconds) and keeps it
- * warm. Answers are matched by sequence number, so a stale one can never be taken for the current
- * layout.
+ * one, whose promise resolves `cancelled`; the worker finishes the stale layout (milliseconds to a
+ * few hundred at a thousand nodes) and stays warm, unless the client was made to
+ * `terminateOnCancel`. Answers are matched by sequence number, so a stale one can never be taken
+ * for the current layout.
  */
 import type { PearlGraph } from '../../../../server/src/protocol';
 import type { LayoutEngine, LayoutRequest, LayoutResponse } from '../messages';
@@ -39,7 +38,7 @@ export class LayoutClient {
 
   /**
    * @param fontFamily the CSS font family the page draws text in; the worker measures with it.
-   * @param terminateOnCancel whether cancelling terminates the busy worker (for ELK's long layouts).
+   * @param terminateOnCancel whether cancelling terminates the busy worker (and starts a fresh one on the next layout).
    */
   constructor(
     private readonly fontFamily: string,
@@ -47,17 +46,17 @@ export class LayoutClient {
   ) {}
 
   /**
-   * Lays out `graph` in the worker with `engine`, keeping `previous` (the layout on screen) where
-   * it can ({@link LayoutRequest}); cancels the layout still running, if any. Never rejects.
+   * Lays out `graph` in the worker, keeping `previous` (the layout on screen) where it can
+   * ({@link LayoutRequest}); cancels the layout still running, if any. Never rejects.
    */
-  layout(graph: PearlGraph, engine: LayoutRequest['engine'], previous?: GraphLayout): Promise<LayoutOutcome> {
+  layout(graph: PearlGraph, previous?: GraphLayout): Promise<LayoutOutcome> {
     this.cancel();
     const seq = ++this.seq;
     this.requested++;
     const worker = this.ensureWorker();
     return new Promise<LayoutOutcome>((resolve) => {
       this.pending = { seq, resolve };
-      const request: LayoutRequest = { type: 'layout', seq, graph, fontFamily: this.fontFamily, engine, previous };
+      const request: LayoutRequest = { type: 'layout', seq, graph, fontFamily: this.fontFamily, previous };
       worker.postMessage(request);
     });
   }

@@ -2,39 +2,23 @@
  * The graph preview's layout worker (bundled to a classic worker script, embedded in
  * `dist/graphPreview.js` and started from a `blob:` URL, see `layoutClient.ts`). Answers each
  * {@link LayoutRequest} with a {@link LayoutResponse}: text measured with an `OffscreenCanvas`,
- * names wrapped, and the graph laid out, all off the page's main thread: by the preview's own
- * layered layout (kept incremental when the request carries the previous layout), or by ELK.
- *
- * ELK comes from `elk.bundled.js`, which runs ELK's compiled code in the calling thread (here, this
- * worker). It is loaded on the first ELK request only (a dynamic import, which esbuild keeps lazy in
- * the bundle), so a worker that runs the own layout never evaluates it. ELK's code installs its own
- * `onmessage` when it sees a worker scope; it is removed after loading so that only this module's
- * listener answers.
+ * names wrapped, and the graph laid out, all off the page's main thread, by the layered layout
+ * (`layeredLayout.ts`), kept incremental when the request carries the previous layout
+ * (`incrementalLayout.ts`). Widths are cached per style and text, so an edit
+ * to one name measures only that name.
  */
 import type { LayoutEngine, LayoutRequest, LayoutResponse } from '../messages';
 import { incrementalLayout } from './incrementalLayout';
 import { layeredLayout } from './layeredLayout';
-import { type ElkLayouter, type GraphLayout, layoutGraph, type MeasureText, textStyles } from './layoutGraph';
+import { type GraphLayout, type MeasureText, textStyles } from './layoutGraph';
 
 /** The part of the dedicated worker scope this module uses (the DOM lib has no worker types). */
 interface WorkerScope {
-  onmessage: unknown;
   addEventListener(type: 'message', listener: (event: MessageEvent<unknown>) => void): void;
   postMessage(message: LayoutResponse): void;
 }
 
 const scope = globalThis as unknown as WorkerScope;
-let elk: Promise<ElkLayouter> | undefined;
-
-/** ELK, loaded on first use. */
-function loadElk(): Promise<ElkLayouter> {
-  elk ??= import('elkjs/lib/elk.bundled.js').then((elkModule) => {
-    const instance = new elkModule.default();
-    scope.onmessage = null;
-    return instance;
-  });
-  return elk;
-}
 
 /** Entries of the width cache before it is emptied: it must not grow without bound over a session. */
 const maxCachedWidths = 50_000;
@@ -69,15 +53,16 @@ scope.addEventListener('message', (event) => {
   const request = event.data as LayoutRequest;
   if (typeof request !== 'object' || request === null || request.type !== 'layout') return;
   const started = performance.now();
-  run(request, measureIn(request.fontFamily || 'sans-serif')).then(
-    ({ layout, engine }) => scope.postMessage({ type: 'layout', seq: request.seq, layout, engine, elapsedMs: performance.now() - started }),
-    (error: unknown) =>
-      scope.postMessage({ type: 'layoutFailed', seq: request.seq, message: error instanceof Error ? error.message : String(error) }),
-  );
+  try {
+    const { layout, engine } = run(request, measureIn(request.fontFamily || 'sans-serif'));
+    scope.postMessage({ type: 'layout', seq: request.seq, layout, engine, elapsedMs: performance.now() - started });
+  } catch (error) {
+    scope.postMessage({ type: 'layoutFailed', seq: request.seq, message: error instanceof Error ? error.message : String(error) });
+  }
 });
 
-async function run(request: LayoutRequest, measure: MeasureText): Promise<{ layout: GraphLayout; engine: LayoutEngine }> {
-  if (request.engine === 'elk') return { layout: await layoutGraph(request.graph, measure, await loadElk()), engine: 'elk' };
+/** The incremental layout of the request when it keeps the previous one, else a whole layered layout. */
+function run(request: LayoutRequest, measure: MeasureText): { layout: GraphLayout; engine: LayoutEngine } {
   const kept = request.previous && incrementalLayout(request.graph, request.previous, measure);
   return kept ? { layout: kept, engine: 'incremental' } : { layout: layeredLayout(request.graph, measure), engine: 'layered' };
 }

@@ -7,9 +7,8 @@
  * A graph whose structure ({@link structuralSignature}) is the one on screen only refreshes the
  * nodes whose diagnostics or marks changed: typing in a script never lays the graph out again. A
  * new structure is laid out in a worker, cancelling a layout still running: a graph first shown by
- * ELK when small ({@link elkLimit}), else by the own layered layout (`layeredLayout.ts`); a change
- * to the graph on screen by the incremental layout (`incrementalLayout.ts`), which keeps every node
- * that stays where it was. The drawing then keeps on screen the node the user was looking at (or
+ * the layered layout (`layeredLayout.ts`); a change to the graph on screen by the incremental
+ * layout (`incrementalLayout.ts`), which keeps every node that stays where it was. The drawing then keeps on screen the node the user was looking at (or
  * stays fitted when it was fitted).
  *
  * The pan/zoom, the legend's state and the document's uri are kept in the webview state
@@ -65,13 +64,6 @@ interface Shown {
 
 declare function acquireVsCodeApi(): VsCodeApi;
 
-/**
- * Most nodes of a graph that ELK lays out when it is first shown: ELK's drawing is a little more
- * compact, but takes about a second per hundred nodes; larger graphs get the preview's own layered
- * layout (a few milliseconds per hundred nodes).
- */
-const elkLimit = 40;
-
 /** Scale below which the text is not drawn (13 px names would be under 4 px high). */
 const farScale = 0.3;
 
@@ -108,12 +100,9 @@ const minimap = new Minimap(
 if (state.transform) viewport.set(state.transform);
 
 const fontFamily = getComputedStyle(svg).fontFamily || 'sans-serif';
-/** The own layered and incremental layouts (milliseconds: a stale one is left to finish). */
+/** The layered and incremental layouts (milliseconds: a stale one is left to finish). */
 const layouts = new LayoutClient(fontFamily, false);
-/** ELK's layouts (up to seconds: a stale one is stopped). */
-const elkLayouts = new LayoutClient(fontFamily, true);
 layouts.warmUp();
-elkLayouts.warmUp();
 let layoutCount = 0;
 let shown: Shown | undefined;
 /** Signature of the structure being laid out, while the worker runs. */
@@ -198,6 +187,11 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
 });
 
 svg.addEventListener('click', (event) => {
+  const target = stubTargetOf(event.target);
+  if (target !== undefined) {
+    showStubTarget(target);
+    return;
+  }
   const key = nodeKeyOf(event.target);
   if (key === undefined) return;
   select(key);
@@ -207,6 +201,12 @@ svg.addEventListener('click', (event) => {
 });
 svg.addEventListener('keydown', (event) => {
   if (event.key !== 'Enter' && event.key !== ' ') return;
+  const target = stubTargetOf(event.target);
+  if (target !== undefined) {
+    event.preventDefault();
+    showStubTarget(target);
+    return;
+  }
   const key = nodeKeyOf(event.target);
   if (key === undefined) return;
   event.preventDefault();
@@ -289,21 +289,16 @@ function receiveGraph(graph: PearlGraph): void {
   if (shown && signature === shown.signature) {
     // Back to the structure on screen (a layout of another one may be running: it is not wanted).
     layouts.cancel();
-    elkLayouts.cancel();
     laying = undefined;
     refresh(graph);
     return;
   }
-  if (laying === signature && (layouts.busy || elkLayouts.busy)) return;
+  if (laying === signature && layouts.busy) return;
   laying = signature;
-  // A change to the graph on screen keeps its drawing (incremental); a new graph is laid out whole.
-  const useElk = shown === undefined && graph.nodes.length <= elkLimit;
-  (useElk ? layouts : elkLayouts).cancel();
   svg.dataset.layoutCount = String(++layoutCount);
-  const input = layoutInput(graph);
-  const layout = useElk ? elkLayouts.layout(input, 'elk') : layouts.layout(input, 'layered', shown && layoutHint(shown.layout));
-  void layout.then((outcome) => {
-    svg.dataset.layoutsCancelled = String(layouts.cancelled + elkLayouts.cancelled);
+  // A change to the graph on screen keeps its drawing (incremental); a new graph is laid out whole.
+  void layouts.layout(layoutInput(graph), shown && layoutHint(shown.layout)).then((outcome) => {
+    svg.dataset.layoutsCancelled = String(layouts.cancelled);
     if (outcome.status === 'cancelled' || laying !== signature) return;
     laying = undefined;
     if (outcome.status === 'failed') {
@@ -488,7 +483,6 @@ function showText(text: string): void {
 
 function clearGraph(): void {
   layouts.cancel();
-  elkLayouts.cancel();
   laying = undefined;
   shown = undefined;
   latest = undefined;
@@ -530,6 +524,24 @@ function contains(range: { start: Position; end: Position }, position: Position)
 
 function compare(a: Position, b: Position): number {
   return a.line !== b.line ? a.line - b.line : a.character - b.character;
+}
+
+/** The target's key of the stub tag at `target`, if it is one. */
+function stubTargetOf(target: EventTarget | null): string | undefined {
+  if (!(target instanceof Element)) return undefined;
+  const element = target.closest('[data-stub-target]');
+  return element instanceof SVGElement ? element.dataset.stubTarget : undefined;
+}
+
+/** A stub's tag was clicked: its target becomes the selection, centred in the view, and the editor goes to it. */
+function showStubTarget(key: string): void {
+  const laidOut = shown?.layout.nodes.find((candidate) => candidate.node.key === key);
+  if (!laidOut) return;
+  select(key);
+  nodeElements.get(key)?.focus({ preventScroll: true });
+  viewport.centerOn(laidOut.x + laidOut.width / 2, laidOut.y + laidOut.height / 2, Math.max(viewport.transform.k, 0.6));
+  saveState({ fitted: false });
+  vscode.postMessage({ type: 'reveal', key });
 }
 
 function nodeKeyOf(target: EventTarget | null): string | undefined {
