@@ -176,8 +176,12 @@ export interface LayoutRequest {
   readonly graph: PearlGraph;
   /** CSS font-family of the page, for measuring text in the worker (OffscreenCanvas). */
   readonly fontFamily: string;
-  /** The layout on screen: kept as far as possible (the answer is then `incremental`). */
-  readonly previous?: GraphLayout;
+  /**
+   * The `seq` of the request whose layout is on screen: the worker keeps its last few answers and
+   * keeps that layout as far as possible (the answer is then `incremental`); an answer it no longer
+   * has, or none, gets a whole new layout.
+   */
+  readonly previous?: number;
 }
 
 /** Layout worker → webview: the layout of request `seq` and how it was made, or why it failed. */

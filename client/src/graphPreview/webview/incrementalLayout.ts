@@ -27,6 +27,7 @@ import {
   stubLead,
 } from './layeredLayout';
 import {
+  getNodeTitle,
   type GraphLayout,
   type LaidOutEdge,
   type LaidOutNode,
@@ -119,12 +120,12 @@ export function incrementalLayout(graph: PearlGraph, previous: GraphLayout, meas
     if (!old || old.label?.lines.join('\n') !== measureEdgeLabel(edge, measure)?.lines.join('\n')) return undefined;
     return { ...old, edge, tag: old.tag && renamedTag(old.tag, edge.target, nodeByKey, measure) };
   });
-  const curvePoints: Point[] = [];
+  const curvePoints: Curve[] = [];
   edges.forEach((laidOut) => {
     if (!laidOut) return;
     if (laidOut.label) obstacles.push(laidOut.label);
     if (laidOut.tag) obstacles.push(laidOut.tag);
-    curvePoints.push(...samplePath(laidOut.points));
+    curvePoints.push(curveOf(laidOut.points));
   });
 
   // New nodes, in document order, each near a node it is joined to.
@@ -200,7 +201,7 @@ export function incrementalLayout(graph: PearlGraph, previous: GraphLayout, meas
 /** `tag` (of a kept stub) naming its target, key `target`, as it is called now: the same place, the new text and width. */
 function renamedTag(tag: LaidOutTag, target: string, nodes: ReadonlyMap<string, PearlGraphNode>, measure: MeasureText): LaidOutTag {
   const node = nodes.get(target);
-  if (!node) return { ...tag, target };
+  if (!node || getNodeTitle(node) === tag.targetTitle) return { ...tag, target };
   const now = measureTag(node, tag.text.startsWith('↑'), measure);
   // The target's key may have changed too (a node above it removed): the tag takes the new one.
   return now.text === tag.text && now.targetTitle === tag.targetTitle ? { ...tag, target } : { ...tag, ...now };
@@ -214,7 +215,7 @@ function placeStub(
   edge: PearlGraph['edges'][number],
   from: LaidOutNode,
   to: LaidOutNode,
-  around: { measure: MeasureText; obstacles: readonly Rect[]; curvePoints: readonly Point[] },
+  around: { measure: MeasureText; obstacles: readonly Rect[]; curvePoints: readonly Curve[] },
 ): LaidOutEdge {
   const label = measureEdgeLabel(edge, around.measure);
   const tag = measureTag(to.node, to.y < from.y, around.measure);
@@ -296,7 +297,7 @@ function findFreeSpot(
   wanted: Point,
   size: { width: number; height: number },
   obstacles: readonly Rect[],
-  curvePoints: readonly Point[],
+  curvePoints: readonly Curve[],
   margin: number,
 ): Point | undefined {
   const boxColumns = Math.ceil((size.width + 2 * margin) / searchStep);
@@ -319,8 +320,13 @@ function findFreeSpot(
     if (rect.x > right || rect.y > bottom || rect.x + rect.width < left || rect.y + rect.height < top) continue;
     mark(rect.x, rect.y, rect.x + rect.width, rect.y + rect.height);
   }
-  for (const point of curvePoints)
-    if (point.x >= left && point.x <= right && point.y >= top && point.y <= bottom) mark(point.x, point.y, point.x, point.y);
+  for (const curve of curvePoints) {
+    const box = curve.box;
+    if (box.x > right || box.y > bottom || box.x + box.width < left || box.y + box.height < top) continue;
+    // Sampled only here, for the few routes near the searched area.
+    for (const point of samplePath(curve.points))
+      if (point.x >= left && point.x <= right && point.y >= top && point.y <= bottom) mark(point.x, point.y, point.x, point.y);
+  }
   const candidates: { column: number; row: number; cost: number }[] = [];
   for (let dy = -searchRadius; dy <= searchRadius; dy++) {
     for (let dx = -searchRadius; dx <= searchRadius; dx++) {
@@ -339,6 +345,24 @@ function findFreeSpot(
     if (free(column, row)) return { x: left + column * searchStep + margin, y: top + row * searchStep + margin };
   }
   return undefined;
+}
+
+/** A drawn route and the box around its points, so that a search looks only at the routes near it. */
+interface Curve {
+  readonly points: readonly Point[];
+  readonly box: Rect;
+}
+
+/** The {@link Curve} of a route's Bézier points. */
+function curveOf(points: readonly Point[]): Curve {
+  let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const point of points) {
+    left = Math.min(left, point.x);
+    top = Math.min(top, point.y);
+    right = Math.max(right, point.x);
+    bottom = Math.max(bottom, point.y);
+  }
+  return { points, box: { x: left, y: top, width: right - left, height: bottom - top } };
 }
 
 /** Points along a drawn route, at most {@link searchStep} px apart on the lines between its Bézier points. */
@@ -474,7 +498,7 @@ function placeLabel(
   points: readonly Point[],
   size: { width: number; height: number },
   obstacles: readonly Rect[],
-  curvePoints: readonly Point[],
+  curvePoints: readonly Curve[],
 ): Point {
   const ends = points.filter((_, index) => index % 3 === 0);
   const near = obstacles.filter(

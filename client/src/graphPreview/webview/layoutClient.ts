@@ -16,7 +16,14 @@ declare const PEARL_LAYOUT_WORKER_SOURCE: string;
 
 /** What became of a layout request. */
 export type LayoutOutcome =
-  | { readonly status: 'done'; readonly layout: GraphLayout; readonly engine: LayoutEngine; readonly elapsedMs: number }
+  | {
+      readonly status: 'done';
+      readonly layout: GraphLayout;
+      readonly engine: LayoutEngine;
+      readonly elapsedMs: number;
+      /** The request's number: name it as `previous` to keep this layout in the next one. */
+      readonly seq: number;
+    }
   | { readonly status: 'cancelled' }
   | { readonly status: 'failed'; readonly message: string };
 
@@ -46,10 +53,11 @@ export class LayoutClient {
   ) {}
 
   /**
-   * Lays out `graph` in the worker, keeping `previous` (the layout on screen) where it can
-   * ({@link LayoutRequest}); cancels the layout still running, if any. Never rejects.
+   * Lays out `graph` in the worker, keeping the layout of request `previous` (the one on screen,
+   * {@link LayoutOutcome}'s `seq`) where it can ({@link LayoutRequest}); cancels the layout still
+   * running, if any. Never rejects.
    */
-  layout(graph: PearlGraph, previous?: GraphLayout): Promise<LayoutOutcome> {
+  layout(graph: PearlGraph, previous?: number): Promise<LayoutOutcome> {
     this.cancel();
     const seq = ++this.seq;
     this.requested++;
@@ -103,7 +111,7 @@ export class LayoutClient {
     this.pending = undefined;
     pending.resolve(
       answer.type === 'layout'
-        ? { status: 'done', layout: answer.layout, engine: answer.engine, elapsedMs: answer.elapsedMs }
+        ? { status: 'done', layout: answer.layout, engine: answer.engine, elapsedMs: answer.elapsedMs, seq: answer.seq }
         : { status: 'failed', message: answer.message },
     );
   }

@@ -24,15 +24,19 @@ const scope = globalThis as unknown as WorkerScope;
 const maxCachedWidths = 50_000;
 const widths = new Map<string, number>();
 let measuringFamily = '';
+let measuring: MeasureText | undefined;
 const context = typeof OffscreenCanvas === 'function' ? new OffscreenCanvas(1, 1).getContext('2d') : null;
 
-/** Measures in `family`; widths are cached per style and text. */
+/**
+ * Measures in `family`; widths are cached per style and text. The same function as long as the
+ * family stays, so that the layouts' own caches of measured headers and labels (keyed by it) hold.
+ */
 function measureIn(family: string): MeasureText {
-  if (family !== measuringFamily || widths.size > maxCachedWidths) {
-    widths.clear();
-    measuringFamily = family;
-  }
-  return (text, style) => {
+  if (widths.size > maxCachedWidths) widths.clear();
+  if (measuring && family === measuringFamily) return measuring;
+  widths.clear();
+  measuringFamily = family;
+  measuring = (text, style) => {
     const key = `${style}\u0000${text}`;
     let width = widths.get(key);
     if (width === undefined) {
@@ -47,22 +51,46 @@ function measureIn(family: string): MeasureText {
     }
     return width;
   };
+  return measuring;
 }
+
+/** Layouts answered lately, by request `seq`: the page names the one it drew instead of posting it back. */
+const answered = new Map<number, GraphLayout>();
+/** Layouts kept in {@link answered} (the page draws one of the last few it asked for). */
+const keptLayouts = 4;
+
+/** The newest request not yet answered: while one types, requests arrive faster than layouts finish. */
+let newest: LayoutRequest | undefined;
 
 scope.addEventListener('message', (event) => {
   const request = event.data as LayoutRequest;
   if (typeof request !== 'object' || request === null || request.type !== 'layout') return;
+  // Answered after the messages already queued are read: only the newest of them is laid out (the
+  // page has given up on the others).
+  newest = request;
+  setTimeout(() => {
+    if (newest !== request) return;
+    newest = undefined;
+    answer(request);
+  }, 0);
+});
+
+/** Lays out `request` and posts the answer. */
+function answer(request: LayoutRequest): void {
   const started = performance.now();
   try {
     const { layout, engine } = run(request, measureIn(request.fontFamily || 'sans-serif'));
+    answered.set(request.seq, layout);
+    for (const seq of answered.keys()) if (answered.size > keptLayouts) answered.delete(seq);
     scope.postMessage({ type: 'layout', seq: request.seq, layout, engine, elapsedMs: performance.now() - started });
   } catch (error) {
     scope.postMessage({ type: 'layoutFailed', seq: request.seq, message: error instanceof Error ? error.message : String(error) });
   }
-});
+}
 
-/** The incremental layout of the request when it keeps the previous one, else a whole layered layout. */
+/** The incremental layout of the request when it keeps the layout on screen, else a whole layered layout. */
 function run(request: LayoutRequest, measure: MeasureText): { layout: GraphLayout; engine: LayoutEngine } {
-  const kept = request.previous && incrementalLayout(request.graph, request.previous, measure);
+  const previous = request.previous === undefined ? undefined : answered.get(request.previous);
+  const kept = previous && incrementalLayout(request.graph, previous, measure);
   return kept ? { layout: kept, engine: 'incremental' } : { layout: layeredLayout(request.graph, measure), engine: 'layered' };
 }

@@ -28,7 +28,7 @@ import { Legend } from './legend';
 import { Minimap } from './minimap';
 import { createSvgElement, ensureMarkers, redrawNode, renderGraph } from './renderGraph';
 import { type SearchResults, SearchBox } from './search';
-import { appearanceSignature, layoutHint, layoutInput, structuralSignature } from './structure';
+import { appearanceSignature, layoutInput, structuralSignature } from './structure';
 import { isViewTransform, type Rect, type ViewTransform, Viewport } from './viewport';
 
 /** The part of the VS Code webview API the script uses. */
@@ -57,6 +57,8 @@ interface PreviewState {
 interface Shown {
   graph: PearlGraph;
   layout: GraphLayout;
+  /** The layout worker's number of the layout drawn: the next layout keeps it. */
+  readonly layoutSeq: number;
   readonly signature: string;
   /** {@link appearanceSignature} of each drawn node, by key. */
   readonly appearance: Map<string, string>;
@@ -297,7 +299,7 @@ function receiveGraph(graph: PearlGraph): void {
   laying = signature;
   svg.dataset.layoutCount = String(++layoutCount);
   // A change to the graph on screen keeps its drawing (incremental); a new graph is laid out whole.
-  void layouts.layout(layoutInput(graph), shown && layoutHint(shown.layout)).then((outcome) => {
+  void layouts.layout(layoutInput(graph), shown?.layoutSeq).then((outcome) => {
     svg.dataset.layoutsCancelled = String(layouts.cancelled);
     if (outcome.status === 'cancelled' || laying !== signature) return;
     laying = undefined;
@@ -307,25 +309,33 @@ function receiveGraph(graph: PearlGraph): void {
     }
     svg.dataset.layoutMs = String(Math.round(outcome.elapsedMs));
     svg.dataset.layoutEngine = outcome.engine;
-    draw(outcome.layout, signature, latest ?? graph);
+    draw(outcome.layout, outcome.seq, signature, latest ?? graph);
   });
 }
 
 /** Draws a new layout, keeping the view on what the user was looking at. */
-function draw(layout: GraphLayout, signature: string, graph: PearlGraph): void {
+function draw(layout: GraphLayout, layoutSeq: number, signature: string, graph: PearlGraph): void {
   const anchor = shown && !state.fitted ? captureAnchor(shown.layout) : undefined;
   const first = shown === undefined && state.transform === undefined;
   const current = withGraph(layout, graph);
+  // The view first, the drawing after: the new elements are styled and laid out once, at the scale
+  // they are shown at (a view set after them would restyle them all: the `far` class).
+  setMessage(undefined);
+  if (first || state.fitted) fitTo(current);
+  else if (anchor) restoreAnchor(anchor, current);
   renderGraph(viewportGroup, current);
   nodeElements = new Map(
     Array.from(viewportGroup.querySelectorAll<SVGGElement>('g[data-node-key]'), (element) => [element.dataset.nodeKey ?? '', element]),
   );
   // Elements drawn before keep their classes: the selection is the one remembered.
   for (const [key, element] of nodeElements) element.classList.toggle('selected', key === selectedKey);
-  shown = { graph, layout: current, signature, appearance: new Map(graph.nodes.map((node) => [node.key, appearanceSignature(node)])) };
-  setMessage(undefined);
-  if (first || state.fitted) fit();
-  else if (anchor) restoreAnchor(anchor, current);
+  shown = {
+    graph,
+    layout: current,
+    layoutSeq,
+    signature,
+    appearance: new Map(graph.nodes.map((node) => [node.key, appearanceSignature(node)])),
+  };
   minimap.setLayout(current);
   decorate();
   designer.graphShown();
@@ -391,14 +401,18 @@ function restoreAnchor(anchor: { key: string; sx: number; sy: number }, layout: 
 
 /** Fits the graph in the panel, beside or above the legend when it is open. */
 function fit(): void {
-  if (!shown) return;
+  if (shown) fitTo(shown.layout);
+}
+
+/** Fits `layout` in the panel, beside or above the legend when it is open. */
+function fitTo(layout: GraphLayout): void {
   let avoid: Rect | undefined;
   if (legend.open) {
     const svgBox = svg.getBoundingClientRect();
     const box = legend.rect;
     avoid = { left: box.left - svgBox.left, top: box.top - svgBox.top, right: box.right - svgBox.left, bottom: box.bottom - svgBox.top };
   }
-  viewport.fit(shown.layout.width, shown.layout.height, avoid);
+  viewport.fit(layout.width, layout.height, avoid);
   saveState({ fitted: true });
 }
 

@@ -257,9 +257,17 @@ function drawMark(parent: SVGGElement, kind: string, text: string, x: number, y:
   label.textContent = text;
 }
 
-/** Draws `lines` with the first line's top at `top`. */
+/**
+ * Draws `lines` with the first line's top at `top`: one `<tspan>` per line, or for a single line
+ * of a type or label the `<text>` alone (a large graph has thousands: fewer elements draw faster).
+ */
 function drawText(parent: SVGElement, className: string, lines: readonly string[], x: number, top: number, style: TextStyle): void {
   const { size, weight, lineHeight } = textStyles[style];
+  if (lines.length === 1 && style !== 'name') {
+    const y = round(top + lineHeight * 0.78);
+    createSvgElement('text', { class: className, x: round(x), y, 'font-size': size, 'font-weight': weight }, parent).textContent = lines[0];
+    return;
+  }
   const text = createSvgElement('text', { class: className, 'font-size': size, 'font-weight': weight }, parent);
   lines.forEach((line, index) => {
     // Baseline about 80% down the line box.
@@ -281,7 +289,8 @@ function drawEdge(laidOut: LaidOutEdge): { edge: SVGGElement; label?: SVGGElemen
   group.dataset.edgeKey = edge.key;
   group.dataset.source = edge.source;
   group.dataset.target = edge.target;
-  if (edge.name !== undefined || laidOut.tag) createSvgElement('title', {}, group).textContent = edgeTitle(laidOut);
+  // The label and the tag carry the tooltip when there is one: one `<title>` per transition.
+  if (edge.name !== undefined && !laidOut.label && !laidOut.tag) createSvgElement('title', {}, group).textContent = edgeTitle(laidOut);
   if (laidOut.tag) group.classList.add('stub');
   createSvgElement(
     'path',
@@ -304,7 +313,8 @@ function drawEdge(laidOut: LaidOutEdge): { edge: SVGGElement; label?: SVGGElemen
   createSvgElement('rect', { class: 'edge-label-box', width: round(label.width), height: round(label.height), rx: 3 }, labelGroup);
   drawText(labelGroup, 'edge-label-text', label.lines, 4, 2, 'label');
   // The label may be cut short (two lines); the tooltip has it whole.
-  if (edge.name !== undefined) createSvgElement('title', {}, labelGroup).textContent = edgeTitle(laidOut);
+  // (For a stub, its tag's tooltip says it all.)
+  if (edge.name !== undefined && !laidOut.tag) createSvgElement('title', {}, labelGroup).textContent = edgeTitle(laidOut);
   return { edge: group, label: labelGroup, tag };
 }
 
