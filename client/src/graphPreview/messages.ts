@@ -7,7 +7,7 @@
 import type { Position } from 'vscode-languageserver-types';
 import type { PearlGraph, PearlGraphNode } from '../../../server/src/protocol';
 import { type GraphEditMessage, isGraphEditMessage } from './graphEditRequest';
-import type { GraphLayout } from './webview/layoutGraph';
+import type { GraphLayout, LayoutDelta } from './webview/layoutGraph';
 
 /** Host → webview: draw this graph (replaces the previous one, keeps zoom and position). */
 export interface GraphMessage {
@@ -189,7 +189,8 @@ export type LayoutResponse =
   | {
       readonly type: 'layout';
       readonly seq: number;
-      readonly layout: GraphLayout;
+      /** The whole layout, or what changed from the layout of request `previous` ({@link LayoutDelta}). */
+      readonly layout: GraphLayout | LayoutDelta;
       readonly engine: LayoutEngine;
       readonly elapsedMs: number;
     }

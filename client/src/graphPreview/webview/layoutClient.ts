@@ -9,7 +9,7 @@
  */
 import type { PearlGraph } from '../../../../server/src/protocol';
 import type { LayoutEngine, LayoutRequest, LayoutResponse } from '../messages';
-import type { GraphLayout } from './layoutGraph';
+import { applyLayoutDelta, type GraphLayout, isLayoutDelta } from './layoutGraph';
 
 /** The worker bundle's source, put in by esbuild (`scripts/bundle.mjs`, `define`). */
 declare const PEARL_LAYOUT_WORKER_SOURCE: string;
@@ -29,6 +29,8 @@ export type LayoutOutcome =
 
 interface Pending {
   readonly seq: number;
+  /** The layout the request named as `previous` (the page's, on screen): what a {@link LayoutDelta} answer applies to. */
+  readonly base?: GraphLayout;
   readonly resolve: (outcome: LayoutOutcome) => void;
 }
 
@@ -57,14 +59,14 @@ export class LayoutClient {
    * {@link LayoutOutcome}'s `seq`) where it can ({@link LayoutRequest}); cancels the layout still
    * running, if any. Never rejects.
    */
-  layout(graph: PearlGraph, previous?: number): Promise<LayoutOutcome> {
+  layout(graph: PearlGraph, previous?: { readonly seq: number; readonly layout: GraphLayout }): Promise<LayoutOutcome> {
     this.cancel();
     const seq = ++this.seq;
     this.requested++;
     const worker = this.ensureWorker();
     return new Promise<LayoutOutcome>((resolve) => {
-      this.pending = { seq, resolve };
-      const request: LayoutRequest = { type: 'layout', seq, graph, fontFamily: this.fontFamily, previous };
+      this.pending = { seq, resolve, base: previous?.layout };
+      const request: LayoutRequest = { type: 'layout', seq, graph, fontFamily: this.fontFamily, previous: previous?.seq };
       worker.postMessage(request);
     });
   }
@@ -109,11 +111,18 @@ export class LayoutClient {
     const pending = this.pending;
     if (pending === undefined || answer.seq !== pending.seq) return;
     this.pending = undefined;
-    pending.resolve(
-      answer.type === 'layout'
-        ? { status: 'done', layout: answer.layout, engine: answer.engine, elapsedMs: answer.elapsedMs, seq: answer.seq }
-        : { status: 'failed', message: answer.message },
-    );
+    if (answer.type !== 'layout') {
+      pending.resolve({ status: 'failed', message: answer.message });
+      return;
+    }
+    let layout: GraphLayout;
+    if (!isLayoutDelta(answer.layout)) layout = answer.layout;
+    else if (pending.base) layout = applyLayoutDelta(pending.base, answer.layout);
+    else {
+      pending.resolve({ status: 'failed', message: 'the layout worker answered with changes to a layout the page does not have' });
+      return;
+    }
+    pending.resolve({ status: 'done', layout, engine: answer.engine, elapsedMs: answer.elapsedMs, seq: answer.seq });
   }
 
   private fail(message: string): void {

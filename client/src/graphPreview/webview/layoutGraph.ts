@@ -101,6 +101,55 @@ export interface GraphLayout {
   readonly edges: readonly LaidOutEdge[];
 }
 
+/**
+ * A layout told as its changes from a base layout (the one the page named as `previous`, which it
+ * holds): each node and transition is a new entry, or the index of the base's entry when that one
+ * is unchanged. After a small edit of a large graph this is a few entries and many numbers, far
+ * less for the page to receive than the whole layout.
+ */
+export interface LayoutDelta {
+  /** The `seq` of the base layout's request. */
+  readonly base: number;
+  readonly width: number;
+  readonly height: number;
+  readonly nodes: readonly (LaidOutNode | number)[];
+  readonly edges: readonly (LaidOutEdge | number)[];
+}
+
+/** Whether `layout` is a {@link LayoutDelta}. */
+export function isLayoutDelta(layout: GraphLayout | LayoutDelta): layout is LayoutDelta {
+  return 'base' in layout;
+}
+
+/** The changes that make `next` from `base` (request `baseSeq`): entries equal to the base's by value become its index. */
+export function diffLayout(base: GraphLayout, baseSeq: number, next: GraphLayout): LayoutDelta {
+  const same = <T>(old: readonly T[], entries: readonly T[], keyOf: (entry: T) => string): (T | number)[] => {
+    const index = new Map(old.map((entry, position) => [keyOf(entry), position] as const));
+    return entries.map((entry) => {
+      const position = index.get(keyOf(entry));
+      return position !== undefined && JSON.stringify(old[position]) === JSON.stringify(entry) ? position : entry;
+    });
+  };
+  return {
+    base: baseSeq,
+    width: next.width,
+    height: next.height,
+    nodes: same(base.nodes, next.nodes, (laidOut) => laidOut.node.key),
+    edges: same(base.edges, next.edges, (laidOut) => laidOut.edge.key),
+  };
+}
+
+/** The layout `delta` tells, from its base layout `base`: an unchanged entry is the base's own object. */
+export function applyLayoutDelta(base: GraphLayout, delta: LayoutDelta): GraphLayout {
+  const pick = <T>(old: readonly T[], entry: T | number): T => (typeof entry === 'number' ? old[entry] : entry);
+  return {
+    width: delta.width,
+    height: delta.height,
+    nodes: delta.nodes.map((entry) => pick(base.nodes, entry)),
+    edges: delta.edges.map((entry) => pick(base.edges, entry)),
+  };
+}
+
 /** Colour family of a node type (docs/interface.md § Node types). */
 export type NodeFamily = 'opening' | 'api' | 'dialogue' | 'message' | 'handoff' | 'end' | 'postcall' | 'other';
 

@@ -10,7 +10,7 @@
 import type { LayoutEngine, LayoutRequest, LayoutResponse } from '../messages';
 import { incrementalLayout } from './incrementalLayout';
 import { layeredLayout } from './layeredLayout';
-import { type GraphLayout, type MeasureText, textStyles } from './layoutGraph';
+import { diffLayout, type GraphLayout, type MeasureText, textStyles } from './layoutGraph';
 
 /** The part of the dedicated worker scope this module uses (the DOM lib has no worker types). */
 interface WorkerScope {
@@ -54,7 +54,10 @@ function measureIn(family: string): MeasureText {
   return measuring;
 }
 
-/** Layouts answered lately, by request `seq`: the page names the one it drew instead of posting it back. */
+/**
+ * Layouts answered lately, by request `seq`: the page names the one it drew instead of posting it
+ * back, and gets the next as its changes from that one.
+ */
 const answered = new Map<number, GraphLayout>();
 /** Layouts kept in {@link answered} (the page draws one of the last few it asked for). */
 const keptLayouts = 4;
@@ -80,9 +83,12 @@ function answer(request: LayoutRequest): void {
   const started = performance.now();
   try {
     const { layout, engine } = run(request, measureIn(request.fontFamily || 'sans-serif'));
+    const base = request.previous === undefined ? undefined : answered.get(request.previous);
     answered.set(request.seq, layout);
     for (const seq of answered.keys()) if (answered.size > keptLayouts) answered.delete(seq);
-    scope.postMessage({ type: 'layout', seq: request.seq, layout, engine, elapsedMs: performance.now() - started });
+    // The page holds the base layout: it gets only what changed (base is defined with previous).
+    const sent = base && request.previous !== undefined ? diffLayout(base, request.previous, layout) : layout;
+    scope.postMessage({ type: 'layout', seq: request.seq, layout: sent, engine, elapsedMs: performance.now() - started });
   } catch (error) {
     scope.postMessage({ type: 'layoutFailed', seq: request.seq, message: error instanceof Error ? error.message : String(error) });
   }

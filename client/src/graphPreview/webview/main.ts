@@ -21,7 +21,7 @@ import { applyNodes } from '../graphUpdate';
 import type { HostMessage, WebviewMessage } from '../messages';
 import { exportSvg } from './exportSvg';
 import { Designer } from './designer/designer';
-import { applyFocus } from './focus';
+import { FocusMode } from './focus';
 import { type GraphLayout, type LaidOutNode } from './layoutGraph';
 import { LayoutClient } from './layoutClient';
 import { Legend } from './legend';
@@ -117,6 +117,7 @@ let cursor: Position | undefined;
 let selectedKey: string | undefined;
 let renderCount = 0;
 let refreshCount = 0;
+const focusMode = new FocusMode(viewportGroup, (key) => nodeElements.get(key));
 
 const search = new SearchBox(
   getElement('search', HTMLInputElement),
@@ -299,7 +300,7 @@ function receiveGraph(graph: PearlGraph): void {
   laying = signature;
   svg.dataset.layoutCount = String(++layoutCount);
   // A change to the graph on screen keeps its drawing (incremental); a new graph is laid out whole.
-  void layouts.layout(layoutInput(graph), shown?.layoutSeq).then((outcome) => {
+  void layouts.layout(layoutInput(graph), shown && { seq: shown.layoutSeq, layout: shown.layout }).then((outcome) => {
     svg.dataset.layoutsCancelled = String(layouts.cancelled);
     if (outcome.status === 'cancelled' || laying !== signature) return;
     laying = undefined;
@@ -337,9 +338,10 @@ function draw(layout: GraphLayout, layoutSeq: number, signature: string, graph: 
     appearance: new Map(graph.nodes.map((node) => [node.key, appearanceSignature(node)])),
   };
   minimap.setLayout(current);
+  // A new drawing: the focus mode lights its elements again.
+  renderCount++;
   decorate();
   designer.graphShown();
-  renderCount++;
   // For tests and debugging: which document version is on screen, how often it was drawn.
   svg.dataset.version = String(graph.version);
   svg.dataset.renderCount = String(renderCount);
@@ -447,7 +449,7 @@ function setDesignerShown(shown: boolean): void {
 
 function showFocus(): void {
   const key = state.focusMode ? (selectedKey !== undefined && nodeElements.has(selectedKey) ? selectedKey : cursorNode()?.key) : undefined;
-  applyFocus(viewportGroup, shown?.graph, key);
+  focusMode.show(shown?.graph, key, renderCount);
 }
 
 function showSearch(results: SearchResults, moved: boolean): void {

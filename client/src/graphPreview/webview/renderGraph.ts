@@ -141,11 +141,22 @@ function nodeSignature(laidOut: LaidOutNode): string {
   ]);
 }
 
-/** Everything a transition's drawing (path and label) depends on. */
+/** {@link edgeSignature} by laid-out transition: a layout after a small change reuses the transitions that stayed. */
+const edgeSignatures = new WeakMap<LaidOutEdge, string>();
+
+/** Everything a transition's drawing (path, label, tag) depends on. */
 function edgeSignature(laidOut: LaidOutEdge): string {
-  const { edge } = laidOut;
-  return JSON.stringify([edge.source, edge.target, edge.name, edge.apiResult, laidOut.points, laidOut.label, laidOut.tag]);
+  let signature = edgeSignatures.get(laidOut);
+  if (signature === undefined) {
+    const { edge } = laidOut;
+    signature = JSON.stringify([edge.source, edge.target, edge.name, edge.apiResult, laidOut.points, laidOut.label, laidOut.tag]);
+    edgeSignatures.set(laidOut, signature);
+  }
+  return signature;
 }
+
+/** Classes the page sets on a drawn node, kept when it is redrawn in place. */
+const transientClasses = ['selected', 'cursor', 'match', 'match-current', 'bright', 'focused'] as const;
 
 /**
  * Draws `laidOut` again in place of `element` (its previous drawing), at the same position: for a
@@ -153,6 +164,8 @@ function edgeSignature(laidOut: LaidOutEdge): string {
  */
 export function redrawNode(element: Element, laidOut: LaidOutNode): SVGGElement {
   const drawn = drawNode(laidOut);
+  // What the page marks on a node (selection, cursor, search, focus mode) stays marked.
+  for (const name of transientClasses) if (element.classList.contains(name)) drawn.classList.add(name);
   element.replaceWith(drawn);
   return drawn;
 }
