@@ -171,8 +171,15 @@ async function timeDesigner(page: Page, shown: Version, renderCount: number): Pr
   }, key);
   // The click's time is taken in the page, when the pointer goes down on the button.
   await page.evaluate(() => {
-    const record = (): void => void ((globalThis as unknown as { clickedAt?: number }).clickedAt = performance.now());
+    const globals = globalThis as unknown as PageGlobals & { clickedAt?: number; intentAt?: number };
+    const record = (): void => void (globals.clickedAt = performance.now());
     document.addEventListener('pointerdown', record, { capture: true, once: true });
+    // When the page posts its intent: the part of the time that is the page's own before the host.
+    const push = globals.__posted.push.bind(globals.__posted);
+    globals.__posted.push = (...messages) => {
+      if (messages.some((message) => message.type === 'graphEdit')) globals.intentAt = performance.now();
+      return push(...messages);
+    };
   });
   await page.locator('.palette-item[data-node-type="10"]').click();
   const clicked = await page.evaluate(() => (globalThis as unknown as { clickedAt?: number }).clickedAt ?? 0);
@@ -188,17 +195,27 @@ async function timeDesigner(page: Page, shown: Version, renderCount: number): Pr
   const next = versionOf(TextDocument.applyEdits(doc.textDocument, change.edits), shown.version + 1);
   const messages: HostMessage[] = [graphUpdate(shown.graph, next.graph)];
   if (outcome.result.select !== undefined) messages.push({ type: 'select', key: outcome.result.select });
-  return page.evaluate(
+  const times = await page.evaluate(
     async ({ messages, renderCount, clicked }) => {
       const svg = document.getElementById('graph') as unknown as SVGSVGElement;
+      const received = performance.now();
       for (const message of messages) (globalThis as unknown as PageGlobals).postMessage(message, '*');
       for (;;) {
         await new Promise((resolve) => requestAnimationFrame(resolve));
-        if (Number(svg.dataset.renderCount ?? 0) >= renderCount) return performance.now() - clicked;
+        if (Number(svg.dataset.renderCount ?? 0) >= renderCount) {
+          const intent = (globalThis as unknown as { intentAt?: number }).intentAt ?? clicked;
+          return {
+            total: performance.now() - clicked,
+            page: intent - clicked + performance.now() - received,
+            hostAndServer: received - intent,
+          };
+        }
       }
     },
     { messages, renderCount, clicked },
   );
+  if (process.env.GRAPH_BENCH_DEBUG) process.stderr.write(`designer: ${JSON.stringify(times)}\n`);
+  return times.total;
 }
 
 /** What one session measures. */

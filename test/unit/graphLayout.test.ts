@@ -5,7 +5,14 @@ import { describe, it } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { incrementalLayout } from '../../client/src/graphPreview/webview/incrementalLayout';
 import { layeredLayout, maxDrawnIn, maxSpan } from '../../client/src/graphPreview/webview/layeredLayout';
-import { type GraphLayout, type MeasureText, type Rect, rectsOverlap } from '../../client/src/graphPreview/webview/layoutGraph';
+import {
+  applyLayoutDelta,
+  diffLayout,
+  type GraphLayout,
+  type MeasureText,
+  type Rect,
+  rectsOverlap,
+} from '../../client/src/graphPreview/webview/layoutGraph';
 import type { PearlGraph } from '../../server/src/protocol';
 import { getLanguageService } from '../../server/src/service/pearlLanguageService';
 
@@ -247,6 +254,25 @@ describe('incrementalLayout (a change of structure keeps the drawing)', () => {
     const joined = after.edges.filter((laidOut) => laidOut.edge.source === 'n:40' || laidOut.edge.target === 'n:40');
     assert.ok(joined.length >= 2);
     for (const laidOut of joined) assert.deepEqual(laidOut.points, routes.get(laidOut.edge.key), `${laidOut.edge.key} was routed again`);
+  });
+
+  it('tells the page a renamed node as a few changed entries, the rest as indexes of the layout on screen', () => {
+    const renamed = edited((value) => {
+      (value.pearl.nodes[40] as { name?: string }).name = 'A new name for this step';
+    });
+    const after = incrementalLayout(renamed, layout, measure)!;
+    const delta = diffLayout(layout, 7, after);
+    assert.equal(delta.base, 7);
+    // (As the page receives them: posted, so without the properties set to undefined.)
+    const plain = (value: GraphLayout): unknown => JSON.parse(JSON.stringify(value));
+    assert.deepEqual(plain(applyLayoutDelta(layout, delta)), plain(after));
+    const changedNodes = delta.nodes.filter((entry) => typeof entry !== 'number');
+    assert.deepEqual(
+      changedNodes.map((entry) => entry.node.key),
+      ['n:40'],
+    );
+    const changedEdges = delta.edges.filter((entry) => typeof entry !== 'number');
+    assert.ok(changedEdges.length < 10, `${changedEdges.length} transitions sent again`);
   });
 
   it('leaves a change of more than a fifth of the nodes to a whole new layout', () => {

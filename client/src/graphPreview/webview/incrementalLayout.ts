@@ -60,41 +60,15 @@ const stubDistance = 600;
 export function incrementalLayout(graph: PearlGraph, previous: GraphLayout, measure: MeasureText): GraphLayout | undefined {
   if (previous.nodes.length === 0) return undefined;
   const { boxes, boxOfKey } = measureBoxes(graph, measure);
-  const oldByIdentity = new Map<string, LaidOutNode>();
-  const oldGraphNodes = previous.nodes.map((laidOut) => laidOut.node);
-  const oldIdentity = nodeIdentities(oldGraphNodes);
-  for (const laidOut of previous.nodes) if (laidOut.depth === 0) oldByIdentity.set(oldIdentity.get(laidOut.node.key)!, laidOut);
-  const newIdentity = nodeIdentities(graph.nodes);
-
-  // Top-level nodes that keep their corner: matched, and the same size (or still clear of the rest).
-  const corner = new Map<Box, Point>();
-  const resized: Box[] = [];
-  const taken = new Set<LaidOutNode>();
-  const oldByKey = new Map(previous.nodes.filter((laidOut) => laidOut.depth === 0).map((laidOut) => [laidOut.node.key, laidOut] as const));
-  const matchOf = (box: Box): LaidOutNode | undefined => {
-    const byIdentity = oldByIdentity.get(newIdentity.get(box.node.key)!);
-    if (byIdentity && !taken.has(byIdentity)) return byIdentity;
-    // A node whose nodeId changed (renamed) is still the node at its index, unless that one is matched otherwise.
-    const byKey = oldByKey.get(box.node.key);
-    return byKey && !taken.has(byKey) && !newIdentityValues.has(oldIdentity.get(byKey.node.key)!) ? byKey : undefined;
-  };
-  const newIdentityValues = new Set(newIdentity.values());
-  // Each new node under the identity of the node it matched, so that its transitions match too.
-  const matchedIdentity = new Map(newIdentity);
-  for (const box of boxes) {
-    const old = matchOf(box);
-    if (!old) continue;
-    taken.add(old);
-    matchedIdentity.set(box.node.key, oldIdentity.get(old.node.key)!);
-    corner.set(box, { x: old.x, y: old.y });
-    if (Math.abs(old.width - box.width) > 0.5 || Math.abs(old.height - box.height) > 0.5) resized.push(box);
-  }
+  const matched = matchNodes(graph, boxes, previous);
+  const { corner, resized } = matched;
   const fresh = boxes.filter((box) => !corner.has(box));
   if (fresh.length > Math.max(minNewAllowed, maxNewShare * boxes.length)) return undefined;
 
   const obstacles: Rect[] = [];
-  const rectOf = (box: Box): Rect => ({ ...corner.get(box)!, width: box.width, height: box.height });
-  for (const box of boxes) if (corner.has(box) && !resized.includes(box)) obstacles.push(rectOf(box));
+  const rectOf = (box: Box): Rect => ({ ...cornerOf(corner, box), width: box.width, height: box.height });
+  const resizedSet = new Set(resized);
+  for (const box of boxes) if (corner.has(box) && !resizedSet.has(box)) obstacles.push(rectOf(box));
   for (const box of resized) {
     if (obstacles.some((other) => rectsOverlap(inflate(rectOf(box), clearance / 2), other))) {
       corner.delete(box);
@@ -102,65 +76,158 @@ export function incrementalLayout(graph: PearlGraph, previous: GraphLayout, meas
     } else obstacles.push(rectOf(box));
   }
   const moved = new Set<Box>([...fresh, ...resized]);
+  const fitting: Fitting = { graph, measure, boxes, boxOfKey, corner, moved, obstacles, curvePoints: [] };
+  const edges = keptEdges(fitting, previous, matched);
+  for (const laidOut of edges) {
+    if (!laidOut) continue;
+    if (laidOut.label) obstacles.push(laidOut.label);
+    if (laidOut.tag) obstacles.push(laidOut.tag);
+    fitting.curvePoints.push(curveOf(laidOut.points));
+  }
+  const nodes = placeNodes(fitting, fresh, previous, matched);
+  const result = routeNew(fitting, edges, nodes, boxes.map(rectOf));
+  return { ...extentOf(nodes, result), nodes, edges: result };
+}
 
-  // Transitions kept with their route: matched, both ends kept where they were and the same size.
+/** What fitting the change in needs: the new graph's boxes, the corners kept or found, what is drawn so far. */
+interface Fitting {
+  readonly graph: PearlGraph;
+  readonly measure: MeasureText;
+  readonly boxes: readonly Box[];
+  readonly boxOfKey: ReadonlyMap<string, Box>;
+  /** The corner of each top-level box placed so far. */
+  readonly corner: Map<Box, Point>;
+  /** New boxes and boxes whose size changed: their transitions are routed again. */
+  readonly moved: ReadonlySet<Box>;
+  /** Nodes, labels and tags drawn so far. */
+  readonly obstacles: Rect[];
+  /** The routes kept. */
+  readonly curvePoints: Curve[];
+}
+
+/** How the new graph's nodes match the previous layout's. */
+interface Matched {
+  /** Top-level boxes that keep their corner (matched). */
+  readonly corner: Map<Box, Point>;
+  /** Matched boxes whose size changed. */
+  readonly resized: Box[];
+  /** Identity of each old node, by key. */
+  readonly oldIdentity: ReadonlyMap<string, string>;
+  /** Identity of each new node, by key. */
+  readonly newIdentity: ReadonlyMap<string, string>;
+  /** Each new node under the identity of the node it matched, so that its transitions match too. */
+  readonly matchedIdentity: ReadonlyMap<string, string>;
+}
+
+function cornerOf(corner: ReadonlyMap<Box, Point>, box: Box): Point {
+  return corner.get(box) ?? { x: padding, y: padding };
+}
+
+/** Matches the top-level boxes of the new graph to the previous layout's nodes: by identity, then a renamed nodeId by key. */
+function matchNodes(graph: PearlGraph, boxes: readonly Box[], previous: GraphLayout): Matched {
+  const oldIdentity = nodeIdentities(previous.nodes.map((laidOut) => laidOut.node));
+  const newIdentity = nodeIdentities(graph.nodes);
+  const identityOf = (identities: ReadonlyMap<string, string>, key: string): string => identities.get(key) ?? `key:${key}`;
+  const oldByIdentity = new Map<string, LaidOutNode>();
+  for (const laidOut of previous.nodes) if (laidOut.depth === 0) oldByIdentity.set(identityOf(oldIdentity, laidOut.node.key), laidOut);
+  const oldByKey = new Map(previous.nodes.filter((laidOut) => laidOut.depth === 0).map((laidOut) => [laidOut.node.key, laidOut] as const));
+  const newIdentityValues = new Set(newIdentity.values());
+  const taken = new Set<LaidOutNode>();
+  const matchOf = (box: Box): LaidOutNode | undefined => {
+    const byIdentity = oldByIdentity.get(identityOf(newIdentity, box.node.key));
+    if (byIdentity && !taken.has(byIdentity)) return byIdentity;
+    // A node whose nodeId changed (renamed) is still the node at its index, unless that one is matched otherwise.
+    const byKey = oldByKey.get(box.node.key);
+    return byKey && !taken.has(byKey) && !newIdentityValues.has(identityOf(oldIdentity, byKey.node.key)) ? byKey : undefined;
+  };
+  const corner = new Map<Box, Point>();
+  const resized: Box[] = [];
+  const matchedIdentity = new Map(newIdentity);
+  for (const box of boxes) {
+    const old = matchOf(box);
+    if (!old) continue;
+    taken.add(old);
+    matchedIdentity.set(box.node.key, identityOf(oldIdentity, old.node.key));
+    corner.set(box, { x: old.x, y: old.y });
+    if (Math.abs(old.width - box.width) > 0.5 || Math.abs(old.height - box.height) > 0.5) resized.push(box);
+  }
+  return { corner, resized, oldIdentity, newIdentity, matchedIdentity };
+}
+
+/**
+ * Transitions kept with their route (by the new graph's order; undefined for one to route again):
+ * matched, both ends kept where they were and the same size, the same label; a stub's tag names
+ * its target as it is called now.
+ */
+function keptEdges(fitting: Fitting, previous: GraphLayout, matched: Matched): (LaidOutEdge | undefined)[] {
+  const { graph, measure, boxOfKey, moved } = fitting;
   const oldEdges = new Map<string, LaidOutEdge>();
   const oldEdgeIds = edgeIdentities(
     previous.edges.map((laidOut) => laidOut.edge),
-    oldIdentity,
+    matched.oldIdentity,
   );
-  for (const laidOut of previous.edges) oldEdges.set(oldEdgeIds.get(laidOut.edge.key)!, laidOut);
-  const newEdgeIds = edgeIdentities(graph.edges, matchedIdentity);
+  for (const laidOut of previous.edges) oldEdges.set(oldEdgeIds.get(laidOut.edge.key) ?? laidOut.edge.key, laidOut);
+  const newEdgeIds = edgeIdentities(graph.edges, matched.matchedIdentity);
   const nodeByKey = new Map(graph.nodes.map((node) => [node.key, node] as const));
-  const edges: (LaidOutEdge | undefined)[] = graph.edges.map((edge) => {
+  return graph.edges.map((edge) => {
     const source = boxOfKey.get(edge.source);
     const target = boxOfKey.get(edge.target);
     if (!source || !target || moved.has(source) || moved.has(target)) return undefined;
-    const old = oldEdges.get(newEdgeIds.get(edge.key)!);
+    const old = oldEdges.get(newEdgeIds.get(edge.key) ?? edge.key);
     if (!old || old.label?.lines.join('\n') !== measureEdgeLabel(edge, measure)?.lines.join('\n')) return undefined;
     return { ...old, edge, tag: old.tag && renamedTag(old.tag, edge.target, nodeByKey, measure) };
   });
-  const curvePoints: Curve[] = [];
-  edges.forEach((laidOut) => {
-    if (!laidOut) return;
-    if (laidOut.label) obstacles.push(laidOut.label);
-    if (laidOut.tag) obstacles.push(laidOut.tag);
-    curvePoints.push(curveOf(laidOut.points));
-  });
+}
 
-  // New nodes, in document order, each near a node it is joined to.
+/**
+ * The laid-out nodes: the new boxes (in document order) each at the free spot nearest a node it is
+ * joined to, then every box at its corner; nested actions of a box that stayed keep their places.
+ */
+function placeNodes(fitting: Fitting, fresh: Box[], previous: GraphLayout, matched: Matched): LaidOutNode[] {
+  const { graph, boxes, boxOfKey, corner, obstacles, curvePoints, moved } = fitting;
   fresh.sort((a, b) => a.index - b.index);
   const bounds = boundsOf(obstacles);
   for (const box of fresh) {
     const wanted = wantedSpot(box, graph, boxOfKey, corner, bounds);
     const spot = findFreeSpot(wanted, box, obstacles, curvePoints, clearance) ?? { x: bounds.right + nodeSpacing, y: wanted.y };
     corner.set(box, spot);
-    obstacles.push(rectOf(box));
+    obstacles.push({ ...spot, width: box.width, height: box.height });
     bounds.right = Math.max(bounds.right, spot.x + box.width);
   }
-
-  // Nested actions of a node that stayed keep their places too (ELK may have put them otherwise).
   const oldNested = new Map<string, LaidOutNode>();
-  for (const laidOut of previous.nodes) if (laidOut.depth > 0) oldNested.set(oldIdentity.get(laidOut.node.key)!, laidOut);
+  for (const laidOut of previous.nodes) if (laidOut.depth > 0) oldNested.set(matched.oldIdentity.get(laidOut.node.key) ?? '', laidOut);
   const nodes: LaidOutNode[] = [];
   for (const box of boxes) {
     const first = nodes.length;
-    emitBox(box, corner.get(box)!.x, corner.get(box)!.y, 0, nodes);
+    const at = cornerOf(corner, box);
+    emitBox(box, at.x, at.y, 0, nodes);
     if (moved.has(box)) continue;
     for (let index = first + 1; index < nodes.length; index++) {
-      const old = oldNested.get(newIdentity.get(nodes[index].node.key)!);
+      const old = oldNested.get(matched.newIdentity.get(nodes[index].node.key) ?? '');
       if (old && old.width === nodes[index].width && old.height === nodes[index].height)
         nodes[index] = { ...nodes[index], x: old.x, y: old.y };
     }
   }
-  const nodeRect = new Map(nodes.map((laidOut) => [laidOut.node.key, laidOut] as const));
+  return nodes;
+}
 
-  // New and changed transitions, routed around the nodes (or drawn as stubs, as the layered layout would).
-  const nodeObstacles = boxes.map(rectOf);
+/**
+ * Every transition of the graph: the kept ones as they were, the others routed around the nodes
+ * with their label on the first free stretch, or drawn as stubs where the layered layout would
+ * (into a node that already has {@link maxDrawnIn} drawn whole, or far away).
+ */
+function routeNew(
+  fitting: Fitting,
+  edges: readonly (LaidOutEdge | undefined)[],
+  nodes: readonly LaidOutNode[],
+  nodeObstacles: readonly Rect[],
+): LaidOutEdge[] {
+  const { graph, measure, obstacles, curvePoints } = fitting;
+  const nodeRect = new Map(nodes.map((laidOut) => [laidOut.node.key, laidOut] as const));
   const drawnInto = new Map<string, number>();
   for (const laidOut of edges)
     if (laidOut && !laidOut.tag) drawnInto.set(laidOut.edge.target, (drawnInto.get(laidOut.edge.target) ?? 0) + 1);
-  const result: LaidOutEdge[] = graph.edges.flatMap((edge, index) => {
+  return graph.edges.flatMap((edge, index) => {
     const kept = edges[index];
     if (kept) return [kept];
     const from = nodeRect.get(edge.source);
@@ -182,20 +249,23 @@ export function incrementalLayout(graph: PearlGraph, previous: GraphLayout, meas
     }
     return [{ edge, points, label }];
   });
+}
 
+/** The drawing's size: everything drawn, and {@link padding} beyond. */
+function extentOf(nodes: readonly LaidOutNode[], edges: readonly LaidOutEdge[]): { width: number; height: number } {
   let right = 0;
   let bottom = 0;
-  for (const rect of [...nodes, ...result.flatMap((laidOut) => [laidOut.label, laidOut.tag].filter((box) => box !== undefined))]) {
+  for (const rect of [...nodes, ...edges.flatMap((laidOut) => [laidOut.label, laidOut.tag].filter((box) => box !== undefined))]) {
     right = Math.max(right, rect.x + rect.width);
     bottom = Math.max(bottom, rect.y + rect.height);
   }
-  for (const laidOut of result) {
+  for (const laidOut of edges) {
     for (const point of laidOut.points) {
       right = Math.max(right, point.x);
       bottom = Math.max(bottom, point.y);
     }
   }
-  return { width: right + padding, height: bottom + padding, nodes, edges: result };
+  return { width: right + padding, height: bottom + padding };
 }
 
 /** `tag` (of a kept stub) naming its target, key `target`, as it is called now: the same place, the new text and width. */

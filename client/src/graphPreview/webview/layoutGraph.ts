@@ -123,20 +123,60 @@ export function isLayoutDelta(layout: GraphLayout | LayoutDelta): layout is Layo
 
 /** The changes that make `next` from `base` (request `baseSeq`): entries equal to the base's by value become its index. */
 export function diffLayout(base: GraphLayout, baseSeq: number, next: GraphLayout): LayoutDelta {
-  const same = <T>(old: readonly T[], entries: readonly T[], keyOf: (entry: T) => string): (T | number)[] => {
+  const same = <T>(
+    old: readonly T[],
+    entries: readonly T[],
+    keyOf: (entry: T) => string,
+    equal: (a: T, b: T) => boolean,
+  ): (T | number)[] => {
     const index = new Map(old.map((entry, position) => [keyOf(entry), position] as const));
     return entries.map((entry) => {
       const position = index.get(keyOf(entry));
-      return position !== undefined && JSON.stringify(old[position]) === JSON.stringify(entry) ? position : entry;
+      return position !== undefined && (old[position] === entry || equal(old[position], entry)) ? position : entry;
     });
   };
   return {
     base: baseSeq,
     width: next.width,
     height: next.height,
-    nodes: same(base.nodes, next.nodes, (laidOut) => laidOut.node.key),
-    edges: same(base.edges, next.edges, (laidOut) => laidOut.edge.key),
+    nodes: same(
+      base.nodes,
+      next.nodes,
+      (laidOut) => laidOut.node.key,
+      (a, b) => JSON.stringify(a) === JSON.stringify(b),
+    ),
+    edges: same(base.edges, next.edges, (laidOut) => laidOut.edge.key, edgesEqual),
   };
+}
+
+/** Whether two laid-out transitions are drawn alike and carry the same transition (compared field by field: thousands per layout). */
+function edgesEqual(a: LaidOutEdge, b: LaidOutEdge): boolean {
+  const [x, y] = [a.edge, b.edge];
+  if (x.key !== y.key || x.source !== y.source || x.target !== y.target || x.name !== y.name || x.apiResult !== y.apiResult) return false;
+  const [r, q] = [x.range, y.range];
+  if (
+    r.start.line !== q.start.line ||
+    r.start.character !== q.start.character ||
+    r.end.line !== q.end.line ||
+    r.end.character !== q.end.character
+  )
+    return false;
+  if (
+    a.points.length !== b.points.length ||
+    a.points.some((point, index) => point.x !== b.points[index].x || point.y !== b.points[index].y)
+  )
+    return false;
+  const sameRect = (s: Rect | undefined, t: Rect | undefined): boolean =>
+    s === t || (s !== undefined && t !== undefined && s.x === t.x && s.y === t.y && s.width === t.width && s.height === t.height);
+  if (!sameRect(a.label, b.label) || a.label?.lines.join('\n') !== b.label?.lines.join('\n')) return false;
+  if (!sameRect(a.tag, b.tag)) return false;
+  return (
+    a.tag === b.tag ||
+    (a.tag?.text === b.tag?.text &&
+      a.tag?.target === b.tag?.target &&
+      a.tag?.targetTitle === b.tag?.targetTitle &&
+      a.tag?.family === b.tag?.family)
+  );
 }
 
 /** The layout `delta` tells, from its base layout `base`: an unchanged entry is the base's own object. */
