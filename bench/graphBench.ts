@@ -1,180 +1,326 @@
 /**
  * Benchmark of the graph preview page (`npm run bench:graph`): the page and bundle the extension
  * ships (`dist/graphPreview.js`, served by `test/e2e/webview/previewPage.ts`) in headless Chromium,
- * with generated text Pearls (`pearlGenerator.ts`) of 100, 500 and 1,000 nodes whose graphs come
- * from the real language service. Prints one line per size:
+ * with Pearls of the shapes real ones have (`generateShapedPearl`: hub, backEdges, fanOut, chain,
+ * mix) at 100, 500 and 1,000 nodes, their graphs and edits made by the real language service.
+ * Rounds are interleaved (every size and shape once, then again), one fresh page each; the table
+ * gives medians over the rounds, except the longest tasks, which are the largest seen. Columns:
  *
- *     graph-bench: nodes=N firstDrawMs=X relayoutMs=Y typingLongestTaskMs=Z
+ * - first: ms from the page receiving the graph to the SVG drawn (the next animation frame);
+ * - add, delete, rename: ms from the graph of the edited text arriving to its redraw (a node added
+ *   after a node in the middle, a node in the middle removed, a node's name changed);
+ * - script, name: the longest main-thread task (Long Tasks API; 0 when none was over 50 ms) while
+ *   20 edits arrive 50 ms apart, each with the cursor, as the host sends them: to a script (the
+ *   changed nodes only) and to a node's name (a new structure), with Focus off / on;
+ * - designer: ms from a click on the palette's Dialogue (a node selected) to the graph redrawn with
+ *   the new node: the page's intent, `doGraphEdit`, the edit applied, `getGraph` with validation,
+ *   the update posted and drawn (host and server run in this process, without their IPC);
+ * - heap: the page's used JS heap after the first draw and a garbage collection, MiB (CDP
+ *   `Runtime.getHeapUsage`).
  *
- * - firstDrawMs: from the page receiving the graph (the `message` event's `postMessage`) to the SVG
- *   drawn (the next animation frame after it), median of {@link rounds} fresh pages;
- * - relayoutMs: one node added (a change of structure: the incremental layout keeps the drawing and
- *   fits the node in) to its redraw, median;
- * - typingLongestTaskMs: the longest main-thread task of the page (Long Tasks API, a
- *   PerformanceObserver of `longtask` entries) while 50 script edits arrive 50 ms apart (as the
- *   host sends them: the changed nodes), the largest over the rounds; 0 when no task was long (the
- *   API reports only tasks over 50 ms).
- *
- * Needs a build (`npm run build`) and /usr/bin/chromium.
+ * Prints the load average beside the table: the machine must be quiet for the numbers to mean
+ * anything. Needs a build (`npm run build`) and /usr/bin/chromium. `GRAPH_BENCH_SIZES`,
+ * `GRAPH_BENCH_SHAPES` and `GRAPH_BENCH_ROUNDS` narrow a run.
  */
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { graphUpdate } from '../client/src/graphPreview/graphUpdate';
-import type { HostMessage } from '../protocol/graphPreviewMessages';
-import type { PearlGraph } from '../protocol/pearlRequests';
+import type { GraphEditMessage, HostMessage } from '../protocol/graphPreviewMessages';
+import type { PearlGraph } from '../protocol/graphTypes';
 import { getLanguageService } from '../server/src/service/pearlLanguageService';
 import { chromiumPath, launchOptions, type PageGlobals, startServer } from '../test/e2e/webview/previewPage';
-import { generateTextPearl } from './pearlGenerator';
+import { generateShapedPearl, type PearlShape, pearlShapes } from './pearlGenerator';
 
 const sizes = process.env.GRAPH_BENCH_SIZES ? process.env.GRAPH_BENCH_SIZES.split(',').map(Number) : [100, 500, 1_000];
-/** Fresh pages per size; medians over them. */
-const rounds = 3;
-/** Script edits sent while typing, and the time between two. */
-const typingEdits = 50;
+const shapes = (process.env.GRAPH_BENCH_SHAPES ? process.env.GRAPH_BENCH_SHAPES.split(',') : pearlShapes) as PearlShape[];
+const rounds = Number(process.env.GRAPH_BENCH_ROUNDS ?? 3);
+/** Edits sent while typing, and the time between two, ms. */
+const typingEdits = 20;
 const typingIntervalMs = 50;
-/** Pause between the relayout and the typing, ms. */
-const settleMs = 1_000;
 
 const service = getLanguageService();
+const uri = 'file:///bench/shaped.pearl.json';
 
-/** The graph the server sends for `text`. */
-function graphOf(text: string, version: number): PearlGraph {
-  const doc = service.parsePearlDocument(TextDocument.create('file:///bench/generated.pearl.json', 'pearl', version, text));
-  return service.getGraph(doc, service.doValidation(doc));
+/** A document as the host holds it: its text, version and the graph the server sends for it. */
+interface Version {
+  readonly text: string;
+  readonly version: number;
+  readonly graph: PearlGraph;
 }
 
-interface GeneratedPearl {
-  pearl: { nodes: Array<Record<string, unknown>> };
+function versionOf(text: string, version: number): Version {
+  const doc = service.parsePearlDocument(TextDocument.create(uri, 'pearl', version, text));
+  return { text, version, graph: service.getGraph(doc, service.doValidation(doc)) };
 }
 
-/** `text` with one more Dialogue node, reached from the first opening and leading to EndCall. */
-function withAddedNode(text: string): string {
-  const value = JSON.parse(text) as GeneratedPearl;
-  const nodes = value.pearl.nodes;
-  nodes.push({
-    nodeId: 'bench_added',
-    name: 'Added while benchmarking',
-    nodeType: 10,
-    script: 'One more question, please.',
-    transitions: [{ name: 'Done', toNodeId: 'end_conversation' }],
+interface ShapedNode {
+  nodeId: string;
+  name?: string;
+  script?: string;
+  transitions?: { name: string; toNodeId: string }[];
+}
+
+/** `text` changed by `change` on its `pearl.nodes`, pretty-printed again. */
+function edit(text: string, change: (nodes: ShapedNode[]) => void): string {
+  const value = JSON.parse(text) as { pearl: { nodes: ShapedNode[] } };
+  change(value.pearl.nodes);
+  return JSON.stringify(value, null, 2) + '\n';
+}
+
+/** The middle node of the Pearl that has a script and transitions (a Dialogue). */
+function middle(nodes: ShapedNode[]): ShapedNode {
+  const dialogues = nodes.filter((node) => typeof node.script === 'string' && (node.transitions?.length ?? 0) > 0);
+  return dialogues[Math.floor(dialogues.length / 2)];
+}
+
+/** The versions a session goes through: the Pearl, one node added, one removed, one renamed; and the edits typed. */
+function versionsOf(shape: PearlShape, nodes: number): Record<'base' | 'grown' | 'shrunk' | 'renamed' | 'scripted' | 'named', Version> {
+  const base = generateShapedPearl(shape, nodes);
+  const grown = edit(base, (list) => {
+    list.push({ nodeId: 'bench_added', name: 'Added while benchmarking', script: 'One more question.', transitions: [] });
+    middle(list).transitions?.push({ name: 'Customer has one more question', toNodeId: 'bench_added' });
   });
-  const opening = nodes.find((node) => node.nodeId === 'opening_known_customer');
-  if (!opening || !Array.isArray(opening.transitions))
-    throw new Error('the generated Pearl has no opening_known_customer with transitions');
-  opening.transitions.push({ name: 'Customer has one more question', toNodeId: 'bench_added' });
-  return JSON.stringify(value, null, 2);
+  const shrunk = edit(grown, (list) => {
+    const removed = list.splice(list.indexOf(middle(list)) + 3, 1)[0];
+    for (const node of list) if (node.transitions) node.transitions = node.transitions.filter((t) => t.toNodeId !== removed.nodeId);
+  });
+  const renamed = edit(shrunk, (list) => (middle(list).name = 'Renamed while benchmarking'));
+  const scripted = edit(renamed, (list) => (middle(list).script = `${middle(list).script ?? ''} Thanks`));
+  const named = edit(renamed, (list) => (middle(list).name = 'Renamed while benchmarking, typed on'));
+  return {
+    base: versionOf(base, 1),
+    grown: versionOf(grown, 2),
+    shrunk: versionOf(shrunk, 3),
+    renamed: versionOf(renamed, 4),
+    scripted: versionOf(scripted, 5),
+    named: versionOf(named, 6),
+  };
 }
 
-/** `text` with a word added to the script of the middle Dialogue node: an edit that is not structural. */
-function withScriptEdit(text: string): string {
-  const value = JSON.parse(text) as GeneratedPearl;
-  const dialogues = value.pearl.nodes.filter((node) => node.nodeType === 10 && typeof node.script === 'string');
-  const node = dialogues[Math.floor(dialogues.length / 2)];
-  if (!node) throw new Error('the generated Pearl has no Dialogue node with a script');
-  node.script = `${String(node.script)} Thanks`;
-  return JSON.stringify(value, null, 2);
-}
-
-/** Posts `graph` in the page and resolves with the ms until the render count reaches `renderCount` and a frame passed. */
-async function timeDraw(page: Page, graph: PearlGraph, renderCount: number): Promise<number> {
+/** Posts `message` in the page and resolves with the ms until the render count reaches `renderCount` and a frame passed. */
+async function timeDraw(page: Page, message: HostMessage, renderCount: number): Promise<number> {
   return page.evaluate(
-    async ({ graph, renderCount }) => {
+    async ({ message, renderCount }) => {
       const svg = document.getElementById('graph') as unknown as SVGSVGElement;
       const started = performance.now();
-      (globalThis as unknown as PageGlobals).postMessage({ type: 'graph', graph }, '*');
+      (globalThis as unknown as PageGlobals).postMessage(message, '*');
       for (;;) {
         await new Promise((resolve) => requestAnimationFrame(resolve));
         if (Number(svg.dataset.renderCount ?? 0) >= renderCount) return performance.now() - started;
         if (performance.now() - started > 120_000) throw new Error('not drawn within 120 s');
       }
     },
-    { graph, renderCount },
+    { message, renderCount },
   );
 }
 
 /**
- * Sends 50 script edits 50 ms apart, as the host does (`graphUpdate`: the changed nodes only,
- * alternating between two real versions of the document); resolves with the longest task, ms.
+ * Sends `messages` in turn, `typingIntervalMs` apart, each followed by the cursor in the edited
+ * node (as the host does while one types); resolves with the longest task, ms (0: none over 50 ms).
  */
-async function timeTyping(page: Page, toEdited: HostMessage, toOriginal: HostMessage): Promise<number> {
+async function timeTyping(page: Page, messages: readonly HostMessage[], cursor: HostMessage): Promise<number> {
   return page.evaluate(
-    async ({ toEdited, toOriginal, edits, interval }) => {
+    async ({ messages, cursor, interval }) => {
       const durations: number[] = [];
       const observer = new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) durations.push(entry.duration);
       });
       observer.observe({ type: 'longtask', buffered: false });
-      const handled: number[] = [];
-      let start = 0;
-      window.addEventListener('message', () => (start = performance.now()), { capture: true });
-      window.addEventListener('message', () => handled.push(performance.now() - start));
-      const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-      for (let index = 0; index < edits; index++) {
-        const message = index % 2 === 0 ? toEdited : toOriginal;
-        (globalThis as unknown as PageGlobals).postMessage(
-          message.type === 'nodes' ? { ...message, version: 1_000 + index } : message,
-          '*',
-        );
+      const sleep = (ms: number): Promise<unknown> => new Promise((resolve) => setTimeout(resolve, ms));
+      for (const [index, message] of messages.entries()) {
+        const post = (globalThis as unknown as PageGlobals).postMessage;
+        post(message.type === 'nodes' ? { ...message, version: 1_000 + index } : message, '*');
+        post(cursor, '*');
         await sleep(interval);
       }
-      await sleep(300);
+      await sleep(500);
       observer.disconnect();
-      if ((globalThis as unknown as { __debug?: boolean }).__debug)
-        console.log(`handled ${JSON.stringify(handled.map(Math.round))} long ${JSON.stringify(durations.map(Math.round))}`);
       return durations.length > 0 ? Math.max(...durations) : 0;
     },
-    { toEdited, toOriginal, edits: typingEdits, interval: typingIntervalMs },
+    { messages, cursor, interval: typingIntervalMs },
   );
 }
 
-function median(values: number[]): number {
+/** The messages of typing: `count` edits going back and forth between `a` and `b`, as `graphUpdate` makes them. */
+function typing(a: Version, b: Version, count: number): HostMessage[] {
+  const there = graphUpdate(a.graph, b.graph);
+  const back = graphUpdate(b.graph, a.graph);
+  return Array.from({ length: count }, (_, index) => (index % 2 === 0 ? there : back));
+}
+
+/** The page's used JS heap after a garbage collection, MiB. */
+async function heapMiB(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  await cdp.detach();
+  return usedSize / 1024 / 1024;
+}
+
+/**
+ * Clicks the palette's Dialogue with the middle node selected, answers the page's `graphEdit` as the
+ * host and server would, and resolves with the ms from the click to the redrawn graph.
+ */
+async function timeDesigner(page: Page, shown: Version, renderCount: number): Promise<number> {
+  const key = shown.graph.nodes.find((node) => node.name === 'Renamed while benchmarking')?.key;
+  await page.evaluate((key) => {
+    (globalThis as unknown as PageGlobals).__posted.length = 0;
+    document.querySelector(`[data-node-key="${key}"]`)?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+  }, key);
+  // The click's time is taken in the page, when the pointer goes down on the button.
+  await page.evaluate(() => {
+    const globals = globalThis as unknown as PageGlobals & { clickedAt?: number; intentAt?: number };
+    const record = (): void => void (globals.clickedAt = performance.now());
+    document.addEventListener('pointerdown', record, { capture: true, once: true });
+    // When the page posts its intent: the part of the time that is the page's own before the host.
+    const push = globals.__posted.push.bind(globals.__posted);
+    globals.__posted.push = (...messages) => {
+      if (messages.some((message) => message.type === 'graphEdit')) globals.intentAt = performance.now();
+      return push(...messages);
+    };
+  });
+  await page.locator('.palette-item[data-node-type="10"]').click();
+  const clicked = await page.evaluate(() => (globalThis as unknown as { clickedAt?: number }).clickedAt ?? 0);
+  await page.waitForFunction(() => (globalThis as unknown as PageGlobals).__posted.some((message) => message.type === 'graphEdit'));
+  const message = (await page.evaluate(() =>
+    (globalThis as unknown as PageGlobals).__posted.find((posted) => posted.type === 'graphEdit'),
+  )) as GraphEditMessage;
+  const doc = service.parsePearlDocument(TextDocument.create(uri, 'pearl', shown.version, shown.text));
+  const outcome = service.doGraphEdit(doc, message.version, message.edit);
+  if (!('result' in outcome)) throw new Error(`the designer's edit was refused: ${outcome.refusal}`);
+  const change = outcome.result.edit.documentChanges?.[0];
+  if (!change || !('edits' in change)) throw new Error('the designer edit has no text edits');
+  const next = versionOf(TextDocument.applyEdits(doc.textDocument, change.edits), shown.version + 1);
+  const messages: HostMessage[] = [graphUpdate(shown.graph, next.graph)];
+  if (outcome.result.select !== undefined) messages.push({ type: 'select', key: outcome.result.select });
+  const times = await page.evaluate(
+    async ({ messages, renderCount, clicked }) => {
+      const svg = document.getElementById('graph') as unknown as SVGSVGElement;
+      const received = performance.now();
+      for (const message of messages) (globalThis as unknown as PageGlobals).postMessage(message, '*');
+      for (;;) {
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        if (Number(svg.dataset.renderCount ?? 0) >= renderCount) {
+          const intent = (globalThis as unknown as { intentAt?: number }).intentAt ?? clicked;
+          return {
+            total: performance.now() - clicked,
+            page: intent - clicked + performance.now() - received,
+            hostAndServer: received - intent,
+          };
+        }
+      }
+    },
+    { messages, renderCount, clicked },
+  );
+  if (process.env.GRAPH_BENCH_DEBUG) process.stderr.write(`designer: ${JSON.stringify(times)}\n`);
+  return times.total;
+}
+
+/** What one session measures. */
+interface Sample {
+  first: number;
+  add: number;
+  delete: number;
+  rename: number;
+  scriptOff: number;
+  scriptOn: number;
+  nameOff: number;
+  nameOn: number;
+  designer: number;
+  heap: number;
+}
+
+/** One fresh page through every measure, on `versions`. */
+async function session(browser: Browser, origin: string, versions: ReturnType<typeof versionsOf>): Promise<Sample> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${origin}/`);
+  await page.waitForFunction(() => (globalThis as unknown as PageGlobals).__posted.some((message) => message.type === 'ready'));
+  const { base, grown, shrunk, renamed, scripted, named } = versions;
+  const first = await timeDraw(page, { type: 'graph', graph: base.graph }, 1);
+  const heap = await heapMiB(page);
+  const add = await timeDraw(page, graphUpdate(base.graph, grown.graph), 2);
+  const remove = await timeDraw(page, graphUpdate(grown.graph, shrunk.graph), 3);
+  const rename = await timeDraw(page, graphUpdate(shrunk.graph, renamed.graph), 4);
+  const edited = renamed.graph.nodes.find((node) => node.name === 'Renamed while benchmarking');
+  const cursor: HostMessage = { type: 'cursor', position: edited?.range.start ?? { line: 0, character: 0 } };
+  const layoutsBefore = await page.locator('#graph').getAttribute('data-layout-count');
+  const scriptOff = await timeTyping(page, typing(renamed, scripted, typingEdits), cursor);
+  if ((await page.locator('#graph').getAttribute('data-layout-count')) !== layoutsBefore)
+    throw new Error('script edits laid the graph out again');
+  const nameOff = await timeTyping(page, typing(renamed, named, typingEdits), cursor);
+  await page.locator('.toolbar button[data-action="focusMode"]').click();
+  const scriptOn = await timeTyping(page, typing(renamed, scripted, typingEdits), cursor);
+  const nameOn = await timeTyping(page, typing(renamed, named, typingEdits), cursor);
+  await page.locator('.toolbar button[data-action="focusMode"]').click();
+  const renders = Number(await page.locator('#graph').getAttribute('data-render-count'));
+  const designer = await timeDesigner(page, renamed, renders + 1);
+  await context.close();
+  return { first, add, delete: remove, rename, scriptOff, scriptOn, nameOff, nameOn, designer, heap };
+}
+
+function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
+/** One row of the table: medians, the longest tasks' maximum. */
+function row(shape: PearlShape, nodes: number, samples: readonly Sample[]): string {
+  const m = (pick: (sample: Sample) => number): string => String(Math.round(median(samples.map(pick))));
+  const max = (pick: (sample: Sample) => number): number => Math.round(Math.max(...samples.map(pick)));
+  const cells = [
+    shape,
+    String(nodes),
+    m((s) => s.first),
+    m((s) => s.add),
+    m((s) => s.delete),
+    m((s) => s.rename),
+    `${max((s) => s.scriptOff)} / ${max((s) => s.scriptOn)}`,
+    `${max((s) => s.nameOff)} / ${max((s) => s.nameOn)}`,
+    m((s) => s.designer),
+    median(samples.map((s) => s.heap)).toFixed(1),
+  ];
+  return `| ${cells.join(' | ')} |`;
+}
+
 async function main(): Promise<void> {
   if (!fs.existsSync(chromiumPath)) throw new Error(`${chromiumPath} not found: install Debian's chromium`);
+  const load = (): string =>
+    os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ');
+  process.stdout.write(`graph-bench: ${os.cpus().length} cores, load average ${load()} (1, 5, 15 min) at the start\n`);
+  const versions = new Map<string, ReturnType<typeof versionsOf>>();
+  for (const nodes of sizes) for (const shape of shapes) versions.set(`${shape}/${nodes}`, versionsOf(shape, nodes));
+  const samples = new Map<string, Sample[]>();
   const { server, origin } = await startServer();
   let browser: Browser | undefined;
   try {
     browser = await chromium.launch(launchOptions);
-    for (const nodes of sizes) {
-      const text = generateTextPearl(nodes);
-      const graph = graphOf(text, 1);
-      const grownText = withAddedNode(text);
-      const grown = graphOf(grownText, 2);
-      const edited = graphOf(withScriptEdit(grownText), 3);
-      const firstDraws: number[] = [];
-      const relayouts: number[] = [];
-      const longestTasks: number[] = [];
-      for (let round = 0; round < rounds; round++) {
-        const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
-        const page = await context.newPage();
-        if (process.env.GRAPH_BENCH_DEBUG) page.on('console', (message) => process.stderr.write(`${message.text()}\n`));
-        await page.goto(`${origin}/`);
-        if (process.env.GRAPH_BENCH_DEBUG) await page.evaluate(() => ((globalThis as unknown as { __debug?: boolean }).__debug = true));
-        await page.waitForFunction(() => (globalThis as unknown as PageGlobals).__posted.some((message) => message.type === 'ready'));
-        firstDraws.push(await timeDraw(page, graph, 1));
-        if (process.env.GRAPH_BENCH_DEBUG) process.stderr.write(`first ${firstDraws.at(-1)}\n`);
-        relayouts.push(await timeDraw(page, grown, 2));
-        // Let the relayout's first paint finish: the typing measure is about the edits.
-        await page.waitForTimeout(settleMs);
-        longestTasks.push(await timeTyping(page, graphUpdate(grown, edited), graphUpdate(edited, grown)));
-        const layouts = await page.locator('#graph').getAttribute('data-layout-count');
-        if (layouts !== '2') throw new Error(`script edits laid the graph out again (${layouts} layouts)`);
-        await context.close();
+    for (let round = 0; round < rounds; round++) {
+      for (const nodes of sizes) {
+        for (const shape of shapes) {
+          const key = `${shape}/${nodes}`;
+          const sample = await session(browser, origin, versions.get(key) as ReturnType<typeof versionsOf>);
+          samples.set(key, [...(samples.get(key) ?? []), sample]);
+          if (process.env.GRAPH_BENCH_DEBUG) process.stderr.write(`${key} round ${round}: ${JSON.stringify(sample)}\n`);
+        }
       }
-      const ms = (value: number) => Math.round(value);
-      process.stdout.write(
-        `graph-bench: nodes=${nodes} firstDrawMs=${ms(median(firstDraws))} relayoutMs=${ms(median(relayouts))} typingLongestTaskMs=${ms(Math.max(...longestTasks))}\n`,
-      );
     }
   } finally {
     await browser?.close().catch(() => undefined);
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
+  const lines = [
+    '| shape | nodes | first draw ms | add ms | delete ms | rename ms | longest task typing a script ms (Focus off / on) | longest task typing a name ms (off / on) | designer click to redrawn ms | page heap MiB |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
+  ];
+  for (const nodes of sizes) for (const shape of shapes) lines.push(row(shape, nodes, samples.get(`${shape}/${nodes}`) ?? []));
+  process.stdout.write(`${lines.join('\n')}\n\ngraph-bench: ${rounds} rounds, load average ${load()} (1, 5, 15 min) at the end\n`);
 }
 
 main().catch((error: unknown) => {

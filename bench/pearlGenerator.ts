@@ -267,9 +267,14 @@ export function generateTextPearl(nodeCount: number, seed = 1): string {
     instructions: 'Thank the customer by name and close the conversation politely.',
   });
 
-  const request = {
+  return JSON.stringify(textPearlRequest(`Example Retail assistant (${nodeCount} nodes)`, nodes), null, 2) + '\n';
+}
+
+/** The create request around `nodes`: the agent, 20 declared variables, the inbound text channel. */
+function textPearlRequest(name: string, nodes: readonly object[]): object {
+  return {
     $schema: '../schemas/text-pearl.schema.json',
-    name: `Example Retail assistant (${nodeCount} nodes)`,
+    name,
     pearl: {
       agentName: 'Alex',
       agentPersonality: 'Friendly, concise and patient',
@@ -302,7 +307,6 @@ export function generateTextPearl(nodeCount: number, seed = 1): string {
       inactivityFollowUps: [{ delayMinutes: 30, message: 'Are you still there? I am happy to help whenever you are ready.' }],
     },
   };
-  return JSON.stringify(request, null, 2) + '\n';
 }
 
 /** The variable ids referenced as `{id}` in a text (docs/rulings.md § Variables). */
@@ -312,3 +316,201 @@ function referencedIds(text: string): string[] {
 
 /** Ids of the variables every generated Pearl declares, PreCall first. */
 export const generatedVariableIds: readonly string[] = allIds;
+
+/**
+ * The shapes real Pearls have, for `npm run bench:graph` and `bench:layout`:
+ * - `hub`: a lattice of steps where nearly every step can end the conversation (one EndCall with an
+ *   in-degree in the hundreds), many can hand off to a person (one HandoffChatToHuman) and many go
+ *   back to a "main menu" node;
+ * - `backEdges`: a lattice with long transitions back to earlier steps and to the menu;
+ * - `fanOut`: menus of 24 options, each a chain of three steps leading to the next menu;
+ * - `chain`: one deep chain, every step to the next, a few straight to EndCall;
+ * - `mix`: all of the above in one Pearl, plus islands (small flows nothing leads to).
+ */
+export type PearlShape = 'hub' | 'backEdges' | 'fanOut' | 'chain' | 'mix';
+
+/** Every {@link PearlShape}, in the order the benchmarks print them. */
+export const pearlShapes: readonly PearlShape[] = ['hub', 'backEdges', 'fanOut', 'chain', 'mix'];
+
+/** A node of a shaped Pearl before it is written out: its index in `pearl.nodes` is its place in the list. */
+interface ShapeNode {
+  readonly id: string;
+  readonly name: string;
+  /** 2 OpeningSentence, 10 Dialogue, 31 HandoffChatToHuman, 100 EndCall. */
+  readonly nodeType: 2 | 10 | 31 | 100;
+  readonly to: { name: string; target: number }[];
+}
+
+/** Builds the nodes of a shape: `add` appends a node and returns its index. */
+interface ShapeBuilder {
+  readonly nodes: ShapeNode[];
+  readonly random: () => number;
+  add(id: string, name: string, nodeType?: ShapeNode['nodeType']): number;
+  link(from: number, to: number, name?: string): void;
+}
+
+const stepNames: readonly string[] = [
+  'Ask for the order number',
+  'Check the delivery address',
+  'Offer a new appointment slot',
+  'Confirm the payment method',
+  'Explain the return policy',
+  'Collect the issue summary',
+  'Ask about the preferred store',
+  'Confirm the contact details',
+];
+
+/**
+ * A text Pearl of `nodeCount` nodes (at least 8) in the given shape, pretty-printed like
+ * {@link generateTextPearl}'s, every node but the islands reachable from the one OpeningSentence,
+ * one EndCall last. Deterministic for the same arguments.
+ * @throws RangeError when `nodeCount` is below 8 or not an integer.
+ */
+export function generateShapedPearl(shape: PearlShape, nodeCount: number, seed = 1): string {
+  if (!Number.isInteger(nodeCount) || nodeCount < 8) {
+    throw new RangeError(`generateShapedPearl: nodeCount must be an integer >= 8, got ${nodeCount}`);
+  }
+  const builder = createBuilder(createRandom(seed * 104_729 + nodeCount * 31 + pearlShapes.indexOf(shape)));
+  const opening = builder.add('opening', 'Greet the customer', 2);
+  const menu = builder.add('main_menu', 'Main menu: what can I do for you?');
+  builder.link(opening, menu, 'Customer says hello');
+  // The last two nodes: a handoff to a person and the EndCall, indexes known in advance.
+  const handoff = nodeCount - 2;
+  const end = nodeCount - 1;
+  const body = handoff - builder.nodes.length;
+  const ends = { menu, handoff, end };
+  if (shape === 'mix') {
+    const parts: [PearlShape, number][] = [
+      ['hub', 0.3],
+      ['fanOut', 0.25],
+      ['chain', 0.15],
+      ['backEdges', 0.2],
+    ];
+    let left = body;
+    for (const [part, share] of parts) {
+      const count = Math.floor(body * share);
+      addShape(builder, part, count, ends);
+      left -= count;
+    }
+    addIslands(builder, left, ends);
+  } else addShape(builder, shape, body, ends);
+  builder.add('handoff_to_person', 'Hand over to a person', 31);
+  builder.add('end_conversation', 'End the conversation', 100);
+  builder.link(handoff, end, 'Person takes over');
+  return (
+    JSON.stringify(textPearlRequest(`Example Retail assistant (${shape}, ${nodeCount} nodes)`, writeShapeNodes(builder)), null, 2) + '\n'
+  );
+}
+
+function createBuilder(random: () => number): ShapeBuilder {
+  const nodes: ShapeNode[] = [];
+  return {
+    nodes,
+    random,
+    add(id, name, nodeType = 10) {
+      nodes.push({ id, name, nodeType, to: [] });
+      return nodes.length - 1;
+    },
+    link(from, to, name) {
+      const node = nodes[from];
+      const used = new Set(node.to.map((transition) => transition.name));
+      let candidate = name ?? transitionNames[Math.floor(random() * transitionNames.length)];
+      for (let k = 2; used.has(candidate); k++) candidate = `${name ?? 'Customer continues'} (${k})`;
+      node.to.push({ name: candidate, target: to });
+    },
+  };
+}
+
+/** Appends `count` nodes of `shape` after the menu, the first reached from the menu, all reaching `ends.end`. */
+function addShape(builder: ShapeBuilder, shape: PearlShape, count: number, ends: { menu: number; handoff: number; end: number }): void {
+  if (count <= 0) return;
+  const { random, nodes } = builder;
+  const first = nodes.length;
+  const step = (index: number): number =>
+    builder.add(`${shape}_${String(index).padStart(5, '0')}`, `${stepNames[index % stepNames.length]} (${index})`);
+  if (shape === 'fanOut') {
+    addFanOut(builder, count, ends);
+    return;
+  }
+  for (let index = first; index < first + count; index++) step(index);
+  builder.link(ends.menu, first, `Customer picks option ${first}`);
+  for (let index = first; index < first + count; index++) {
+    const last = index === first + count - 1;
+    builder.link(index, last ? ends.end : index + 1, last ? 'Customer is done' : 'Customer answers');
+    if (shape === 'chain') {
+      if (random() < 0.15) builder.link(index, ends.end, 'Customer wants to stop');
+      continue;
+    }
+    if (!last && random() < 0.5) builder.link(index, Math.min(first + count - 1, index + 2 + Math.floor(random() * 3)));
+    if (shape === 'hub') {
+      if (random() < 0.9) builder.link(index, ends.end, 'Customer wants to stop');
+      if (random() < 0.3) builder.link(index, ends.handoff, 'Customer asks for a person');
+      if (random() < 0.3) builder.link(index, ends.menu, 'Customer wants something else');
+    } else {
+      if (index > first + 2 && random() < 0.5)
+        builder.link(index, first + Math.floor(random() * (index - first - 1)), 'Customer goes back');
+      if (random() < 0.3) builder.link(index, ends.menu, 'Customer wants something else');
+      if (random() < 0.2) builder.link(index, ends.end, 'Customer wants to stop');
+    }
+  }
+}
+
+/** Menus of 24 options, each option a chain of 3 steps whose last step leads to the next menu (or EndCall). */
+function addFanOut(builder: ShapeBuilder, count: number, ends: { menu: number; end: number }): void {
+  const options = 24;
+  let previousEnds: number[] = [ends.menu];
+  let made = 0;
+  for (let block = 0; made < count; block++) {
+    const menu = builder.add(`fan_menu_${block}`, `Menu ${block}: choose a topic`);
+    made++;
+    for (const from of previousEnds) builder.link(from, menu, 'Customer wants another topic');
+    const chainEnds: number[] = [];
+    for (let option = 0; option < options && made < count; option++) {
+      let previous = menu;
+      for (let depth = 0; depth < 3 && made < count; depth++, made++) {
+        const node = builder.add(
+          `fan_${block}_${option}_${depth}`,
+          `${stepNames[(option + depth) % stepNames.length]} (${block}.${option})`,
+        );
+        builder.link(previous, node, depth === 0 ? `Topic ${option + 1}` : 'Customer answers');
+        previous = node;
+      }
+      chainEnds.push(previous);
+      builder.link(previous, ends.end, 'Customer is done');
+    }
+    previousEnds = chainEnds;
+  }
+}
+
+/** Small flows of about 8 nodes that nothing leads to (drafts being written), each ending at EndCall. */
+function addIslands(builder: ShapeBuilder, count: number, ends: { end: number }): void {
+  let made = 0;
+  for (let island = 0; made < count; island++) {
+    let previous: number | undefined;
+    for (let depth = 0; depth < 8 && made < count; depth++, made++) {
+      const node = builder.add(`island_${island}_${depth}`, `Draft flow ${island}, step ${depth + 1}`);
+      if (previous !== undefined) builder.link(previous, node, 'Customer answers');
+      previous = node;
+    }
+    if (previous !== undefined) builder.link(previous, ends.end, 'Customer is done');
+  }
+}
+
+/** The `pearl.nodes` of a shaped Pearl: Dialogue scripts, the opening's, the handoff's and EndCall's instructions. */
+function writeShapeNodes(builder: ShapeBuilder): object[] {
+  const { nodes, random } = builder;
+  return nodes.map((node) => {
+    const transitions = node.to.map((transition) => ({ name: transition.name, toNodeId: nodes[transition.target].id }));
+    const base = { nodeId: node.id, name: node.name, nodeType: node.nodeType };
+    switch (node.nodeType) {
+      case 2:
+        return { ...base, script: 'Hi, this is Alex, the virtual assistant of Example Retail. How can I help you today?', transitions };
+      case 31:
+        return { ...base, instructions: 'Tell the customer that a person will continue the chat shortly.', transitions };
+      case 100:
+        return { ...base, instructions: 'Thank the customer and close the conversation politely.' };
+      default:
+        return { ...base, script: scriptSentences[Math.floor(random() * scriptSentences.length)], transitions };
+    }
+  });
+}

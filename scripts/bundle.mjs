@@ -45,11 +45,11 @@ const serviceFromLibrary = {
 };
 
 /**
- * The graph preview's layout worker (ELK, text measuring and wrapping), as the text of a classic
- * worker script. It is embedded in the webview script and started from a `blob:` URL: a webview's
- * resources are served from another origin than its page, and `new Worker(url)` takes same-origin
- * scripts only. Always minified (ELK is 1.6 MB). elkjs only requires 'web-worker' when given a
- * workerUrl, which the worker never passes.
+ * The graph preview's layout worker (the layered and incremental layouts, text measuring and
+ * wrapping), as the text of a classic worker script. It is embedded in the webview script and
+ * started from a `blob:` URL: a webview's resources are served from another origin than its page,
+ * and `new Worker(url)` takes same-origin scripts only. Always minified. Neither bundle contains
+ * ELK: elkjs is only a devDependency, for `npm run bench:layout`'s comparison.
  */
 async function bundleLayoutWorker() {
   const result = await esbuild.build({
@@ -61,7 +61,6 @@ async function bundleLayoutWorker() {
     sourcemap: false,
     minify: true,
     write: false,
-    external: ['web-worker'],
   });
   return { text: result.outputFiles[0].text, metafile: result.metafile };
 }
@@ -103,7 +102,7 @@ const results = await Promise.all([
 ]);
 for (const file of ['dist/server.js', 'dist/pearl-lint.js']) chmodSync(file, 0o755);
 
-// The layout worker's packages (elkjs) are in the webview script too, embedded.
+// The layout worker's packages are in the webview script too, embedded.
 const metafiles = [...results.map((result) => result.metafile), layoutWorker.metafile];
 mkdirSync('out', { recursive: true });
 writeFileSync('out/bundle-metafile.json', JSON.stringify({ inputs: Object.assign({}, ...metafiles.map((m) => m.inputs)) }));

@@ -4,13 +4,24 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { incrementalLayout } from '../../client/src/graphPreview/webview/incrementalLayout';
-import { layeredLayout } from '../../client/src/graphPreview/webview/layeredLayout';
-import { type GraphLayout, type MeasureText, type Rect, rectsOverlap } from '../../client/src/graphPreview/webview/layoutGraph';
-import type { PearlGraph } from '../../protocol/pearlRequests';
+import { layeredLayout, maxDrawnIn, maxSpan } from '../../client/src/graphPreview/webview/layeredLayout';
+import {
+  applyLayoutDelta,
+  diffLayout,
+  type GraphLayout,
+  type MeasureText,
+  type Rect,
+  rectsOverlap,
+} from '../../client/src/graphPreview/webview/layoutGraph';
+import type { PearlGraph } from '../../protocol/graphTypes';
 import { getLanguageService } from '../../server/src/service/pearlLanguageService';
 
 // bench/pearlGenerator.ts is in the bench project, built beside this one (see robustness.test.ts).
-const { generateTextPearl } = require('../../bench/pearlGenerator') as { generateTextPearl(nodeCount: number, seed?: number): string };
+const { generateTextPearl, generateShapedPearl, pearlShapes } = require('../../bench/pearlGenerator') as {
+  generateTextPearl(nodeCount: number, seed?: number): string;
+  generateShapedPearl(shape: string, nodeCount: number, seed?: number): string;
+  pearlShapes: readonly string[];
+};
 
 const service = getLanguageService();
 const clinicText = fs.readFileSync(path.resolve(__dirname, '../../../examples/clinic-reminders.pearl.json'), 'utf8');
@@ -52,7 +63,10 @@ function assertReadable(graph: PearlGraph, layout: GraphLayout): void {
       );
     }
   }
-  const labels = layout.edges.flatMap((laidOut) => (laidOut.label ? [{ key: laidOut.edge.key, rect: laidOut.label }] : []));
+  const labels = layout.edges.flatMap((laidOut) => [
+    ...(laidOut.label ? [{ key: laidOut.edge.key, rect: laidOut.label as Rect }] : []),
+    ...(laidOut.tag ? [{ key: `${laidOut.edge.key} (tag)`, rect: laidOut.tag as Rect }] : []),
+  ]);
   for (const [index, label] of labels.entries()) {
     for (const leaf of leaves) assert.ok(!rectsOverlap(label.rect, leaf), `the label of ${label.key} covers ${leaf.node.key}`);
     for (const other of labels.slice(index + 1))
@@ -65,7 +79,9 @@ function assertReadable(graph: PearlGraph, layout: GraphLayout): void {
       `${edge.key} has a point that is not a number`,
     );
     assert.ok(near(points[0], box.get(edge.source)!), `${edge.key} does not start on ${edge.source}`);
-    assert.ok(near(points[points.length - 1], box.get(edge.target)!), `${edge.key} does not end on ${edge.target}`);
+    // A stub ends on its tag, which names the target.
+    assert.ok(near(points[points.length - 1], laidOut.tag ?? box.get(edge.target)!), `${edge.key} does not end on ${edge.target}`);
+    if (laidOut.tag) assert.equal(laidOut.tag.target, edge.target);
   }
 }
 
@@ -93,6 +109,76 @@ describe('layeredLayout (the graph preview for graphs of more than 40 nodes)', (
       assert.ok(layout.nodes.every((laidOut) => laidOut.y >= entry.y));
     });
   }
+});
+
+/** Points along a cubic Bézier route (start, then controls and end per segment), a few per segment. */
+function sample(points: readonly { x: number; y: number }[]): { x: number; y: number }[] {
+  const result = [points[0]];
+  for (let index = 1; index + 2 < points.length; index += 3) {
+    const [p0, p1, p2, p3] = [points[index - 1], points[index], points[index + 1], points[index + 2]];
+    for (let step = 1; step <= 8; step++) {
+      const t = step / 8;
+      const u = 1 - t;
+      result.push({
+        x: u * u * u * p0.x + 3 * u * u * t * p1.x + 3 * u * t * t * p2.x + t * t * t * p3.x,
+        y: u * u * u * p0.y + 3 * u * u * t * p1.y + 3 * u * t * t * p2.y + t * t * t * p3.y,
+      });
+    }
+  }
+  return result;
+}
+
+describe('layeredLayout on the shapes real Pearls have (hub, back edges, fan-out, chain, mix)', () => {
+  for (const shape of pearlShapes) {
+    it(`draws a ${shape}-shaped Pearl of 300 nodes readably: no overlap, EndCall in the last layer, labels on their edges`, () => {
+      const graph = graphOf(generateShapedPearl(shape, 300));
+      const layout = layeredLayout(graph, measure);
+      assertReadable(graph, layout);
+      const end = layout.nodes.find((laidOut) => laidOut.node.nodeType === 100)!;
+      // The last layer of its column: every node above or beside it is higher up.
+      for (const laidOut of layout.nodes)
+        if (laidOut !== end && laidOut.x < end.x + end.width && end.x < laidOut.x + laidOut.width)
+          assert.ok(laidOut.y < end.y, `${laidOut.node.key} is not above EndCall`);
+      for (const laidOut of layout.edges) {
+        if (!laidOut.label || laidOut.edge.source === laidOut.edge.target) continue;
+        const label = laidOut.label;
+        const on = sample(laidOut.points).some((point) => near(point, label));
+        assert.ok(on, `the label of ${laidOut.edge.key} is not on its edge`);
+      }
+    });
+  }
+
+  it('draws the transitions into a hub as stubs ending in a tag that names it, and at most a few whole', () => {
+    const graph = graphOf(generateShapedPearl('hub', 300));
+    const layout = layeredLayout(graph, measure);
+    const end = graph.nodes.find((node) => node.nodeType === 100)!;
+    const into = layout.edges.filter((laidOut) => laidOut.edge.target === end.key);
+    assert.ok(into.length > 200, `only ${into.length} transitions into EndCall`);
+    const whole = into.filter((laidOut) => laidOut.tag === undefined);
+    assert.ok(whole.length <= maxDrawnIn, `${whole.length} transitions drawn whole into EndCall`);
+    for (const laidOut of into.filter((candidate) => candidate.tag)) {
+      assert.equal(laidOut.tag!.text, '↓ End the conversation');
+      assert.equal(laidOut.tag!.targetTitle, 'End the conversation');
+      const source = layout.nodes.find((candidate) => candidate.node.key === laidOut.edge.source)!;
+      // Beside its source: within a stub's reach of its right side.
+      assert.ok(
+        laidOut.tag!.x > source.x + source.width && laidOut.tag!.x < source.x + source.width + 500,
+        `${laidOut.edge.key}'s tag is far from its source`,
+      );
+    }
+  });
+
+  it('gives every transition a route of bounded length, whatever the shape, so the drawing grows linearly', () => {
+    for (const shape of pearlShapes) {
+      const graph = graphOf(generateShapedPearl(shape, 1_000));
+      const layout = layeredLayout(graph, measure);
+      // A whole route crosses at most maxSpan layers: start, then 3 points per row boundary it passes.
+      const limit = 1 + 3 * (4 * maxSpan + 4);
+      for (const laidOut of layout.edges)
+        assert.ok(laidOut.points.length <= limit, `${shape}: ${laidOut.edge.key} has ${laidOut.points.length} points`);
+      assert.equal(layout.edges.length, graph.edges.length);
+    }
+  });
 });
 
 describe('incrementalLayout (a change of structure keeps the drawing)', () => {
@@ -168,6 +254,25 @@ describe('incrementalLayout (a change of structure keeps the drawing)', () => {
     const joined = after.edges.filter((laidOut) => laidOut.edge.source === 'n:40' || laidOut.edge.target === 'n:40');
     assert.ok(joined.length >= 2);
     for (const laidOut of joined) assert.deepEqual(laidOut.points, routes.get(laidOut.edge.key), `${laidOut.edge.key} was routed again`);
+  });
+
+  it('tells the page a renamed node as a few changed entries, the rest as indexes of the layout on screen', () => {
+    const renamed = edited((value) => {
+      (value.pearl.nodes[40] as { name?: string }).name = 'A new name for this step';
+    });
+    const after = incrementalLayout(renamed, layout, measure)!;
+    const delta = diffLayout(layout, 7, after);
+    assert.equal(delta.base, 7);
+    // (As the page receives them: posted, so without the properties set to undefined.)
+    const plain = (value: GraphLayout): unknown => JSON.parse(JSON.stringify(value));
+    assert.deepEqual(plain(applyLayoutDelta(layout, delta)), plain(after));
+    const changedNodes = delta.nodes.filter((entry) => typeof entry !== 'number');
+    assert.deepEqual(
+      changedNodes.map((entry) => entry.node.key),
+      ['n:40'],
+    );
+    const changedEdges = delta.edges.filter((entry) => typeof entry !== 'number');
+    assert.ok(changedEdges.length < 10, `${changedEdges.length} transitions sent again`);
   });
 
   it('leaves a change of more than a fifth of the nodes to a whole new layout', () => {

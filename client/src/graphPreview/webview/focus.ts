@@ -1,6 +1,10 @@
 /**
  * Focus mode: the selected node, the nodes it has transitions to and from (with the group boxes and
- * nested actions that belong to them) stay bright; every other node and transition is dimmed.
+ * nested actions that belong to them) and the transitions between them stay bright; every other
+ * node, transition, label and tag is dimmed. The drawing's root gets the class `focus-mode`, which
+ * dims everything (graphPreview.css), and the neighbourhood the class `bright`: moving the focus
+ * changes the classes of the two neighbourhoods only, and while one types (same node, same
+ * drawing) nothing is touched at all.
  */
 import type { PearlGraph } from '../../../../protocol/graphTypes';
 
@@ -18,24 +22,54 @@ export function neighbourhood(graph: PearlGraph, key: string): Set<string> {
   return keys;
 }
 
-/**
- * Dims what lies outside the neighbourhood of `key` in the drawing under `root` (class `dimmed` on
- * nodes, transitions and labels); `undefined` shows everything bright.
- */
-export function applyFocus(root: Element, graph: PearlGraph | undefined, key: string | undefined): void {
-  const bright = graph && key !== undefined ? neighbourhood(graph, key) : undefined;
-  // Nothing to undo and nothing to dim: the common case while typing, kept free of DOM work.
-  if (bright === undefined && root.querySelector('.dimmed, .focused') === null) return;
-  for (const element of Array.from(root.querySelectorAll<SVGElement>('[data-node-key]'))) {
-    element.classList.toggle('dimmed', bright !== undefined && !bright.has(element.dataset.nodeKey ?? ''));
-    element.classList.toggle('focused', bright !== undefined && element.dataset.nodeKey === key);
-  }
-  const labels = new Map(
-    Array.from(root.querySelectorAll<SVGElement>('[data-label-for]'), (element) => [element.dataset.labelFor ?? '', element]),
-  );
-  for (const element of Array.from(root.querySelectorAll<SVGElement>('[data-edge-key]'))) {
-    const dimmed = bright !== undefined && element.dataset.source !== key && element.dataset.target !== key;
-    element.classList.toggle('dimmed', dimmed);
-    labels.get(element.dataset.edgeKey ?? '')?.classList.toggle('dimmed', dimmed);
+/** The focus mode of one drawing (see the module comment). */
+export class FocusMode {
+  /** Keys of the nodes lit: looked up again when unlit, since a node may have been redrawn since. */
+  private litNodes: string[] = [];
+  /** Transitions, labels and tags lit (never redrawn without a new drawing). */
+  private litEdges: Element[] = [];
+  private centre: string | undefined;
+  private drawing = -1;
+
+  /**
+   * @param root the drawing's `<g>`.
+   * @param nodeElement the drawn element of a node, by key (the page's current one).
+   */
+  constructor(
+    private readonly root: Element,
+    private readonly nodeElement: (key: string) => Element | undefined,
+  ) {}
+
+  /**
+   * Shows the neighbourhood of `key` in `graph` bright and dims the rest; `key` undefined shows all
+   * bright. `drawing` numbers the drawing: a new one (elements drawn anew) is lit again even for
+   * the same key.
+   */
+  show(graph: PearlGraph | undefined, key: string | undefined, drawing: number): void {
+    const centre = graph === undefined ? undefined : key;
+    if (centre === this.centre && drawing === this.drawing) return;
+    for (const nodeKey of this.litNodes) this.nodeElement(nodeKey)?.classList.remove('bright', 'focused');
+    for (const element of this.litEdges) element.classList.remove('bright');
+    this.litNodes = [];
+    this.litEdges = [];
+    this.centre = centre;
+    this.drawing = drawing;
+    this.root.classList.toggle('focus-mode', centre !== undefined);
+    if (graph === undefined || centre === undefined) return;
+    for (const nodeKey of neighbourhood(graph, centre)) {
+      const element = this.nodeElement(nodeKey);
+      if (!element) continue;
+      element.classList.add('bright');
+      this.litNodes.push(nodeKey);
+    }
+    this.nodeElement(centre)?.classList.add('focused');
+    const edges = new Set<string>();
+    for (const edge of graph.edges) if (edge.source === centre || edge.target === centre) edges.add(edge.key);
+    for (const element of Array.from(this.root.querySelectorAll<SVGElement>('[data-edge-key], [data-label-for], [data-tag-for]'))) {
+      const { edgeKey, labelFor, tagFor } = element.dataset;
+      if (!edges.has(edgeKey ?? labelFor ?? tagFor ?? '')) continue;
+      element.classList.add('bright');
+      this.litEdges.push(element);
+    }
   }
 }

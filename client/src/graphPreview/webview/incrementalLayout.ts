@@ -13,15 +13,31 @@
  * among the transitions between the two.
  */
 import type { PearlGraph, PearlGraphNode } from '../../../../protocol/graphTypes';
-import { type Box, emitBox, measureBoxes, nodeSpacing, padding, type Point, rowGap } from './layeredLayout';
 import {
+  type Box,
+  emitBox,
+  maxDrawnIn,
+  measureBoxes,
+  nodeSpacing,
+  padding,
+  type Point,
+  rowGap,
+  sideCurve,
+  stubGap,
+  stubLead,
+} from './layeredLayout';
+import {
+  getNodeTitle,
   type GraphLayout,
   type LaidOutEdge,
   type LaidOutNode,
+  type LaidOutTag,
   type MeasureText,
   measureEdgeLabel,
+  measureTag,
   type Rect,
   rectsOverlap,
+  tagHeight,
 } from './layoutGraph';
 
 /** New nodes from which the whole graph is laid out again: a share of the nodes, at least 4. */
@@ -37,46 +53,22 @@ const searchStep = 10;
 const searchRadius = 60;
 /** Space a route keeps from the nodes it passes, px. */
 const routeClearance = 8;
+/** Vertical distance between two nodes from which a new transition between them is drawn as a stub, px. */
+const stubDistance = 600;
 
 /** The layout of `graph` that keeps `previous` (see the module comment); undefined when the change is too big. */
 export function incrementalLayout(graph: PearlGraph, previous: GraphLayout, measure: MeasureText): GraphLayout | undefined {
   if (previous.nodes.length === 0) return undefined;
   const { boxes, boxOfKey } = measureBoxes(graph, measure);
-  const oldByIdentity = new Map<string, LaidOutNode>();
-  const oldGraphNodes = previous.nodes.map((laidOut) => laidOut.node);
-  const oldIdentity = nodeIdentities(oldGraphNodes);
-  for (const laidOut of previous.nodes) if (laidOut.depth === 0) oldByIdentity.set(oldIdentity.get(laidOut.node.key)!, laidOut);
-  const newIdentity = nodeIdentities(graph.nodes);
-
-  // Top-level nodes that keep their corner: matched, and the same size (or still clear of the rest).
-  const corner = new Map<Box, Point>();
-  const resized: Box[] = [];
-  const taken = new Set<LaidOutNode>();
-  const oldByKey = new Map(previous.nodes.filter((laidOut) => laidOut.depth === 0).map((laidOut) => [laidOut.node.key, laidOut] as const));
-  const matchOf = (box: Box): LaidOutNode | undefined => {
-    const byIdentity = oldByIdentity.get(newIdentity.get(box.node.key)!);
-    if (byIdentity && !taken.has(byIdentity)) return byIdentity;
-    // A node whose nodeId changed (renamed) is still the node at its index, unless that one is matched otherwise.
-    const byKey = oldByKey.get(box.node.key);
-    return byKey && !taken.has(byKey) && !newIdentityValues.has(oldIdentity.get(byKey.node.key)!) ? byKey : undefined;
-  };
-  const newIdentityValues = new Set(newIdentity.values());
-  // Each new node under the identity of the node it matched, so that its transitions match too.
-  const matchedIdentity = new Map(newIdentity);
-  for (const box of boxes) {
-    const old = matchOf(box);
-    if (!old) continue;
-    taken.add(old);
-    matchedIdentity.set(box.node.key, oldIdentity.get(old.node.key)!);
-    corner.set(box, { x: old.x, y: old.y });
-    if (Math.abs(old.width - box.width) > 0.5 || Math.abs(old.height - box.height) > 0.5) resized.push(box);
-  }
+  const matched = matchNodes(graph, boxes, previous);
+  const { corner, resized } = matched;
   const fresh = boxes.filter((box) => !corner.has(box));
   if (fresh.length > Math.max(minNewAllowed, maxNewShare * boxes.length)) return undefined;
 
   const obstacles: Rect[] = [];
-  const rectOf = (box: Box): Rect => ({ ...corner.get(box)!, width: box.width, height: box.height });
-  for (const box of boxes) if (corner.has(box) && !resized.includes(box)) obstacles.push(rectOf(box));
+  const rectOf = (box: Box): Rect => ({ ...cornerOf(corner, box), width: box.width, height: box.height });
+  const resizedSet = new Set(resized);
+  for (const box of boxes) if (corner.has(box) && !resizedSet.has(box)) obstacles.push(rectOf(box));
   for (const box of resized) {
     if (obstacles.some((other) => rectsOverlap(inflate(rectOf(box), clearance / 2), other))) {
       corner.delete(box);
@@ -84,65 +76,169 @@ export function incrementalLayout(graph: PearlGraph, previous: GraphLayout, meas
     } else obstacles.push(rectOf(box));
   }
   const moved = new Set<Box>([...fresh, ...resized]);
+  const fitting: Fitting = { graph, measure, boxes, boxOfKey, corner, moved, obstacles, curvePoints: [] };
+  const edges = keptEdges(fitting, previous, matched);
+  for (const laidOut of edges) {
+    if (!laidOut) continue;
+    if (laidOut.label) obstacles.push(laidOut.label);
+    if (laidOut.tag) obstacles.push(laidOut.tag);
+    fitting.curvePoints.push(curveOf(laidOut.points));
+  }
+  const nodes = placeNodes(fitting, fresh, previous, matched);
+  const result = routeNew(fitting, edges, nodes, boxes.map(rectOf));
+  return { ...extentOf(nodes, result), nodes, edges: result };
+}
 
-  // Transitions kept with their route: matched, both ends kept where they were and the same size.
+/** What fitting the change in needs: the new graph's boxes, the corners kept or found, what is drawn so far. */
+interface Fitting {
+  readonly graph: PearlGraph;
+  readonly measure: MeasureText;
+  readonly boxes: readonly Box[];
+  readonly boxOfKey: ReadonlyMap<string, Box>;
+  /** The corner of each top-level box placed so far. */
+  readonly corner: Map<Box, Point>;
+  /** New boxes and boxes whose size changed: their transitions are routed again. */
+  readonly moved: ReadonlySet<Box>;
+  /** Nodes, labels and tags drawn so far. */
+  readonly obstacles: Rect[];
+  /** The routes kept. */
+  readonly curvePoints: Curve[];
+}
+
+/** How the new graph's nodes match the previous layout's. */
+interface Matched {
+  /** Top-level boxes that keep their corner (matched). */
+  readonly corner: Map<Box, Point>;
+  /** Matched boxes whose size changed. */
+  readonly resized: Box[];
+  /** Identity of each old node, by key. */
+  readonly oldIdentity: ReadonlyMap<string, string>;
+  /** Identity of each new node, by key. */
+  readonly newIdentity: ReadonlyMap<string, string>;
+  /** Each new node under the identity of the node it matched, so that its transitions match too. */
+  readonly matchedIdentity: ReadonlyMap<string, string>;
+}
+
+function cornerOf(corner: ReadonlyMap<Box, Point>, box: Box): Point {
+  return corner.get(box) ?? { x: padding, y: padding };
+}
+
+/** Matches the top-level boxes of the new graph to the previous layout's nodes: by identity, then a renamed nodeId by key. */
+function matchNodes(graph: PearlGraph, boxes: readonly Box[], previous: GraphLayout): Matched {
+  const oldIdentity = nodeIdentities(previous.nodes.map((laidOut) => laidOut.node));
+  const newIdentity = nodeIdentities(graph.nodes);
+  const identityOf = (identities: ReadonlyMap<string, string>, key: string): string => identities.get(key) ?? `key:${key}`;
+  const oldByIdentity = new Map<string, LaidOutNode>();
+  for (const laidOut of previous.nodes) if (laidOut.depth === 0) oldByIdentity.set(identityOf(oldIdentity, laidOut.node.key), laidOut);
+  const oldByKey = new Map(previous.nodes.filter((laidOut) => laidOut.depth === 0).map((laidOut) => [laidOut.node.key, laidOut] as const));
+  const newIdentityValues = new Set(newIdentity.values());
+  const taken = new Set<LaidOutNode>();
+  const matchOf = (box: Box): LaidOutNode | undefined => {
+    const byIdentity = oldByIdentity.get(identityOf(newIdentity, box.node.key));
+    if (byIdentity && !taken.has(byIdentity)) return byIdentity;
+    // A node whose nodeId changed (renamed) is still the node at its index, unless that one is matched otherwise.
+    const byKey = oldByKey.get(box.node.key);
+    return byKey && !taken.has(byKey) && !newIdentityValues.has(identityOf(oldIdentity, byKey.node.key)) ? byKey : undefined;
+  };
+  const corner = new Map<Box, Point>();
+  const resized: Box[] = [];
+  const matchedIdentity = new Map(newIdentity);
+  for (const box of boxes) {
+    const old = matchOf(box);
+    if (!old) continue;
+    taken.add(old);
+    matchedIdentity.set(box.node.key, identityOf(oldIdentity, old.node.key));
+    corner.set(box, { x: old.x, y: old.y });
+    if (Math.abs(old.width - box.width) > 0.5 || Math.abs(old.height - box.height) > 0.5) resized.push(box);
+  }
+  return { corner, resized, oldIdentity, newIdentity, matchedIdentity };
+}
+
+/**
+ * Transitions kept with their route (by the new graph's order; undefined for one to route again):
+ * matched, both ends kept where they were and the same size, the same label; a stub's tag names
+ * its target as it is called now.
+ */
+function keptEdges(fitting: Fitting, previous: GraphLayout, matched: Matched): (LaidOutEdge | undefined)[] {
+  const { graph, measure, boxOfKey, moved } = fitting;
   const oldEdges = new Map<string, LaidOutEdge>();
   const oldEdgeIds = edgeIdentities(
     previous.edges.map((laidOut) => laidOut.edge),
-    oldIdentity,
+    matched.oldIdentity,
   );
-  for (const laidOut of previous.edges) oldEdges.set(oldEdgeIds.get(laidOut.edge.key)!, laidOut);
-  const newEdgeIds = edgeIdentities(graph.edges, matchedIdentity);
-  const edges: (LaidOutEdge | undefined)[] = graph.edges.map((edge) => {
+  for (const laidOut of previous.edges) oldEdges.set(oldEdgeIds.get(laidOut.edge.key) ?? laidOut.edge.key, laidOut);
+  const newEdgeIds = edgeIdentities(graph.edges, matched.matchedIdentity);
+  const nodeByKey = new Map(graph.nodes.map((node) => [node.key, node] as const));
+  return graph.edges.map((edge) => {
     const source = boxOfKey.get(edge.source);
     const target = boxOfKey.get(edge.target);
     if (!source || !target || moved.has(source) || moved.has(target)) return undefined;
-    const old = oldEdges.get(newEdgeIds.get(edge.key)!);
+    const old = oldEdges.get(newEdgeIds.get(edge.key) ?? edge.key);
     if (!old || old.label?.lines.join('\n') !== measureEdgeLabel(edge, measure)?.lines.join('\n')) return undefined;
-    return { ...old, edge };
+    return { ...old, edge, tag: old.tag && renamedTag(old.tag, edge.target, nodeByKey, measure) };
   });
-  const curvePoints: Point[] = [];
-  edges.forEach((laidOut) => {
-    if (!laidOut) return;
-    if (laidOut.label) obstacles.push(laidOut.label);
-    curvePoints.push(...samplePath(laidOut.points));
-  });
+}
 
-  // New nodes, in document order, each near a node it is joined to.
+/**
+ * The laid-out nodes: the new boxes (in document order) each at the free spot nearest a node it is
+ * joined to, then every box at its corner; nested actions of a box that stayed keep their places.
+ */
+function placeNodes(fitting: Fitting, fresh: Box[], previous: GraphLayout, matched: Matched): LaidOutNode[] {
+  const { graph, boxes, boxOfKey, corner, obstacles, curvePoints, moved } = fitting;
   fresh.sort((a, b) => a.index - b.index);
   const bounds = boundsOf(obstacles);
   for (const box of fresh) {
     const wanted = wantedSpot(box, graph, boxOfKey, corner, bounds);
     const spot = findFreeSpot(wanted, box, obstacles, curvePoints, clearance) ?? { x: bounds.right + nodeSpacing, y: wanted.y };
     corner.set(box, spot);
-    obstacles.push(rectOf(box));
+    obstacles.push({ ...spot, width: box.width, height: box.height });
     bounds.right = Math.max(bounds.right, spot.x + box.width);
   }
-
-  // Nested actions of a node that stayed keep their places too (ELK may have put them otherwise).
   const oldNested = new Map<string, LaidOutNode>();
-  for (const laidOut of previous.nodes) if (laidOut.depth > 0) oldNested.set(oldIdentity.get(laidOut.node.key)!, laidOut);
+  for (const laidOut of previous.nodes) if (laidOut.depth > 0) oldNested.set(matched.oldIdentity.get(laidOut.node.key) ?? '', laidOut);
   const nodes: LaidOutNode[] = [];
   for (const box of boxes) {
     const first = nodes.length;
-    emitBox(box, corner.get(box)!.x, corner.get(box)!.y, 0, nodes);
+    const at = cornerOf(corner, box);
+    emitBox(box, at.x, at.y, 0, nodes);
     if (moved.has(box)) continue;
     for (let index = first + 1; index < nodes.length; index++) {
-      const old = oldNested.get(newIdentity.get(nodes[index].node.key)!);
+      const old = oldNested.get(matched.newIdentity.get(nodes[index].node.key) ?? '');
       if (old && old.width === nodes[index].width && old.height === nodes[index].height)
         nodes[index] = { ...nodes[index], x: old.x, y: old.y };
     }
   }
-  const nodeRect = new Map(nodes.map((laidOut) => [laidOut.node.key, laidOut] as const));
+  return nodes;
+}
 
-  // New and changed transitions, routed around the nodes.
-  const nodeObstacles = boxes.map(rectOf);
-  const result: LaidOutEdge[] = graph.edges.flatMap((edge, index) => {
+/**
+ * Every transition of the graph: the kept ones as they were, the others routed around the nodes
+ * with their label on the first free stretch, or drawn as stubs where the layered layout would
+ * (into a node that already has {@link maxDrawnIn} drawn whole, or far away).
+ */
+function routeNew(
+  fitting: Fitting,
+  edges: readonly (LaidOutEdge | undefined)[],
+  nodes: readonly LaidOutNode[],
+  nodeObstacles: readonly Rect[],
+): LaidOutEdge[] {
+  const { graph, measure, obstacles, curvePoints } = fitting;
+  const nodeRect = new Map(nodes.map((laidOut) => [laidOut.node.key, laidOut] as const));
+  const drawnInto = new Map<string, number>();
+  for (const laidOut of edges)
+    if (laidOut && !laidOut.tag) drawnInto.set(laidOut.edge.target, (drawnInto.get(laidOut.edge.target) ?? 0) + 1);
+  return graph.edges.flatMap((edge, index) => {
     const kept = edges[index];
     if (kept) return [kept];
     const from = nodeRect.get(edge.source);
     const to = nodeRect.get(edge.target);
     if (!from || !to) return [];
+    if (from !== to && ((drawnInto.get(edge.target) ?? 0) >= maxDrawnIn || Math.abs(to.y - from.y) > stubDistance)) {
+      const stub = placeStub(edge, from, to, { measure, obstacles, curvePoints });
+      obstacles.push(...(stub.label ? [stub.label] : []), ...(stub.tag ? [stub.tag] : []));
+      return [stub];
+    }
+    drawnInto.set(edge.target, (drawnInto.get(edge.target) ?? 0) + 1);
     const points = from === to ? selfLoop(from) : route(from, to, nodeObstacles);
     const size = measureEdgeLabel(edge, measure);
     let label: LaidOutEdge['label'];
@@ -153,20 +249,60 @@ export function incrementalLayout(graph: PearlGraph, previous: GraphLayout, meas
     }
     return [{ edge, points, label }];
   });
+}
 
+/** The drawing's size: everything drawn, and {@link padding} beyond. */
+function extentOf(nodes: readonly LaidOutNode[], edges: readonly LaidOutEdge[]): { width: number; height: number } {
   let right = 0;
   let bottom = 0;
-  for (const rect of [...nodes, ...result.flatMap((laidOut) => (laidOut.label ? [laidOut.label] : []))]) {
+  for (const rect of [...nodes, ...edges.flatMap((laidOut) => [laidOut.label, laidOut.tag].filter((box) => box !== undefined))]) {
     right = Math.max(right, rect.x + rect.width);
     bottom = Math.max(bottom, rect.y + rect.height);
   }
-  for (const laidOut of result) {
+  for (const laidOut of edges) {
     for (const point of laidOut.points) {
       right = Math.max(right, point.x);
       bottom = Math.max(bottom, point.y);
     }
   }
-  return { width: right + padding, height: bottom + padding, nodes, edges: result };
+  return { width: right + padding, height: bottom + padding };
+}
+
+/** `tag` (of a kept stub) naming its target, key `target`, as it is called now: the same place, the new text and width. */
+function renamedTag(tag: LaidOutTag, target: string, nodes: ReadonlyMap<string, PearlGraphNode>, measure: MeasureText): LaidOutTag {
+  const node = nodes.get(target);
+  if (!node || getNodeTitle(node) === tag.targetTitle) return { ...tag, target };
+  const now = measureTag(node, tag.text.startsWith('↑'), measure);
+  // The target's key may have changed too (a node above it removed): the tag takes the new one.
+  return now.text === tag.text && now.targetTitle === tag.targetTitle ? { ...tag, target } : { ...tag, ...now };
+}
+
+/**
+ * A new transition drawn as a stub: its label and tag in a line at the free spot nearest the right
+ * side of its source, a curve from the source's side running under the label into the tag.
+ */
+function placeStub(
+  edge: PearlGraph['edges'][number],
+  from: LaidOutNode,
+  to: LaidOutNode,
+  around: { measure: MeasureText; obstacles: readonly Rect[]; curvePoints: readonly Curve[] },
+): LaidOutEdge {
+  const label = measureEdgeLabel(edge, around.measure);
+  const tag = measureTag(to.node, to.y < from.y, around.measure);
+  const width = (label ? label.width + stubGap : 0) + tag.width;
+  const height = Math.max(label?.height ?? 0, tagHeight);
+  const start = { x: from.x + from.width, y: from.y + Math.min(from.height, 2 * tagHeight) / 2 };
+  const wanted = { x: start.x + stubLead, y: from.y };
+  const spot = findFreeSpot(wanted, { width, height }, around.obstacles, around.curvePoints, 2) ?? wanted;
+  const y = spot.y + height / 2;
+  const tagX = spot.x + (label ? label.width + stubGap : 0);
+  const points = [...sideCurve(start, { x: spot.x, y }), { x: spot.x, y }, { x: tagX, y }, { x: tagX, y }];
+  return {
+    edge,
+    points,
+    label: label && { x: spot.x, y: y - label.height / 2, width: label.width, height: label.height, lines: label.lines },
+    tag: { ...tag, x: tagX, y: y - tagHeight / 2, height: tagHeight },
+  };
 }
 
 /** Identity of each node (by key): `id:<nodeId>` when its nodeId is unique, else its key; nested actions under their parent's. */
@@ -231,7 +367,7 @@ function findFreeSpot(
   wanted: Point,
   size: { width: number; height: number },
   obstacles: readonly Rect[],
-  curvePoints: readonly Point[],
+  curvePoints: readonly Curve[],
   margin: number,
 ): Point | undefined {
   const boxColumns = Math.ceil((size.width + 2 * margin) / searchStep);
@@ -254,8 +390,13 @@ function findFreeSpot(
     if (rect.x > right || rect.y > bottom || rect.x + rect.width < left || rect.y + rect.height < top) continue;
     mark(rect.x, rect.y, rect.x + rect.width, rect.y + rect.height);
   }
-  for (const point of curvePoints)
-    if (point.x >= left && point.x <= right && point.y >= top && point.y <= bottom) mark(point.x, point.y, point.x, point.y);
+  for (const curve of curvePoints) {
+    const box = curve.box;
+    if (box.x > right || box.y > bottom || box.x + box.width < left || box.y + box.height < top) continue;
+    // Sampled only here, for the few routes near the searched area.
+    for (const point of samplePath(curve.points))
+      if (point.x >= left && point.x <= right && point.y >= top && point.y <= bottom) mark(point.x, point.y, point.x, point.y);
+  }
   const candidates: { column: number; row: number; cost: number }[] = [];
   for (let dy = -searchRadius; dy <= searchRadius; dy++) {
     for (let dx = -searchRadius; dx <= searchRadius; dx++) {
@@ -274,6 +415,24 @@ function findFreeSpot(
     if (free(column, row)) return { x: left + column * searchStep + margin, y: top + row * searchStep + margin };
   }
   return undefined;
+}
+
+/** A drawn route and the box around its points, so that a search looks only at the routes near it. */
+interface Curve {
+  readonly points: readonly Point[];
+  readonly box: Rect;
+}
+
+/** The {@link Curve} of a route's Bézier points. */
+function curveOf(points: readonly Point[]): Curve {
+  let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const point of points) {
+    left = Math.min(left, point.x);
+    top = Math.min(top, point.y);
+    right = Math.max(right, point.x);
+    bottom = Math.max(bottom, point.y);
+  }
+  return { points, box: { x: left, y: top, width: right - left, height: bottom - top } };
 }
 
 /** Points along a drawn route, at most {@link searchStep} px apart on the lines between its Bézier points. */
@@ -409,7 +568,7 @@ function placeLabel(
   points: readonly Point[],
   size: { width: number; height: number },
   obstacles: readonly Rect[],
-  curvePoints: readonly Point[],
+  curvePoints: readonly Curve[],
 ): Point {
   const ends = points.filter((_, index) => index % 3 === 0);
   const near = obstacles.filter(

@@ -1,18 +1,29 @@
 /**
- * The preview's own layered layout (Sugiyama's method), fast enough to draw a graph of a thousand
- * nodes at once; ELK's layered algorithm (`layoutGraph.ts`) takes seconds from about a hundred
- * nodes. The same picture as ELK's, top to bottom: cycles broken by the document order of the nodes
- * (the entry node first), nodes in layers by the longest path from the start, every transition given a box
- * ("dummy") in each row it crosses, rows ordered by barycenter sweeps (the best order by crossing
- * count kept), and x positions from repeated least-squares placement of each row toward its
- * neighbours (pool-adjacent-violators, exact and linear per row), which keeps long transitions
- * straight.
+ * The preview's layered layout (Sugiyama's method), top to bottom, in time near-linear in nodes +
+ * transitions whatever the shape of the graph. Cycles are broken by the document order of the
+ * nodes (the entry node first); nodes go in layers by the longest path from the start; the terminal
+ * nodes (EndCall, and every node with incoming but no outgoing transitions) are pinned to a last
+ * layer of their own, PostCallActions below it. A transition crossing at most {@link maxSpan}
+ * layers gets a box ("dummy") in each row it crosses; a longer one, and every transition into a
+ * node beyond the {@link maxDrawnIn} shortest ones, is drawn as a **stub**: a short arrow out of
+ * the right side of its source, its label on it, ending in a tag that names the target (as
+ * Graphviz's concentrate or yEd's edge grouping would bundle them); a node's stubs are stacked
+ * beside it. So there are at most {@link maxSpan} dummies per transition, and a hub (one EndCall
+ * with hundreds of transitions into it, a main menu every node goes back to) costs one small tag
+ * per transition instead of a dummy in every layer.
  *
- * Between two rows of nodes lies a channel row; each transition's label is a box of its own in the
- * channel row just after its source, so a label never covers a node or another label. Passing
- * transitions are vertical between the nodes of the rows they cross. Nested actions are laid out in
- * one row inside their parent's group box, as in the ELK layout. The result is a
- * {@link GraphLayout} like ELK's: absolute coordinates, edges as cubic Bézier points.
+ * A drawing much taller than wide (a long chain of steps) is cut into bands of layers set side by
+ * side as columns, read like a newspaper's ({@link columnsFor}); a transition from one column to
+ * another is a stub too, so a column ends in tags naming where the flow goes on.
+ *
+ * Rows are ordered by barycenter sweeps (the order with the fewest crossings kept) and x positions
+ * come from repeated least-squares placement of each row toward its neighbours
+ * (pool-adjacent-violators, exact and linear per row), which keeps long transitions straight.
+ * Between two rows of nodes lies a channel row: each drawn transition's label is a box of its own
+ * there (on its edge, where the edge passes), so no label covers a node or another label; a node's
+ * stubs, loops and their labels take room of their own beside it in its row. Nested actions are laid out in one row
+ * inside their parent's group box. The result is a {@link GraphLayout}: absolute coordinates in
+ * px, edges as cubic Bézier points.
  */
 import type { PearlGraph, PearlGraphEdge, PearlGraphNode } from '../../../../protocol/graphTypes';
 import {
@@ -27,7 +38,10 @@ import {
   type MeasureText,
   measureEdgeLabel,
   measureHeader,
+  measureTag,
   mergeThreshold,
+  tagHeight,
+  type TagText,
 } from './layoutGraph';
 
 /** Space around the drawing, px. */
@@ -48,6 +62,24 @@ const placementRounds = 6;
 const loopWidth = 22;
 /** Weight of a link between two dummies in x placement: long transitions stay straight. */
 const straightWeight = 2;
+/** Most layers a transition drawn whole may cross; a longer one is a stub. */
+export const maxSpan = 4;
+/** Most transitions drawn whole into one node (the shortest); the others are stubs. */
+export const maxDrawnIn = 6;
+/** Horizontal space between a stub's label and its tag, and between a node (or its loops) and its stubs, px. */
+export const stubGap = 8;
+/** Length of the curve from a node's side to the start of its stubs, px. */
+export const stubLead = 18;
+/** Vertical space between two stubs stacked beside a node, px. */
+const stubSpacing = 4;
+/** Horizontal space between two columns of a drawing cut into columns, px. */
+export const columnGap = 90;
+/** Width over height the columns aim at (a wide editor panel). */
+const targetAspect = 1.3;
+/** Most columns. */
+const maxColumns = 16;
+/** Fewest layers in a column. */
+const minColumnLayers = 6;
 
 /** A point, px. */
 export interface Point {
@@ -66,10 +98,12 @@ export interface Box {
   readonly children: readonly { readonly box: Box; readonly dx: number; readonly dy: number }[];
 }
 
-/** A box in a row: a top-level node, or the dummy of a transition crossing the row. */
+/** A box in a row: a top-level node (with its loops and stubs beside it), or the dummy of a transition crossing the row. */
 interface Item {
   readonly row: number;
   readonly width: number;
+  /** Where transitions attach, from the centre x: left of it for a node with loops or stubs on its right. */
+  readonly anchor: number;
   /** The top-level node, for a node item. */
   readonly unit?: Unit;
   /** The dummy's transition, for a dummy item. */
@@ -89,11 +123,21 @@ interface Unit {
   readonly index: number;
   /** Room right of the box for self-loops and their labels. */
   loopRoom: number;
+  /** The transitions drawn as stubs beside the box, top to bottom. */
+  readonly stubs: Stub[];
   rank: number;
   item?: Item;
 }
 
-/** A transition between two top-level nodes, as laid out: downward from `upper` to `lower`. */
+/** A transition between two top-level nodes. */
+interface Link {
+  readonly edge: PearlGraphEdge;
+  readonly from: Unit;
+  readonly to: Unit;
+  readonly order: number;
+}
+
+/** A transition drawn whole, downward from `upper` to `lower`. */
 interface Route {
   readonly edge: PearlGraphEdge;
   readonly upper: Unit;
@@ -106,171 +150,366 @@ interface Route {
   labelItem?: Item;
 }
 
+/** A transition drawn as a stub beside its source, ending in a tag that names its target. */
+interface Stub {
+  readonly edge: PearlGraphEdge;
+  readonly source: Unit;
+  readonly label?: EdgeLabelSize;
+  readonly tag: TagText;
+}
+
+/** Everything placed, before the drawing's coordinates are made. */
+interface Placed {
+  readonly units: readonly Unit[];
+  readonly routes: readonly Route[];
+  readonly loops: readonly { edge: PearlGraphEdge; unit: Unit; label?: EdgeLabelSize }[];
+  readonly rows: readonly Item[][];
+  /** The column of each rank. */
+  readonly columnOf: (rank: number) => number;
+}
+
 /** Lays out `graph` (see the module comment). Edges whose endpoints are not in `graph.nodes` are left out. */
 export function layeredLayout(graph: PearlGraph, measure: MeasureText): GraphLayout {
   const { boxes, boxOfKey } = measureBoxes(graph, measure);
-  const units = boxes.map((box, index): Unit => ({ box, index, loopRoom: 0, rank: 0 }));
+  const units = boxes.map((box, index): Unit => ({ box, index, loopRoom: 0, stubs: [], rank: 0 }));
   const unitOf = new Map<string, Unit>();
   for (const [key, box] of boxOfKey) unitOf.set(key, units[box.index]);
+  const nodeByKey = new Map(graph.nodes.map((node) => [node.key, node] as const));
 
   // Transitions between top-level nodes; a transition to its own node (or its nested action) is a loop.
-  const links: { edge: PearlGraphEdge; from: Unit; to: Unit }[] = [];
-  const loops: { edge: PearlGraphEdge; unit: Unit; label?: EdgeLabelSize }[] = [];
-  const incoming = new Map<string, number>();
-  for (const edge of graph.edges) {
+  const links: Link[] = [];
+  const loops: Placed['loops'][number][] = [];
+  for (const [order, edge] of graph.edges.entries()) {
     const from = unitOf.get(edge.source);
     const to = unitOf.get(edge.target);
     if (!from || !to) continue;
-    incoming.set(edge.target, (incoming.get(edge.target) ?? 0) + 1);
     if (from === to) {
       const label = measureEdgeLabel(edge, measure);
       loops.push({ edge, unit: from, label });
       from.loopRoom = Math.max(from.loopRoom, loopWidth + (label ? label.width + 4 : 0));
-    } else links.push({ edge, from, to });
+    } else links.push({ edge, from, to, order });
   }
-
   const reversed = breakCycles(
     links,
     graph.nodes.find((node) => node.isEntry),
   );
   assignRanks(units, links, reversed);
-
-  const routes: Route[] = links.map((link, index) => {
-    const back = reversed.has(index);
-    return {
-      edge: link.edge,
-      upper: back ? link.to : link.from,
-      lower: back ? link.from : link.to,
-      reversed: back,
-      label: measureEdgeLabel(link.edge, measure),
-      dummies: [],
-    };
-  });
+  const columnOf = columnsFor(units);
+  const drawn = chooseDrawn(links, columnOf);
+  const routes: Route[] = [];
+  for (const link of links) {
+    if (drawn.has(link)) {
+      const back = link.to.rank < link.from.rank;
+      const [upper, lower] = back ? [link.to, link.from] : [link.from, link.to];
+      routes.push({ edge: link.edge, upper, lower, reversed: back, label: measureEdgeLabel(link.edge, measure), dummies: [] });
+    } else {
+      const target = nodeByKey.get(link.edge.target) ?? link.to.box.node;
+      const tag = measureTag(target, link.to.rank <= link.from.rank, measure);
+      const stub = { edge: link.edge, source: link.from, label: measureEdgeLabel(link.edge, measure), tag };
+      link.from.stubs.push(stub);
+    }
+  }
   const rows = buildRows(units, routes);
   orderRows(rows);
   placeRows(rows);
+  return drawLayout(graph, { units, routes, loops, rows, columnOf });
+}
 
-  // Rows' vertical extents: node rows as tall as their tallest node, channel rows as their tallest label.
+/**
+ * The links drawn whole: those crossing at most {@link maxSpan} layers (and at least one) within
+ * one column, at most {@link maxDrawnIn} into each node, the shortest first (then in document order).
+ */
+function chooseDrawn(links: readonly Link[], columnOf: (rank: number) => number): Set<Link> {
+  const into = new Map<Unit, Link[]>();
+  for (const link of links) {
+    const span = Math.abs(link.to.rank - link.from.rank);
+    if (span === 0 || span > maxSpan || columnOf(link.to.rank) !== columnOf(link.from.rank)) continue;
+    let list = into.get(link.to);
+    if (!list) into.set(link.to, (list = []));
+    list.push(link);
+  }
+  const drawn = new Set<Link>();
+  const span = (link: Link): number => Math.abs(link.to.rank - link.from.rank);
+  for (const list of into.values()) {
+    if (list.length > maxDrawnIn) list.sort((a, b) => span(a) - span(b) || a.order - b.order);
+    for (const link of list.slice(0, maxDrawnIn)) drawn.add(link);
+  }
+  return drawn;
+}
+
+/**
+ * The column of each rank: one column, unless the drawing would be more than {@link targetAspect}
+ * times taller than wide; then as many columns of consecutive layers (at least
+ * {@link minColumnLayers} each) as bring it nearest that shape, the last layer (the terminal nodes)
+ * with the layers before it. Estimated from the nodes' sizes, with room for stubs beside them.
+ */
+function columnsFor(units: readonly Unit[]): (rank: number) => number {
+  let rankCount = 0;
+  for (const unit of units) rankCount = Math.max(rankCount, unit.rank + 1);
+  const rankHeight = new Float64Array(rankCount);
+  const rankWidth = new Float64Array(rankCount);
+  for (const unit of units) {
+    rankHeight[unit.rank] = Math.max(rankHeight[unit.rank], unit.box.height + 2 * rowGap + minChannelHeight + 14);
+    rankWidth[unit.rank] += unit.box.width + nodeSpacing;
+  }
+  let height = 0;
+  let width = 0;
+  for (let rank = 0; rank < rankCount; rank++) {
+    height += rankHeight[rank];
+    width = Math.max(width, rankWidth[rank]);
+  }
+  // Stubs and passing transitions widen a column: about two stubs' width beside the widest layer.
+  const columnWidth = width + 520;
+  const columns = Math.min(
+    maxColumns,
+    Math.floor((rankCount - 1) / minColumnLayers),
+    Math.round(Math.sqrt((targetAspect * height) / columnWidth)),
+  );
+  if (columns <= 1) return () => 0;
+  const perColumn = Math.ceil((rankCount - 1) / columns);
+  return (rank) => Math.min(columns - 1, Math.floor(rank / perColumn));
+}
+
+/**
+ * The rows' vertical extents: node rows as tall as their tallest node (or its stubs), channel rows
+ * as their tallest label; each column's first row at the top, {@link padding} below the edge.
+ */
+function rowExtents(
+  rows: readonly Item[][],
+  columnOfRow: (row: number) => number,
+): { rowTop: number[]; rowHeight: number[]; height: number } {
   const rowTop: number[] = [];
   const rowHeight: number[] = [];
   let y = padding;
+  let bottom = 0;
   for (const [index, row] of rows.entries()) {
-    let height = index % 2 === 0 ? 0 : minChannelHeight;
+    if (index > 0 && columnOfRow(index) !== columnOfRow(index - 1)) y = padding;
+    const lastOfColumn = index === rows.length - 1 || columnOfRow(index + 1) !== columnOfRow(index);
+    let height = index % 2 === 0 ? 0 : row.length > 0 || !lastOfColumn ? minChannelHeight : 0;
     for (const item of row) {
-      if (item.unit) height = Math.max(height, item.unit.box.height);
+      if (item.unit) height = Math.max(height, item.unit.box.height, stackHeight(item.unit));
       else if (item.route?.labelItem === item && item.route.label) height = Math.max(height, item.route.label.height);
     }
+    if (lastOfColumn && index % 2 === 1 && row.length === 0) height = 0;
     rowTop.push(y);
     rowHeight.push(height);
-    y += height + rowGap;
+    if (height > 0) y += height + rowGap;
+    bottom = Math.max(bottom, y - rowGap);
   }
-  const layoutHeight = y - rowGap + padding;
+  return { rowTop, rowHeight, height: bottom + padding };
+}
 
-  let minLeft = Infinity;
-  let maxRight = -Infinity;
-  for (const row of rows) {
-    for (const item of row) {
-      minLeft = Math.min(minLeft, item.x - item.width / 2);
-      maxRight = Math.max(maxRight, item.x + item.width / 2);
-    }
+/** Height of one stub's line: its label or its tag, the taller, px. */
+function stubHeight(stub: Stub): number {
+  return Math.max(stub.label?.height ?? 0, tagHeight);
+}
+
+/** Height of the stubs stacked beside `unit`, px. */
+function stackHeight(unit: Unit): number {
+  let height = 0;
+  for (const stub of unit.stubs) height += stubHeight(stub) + stubSpacing;
+  return Math.max(0, height - stubSpacing);
+}
+
+/** Width of the stubs beside `unit` (curve, label, tag), px; 0 without stubs. */
+function stubRoom(unit: Unit): number {
+  let width = 0;
+  for (const stub of unit.stubs) width = Math.max(width, (stub.label ? stub.label.width + stubGap : 0) + stub.tag.width);
+  return width > 0 ? width + stubLead + stubGap : 0;
+}
+
+/** The drawing: node corners, routes through their dummies, stubs, loops; columns side by side, {@link padding} around. */
+function drawLayout(graph: PearlGraph, placed: Placed): GraphLayout {
+  const { units, routes, loops, rows } = placed;
+  const columnOfRow = (row: number): number => placed.columnOf(Math.floor(row / 2));
+  const { rowTop, rowHeight, height } = rowExtents(rows, columnOfRow);
+  const shiftOfRow = columnShifts(rows, columnOfRow);
+  let width = 0;
+  for (const [index, row] of rows.entries()) {
+    for (const item of row) width = Math.max(width, item.x + item.width / 2 + shiftOfRow[index] + padding);
   }
-  if (!Number.isFinite(minLeft)) [minLeft, maxRight] = [0, 0];
-  const shift = padding - minLeft;
-
   const nodes: LaidOutNode[] = [];
   const corner = new Map<Unit, Point>();
   for (const unit of units) {
-    const item = unit.item!;
-    const point = { x: item.x - item.width / 2 + shift, y: rowTop[item.row] };
+    const item = itemOf(unit);
+    const point = { x: item.x - item.width / 2 + shiftOfRow[item.row], y: rowTop[item.row] };
     corner.set(unit, point);
     emitBox(unit.box, point.x, point.y, 0, nodes);
   }
   const boxByKey = new Map(nodes.map((laidOut) => [laidOut.node.key, laidOut] as const));
-
-  const edges: LaidOutEdge[] = [];
-  const ports = assignPorts(routes, corner, incoming);
-  for (const route of routes) {
-    const start = ports.get(route)!;
-    const upperCorner = corner.get(route.upper)!;
-    const lowerCorner = corner.get(route.lower)!;
-    const upperRow = route.upper.item!.row;
-    const path: Point[] = [{ x: start.from, y: upperCorner.y + route.upper.box.height }];
-    if (route.upper.box.height < rowHeight[upperRow]) path.push({ x: start.from, y: rowTop[upperRow] + rowHeight[upperRow] });
-    let label: LaidOutEdge['label'];
-    for (const dummy of route.dummies) {
-      const x = dummy.x + shift;
-      if (dummy.row % 2 === 1) {
-        const middle = rowTop[dummy.row] + rowHeight[dummy.row] / 2;
-        path.push({ x, y: middle });
-        if (dummy === route.labelItem && route.label) {
-          const { width, height, lines } = route.label;
-          label = { x: x - width / 2, y: middle - height / 2, width, height, lines };
-        }
-      } else {
-        path.push({ x, y: rowTop[dummy.row] }, { x, y: rowTop[dummy.row] + rowHeight[dummy.row] });
-      }
-    }
-    // A transition to a nested action ends on the action's box.
-    const targetKey = route.reversed ? route.edge.source : route.edge.target;
-    const nested = route.lower.box.node.key !== targetKey ? boxByKey.get(targetKey) : undefined;
-    path.push(nested ? { x: nested.x + nested.width / 2, y: nested.y } : { x: start.to, y: lowerCorner.y });
-    edges.push({ edge: route.edge, points: bumpCurve(route.reversed ? path.reverse() : path), label });
-  }
-  for (const loop of loops) {
-    const box = corner.get(loop.unit)!;
-    const right = box.x + loop.unit.box.width;
-    const top = box.y + loop.unit.box.height / 3;
-    const bottom = box.y + (loop.unit.box.height * 2) / 3;
-    const out = right + loopWidth - 4;
-    const points = [
-      { x: right, y: top },
-      { x: out, y: top },
-      { x: out, y: bottom },
-      { x: right, y: bottom },
-    ];
-    const label = loop.label && {
-      x: out + 4,
-      y: (top + bottom) / 2 - loop.label.height / 2,
-      width: loop.label.width,
-      height: loop.label.height,
-      lines: loop.label.lines,
-    };
-    edges.push({ edge: loop.edge, points: [points[0], points[1], points[2], points[3]], label });
-  }
-  // The edges in the order of the graph's transitions, as ELK gives them.
+  const ports = assignPorts(routes, corner);
+  const rowBottom = (unit: Unit): number => rowTop[itemOf(unit).row] + rowHeight[itemOf(unit).row];
+  const geometry = { rowTop, rowHeight, shiftOfRow, corner, ports, boxByKey, rowBottom };
+  const edges: LaidOutEdge[] = [
+    ...routes.map((route) => drawRoute(route, geometry)),
+    ...units.flatMap((unit) => drawStubs(unit, cornerOf(corner, unit))),
+    ...loops.map((loop) => drawLoop(loop, cornerOf(corner, loop.unit))),
+  ];
+  // The edges in the order of the graph's transitions.
   const order = new Map(graph.edges.map((edge, index) => [edge.key, index] as const));
-  edges.sort((a, b) => order.get(a.edge.key)! - order.get(b.edge.key)!);
-  return { width: maxRight - minLeft + 2 * padding, height: layoutHeight, nodes, edges };
+  edges.sort((a, b) => (order.get(a.edge.key) ?? 0) - (order.get(b.edge.key) ?? 0));
+  return { width: Math.max(width, 2 * padding), height, nodes, edges };
+}
+
+/** The x shift of each row: its column's items start {@link columnGap} right of the column before (the first at {@link padding}). */
+function columnShifts(rows: readonly Item[][], columnOfRow: (row: number) => number): number[] {
+  const left: number[] = [];
+  const right: number[] = [];
+  for (const [index, row] of rows.entries()) {
+    const column = columnOfRow(index);
+    for (const item of row) {
+      left[column] = Math.min(left[column] ?? Infinity, item.x - item.width / 2);
+      right[column] = Math.max(right[column] ?? -Infinity, item.x + item.width / 2);
+    }
+  }
+  const start: number[] = [];
+  let x = padding;
+  for (let column = 0; column < left.length; column++) {
+    if (left[column] === undefined) continue;
+    start[column] = x - left[column];
+    x += right[column] - left[column] + columnGap;
+  }
+  return rows.map((_, index) => start[columnOfRow(index)] ?? padding);
+}
+
+/** What drawing a route or stub needs of the placed rows. */
+interface Geometry {
+  readonly rowTop: readonly number[];
+  readonly rowHeight: readonly number[];
+  readonly shiftOfRow: readonly number[];
+  readonly corner: ReadonlyMap<Unit, Point>;
+  readonly ports: Ports;
+  readonly boxByKey: ReadonlyMap<string, LaidOutNode>;
+  rowBottom(unit: Unit): number;
+}
+
+/** A drawn route: from its upper node's bottom through its dummies (label on the middle channel one) to its lower node's top. */
+function drawRoute(route: Route, geometry: Geometry): LaidOutEdge {
+  const { rowTop, rowHeight, shiftOfRow, corner, ports, boxByKey } = geometry;
+  const from = ports.from.get(route.edge) ?? 0;
+  const upperCorner = cornerOf(corner, route.upper);
+  const path: Point[] = [{ x: from, y: upperCorner.y + route.upper.box.height }];
+  const bottom = geometry.rowBottom(route.upper);
+  if (upperCorner.y + route.upper.box.height < bottom) path.push({ x: from, y: bottom });
+  let label: LaidOutEdge['label'];
+  for (const dummy of route.dummies) {
+    const x = dummy.x + shiftOfRow[dummy.row];
+    if (dummy.row % 2 === 1) {
+      const middle = rowTop[dummy.row] + rowHeight[dummy.row] / 2;
+      path.push({ x, y: middle });
+      if (dummy === route.labelItem && route.label) {
+        const { width, height, lines } = route.label;
+        label = { x: x - width / 2, y: middle - height / 2, width, height, lines };
+      }
+    } else {
+      path.push({ x, y: rowTop[dummy.row] }, { x, y: rowTop[dummy.row] + rowHeight[dummy.row] });
+    }
+  }
+  // A transition to a nested action ends on the action's box.
+  const targetKey = route.reversed ? route.edge.source : route.edge.target;
+  const nested = route.lower.box.node.key !== targetKey ? boxByKey.get(targetKey) : undefined;
+  const to = ports.to.get(route.edge) ?? 0;
+  path.push(nested ? { x: nested.x + nested.width / 2, y: nested.y } : { x: to, y: cornerOf(corner, route.lower).y });
+  return { edge: route.edge, points: bumpCurve(route.reversed ? path.reverse() : path), label };
+}
+
+/**
+ * The stubs of `unit`, stacked beside its box (right of its loops), each a curve out of the middle
+ * of the box's right side into a horizontal line that runs under its label into its tag.
+ */
+function drawStubs(unit: Unit, corner: Point): LaidOutEdge[] {
+  const start = { x: corner.x + unit.box.width, y: corner.y + Math.min(unit.box.height, 2 * tagHeight) / 2 };
+  const left = start.x + unit.loopRoom + stubLead;
+  let top = corner.y;
+  return unit.stubs.map((stub) => {
+    const height = stubHeight(stub);
+    const y = top + height / 2;
+    top += height + stubSpacing;
+    const tagX = left + (stub.label ? stub.label.width + stubGap : 0);
+    const points = [...sideCurve(start, { x: left, y }), { x: left, y }, { x: tagX, y }, { x: tagX, y }];
+    const label = stub.label && {
+      x: left,
+      y: y - stub.label.height / 2,
+      width: stub.label.width,
+      height: stub.label.height,
+      lines: stub.label.lines,
+    };
+    return { edge: stub.edge, points, label, tag: { ...stub.tag, x: tagX, y: y - tagHeight / 2, height: tagHeight } };
+  });
+}
+
+/** A curve from `p` to `q` leaving and arriving horizontally, as cubic Bézier points (start, two controls, end). */
+export function sideCurve(p: Point, q: Point): Point[] {
+  const middle = (p.x + q.x) / 2;
+  return [p, { x: middle, y: p.y }, { x: middle, y: q.y }, q];
+}
+
+/** A loop on the right of a node, for a transition to itself, its label beside it. */
+function drawLoop(loop: Placed['loops'][number], box: Point): LaidOutEdge {
+  const right = box.x + loop.unit.box.width;
+  const top = box.y + loop.unit.box.height / 3;
+  const bottom = box.y + (loop.unit.box.height * 2) / 3;
+  const out = right + loopWidth - 4;
+  const points = [
+    { x: right, y: top },
+    { x: out, y: top },
+    { x: out, y: bottom },
+    { x: right, y: bottom },
+  ];
+  const label = loop.label && {
+    x: out + 4,
+    y: (top + bottom) / 2 - loop.label.height / 2,
+    width: loop.label.width,
+    height: loop.label.height,
+    lines: loop.label.lines,
+  };
+  return { edge: loop.edge, points, label };
+}
+
+/** The row item of a placed unit (every unit gets one in {@link buildRows}). */
+function itemOf(unit: Unit): Item {
+  if (!unit.item) throw new Error(`layeredLayout: ${unit.box.node.key} has no row`);
+  return unit.item;
+}
+
+function cornerOf(corner: ReadonlyMap<Unit, Point>, unit: Unit): Point {
+  return corner.get(unit) ?? { x: 0, y: 0 };
 }
 
 /**
  * The links to reverse so that the rest has no cycle: those that go back in the document's order
  * of nodes, the entry node counted first (ELK's model-order cycle breaking; a Pearl lists its nodes
- * roughly in the order of the conversation). Returns their indexes in `links`.
+ * roughly in the order of the conversation).
  */
-function breakCycles(links: readonly { from: Unit; to: Unit }[], entry: PearlGraphNode | undefined): Set<number> {
+function breakCycles(links: readonly Link[], entry: PearlGraphNode | undefined): Set<Link> {
   const isEntry = (unit: Unit): boolean => unit.box.node.key === entry?.key || unit.box.node.key === entry?.parent?.key;
   const order = (unit: Unit): number => (isEntry(unit) ? -1 : unit.index);
-  const reversed = new Set<number>();
-  links.forEach((link, index) => {
-    if (order(link.to) < order(link.from)) reversed.add(index);
-  });
-  return reversed;
+  return new Set(links.filter((link) => order(link.to) < order(link.from)));
+}
+
+/** Whether `unit` is pinned to the last layer: EndCall, or a node reached by transitions that has none of its own. */
+function isTerminal(unit: Unit, outDegree: Uint32Array, inDegree: Uint32Array): boolean {
+  return unit.box.node.nodeType === 100 || (outDegree[unit.index] === 0 && inDegree[unit.index] > 0);
 }
 
 /**
- * Ranks (layers) by the longest path from a start, in topological order; a node without incoming
- * transitions (other than the entry) then moves down to just above its first successor, and
- * PostCallActions (no transitions, runs after the call) goes below everything.
+ * Ranks (layers) by the longest path from a start, in topological order; the terminal nodes
+ * ({@link isTerminal}) then go to a last layer of their own, a node without incoming transitions
+ * (other than the entry) moves down to just above its first successor, and PostCallActions (no
+ * transitions, runs after the call) goes below everything. Linear in nodes + links.
  */
-function assignRanks(units: readonly Unit[], links: readonly { from: Unit; to: Unit }[], reversed: ReadonlySet<number>): void {
+function assignRanks(units: readonly Unit[], links: readonly Link[], reversed: ReadonlySet<Link>): void {
   const out: Unit[][] = units.map(() => []);
   const inDegree = new Uint32Array(units.length);
-  links.forEach((link, index) => {
-    const [from, to] = reversed.has(index) ? [link.to, link.from] : [link.from, link.to];
+  const linkOut = new Uint32Array(units.length);
+  const linkIn = new Uint32Array(units.length);
+  for (const link of links) {
+    linkOut[link.from.index]++;
+    linkIn[link.to.index]++;
+    const [from, to] = reversed.has(link) ? [link.to, link.from] : [link.from, link.to];
     out[from.index].push(to);
     inDegree[to.index]++;
-  });
+  }
   const order: Unit[] = units.filter((unit) => inDegree[unit.index] === 0);
   const remaining = Uint32Array.from(inDegree);
   for (let head = 0; head < order.length; head++) {
@@ -280,50 +519,61 @@ function assignRanks(units: readonly Unit[], links: readonly { from: Unit; to: U
       if (--remaining[next.index] === 0) order.push(next);
     }
   }
+  const terminals = units.filter((unit) => isTerminal(unit, linkOut, linkIn));
+  const terminalSet = new Set(terminals);
+  let last = -1;
+  for (const unit of units) if (!terminalSet.has(unit) && linkOut[unit.index] + linkIn[unit.index] > 0) last = Math.max(last, unit.rank);
+  for (const unit of terminals) unit.rank = last + 1;
   for (let index = order.length - 1; index >= 0; index--) {
     const unit = order[index];
-    if (inDegree[unit.index] === 0 && out[unit.index].length > 0 && !unit.box.node.isEntry) {
-      unit.rank = Math.min(...out[unit.index].map((next) => next.rank)) - 1;
+    if (inDegree[unit.index] === 0 && out[unit.index].length > 0 && !unit.box.node.isEntry && !terminalSet.has(unit)) {
+      let lowest = Infinity;
+      for (const next of out[unit.index]) lowest = Math.min(lowest, next.rank);
+      unit.rank = lowest - 1;
     }
   }
-  let last = 0;
-  for (const unit of units) last = Math.max(last, unit.rank);
+  let bottom = 0;
+  for (const unit of units) bottom = Math.max(bottom, unit.rank);
   for (const unit of units) {
     if (unit.box.node.nodeType === 200 && inDegree[unit.index] === 0 && out[unit.index].length === 0 && units.length > 1)
-      unit.rank = last + 1;
+      unit.rank = bottom + 1;
   }
-  const first = Math.min(...units.map((unit) => unit.rank));
+  let first = Infinity;
+  for (const unit of units) first = Math.min(first, unit.rank);
   for (const unit of units) unit.rank -= first;
 }
 
-/** The rows: node row 2r for rank r, channel row 2r + 1 after it; a dummy per row a transition crosses. */
+/** The rows: node row 2r for rank r, channel row 2r + 1 after it; a dummy per row a drawn transition crosses. */
 function buildRows(units: readonly Unit[], routes: readonly Route[]): Item[][] {
-  const rankCount = Math.max(0, ...units.map((unit) => unit.rank)) + 1;
-  const rows: Item[][] = Array.from({ length: 2 * rankCount - 1 }, () => []);
+  let rankCount = 0;
+  for (const unit of units) rankCount = Math.max(rankCount, unit.rank + 1);
+  const rows: Item[][] = Array.from({ length: 2 * rankCount }, () => []);
   const add = (item: Item): Item => {
     item.pos = rows[item.row].length;
     rows[item.row].push(item);
     return item;
   };
   for (const unit of units) {
-    unit.item = add({ row: 2 * unit.rank, width: unit.box.width + unit.loopRoom, unit, up: [], down: [], x: 0, pos: 0, key: 0 });
+    const side = unit.loopRoom + stubRoom(unit);
+    unit.item = add({ row: 2 * unit.rank, width: unit.box.width + side, anchor: -side / 2, unit, up: [], down: [], x: 0, pos: 0, key: 0 });
   }
   for (const route of routes) {
-    let previous = route.upper.item!;
-    const lastRow = route.lower.item!.row;
-    // The label goes in the middle channel row of the transition (as ELK's centre labels).
-    const channels = (lastRow - previous.row) / 2;
+    let previous = itemOf(route.upper);
+    const lower = itemOf(route.lower);
+    // The label goes in the middle channel row of the transition.
+    const channels = (lower.row - previous.row) / 2;
     const labelRow = previous.row + 1 + 2 * Math.floor((channels - (route.reversed ? 0 : 1)) / 2);
-    for (let row = previous.row + 1; row < lastRow; row++) {
+    for (let row = previous.row + 1; row < lower.row; row++) {
       const carriesLabel = row === labelRow && route.label !== undefined;
-      const dummy = add({ row, width: carriesLabel ? route.label.width : 0, route, up: [previous], down: [], x: 0, pos: 0, key: 0 });
+      const width = carriesLabel ? route.label.width : 0;
+      const dummy = add({ row, width, anchor: 0, route, up: [previous], down: [], x: 0, pos: 0, key: 0 });
       if (carriesLabel) route.labelItem = dummy;
       previous.down.push(dummy);
       route.dummies.push(dummy);
       previous = dummy;
     }
-    previous.down.push(route.lower.item!);
-    route.lower.item!.up.push(previous);
+    previous.down.push(lower);
+    lower.up.push(previous);
   }
   return rows;
 }
@@ -363,7 +613,9 @@ function orderRows(rows: Item[][]): void {
 /** Crossings between each row and the next (inversions counted with a Fenwick tree). */
 function countCrossings(rows: readonly Item[][]): number {
   let total = 0;
-  const tree = new Uint32Array(Math.max(...rows.map((row) => row.length)) + 1);
+  let widest = 0;
+  for (const row of rows) widest = Math.max(widest, row.length);
+  const tree = new Uint32Array(widest + 1);
   const ends: number[] = [];
   for (let index = 0; index + 1 < rows.length; index++) {
     const size = rows[index + 1].length;
@@ -388,7 +640,9 @@ function countCrossings(rows: readonly Item[][]): number {
 
 /** x positions: rows packed, then moved toward their neighbours row by row, down and up. */
 function placeRows(rows: readonly Item[][]): void {
+  let widest = 0;
   for (const row of rows) {
+    widest = Math.max(widest, row.length);
     let x = 0;
     row.forEach((item, index) => {
       if (index > 0) x += gap(row[index - 1], item);
@@ -396,13 +650,17 @@ function placeRows(rows: readonly Item[][]): void {
     });
     for (const item of row) item.x -= x / 2;
   }
-  const scratch = new Scratch(Math.max(...rows.map((row) => row.length)));
+  const scratch = new Scratch(widest);
   for (let round = 0; round < placementRounds; round++) {
     for (let index = 1; index < rows.length; index++) placeRow(rows[index], 'up', scratch);
     for (let index = rows.length - 2; index >= 0; index--) placeRow(rows[index], 'down', scratch);
   }
   for (const row of rows) placeRow(row, 'both', scratch);
-  // A row of nodes without transitions (PostCallActions) goes under the middle of the rest.
+  centreLoneRows(rows);
+}
+
+/** A row of nodes without any transition (PostCallActions) goes under the middle of the rest. */
+function centreLoneRows(rows: readonly Item[][]): void {
   let left = Infinity;
   let right = -Infinity;
   for (const row of rows) {
@@ -459,14 +717,14 @@ function placeRow(row: readonly Item[], side: 'up' | 'down' | 'both', scratch: S
     const add = (neighbours: readonly Item[]): void => {
       for (const neighbour of neighbours) {
         const w = item.route && neighbour.route ? straightWeight : 1;
-        sum += neighbour.x * w;
+        sum += (neighbour.x + neighbour.anchor) * w;
         total += w;
       }
     };
     if (side !== 'down') add(item.up);
     if (side !== 'up') add(item.down);
     // An item with no neighbour on that side stays about where it is.
-    target[index] = (total > 0 ? sum / total : item.x) - offset;
+    target[index] = (total > 0 ? sum / total - item.anchor : item.x) - offset;
     weight[index] = total > 0 ? total : 0.01;
   }
   // Blocks of pooled items: mean, weight, and how many items.
@@ -496,49 +754,50 @@ function placeRow(row: readonly Item[], side: 'up' | 'down' | 'both', scratch: S
   }
 }
 
+/** Where each transition leaves its node's bottom (`from`) and enters its lower node's top (`to`), x in px, by edge. */
+interface Ports {
+  readonly from: Map<PearlGraphEdge, number>;
+  readonly to: Map<PearlGraphEdge, number>;
+}
+
 /**
- * Where each transition leaves its upper node and enters its lower one (x, px): spread along the
- * bottom and top sides in the order of where they go, or, into a node many transitions reach
- * (EndCall), all at the middle of its top side so that they merge.
+ * Where each transition leaves its upper node and enters its lower one: spread along the bottom
+ * and top sides in the order of where they go (stubs among them, by their tag), or, into a node
+ * that {@link mergeThreshold} or more drawn transitions reach, all at the middle of its top side so
+ * that they merge.
  */
-function assignPorts(
-  routes: readonly Route[],
-  corner: ReadonlyMap<Unit, Point>,
-  incoming: ReadonlyMap<string, number>,
-): Map<Route, { from: number; to: number }> {
-  const outOf = new Map<Unit, Route[]>();
-  const into = new Map<Unit, Route[]>();
-  for (const route of routes) {
-    let list = outOf.get(route.upper);
-    if (!list) outOf.set(route.upper, (list = []));
-    list.push(route);
-    list = into.get(route.lower);
-    if (!list) into.set(route.lower, (list = []));
-    list.push(route);
-  }
-  const firstX = (route: Route): number => (route.dummies[0] ?? route.lower.item!).x;
-  const lastX = (route: Route): number => (route.dummies[route.dummies.length - 1] ?? route.upper.item!).x;
-  const result = new Map<Route, { from: number; to: number }>();
-  for (const route of routes) result.set(route, { from: 0, to: 0 });
-  const spread = (unit: Unit, list: Route[], at: (route: Route) => number, set: (route: Route, x: number) => void): void => {
-    const left = corner.get(unit)!.x;
-    const { width } = unit.box;
-    list.sort((a, b) => at(a) - at(b));
-    list.forEach((route, index) => set(route, left + (width * (index + 1)) / (list.length + 1)));
+function assignPorts(routes: readonly Route[], corner: ReadonlyMap<Unit, Point>): Ports {
+  const bottoms = new Map<Unit, { edge: PearlGraphEdge; at: number }[]>();
+  const tops = new Map<Unit, { edge: PearlGraphEdge; at: number }[]>();
+  const push = (map: Map<Unit, { edge: PearlGraphEdge; at: number }[]>, unit: Unit, edge: PearlGraphEdge, at: number): void => {
+    let list = map.get(unit);
+    if (!list) map.set(unit, (list = []));
+    list.push({ edge, at });
   };
-  for (const [unit, list] of outOf) spread(unit, list, firstX, (route, x) => (result.get(route)!.from = x));
-  for (const [unit, list] of into) {
-    const merged = (incoming.get(unit.box.node.key) ?? 0) >= mergeThreshold && unit.box.children.length === 0;
-    if (merged) for (const route of list) result.get(route)!.to = corner.get(unit)!.x + unit.box.width / 2;
-    else spread(unit, list, lastX, (route, x) => (result.get(route)!.to = x));
+  for (const route of routes) {
+    push(bottoms, route.upper, route.edge, (route.dummies[0] ?? itemOf(route.lower)).x);
+    push(tops, route.lower, route.edge, (route.dummies[route.dummies.length - 1] ?? itemOf(route.upper)).x);
   }
-  return result;
+  const ports: Ports = { from: new Map(), to: new Map() };
+  const spread = (unit: Unit, list: { edge: PearlGraphEdge; at: number }[], into: Map<PearlGraphEdge, number>): void => {
+    const left = cornerOf(corner, unit).x;
+    const { width } = unit.box;
+    list.sort((a, b) => a.at - b.at);
+    list.forEach((port, index) => into.set(port.edge, left + (width * (index + 1)) / (list.length + 1)));
+  };
+  for (const [unit, list] of bottoms) spread(unit, list, ports.from);
+  for (const [unit, list] of tops) {
+    if (list.length >= mergeThreshold && unit.box.children.length === 0) {
+      for (const port of list) ports.to.set(port.edge, cornerOf(corner, unit).x + unit.box.width / 2);
+    } else spread(unit, list, ports.to);
+  }
+  return ports;
 }
 
 /**
  * A smooth curve through `points` for a top-to-bottom drawing, as cubic Bézier points (start, then
- * two controls and an end per segment, the format of ELK's spline routes): each segment leaves and
- * arrives vertically, so the curve has no kinks; a vertical segment stays straight.
+ * two controls and an end per segment): each segment leaves and arrives vertically, so the curve
+ * has no kinks; a vertical segment stays straight.
  */
 export function bumpCurve(points: readonly Point[]): Point[] {
   const result: Point[] = [points[0]];

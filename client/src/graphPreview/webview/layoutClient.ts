@@ -2,27 +2,35 @@
  * The page's side of a layout worker: starts it from the worker bundle embedded in this script
  * (a `blob:` URL; the page's CSP allows `worker-src blob:` and nothing else), sends one
  * {@link LayoutRequest} at a time and resolves with its layout. A newer request cancels the running
- * one, whose promise resolves `cancelled`. ELK cannot be interrupted, so a client made to
- * `terminateOnCancel` (the one running ELK) terminates its busy worker and starts a fresh one; the
- * other lets the worker finish the stale layout (the own layouts take milliseconds) and keeps it
- * warm. Answers are matched by sequence number, so a stale one can never be taken for the current
- * layout.
+ * one, whose promise resolves `cancelled`; the worker finishes the stale layout (milliseconds to a
+ * few hundred at a thousand nodes) and stays warm, unless the client was made to
+ * `terminateOnCancel`. Answers are matched by sequence number, so a stale one can never be taken
+ * for the current layout.
  */
 import type { PearlGraph } from '../../../../protocol/graphTypes';
 import type { LayoutEngine, LayoutRequest, LayoutResponse } from './layoutMessages';
-import type { GraphLayout } from './layoutGraph';
+import { applyLayoutDelta, type GraphLayout, isLayoutDelta } from './layoutGraph';
 
 /** The worker bundle's source, put in by esbuild (`scripts/bundle.mjs`, `define`). */
 declare const PEARL_LAYOUT_WORKER_SOURCE: string;
 
 /** What became of a layout request. */
 export type LayoutOutcome =
-  | { readonly status: 'done'; readonly layout: GraphLayout; readonly engine: LayoutEngine; readonly elapsedMs: number }
+  | {
+      readonly status: 'done';
+      readonly layout: GraphLayout;
+      readonly engine: LayoutEngine;
+      readonly elapsedMs: number;
+      /** The request's number: name it as `previous` to keep this layout in the next one. */
+      readonly seq: number;
+    }
   | { readonly status: 'cancelled' }
   | { readonly status: 'failed'; readonly message: string };
 
 interface Pending {
   readonly seq: number;
+  /** The layout the request named as `previous` (the page's, on screen): what a {@link LayoutDelta} answer applies to. */
+  readonly base?: GraphLayout;
   readonly resolve: (outcome: LayoutOutcome) => void;
 }
 
@@ -39,7 +47,7 @@ export class LayoutClient {
 
   /**
    * @param fontFamily the CSS font family the page draws text in; the worker measures with it.
-   * @param terminateOnCancel whether cancelling terminates the busy worker (for ELK's long layouts).
+   * @param terminateOnCancel whether cancelling terminates the busy worker (and starts a fresh one on the next layout).
    */
   constructor(
     private readonly fontFamily: string,
@@ -47,17 +55,18 @@ export class LayoutClient {
   ) {}
 
   /**
-   * Lays out `graph` in the worker with `engine`, keeping `previous` (the layout on screen) where
-   * it can ({@link LayoutRequest}); cancels the layout still running, if any. Never rejects.
+   * Lays out `graph` in the worker, keeping the layout of request `previous` (the one on screen,
+   * {@link LayoutOutcome}'s `seq`) where it can ({@link LayoutRequest}); cancels the layout still
+   * running, if any. Never rejects.
    */
-  layout(graph: PearlGraph, engine: LayoutRequest['engine'], previous?: GraphLayout): Promise<LayoutOutcome> {
+  layout(graph: PearlGraph, previous?: { readonly seq: number; readonly layout: GraphLayout }): Promise<LayoutOutcome> {
     this.cancel();
     const seq = ++this.seq;
     this.requested++;
     const worker = this.ensureWorker();
     return new Promise<LayoutOutcome>((resolve) => {
-      this.pending = { seq, resolve };
-      const request: LayoutRequest = { type: 'layout', seq, graph, fontFamily: this.fontFamily, engine, previous };
+      this.pending = { seq, resolve, base: previous?.layout };
+      const request: LayoutRequest = { type: 'layout', seq, graph, fontFamily: this.fontFamily, previous: previous?.seq };
       worker.postMessage(request);
     });
   }
@@ -102,11 +111,18 @@ export class LayoutClient {
     const pending = this.pending;
     if (pending === undefined || answer.seq !== pending.seq) return;
     this.pending = undefined;
-    pending.resolve(
-      answer.type === 'layout'
-        ? { status: 'done', layout: answer.layout, engine: answer.engine, elapsedMs: answer.elapsedMs }
-        : { status: 'failed', message: answer.message },
-    );
+    if (answer.type !== 'layout') {
+      pending.resolve({ status: 'failed', message: answer.message });
+      return;
+    }
+    let layout: GraphLayout;
+    if (!isLayoutDelta(answer.layout)) layout = answer.layout;
+    else if (pending.base) layout = applyLayoutDelta(pending.base, answer.layout);
+    else {
+      pending.resolve({ status: 'failed', message: 'the layout worker answered with changes to a layout the page does not have' });
+      return;
+    }
+    pending.resolve({ status: 'done', layout, engine: answer.engine, elapsedMs: answer.elapsedMs, seq: answer.seq });
   }
 
   private fail(message: string): void {

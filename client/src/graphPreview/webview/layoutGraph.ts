@@ -1,14 +1,11 @@
 /**
- * Lays out a {@link PearlGraph} with ELK's layered algorithm (the ELK instance is injected: the
- * preview runs it in its layout worker, `layoutWorker.ts`), top to bottom, spline edges, each transition's label placed by ELK at the middle of its edge (a
- * label gets room of its own between the layers, so labels never cover nodes). Nested actions (handOffAction, postCallActions) are ELK children of their parent, which becomes a
- * compound node: a group box with the parent's header on top and its actions inside. All
- * coordinates in the result are absolute (ELK `json.shapeCoords` / `json.edgeCoords` = ROOT), in
- * CSS pixels at zoom 1. Text is measured by the injected {@link MeasureText}, so this module needs
- * no DOM.
+ * What a layout of a {@link PearlGraph} is made of (nodes, transitions, labels and stub tags placed
+ * in CSS pixels at zoom 1, origin at the top left) and how its text is measured: node headers and
+ * label boxes from an injected {@link MeasureText}, so that this module needs no DOM. The layouts
+ * themselves are `layeredLayout.ts` (a whole graph) and `incrementalLayout.ts` (a change to one on
+ * screen).
  */
-import type { ElkExtendedEdge, ElkLabel, ElkNode, ElkPoint } from 'elkjs/lib/elk-api';
-import type { PearlGraph, PearlGraphEdge, PearlGraphNode } from '../../../../protocol/graphTypes';
+import type { PearlGraphEdge, PearlGraphNode } from '../../../../protocol/graphTypes';
 import { wrapText } from './textWrap';
 
 /** The text styles the graph uses; sizes in px, shared by measuring and drawing. */
@@ -32,7 +29,7 @@ export interface NodeMark {
   readonly width: number;
 }
 
-/** A node placed by ELK, with its text already wrapped to lines. */
+/** A node placed by the layout, with its text already wrapped to lines; px. */
 export interface LaidOutNode {
   readonly node: PearlGraphNode;
   readonly x: number;
@@ -52,7 +49,7 @@ export interface LaidOutNode {
   readonly depth: number;
 }
 
-/** A label box placed by ELK. */
+/** A transition's label box, px. */
 export interface LaidOutLabel {
   readonly x: number;
   readonly y: number;
@@ -61,20 +58,136 @@ export interface LaidOutLabel {
   readonly lines: readonly string[];
 }
 
-/** A transition routed by ELK: a polyline from source to target. */
-export interface LaidOutEdge {
-  readonly edge: PearlGraphEdge;
-  readonly points: readonly ElkPoint[];
-  readonly label?: LaidOutLabel;
+/** A point of the drawing, px. */
+export interface LayoutPoint {
+  readonly x: number;
+  readonly y: number;
 }
 
-/** The laid-out graph; `width` × `height` bounds everything, origin at 0,0. */
+/**
+ * The tag at the end of a stub: a transition that would cross many rows, or one of many into the
+ * same node (EndCall, a menu), is drawn as a short stub from its source ending in this tag, which
+ * names its target (clicking it shows the target).
+ */
+export interface LaidOutTag extends Rect {
+  /** `↓ name` or `↑ name` of the target (cut to fit), by where the target lies. */
+  readonly text: string;
+  /** Key of the transition's target node. */
+  readonly target: string;
+  /** The target's whole title ({@link getNodeTitle}), for the tooltip. */
+  readonly targetTitle: string;
+  /** The target's colour family. */
+  readonly family: NodeFamily;
+}
+
+/**
+ * A routed transition: cubic Bézier points from source to target (start, then two controls and an
+ * end per segment), or, for a stub, from the source to the top of its {@link LaidOutTag}.
+ */
+export interface LaidOutEdge {
+  readonly edge: PearlGraphEdge;
+  readonly points: readonly LayoutPoint[];
+  readonly label?: LaidOutLabel;
+  /** Set when the transition is drawn as a stub: its end is this tag, not the target node. */
+  readonly tag?: LaidOutTag;
+}
+
+/** The laid-out graph; `width` × `height` (px) bounds everything, origin at 0,0. */
 export interface GraphLayout {
   readonly width: number;
   readonly height: number;
   /** Parents before their children, so a group box is drawn under its actions. */
   readonly nodes: readonly LaidOutNode[];
   readonly edges: readonly LaidOutEdge[];
+}
+
+/**
+ * A layout told as its changes from a base layout (the one the page named as `previous`, which it
+ * holds): each node and transition is a new entry, or the index of the base's entry when that one
+ * is unchanged. After a small edit of a large graph this is a few entries and many numbers, far
+ * less for the page to receive than the whole layout.
+ */
+export interface LayoutDelta {
+  /** The `seq` of the base layout's request. */
+  readonly base: number;
+  readonly width: number;
+  readonly height: number;
+  readonly nodes: readonly (LaidOutNode | number)[];
+  readonly edges: readonly (LaidOutEdge | number)[];
+}
+
+/** Whether `layout` is a {@link LayoutDelta}. */
+export function isLayoutDelta(layout: GraphLayout | LayoutDelta): layout is LayoutDelta {
+  return 'base' in layout;
+}
+
+/** The changes that make `next` from `base` (request `baseSeq`): entries equal to the base's by value become its index. */
+export function diffLayout(base: GraphLayout, baseSeq: number, next: GraphLayout): LayoutDelta {
+  const same = <T>(
+    old: readonly T[],
+    entries: readonly T[],
+    keyOf: (entry: T) => string,
+    equal: (a: T, b: T) => boolean,
+  ): (T | number)[] => {
+    const index = new Map(old.map((entry, position) => [keyOf(entry), position] as const));
+    return entries.map((entry) => {
+      const position = index.get(keyOf(entry));
+      return position !== undefined && (old[position] === entry || equal(old[position], entry)) ? position : entry;
+    });
+  };
+  return {
+    base: baseSeq,
+    width: next.width,
+    height: next.height,
+    nodes: same(
+      base.nodes,
+      next.nodes,
+      (laidOut) => laidOut.node.key,
+      (a, b) => JSON.stringify(a) === JSON.stringify(b),
+    ),
+    edges: same(base.edges, next.edges, (laidOut) => laidOut.edge.key, edgesEqual),
+  };
+}
+
+/** Whether two laid-out transitions are drawn alike and carry the same transition (compared field by field: thousands per layout). */
+function edgesEqual(a: LaidOutEdge, b: LaidOutEdge): boolean {
+  const [x, y] = [a.edge, b.edge];
+  if (x.key !== y.key || x.source !== y.source || x.target !== y.target || x.name !== y.name || x.apiResult !== y.apiResult) return false;
+  const [r, q] = [x.range, y.range];
+  if (
+    r.start.line !== q.start.line ||
+    r.start.character !== q.start.character ||
+    r.end.line !== q.end.line ||
+    r.end.character !== q.end.character
+  )
+    return false;
+  if (
+    a.points.length !== b.points.length ||
+    a.points.some((point, index) => point.x !== b.points[index].x || point.y !== b.points[index].y)
+  )
+    return false;
+  const sameRect = (s: Rect | undefined, t: Rect | undefined): boolean =>
+    s === t || (s !== undefined && t !== undefined && s.x === t.x && s.y === t.y && s.width === t.width && s.height === t.height);
+  if (!sameRect(a.label, b.label) || a.label?.lines.join('\n') !== b.label?.lines.join('\n')) return false;
+  if (!sameRect(a.tag, b.tag)) return false;
+  return (
+    a.tag === b.tag ||
+    (a.tag?.text === b.tag?.text &&
+      a.tag?.target === b.tag?.target &&
+      a.tag?.targetTitle === b.tag?.targetTitle &&
+      a.tag?.family === b.tag?.family)
+  );
+}
+
+/** The layout `delta` tells, from its base layout `base`: an unchanged entry is the base's own object. */
+export function applyLayoutDelta(base: GraphLayout, delta: LayoutDelta): GraphLayout {
+  const pick = <T>(old: readonly T[], entry: T | number): T => (typeof entry === 'number' ? old[entry] : entry);
+  return {
+    width: delta.width,
+    height: delta.height,
+    nodes: delta.nodes.map((entry) => pick(base.nodes, entry)),
+    edges: delta.edges.map((entry) => pick(base.edges, entry)),
+  };
 }
 
 /** Colour family of a node type (docs/interface.md § Node types). */
@@ -137,196 +250,15 @@ export const groupPadding = 12;
 /** Space between two nested actions side by side in a group, px. */
 export const childSpacing = 14;
 
-/** Most nodes laid out with network simplex node placement (see the layout options). */
-const networkSimplexLimit = 24;
-
-/** Incoming transitions from which they merge into one port of their target. */
+/** Drawn incoming transitions from which they merge into one point of their target's top side. */
 export const mergeThreshold = 4;
-
-/** The id of the shared input port of a node with merged incoming transitions. */
-function inputPort(key: string): string {
-  return `${key}#in`;
-}
 
 /** Room kept on the type line for the error/warning count badge, so diagnostics never change the layout. */
 const badgeRoom = 24;
-
-/** What {@link layoutGraph} needs of ELK: its `layout` call. */
-export interface ElkLayouter {
-  layout(graph: ElkNode): Promise<ElkNode>;
-}
-
-/** Layout direction: DOWN suits the usual tall flows. */
-export type LayoutDirection = 'DOWN' | 'RIGHT';
-
-/**
- * Lays out `graph`. Resolves with absolute positions; rejects only if ELK itself fails. Edges whose
- * endpoints are not in `graph.nodes` are left out (the server never sends such edges).
- */
-export async function layoutGraph(
-  graph: PearlGraph,
-  measure: MeasureText,
-  elk: ElkLayouter,
-  direction: LayoutDirection = 'DOWN',
-): Promise<GraphLayout> {
-  const byKey = new Map(graph.nodes.map((node) => [node.key, node] as const));
-  const childrenOf = new Map<string | undefined, PearlGraphNode[]>();
-  for (const node of graph.nodes) {
-    const parentKey = node.parent && byKey.has(node.parent.key) ? node.parent.key : undefined;
-    let list = childrenOf.get(parentKey);
-    if (!list) childrenOf.set(parentKey, (list = []));
-    list.push(node);
-  }
-
-  // Nodes many transitions go into (EndCall, a shared menu): their incoming transitions end at one
-  // shared port on the top side, so they merge there instead of fanning in all over the box.
-  const incoming = new Map<string, number>();
-  for (const edge of graph.edges) incoming.set(edge.target, (incoming.get(edge.target) ?? 0) + 1);
-  const mergedTargets = new Set(
-    [...incoming].filter(([key, count]) => count >= mergeThreshold && childrenOf.get(key) === undefined).map(([key]) => key),
-  );
-
-  const headers = new Map<string, Header>();
-  const toElk = (node: PearlGraphNode): ElkNode => {
-    const header = measureHeader(node, measure);
-    headers.set(node.key, header);
-    const children = childrenOf.get(node.key) ?? [];
-    // PostCallActions runs after the conversation and has no transitions: below everything else.
-    const last: Record<string, string> = node.nodeType === 200 && !node.parent ? { 'elk.layered.layering.layerConstraint': 'LAST' } : {};
-    if (children.length === 0 && mergedTargets.has(node.key)) {
-      return {
-        id: node.key,
-        width: header.width,
-        height: header.height,
-        layoutOptions: { ...last, 'elk.portConstraints': 'FIXED_SIDE' },
-        ports: [
-          { id: inputPort(node.key), width: 1, height: 1, layoutOptions: { 'elk.port.side': direction === 'DOWN' ? 'NORTH' : 'WEST' } },
-        ],
-      };
-    }
-    if (children.length === 0) return { id: node.key, width: header.width, height: header.height, layoutOptions: last };
-    const elkChildren = children.map(toElk);
-    // The actions have no transitions between them, so ELK puts them in one row. Widen the right
-    // padding when the header is wider than that row (ELK's minimum node size is unreliable for
-    // compound nodes laid out DOWN).
-    const rowWidth = elkChildren.reduce((sum, child) => sum + (child.width ?? 0), 0) + childSpacing * (elkChildren.length - 1);
-    const right = Math.max(groupPadding, header.width - rowWidth - groupPadding);
-    return {
-      id: node.key,
-      children: elkChildren,
-      layoutOptions: {
-        ...last,
-        'elk.padding': `[top=${header.height + groupPadding},left=${groupPadding},bottom=${groupPadding},right=${right}]`,
-        'elk.spacing.nodeNode': String(childSpacing),
-      },
-    };
-  };
-
-  const labels = new Map<string, readonly string[]>();
-  const edges: ElkExtendedEdge[] = [];
-  for (const edge of graph.edges) {
-    if (!byKey.has(edge.source) || !byKey.has(edge.target)) continue;
-    const size = measureEdgeLabel(edge, measure);
-    const elkLabels: ElkLabel[] = [];
-    if (size) {
-      labels.set(edge.key, size.lines);
-      elkLabels.push({
-        id: `${edge.key}#label`,
-        text: getEdgeLabelText(edge),
-        width: size.width,
-        height: size.height,
-        layoutOptions: { 'elk.edgeLabels.placement': 'CENTER' },
-      });
-    }
-    edges.push({
-      id: edge.key,
-      sources: [edge.source],
-      targets: [mergedTargets.has(edge.target) ? inputPort(edge.target) : edge.target],
-      labels: elkLabels,
-    });
-  }
-
-  const root: ElkNode = {
-    id: '#root',
-    layoutOptions: {
-      'elk.algorithm': 'layered',
-      'elk.direction': direction,
-      // Splines read better than orthogonal routes here: flows have many long, crossing transitions.
-      'elk.edgeRouting': 'SPLINES',
-      'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
-      'elk.json.shapeCoords': 'ROOT',
-      'elk.json.edgeCoords': 'ROOT',
-      'elk.padding': '[top=24,left=24,bottom=24,right=24]',
-      'elk.spacing.nodeNode': '28',
-      'elk.spacing.edgeNode': '12',
-      'elk.spacing.edgeEdge': '8',
-      'elk.spacing.edgeLabel': '2',
-      'elk.layered.spacing.nodeNodeBetweenLayers': '14',
-      'elk.layered.spacing.edgeNodeBetweenLayers': '6',
-      'elk.layered.spacing.edgeEdgeBetweenLayers': '4',
-      // Network simplex places nodes compactly, but takes seconds from about 30 nodes on;
-      // Brandes-Köpf is wider and fast at any size (measured with npm run bench:graph).
-      ...(graph.nodes.length <= networkSimplexLimit
-        ? { 'elk.layered.nodePlacement.strategy': 'NETWORK_SIMPLEX' }
-        : { 'elk.layered.nodePlacement.strategy': 'BRANDES_KOEPF', 'elk.layered.nodePlacement.bk.fixedAlignment': 'BALANCED' }),
-      // Stability: the document's order of nodes and transitions breaks ties, so adding or removing
-      // one node moves the others as little as ELK allows.
-      'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
-    },
-    children: (childrenOf.get(undefined) ?? []).map(toElk),
-    edges,
-  };
-
-  const result = await elk.layout(root);
-
-  const nodes: LaidOutNode[] = [];
-  const collect = (elkNode: ElkNode, depth: number): void => {
-    const node = byKey.get(elkNode.id);
-    const header = headers.get(elkNode.id);
-    if (!node || !header) return;
-    const isGroup = (elkNode.children?.length ?? 0) > 0;
-    nodes.push({
-      node,
-      x: elkNode.x ?? 0,
-      y: elkNode.y ?? 0,
-      width: elkNode.width ?? header.width,
-      height: elkNode.height ?? header.height,
-      isGroup,
-      headerHeight: header.height,
-      nameLines: header.nameLines,
-      typeText: node.typeName,
-      marks: header.marks,
-      family: getNodeFamily(node.nodeType),
-      depth,
-    });
-    for (const child of elkNode.children ?? []) collect(child, depth + 1);
-  };
-  for (const child of result.children ?? []) collect(child, 0);
-
-  const edgeByKey = new Map(graph.edges.map((edge) => [edge.key, edge] as const));
-  const laidOutEdges: LaidOutEdge[] = [];
-  const collectEdges = (container: ElkNode): void => {
-    for (const elkEdge of container.edges ?? []) {
-      const edge = edgeByKey.get(elkEdge.id);
-      if (!edge) continue;
-      const points: ElkPoint[] = [];
-      for (const section of elkEdge.sections ?? []) {
-        points.push(section.startPoint, ...(section.bendPoints ?? []), section.endPoint);
-      }
-      const elkLabel = elkEdge.labels?.[0];
-      const lines = labels.get(edge.key);
-      const label =
-        elkLabel && lines
-          ? { x: elkLabel.x ?? 0, y: elkLabel.y ?? 0, width: elkLabel.width ?? 0, height: elkLabel.height ?? 0, lines }
-          : undefined;
-      laidOutEdges.push({ edge, points, label });
-    }
-    for (const child of container.children ?? []) collectEdges(child);
-  };
-  collectEdges(result);
-
-  return { width: result.width ?? 0, height: result.height ?? 0, nodes, edges: laidOutEdges };
-}
+/** Widest text of a stub's tag, px. */
+const tagMaxTextWidth = 150;
+/** Height of a stub's tag, px. */
+export const tagHeight = 18;
 
 /** The measured header of a node: its size as a leaf box, wrapped name and marks. */
 export interface Header {
@@ -376,4 +308,20 @@ export function measureEdgeLabel(edge: PearlGraphEdge, measure: MeasureText): Ed
   const lines = wrapText(text, labelMaxWidth, 2, (part) => measure(part, 'label'));
   const width = Math.ceil(Math.max(...lines.map((part) => measure(part, 'label')))) + 8;
   return { lines, width, height: lines.length * textStyles.label.lineHeight + 4 };
+}
+
+/** What a stub's tag shows of its target, before it is placed: {@link LaidOutTag} but the position and height. */
+export type TagText = Pick<LaidOutTag, 'text' | 'width' | 'target' | 'targetTitle' | 'family'>;
+
+/** The tag naming `target` at the end of a stub (its width in px); `upward` when the target lies above the stub. */
+export function measureTag(target: PearlGraphNode, upward: boolean, measure: MeasureText): TagText {
+  const targetTitle = getNodeTitle(target);
+  const [line] = wrapText(`${upward ? '↑' : '↓'} ${targetTitle}`, tagMaxTextWidth, 1, (part) => measure(part, 'mark'));
+  return {
+    text: line,
+    width: Math.ceil(measure(line, 'mark')) + 14,
+    target: target.key,
+    targetTitle,
+    family: getNodeFamily(target.nodeType),
+  };
 }

@@ -1,13 +1,13 @@
 /** The messages between the graph preview page and its layout worker (`layoutWorker.ts`). */
 import type { PearlGraph } from '../../../../protocol/graphTypes';
-import type { GraphLayout } from './layoutGraph';
+import type { GraphLayout, LayoutDelta } from './layoutGraph';
 
 /**
- * How a layout was made: `layered` the preview's own layered layout (`layeredLayout.ts`, fast),
- * `elk` ELK's layered algorithm (`layoutGraph.ts`, seconds for large graphs), `incremental` the
- * previous layout kept with what changed fitted in (`incrementalLayout.ts`).
+ * How a layout was made: `layered` the preview's layered layout of the whole graph
+ * (`layeredLayout.ts`), `incremental` the previous layout kept with what changed fitted in
+ * (`incrementalLayout.ts`).
  */
-export type LayoutEngine = 'layered' | 'elk' | 'incremental';
+export type LayoutEngine = 'layered' | 'incremental';
 
 /**
  * Webview → layout worker (`webview/layoutWorker.ts`): lay out `graph`. `seq` increases with every
@@ -19,10 +19,12 @@ export interface LayoutRequest {
   readonly graph: PearlGraph;
   /** CSS font-family of the page, for measuring text in the worker (OffscreenCanvas). */
   readonly fontFamily: string;
-  /** `elk`, or `layered` (which is `incremental` when `previous` can be kept). */
-  readonly engine: 'layered' | 'elk';
-  /** The layout on screen: kept as far as possible (only with `layered`). */
-  readonly previous?: GraphLayout;
+  /**
+   * The `seq` of the request whose layout is on screen: the worker keeps its last few answers and
+   * keeps that layout as far as possible (the answer is then `incremental`); an answer it no longer
+   * has, or none, gets a whole new layout.
+   */
+  readonly previous?: number;
 }
 
 /** Layout worker → webview: the layout of request `seq` and how it was made, or why it failed. */
@@ -30,7 +32,8 @@ export type LayoutResponse =
   | {
       readonly type: 'layout';
       readonly seq: number;
-      readonly layout: GraphLayout;
+      /** The whole layout, or what changed from the layout of request `previous` ({@link LayoutDelta}). */
+      readonly layout: GraphLayout | LayoutDelta;
       readonly engine: LayoutEngine;
       readonly elapsedMs: number;
     }

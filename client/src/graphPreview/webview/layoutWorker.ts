@@ -2,53 +2,41 @@
  * The graph preview's layout worker (bundled to a classic worker script, embedded in
  * `dist/graphPreview.js` and started from a `blob:` URL, see `layoutClient.ts`). Answers each
  * {@link LayoutRequest} with a {@link LayoutResponse}: text measured with an `OffscreenCanvas`,
- * names wrapped, and the graph laid out, all off the page's main thread: by the preview's own
- * layered layout (kept incremental when the request carries the previous layout), or by ELK.
- *
- * ELK comes from `elk.bundled.js`, which runs ELK's compiled code in the calling thread (here, this
- * worker). It is loaded on the first ELK request only (a dynamic import, which esbuild keeps lazy in
- * the bundle), so a worker that runs the own layout never evaluates it. ELK's code installs its own
- * `onmessage` when it sees a worker scope; it is removed after loading so that only this module's
- * listener answers.
+ * names wrapped, and the graph laid out, all off the page's main thread, by the layered layout
+ * (`layeredLayout.ts`), kept incremental when the request carries the previous layout
+ * (`incrementalLayout.ts`). Widths are cached per style and text, so an edit
+ * to one name measures only that name.
  */
 import type { LayoutEngine, LayoutRequest, LayoutResponse } from './layoutMessages';
 import { incrementalLayout } from './incrementalLayout';
 import { layeredLayout } from './layeredLayout';
-import { type ElkLayouter, type GraphLayout, layoutGraph, type MeasureText, textStyles } from './layoutGraph';
+import { diffLayout, type GraphLayout, type MeasureText, textStyles } from './layoutGraph';
 
 /** The part of the dedicated worker scope this module uses (the DOM lib has no worker types). */
 interface WorkerScope {
-  onmessage: unknown;
   addEventListener(type: 'message', listener: (event: MessageEvent<unknown>) => void): void;
   postMessage(message: LayoutResponse): void;
 }
 
 const scope = globalThis as unknown as WorkerScope;
-let elk: Promise<ElkLayouter> | undefined;
-
-/** ELK, loaded on first use. */
-function loadElk(): Promise<ElkLayouter> {
-  elk ??= import('elkjs/lib/elk.bundled.js').then((elkModule) => {
-    const instance = new elkModule.default();
-    scope.onmessage = null;
-    return instance;
-  });
-  return elk;
-}
 
 /** Entries of the width cache before it is emptied: it must not grow without bound over a session. */
 const maxCachedWidths = 50_000;
 const widths = new Map<string, number>();
 let measuringFamily = '';
+let measuring: MeasureText | undefined;
 const context = typeof OffscreenCanvas === 'function' ? new OffscreenCanvas(1, 1).getContext('2d') : null;
 
-/** Measures in `family`; widths are cached per style and text. */
+/**
+ * Measures in `family`; widths are cached per style and text. The same function as long as the
+ * family stays, so that the layouts' own caches of measured headers and labels (keyed by it) hold.
+ */
 function measureIn(family: string): MeasureText {
-  if (family !== measuringFamily || widths.size > maxCachedWidths) {
-    widths.clear();
-    measuringFamily = family;
-  }
-  return (text, style) => {
+  if (widths.size > maxCachedWidths) widths.clear();
+  if (measuring && family === measuringFamily) return measuring;
+  widths.clear();
+  measuringFamily = family;
+  measuring = (text, style) => {
     const key = `${style}\u0000${text}`;
     let width = widths.get(key);
     if (width === undefined) {
@@ -63,21 +51,52 @@ function measureIn(family: string): MeasureText {
     }
     return width;
   };
+  return measuring;
 }
+
+/**
+ * Layouts answered lately, by request `seq`: the page names the one it drew instead of posting it
+ * back, and gets the next as its changes from that one.
+ */
+const answered = new Map<number, GraphLayout>();
+/** Layouts kept in {@link answered} (the page draws one of the last few it asked for). */
+const keptLayouts = 4;
+
+/** The newest request not yet answered: while one types, requests arrive faster than layouts finish. */
+let newest: LayoutRequest | undefined;
 
 scope.addEventListener('message', (event) => {
   const request = event.data as LayoutRequest;
   if (typeof request !== 'object' || request === null || request.type !== 'layout') return;
-  const started = performance.now();
-  run(request, measureIn(request.fontFamily || 'sans-serif')).then(
-    ({ layout, engine }) => scope.postMessage({ type: 'layout', seq: request.seq, layout, engine, elapsedMs: performance.now() - started }),
-    (error: unknown) =>
-      scope.postMessage({ type: 'layoutFailed', seq: request.seq, message: error instanceof Error ? error.message : String(error) }),
-  );
+  // Answered after the messages already queued are read: only the newest of them is laid out (the
+  // page has given up on the others).
+  newest = request;
+  setTimeout(() => {
+    if (newest !== request) return;
+    newest = undefined;
+    answer(request);
+  }, 0);
 });
 
-async function run(request: LayoutRequest, measure: MeasureText): Promise<{ layout: GraphLayout; engine: LayoutEngine }> {
-  if (request.engine === 'elk') return { layout: await layoutGraph(request.graph, measure, await loadElk()), engine: 'elk' };
-  const kept = request.previous && incrementalLayout(request.graph, request.previous, measure);
+/** Lays out `request` and posts the answer. */
+function answer(request: LayoutRequest): void {
+  const started = performance.now();
+  try {
+    const { layout, engine } = run(request, measureIn(request.fontFamily || 'sans-serif'));
+    const base = request.previous === undefined ? undefined : answered.get(request.previous);
+    answered.set(request.seq, layout);
+    for (const seq of answered.keys()) if (answered.size > keptLayouts) answered.delete(seq);
+    // The page holds the base layout: it gets only what changed (base is defined with previous).
+    const sent = base && request.previous !== undefined ? diffLayout(base, request.previous, layout) : layout;
+    scope.postMessage({ type: 'layout', seq: request.seq, layout: sent, engine, elapsedMs: performance.now() - started });
+  } catch (error) {
+    scope.postMessage({ type: 'layoutFailed', seq: request.seq, message: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/** The incremental layout of the request when it keeps the layout on screen, else a whole layered layout. */
+function run(request: LayoutRequest, measure: MeasureText): { layout: GraphLayout; engine: LayoutEngine } {
+  const previous = request.previous === undefined ? undefined : answered.get(request.previous);
+  const kept = previous && incrementalLayout(request.graph, previous, measure);
   return kept ? { layout: kept, engine: 'incremental' } : { layout: layeredLayout(request.graph, measure), engine: 'layered' };
 }

@@ -7,9 +7,8 @@
  * A graph whose structure ({@link structuralSignature}) is the one on screen only refreshes the
  * nodes whose diagnostics or marks changed: typing in a script never lays the graph out again. A
  * new structure is laid out in a worker, cancelling a layout still running: a graph first shown by
- * ELK when small ({@link elkLimit}), else by the own layered layout (`layeredLayout.ts`); a change
- * to the graph on screen by the incremental layout (`incrementalLayout.ts`), which keeps every node
- * that stays where it was. The drawing then keeps on screen the node the user was looking at (or
+ * the layered layout (`layeredLayout.ts`); a change to the graph on screen by the incremental
+ * layout (`incrementalLayout.ts`), which keeps every node that stays where it was. The drawing then keeps on screen the node the user was looking at (or
  * stays fitted when it was fitted).
  *
  * The pan/zoom, the legend's state and the document's uri are kept in the webview state
@@ -22,7 +21,7 @@ import { applyNodes } from '../graphUpdate';
 import type { HostMessage, WebviewMessage } from '../../../../protocol/graphPreviewMessages';
 import { exportSvg } from './exportSvg';
 import { Designer } from './designer/designer';
-import { applyFocus, neighbourhood } from './focus';
+import { FocusMode, neighbourhood } from './focus';
 import { frameNeighbourhood } from './focusFrame';
 import { type GraphLayout, type LaidOutNode } from './layoutGraph';
 import { LayoutClient } from './layoutClient';
@@ -30,7 +29,7 @@ import { Legend } from './legend';
 import { Minimap } from './minimap';
 import { createSvgElement, ensureMarkers, redrawNode, renderGraph } from './renderGraph';
 import { type SearchResults, SearchBox } from './search';
-import { appearanceSignature, layoutHint, layoutInput, structuralSignature } from './structure';
+import { appearanceSignature, layoutInput, structuralSignature } from './structure';
 import { isViewTransform, type Rect, type ViewTransform, Viewport } from './viewport';
 
 /** The part of the VS Code webview API the script uses. */
@@ -59,19 +58,14 @@ interface PreviewState {
 interface Shown {
   graph: PearlGraph;
   layout: GraphLayout;
+  /** The layout worker's number of the layout drawn: the next layout keeps it. */
+  readonly layoutSeq: number;
   readonly signature: string;
   /** {@link appearanceSignature} of each drawn node, by key. */
   readonly appearance: Map<string, string>;
 }
 
 declare function acquireVsCodeApi(): VsCodeApi;
-
-/**
- * Most nodes of a graph that ELK lays out when it is first shown: ELK's drawing is a little more
- * compact, but takes about a second per hundred nodes; larger graphs get the preview's own layered
- * layout (a few milliseconds per hundred nodes).
- */
-const elkLimit = 40;
 
 /** Scale below which the text is not drawn (13 px names would be under 4 px high). */
 const farScale = 0.3;
@@ -109,12 +103,9 @@ const minimap = new Minimap(
 if (state.transform) viewport.set(state.transform);
 
 const fontFamily = getComputedStyle(svg).fontFamily || 'sans-serif';
-/** The own layered and incremental layouts (milliseconds: a stale one is left to finish). */
+/** The layered and incremental layouts (milliseconds: a stale one is left to finish). */
 const layouts = new LayoutClient(fontFamily, false);
-/** ELK's layouts (up to seconds: a stale one is stopped). */
-const elkLayouts = new LayoutClient(fontFamily, true);
 layouts.warmUp();
-elkLayouts.warmUp();
 let layoutCount = 0;
 let shown: Shown | undefined;
 /** Signature of the structure being laid out, while the worker runs. */
@@ -127,6 +118,7 @@ let cursor: Position | undefined;
 let selectedKey: string | undefined;
 let renderCount = 0;
 let refreshCount = 0;
+const focusMode = new FocusMode(viewportGroup, (key) => nodeElements.get(key));
 
 const search = new SearchBox(
   getElement('search', HTMLInputElement),
@@ -202,6 +194,11 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
 });
 
 svg.addEventListener('click', (event) => {
+  const target = stubTargetOf(event.target);
+  if (target !== undefined) {
+    showStubTarget(target);
+    return;
+  }
   const key = nodeKeyOf(event.target);
   if (key === undefined) return;
   select(key);
@@ -211,6 +208,12 @@ svg.addEventListener('click', (event) => {
 });
 svg.addEventListener('keydown', (event) => {
   if (event.key !== 'Enter' && event.key !== ' ') return;
+  const target = stubTargetOf(event.target);
+  if (target !== undefined) {
+    event.preventDefault();
+    showStubTarget(target);
+    return;
+  }
   const key = nodeKeyOf(event.target);
   if (key === undefined) return;
   event.preventDefault();
@@ -293,21 +296,16 @@ function receiveGraph(graph: PearlGraph): void {
   if (shown && signature === shown.signature) {
     // Back to the structure on screen (a layout of another one may be running: it is not wanted).
     layouts.cancel();
-    elkLayouts.cancel();
     laying = undefined;
     refresh(graph);
     return;
   }
-  if (laying === signature && (layouts.busy || elkLayouts.busy)) return;
+  if (laying === signature && layouts.busy) return;
   laying = signature;
-  // A change to the graph on screen keeps its drawing (incremental); a new graph is laid out whole.
-  const useElk = shown === undefined && graph.nodes.length <= elkLimit;
-  (useElk ? layouts : elkLayouts).cancel();
   svg.dataset.layoutCount = String(++layoutCount);
-  const input = layoutInput(graph);
-  const layout = useElk ? elkLayouts.layout(input, 'elk') : layouts.layout(input, 'layered', shown && layoutHint(shown.layout));
-  void layout.then((outcome) => {
-    svg.dataset.layoutsCancelled = String(layouts.cancelled + elkLayouts.cancelled);
+  // A change to the graph on screen keeps its drawing (incremental); a new graph is laid out whole.
+  void layouts.layout(layoutInput(graph), shown && { seq: shown.layoutSeq, layout: shown.layout }).then((outcome) => {
+    svg.dataset.layoutsCancelled = String(layouts.cancelled);
     if (outcome.status === 'cancelled' || laying !== signature) return;
     laying = undefined;
     if (outcome.status === 'failed') {
@@ -316,29 +314,38 @@ function receiveGraph(graph: PearlGraph): void {
     }
     svg.dataset.layoutMs = String(Math.round(outcome.elapsedMs));
     svg.dataset.layoutEngine = outcome.engine;
-    draw(outcome.layout, signature, latest ?? graph);
+    draw(outcome.layout, outcome.seq, signature, latest ?? graph);
   });
 }
 
 /** Draws a new layout, keeping the view on what the user was looking at. */
-function draw(layout: GraphLayout, signature: string, graph: PearlGraph): void {
+function draw(layout: GraphLayout, layoutSeq: number, signature: string, graph: PearlGraph): void {
   const anchor = shown && !state.fitted ? captureAnchor(shown.layout) : undefined;
   const first = shown === undefined && state.transform === undefined;
   const current = withGraph(layout, graph);
+  // The view first, the drawing after: the new elements are styled and laid out once, at the scale
+  // they are shown at (a view set after them would restyle them all: the `far` class).
+  setMessage(undefined);
+  if (first || state.fitted) fitTo(current);
+  else if (anchor) restoreAnchor(anchor, current);
   renderGraph(viewportGroup, current);
   nodeElements = new Map(
     Array.from(viewportGroup.querySelectorAll<SVGGElement>('g[data-node-key]'), (element) => [element.dataset.nodeKey ?? '', element]),
   );
   // Elements drawn before keep their classes: the selection is the one remembered.
   for (const [key, element] of nodeElements) element.classList.toggle('selected', key === selectedKey);
-  shown = { graph, layout: current, signature, appearance: new Map(graph.nodes.map((node) => [node.key, appearanceSignature(node)])) };
-  setMessage(undefined);
-  if (first || state.fitted) fit();
-  else if (anchor) restoreAnchor(anchor, current);
+  shown = {
+    graph,
+    layout: current,
+    layoutSeq,
+    signature,
+    appearance: new Map(graph.nodes.map((node) => [node.key, appearanceSignature(node)])),
+  };
   minimap.setLayout(current);
+  // A new drawing: the focus mode lights its elements again.
+  renderCount++;
   decorate();
   designer.graphShown();
-  renderCount++;
   // For tests and debugging: which document version is on screen, how often it was drawn.
   svg.dataset.version = String(graph.version);
   svg.dataset.renderCount = String(renderCount);
@@ -400,14 +407,18 @@ function restoreAnchor(anchor: { key: string; sx: number; sy: number }, layout: 
 
 /** Fits the graph in the panel, beside or above the legend when it is open. */
 function fit(): void {
-  if (!shown) return;
+  if (shown) fitTo(shown.layout);
+}
+
+/** Fits `layout` in the panel, beside or above the legend when it is open. */
+function fitTo(layout: GraphLayout): void {
   let avoid: Rect | undefined;
   if (legend.open) {
     const svgBox = svg.getBoundingClientRect();
     const box = legend.rect;
     avoid = { left: box.left - svgBox.left, top: box.top - svgBox.top, right: box.right - svgBox.left, bottom: box.bottom - svgBox.top };
   }
-  viewport.fit(shown.layout.width, shown.layout.height, avoid);
+  viewport.fit(layout.width, layout.height, avoid);
   saveState({ fitted: true });
 }
 
@@ -454,7 +465,7 @@ function setDesignerShown(shown: boolean): void {
 
 function showFocus(): void {
   const key = state.focusMode ? (selectedKey !== undefined && nodeElements.has(selectedKey) ? selectedKey : cursorNode()?.key) : undefined;
-  applyFocus(viewportGroup, shown?.graph, key);
+  focusMode.show(shown?.graph, key, renderCount);
 }
 
 function showSearch(results: SearchResults, moved: boolean): void {
@@ -507,7 +518,6 @@ function showText(text: string): void {
 
 function clearGraph(): void {
   layouts.cancel();
-  elkLayouts.cancel();
   laying = undefined;
   shown = undefined;
   latest = undefined;
@@ -549,6 +559,24 @@ function contains(range: { start: Position; end: Position }, position: Position)
 
 function compare(a: Position, b: Position): number {
   return a.line !== b.line ? a.line - b.line : a.character - b.character;
+}
+
+/** The target's key of the stub tag at `target`, if it is one. */
+function stubTargetOf(target: EventTarget | null): string | undefined {
+  if (!(target instanceof Element)) return undefined;
+  const element = target.closest('[data-stub-target]');
+  return element instanceof SVGElement ? element.dataset.stubTarget : undefined;
+}
+
+/** A stub's tag was clicked: its target becomes the selection, centred in the view, and the editor goes to it. */
+function showStubTarget(key: string): void {
+  const laidOut = shown?.layout.nodes.find((candidate) => candidate.node.key === key);
+  if (!laidOut) return;
+  select(key);
+  nodeElements.get(key)?.focus({ preventScroll: true });
+  viewport.centerOn(laidOut.x + laidOut.width / 2, laidOut.y + laidOut.height / 2, Math.max(viewport.transform.k, 0.6));
+  saveState({ fitted: false });
+  vscode.postMessage({ type: 'reveal', key });
 }
 
 function nodeKeyOf(target: EventTarget | null): string | undefined {

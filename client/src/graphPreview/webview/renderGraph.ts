@@ -5,7 +5,9 @@
  * Code's theme variables; geometry and font sizes are presentation attributes (allowed by the CSP,
  * unlike `style` attributes).
  *
- * Each node is one element with `data-node-key`, each transition one with `data-edge-key`.
+ * Each node is one element with `data-node-key`, each transition one with `data-edge-key`, its
+ * label one with `data-label-for` and, for a transition drawn as a stub, its tag one with
+ * `data-tag-for` and `data-stub-target` (the target's key).
  */
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { PearlGraphNode } from '../../../../protocol/graphTypes';
@@ -74,6 +76,7 @@ export function renderGraph(viewport: SVGGElement, layout: GraphLayout): void {
   const drawnNodes = byAttribute(viewport, 'nodeKey');
   const drawnEdges = byAttribute(viewport, 'edgeKey');
   const drawnLabels = byAttribute(viewport, 'labelFor');
+  const drawnTags = byAttribute(viewport, 'tagFor');
   const kept = new Set<Element>();
   const added: [SVGGElement, SVGGElement][] = [];
   const reuse = (drawn: Map<string, SVGGElement>, key: string, signature: string): boolean => {
@@ -88,13 +91,23 @@ export function renderGraph(viewport: SVGGElement, layout: GraphLayout): void {
   for (const laidOut of layout.edges) {
     const signature = edgeSignature(laidOut);
     const key = laidOut.edge.key;
-    if (reuse(drawnEdges, key, signature) && (laidOut.label === undefined || reuse(drawnLabels, key, signature))) continue;
-    kept.delete(drawnEdges.get(key)!);
+    if (
+      reuse(drawnEdges, key, signature) &&
+      (laidOut.label === undefined || reuse(drawnLabels, key, signature)) &&
+      (laidOut.tag === undefined || reuse(drawnTags, key, signature))
+    )
+      continue;
+    for (const drawn of [drawnEdges, drawnLabels, drawnTags]) {
+      const element = drawn.get(key);
+      if (element) kept.delete(element);
+    }
     const drawn = drawEdge(laidOut);
     added.push([edges, drawn.edge]);
     if (drawn.label) added.push([labels, drawn.label]);
+    if (drawn.tag) added.push([labels, drawn.tag]);
   }
-  for (const drawn of [drawnNodes, drawnEdges, drawnLabels]) for (const element of drawn.values()) if (!kept.has(element)) element.remove();
+  for (const drawn of [drawnNodes, drawnEdges, drawnLabels, drawnTags])
+    for (const element of drawn.values()) if (!kept.has(element)) element.remove();
   for (const [layer, element] of added) layer.appendChild(element);
 }
 
@@ -102,7 +115,7 @@ export function renderGraph(viewport: SVGGElement, layout: GraphLayout): void {
 const drawnAs = new WeakMap<Element, string>();
 
 /** The drawn elements under `root` with the data attribute `name`, by its value. */
-function byAttribute(root: Element, name: 'nodeKey' | 'edgeKey' | 'labelFor'): Map<string, SVGGElement> {
+function byAttribute(root: Element, name: 'nodeKey' | 'edgeKey' | 'labelFor' | 'tagFor'): Map<string, SVGGElement> {
   const attribute = `data-${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
   return new Map(Array.from(root.querySelectorAll<SVGGElement>(`g[${attribute}]`), (element) => [element.dataset[name] ?? '', element]));
 }
@@ -128,11 +141,22 @@ function nodeSignature(laidOut: LaidOutNode): string {
   ]);
 }
 
-/** Everything a transition's drawing (path and label) depends on. */
+/** {@link edgeSignature} by laid-out transition: a layout after a small change reuses the transitions that stayed. */
+const edgeSignatures = new WeakMap<LaidOutEdge, string>();
+
+/** Everything a transition's drawing (path, label, tag) depends on. */
 function edgeSignature(laidOut: LaidOutEdge): string {
-  const { edge } = laidOut;
-  return JSON.stringify([edge.source, edge.target, edge.name, edge.apiResult, laidOut.points, laidOut.label]);
+  let signature = edgeSignatures.get(laidOut);
+  if (signature === undefined) {
+    const { edge } = laidOut;
+    signature = JSON.stringify([edge.source, edge.target, edge.name, edge.apiResult, laidOut.points, laidOut.label, laidOut.tag]);
+    edgeSignatures.set(laidOut, signature);
+  }
+  return signature;
 }
+
+/** Classes the page sets on a drawn node, kept when it is redrawn in place. */
+const transientClasses = ['selected', 'cursor', 'match', 'match-current', 'bright', 'focused'] as const;
 
 /**
  * Draws `laidOut` again in place of `element` (its previous drawing), at the same position: for a
@@ -140,6 +164,8 @@ function edgeSignature(laidOut: LaidOutEdge): string {
  */
 export function redrawNode(element: Element, laidOut: LaidOutNode): SVGGElement {
   const drawn = drawNode(laidOut);
+  // What the page marks on a node (selection, cursor, search, focus mode) stays marked.
+  for (const name of transientClasses) if (element.classList.contains(name)) drawn.classList.add(name);
   element.replaceWith(drawn);
   return drawn;
 }
@@ -244,9 +270,17 @@ function drawMark(parent: SVGGElement, kind: string, text: string, x: number, y:
   label.textContent = text;
 }
 
-/** Draws `lines` with the first line's top at `top`. */
+/**
+ * Draws `lines` with the first line's top at `top`: one `<tspan>` per line, or for a single line
+ * of a type or label the `<text>` alone (a large graph has thousands: fewer elements draw faster).
+ */
 function drawText(parent: SVGElement, className: string, lines: readonly string[], x: number, top: number, style: TextStyle): void {
   const { size, weight, lineHeight } = textStyles[style];
+  if (lines.length === 1 && style !== 'name') {
+    const y = round(top + lineHeight * 0.78);
+    createSvgElement('text', { class: className, x: round(x), y, 'font-size': size, 'font-weight': weight }, parent).textContent = lines[0];
+    return;
+  }
   const text = createSvgElement('text', { class: className, 'font-size': size, 'font-weight': weight }, parent);
   lines.forEach((line, index) => {
     // Baseline about 80% down the line box.
@@ -255,8 +289,11 @@ function drawText(parent: SVGElement, className: string, lines: readonly string[
   });
 }
 
-/** One transition: a `<g>` with `data-edge-key` holding its path, and its label's `<g>` (`data-label-for`). */
-function drawEdge(laidOut: LaidOutEdge): { edge: SVGGElement; label?: SVGGElement } {
+/**
+ * One transition: a `<g>` with `data-edge-key` holding its path, its label's `<g>`
+ * (`data-label-for`) and, for a stub, its tag's `<g>` (`data-tag-for`).
+ */
+function drawEdge(laidOut: LaidOutEdge): { edge: SVGGElement; label?: SVGGElement; tag?: SVGGElement } {
   const { edge } = laidOut;
   const variant = edge.apiResult === 1 ? 'success' : edge.apiResult === 2 ? 'failure' : '';
   const group = createSvgElement('g', { class: variant ? `edge edge-${variant}` : 'edge' });
@@ -265,7 +302,9 @@ function drawEdge(laidOut: LaidOutEdge): { edge: SVGGElement; label?: SVGGElemen
   group.dataset.edgeKey = edge.key;
   group.dataset.source = edge.source;
   group.dataset.target = edge.target;
-  if (edge.name !== undefined) createSvgElement('title', {}, group).textContent = edge.name;
+  // The label and the tag carry the tooltip when there is one: one `<title>` per transition.
+  if (edge.name !== undefined && !laidOut.label && !laidOut.tag) createSvgElement('title', {}, group).textContent = edgeTitle(laidOut);
+  if (laidOut.tag) group.classList.add('stub');
   createSvgElement(
     'path',
     {
@@ -275,8 +314,9 @@ function drawEdge(laidOut: LaidOutEdge): { edge: SVGGElement; label?: SVGGElemen
     },
     group,
   );
+  const tag = laidOut.tag && drawTag(laidOut, signature);
   const label = laidOut.label;
-  if (!label) return { edge: group };
+  if (!label) return { edge: group, tag };
   const labelGroup = createSvgElement('g', {
     class: variant ? `edge-label edge-${variant}` : 'edge-label',
     transform: `translate(${round(label.x)} ${round(label.y)})`,
@@ -286,8 +326,49 @@ function drawEdge(laidOut: LaidOutEdge): { edge: SVGGElement; label?: SVGGElemen
   createSvgElement('rect', { class: 'edge-label-box', width: round(label.width), height: round(label.height), rx: 3 }, labelGroup);
   drawText(labelGroup, 'edge-label-text', label.lines, 4, 2, 'label');
   // The label may be cut short (two lines); the tooltip has it whole.
-  if (edge.name !== undefined) createSvgElement('title', {}, labelGroup).textContent = edge.name;
-  return { edge: group, label: labelGroup };
+  // (For a stub, its tag's tooltip says it all.)
+  if (edge.name !== undefined && !laidOut.tag) createSvgElement('title', {}, labelGroup).textContent = edgeTitle(laidOut);
+  return { edge: group, label: labelGroup, tag };
+}
+
+/** The tooltip of a transition: its name, and for a stub where it goes. */
+function edgeTitle(laidOut: LaidOutEdge): string {
+  const name = laidOut.edge.name ?? '';
+  return laidOut.tag ? `${name ? `${name} ` : ''}→ ${laidOut.tag.targetTitle}` : name;
+}
+
+/**
+ * The tag ending a stub: a pill in its target's colour naming the target, focusable; clicking it
+ * (or Enter) shows the target (`main.ts`). Its text and tooltip go through `textContent`.
+ */
+function drawTag(laidOut: LaidOutEdge, signature: string): SVGGElement | undefined {
+  const tag = laidOut.tag;
+  if (!tag) return undefined;
+  const group = createSvgElement('g', {
+    class: `edge-tag family-${tag.family}`,
+    transform: `translate(${round(tag.x)} ${round(tag.y)})`,
+    tabindex: 0,
+    role: 'link',
+  });
+  drawnAs.set(group, signature);
+  group.dataset.tagFor = laidOut.edge.key;
+  group.dataset.stubTarget = tag.target;
+  group.setAttribute('aria-label', `Go to ${clip(tag.targetTitle, maxShownChars)}`);
+  createSvgElement('title', {}, group).textContent = edgeTitle(laidOut);
+  createSvgElement('rect', { class: 'edge-tag-box', width: round(tag.width), height: round(tag.height), rx: tag.height / 2 }, group);
+  const text = createSvgElement(
+    'text',
+    {
+      class: 'edge-tag-text',
+      x: 7,
+      y: round(tag.height / 2 + 3.5),
+      'font-size': textStyles.mark.size,
+      'font-weight': textStyles.mark.weight,
+    },
+    group,
+  );
+  text.textContent = tag.text;
+  return group;
 }
 
 /**

@@ -5,7 +5,6 @@
  * field only refreshes the marks and diagnostics on the drawing. Linear in the size of the graph.
  */
 import type { PearlGraph, PearlGraphNode } from '../../../../protocol/graphTypes';
-import type { GraphLayout } from './layoutGraph';
 
 /** The structural signature of `graph` (see the module comment). */
 export function structuralSignature(graph: PearlGraph): string {
@@ -67,9 +66,4 @@ function layoutNode(node: PearlGraphNode): PearlGraphNode {
 /** `graph` with its nodes cut to what their layout depends on (see {@link layoutNode}). */
 export function layoutInput(graph: PearlGraph): PearlGraph {
   return { ...graph, nodes: graph.nodes.map(layoutNode) };
-}
-
-/** `layout` with its nodes cut to what a layout depends on, to be posted as the previous layout. */
-export function layoutHint(layout: GraphLayout): GraphLayout {
-  return { ...layout, nodes: layout.nodes.map((laidOut) => ({ ...laidOut, node: layoutNode(laidOut.node) })) };
 }

@@ -12,7 +12,7 @@ export interface ViewTransform {
   readonly k: number;
 }
 
-const minScale = 0.1;
+const minScale = 0.02;
 const maxScale = 4;
 /** Pointer travel in px after which a press is a drag, not a click. */
 const dragThreshold = 4;
