@@ -4,6 +4,7 @@
 // (.mjs). Formatting is Prettier's (`npm run format`); no
 // rule here concerns layout.
 // @ts-check
+import comments from '@eslint-community/eslint-plugin-eslint-comments/configs';
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import globals from 'globals';
@@ -52,6 +53,20 @@ export default defineConfig(
       // The control characters are the point: what JSON strings must escape, what file names cannot hold.
       'no-control-regex': 'off',
     },
+  },
+  {
+    // Product code: a non-null assertion says why it holds (an eslint-disable comment with a
+    // `-- reason`), and no function grows past 80 lines (nested functions count in their parent).
+    files: ['server/src/**/*.ts', 'client/src/**/*.ts', 'protocol/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'error',
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    // Every eslint-disable comment gives its reason after `--`.
+    ...comments.recommended,
+    rules: { ...comments.recommended.rules, '@eslint-community/eslint-comments/require-description': 'error' },
   },
   {
     // The webview runs in a browser: its tsconfig has no Node types; this keeps out the modules.

@@ -32,7 +32,8 @@ export class NodeQuickFixes {
     const titles: QuickFixTitle[] = [];
     for (const action of found) {
       if (!LspCodeAction.is(action) || action.diagnostics === undefined) continue;
-      const diagnostic = node.diagnostics.findIndex((candidate) => action.diagnostics!.some((fixed) => isSameDiagnostic(fixed, candidate)));
+      const fixedDiagnostics = action.diagnostics;
+      const diagnostic = node.diagnostics.findIndex((candidate) => fixedDiagnostics.some((fixed) => isSameDiagnostic(fixed, candidate)));
       if (diagnostic === -1) continue;
       titles.push({ title: action.title, index: actions.length, diagnostic });
       actions.push(await client.protocol2CodeConverter.asCodeAction(action));

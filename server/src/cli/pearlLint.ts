@@ -84,25 +84,7 @@ async function lint(argv: readonly string[], io: PearlLintIO): Promise<number> {
   );
   const records: LintRecord[] = [];
   const checked: string[] = [];
-  if (options.paths.includes(stdinPath)) {
-    const name = options.stdinFilename;
-    const stdinTarget = { absolutePath: path.resolve(io.cwd, name ?? 'stdin.pearl.json'), displayPath: name ?? '<stdin>' };
-    const stdin = io.stdin;
-    let text: string | undefined;
-    if (stdin === undefined) {
-      problems.push(`${stdinTarget.displayPath}: standard input is not available`);
-    } else {
-      try {
-        text = await readStream(stdin);
-      } catch (error) {
-        problems.push(`${stdinTarget.displayPath}: ${describeFsError(error)}`);
-      }
-    }
-    if (text !== undefined) {
-      records.push(...lintText(stdinTarget, text, configurations.resolve(stdinTarget.absolutePath).configuration));
-      checked.push(stdinTarget.displayPath);
-    }
-  }
+  if (options.paths.includes(stdinPath)) await lintStdin(options.stdinFilename, io, configurations, { records, checked, problems });
   // Results come back in the (sorted) order of the targets, however the reads complete.
   const rules = targets.map((target) => configurations.resolve(target.absolutePath).configuration);
   const results = await lintFiles(targets, threadCount(options.concurrency, targets.length), rules);
@@ -199,3 +181,36 @@ async function main(): Promise<void> {
 export { runLintWorker } from './lintFiles';
 
 if (require.main === module) void main();
+
+/** Where {@link lintStdin} adds its findings: the records, the paths checked, the problems. */
+interface LintOutcome {
+  readonly records: LintRecord[];
+  readonly checked: string[];
+  readonly problems: string[];
+}
+
+/**
+ * Lints standard input as the file `name` (its rules found from there; `<stdin>` in the report
+ * when no name is given); an unreadable or absent standard input is a problem, not a crash.
+ */
+async function lintStdin(
+  name: string | undefined,
+  io: PearlLintIO,
+  configurations: LintConfigurations,
+  outcome: LintOutcome,
+): Promise<void> {
+  const stdinTarget = { absolutePath: path.resolve(io.cwd, name ?? 'stdin.pearl.json'), displayPath: name ?? '<stdin>' };
+  if (io.stdin === undefined) {
+    outcome.problems.push(`${stdinTarget.displayPath}: standard input is not available`);
+    return;
+  }
+  let text: string;
+  try {
+    text = await readStream(io.stdin);
+  } catch (error) {
+    outcome.problems.push(`${stdinTarget.displayPath}: ${describeFsError(error)}`);
+    return;
+  }
+  outcome.records.push(...lintText(stdinTarget, text, configurations.resolve(stdinTarget.absolutePath).configuration));
+  outcome.checked.push(stdinTarget.displayPath);
+}

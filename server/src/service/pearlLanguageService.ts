@@ -208,21 +208,27 @@ export interface PearlLanguageService {
   getFormattingError(doc: PearlDocument, range: Range | undefined, options: FormattingOptions): string | undefined;
 }
 
-/** Creates the Pearl language service. */
-export function getLanguageService(params: LanguageServiceParams = {}): PearlLanguageService {
-  const noFiles: WorkspaceFileSystem = {
-    readDirectory: () => Promise.reject(new Error('no file system')),
-    stat: () => Promise.reject(new Error('no file system')),
-    readFile: () => Promise.reject(new Error('no file system')),
-  };
-  const workspaceIndex = new WorkspaceSymbolIndex(params.fileSystem ?? noFiles, params.workspaceScanLimits);
-  const reportError = params.reportError ?? hostConsoleError;
-  let clientCapabilities: ClientCapabilities = params.clientCapabilities ?? fullClientCapabilities;
+/** The file system of a host that gives none: every read fails, so workspace symbols list the open documents only. */
+const noFiles: WorkspaceFileSystem = {
+  readDirectory: () => Promise.reject(new Error('no file system')),
+  stat: () => Promise.reject(new Error('no file system')),
+  readFile: () => Promise.reject(new Error('no file system')),
+};
+
+/** The one error boundary of the service's features: what an unexpected error becomes. */
+interface FeatureGuard {
+  /** Reports an unexpected error of `where` (with its stack) to the host. */
+  readonly reportInternalError: (where: string, error: unknown) => void;
+  /** Runs an editor feature; on an unexpected error reports it and answers `fallback`. */
+  readonly guard: <T>(where: string, fallback: T, feature: () => T) => T;
+}
+
+/** The {@link FeatureGuard} reporting through `reportError`. */
+function createFeatureGuard(reportError: (message: string) => void): FeatureGuard {
   const reportInternalError = (where: string, error: unknown): void => {
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
     reportError(`pearl: internal error in ${where}: ${detail}`);
   };
-  /** Runs an editor feature; on an unexpected error reports it and answers `fallback`. */
   const guard = <T>(where: string, fallback: T, feature: () => T): T => {
     try {
       return feature();
@@ -231,6 +237,14 @@ export function getLanguageService(params: LanguageServiceParams = {}): PearlLan
       return fallback;
     }
   };
+  return { reportInternalError, guard };
+}
+
+/** Creates the Pearl language service. */
+export function getLanguageService(params: LanguageServiceParams = {}): PearlLanguageService {
+  const workspaceIndex = new WorkspaceSymbolIndex(params.fileSystem ?? noFiles, params.workspaceScanLimits);
+  const { reportInternalError, guard } = createFeatureGuard(params.reportError ?? hostConsoleError);
+  let clientCapabilities: ClientCapabilities = params.clientCapabilities ?? fullClientCapabilities;
   return {
     parsePearlDocument,
     // One rule's bug must not hide the others' diagnostics nor take the host down (validateDocument).
@@ -252,14 +266,10 @@ export function getLanguageService(params: LanguageServiceParams = {}): PearlLan
     getDeployPayload,
     locateFieldPath,
     getFieldPath,
-    doComplete(doc, position, options) {
-      try {
-        return adaptCompletionList(doComplete(doc, position, options), clientCapabilities);
-      } catch (error) {
-        reportInternalError('doComplete', error);
-        return { isIncomplete: false, items: [] };
-      }
-    },
+    doComplete: (doc, position, options) =>
+      guard('doComplete', { isIncomplete: false, items: [] }, () =>
+        adaptCompletionList(doComplete(doc, position, options), clientCapabilities),
+      ),
     doHover: (doc, position) => guard('doHover', null, () => adaptHover(doHover(doc, position), clientCapabilities)),
     findDocumentSymbols: (doc) => guard('findDocumentSymbols', [], () => findDocumentSymbols(doc)),
     findDefinition: (doc, position) => guard('findDefinition', null, () => findDefinition(doc, position)),

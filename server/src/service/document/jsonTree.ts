@@ -60,11 +60,13 @@ export function parseJsonTree(text: string): JsonTree {
   const completeProperty = (endOffset: number): void => {
     if (current.type === 'property') {
       current.length = endOffset - current.offset;
-      current = current.parent!; // a property is always inside an object
+      // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- a property is always inside an object
+      current = current.parent!;
     }
   };
   const addChild = (child: BuildNode): BuildNode => {
-    current.children!.push(child); // `current` is a container or a property: both have children
+    // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- `current` is a container or a property: both have children
+    current.children!.push(child);
     pendingComma = -1;
     return child;
   };
@@ -73,7 +75,8 @@ export function parseJsonTree(text: string): JsonTree {
     pendingComma = -1;
     current.length = offset + length - current.offset;
     if (current.type === 'object') dropShadowedProperties(current, duplicateKeys);
-    current = current.parent!; // the top-level container sits in the synthetic root array
+    // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- the top-level container sits in the synthetic root array
+    current = current.parent!;
     depth--;
     completeProperty(offset + length);
   };
@@ -84,7 +87,8 @@ export function parseJsonTree(text: string): JsonTree {
       onObjectBegin: (offset) => open({ type: 'object', offset, length: -1, parent: current, children: [] }),
       onObjectProperty: (name, offset, length) => {
         current = addChild({ type: 'property', offset, length: -1, parent: current, children: [] });
-        current.children!.push({ type: 'string', value: name, offset, length, parent: current }); // made just above
+        // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- made just above
+        current.children!.push({ type: 'string', value: name, offset, length, parent: current });
       },
       onObjectEnd: (offset, length) => {
         completeProperty(offset + length); // a property missing its value
@@ -114,7 +118,8 @@ export function parseJsonTree(text: string): JsonTree {
     if (current.type === 'object') dropShadowedProperties(current, duplicateKeys);
     current = current.parent;
   }
-  const root = current.children![0]; // the synthetic root array made above
+  // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- the synthetic root array made above
+  const root = current.children![0];
   if (root) delete root.parent;
   // Objects close innermost first: put the duplicates in document order.
   duplicateKeys.sort((a, b) => a.property.offset - b.property.offset);
@@ -282,7 +287,8 @@ class StrictTreeBuilder {
  * A property still missing its value (being typed) neither shadows nor is shadowed. Linear.
  */
 function dropShadowedProperties(object: BuildNode, duplicates: DuplicateKey[]): void {
-  const children = object.children!; // an object node always has children
+  // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- an object node always has children
+  const children = object.children!;
   if (children.length < 2) return;
   // Most objects are small: a map only pays off for larger ones.
   const firstIndex = children.length > 8 ? new Map<unknown, number>() : undefined;
@@ -459,9 +465,11 @@ export function getNodePath(node: JsonNode): (string | number)[] {
   while (current.parent?.children) {
     const parent = current.parent;
     if (parent.type === 'property') {
-      path.push(parent.children![0].value as string); // the loop's condition: children exist
+      // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- the loop's condition: children exist
+      path.push(parent.children![0].value as string);
     } else if (parent.type === 'array') {
-      const index = parent.children!.indexOf(current); // the loop's condition: children exist
+      // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- the loop's condition: children exist
+      const index = parent.children!.indexOf(current);
       if (index !== -1) path.push(index);
     }
     current = parent;

@@ -52,11 +52,14 @@ export function getPearlGraph(doc: PearlDocument, diagnostics: readonly Diagnost
         (diagnostic) => diagnostic.code === DiagnosticCode.graphNoIncoming || diagnostic.code === DiagnosticCode.graphOpeningNotTargeted,
       ),
     });
+    // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- a nested action always has its container
     node.nested.forEach((child) => add(child, getNodeKey(child), { key, list: child.container!.list }));
   };
   doc.nodes.forEach((node) => add(node, getNodeKey(node), undefined));
 
   for (const node of doc.nodes) {
+    // Every top-level node got its key in the pass above.
+    // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- set for each of doc.nodes just above
     const source = keys.get(node)!;
     node.transitions.forEach((transition, index) => {
       const target = transition.target;
@@ -64,6 +67,7 @@ export function getPearlGraph(doc: PearlDocument, diagnostics: readonly Diagnost
       edges.push({
         key: getTransitionKey(source, index),
         source,
+        // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- a transition's target is one of doc.nodes, all keyed above
         target: keys.get(target)!,
         name: transition.name,
         apiResult: transition.apiResult,

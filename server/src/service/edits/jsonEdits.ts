@@ -82,7 +82,9 @@ export function replaceValue(doc: PearlDocument, node: JsonNode, value: unknown,
  */
 export function removeProperty(doc: PearlDocument, property: JsonNode): Edit {
   const text = doc.textDocument.getText();
+  // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- a property node always sits in an object node
   const object = property.parent!;
+  // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- an object node always has children, `property` among them
   const siblings = object.children!;
   const index = siblings.indexOf(property);
   const objectEnd = end(object);

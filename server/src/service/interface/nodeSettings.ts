@@ -73,7 +73,9 @@ export function checkNodeSetting(node: PearlNode, edit: SetNodeSettingEdit): str
       : `The ${describeNode(node)} has no node type with a settings object.`;
   }
   if (first !== property) {
-    return `The settings of ${withArticle(nodeTypeNames[node.nodeType!])} node are in ${property}, not in ${typeof first === 'string' ? quote(first) : 'a list'}.`;
+    const typeName = nodeTypeNames[node.nodeType ?? -1];
+    const whose = typeName !== undefined ? `${withArticle(typeName)} node` : `the ${describeNode(node)}`;
+    return `The settings of ${whose} are in ${property}, not in ${typeof first === 'string' ? quote(first) : 'a list'}.`;
   }
   const schema = findSchemaForPath('text', [...nodeSchemaPath, ...edit.path]);
   const name = describeSettingPath(edit.path);

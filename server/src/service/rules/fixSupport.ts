@@ -69,7 +69,7 @@ export function removeArrayElements(doc: PearlDocument, array: JsonNode, element
 function removeRun(doc: PearlDocument, array: JsonNode, first: number, last: number): Edit[] {
   const text = doc.textDocument.getText();
   // removeArrayElements calls this with indexes of elements it found among the array's children.
-  const items = array.children!;
+  const items = array.children ?? [];
   const start = items[first].offset;
   const lastEnd = end(items[last]);
   if (last < items.length - 1) {
