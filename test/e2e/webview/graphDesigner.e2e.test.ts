@@ -647,8 +647,8 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
     const edited = await applySentEdits(page);
     assert.ok(edited.includes('{ "name": "Go to Dialogue", "toNodeId": "dialogue" }'), edited);
     assert.match(edited, /"name": "When the conversation is over",\s+"toNodeId": "endcall"/);
-    // The full names (a label wraps a long one on several lines).
-    const labels = await page.locator('[data-edge-key] > title').allTextContents();
+    // The full names (a label wraps a long one on several lines; its tooltip has it whole).
+    const labels = await page.locator('[data-label-for] > title, [data-edge-key] > title').allTextContents();
     assert.ok(labels.includes('Go to Dialogue') && labels.includes('When the conversation is over'), labels.join(' | '));
     await shot(page, '2-default-transition-names');
     await assertClean(page, pageErrors);
