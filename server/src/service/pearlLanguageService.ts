@@ -34,7 +34,7 @@ import { getDeployPayload } from './features/deployPayload';
 import { FieldLocation, getFieldPath, locateFieldPath } from './document/fieldPaths';
 import { doGraphEdit, GraphEditOutcome } from './edits/graphEdits';
 import { getNodeSettingForm } from './edits/settingEdits';
-import { getPearlGraph } from './document/pearlGraph';
+import { getPearlGraph } from './features/pearlGraph';
 import { parsePearlDocument, PearlDocument } from './document/pearlDocument';
 import { validateDocument } from './rules/diagnosticCodes';
 import { findDocumentLinks } from './features/documentLinks';

@@ -1,5 +1,5 @@
 import { Diagnostic, DiagnosticSeverity, Range } from 'vscode-languageserver-types';
-import { findNearest } from '../features/editDistance';
+import { findNearest } from '../utils/editDistance';
 import { getDefaultSeverity, getRegisteredCodes, isRejectedByService } from './diagnosticRegistry';
 
 /**

@@ -1,5 +1,5 @@
 import { Range } from 'vscode-languageserver-types';
-import { spanToRange, TextSpan } from '../rules/diagnostics';
+import { spanToRange, TextSpan } from './textSpan';
 import { findNodeAtOffset, getNodePath, type JsonNode } from './jsonTree';
 import type { PearlDocument } from './pearlDocument';
 

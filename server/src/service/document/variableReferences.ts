@@ -1,4 +1,4 @@
-import type { TextSpan } from '../rules/diagnostics';
+import type { TextSpan } from './textSpan';
 import type { JsonNode } from './jsonTree';
 
 /** A `{id}` variable reference found in a string literal of the document. */

@@ -1,4 +1,5 @@
 import { nodeTypeNames } from '../interface/enumNames';
+import { withArticle } from '../interface/messageText';
 import type { PearlNode } from '../document/pearlDocument';
 import { getTransitionProblems, TransitionProblem as Problem } from '../interface/nodeTypes';
 
@@ -8,28 +9,6 @@ import { getTransitionProblems, TransitionProblem as Problem } from '../interfac
  * user reads. The request's shape is checked from each kind's declaration
  * (protocol/graphEditKinds.ts).
  */
-
-/** The longest text quoted from the file in a message, in characters; longer values are cut with `…`. */
-const maxQuoted = 60;
-
-/** `text` for a message: cut to {@link maxQuoted} characters. */
-export function quote(text: string): string {
-  return text.length > maxQuoted ? `${text.slice(0, maxQuoted - 1)}…` : text;
-}
-
-/** `an OpeningSentence`, `a Dialogue`, `an SMS` (`An`/`A` when `capital`). */
-export function withArticle(typeName: string, capital = false): string {
-  const article = /^[AEIOU]/.test(typeName) || typeName === 'SMS' ? 'an' : 'a';
-  return `${capital ? article[0].toUpperCase() + article.slice(1) : article} ${typeName}`;
-}
-
-/** `Dialogue node 'talk'` (its nodeId, else its name), `node 'talk'` when its type is unknown. */
-export function describeNode(node: PearlNode, capital = false): string {
-  const typeName = node.nodeType !== undefined ? nodeTypeNames[node.nodeType] : undefined;
-  const label = node.nodeId ?? node.name;
-  const text = `${typeName !== undefined ? `${typeName} node` : 'node'}${label !== undefined ? ` '${quote(label)}'` : ''}`;
-  return capital ? text[0].toUpperCase() + text.slice(1) : text;
-}
 
 /** The target of a new or moved transition: a node of the file, or the node being added. */
 export interface TransitionTarget {

@@ -2,7 +2,7 @@ import type { Edit } from 'jsonc-parser';
 import type { GraphEditKind, GraphEditOf } from '../../../../protocol/graphEditKinds';
 import type { PearlDocument } from '../document/pearlDocument';
 import { getPropertyNode, type JsonNode } from '../document/jsonTree';
-import { appendArrayElement, insertProperty, replaceValue, type ValueStyle } from './jsonEdits';
+import { appendArrayElement, insertProperty, replaceValue, type ValueStyle } from '../document/jsonEdits';
 
 /**
  * What every graph-edit planner shares: the plan's type, the planner table's type (one planner per

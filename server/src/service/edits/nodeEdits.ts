@@ -7,8 +7,9 @@ import { getPropertyKeyNode, getPropertyNode, type JsonNode } from '../document/
 import { NodeType, type PearlDocument } from '../document/pearlDocument';
 import { findNodeIdOccurrences } from '../features/pearlSymbols';
 import { validateNodeId } from '../features/references';
-import { describeTransitionProblem, quote, withArticle } from './graphEditChecks';
-import { insertProperty, insertPropertyFirst, removeArrayElements, replaceValue } from './jsonEdits';
+import { describeTransitionProblem } from './graphEditChecks';
+import { quote, withArticle } from '../interface/messageText';
+import { insertProperty, insertPropertyFirst, removeArrayElements, replaceValue } from '../document/jsonEdits';
 import { appendTo, type GraphEditPlanner, type GraphEditPlanners, nodeGone } from './graphEditPlan';
 import { newTransition } from './transitionEdits';
 

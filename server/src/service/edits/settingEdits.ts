@@ -7,8 +7,8 @@ import { getListType, getNodeSettingFields, getNodeSettingLists, nodeSchemaPath 
 import { checkNodeSetting, describeSettingPath, getNodeSettings } from '../interface/nodeSettings';
 import { getSettingsProperty } from '../interface/nodeTypes';
 import { findSchemaForPath } from '../interface/schemaNavigator';
-import { quote } from './graphEditChecks';
-import { appendArrayElement, insertProperty, removeArrayElements, removeProperty, replaceValue } from './jsonEdits';
+import { quote } from '../interface/messageText';
+import { appendArrayElement, insertProperty, removeArrayElements, removeProperty, replaceValue } from '../document/jsonEdits';
 import { type GraphEditPlanner, type GraphEditPlanners, nodeGone, type Planned, styleOf } from './graphEditPlan';
 
 /**

@@ -1,7 +1,8 @@
 import { NodeType, type PearlNode, type PearlTransition } from '../document/pearlDocument';
 import { findNodeByKey, findTransitionByKey, getNodeKey, getTransitionKey } from '../document/graphKeys';
-import { describeNode, describeTransitionProblem, quote } from './graphEditChecks';
-import { insertProperty, insertPropertyFirst, removeArrayElements, replaceValue } from './jsonEdits';
+import { describeTransitionProblem } from './graphEditChecks';
+import { describeNode, quote } from '../interface/messageText';
+import { insertProperty, insertPropertyFirst, removeArrayElements, replaceValue } from '../document/jsonEdits';
 import { appendTo, type GraphEditPlanner, type GraphEditPlanners, nodeGone, transitionGone } from './graphEditPlan';
 
 /**

@@ -1,6 +1,6 @@
 import { getNodeValue } from 'jsonc-parser';
 import type { PearlGraphNode, SetNodeSettingEdit } from '../../../../protocol/graphTypes';
-import { describeNode, quote, withArticle } from '../edits/graphEditChecks';
+import { describeNode, quote, withArticle } from './messageText';
 import { getPropertyNode } from '../document/jsonTree';
 import { type FieldType, getFieldOptions, getFieldType, isOfFieldType, nodeSchemaPath } from './nodeSettingFields';
 import type { PearlDocument, PearlNode } from '../document/pearlDocument';

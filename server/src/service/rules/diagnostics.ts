@@ -1,26 +1,16 @@
-import { Diagnostic, DiagnosticSeverity, Range } from 'vscode-languageserver-types';
+import { Diagnostic, DiagnosticSeverity } from 'vscode-languageserver-types';
 import type { JsonNode } from '../document/jsonTree';
 import type { JsonPath, PearlDocument } from '../document/pearlDocument';
+import { spanToRange, type TextSpan } from '../document/textSpan';
 import type { DiagnosticRule } from './ruleModule';
 
 export { DiagnosticSeverity };
 
-/** A span of the text: offset and length in UTF-16 code units. jsonc nodes are spans. */
-export interface TextSpan {
-  readonly offset: number;
-  readonly length: number;
-}
+// The span type and its range live with the document; rules and features take them from here too.
+export { spanToRange, type TextSpan };
 
 /** The `source` of every Pearl diagnostic. */
 export const diagnosticSource = 'pearl';
-
-/** The LSP range of a span of the document. */
-export function spanToRange(doc: PearlDocument, span: TextSpan): Range {
-  return {
-    start: doc.textDocument.positionAt(span.offset),
-    end: doc.textDocument.positionAt(span.offset + span.length),
-  };
-}
 
 /** What a rule may add to a diagnostic beyond its code and message. */
 export interface DiagnosticOptions {

@@ -1,5 +1,5 @@
 import { createScanner, Edit, SyntaxKind } from 'jsonc-parser';
-import { appendArrayElement, insertProperty, replaceValue } from '../edits/jsonEdits';
+import { appendArrayElement, insertProperty, replaceValue } from '../document/jsonEdits';
 import { getPropertyNode, JsonNode } from '../document/jsonTree';
 import type { PearlDocument } from '../document/pearlDocument';
 

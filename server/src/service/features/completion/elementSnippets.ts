@@ -1,7 +1,7 @@
 import { CompletionItem, CompletionItemKind, InsertTextMode, MarkupKind, Range, TextEdit } from 'vscode-languageserver-types';
 import type { CompletionCapabilities } from './completionCapabilities';
 import { labelColorNames, nodeTypeNames } from '../../interface/enumNames';
-import { appendArrayElement, insertProperty } from '../../edits/jsonEdits';
+import { appendArrayElement, insertProperty } from '../../document/jsonEdits';
 import { getArrayItems, getObjectItems, getPropertyNode, getStringProperty, type JsonNode } from '../../document/jsonTree';
 import { NodeType, PearlDocument, PearlNode } from '../../document/pearlDocument';
 import { getTransitionProblems, isNestedActionType, isVoiceOnlyNodeType } from '../../interface/nodeTypes';

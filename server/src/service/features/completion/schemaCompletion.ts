@@ -6,7 +6,7 @@ import { findNodeAtOffset, getNodePath, type JsonNode } from '../../document/jso
 import type { PearlDocument } from '../../document/pearlDocument';
 import { describeSchemaType, findSchemaForPath, JSONSchema, resolveSchema } from '../../interface/schemaNavigator';
 import { chooseInsertText, escapeSnippetText, getSnippetLayout, printSnippet } from './snippetText';
-import { getValueSkeleton } from '../../interface/valueSkeletons';
+import { getValueSkeleton } from './valueSkeletons';
 
 type Path = (string | number)[];
 

@@ -1,5 +1,5 @@
 import { InsertTextFormat } from 'vscode-languageserver-types';
-import { detectFormattingOptions } from '../formatting';
+import { detectFormattingOptions } from '../../document/indentation';
 
 /**
  * JSON text with tab stops, printed both as an LSP snippet (`${1:default}`, TextMate snippet syntax

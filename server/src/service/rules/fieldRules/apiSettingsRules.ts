@@ -15,7 +15,7 @@ import {
 } from './ruleSupport';
 import { defineRules, interfaceSection, type RuleModule } from '../ruleModule';
 import { getNodeAtPath, getPropertyNode } from '../../document/jsonTree';
-import { removeProperty } from '../../edits/jsonEdits';
+import { removeProperty } from '../../document/jsonEdits';
 import { Fix, replaceNode } from '../fixSupport';
 
 /** The codes of this family, in the order docs/rules.md lists them. */

@@ -4,7 +4,7 @@ import { PearlDocument } from '../../document/pearlDocument';
 import { getChannelValue, isAbsentValue, isBlankValue, isJsonObject } from './ruleSupport';
 import { defineRules, interfaceSection, rulingsSection, type RuleModule } from '../ruleModule';
 import { getPropertyKeyNode } from '../../document/jsonTree';
-import { removeProperty } from '../../edits/jsonEdits';
+import { removeProperty } from '../../document/jsonEdits';
 import type { Fix } from '../fixSupport';
 
 /** The codes of this family, in the order docs/rules.md lists them. */

@@ -14,7 +14,7 @@ import {
 import { describeNodeType, isAbsentValue, isKnownNodeType } from './ruleSupport';
 import { defineRules, interfaceSection, type RuleModule } from '../ruleModule';
 import { getPropertyNode } from '../../document/jsonTree';
-import { insertProperty, replaceValue } from '../../edits/jsonEdits';
+import { insertProperty, replaceValue } from '../../document/jsonEdits';
 import type { Fix } from '../fixSupport';
 
 /** The codes of this family, in the order docs/rules.md lists them. */

@@ -1,6 +1,6 @@
 import type { Edit } from 'jsonc-parser';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { findNearest } from '../../features/editDistance';
+import { findNearest } from '../../utils/editDistance';
 import { nodeIn, readNodeFixData, readTransitionFixData, transitionIn } from '../diagnosticData';
 import { getPropertyNode } from '../../document/jsonTree';
 import { NodeType, PearlDocument, PearlNode } from '../../document/pearlDocument';

@@ -1,7 +1,7 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { readPropertyFixData, readValueFixData, valueNodeIn } from '../diagnosticData';
-import { findNearest } from '../../features/editDistance';
-import { removeProperty } from '../../edits/jsonEdits';
+import { findNearest } from '../../utils/editDistance';
+import { removeProperty } from '../../document/jsonEdits';
 import { getNodeAtPath, getPropertyKeyNode } from '../../document/jsonTree';
 import type { JsonNode } from '../../document/jsonTree';
 import type { PearlDocument } from '../../document/pearlDocument';

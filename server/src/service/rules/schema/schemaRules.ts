@@ -106,7 +106,7 @@ function describeError(doc: PearlDocument, error: ErrorObject): Finding[] {
       if (path.length === 0) return []; // the syntax diagnostics report a root that is not an object
       const expected = (Array.isArray(params.type) ? (params.type as string[]) : [String(params.type)]).filter((type) => type !== 'null');
       const actual = node.type === 'number' && expected.includes('integer') ? `number ${source}` : node.type;
-      const message = `${name} must be ${expected.map(withArticle).join(' or ')}; found ${actual}.`;
+      const message = `${name} must be ${expected.map((word) => withArticle(word)).join(' or ')}; found ${actual}.`;
       return [{ span, code: schemaCodes.wrongType, message, data: valueFixData(node) }];
     }
     case 'enum':

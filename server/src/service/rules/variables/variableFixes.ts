@@ -2,7 +2,7 @@ import type { Edit } from 'jsonc-parser';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { readVariableReferenceFixData } from '../diagnosticData';
 import { appendToArrayProperty, Fix } from '../fixSupport';
-import { findNearest } from '../../features/editDistance';
+import { findNearest } from '../../utils/editDistance';
 import { getPearlSymbolAt } from '../../features/pearlSymbols';
 import { getNodeAtPath, getPropertyKeyNode } from '../../document/jsonTree';
 import { PearlDocument, VariableGroup } from '../../document/pearlDocument';

@@ -1,7 +1,7 @@
 import { createScanner, type Edit, SyntaxKind } from 'jsonc-parser';
-import { detectFormattingOptions } from '../features/formatting';
-import type { JsonNode } from '../document/jsonTree';
-import type { PearlDocument } from '../document/pearlDocument';
+import { detectFormattingOptions } from './indentation';
+import type { JsonNode } from './jsonTree';
+import type { PearlDocument } from './pearlDocument';
 
 /**
  * Minimal edits of the parsed tree for quick fixes. Unlike jsonc-parser's `modify`, which re-parses

@@ -1,6 +1,6 @@
-import type { PearlKind } from '../document/pearlDocument';
-import { getEnumValues, JSONSchema, resolveSchema } from './schemaNavigator';
-import { CursorInside, Placeholder, TabStop, type SnippetTemplate } from '../features/completion/snippetText';
+import type { PearlKind } from '../../document/pearlDocument';
+import { getEnumValues, JSONSchema, resolveSchema } from '../../interface/schemaNavigator';
+import { CursorInside, Placeholder, TabStop, type SnippetTemplate } from './snippetText';
 
 /**
  * The properties an object needs before it means anything, by the interface's type name

@@ -2,9 +2,9 @@ import { Diagnostic } from 'vscode-languageserver-types';
 import type { PearlGraph, PearlGraphEdge, PearlGraphNode } from '../../../../protocol/graphTypes';
 import { DiagnosticCode } from '../rules/diagnosticCodes';
 import { spanToRange } from '../rules/diagnostics';
-import { getNodeKey, getTransitionKey } from './graphKeys';
-import { getStringProperty } from './jsonTree';
-import { PearlDocument, PearlNode } from './pearlDocument';
+import { getNodeKey, getTransitionKey } from '../document/graphKeys';
+import { getStringProperty } from '../document/jsonTree';
+import { PearlDocument, PearlNode } from '../document/pearlDocument';
 import { nodeTypeNames } from '../interface/enumNames';
 import { getNodeSettings } from '../interface/nodeSettings';
 
