@@ -29,6 +29,8 @@ export class GraphPreviewPanel implements vscode.Disposable {
   private refreshTimer: ReturnType<typeof setTimeout> | undefined;
   /** Increases with every request; an answer to an older one is dropped. */
   private requestSeq = 0;
+  /** Whether the preview has asked VS Code to open its document once (a restored tab not yet shown is not open). */
+  private openedDocument = false;
   private graph: PearlGraph | undefined;
   /** The graph the page was last sent (whole or as changed nodes); undefined after a text message. */
   private posted: PearlGraph | undefined;
@@ -208,6 +210,16 @@ export class GraphPreviewPanel implements vscode.Disposable {
       return;
     }
     if (seq !== this.requestSeq || this.disposed) return;
+    if (graph === null && !this.openedDocument) {
+      // After a window reload, the file's tab may be restored without the document being open, so
+      // the language server does not have it: open it (VS Code tells the server) and ask again.
+      this.openedDocument = true;
+      const opened = await vscode.workspace.openTextDocument(this.uri).then(
+        () => true,
+        () => false,
+      );
+      if (opened && seq === this.requestSeq && !this.disposed) return this.refresh();
+    }
     this.graph = graph ?? undefined;
     if (graph === null) {
       this.post({ type: 'message', text: `${fileName(this.uri)} is not open: open it to see its graph.` });

@@ -122,7 +122,8 @@ export async function checkGraphPreviewAtScale({ workbench, run, shot }: GraphAt
   await content.getByRole('searchbox', { name: 'Find a node by name, nodeId or type' }).fill(middleId);
   await content.locator(`g.match-current[data-node-key="n:${middleIndex}"]`).waitFor({ timeout: 10_000 });
   await middle.locator('.node-box').click();
-  await content.locator('g.node.dimmed').first().waitFor({ timeout: 10_000 });
+  // Focus mode dims every node outside the neighbourhood (`.focus-mode` on the drawing, `.bright` on the neighbourhood).
+  await content.locator('.focus-mode g.node:not(.bright)').first().waitFor({ timeout: 10_000 });
   assert.match((await middle.getAttribute('class')) ?? '', /\bfocused\b/);
   await shot('graph-preview-300-focus');
   return roundTrips;
