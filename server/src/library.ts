@@ -7,7 +7,8 @@
 //   const service = getLanguageService();
 //   const doc = service.parsePearlDocument(TextDocument.create('file:///a.pearl.json', 'pearl', 1, text));
 //   const errors = service.doValidation(doc).filter((d) => d.severity === DiagnosticSeverity.Error);
-export { getLanguageService, DiagnosticCode } from './service/pearlLanguageService';
+// The registry (each code's severity, summary and documentation page): pearl-lint's SARIF reads it from here.
+export { getLanguageService, DiagnosticCode, diagnosticRules, ruleDocumentationHref } from './service/pearlLanguageService';
 export type { LanguageServiceParams, PearlDocument, PearlLanguageService } from './service/pearlLanguageService';
 // The rules a user tunes (.pearlrc.json, settings, --rule); pearl-lint takes them from here too.
 export {

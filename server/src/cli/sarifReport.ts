@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DiagnosticCode, diagnosticRules, ruleDocumentationHref } from '../service/rules/diagnosticCodes';
+import { DiagnosticCode, diagnosticRules, ruleDocumentationHref } from '../service/pearlLanguageService';
 import type { LintRecord, LintSeverity } from './lintReport';
 
 /** Tool facts a SARIF log names. */

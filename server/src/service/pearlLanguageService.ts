@@ -50,7 +50,7 @@ export type { PearlDocument } from './document/pearlDocument';
 export type { CompletionCapabilities } from './features/completion/completionCapabilities';
 export type { CompletionOptions } from './features/completion/completion';
 export type { GraphEditOutcome } from './edits/graphEdits';
-export { DiagnosticCode } from './rules/diagnosticCodes';
+export { DiagnosticCode, diagnosticRules, ruleDocumentationHref } from './rules/diagnosticCodes';
 export type { FoldingRangeContext } from './features/foldingRanges';
 export { fixAllKind } from './features/quickFixes/fixAll';
 export type { WorkspaceFileSystem, WorkspaceScanLimits } from './features/workspaceSymbols';
