@@ -14,6 +14,17 @@ export interface DeployPayload {
   readonly channelId?: string;
   /** Error diagnostics of this version; a deploy is refused while there are any. */
   readonly errors: readonly Diagnostic[];
+  /**
+   * Values a template left for the user to fill (the `template-placeholder` code, issue 19): a
+   * deploy is refused while there are any, with a message naming the field. `path` is the field's
+   * JSON path as the service's errors spell it (`pearl.inbound.textChannelId`).
+   */
+  readonly placeholders: readonly { readonly path: string; readonly value: string }[];
+  /**
+   * Keys written more than once in one object (`duplicate-key`): what is sent holds only the last
+   * value, so the deploy confirmation names each, by JSON path (`pearl.nodes[2].name`).
+   */
+  readonly droppedKeys: readonly string[];
   /** The document version this payload was built from. */
   readonly version: number;
 }

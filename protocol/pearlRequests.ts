@@ -7,6 +7,7 @@ import { RequestType } from 'vscode-languageserver-protocol';
 import type { Range, TextDocumentIdentifier } from 'vscode-languageserver-types';
 import type { DeployPayload } from './deployPayload';
 import type { GraphEdit, GraphEditResult, NodeSettingForm, PearlGraph } from './graphTypes';
+import type { SavedWalkSummary, WalkInput, WalkTrace } from './walkTypes';
 
 /** Parameters of the requests that concern one document. */
 export interface PearlDocumentParams {
@@ -71,3 +72,28 @@ export interface NodeSettingFieldsParams extends PearlDocumentParams {
  * type has no settings object.
  */
 export const nodeSettingFieldsRequest = new RequestType<NodeSettingFieldsParams, NodeSettingForm | null, void>('pearl/nodeSettingFields');
+
+export type * from './walkTypes';
+
+/** Parameters of `pearl/walk`. */
+export interface WalkParams extends PearlDocumentParams {
+  readonly walk: WalkInput;
+}
+
+/**
+ * `pearl/walk`: the trace of `walk` through the text Pearl's current version (docs/walks.md); the
+ * walk panel sends the steps taken so far after each click. Null when the document is not open;
+ * a trace with a `failure` at step -1 for a simple Pearl or a Pearl without an entry node.
+ */
+export const walkRequest = new RequestType<WalkParams, WalkTrace | null, void>('pearl/walk');
+
+/** What the saved walks say about a Pearl's transitions. */
+export interface WalkCoverage {
+  /** Edge keys (`PearlGraphEdge.key`) of the current version that at least one saved walk takes. */
+  readonly covered: readonly string[];
+  /** Every walk of the workspace's walks files whose `pearl` is this document. */
+  readonly walks: readonly SavedWalkSummary[];
+}
+
+/** `pearl/walkCoverage`: the workspace's saved walks of this Pearl; null when the document is not open. */
+export const walkCoverageRequest = new RequestType<PearlDocumentParams, WalkCoverage | null, void>('pearl/walkCoverage');

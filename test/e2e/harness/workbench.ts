@@ -35,6 +35,18 @@ export class Workbench {
   /** Waits until the workbench shows the workspace's files in the Explorer. */
   async waitUntilLoaded(): Promise<void> {
     await this.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    // After a reload the side bar shows whatever view it showed last (the workbench saves that
+    // state lazily, so it may still be the Pearls view): bring the Explorer back if it is not shown.
+    const explorerActivity = this.page.locator('.activitybar .action-item .action-label[aria-label^="Explorer"]').first();
+    await explorerActivity.waitFor({ timeout: 60_000 });
+    const explorer = this.page.locator('.explorer-folders-view').first();
+    const shown = await explorer
+      .waitFor({ state: 'visible', timeout: 5_000 })
+      .then(() => true)
+      .catch(() => false);
+    const explorerChecked = this.page.locator('.activitybar .action-item.checked .action-label[aria-label^="Explorer"]');
+    // Clicking the Explorer's activity while it is already selected would hide the side bar.
+    if (!shown && (await explorerChecked.count()) === 0) await explorerActivity.click();
     await this.page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: 60_000 });
   }
 

@@ -34,6 +34,9 @@ export function getDeployPayload(doc: PearlDocument, diagnostics: readonly Diagn
     direction,
     channelId,
     errors: diagnostics.filter((diagnostic) => diagnostic.severity === DiagnosticSeverity.Error),
+    placeholders: [],
+
+    droppedKeys: [],
     version: doc.textDocument.version,
   };
 }
