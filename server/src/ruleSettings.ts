@@ -1,7 +1,9 @@
 // The rules the user tunes, for the language server: the `pearl.rules` setting (pushed by the client
-// with workspace/didChangeConfiguration), the nearest `.pearlrc.json` (read from disk on every
-// validation, so an edit applies at the next one; the VS Code client also reports changes to the
-// file, which re-validates the open documents) and the documents' own `pearl-disable` comments.
+// with workspace/didChangeConfiguration), the nearest `.pearlrc.json` (read from disk again once
+// its last reading is older than a second, so an edit applies within a second in any editor,
+// while typing reads no file per keystroke; the VS Code client also reports changes to the file,
+// which forgets every reading and re-validates the open documents) and the documents' own
+// `pearl-disable` comments.
 // Deploy and the graph keep the diagnostics at their default severities.
 import { type Connection, MessageType, ShowMessageNotification } from 'vscode-languageserver/node';
 import type { Diagnostic } from 'vscode-languageserver-types';
@@ -9,10 +11,16 @@ import {
   checkRuleEntries,
   type PearlDocument,
   type PearlLanguageService,
+  type ResolvedRuleConfiguration,
   type RuleConfiguration,
   type RuleConfigurationFile,
   ruleConfigurationFileName,
 } from './service/pearlLanguageService';
+
+/** How long a reading of the `.pearlrc.json` rules serves a document, ms. */
+const readingLifetimeMs = 1_000;
+/** Readings kept at most (one per open document in practice). */
+const maxReadings = 1_000;
 
 /**
  * The user's rules in the language server: call {@link configure} on each document's diagnostics
@@ -23,6 +31,8 @@ export class RuleSettings {
   private hostRules: RuleConfiguration = { rules: {} };
   /** The `.pearlrc.json` files whose problems were published, by URI, with those problems as JSON. */
   private readonly publishedFiles = new Map<string, string>();
+  /** The last reading of the rules for each document URI, and when it was made (`Date.now()`, ms). */
+  private readonly readings = new Map<string, { readonly at: number; readonly resolved: ResolvedRuleConfiguration }>();
 
   /**
    * @param connection where settings come from and where problems of the configuration go.
@@ -36,10 +46,13 @@ export class RuleSettings {
   ) {
     connection.onDidChangeConfiguration(({ settings }) => {
       this.setRules((settings as { pearl?: { rules?: unknown } } | null | undefined)?.pearl?.rules);
+      this.readings.clear();
       this.revalidate();
     });
     connection.onDidChangeWatchedFiles(({ changes }) => {
-      if (changes.some((change) => change.uri.endsWith(`/${ruleConfigurationFileName}`))) this.revalidate();
+      if (!changes.some((change) => change.uri.endsWith(`/${ruleConfigurationFileName}`))) return;
+      this.readings.clear();
+      this.revalidate();
     });
   }
 
@@ -68,13 +81,28 @@ export class RuleSettings {
   configure(doc: PearlDocument, diagnostics: readonly Diagnostic[]): Diagnostic[] {
     let configuration = this.hostRules;
     try {
-      const resolved = this.service.getRuleConfiguration(doc.textDocument.uri, this.hostRules);
+      const resolved = this.resolve(doc.textDocument.uri);
       configuration = resolved.configuration;
       if (resolved.file) this.publishFileProblems(resolved.file);
     } catch (error) {
       this.connection.console.error(`Pearl: cannot read ${ruleConfigurationFileName} for ${doc.textDocument.uri}: ${String(error)}`);
     }
     return this.service.applyRuleConfiguration(doc, diagnostics, configuration);
+  }
+
+  /**
+   * The rules for the document at `uri`: the last reading when it is less than
+   * {@link readingLifetimeMs} old, else a new one (at most {@link maxReadings} kept). Throws what
+   * reading the file throws.
+   */
+  private resolve(uri: string): ResolvedRuleConfiguration {
+    const now = Date.now();
+    const last = this.readings.get(uri);
+    if (last && now - last.at < readingLifetimeMs) return last.resolved;
+    const resolved = this.service.getRuleConfiguration(uri, this.hostRules);
+    if (this.readings.size >= maxReadings) this.readings.clear();
+    this.readings.set(uri, { at: now, resolved });
+    return resolved;
   }
 
   /** Publishes the problems of a `.pearlrc.json` (an empty list once fixed), once per text. */

@@ -37,6 +37,21 @@ const commented = `{
   "inbound": { "textChannelId": "c" },
 }`;
 
+// The graph rules' diagnostics are kept across typing in strings (rules/keptDiagnostics.ts): here
+// each sits on the line of a script, after it, so every keystroke in a script moves them.
+const graphProblemsAfterScripts = `{
+  "name": "Moves",
+  "pearl": {
+    "nodes": [
+      { "nodeId": "open", "name": "Open", "nodeType": 2, "script": "Hi {customer}", "transitions": [{ "name": "go", "toNodeId": "nowhere" }] },
+      { "nodeId": "ask", "name": "Ask", "nodeType": 10, "script": "What is it?", "transitions": [{ "name": "loop", "toNodeId": "ask" }] },
+      { "nodeId": "stray", "name": "Stray", "nodeType": 10, "script": "Unreached", "instructions": "none", "transitions": [{ "name": "x", "toNodeId": "end" }] },
+      { "nodeId": "end", "name": "End", "nodeType": 100, "transitions": [] }
+    ]
+  },
+  "inbound": { "textChannelId": "c" }
+}`;
+
 /** Keys whose values the model reads: edits there always parse again (test/unit/stringEditPatch.test.ts). */
 const modelKeys = new Set(['nodeId', 'name', 'toNodeId', 'id', '$schema']);
 
@@ -76,6 +91,7 @@ function typeInto(text: string, node: JsonNode, edit: { at: number; removed: num
 for (const [name, base] of [
   ['a generated Pearl', generateTextPearl(25, 3)],
   ['a commented Pearl with trailing commas', commented],
+  ['a Pearl with graph problems after its scripts, on their lines', graphProblemsAfterScripts],
 ] as const) {
   test(`random typing inside string values of ${name} equals a fresh parse after every keystroke`, () => {
     let patchedEdits = 0;

@@ -77,6 +77,20 @@ test('.pearlrc.json and pearl.rules shape the published diagnostics; Deploy stil
         'the fixed .pearlrc.json published without problems',
       );
       assert.deepEqual(fixed.diagnostics, []);
+
+      // An editor that reports no file changes (no watcher): the file is read again within a
+      // second, so the next edits of the document after that apply the file's new rules.
+      fs.writeFileSync(rcPath, '{ "rules": { "variable-undeclared": "warning" } }');
+      const unwatched = Date.now();
+      let version = 1;
+      let latest: Diagnostic[] = [];
+      // Each round is an edit and its published diagnostics: no fixed sleep, bounded at 10 s.
+      while (!summary(latest).includes('variable-undeclared:2') && Date.now() - unwatched < 10_000) {
+        version += 1;
+        await client.change(uri, version, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: ' ' }]);
+        latest = (await client.waitForDiagnostics(uri, (p) => p.version === version)).diagnostics;
+      }
+      assert.deepEqual(summary(latest), ['max-length:1', 'unknown-target:1', 'variable-undeclared:2']);
     });
   } finally {
     fs.rmSync(folder, { recursive: true, force: true });

@@ -7,6 +7,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { PearlDocument } from '../../server/src/service/document/pearlDocument';
 import { plainTree, service } from '../helpers/documents';
 import { generateTextPearl } from '../helpers/fixtures';
+import { graphRules } from '../../server/src/service/rules/graph/graphRules';
 
 const uri = 'file:///patch/edited.pearl.json';
 
@@ -118,4 +119,30 @@ test('edits that could change the structure or the model are parsed again, with 
     assert.ok(!reused, `${what}: patched`);
     assertSameAsFresh(patched, fresh);
   }
+});
+
+test('typing in a script keeps the graph diagnostics after it on its line, moved, without checking the graph again', (t) => {
+  let text = `{ "name": "M", "pearl": { "nodes": [
+ { "nodeId": "open", "name": "Open", "nodeType": 2, "script": "Hi", "transitions": [{ "name": "go", "toNodeId": "nowhere" }] },
+ { "nodeId": "end", "name": "End", "nodeType": 100, "transitions": [] } ] }, "inbound": { "textChannelId": "c" } }`;
+  const uri = 'file:///kept.pearl.json';
+  const check = t.mock.method(graphRules, 'check');
+  const unknownTarget = (doc: PearlDocument) => service.doValidation(doc).filter((d) => d.code === 'unknown-target');
+  const first = service.parsePearlDocument(TextDocument.create(uri, 'pearl', 1, text));
+  const before = unknownTarget(first);
+  assert.equal(check.mock.callCount(), 1);
+  text = text.replace('"Hi"', '"Hiya"');
+  const typed = service.parsePearlDocument(TextDocument.create(uri, 'pearl', 2, text), first);
+  const after = unknownTarget(typed);
+  assert.equal(check.mock.callCount(), 1, 'the graph rules ran again for a keystroke in a script');
+  const at = text.indexOf('"nowhere"');
+  assert.deepEqual(
+    after.map((d) => d.range),
+    [{ start: { line: 1, character: at - text.indexOf('\n') - 1 }, end: { line: 1, character: at - text.indexOf('\n') - 1 + 9 } }],
+  );
+  assert.equal(after[0].range.start.character, before[0].range.start.character + 2);
+  // A structural edit (a nodeId) parses anew and checks the graph again.
+  text = text.replace('"toNodeId": "nowhere"', '"toNodeId": "end"');
+  assert.deepEqual(unknownTarget(service.parsePearlDocument(TextDocument.create(uri, 'pearl', 3, text), typed)), []);
+  assert.equal(check.mock.callCount(), 2);
 });

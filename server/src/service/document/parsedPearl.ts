@@ -5,7 +5,7 @@ import { DuplicateKey, getPropertyKeyNode, getPropertyNode, JsonNode } from './j
 import type { JsonObject, JsonPath } from './jsonValue';
 import type { PearlKind, PearlKindSource } from './pearlKind';
 import type { ModelCache, PearlModel, PearlNode, PearlTransition, PearlVariable } from './pearlModel';
-import { applyStringEdit, StringEdit, StringEditBase } from './stringEditPatch';
+import { applyStringEdit, StringEdit, StringEditBase, type StringPatch } from './stringEditPatch';
 import type { SyntaxTree } from './syntaxTree';
 
 /**
@@ -25,6 +25,9 @@ export class ParsedPearl {
   readonly entry: PearlNode | undefined;
   readonly incoming: ReadonlyMap<PearlNode, readonly PearlTransition[]>;
   readonly modelCache: ModelCache;
+  readonly parseId = ++lastParseId;
+  /** See PearlDocument.stringPatch; set by {@link withStringEdit}. */
+  stringPatch: StringPatch | undefined;
   private locator: JsonLocator | undefined;
   /** The string value the edit that made this parse changed, where it is now. */
   private editedString: StringSpan | undefined;
@@ -121,6 +124,7 @@ export class ParsedPearl {
     // Strict JSON without a tree: the tree, when one is wanted, is built from the new text.
     if (!tree) this.syntaxTree.replaceText(textDocument.getText());
     const parse = new ParsedPearl(textDocument, this.syntaxTree, this.value, this.nestingTooDeep, this.model);
+    parse.stringPatch = { from: this.parseId, offset: edit.literal.offset, oldLength: edit.literal.length - edit.delta, delta: edit.delta };
     if (!tree) parse.editedString = edit.literal;
     return parse;
   }
@@ -144,5 +148,7 @@ export class ParsedPearl {
   }
 }
 
+/** The last {@link ParsedPearl.parseId} given. */
+let lastParseId = 0;
 const noOffsets: readonly number[] = [];
 const noDuplicates: readonly DuplicateKey[] = [];

@@ -16,6 +16,7 @@ import { describeParsedJson, setsKeyTwice, ValueSpan } from './jsonLocator';
 import { DuplicateKey, JsonNode, JsonTree, parseJsonTree } from './jsonTree';
 import type { JsonObject, JsonPath } from './jsonValue';
 import { ParsedPearl } from './parsedPearl';
+import type { StringPatch } from './stringEditPatch';
 import { PearlModel, readPearlModel } from './pearlModel';
 import { findStringEdit } from './stringEditPatch';
 import { maxNestingDepth, SyntaxTree } from './syntaxTree';
@@ -78,6 +79,16 @@ export interface PearlDocument extends PearlModel {
    * the text without building one.
    */
   locate(path: JsonPath): ValueSpan | undefined;
+  /**
+   * Identifies this parse among those of the process (a counter), so that what was computed for
+   * one parse can be matched with {@link stringPatch}`.from` of the next.
+   */
+  readonly parseId: number;
+  /**
+   * When this parse was made from the previous version's by an edit inside one string value
+   * (typing in a script): which parse, and where. Undefined for a full parse.
+   */
+  readonly stringPatch: StringPatch | undefined;
 }
 
 /**

@@ -38,6 +38,8 @@ export interface ModelCache {
   variableFieldStrings?: unknown;
   /** variableRules.ts: whether the variables of this model have been checked once. */
   variablesChecked?: boolean;
+  /** keptDiagnostics.ts: the diagnostics of each family kept across edits inside strings, by family name. */
+  keptDiagnostics?: unknown;
 }
 
 /** A declared variable: one element of the top-level `variables` array (docs/interface.md § DataSettings). */

@@ -9,6 +9,20 @@ import type { StringLiteral, StringSpan } from './jsonLocator';
 import { findNodeAtOffset, getNodePath, JsonNode, JsonTree } from './jsonTree';
 import { JsonPath, valueAtPath } from './jsonValue';
 
+/**
+ * An edit inside one string value that turned one parse's text into the next one's: the string
+ * literal starts at `offset` (the same in both texts) and its length changed by `delta` from
+ * `oldLength`. The literal holds no line break, so lines are unchanged and only what follows the
+ * literal on its line moves, by `delta` characters (UTF-16 code units).
+ */
+export interface StringPatch {
+  /** `PearlDocument.parseId` of the parse the edit was applied to. */
+  readonly from: number;
+  readonly offset: number;
+  readonly oldLength: number;
+  readonly delta: number;
+}
+
 /** What {@link findStringEdit} reads of the earlier parse. */
 export interface StringEditBase {
   /** The earlier text (the editor's; a byte order mark means no patch). */

@@ -14,6 +14,7 @@ import type { DiagnosticRule, RuleModule } from './ruleModule';
 import { schemaRules } from './schema/schemaRules';
 import { syntaxRules } from './syntaxRules';
 import { variableRules } from './variables/variableRules';
+import { checkKeepingAcrossStringEdits } from './keptDiagnostics';
 
 export type { DiagnosticGroup, DiagnosticRule, DiagnosticSection, SeverityOverride } from './ruleModule';
 export { rulesDocumentUrl } from './ruleModule';
@@ -92,7 +93,8 @@ export function validateDocument(doc: PearlDocument, reportInternalError: (where
   const diagnostics: Diagnostic[] = [];
   for (const module of modules) {
     try {
-      module.check(doc, diagnostics);
+      if (module.keptWhileTypingInStrings) checkKeepingAcrossStringEdits(module, doc, diagnostics);
+      else module.check(doc, diagnostics);
     } catch (error) {
       reportInternalError(module.name, error);
     }

@@ -86,6 +86,12 @@ export interface RuleModule<R extends RuleSet = RuleSet> {
    * wrong-typed input (values of the wrong type are schema validation's); never throws on purpose.
    */
   check(doc: PearlDocument, diagnostics: Diagnostic[]): void;
+  /**
+   * Set when the check reads nothing an edit inside a string value the model does not read can
+   * change (only nodeIds, names, targets, node types, the kind): its diagnostics are then kept
+   * across such edits, moved along the edited line, instead of checked again (keptDiagnostics.ts).
+   */
+  readonly keptWhileTypingInStrings?: boolean;
 }
 
 /**

@@ -92,20 +92,14 @@ export function validateTransferCallRules(doc: PearlDocument, diagnostics: Diagn
     return;
   }
 
-  const allNodes = doc.allNodes;
-  const targets = new Set<string>();
-  for (const node of allNodes) {
-    for (const transition of node.transitions) {
-      if (transition.toNodeId !== undefined) targets.add(transition.toNodeId);
-    }
-  }
   for (const node of doc.nodes) {
     if (node.nodeType !== NodeType.TransferCall || node.nodeId === undefined || node.nodeId === '') continue;
     const settings = objectOf(node.value.transferCallSettings);
     if (!settings) continue; // missing: node-settings-missing
     const settingsPath: JsonPath = [...node.path, 'transferCallSettings'];
     const trigger = settings.triggerDescription;
-    if (targets.has(node.nodeId)) {
+    // The model's targets (any node's transitions, nested actions included), kept while typing in strings.
+    if (doc.transitionsTo.has(node.nodeId)) {
       if (typeof trigger !== 'string' || isBlankValue(trigger)) continue;
       diagnostics.push(
         createDiagnostic(

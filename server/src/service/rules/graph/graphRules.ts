@@ -9,7 +9,13 @@ import { graphCodes } from './graphCodes';
 import type { DiagnosticRule, RuleModule } from '../ruleModule';
 
 /** The graph rules: the codes of graphCodes.ts and their check. */
-export const graphRules: RuleModule<typeof graphCodes> = { name: 'graph rules', rules: graphCodes, check: checkGraph };
+export const graphRules: RuleModule<typeof graphCodes> = {
+  name: 'graph rules',
+  rules: graphCodes,
+  check: checkGraph,
+  // It reads the model's nodeIds, names, targets, types and apiResults, which typing in a string never changes.
+  keptWhileTypingInStrings: true,
+};
 
 /**
  * The graph rules of a text Pearl (docs/interface.md § Graph rules, rules 1-5; § Transition;
