@@ -96,7 +96,11 @@ test('node snippet: Dialogue text after the edit, with a transition to EndCall a
 
 test('node snippets: a unique nodeId, and EndCall only when the graph has none', () => {
   const content = textPearl({
-    nodes: [node('open', 2, [transition('go', 'dialogue')]), node('dialogue', 10, [transition('go', 'talk')]), node('talk', 10, [])],
+    nodes: [
+      node('open', 2, [transition('go', 'dialogue')], { script: 'Hello {first_name}!' }),
+      node('dialogue', 10, [transition('go', 'talk')]),
+      node('talk', 10, []),
+    ],
   });
   const { items, document } = complete(afterLastNode(content));
   const dialogue = itemLabeled(items, 'Dialogue');
@@ -119,7 +123,11 @@ test('node snippets: PreCallAPI leads to the OpeningSentence with apiResult', ()
 
 test('nested action snippets: SMS, Email and API without transitions', () => {
   const content = textPearl({
-    nodes: [node('open', 2, [transition('go', 'end')]), node('end', 100, []), node('after', 200, [], { postCallActions: [] })],
+    nodes: [
+      node('open', 2, [transition('go', 'end')], { script: 'Hello {first_name}!' }),
+      node('end', 100, []),
+      node('after', 200, [], { postCallActions: [] }),
+    ],
   });
   const { items, document } = complete(content.replace('"postCallActions": []', '"postCallActions": [|]'));
   assert.deepEqual(

@@ -70,6 +70,23 @@ test('a code the service would reject is neither turned off nor lowered, even wh
   assert.deepEqual(summary(validate(threeProblemsTextPearl, { rules: { 'max-length': 'off', 'unknown-target': 'warning' } })), defaults);
 });
 
+test('duplicate-key is a Warning (what is sent holds one value), so a user may turn it off or raise it; syntax stays untunable', () => {
+  const text = threeProblemsTextPearl.replace('"name": "Three problems"', '"name": "Three problems",\n  "name": "Three problems again"');
+  assert.deepEqual(summary(validate(text)), [...defaults, `duplicate-key:${Warning}`].sort());
+  assert.deepEqual(summary(validate(text, { rules: { 'duplicate-key': 'off' } })), defaults);
+  assert.deepEqual(summary(validate(text, { rules: { 'duplicate-key': 'error' } })), [...defaults, `duplicate-key:${Error}`].sort());
+  const { rules, problems } = checkRuleEntries([
+    ['duplicate-key', 'off'],
+    ['syntax', 'warning'],
+  ]);
+  assert.deepEqual(rules, { 'duplicate-key': 'off' });
+  assert.deepEqual(
+    problems.map((p) => [p.code, p.kind]),
+    [['syntax', RuleConfigurationCode.notConfigurable]],
+  );
+  assert.equal(getEffectiveRules({ rules: { 'duplicate-key': 'off' } })['duplicate-key'], 'off');
+});
+
 test('checkRuleEntries: unknown codes (with a suggestion), invalid severities and refusals are problems; error on a rejected code is accepted', () => {
   const { rules, problems } = checkRuleEntries([
     ['variable-undeclared', 'off'],

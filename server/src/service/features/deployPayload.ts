@@ -1,5 +1,5 @@
 import { Diagnostic, DiagnosticSeverity } from 'vscode-languageserver-types';
-import { getPropertyNode, getStringProperty } from '../document/jsonTree';
+import { getPropertyNode, getStringProperty, type JsonNode } from '../document/jsonTree';
 import type { PearlDocument } from '../document/pearlDocument';
 import type { DeployPayload } from '../../../../protocol/deployPayload';
 
@@ -36,11 +36,61 @@ export function getDeployPayload(doc: PearlDocument, diagnostics: readonly Diagn
     errors: diagnostics.filter((diagnostic) => diagnostic.severity === DiagnosticSeverity.Error),
     placeholders: [],
 
-    droppedKeys: [],
+    droppedKeys: droppedKeyPaths(doc),
     version: doc.textDocument.version,
   };
 }
 
 function present(node: { type: string } | undefined): boolean {
   return node !== undefined && node.type !== 'null';
+}
+
+/**
+ * The JSON paths (`pearl.nodes[2].name`, as the service's errors spell them; docs/rulings.md § Files,
+ * § Duplicate keys) of the keys written more than once in one object, whose earlier values are not
+ * sent: one per key, in text order. A key repeated inside a value that is itself overridden is left
+ * out, as nothing of that value is sent.
+ */
+function droppedKeyPaths(doc: PearlDocument): string[] {
+  const paths = new Set<string>();
+  for (const { property, key } of doc.duplicateKeys) {
+    const objectPath = sentPathOf(doc.root, property.parent);
+    // `$schema` is never sent, whichever value it has.
+    if (objectPath === undefined || (objectPath === '' && key.value === '$schema')) continue;
+    paths.add(appendFieldPath(objectPath, String(key.value)));
+  }
+  return [...paths];
+}
+
+/**
+ * The JSON path of the object or array `node` from `root` (`''` for the root), or undefined when
+ * `node` is not part of what is sent (it lies inside an overridden value).
+ */
+function sentPathOf(root: JsonNode | undefined, node: JsonNode | undefined): string | undefined {
+  const steps: (string | number)[] = [];
+  let current = node;
+  while (current?.parent) {
+    const parent: JsonNode = current.parent;
+    if (parent.type === 'property') {
+      const object = parent.parent;
+      if (!object?.children?.includes(parent)) return undefined;
+      steps.push(String(parent.children?.[0]?.value));
+      current = object;
+    } else if (parent.type === 'array') {
+      const index = parent.children?.indexOf(current) ?? -1;
+      if (index < 0) return undefined;
+      steps.push(index);
+      current = parent;
+    } else {
+      return undefined;
+    }
+  }
+  if (!node || current !== root) return undefined;
+  return steps.reverse().reduce<string>((path, step) => (typeof step === 'number' ? `${path}[${step}]` : appendFieldPath(path, step)), '');
+}
+
+/** `path` followed by the property `key`: `.key`, or `['key']` for a key that is not a plain name. */
+function appendFieldPath(path: string, key: string): string {
+  if (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key)) return path === '' ? key : `${path}.${key}`;
+  return `${path}[${key.includes("'") ? JSON.stringify(key) : `'${key}'`}]`;
 }

@@ -60,25 +60,29 @@ const groupSetTags: ReadonlyMap<ReadonlySet<number>, string> = new Map([
   [none, 'n'],
 ]);
 
+/**
+ * How a field is described beyond its label and groups: `postCall`, in a post-call context
+ * (undeclared ids are expected there; PostCall variables are taken too unless `postCallGroups` is
+ * false); `discouraged`, groups accepted but very likely a mistake.
+ */
+interface FieldOptions {
+  readonly postCall?: boolean;
+  /** Whether a post-call context adds PostCall to the groups taken (default true; not for an API node). */
+  readonly postCallGroups?: boolean;
+  readonly discouraged?: ReadonlyMap<number, string>;
+}
+
 /** The (shared, immutable) field description; one object per distinct description. */
-function field(
-  label: string,
-  allowedGroups: ReadonlySet<number>,
-  options: { postCall?: boolean; discouraged?: ReadonlyMap<number, string> } = {},
-): VariableField {
-  const key = `${label}|${groupSetTags.get(allowedGroups) ?? [...allowedGroups].join()}|${options.postCall ? 1 : 0}|${options.discouraged === openingDiscouraged ? 1 : 0}`;
+function field(label: string, allowedGroups: ReadonlySet<number>, options: FieldOptions = {}): VariableField {
+  const key = `${label}|${groupSetTags.get(allowedGroups) ?? [...allowedGroups].join()}|${options.postCall ? 1 : 0}|${options.postCallGroups === false ? 0 : 1}|${options.discouraged === openingDiscouraged ? 1 : 0}`;
   let cached = fieldCache.get(key);
   if (!cached) fieldCache.set(key, (cached = createField(label, allowedGroups, options)));
   return cached;
 }
 
-function createField(
-  label: string,
-  allowedGroups: ReadonlySet<number>,
-  options: { postCall?: boolean; discouraged?: ReadonlyMap<number, string> },
-): VariableField {
+function createField(label: string, allowedGroups: ReadonlySet<number>, options: FieldOptions): VariableField {
   const postCall = options.postCall ?? false;
-  const groups = postCall ? all : allowedGroups;
+  const groups = postCall && options.postCallGroups !== false ? all : allowedGroups;
   return {
     label,
     allowedGroups: groups,
@@ -210,7 +214,8 @@ function resolveNodeField<V>(steps: readonly PathStep<V>[], at: number, nodeType
     return nodeField(second, nodeType, postCall, (nodeLabel) => {
       const what = second === 'endpointUrl' ? 'the endpointUrl' : `${withArticle(second)} value`;
       if (nodeType === NodeType.PreCallAPI) return field(`${what} of a PreCallAPI node`, preCallOnly);
-      return field(`${what} of ${nodeLabel}`, preAndInCall, { postCall });
+      // An API node takes PreCall and InCall variables, inside PostCallActions too (§ NodeAPISettings).
+      return field(`${what} of ${nodeLabel}`, preAndInCall, { postCall, postCallGroups: false });
     });
   }
   if (length === 2 && first === 'smsSettings' && second === 'body') {

@@ -81,6 +81,15 @@ export interface VariableReferenceFixData {
   readonly occurrence: number;
 }
 
+/**
+ * `data` of `variable-unused`: the declaration, by the path of its element of `variables`
+ * (`["variables", 2]`), and its id as reported.
+ */
+export interface VariableDeclarationFixData {
+  readonly path: JsonPath;
+  readonly id: string;
+}
+
 /** The longest path a reader accepts: deeper than any document that is checked (see maxNestingDepth). */
 const maxPathLength = 1001;
 
@@ -148,6 +157,13 @@ export function readBodyFixData(data: unknown): BodyFixData | undefined {
 export function readVariableReferenceFixData(data: unknown): VariableReferenceFixData | undefined {
   return isRecord(data) && isPath(data.path) && typeof data.id === 'string' && isIndex(data.occurrence)
     ? (data as unknown as VariableReferenceFixData)
+    : undefined;
+}
+
+/** `data` as a {@link VariableDeclarationFixData}, or undefined when it has another shape. */
+export function readVariableDeclarationFixData(data: unknown): VariableDeclarationFixData | undefined {
+  return isRecord(data) && isPath(data.path) && typeof data.id === 'string' && data.occurrence === undefined
+    ? (data as unknown as VariableDeclarationFixData)
     : undefined;
 }
 

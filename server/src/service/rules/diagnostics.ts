@@ -1,4 +1,4 @@
-import { Diagnostic, DiagnosticSeverity } from 'vscode-languageserver-types';
+import { Diagnostic, DiagnosticSeverity, type DiagnosticTag } from 'vscode-languageserver-types';
 import type { JsonNode } from '../document/jsonTree';
 import type { JsonPath, PearlDocument } from '../document/pearlDocument';
 import { spanToRange, type TextSpan } from '../document/textSpan';
@@ -18,6 +18,8 @@ export interface DiagnosticOptions {
   readonly severity?: DiagnosticSeverity;
   /** What a quick fix needs, so it does not derive it again (LSP `Diagnostic.data`). */
   readonly data?: unknown;
+  /** LSP `Diagnostic.tags`: `Unnecessary` has the editor fade the range (an unused declaration). */
+  readonly tags?: DiagnosticTag[];
 }
 
 /**
@@ -41,6 +43,7 @@ export function createDiagnostic(
     message,
   };
   if (options.data !== undefined) diagnostic.data = options.data;
+  if (options.tags !== undefined) diagnostic.tags = options.tags;
   return diagnostic;
 }
 

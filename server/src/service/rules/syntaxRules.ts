@@ -1,7 +1,8 @@
+import { createScanner, type Edit, SyntaxKind } from 'jsonc-parser';
 import { Diagnostic, DiagnosticSeverity } from 'vscode-languageserver-types';
 import { createDiagnostic, openingSpan, valueSpan } from './diagnostics';
 import type { Fix } from './fixSupport';
-import { describeParseError } from '../document/jsonTree';
+import { describeParseError, type JsonNode } from '../document/jsonTree';
 import { isJsonObject, jsonType, maxNestingDepth, type PearlDocument } from '../document/pearlDocument';
 import { defineRules, rulingsSection, type RuleModule } from './ruleModule';
 
@@ -52,9 +53,9 @@ const codes = defineRules('syntax', {
   },
   duplicateKey: {
     code: 'duplicate-key',
-    severity: DiagnosticSeverity.Error,
+    severity: DiagnosticSeverity.Warning,
     summary:
-      'A key set again in the same object, on each later occurrence: the service would receive only one value; every rule, hover, the graph and the deploy body read the last one, which is what `JSON.parse` keeps.',
+      'A key set again in the same object, on each later occurrence: what is sent holds only the last value (what `JSON.parse` keeps), which every rule, hover, the graph and the deploy body read; the deploy confirmation names the keys whose earlier value is dropped.',
     section: rulingsSection('Duplicate keys'),
     examples: {
       fails: '{ "name": "Clinic", "name": "Clinic chat" }',
@@ -71,7 +72,8 @@ export const syntaxRules: RuleModule<typeof codes> = { name: 'syntax rules', rul
  * Syntax diagnostics (docs/rulings.md § Files): parse errors (Error), trailing commas (Warning:
  * tolerated while authoring, removed when sent), a root that is not an object (Error: the body of
  * both create operations is an object, docs/interface.md § Endpoints), a key set twice in one
- * object (`duplicate-key`, Error on each later occurrence: parsers disagree on which value wins),
+ * object (`duplicate-key`, Warning on each later occurrence: what is sent is the re-serialised
+ * value, which holds only the last one, so the service cannot reject it),
  * nesting too deep to check (`syntax`), and the Information that the kind was defaulted to text.
  */
 export function checkSyntax(doc: PearlDocument, diagnostics: Diagnostic[]): void {
@@ -108,7 +110,7 @@ export function checkSyntax(doc: PearlDocument, diagnostics: Diagnostic[]): void
         doc,
         key,
         codes.duplicateKey,
-        `'${key.value as string}' is already set on line ${line}; the service would receive only one of them.`,
+        `'${key.value as string}' is already set on line ${line}; only the last value is sent.`,
       ),
     );
   }
@@ -151,16 +153,78 @@ function fixTrailingComma(doc: PearlDocument, { range }: Diagnostic): Fix[] {
   return fixes;
 }
 
-/** `duplicate-key` → "Remove this occurrence": that property with the comma before it (docs/rulings.md § Duplicate keys). */
+/**
+ * `duplicate-key` → a fix that keeps the value that is checked and sent (docs/rulings.md § Duplicate
+ * keys): on the last occurrence of the key, "Remove the earlier 'name' (line 3)" removes every
+ * earlier occurrence; on an occurrence that a later one overrides, "Remove this occurrence". Either
+ * way what is sent stays the same, so the fix adds no problem. Found from where the range starts.
+ */
 function fixDuplicateKey(doc: PearlDocument, { range }: Diagnostic): Fix[] {
   const offset = doc.textDocument.offsetAt(range.start);
   const duplicate = doc.duplicateKeys.find(({ property }) => property.offset === offset);
-  if (!duplicate) return [];
-  const { property, previousEnd } = duplicate;
+  const object = duplicate?.property.parent;
+  if (!duplicate || object?.type !== 'object') return [];
+  const members = membersInTextOrder(doc, object);
+  const name = duplicate.key.value as string;
+  if (!(object.children ?? []).includes(duplicate.property)) {
+    return [{ title: 'Remove this occurrence', edits: removeOverriddenMember(doc, members, duplicate.property), isPreferred: true }];
+  }
+  const earlier = members.filter((member) => member.offset < offset && member.children?.[0]?.value === name);
+  if (earlier.length === 0) return [];
+  const lines = earlier.map((member) => doc.textDocument.positionAt(member.offset).line + 1);
+  const where = lines.length === 1 ? `line ${lines[0]}` : `lines ${lines.slice(0, -1).join(', ')} and ${lines[lines.length - 1]}`;
   return [
     {
-      title: 'Remove this occurrence',
-      edits: [{ offset: previousEnd, length: property.offset + property.length - previousEnd, content: '' }],
+      title: `Remove the earlier '${name}' (${where})`,
+      edits: earlier.flatMap((member) => removeOverriddenMember(doc, members, member)),
+      isPreferred: true,
     },
   ];
+}
+
+/**
+ * Every property written in `object`, in text order: those of the tree and those a later
+ * occurrence of their key overrides, which the tree leaves out (jsonTree.ts).
+ */
+function membersInTextOrder(doc: PearlDocument, object: JsonNode): JsonNode[] {
+  const members = new Set<JsonNode>(object.children ?? []);
+  for (const { property, first } of doc.duplicateKeys) {
+    if (property.parent !== object) continue;
+    members.add(property);
+    if (first.parent) members.add(first.parent);
+  }
+  return [...members].sort((a, b) => a.offset - b.offset);
+}
+
+/**
+ * The edits removing `member`, a property a later member overrides (so never the last member of
+ * `members`), with the comma after it and the blanks up to the next member, which takes its place.
+ * A comment between the member and its comma stays (then the comma is removed apart).
+ */
+function removeOverriddenMember(doc: PearlDocument, members: readonly JsonNode[], member: JsonNode): Edit[] {
+  const text = doc.textDocument.getText();
+  const next = members[members.indexOf(member) + 1];
+  const memberEnd = member.offset + member.length;
+  const scanner = createScanner(text, false);
+  scanner.setPosition(memberEnd);
+  let comma = -1;
+  let commented = false;
+  for (let token = scanner.scan(); token !== SyntaxKind.EOF && scanner.getTokenOffset() < next.offset; token = scanner.scan()) {
+    if (token === SyntaxKind.CommaToken) {
+      comma = scanner.getTokenOffset();
+      break;
+    }
+    if (token === SyntaxKind.LineCommentTrivia || token === SyntaxKind.BlockCommentTrivia) commented = true;
+    else if (token !== SyntaxKind.Trivia && token !== SyntaxKind.LineBreakTrivia) break;
+  }
+  if (comma < 0) return [{ offset: member.offset, length: memberEnd - member.offset, content: '' }];
+  if (commented) {
+    return [
+      { offset: member.offset, length: memberEnd - member.offset, content: '' },
+      { offset: comma, length: 1, content: '' },
+    ];
+  }
+  let stop = comma + 1;
+  while (stop < next.offset && /\s/.test(text[stop])) stop++;
+  return [{ offset: member.offset, length: stop - member.offset, content: '' }];
 }

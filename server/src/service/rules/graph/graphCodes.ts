@@ -1,6 +1,7 @@
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { defineRules, interfaceSection, rulingsSection } from '../ruleModule';
-import { fixAddEndTransition, fixRemoveVoiceOnlyNode, fixUnknownTarget } from './graphFixes';
+import { fixAddEndTransition, fixUnknownTarget } from './graphFixes';
+import { fixRemoveVoiceOnlyNode } from './voiceOnlyNodeFix';
 
 /** The codes of the graph rules (graphRules.ts), in the order docs/rules.md lists them, with their quick fixes (graphFixes.ts). */
 export const graphCodes = defineRules('graph', {

@@ -1,11 +1,9 @@
-import type { Edit } from 'jsonc-parser';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { findNearest } from '../../utils/editDistance';
 import { nodeIn, readNodeFixData, readTransitionFixData, transitionIn } from '../diagnosticData';
-import { getPropertyNode } from '../../document/jsonTree';
 import { NodeType, PearlDocument, PearlNode } from '../../document/pearlDocument';
-import { getTransitionProblems, isVoiceOnlyNodeType } from '../../interface/nodeTypes';
-import { appendToArrayProperty, Fix, removeArrayElements, replaceNode } from '../fixSupport';
+import { getTransitionProblems } from '../../interface/nodeTypes';
+import { appendToArrayProperty, Fix, replaceNode } from '../fixSupport';
 
 /** The name of a transition the fixes add to the EndCall node (unique within its node). */
 const endTransitionName = 'End the conversation';
@@ -65,34 +63,6 @@ export function fixAddEndTransition(doc: PearlDocument, { data }: Diagnostic): F
   for (let n = 2; taken.has(name); n++) name = `${endTransitionName} ${n}`;
   const edit = appendToArrayProperty(doc, node.node, 'transitions', { name, toNodeId: endCall.nodeId });
   return edit ? [{ title: 'Add a transition to EndCall', edits: [edit], isPreferred: true }] : [];
-}
-
-/**
- * `voice-only-node` → "Remove node 'x' and the transitions to it": removes the TransferCall or
- * StartCallRecording node from `pearl.nodes` and every transition of another node whose toNodeId
- * names it (§ Node types: voice only). Comments and the other lines stay.
- */
-export function fixRemoveVoiceOnlyNode(doc: PearlDocument, { data }: Diagnostic): Fix[] {
-  const fixData = readNodeFixData(data);
-  const node = fixData && nodeIn(doc, fixData);
-  const nodes = getPropertyNode(doc.pearl, 'nodes');
-  if (!node || node.container || nodes?.type !== 'array' || !isVoiceOnlyNodeType(node.nodeType)) return [];
-  const edits: Edit[] = removeArrayElements(doc, nodes, [node.node]);
-  let removedTransitions = 0;
-  // Transitions resolve to the first node holding an id (graph rules): only then are they this node's.
-  if (node.nodeId !== undefined && doc.nodesById.get(node.nodeId) === node) {
-    for (const source of doc.nodes) {
-      if (source === node) continue;
-      const incoming = source.transitions.filter((transition) => transition.toNodeId === node.nodeId).map((transition) => transition.node);
-      const array = getPropertyNode(source.node, 'transitions');
-      if (incoming.length === 0 || !array) continue;
-      edits.push(...removeArrayElements(doc, array, incoming));
-      removedTransitions += incoming.length;
-    }
-  }
-  const label = node.nodeId !== undefined ? `node '${node.nodeId}'` : node.name !== undefined ? `node '${node.name}'` : 'the node';
-  const title = removedTransitions > 0 ? `Remove ${label} and the transitions to it` : `Remove ${label}`;
-  return [{ title, edits }];
 }
 
 /** The EndCall node transitions can name: the first, with a nodeId. */

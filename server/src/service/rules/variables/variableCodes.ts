@@ -1,6 +1,6 @@
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { defineRules, interfaceSection, rulingsSection } from '../ruleModule';
-import { fixUndeclaredVariable } from './variableFixes';
+import { fixUndeclaredVariable, fixUnusedVariable } from './variableFixes';
 
 /** The codes of the variable reference rules (variableRules.ts), in the order docs/rules.md lists them, with their quick fix (variableFixes.ts). */
 export const variableCodes = defineRules('variables', {
@@ -28,7 +28,8 @@ export const variableCodes = defineRules('variables', {
   variableGroupNotAllowed: {
     code: 'variable-group-not-allowed',
     severity: DiagnosticSeverity.Error,
-    summary: 'A declared variable whose group the field does not accept (PreCallAPI endpointUrl: PreCall only, ...).',
+    summary:
+      'A declared variable whose group the field does not accept (PreCallAPI endpointUrl and body, by `{id}` or `variableId`: PreCall only; an API node, inside PostCallActions too: no PostCall; ...).',
     section: rulingsSection('Groups per field'),
     examples: {
       fails: `{
@@ -64,6 +65,28 @@ export const variableCodes = defineRules('variables', {
   "variables": [{ "id": "slot", "group": 1 }]
 }`,
     },
+  },
+  variableUnused: {
+    code: 'variable-unused',
+    severity: DiagnosticSeverity.Hint,
+    summary:
+      'A PreCall variable that no (V) field references and no API body or outputBody names by `variableId` (shown faded, with a fix to remove it); InCall variables are collected whether referenced or not.',
+    section: rulingsSection('Unused pre-call variables'),
+    examples: {
+      fails: `{
+  "pearl": {
+    "nodes": [{ "nodeId": "start", "name": "Greeting", "nodeType": 2, "script": "Hi there!" }]
+  },
+  "variables": [{ "id": "first_name", "group": 1 }]
+}`,
+      passes: `{
+  "pearl": {
+    "nodes": [{ "nodeId": "start", "name": "Greeting", "nodeType": 2, "script": "Hi {first_name}!" }]
+  },
+  "variables": [{ "id": "first_name", "group": 1 }]
+}`,
+    },
+    fix: fixUnusedVariable,
   },
   generalInstructionsVariable: {
     code: 'general-instructions-variable',

@@ -1,10 +1,10 @@
 import type { Edit } from 'jsonc-parser';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { readVariableReferenceFixData } from '../diagnosticData';
-import { appendToArrayProperty, Fix } from '../fixSupport';
+import { readVariableDeclarationFixData, readVariableReferenceFixData, samePath } from '../diagnosticData';
+import { appendToArrayProperty, Fix, removeArrayElements } from '../fixSupport';
 import { findNearest } from '../../utils/editDistance';
 import { getPearlSymbolAt } from '../../features/pearlSymbols';
-import { getNodeAtPath, getPropertyKeyNode } from '../../document/jsonTree';
+import { getNodeAtPath, getPropertyKeyNode, getPropertyNode } from '../../document/jsonTree';
 import { PearlDocument, VariableGroup } from '../../document/pearlDocument';
 import { findVariableReferences } from '../../document/variableReferences';
 
@@ -56,4 +56,18 @@ function declareVariable(doc: PearlDocument, declaration: Record<string, unknown
   const after = getPropertyKeyNode(root, 'pearl')?.parent;
   const edit = appendToArrayProperty(doc, root, 'variables', declaration, { style: 'pretty', after });
   return edit === undefined ? [] : [edit];
+}
+
+/**
+ * `variable-unused` → "Remove variable 'x'": removes the declaration from `variables` with its
+ * comma (docs/rulings.md § Unused pre-call variables). Found from the diagnostic's
+ * VariableDeclarationFixData; none when the element there no longer declares that id.
+ */
+export function fixUnusedVariable(doc: PearlDocument, { data }: Diagnostic): Fix[] {
+  const fixData = readVariableDeclarationFixData(data);
+  const variable = fixData && doc.variables.find((candidate) => samePath(candidate.path, fixData.path));
+  const array = getPropertyNode(doc.root, 'variables');
+  if (!fixData || variable?.id !== fixData.id || array?.type !== 'array') return [];
+  const edits = removeArrayElements(doc, array, [variable.node]);
+  return edits.length > 0 ? [{ title: `Remove variable '${fixData.id}'`, edits, isPreferred: true }] : [];
 }

@@ -13,6 +13,7 @@ import {
 import { variableGroupNames } from '../../interface/enumNames';
 import { findValueReferences, placeValueReferences, type ValueReference } from '../../document/variableReferences';
 import { variableCodes } from './variableCodes';
+import { checkUnusedVariables, checkVariableIds, declaresPreCallVariable } from './variableUsage';
 import type { DiagnosticRule, RuleModule } from '../ruleModule';
 
 /** The variable rules: the codes of variableCodes.ts and their check. */
@@ -27,12 +28,25 @@ export const variableRules: RuleModule<typeof variableCodes> = { name: 'variable
  *   (`data`: a VariableReferenceFixData, for the quick fixes);
  * - `variable-group-not-allowed` (Error): a declared variable whose group the field does not take
  *   (PreCallAPI endpointUrl and body: PreCall only; API, SMS, Email, transition names: no PostCall);
- * - `variable-not-yet-collected` (Warning): an InCall variable in an opening sentence.
+ * - `variable-not-yet-collected` (Warning): an InCall variable in an opening sentence;
+ * - `variable-group-not-allowed` too on an API body entry's `variableId` (variableUsage.ts);
+ * - `variable-unused` (Hint, Unnecessary): a PreCall variable no `{id}` and no `variableId` names
+ *   (variableUsage.ts; docs/rulings.md § Unused pre-call variables).
  * References are found in the decoded value (what is sent); each diagnostic's range is the `{id}`
  * as written, escapes included. One walk of `pearl` in the parsed value: linear. The text is read
  * only for a string that gets a diagnostic.
  */
 export function checkVariables(doc: PearlDocument, diagnostics: Diagnostic[]): void {
+  // The ids referenced anywhere, for `variable-unused`: collected only when a PreCall variable is declared.
+  const used = declaresPreCallVariable(doc) ? new Set<string>() : undefined;
+  checkFieldStrings(doc, diagnostics, used);
+  const named = used ?? new Set<string>();
+  checkVariableIds(doc, diagnostics, named);
+  if (used) checkUnusedVariables(doc, diagnostics, named);
+}
+
+/** The findings of every (V) string (see {@link checkVariables}); adds the id of each reference to `used`, when given. */
+function checkFieldStrings(doc: PearlDocument, diagnostics: Diagnostic[], used: Set<string> | undefined): void {
   const cache = doc.modelCache;
   if (cache.variableFieldStrings === undefined && !cache.variablesChecked) {
     // The first check of a parse keeps nothing: most parses are checked once (a file opened, a
@@ -42,7 +56,9 @@ export function checkVariables(doc: PearlDocument, diagnostics: Diagnostic[]): v
     walkFieldStrings(doc, (steps, key, field) => {
       const value = readField(steps[steps.length - 2].value as JsonObject, key);
       if (typeof value !== 'string') return;
-      const found = checkString(doc, field, value, () => pathOf(steps));
+      const references = findValueReferences(value);
+      if (used) for (const reference of references) used.add(reference.id);
+      const found = checkString(doc, field, value, references, () => pathOf(steps));
       if (found) for (const finding of found.findings) diagnostics.push(finding.diagnostic);
     });
     return;
@@ -53,7 +69,9 @@ export function checkVariables(doc: PearlDocument, diagnostics: Diagnostic[]): v
     if (fieldString.checkedValue !== value || fieldString.checkedVariables !== doc.variablesById) {
       fieldString.checkedValue = value;
       fieldString.checkedVariables = doc.variablesById;
-      const found = checkString(doc, fieldString.field, value, () => fieldString.path);
+      const references = findValueReferences(value);
+      fieldString.ids = references.length > 0 ? references.map((reference) => reference.id) : noIds;
+      const found = checkString(doc, fieldString.field, value, references, () => fieldString.path);
       fieldString.findings = found ? found.findings : noFindings;
       if (found) {
         fieldString.checkedDocument = doc.textDocument;
@@ -62,9 +80,12 @@ export function checkVariables(doc: PearlDocument, diagnostics: Diagnostic[]): v
     } else if (fieldString.findings.length > 0) {
       placeFindings(doc, fieldString);
     }
+    if (used) for (const id of fieldString.ids) used.add(id);
     for (const finding of fieldString.findings) diagnostics.push(finding.diagnostic);
   }
 }
+
+const noIds: readonly string[] = [];
 
 /** A diagnostic found in a (V) string, with its span relative to the string literal's offset. */
 interface Finding {
@@ -83,16 +104,16 @@ interface Problem {
 }
 
 /**
- * The findings in `value`, a (V) string of `field` now (undefined when it has none), with the
- * string literal's offset; the string is located (at `path()`) only when there is one.
+ * The findings in `value`, a (V) string of `field` now holding `references` (undefined when it has
+ * none), with the string literal's offset; the string is located (at `path()`) only when there is one.
  */
 function checkString(
   doc: PearlDocument,
   field: VariableField,
   value: string,
+  references: readonly ValueReference[],
   path: () => JsonPath,
 ): { findings: readonly Finding[]; offset: number } | undefined {
-  const references = findValueReferences(value);
   const problems = references.length > 0 ? checkReferences(doc, field, references) : noProblems;
   if (problems.length === 0) return undefined;
   const stringPath = path();
@@ -166,6 +187,8 @@ interface FieldString {
   /** The string literal's offset when the findings' ranges were computed. */
   checkedOffset: number;
   findings: readonly Finding[];
+  /** The ids of the references in {@link checkedValue}, in order (for `variable-unused`). */
+  ids: readonly string[];
 }
 
 /** A {@link PathStep} reused from string to string: the walk allocates no step per value. */
@@ -271,6 +294,7 @@ function createFieldString(steps: readonly PathStep<unknown>[], key: string, fie
     checkedDocument: undefined,
     checkedOffset: -1,
     findings: noFindings,
+    ids: noIds,
   };
 }
 

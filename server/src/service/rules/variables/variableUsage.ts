@@ -1,0 +1,111 @@
+import { Diagnostic, DiagnosticTag } from 'vscode-languageserver-types';
+import type { VariableDeclarationFixData } from '../diagnosticData';
+import { createDiagnostic, valueSpan } from '../diagnostics';
+import { isJsonObject, type JsonPath, type PearlDocument, VariableGroup } from '../../document/pearlDocument';
+import { variableGroupNames } from '../../interface/enumNames';
+import { type PathStep, resolveValueVariableField } from '../../interface/variableFields';
+import { variableCodes } from './variableCodes';
+
+/**
+ * The variables an APIDataSchemaProperty names by `variableId` (docs/interface.md
+ * § APIDataSchemaProperty: "Variable id sent as the value"), and the two rules that read them
+ * beside the `{id}` references of variableRules.ts (docs/rulings.md § Groups per field, § Unused
+ * pre-call variables). Reads the parsed value; linear in the API settings' body entries.
+ */
+
+/**
+ * Calls `visit` for every APIDataSchemaProperty of `body` and `outputBody` with a string
+ * `variableId`, in document order: those of every API settings object of a text Pearl's nodes
+ * (nested actions too), of a simple Pearl's `apiSettings` and of its notifications. `path` is the
+ * property's path from the root.
+ */
+function forEachVariableId(doc: PearlDocument, visit: (path: JsonPath, variableId: string, list: 'body' | 'outputBody') => void): void {
+  const visitSettings = (settings: unknown, path: JsonPath): void => {
+    if (!isJsonObject(settings)) return;
+    for (const list of ['body', 'outputBody'] as const) {
+      const entries = settings[list];
+      if (!Array.isArray(entries)) continue;
+      entries.forEach((entry: unknown, index) => {
+        if (isJsonObject(entry) && typeof entry.variableId === 'string') visit([...path, list, index], entry.variableId, list);
+      });
+    }
+  };
+  if (doc.kind === 'text') {
+    for (const node of doc.allNodes) visitSettings(node.value.apiSettings, [...node.path, 'apiSettings']);
+    return;
+  }
+  const pearl = doc.pearlValue;
+  if (!pearl) return;
+  if (Array.isArray(pearl.apiSettings)) {
+    pearl.apiSettings.forEach((settings: unknown, index) => visitSettings(settings, ['pearl', 'apiSettings', index]));
+  }
+  if (Array.isArray(pearl.notifications)) {
+    pearl.notifications.forEach((notification: unknown, index) => {
+      if (isJsonObject(notification)) visitSettings(notification.apiSettings, ['pearl', 'notifications', index, 'apiSettings']);
+    });
+  }
+}
+
+/** The steps from the root's `pearl` to the value at `path` (`path[0]` is `pearl`), each with the value reached. */
+function stepsAlong(root: unknown, path: JsonPath): PathStep<unknown>[] {
+  const steps: PathStep<unknown>[] = [];
+  let value = root;
+  for (const key of path) {
+    value = isJsonObject(value) || Array.isArray(value) ? (value as Record<string | number, unknown>)[key] : undefined;
+    steps.push({ key, value });
+  }
+  return steps;
+}
+
+/**
+ * `variable-group-not-allowed` (Error) on a body entry's `variableId` naming a declared variable
+ * whose group the body's values do not take: on a PreCallAPI node PreCall only, as a `{reference}`
+ * in its `value` (docs/rulings.md § Groups per field). Adds every id named by `variableId` (body
+ * and outputBody) to `used`.
+ */
+export function checkVariableIds(doc: PearlDocument, diagnostics: Diagnostic[], used: Set<string>): void {
+  forEachVariableId(doc, (path, id, list) => {
+    used.add(id);
+    const group = doc.variablesById.get(id)?.group;
+    if (list !== 'body' || group === undefined || variableGroupNames[group] === undefined) return;
+    // The variable is sent as the entry's value: the field is the entry's `value`.
+    const field = resolveValueVariableField(doc.kind, stepsAlong(doc.value, [...path, 'value']));
+    if (!field || field.allowedGroups.has(group)) return;
+    diagnostics.push(
+      createDiagnostic(
+        doc,
+        valueSpan(doc, [...path, 'variableId']),
+        variableCodes.variableGroupNotAllowed,
+        `Variable '${id}' (variableId) is ${variableGroupNames[group]} (group ${group}); ${field.label} takes ${field.allowedText}.`,
+      ),
+    );
+  });
+}
+
+/**
+ * `variable-unused` (Hint, tagged Unnecessary so that editors fade it) on each declared PreCall
+ * variable whose id is not in `used` (the ids of every `{id}` in a (V) field and every
+ * `variableId`), with its VariableDeclarationFixData. InCall variables are collected by the agent
+ * whether referenced or not, and get none (docs/rulings.md § Unused pre-call variables).
+ */
+export function checkUnusedVariables(doc: PearlDocument, diagnostics: Diagnostic[], used: ReadonlySet<string>): void {
+  for (const variable of doc.variables) {
+    const id = variable.id;
+    if (variable.group !== VariableGroup.PreCall || id === undefined || id === '' || used.has(id)) continue;
+    const data = { path: variable.path, id } satisfies VariableDeclarationFixData;
+    diagnostics.push(
+      createDiagnostic(
+        doc,
+        valueSpan(doc, variable.path),
+        variableCodes.variableUnused,
+        `PreCall variable '${id}' is never used: no field refers to {${id}} and no API body entry names it by variableId.`,
+        { data, tags: [DiagnosticTag.Unnecessary] },
+      ),
+    );
+  }
+}
+
+/** Whether `doc` declares a PreCall variable, the only kind {@link checkUnusedVariables} reports. */
+export function declaresPreCallVariable(doc: PearlDocument): boolean {
+  return doc.variables.some((variable) => variable.group === VariableGroup.PreCall);
+}
