@@ -37,7 +37,8 @@ try {
   await installExtension(install, run, vsix, extensionId());
   const standIn = await startStandIn(groups, { env: run.env, logFile: join(run.logsDir, 'stand-in.log') });
   if (!standIn) throw new Error('the stand-in is not built: run `npm run build` first');
-  writeUserSettings(run, { 'pearl.api.baseUrl': standIn.url, 'pearl.ongoingCalls.pollSeconds': 5 });
+  // A first-time user: the Welcome page and the walkthrough show as VS Code shows them to anyone.
+  writeUserSettings(run, { 'pearl.api.baseUrl': standIn.url, 'pearl.ongoingCalls.pollSeconds': 5 }, 'first-time user');
   const server = await startCodeServer(groups, install, run, { port });
   process.stdout.write(`
   Open:   ${workbenchUrl(server.url, run.workspace)}

@@ -116,7 +116,7 @@ function withScript(script: string, variables?: Record<string, unknown>[], nodeT
 test('variable-undeclared: declares it in variables (InCall, String)', () => {
   const content = withScript('Your coupon is {coupon}');
   const { actions } = actionsFor(content, 'variable-undeclared');
-  const action = find(actions, "Declare variable 'coupon'");
+  const action = find(actions, "Declare variable 'coupon' (InCall)");
   const after = apply(content, action);
   assert.deepEqual(diagnosticsWithCode(after, 'variable-undeclared'), []);
   const value = valueOf(after) as { variables: unknown[] };
@@ -135,7 +135,7 @@ test('variable-undeclared: creates variables when absent', () => {
     null,
     4,
   );
-  const after = apply(content, find(actionsFor(content, 'variable-undeclared').actions, "Declare variable 'who'"));
+  const after = apply(content, find(actionsFor(content, 'variable-undeclared').actions, "Declare variable 'who' (PreCall)"));
   const value = valueOf(after) as { variables: unknown[] };
   // An opening sentence discourages InCall variables: declared PreCall.
   assert.deepEqual(value.variables, [{ id: 'who', name: 'who', group: 1, type: 1 }]);
@@ -149,7 +149,7 @@ test('variable-undeclared: a near declared id is the preferred fix', () => {
   const change = find(actions, "Change to '{first_name}'");
   assert.equal(change.isPreferred, true);
   assert.ok(apply(content, change).includes('"script": "Hi {first_name}"'));
-  assert.ok(find(actions, "Declare variable 'frist_name'"));
+  assert.ok(find(actions, "Declare variable 'frist_name' (InCall)"));
 });
 
 test('unknown-target: changing to the nearest nodeId is the preferred fix', () => {
@@ -220,19 +220,19 @@ test('variable-undeclared: the declaration follows the document style (CRLF and 
   const declared = { id: 'who', name: 'who', group: 2, type: 1 };
 
   const crlf = JSON.stringify(pearl, null, 4).replace(/\n/g, '\r\n');
-  const afterCrlf = apply(crlf, find(actionsFor(crlf, 'variable-undeclared').actions, "Declare variable 'who'"));
+  const afterCrlf = apply(crlf, find(actionsFor(crlf, 'variable-undeclared').actions, "Declare variable 'who' (InCall)"));
   assert.equal(
     afterCrlf,
     JSON.stringify({ name: 'x', pearl: pearl.pearl, variables: [declared], inbound: pearl.inbound }, null, 4).replace(/\n/g, '\r\n'),
   );
 
   const minified = JSON.stringify(pearl);
-  const afterMinified = apply(minified, find(actionsFor(minified, 'variable-undeclared').actions, "Declare variable 'who'"));
+  const afterMinified = apply(minified, find(actionsFor(minified, 'variable-undeclared').actions, "Declare variable 'who' (InCall)"));
   assert.ok(afterMinified.includes('"variables": [{ "id": "who", "name": "who", "group": 2, "type": 1 }]'), afterMinified);
   assert.deepEqual(valueOf(afterMinified), { name: 'x', pearl: pearl.pearl, variables: [declared], inbound: pearl.inbound });
 
   const empty = JSON.stringify({ ...pearl, variables: [] }, null, 2);
-  const afterEmpty = apply(empty, find(actionsFor(empty, 'variable-undeclared').actions, "Declare variable 'who'"));
+  const afterEmpty = apply(empty, find(actionsFor(empty, 'variable-undeclared').actions, "Declare variable 'who' (InCall)"));
   assert.ok(afterEmpty.includes('"variables": [{ "id": "who", "name": "who", "group": 2, "type": 1 }]'), afterEmpty);
 });
 
@@ -240,7 +240,58 @@ test('the same fix for two diagnostics is offered once, for both', () => {
   const content = withScript('Use {coupon} or {coupon} again');
   const { actions, diagnostics } = actionsFor(content, 'variable-undeclared');
   assert.equal(diagnostics.length, 2);
-  const declares = actions.filter((action) => action.title === "Declare variable 'coupon'");
+  const declares = actions.filter((action) => action.title === "Declare variable 'coupon' (InCall)");
   assert.equal(declares.length, 1);
   assert.deepEqual(declares[0].diagnostics, diagnostics);
+});
+
+test('variable-undeclared: "Declare variable" infers the group from where the reference is and names it in its title', () => {
+  const api = (method: number, url: string, body?: unknown): Record<string, unknown> => ({
+    name: 'Look up',
+    method,
+    endpointUrl: url,
+    ...(body === undefined ? {} : { body }),
+  });
+  const content = textPearl({
+    variables: [],
+    nodes: [
+      node('lookup', 3, [transition('found', 'open', 1), transition('missing', 'open_generic', 2)], {
+        apiSettings: api(2, 'https://example.com/find?phone={caller_phone}', [{ key: 'account', value: '{account_ref}' }]),
+      }),
+      node('open', 2, [transition('greeted', 'talk')], { script: 'Hi {recipient}' }),
+      node('open_generic', 2, [transition('greeted', 'talk')], { script: 'Hello' }),
+      node('talk', 10, [transition('asked', 'save')], { script: 'Which day suits you, {customer_name}?' }),
+      node('save', 50, [transition('done', 'end')], { apiSettings: api(2, 'https://example.com/save?day={chosen_day}') }),
+      node('end', 100, []),
+    ],
+  });
+  const { actions } = actionsFor(content, 'variable-undeclared');
+  const declares = actions.filter((action) => action.title.startsWith('Declare variable'));
+  assert.deepEqual(
+    declares.map((action) => action.title),
+    [
+      // A PreCallAPI's URL and body: sent before the conversation, so PreCall.
+      "Declare variable 'caller_phone' (PreCall)",
+      "Declare variable 'account_ref' (PreCall)",
+      // An OpeningSentence's script: PreCall (an InCall variable is not yet collected there).
+      "Declare variable 'recipient' (PreCall)",
+      // Elsewhere: InCall.
+      "Declare variable 'customer_name' (InCall)",
+      "Declare variable 'chosen_day' (InCall)",
+    ],
+  );
+  for (const action of declares) {
+    const after = apply(content, action);
+    const group = action.title.endsWith('(PreCall)') ? 1 : 2;
+    const declared = (valueOf(after) as { variables: { id: string; group: number }[] }).variables;
+    assert.equal(declared[0].group, group, action.title);
+    const id = declared[0].id;
+    for (const code of ['variable-group-not-allowed', 'variable-not-yet-collected']) {
+      assert.deepEqual(
+        diagnosticsWithCode(after, code).filter((d) => d.message.includes(id)),
+        [],
+        `${action.title}: ${code}`,
+      );
+    }
+  }
 });

@@ -101,7 +101,7 @@ test('the fixes from data make the edits they made from the range: a spot check'
   assert.deepEqual(titles('unknown-target'), ["Change to 'talk'", "Create node 'talkk'"]);
   assert.deepEqual(titles('node-settings-missing'), ['Add smsSettings']);
   assert.deepEqual(titles('voice-only-node'), ["Remove node 'xfer' and the transitions to it"]);
-  assert.deepEqual(titles('variable-undeclared', 1), ["Declare variable 'order'"]);
+  assert.deepEqual(titles('variable-undeclared', 1), ["Declare variable 'order' (PreCall)"]);
   assert.deepEqual(titles('api-body-not-allowed'), ['Remove the body', 'Change method to POST']);
 });
 

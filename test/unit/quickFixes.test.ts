@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import { CodeAction, DiagnosticSeverity } from 'vscode-languageserver-types';
 import { actionsFor, apply, find, valueOf } from '../helpers/codeActions';
 import { diagnosticsWithCode, node, parse, service, textPearl, transition } from '../helpers/documents';
-import { applyEdits, tabsAndCrlf } from '../helpers/text';
+import { applyEdits, tabsAndCrlf, valueRange } from '../helpers/text';
 
 /** The document's codes as a user sees them in the Problems panel, which lists no Hint (such as variable-unused). */
 function codes(content: string): string[] {
@@ -21,7 +21,7 @@ const withUnknownTarget = textPearl({
   ],
 });
 
-test('unknown-target: "Create node" appends a Dialogue node with a transition to EndCall, beside "Change to"', () => {
+test('unknown-target: "Create node" appends a Dialogue node with a script placeholder and a transition to EndCall, beside "Change to"', () => {
   const { actions } = actionsFor(withUnknownTarget, 'unknown-target');
   assert.deepEqual(
     actions.map((action) => action.title),
@@ -38,6 +38,7 @@ test('unknown-target: "Create node" appends a Dialogue node with a transition to
         '        "nodeId": "talkk",',
         '        "name": "talkk",',
         '        "nodeType": 10,',
+        '        "script": "<what the agent writes at this step>",',
         '        "transitions": [',
         '          {',
         '            "name": "End the conversation",',
@@ -50,7 +51,12 @@ test('unknown-target: "Create node" appends a Dialogue node with a transition to
     ),
     after,
   );
-  assert.deepEqual(codes(after), []);
+  // The script is the one thing left to write: reported until it is filled.
+  const placeholders = diagnosticsWithCode(after, 'template-placeholder');
+  assert.deepEqual(codes(after), ['template-placeholder']);
+  assert.equal(placeholders[0].severity, 2);
+  assert.deepEqual(placeholders[0].range, valueRange(after, '"script": "<what the agent writes at this step>"'));
+  assert.deepEqual(codes(after.replace('<what the agent writes at this step>', 'What can I do for you?')), []);
 });
 
 test('unknown-target in a tab-indented CRLF file: the new node keeps tabs and CRLF', () => {
@@ -58,7 +64,7 @@ test('unknown-target in a tab-indented CRLF file: the new node keeps tabs and CR
   const after = apply(content, find(actionsFor(content, 'unknown-target').actions, "Create node 'talkk'"));
   assert.ok(after.includes('\t\t\t{\r\n\t\t\t\t"nodeId": "talkk",\r\n\t\t\t\t"name": "talkk",\r\n'), JSON.stringify(after));
   assert.equal(/[^\r]\n/.test(after), false, 'no bare LF');
-  assert.deepEqual(codes(after), []);
+  assert.deepEqual(codes(after), ['template-placeholder']);
 });
 
 test('graph-cannot-reach-end: "Add a transition to EndCall" in the style of the node\'s transitions', () => {

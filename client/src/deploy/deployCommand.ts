@@ -11,6 +11,7 @@ import { checkWorkspaceTrust } from '../trust/workspaceTrust';
 import { describeDeploy } from './deployConfirmation';
 import { checkPrevious, type DeployAction, deployChoices, type PreviousPearl, previousLabel } from './deployPlan';
 import type { DeployDiagnostics } from './deployDiagnostics';
+import { describePlaceholderRefusal } from './deployPlaceholders';
 
 /**
  * How a `pearl.deploy` run ended; the command resolves to it (for tests and other commands). It
@@ -20,7 +21,7 @@ import type { DeployDiagnostics } from './deployDiagnostics';
  *   user chose to pause the previous Pearl (a text Pearl's second deploy).
  * - `updated`: the simple Pearl `pearlId` was updated in place (PUT /v2/Pearl/{id}) and recorded.
  * - `refused`: nothing was sent (Restricted Mode, no pearl file, a read-only live document, server
- *   not running, errors in the file, base URL refused).
+ *   not running, errors in the file, a template placeholder left in it, base URL refused).
  * - `cancelled`: the user dismissed the token box or the confirmation, or cancelled the request.
  * - `failed`: the service or the network said no; `kind` as in {@link CreatePearlResult}.
  */
@@ -201,7 +202,8 @@ interface SentDeploy {
 
 /**
  * The payload the language server builds for `document`, or the outcome of a refusal already told
- * to the user: the server is not running or gives no payload, or the file has errors.
+ * to the user: the server is not running or gives no payload, or the file has errors or template
+ * placeholders (docs/rulings.md § Template placeholders).
  */
 async function readPayload(ctx: PearlContext, document: vscode.TextDocument): Promise<DeployPayload | DeployOutcome> {
   const client = ctx.client;
@@ -231,6 +233,11 @@ async function readPayload(ctx: PearlContext, document: vscode.TextDocument): Pr
     });
     await revealFirstError(document, payload);
     return { status: 'refused', reason: 'errors in file' };
+  }
+  const placeholders = describePlaceholderRefusal(payload);
+  if (placeholders !== undefined) {
+    offer(ctx, 'error', placeholders, { 'Show Problems': () => vscode.commands.executeCommand('workbench.actions.view.problems') });
+    return { status: 'refused', reason: 'placeholders in file' };
   }
   return payload;
 }

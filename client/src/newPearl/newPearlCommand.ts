@@ -25,7 +25,7 @@ const schemaSearchTimeoutMs = 3000;
  * menu, the walkthrough). Asks which template to start from (templates/templates.json) and the file
  * name, then opens `<name>.pearl.json` as an untitled editor bound to that path in the chosen folder
  * and inserts the template as a snippet whose tab stops are the template's `tabStops` (the Pearl's
- * name, the agent's name, the channel). Nothing is written to disk until the user saves, and Save
+ * name, the agent's name, the channel), the agent's name mirrored in the greetings that use it. Nothing is written to disk until the user saves, and Save
  * writes to that path without a dialog, as a file made with the Explorer's "New File…" would be
  * named. Without an open folder the editor is a plain untitled `<name>.pearl.json`.
  *
@@ -61,7 +61,7 @@ export const newPearl: CmdFactory = (ctx) => async (resource?: unknown) => {
     text = readTemplateText(templatesDir, template);
     const schema = getSchemaReference(text);
     if (schema !== undefined) text = withSchemaReference(text, await schemaReferenceFor(folder, path.posix.basename(schema)));
-    parts = toSnippetParts(text, template.tabStops);
+    parts = toSnippetParts(text, template.tabStops, template.mirrors);
   } catch (error) {
     return reportBrokenInstall(ctx, error);
   }
@@ -74,7 +74,10 @@ export const newPearl: CmdFactory = (ctx) => async (resource?: unknown) => {
   return uri;
 };
 
-/** A VS Code snippet from `parts`: text escaped by VS Code's own `appendText`, tab stops as placeholders. */
+/**
+ * A VS Code snippet from `parts`: text escaped by VS Code's own `appendText`, tab stops as placeholders
+ * (a mirror is a placeholder of the same number, so VS Code edits both together).
+ */
 function toSnippetString(parts: readonly SnippetPart[]): vscode.SnippetString {
   const snippet = new vscode.SnippetString();
   for (const part of parts) {

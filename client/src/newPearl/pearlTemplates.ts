@@ -27,10 +27,25 @@ export interface PearlTemplate {
    * (`["pearl", "agents", 0, "name"]`). Each must name a string value of the template.
    */
   readonly tabStops: readonly JSONPath[];
+  /**
+   * Where a tab stop's text is repeated: in each string at `in` (JSON paths of string values), every
+   * occurrence of tab stop `tabStop`'s text (1-based, as a whole word) is a mirror of it, so what the
+   * user types there is typed there too (the agent's name in the greeting that says "this is Nora").
+   */
+  readonly mirrors: readonly TemplateMirror[];
 }
 
-/** A piece of the snippet a template becomes: text as it is, or the text of tab stop `tabStop` (1-based). */
-export type SnippetPart = { readonly text: string; readonly tabStop?: number };
+/** One entry of a template's `mirrors`: tab stop `tabStop`'s text, mirrored in the strings at `in`. */
+export interface TemplateMirror {
+  readonly tabStop: number;
+  readonly in: readonly JSONPath[];
+}
+
+/**
+ * A piece of the snippet a template becomes: text as it is, or the text of tab stop `tabStop`
+ * (1-based); `mirror` when it repeats that tab stop's text elsewhere (VS Code links the two).
+ */
+export type SnippetPart = { readonly text: string; readonly tabStop?: number; readonly mirror?: boolean };
 
 /**
  * Reads `templates.json` in `dir`. Throws an Error naming the file and the entry when the manifest
@@ -46,10 +61,26 @@ export function loadTemplates(dir: string): PearlTemplate[] {
     const valid =
       strings.every((key) => typeof template[key] === 'string') &&
       Array.isArray(template.tabStops) &&
-      template.tabStops.every((stop) => Array.isArray(stop) && stop.every((part) => typeof part === 'string' || typeof part === 'number'));
-    if (!valid) throw new Error(`${file}: templates[${index}] lacks a string ${strings.join('/')} or its tabStops`);
-    return template as PearlTemplate;
+      template.tabStops.every(isJsonPath) &&
+      (template.mirrors === undefined || (Array.isArray(template.mirrors) && template.mirrors.every(isMirror)));
+    if (!valid) throw new Error(`${file}: templates[${index}] lacks a string ${strings.join('/')}, its tabStops, or has malformed mirrors`);
+    return { ...template, mirrors: template.mirrors ?? [] } as PearlTemplate;
   });
+}
+
+function isJsonPath(value: unknown): value is JSONPath {
+  return Array.isArray(value) && value.every((part) => typeof part === 'string' || typeof part === 'number');
+}
+
+function isMirror(value: unknown): value is TemplateMirror {
+  const mirror = value as Partial<Record<keyof TemplateMirror, unknown>> | null;
+  return (
+    typeof mirror === 'object' &&
+    mirror !== null &&
+    Number.isInteger(mirror.tabStop) &&
+    Array.isArray(mirror.in) &&
+    mirror.in.every(isJsonPath)
+  );
 }
 
 /** The text of `template`'s file in `dir` (UTF-8). Throws when it cannot be read. */
@@ -83,28 +114,61 @@ export function withSchemaReference(text: string, reference: string): string {
   return applyEdits(text, modify(text, ['$schema'], reference, {}));
 }
 
+/** A range of the template's text that becomes a tab stop or a mirror of one. */
+interface StopRange {
+  readonly start: number;
+  readonly end: number;
+  readonly tabStop: number;
+  readonly mirror: boolean;
+}
+
 /**
  * Splits a template's text into the parts of a snippet: the template as it is, with the contents
  * of each string at `tabStops` (between its quotes, JSON escapes kept) as a tab stop numbered in the
- * order given. The parts joined give back `text` exactly. Throws an Error naming the path when a
- * tab stop is not a string value of the template.
+ * order given, and each whole-word occurrence of a tab stop's text in the strings its `mirrors` name
+ * as a mirror of it. The parts joined give back `text` exactly. Throws an Error naming the path when
+ * a tab stop or a mirror's string is not a string value of the template, or a mirror's string does
+ * not hold its tab stop's text.
  */
-export function toSnippetParts(text: string, tabStops: readonly JSONPath[]): SnippetPart[] {
+export function toSnippetParts(text: string, tabStops: readonly JSONPath[], mirrors: readonly TemplateMirror[] = []): SnippetPart[] {
   const root = parseTree(text);
-  const stops = tabStops.map((jsonPath, index) => {
+  const stringAt = (jsonPath: JSONPath, what: string): { start: number; end: number } => {
     const node = root === undefined ? undefined : findNodeAtLocation(root, [...jsonPath]);
-    if (node?.type !== 'string') throw new Error(`the tab stop ${JSON.stringify(jsonPath)} is not a string value of the template`);
-    return { start: node.offset + 1, end: node.offset + node.length - 1, tabStop: index + 1 };
-  });
+    if (node?.type !== 'string') throw new Error(`the ${what} ${JSON.stringify(jsonPath)} is not a string value of the template`);
+    return { start: node.offset + 1, end: node.offset + node.length - 1 };
+  };
+  const stops: StopRange[] = tabStops.map((jsonPath, index) => ({ ...stringAt(jsonPath, 'tab stop'), tabStop: index + 1, mirror: false }));
+  for (const mirror of mirrors) {
+    const original = stops[mirror.tabStop - 1] as StopRange | undefined;
+    if (original === undefined) throw new Error(`a mirror names tab stop ${mirror.tabStop}, which the template does not have`);
+    const word = text.slice(original.start, original.end);
+    for (const jsonPath of mirror.in) {
+      const found = wholeWordRanges(text, stringAt(jsonPath, 'mirror'), word);
+      if (found.length === 0) throw new Error(`the mirror ${JSON.stringify(jsonPath)} does not hold ${JSON.stringify(word)}`);
+      stops.push(...found.map((range) => ({ ...range, tabStop: mirror.tabStop, mirror: true })));
+    }
+  }
   stops.sort((a, b) => a.start - b.start);
   const parts: SnippetPart[] = [];
   let offset = 0;
   for (const stop of stops) {
     if (stop.start < offset) throw new Error('two tab stops of the template overlap');
     if (stop.start > offset) parts.push({ text: text.slice(offset, stop.start) });
-    parts.push({ text: text.slice(stop.start, stop.end), tabStop: stop.tabStop });
+    const part = { text: text.slice(stop.start, stop.end), tabStop: stop.tabStop };
+    parts.push(stop.mirror ? { ...part, mirror: true } : part);
     offset = stop.end;
   }
   if (offset < text.length) parts.push({ text: text.slice(offset) });
   return parts;
+}
+
+/** The ranges of `text` within `within` where `word` occurs with no letter or digit either side. */
+function wholeWordRanges(text: string, within: { start: number; end: number }, word: string): { start: number; end: number }[] {
+  const ranges: { start: number; end: number }[] = [];
+  if (word === '') return ranges;
+  const isWordCharacter = (index: number): boolean => index >= within.start && index < within.end && /[\p{L}\p{N}_]/u.test(text[index]);
+  for (let at = text.indexOf(word, within.start); at >= 0 && at + word.length <= within.end; at = text.indexOf(word, at + word.length)) {
+    if (!isWordCharacter(at - 1) && !isWordCharacter(at + word.length)) ranges.push({ start: at, end: at + word.length });
+  }
+  return ranges;
 }

@@ -72,16 +72,25 @@ export function createRunFolder(): RunFolder {
   return run;
 }
 
+/** Who a run's workbench is for: the tests (quiet), or a person meeting the product (`npm start`). */
+export type SettingsAudience = 'tests' | 'first-time user';
+
 /**
- * Writes the user settings of the run: a quiet workbench (no welcome page, tips, experiments,
- * telemetry, update checks, workspace trust, hot exit), plus `extra` (e.g. `pearl.api.baseUrl`).
+ * The user settings of a run: a quiet workbench (no tips, experiments, telemetry, update checks,
+ * workspace trust, hot exit), plus `extra` (e.g. `pearl.api.baseUrl`). For the tests, the Welcome
+ * page and the walkthroughs stay closed too (a check opens them itself); a first-time user
+ * (`npm start`) gets VS Code's defaults for them: the Welcome page at startup, with the "Get
+ * started with Pearl" walkthrough, and a walkthrough opened when an extension is installed.
  */
-export function writeUserSettings(run: RunFolder, extra: Record<string, unknown>): void {
-  const settings = {
-    'workbench.startupEditor': 'none',
+export function userSettings(extra: Record<string, unknown>, audience: SettingsAudience = 'tests'): Record<string, unknown> {
+  const welcome =
+    audience === 'tests'
+      ? { 'workbench.startupEditor': 'none', 'workbench.welcomePage.walkthroughs.openOnInstall': false }
+      : { 'workbench.startupEditor': 'welcomePage', 'workbench.welcomePage.walkthroughs.openOnInstall': true };
+  return {
+    ...welcome,
     'workbench.tips.enabled': false,
     'workbench.enableExperiments': false,
-    'workbench.welcomePage.walkthroughs.openOnInstall': false,
     'telemetry.telemetryLevel': 'off',
     'update.mode': 'none',
     'extensions.autoCheckUpdates': false,
@@ -93,9 +102,13 @@ export function writeUserSettings(run: RunFolder, extra: Record<string, unknown>
     'files.hotExit': 'off',
     ...extra,
   };
+}
+
+/** Writes the run's user settings ({@link userSettings}) into its user data folder. */
+export function writeUserSettings(run: RunFolder, extra: Record<string, unknown>, audience: SettingsAudience = 'tests'): void {
   const file = path.join(run.userDataDir, 'User', 'settings.json');
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, `${JSON.stringify(settings, null, 2)}\n`);
+  fs.writeFileSync(file, `${JSON.stringify(userSettings(extra, audience), null, 2)}\n`);
 }
 
 /**

@@ -75,6 +75,18 @@ function markSpan(node: JsonNode): TextSpan {
 }
 
 /**
+ * `path` (property names and array indexes from the root) written as an ASP.NET-style field path,
+ * as the service's errors spell it (docs/rulings.md § Error keys): `pearl.nodes[2].name`; `$` for the root.
+ */
+export function formatFieldPath(path: readonly (string | number)[]): string {
+  let text = '';
+  for (const segment of path) {
+    text += typeof segment === 'number' ? `[${segment}]` : text === '' ? segment : `.${segment}`;
+  }
+  return text === '' ? '$' : text;
+}
+
+/**
  * The ASP.NET-style field path (`pearl.nodes[2].name`) of the value or property name at `offset`;
  * `$` for the root. Used by the local stand-in of the service to key its 400 errors.
  */
@@ -82,9 +94,5 @@ export function getFieldPath(doc: PearlDocument, offset: number): string {
   if (!doc.root) return '$';
   const node = findNodeAtOffset(doc.root, offset, false);
   if (!node) return '$';
-  let path = '';
-  for (const segment of getNodePath(node)) {
-    path += typeof segment === 'number' ? `[${segment}]` : path === '' ? segment : `.${segment}`;
-  }
-  return path === '' ? '$' : path;
+  return formatFieldPath(getNodePath(node));
 }

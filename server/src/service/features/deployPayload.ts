@@ -1,6 +1,8 @@
 import { Diagnostic, DiagnosticSeverity } from 'vscode-languageserver-types';
 import { getPropertyNode, getStringProperty, type JsonNode } from '../document/jsonTree';
 import type { PearlDocument } from '../document/pearlDocument';
+import { formatFieldPath } from '../document/fieldPaths';
+import { findTemplatePlaceholders } from '../document/templatePlaceholders';
 import type { DeployPayload } from '../../../../protocol/deployPayload';
 
 export type { DeployPayload };
@@ -34,7 +36,7 @@ export function getDeployPayload(doc: PearlDocument, diagnostics: readonly Diagn
     direction,
     channelId,
     errors: diagnostics.filter((diagnostic) => diagnostic.severity === DiagnosticSeverity.Error),
-    placeholders: [],
+    placeholders: findTemplatePlaceholders(value).map((found) => ({ path: formatFieldPath(found.path), value: found.value })),
 
     droppedKeys: droppedKeyPaths(doc),
     version: doc.textDocument.version,

@@ -8,6 +8,7 @@ import { timeZoneRules } from './fieldRules/timeZoneRules';
 import { transferCallRules } from './fieldRules/transferCallRules';
 import { variableDeclarationRules } from './fieldRules/variableDeclarationRules';
 import { graphRules } from './graph/graphRules';
+import { placeholderRules } from './placeholderRules';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { PearlDocument } from '../document/pearlDocument';
 import type { DiagnosticRule, RuleModule } from './ruleModule';
@@ -38,6 +39,7 @@ export const ruleModules = [
   callingHoursRules,
   timeZoneRules,
   countRules,
+  placeholderRules,
   graphRules,
   variableRules,
 ] as const;

@@ -4,9 +4,13 @@ import { nodeIn, readNodeFixData, readTransitionFixData, transitionIn } from '..
 import { NodeType, PearlDocument, PearlNode } from '../../document/pearlDocument';
 import { getTransitionProblems } from '../../interface/nodeTypes';
 import { appendToArrayProperty, Fix, replaceNode } from '../fixSupport';
+import { makeTemplatePlaceholder } from '../../document/templatePlaceholders';
 
 /** The name of a transition the fixes add to the EndCall node (unique within its node). */
 const endTransitionName = 'End the conversation';
+
+/** The script of a node "Create node" adds: a placeholder to fill, reported until it is (`template-placeholder`). */
+export const newNodeScriptPlaceholder = makeTemplatePlaceholder('what the agent writes at this step');
 
 /**
  * `unknown-target` → "Change to 'talk'" for each nodeId within edit distance 2 (§ Transition), then
@@ -30,9 +34,11 @@ function fixNearestTarget(doc: PearlDocument, data: unknown): Fix[] {
 
 /**
  * `unknown-target` → "Create node 'x'": appends to `pearl.nodes` a Dialogue node with that nodeId
- * (its name too) and a transition to the EndCall node, so the new node is reachable and can end
- * (the interface: § Graph rules, rules 3 and 4; § Transition). Without an EndCall node
- * that has a nodeId, the new node has no transitions. Offered beside "Change to 'y'".
+ * (its name too), a script placeholder to fill ({@link newNodeScriptPlaceholder}, reported as
+ * `template-placeholder` until it is: docs/rulings.md § Template placeholders) and a transition to
+ * the EndCall node, so the new node is reachable and can end (the interface: § Graph rules, rules 3
+ * and 4; § Transition). Without an EndCall node that has a nodeId, the new node has no transitions.
+ * Offered beside "Change to 'y'".
  */
 function fixCreateTargetNode(doc: PearlDocument, data: unknown): Fix[] {
   const fixData = readTransitionFixData(data);
@@ -40,7 +46,8 @@ function fixCreateTargetNode(doc: PearlDocument, data: unknown): Fix[] {
   if (id.trim() === '' || doc.nodesById.has(id) || !doc.pearl) return [];
   const endCall = findEndCall(doc);
   const transitions = endCall ? [{ name: endTransitionName, toNodeId: endCall.nodeId }] : [];
-  const edit = appendToArrayProperty(doc, doc.pearl, 'nodes', { nodeId: id, name: id, nodeType: NodeType.Dialogue, transitions });
+  const node = { nodeId: id, name: id, nodeType: NodeType.Dialogue, script: newNodeScriptPlaceholder, transitions };
+  const edit = appendToArrayProperty(doc, doc.pearl, 'nodes', node);
   return edit ? [{ title: `Create node '${id}'`, edits: [edit] }] : [];
 }
 

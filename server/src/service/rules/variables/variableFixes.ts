@@ -7,13 +7,17 @@ import { getPearlSymbolAt } from '../../features/pearlSymbols';
 import { getNodeAtPath, getPropertyKeyNode, getPropertyNode } from '../../document/jsonTree';
 import { PearlDocument, VariableGroup } from '../../document/pearlDocument';
 import { findVariableReferences } from '../../document/variableReferences';
+import { variableGroupNames } from '../../interface/enumNames';
 
 /**
  * `variable-undeclared` → "Change to '{first_name}'" for each declared id within edit distance 2
- * whose group the field takes, and "Declare variable 'x'", appending
- * `{ "id": "x", "name": "x", "group": 2, "type": 1 }` to `variables` (created when absent or null);
- * the group is PreCall (1) instead when the field does not take InCall variables or discourages
- * them (docs/rulings.md § Groups per field). Found from the diagnostic's VariableReferenceFixData.
+ * whose group the field takes, and "Declare variable 'x' (InCall)", appending
+ * `{ "id": "x", "name": "x", "group": 2, "type": 1 }` to `variables` (created when absent or null).
+ * The group is inferred from where the reference is, and the title names it: PreCall (1) where the
+ * field does not take InCall variables (a PreCallAPI's endpointUrl and body) or discourages them (an
+ * OpeningSentence's script, a simple Pearl's openingSentence: not yet collected when it is sent),
+ * InCall (2) elsewhere (docs/rulings.md § Groups per field). Found from the diagnostic's
+ * VariableReferenceFixData.
  */
 export function fixUndeclaredVariable(doc: PearlDocument, { data }: Diagnostic): Fix[] {
   const fixData = readVariableReferenceFixData(data);
@@ -45,7 +49,7 @@ export function fixUndeclaredVariable(doc: PearlDocument, { data }: Diagnostic):
   const group = inCallFits || !field.allowedGroups.has(VariableGroup.PreCall) ? VariableGroup.InCall : VariableGroup.PreCall;
   const declaration = { id, name: id, group, type: 1 };
   const edits = declareVariable(doc, declaration);
-  if (edits.length > 0) fixes.push({ title: `Declare variable '${id}'`, edits });
+  if (edits.length > 0) fixes.push({ title: `Declare variable '${id}' (${variableGroupNames[group]})`, edits });
   return fixes;
 }
 

@@ -1,0 +1,68 @@
+import { isJsonObject, type JsonPath } from './jsonValue';
+
+/**
+ * Values a template leaves for the user to fill (docs/rulings.md § Template placeholders): a whole
+ * string value of the form `<your text channel id>`, a description of what goes there between angle
+ * brackets. The form is one recognisable shape, read the same way by the `template-placeholder`
+ * rule, the deploy payload (Deploy refuses to send one) and the fixes that write one (Create node).
+ */
+
+/** The longest string value read as a placeholder, in UTF-16 code units: a description, not content. */
+export const maxPlaceholderLength = 120;
+
+/**
+ * The placeholder form: `<`, words separated by spaces (at least two: a description, not an HTML
+ * tag such as `<br>`), `>`, with no angle bracket, brace (a `{variable}` reference), or line break
+ * inside, and no space right after `<` or before `>`.
+ */
+const placeholderPattern = /^<(?=[^<>{}\r\n]* )[^\s<>{}][^<>{}\r\n]*[^\s<>{}]>$/;
+
+/** Whether `value` is a template placeholder (`<your voice id>`). */
+export function isTemplatePlaceholder(value: unknown): boolean {
+  return typeof value === 'string' && value.length <= maxPlaceholderLength && placeholderPattern.test(value);
+}
+
+/**
+ * The placeholder `<description>` for a value to fill, from a description in words
+ * (`your text channel id`). Throws a TypeError when the result is not of the form (a programming
+ * error: the description must hold a space and no angle bracket, brace or line break).
+ */
+export function makeTemplatePlaceholder(description: string): string {
+  const placeholder = `<${description}>`;
+  if (!isTemplatePlaceholder(placeholder)) throw new TypeError(`not a placeholder description: ${description}`);
+  return placeholder;
+}
+
+/** One placeholder found in a value: where it is and what it says. */
+export interface FoundPlaceholder {
+  /** Its path from the root: property names and array indexes. */
+  readonly path: JsonPath;
+  readonly value: string;
+}
+
+/**
+ * Every placeholder among the string values of `value` (a parsed request body), in document order,
+ * depth first; the top-level `$schema` (editor metadata, never sent) is left out. Iterative, so a
+ * deeply nested value cannot overflow the stack.
+ */
+export function findTemplatePlaceholders(value: unknown): FoundPlaceholder[] {
+  const found: FoundPlaceholder[] = [];
+  const stack: { value: unknown; path: JsonPath }[] = [{ value, path: [] }];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (item === undefined) break;
+    if (isTemplatePlaceholder(item.value)) {
+      found.push({ path: item.path, value: item.value as string });
+    } else if (Array.isArray(item.value)) {
+      for (let index = item.value.length - 1; index >= 0; index--) stack.push({ value: item.value[index], path: [...item.path, index] });
+    } else if (isJsonObject(item.value)) {
+      const entries = Object.entries(item.value);
+      for (let index = entries.length - 1; index >= 0; index--) {
+        const [key, child] = entries[index];
+        if (item.path.length === 0 && key === '$schema') continue;
+        stack.push({ value: child, path: [...item.path, key] });
+      }
+    }
+  }
+  return found;
+}

@@ -1,0 +1,141 @@
+import { describe, test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { DiagnosticSeverity } from 'vscode-languageserver-types';
+import { describePlaceholderRefusal } from '../../client/src/deploy/deployPlaceholders';
+import { isTemplatePlaceholder, makeTemplatePlaceholder } from '../../server/src/service/document/templatePlaceholders';
+import { assertNone, assertOne, diagnosticsWithCode, parse, rangeOf, service, textPearl, valueRange } from '../helpers/documents';
+
+/** A text Pearl whose textChannelId is `channel`. */
+function withChannel(channel: string): string {
+  return textPearl().replace('"textChannelId": "channel-1"', `"textChannelId": ${JSON.stringify(channel)}`);
+}
+
+describe('template-placeholder (docs/rulings.md § Template placeholders)', () => {
+  test('a value in the placeholder form is a Warning on the value, naming the field', () => {
+    const content = withChannel('<your text channel id>');
+    const diagnostic = assertOne(
+      content,
+      'template-placeholder',
+      valueRange(content, '"textChannelId": "<your text channel id>"'),
+      DiagnosticSeverity.Warning,
+    );
+    assert.equal(
+      diagnostic.message,
+      "'textChannelId' is still the placeholder <your text channel id>: replace it with the value to send; Deploy does not send a placeholder.",
+    );
+    // Nothing else is reported: the service would accept the text.
+    assert.deepEqual(
+      service.doValidation(parse(content)).map((d) => d.code),
+      ['template-placeholder'],
+    );
+  });
+
+  test('anywhere in the request: a script, an entry of a list; never the editor-only $schema', () => {
+    const content = textPearl({
+      nodes: [
+        { nodeId: 'open', name: 'Open', nodeType: 2, script: '<the first message>', transitions: [{ name: 'go', toNodeId: 'mail' }] },
+        {
+          nodeId: 'mail',
+          name: 'Mail',
+          nodeType: 51,
+          emailSettings: { to: ['team@example.com', '<the address to write to>'], subject: 'New chat', body: 'A new chat' },
+          transitions: [{ name: 'done', toNodeId: 'end' }],
+        },
+        { nodeId: 'end', name: 'End', nodeType: 100, transitions: [] },
+      ],
+    }).replace('"../schemas/text-pearl.schema.json"', '"<the schema file>"');
+    const found = diagnosticsWithCode(content, 'template-placeholder');
+    assert.deepEqual(
+      found.map((d) => d.message.split(' is still')[0]),
+      ["'script'", "An entry of 'to'"],
+    );
+    assert.deepEqual(found[1].range, rangeOf(content, '"<the address to write to>"'));
+  });
+
+  test('real values and text that only looks alike are not placeholders', () => {
+    for (const value of [
+      'tc_8f2a61',
+      '65f1c2a9e4b0a1b2c3d4e5f6',
+      '<br>',
+      '<b>bold</b>',
+      '< your id >',
+      '<your {customer_id} here>',
+      'Call <your agent> now',
+      '<line one\nline two>',
+      `<${'very '.repeat(40)}long>`,
+      '',
+    ]) {
+      assert.equal(isTemplatePlaceholder(value), false, JSON.stringify(value));
+      assertNone(withChannel(value === '' ? 'x' : value), 'template-placeholder');
+    }
+    for (const value of [
+      '<your text channel id>',
+      '<your voice id>',
+      "<the agent's name>",
+      '<how the agent leads the call, step by step>',
+    ]) {
+      assert.equal(isTemplatePlaceholder(value), true, value);
+    }
+    assert.equal(makeTemplatePlaceholder('what the agent writes at this step'), '<what the agent writes at this step>');
+    assert.throws(() => makeTemplatePlaceholder('one'), TypeError);
+  });
+});
+
+describe('pearl/deployPayload placeholders', () => {
+  test('each placeholder by its field path as the service spells it, with its value; none in a filled file', () => {
+    const content = withChannel('<your text channel id>').replace('"agentName": "Ava"', '"agentName": "<the agent\'s name>"');
+    const doc = parse(content);
+    const payload = service.getDeployPayload(doc, service.doValidation(doc));
+    assert.deepEqual(payload.placeholders, [
+      { path: 'pearl.agentName', value: "<the agent's name>" },
+      { path: 'inbound.textChannelId', value: '<your text channel id>' },
+    ]);
+    assert.deepEqual(payload.errors, [], 'a placeholder is not an error');
+    const filled = parse(textPearl());
+    assert.deepEqual(service.getDeployPayload(filled, service.doValidation(filled)).placeholders, []);
+  });
+
+  test('read from what is sent, whatever the configured severity: turned off, still refused', () => {
+    const content = `// pearl-disable-next-line template-placeholder\n${withChannel('<your text channel id>')}`;
+    const doc = parse(content);
+    const diagnostics = service.doValidation(doc, { rules: { 'template-placeholder': 'off' } });
+    assert.deepEqual(
+      diagnostics.filter((d) => d.code === 'template-placeholder'),
+      [],
+    );
+    assert.deepEqual(
+      service.getDeployPayload(doc, diagnostics).placeholders.map((p) => p.path),
+      ['inbound.textChannelId'],
+    );
+  });
+});
+
+describe('Deploy refuses a placeholder (client/src/deploy/deployPlaceholders.ts)', () => {
+  test('the refusal names the field; none without a placeholder', () => {
+    assert.equal(describePlaceholderRefusal({ placeholders: [] }), undefined);
+    assert.equal(
+      describePlaceholderRefusal({ placeholders: [{ path: 'inbound.textChannelId', value: '<your text channel id>' }] }),
+      'Deploy refused: inbound.textChannelId is still a placeholder to fill in. Replace it with the value to send, then deploy again.',
+    );
+  });
+
+  test('several fields: the first three named, the rest counted; a field named once', () => {
+    const placeholders = [
+      'pearl.agents[0].name',
+      'pearl.agents[0].voiceId',
+      'pearl.openingSentence',
+      'pearl.flowScript',
+      'pearl.flowScript',
+    ].map((path) => ({ path, value: '<to fill in>' }));
+    assert.equal(
+      describePlaceholderRefusal({ placeholders }),
+      'Deploy refused: pearl.agents[0].name, pearl.agents[0].voiceId, pearl.openingSentence and 1 more are still placeholders to fill in. Replace them with the values to send, then deploy again.',
+    );
+  });
+
+  test('a field name from the file is shown as plain text: no link, one line', () => {
+    const message = describePlaceholderRefusal({ placeholders: [{ path: 'pearl.[x](command:evil)\nnext', value: '<a b>' }] }) ?? '';
+    assert.ok(!message.includes(']('), message);
+    assert.ok(!message.includes('\n'), message);
+  });
+});
