@@ -10,6 +10,7 @@ import {
 import { TokenStore } from './auth/tokenStore';
 import { configSection, PearlConfig } from './config';
 import { DeploymentStore } from './deploy/deploymentStore';
+import { showError } from './notify';
 
 /** A command's implementation, as given to `vscode.commands.registerCommand`. */
 export type Cmd = (...args: unknown[]) => unknown;
@@ -81,7 +82,7 @@ export class PearlContext implements vscode.Disposable {
         // Without the bundle the client library would only report a closed connection.
         const message = `Pearl language server not found at ${serverModule}: run \`npm run build\`.`;
         this.outputChannel.appendLine(message);
-        void vscode.window.showErrorMessage(message);
+        void showError(message);
         return;
       }
       this.languageClient = createClient(serverModule, this.outputChannel, this.config);

@@ -14,7 +14,7 @@ import { registerEditingHandlers } from './handlers/editingHandlers';
 import { registerLifecycleHandlers } from './handlers/lifecycleHandlers';
 import { registerNavigationHandlers } from './handlers/navigationHandlers';
 import { registerPearlRequestHandlers } from './handlers/pearlRequestHandlers';
-import type { ServerContext } from './handlers/serverContext';
+import { objectParamsStrategy, type ServerContext } from './handlers/serverContext';
 import { nodeFileSystem } from './nodeFileSystem';
 import { readConfigurationFile } from './readConfigurationFile';
 import { getLanguageService } from './service/pearlLanguageService';
@@ -39,7 +39,7 @@ if (command.kind === 'help') {
 
 /** Creates the connection, wires the handlers and listens until `exit`. */
 function startServer(): void {
-  const connection = createConnection(ProposedFeatures.all);
+  const connection = createConnection(ProposedFeatures.all, { messageStrategy: objectParamsStrategy });
   const documents = new TextDocuments(TextDocument);
   const service = getLanguageService({
     fileSystem: nodeFileSystem,

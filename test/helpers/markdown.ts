@@ -4,8 +4,8 @@ import MarkdownIt from 'markdown-it';
 // Rendered as VS Code renders markdown (markdown-it), with raw HTML and linkify on: the strictest.
 const renderer = new MarkdownIt({ html: true, linkify: true });
 
-/** Tags the Pearl hovers themselves use; any other tag in the rendered HTML came from the file. */
-const ownTags = new Set(['p', 'strong', 'em', 'code', 'ul', 'li', 'hr']);
+/** Tags the Pearl hovers and the status bar's tooltip themselves use; any other tag in the rendered HTML came from the file. */
+const ownTags = new Set(['p', 'strong', 'em', 'code', 'ul', 'li', 'hr', 'br']);
 
 /** Strings from a hostile file: code-span breakers, images, links, HTML, entities, block syntax. */
 export const hostileStrings: readonly string[] = [

@@ -40,7 +40,10 @@ import {
 import { CreateKind, fieldKeyStyles, formatFieldKey, validateCreateRequest } from './standInValidation';
 
 /** What the stand-in does instead of answering normally. */
-export type StandInFault = 'none' | '400' | '429' | '500' | 'hang';
+export type StandInFault = 'none' | '400' | '429' | '500' | 'hang' | 'resetAfterHeaders' | 'oversizedHeaders';
+
+/** Every {@link StandInFault}, for the HTTP control. */
+export const standInFaults: readonly StandInFault[] = ['none', '400', '429', '500', 'hang', 'resetAfterHeaders', 'oversizedHeaders'];
 
 /** Options of {@link startStandIn}. */
 export interface StandInOptions {
@@ -76,7 +79,10 @@ export interface StandIn {
    * with `Retry-After: <retryAfterSeconds>` (default 1), `'500'` Internal Server Error, `'hang'`
    * nothing at all until {@link StandIn.close}, `'400'` a ValidationProblemDetails with the given
    * `errors` (keys as given) on every create, whatever the body (the editor refuses to send a
-   * file the service would reject, so this is how a test meets a 400); `'none'` restores normal answers.
+   * file the service would reject, so this is how a test meets a 400); `'resetAfterHeaders'` and
+   * `'oversizedHeaders'` do the create or the update, then break its 200 answer: the connection
+   * is closed after the headers and two bytes of the body, or the headers carry 64 KiB (more than
+   * an HTTP client reads); `'none'` restores normal answers.
    */
   setFault(fault: StandInFault, options?: { retryAfterSeconds?: number; errors?: Record<string, string[]> }): void;
   /** The Pearls created so far, oldest first. */
@@ -238,11 +244,29 @@ class StandInService {
     this.created.push({ id, path: route.path, body });
     const parsed = JSON.parse(body) as Record<string, unknown>;
     this.pearls.set(id, { id, kind: route.kind, createdAt: this.now(), status: 1, request: parsed, platformMade: false });
+    if (this.breakAnswer(response, id)) return;
     if (this.successCount++ % 2 === 0) {
       response.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' }).end(id);
     } else {
       sendJson(response, 200, id);
     }
+  }
+
+  /**
+   * Under the faults `resetAfterHeaders` and `oversizedHeaders`, breaks the 200 answer whose body
+   * would be `text` (the work is done) and returns true; else false.
+   */
+  private breakAnswer(response: http.ServerResponse, text: string): boolean {
+    if (this.fault === 'resetAfterHeaders') {
+      response.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': String(Buffer.byteLength(text) + 16) });
+      response.write(text.slice(0, 2), () => response.socket?.destroy());
+      return true;
+    }
+    if (this.fault === 'oversizedHeaders') {
+      response.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Stand-In-Padding': 'x'.repeat(64 * 1024) }).end(text);
+      return true;
+    }
+    return false;
   }
 
   /** PUT /v2/Pearl/{id}: a simple Pearl's request replaced; a text Pearl has no update (400). */
@@ -252,6 +276,7 @@ class StandInService {
     }
     if (this.rejectInvalid(response, 'simple', body)) return;
     pearl.request = JSON.parse(body) as Record<string, unknown>;
+    if (this.breakAnswer(response, 'true')) return;
     response.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' }).end('true');
   }
 
@@ -266,12 +291,12 @@ class StandInService {
           response,
           400,
           'Bad Request',
-          'Send {"fault": "none" | "400" | "429" | "500" | "hang", "retryAfterSeconds"?: number, "errors"?: {key: [message]}}.',
+          `Send {"fault": ${standInFaults.map((fault) => `"${fault}"`).join(' | ')}, "retryAfterSeconds"?: number, "errors"?: {key: [message]}}.`,
         );
       }
-      const next = request.fault;
-      if (next !== 'none' && next !== '400' && next !== '429' && next !== '500' && next !== 'hang') {
-        return sendProblem(response, 400, 'Bad Request', 'fault must be one of "none", "400", "429", "500", "hang".');
+      const next = standInFaults.find((fault) => fault === request.fault);
+      if (next === undefined) {
+        return sendProblem(response, 400, 'Bad Request', `fault must be one of ${standInFaults.map((fault) => `"${fault}"`).join(', ')}.`);
       }
       const seconds = typeof request.retryAfterSeconds === 'number' ? request.retryAfterSeconds : undefined;
       const errors = isErrorMap(request.errors) ? request.errors : undefined;

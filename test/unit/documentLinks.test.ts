@@ -43,3 +43,25 @@ test('document links: a $schema with another scheme is not a link', () => {
     assert.deepEqual(service.findDocumentLinks(service.parsePearlDocument(document)), []);
   }
 });
+
+test('document links: a $schema on another host is not a link (an SMB connection on Windows); local paths and https are', () => {
+  const linkOf = (uri: string, schema: string): string | undefined => {
+    const document = TextDocument.create(uri, 'pearl', 1, `{ "$schema": ${JSON.stringify(schema)} }`);
+    return service.findDocumentLinks(service.parsePearlDocument(document))[0]?.target;
+  };
+  for (const schema of [
+    'file://host/share/s.json',
+    '//host/share/s.json',
+    '\\\\host\\share\\s.json',
+    'file://evil.test/s.json',
+    '/\\host\\s.json',
+  ])
+    assert.equal(linkOf('file:///w/a.pearl.json', schema), undefined, schema);
+  assert.equal(linkOf('untitled:Untitled-1', 'file://host/share/s.json'), undefined);
+  assert.equal(linkOf('file:///w/a.pearl.json', 'file:///w/schemas/s.json'), 'file:///w/schemas/s.json');
+  assert.equal(linkOf('file:///w/a.pearl.json', '/w/schemas/s.json'), 'file:///w/schemas/s.json');
+  assert.equal(linkOf('file:///w/a.pearl.json', 'https://schemas.example.com/s.json'), 'https://schemas.example.com/s.json');
+  // A document opened from a share links files next to it, on the same host.
+  assert.equal(linkOf('file://server/share/a.pearl.json', 'schemas/s.json'), 'file://server/share/schemas/s.json');
+  assert.equal(linkOf('vscode-remote://ssh-remote+box/w/a.pearl.json', '../s.json'), 'vscode-remote://ssh-remote+box/s.json');
+});

@@ -566,6 +566,32 @@ test('setNodeSetting replaces a value JSON-escaped, keeping the comment beside i
   assertEdit(settingsBase, { kind: 'setNodeSetting', node: 'n:0', path: ['apiSettings', 'method'], value: 1 }, settingsBase, 'n:0');
 });
 
+test('setNodeSetting of a list keeps the comments inside it: changed elements replaced, extra ones removed, new ones appended', () => {
+  const commented = replaced(settingsBase, [
+    `"to": ["a@x.test"],`,
+    `"to": [\n            "a@x.test", // the owner\n            /* keep */ "b@x.test"\n          ],`,
+  ]);
+  const list = (lines: string): string => replaced(commented, [`"a@x.test", // the owner\n            /* keep */ "b@x.test"`, lines]);
+  assertEdit(
+    commented,
+    { kind: 'setNodeSetting', node: 'n:1', path: ['emailSettings', 'to'], value: ['a@x.test', 'c@x.test'] },
+    list(`"a@x.test", // the owner\n            /* keep */ "c@x.test"`),
+    'n:1',
+  );
+  assertEdit(
+    commented,
+    { kind: 'setNodeSetting', node: 'n:1', path: ['emailSettings', 'to'], value: ['z@x.test', 'b@x.test', 'c@x.test'] },
+    list(`"z@x.test", // the owner\n            /* keep */ "b@x.test", "c@x.test"`),
+    'n:1',
+  );
+  assertEdit(
+    commented,
+    { kind: 'setNodeSetting', node: 'n:1', path: ['emailSettings', 'to'], value: ['a@x.test'] },
+    list(`"a@x.test" // the owner\n            /* keep */`),
+    'n:1',
+  );
+});
+
 test('setNodeSetting inserts a missing field, a missing nested object and a missing settings object', () => {
   assertEdit(
     settingsBase,

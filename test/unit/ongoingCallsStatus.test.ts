@@ -7,6 +7,8 @@ import {
   setApiTokenCommand,
   warningBackgroundColorId,
 } from '../../client/src/ongoingCalls/ongoingCallsStatus';
+import { plainText } from '../../client/src/userText';
+import { assertRendersLiterally, hostileStrings } from '../helpers/markdown';
 
 const updatedAt = Date.UTC(2025, 0, 2, 9, 30, 15);
 const formatTime = (epochMs: number): string => new Date(epochMs).toISOString().slice(11, 19);
@@ -34,16 +36,14 @@ describe('renderStatus', () => {
   test('the tooltip names the Pearl id, its name and file, the service host and the update time', () => {
     const { tooltip } = renderStatus({ kind: 'ok', pearlId: 'pearl-1', totalOngoingCalls: 3, totalOnQueue: 1, updatedAt }, details);
     assert.match(tooltip, /`pearl-1`/);
-    assert.match(tooltip, /Front desk/);
-    assert.match(tooltip, /front\.pearl\.json/);
     assert.match(tooltip, /`api\.nlpearl\.ai`/);
-    assert.match(tooltip, /Updated at 09:30:15/);
-    assert.match(tooltip, /3 ongoing calls, 1 on queue/);
+    for (const shown of ['Front desk', 'Deployed from agents/front.pearl.json', 'Updated at 09:30:15', '3 ongoing calls, 1 on queue'])
+      assertRendersLiterally(tooltip, shown);
   });
 
   test('the default time format is the local time of day', () => {
     const { tooltip } = renderStatus({ kind: 'ok', pearlId: 'pearl-1', totalOngoingCalls: 1, updatedAt });
-    assert.ok(tooltip.includes(`Updated at ${new Date(updatedAt).toLocaleTimeString()}`), tooltip);
+    assertRendersLiterally(tooltip, `Updated at ${new Date(updatedAt).toLocaleTimeString()}`);
     assert.ok(tooltip.includes('`pearl-1`'), tooltip);
   });
 
@@ -53,7 +53,24 @@ describe('renderStatus', () => {
       { pearlName: '*Sales* [x](command:evil) $(zap)', formatTime },
     );
     assert.ok(tooltip.includes('``a`b``'), tooltip);
-    assert.ok(tooltip.includes('\\*Sales\\* \\[x\\]\\(command:evil\\) \\$\\(zap\\)'), tooltip);
+    assert.ok(tooltip.includes('\\*Sales\\* \\[x\\]\u200b\\(command\\:evil\\) \\$\u200b\\(zap\\)'), tooltip);
+  });
+
+  test('a hostile name, file and service message reach the tooltip as plain text: no link, entity, emphasis, icon, line break or bidi', () => {
+    const hostile = [
+      ...hostileStrings,
+      '[x](command:workbench.action.quit)',
+      '1. first &amp; https://evil.test www.evil.test',
+      'right\u202eleft\u2028next',
+    ];
+    for (const text of hostile) {
+      const status = renderStatus(
+        { kind: 'failing', pearlId: 'pearl-1', message: text, failureKind: 'http', nextAttemptAt: updatedAt },
+        { pearlName: text, fileName: text, formatTime },
+      );
+      assertRendersLiterally(status.tooltip, plainText(text));
+      assert.doesNotMatch(status.tooltip, /\u202e|\u2028/);
+    }
   });
 
   test('failing: warning text and background, the kind, message, status and next attempt in the tooltip', () => {
@@ -74,9 +91,8 @@ describe('renderStatus', () => {
     assert.equal(status.backgroundColorId, 'statusBarItem.warningBackground');
     assert.equal(status.command, ongoingCallsMenuCommand);
     assert.match(status.tooltip, /`http`, HTTP 503/);
-    assert.match(status.tooltip, /The service answered 503\./);
-    assert.match(status.tooltip, /Next attempt at 09:30:35/);
-    assert.match(status.tooltip, /Last value: 2 ongoing · 1 queued, updated at 09:30:15/);
+    for (const shown of ['The service answered 503.', 'Next attempt at 09:30:35', 'Last value: 2 ongoing · 1 queued, updated at 09:30:15'])
+      assertRendersLiterally(status.tooltip, shown);
     assert.match(status.tooltip, /`pearl-1`/);
   });
 

@@ -10,6 +10,8 @@ import {
   maxResponseBytes,
   describeWait,
 } from '../../client/src/api/pearlApiClient';
+import { listPearls } from '../../client/src/api/pearlAccountApi';
+import { describeFailure } from '../../client/src/deploy/deployMessages';
 import type { DeployPayload } from '../../protocol/pearlRequests';
 import { Json, parse, service, textPearl, valueRange } from '../helpers/documents';
 import { waitFor } from '../helpers/wait';
@@ -191,8 +193,42 @@ describe('createPearl against the stand-in', () => {
     const closed = await listen((_request, response) => response.end());
     await closed.close();
     const result = await createPearl({ baseUrl: closed.url, token: 't', path: '/v2/Pearl', body: '{}', timeoutMs: 2000 });
-    assert.deepEqual(result, { ok: false, kind: 'network', message: `Could not reach ${closed.url}: connection refused (ECONNREFUSED).` });
+    assert.deepEqual(result, {
+      ok: false,
+      kind: 'network',
+      message: `Could not reach ${closed.url}: connection refused (ECONNREFUSED).`,
+      mayHaveArrived: false,
+    });
+    assert.deepEqual(describeFailure(result as Extract<typeof result, { ok: false }>, 30, false), {
+      message: `Deploy failed: Could not reach ${closed.url}: connection refused (ECONNREFUSED).`,
+      mayExist: false,
+    });
   });
+
+  for (const fault of ['resetAfterHeaders', 'oversizedHeaders'] as const) {
+    test(`${fault}: the Pearl was created but its answer broke; the user is told it may exist, never "could not reach"`, async (t) => {
+      standIn.setFault(fault);
+      t.after(() => standIn.setFault('none'));
+      const count = standIn.created.length;
+      const result = await create(textPearl());
+      assert.equal(standIn.created.length, count + 1, 'the stand-in created the Pearl before breaking its answer');
+      assert.ok(!result.ok);
+      assert.equal(result.kind, 'network');
+      assert.equal(result.mayHaveArrived, true);
+      const cause =
+        fault === 'resetAfterHeaders'
+          ? 'the connection was closed (UND_ERR_SOCKET)'
+          : "the answer's headers are larger than the client reads (UND_ERR_HEADERS_OVERFLOW)";
+      assert.equal(result.message, `The connection to ${standIn.url} broke after the request was sent: ${cause}.`);
+      const told = describeFailure(result, 30, false);
+      assert.equal(told.mayExist, true, 'the notification offers to look in the Pearls view');
+      assert.doesNotMatch(told.message, /could not reach/i);
+      assert.match(told.message, /The Pearl may have been created anyway: look for it in the Pearls view before deploying again\.$/);
+      // What the Pearls view reads (GET /v2/Pearl) lists it.
+      const listed = await listPearls({ baseUrl: standIn.url, token: standIn.token, timeoutMs: 5000 });
+      assert.ok(listed.ok && listed.pearls.some((pearl) => pearl.id === standIn.created[count].id));
+    });
+  }
 
   test('a token that cannot be a bearer token is not sent, and not quoted', async () => {
     const count = standIn.created.length;

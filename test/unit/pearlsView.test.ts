@@ -84,7 +84,7 @@ describe('tree model', () => {
 
   test('text from the service stays plain: one line, invisible characters shown, cut at the limit, markdown untouched', () => {
     const row = pearlRow({ id: 'x', name: 'Front *desk*\n[link](command:pearl.signOut)\u202e', status: 2 }, undefined, undefined);
-    assert.equal(row.label, 'Front *desk* [link](command:pearl.signOut)\\u202E');
+    assert.equal(row.label, 'Front *desk* [link]\u200b(command:pearl.signOut)\\u202E');
     assert.equal(row.command, undefined);
     assert.equal(plainText('a'.repeat(500)).length, maxTextLength);
   });

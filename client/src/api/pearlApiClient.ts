@@ -18,8 +18,10 @@ import { maskToken } from './maskToken';
  * - `validation`: 400 with a ValidationProblemDetails body (§ Errors).
  * - `rateLimited`: 429; `retryAfterSeconds` when the service said how long to wait.
  * - `http`: any other non-200 status (§ Errors: "not shown"), with `status` and a short excerpt.
- * - `network`: the request did not reach the service (DNS, refused connection, reset, TLS), or it
- *   was not sent because the base URL is refused by {@link checkBaseUrl}.
+ * - `network`: the connection failed: before the request was sent (DNS, refused connection, TLS;
+ *   or not sent because the base URL is refused by {@link checkBaseUrl}), or after it may have
+ *   reached the service (a reset, a closed connection, an answer whose headers are too large):
+ *   then `mayHaveArrived` is true.
  * - `timeout`: no complete answer within `timeoutMs`.
  * - `cancelled`: the caller's `signal` aborted the call.
  * - `invalidResponse`: a 200 whose body is not what the interface says (empty id, HTML page,
@@ -70,7 +72,15 @@ const invisibleOrSpace = /[\s\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
  */
 export type CreatePearlResult =
   | { ok: true; pearlId: string }
-  | { ok: false; kind: ApiFailureKind; status?: number; message: string; problem?: ValidationProblemDetails; retryAfterSeconds?: number };
+  | {
+      ok: false;
+      kind: ApiFailureKind;
+      status?: number;
+      message: string;
+      problem?: ValidationProblemDetails;
+      retryAfterSeconds?: number;
+      mayHaveArrived?: boolean;
+    };
 
 /**
  * Creates a Pearl: `POST {baseUrl}{path}` with `body` (docs/interface.md § POST /v2/Pearl/Text,
@@ -200,8 +210,19 @@ function isLoopbackHost(hostname: string): boolean {
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
-/** A failed call: why ({@link ApiFailureKind}), the HTTP status when there was one, one sentence without the token. */
-export type ApiFailure = { ok: false; kind: ApiFailureKind; status?: number; message: string; retryAfterSeconds?: number };
+/**
+ * A failed call: why ({@link ApiFailureKind}), the HTTP status when there was one, one sentence
+ * without the token. `mayHaveArrived` (a `network` failure only) is true when the connection broke
+ * after the request may have reached the service: a create may have created the Pearl.
+ */
+export type ApiFailure = {
+  ok: false;
+  kind: ApiFailureKind;
+  status?: number;
+  message: string;
+  retryAfterSeconds?: number;
+  mayHaveArrived?: boolean;
+};
 type Failure = ApiFailure;
 
 /**
@@ -245,6 +266,7 @@ export async function send(request: {
   );
   const onCallerAbort = (): void => controller.abort();
   request.signal?.addEventListener('abort', onCallerAbort, { once: true });
+  let answered = false;
   try {
     const headers: Record<string, string> = { Authorization: `Bearer ${request.token}`, Accept: request.accept };
     if (request.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -255,6 +277,7 @@ export async function send(request: {
       signal: controller.signal,
       redirect: 'manual', // a redirect must not carry the token to another place
     });
+    answered = true;
     const text = await readBody(response, controller);
     if (text === undefined) {
       return invalid(
@@ -266,7 +289,17 @@ export async function send(request: {
   } catch (error) {
     if (timedOut) return { ok: false, kind: 'timeout', message: `No answer from ${origin} within ${formatDuration(request.timeoutMs)}.` };
     if (request.signal?.aborted) return cancelled();
-    return { ok: false, kind: 'network', message: `Could not reach ${origin}: ${networkCause(error, request.token)}.` };
+    const cause = networkCause(error, request.token);
+    // Only a failure to connect proves the request never left; anything later may follow its arrival.
+    if (answered || !failedToConnect(error)) {
+      return {
+        ok: false,
+        kind: 'network',
+        message: `The connection to ${origin} broke after the request was sent: ${cause}.`,
+        mayHaveArrived: true,
+      };
+    }
+    return { ok: false, kind: 'network', message: `Could not reach ${origin}: ${cause}.`, mayHaveArrived: false };
   } finally {
     clearTimeout(timer);
     request.signal?.removeEventListener('abort', onCallerAbort);
@@ -431,6 +464,33 @@ export function describeWait(seconds: number): string {
   return `in ${Math.ceil(seconds / 3_600)} h`;
 }
 
+/**
+ * Error codes of a failure to open the connection (name lookup, TCP connect, TLS handshake):
+ * nothing of the request was sent. Every other failure may come after the request arrived.
+ */
+const connectCodes = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'CERT_HAS_EXPIRED',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
+/** Whether a fetch failure is a failure to connect ({@link connectCodes}). */
+function failedToConnect(error: unknown): boolean {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const code = isRecord(cause) && typeof cause.code === 'string' ? cause.code : undefined;
+  return code !== undefined && connectCodes.has(code);
+}
+
 /** What a fetch failure says, e.g. `connection refused (ECONNREFUSED)`. */
 function networkCause(error: unknown, token: string): string {
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
@@ -442,6 +502,8 @@ function networkCause(error: unknown, token: string): string {
     EAI_AGAIN: 'host name lookup failed',
     ETIMEDOUT: 'connection timed out',
     EHOSTUNREACH: 'host unreachable',
+    UND_ERR_SOCKET: 'the connection was closed',
+    UND_ERR_HEADERS_OVERFLOW: "the answer's headers are larger than the client reads",
   };
   if (code !== undefined && known[code] !== undefined) return `${known[code]} (${code})`;
   const message = cause instanceof Error ? cause.message : String(cause);

@@ -3,6 +3,7 @@ import { liveScheme } from '../pearlsView/liveDocuments';
 import { restrictedModeReason } from '../trust/restrictedMode';
 import { formatTime } from './deployConfirmation';
 import type { DeploymentStore } from './deploymentStore';
+import { plainText } from '../userText';
 
 /**
  * The code lenses on the first line of a `pearl` document (none on the read-only live documents): "Deploy to NLPearl" (`pearl.deploy` on
@@ -37,8 +38,8 @@ export class DeployCodeLensProvider implements vscode.CodeLensProvider, vscode.D
     if (latest) {
       lenses.push(
         new vscode.CodeLens(range, {
-          title: `Last deployed ${formatTime(latest.time)} as ${latest.pearlId}`,
-          tooltip: `Created ${latest.pearlId} at ${latest.baseUrl} on ${latest.time}. Click to watch its ongoing calls.`,
+          title: `Last deployed ${formatTime(latest.time)} as ${plainText(latest.pearlId)}`,
+          tooltip: plainText(`Created ${latest.pearlId} at ${latest.baseUrl} on ${latest.time}. Click to watch its ongoing calls.`),
           command: 'pearl.watchOngoingCalls',
           arguments: [latest.pearlId],
         }),

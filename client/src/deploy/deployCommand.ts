@@ -3,15 +3,19 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { deployPayloadRequest, type DeployPayload, type LocatedField, locateFieldsRequest } from '../../../protocol/pearlRequests';
 import { type ApiCallOptions, pearlStatusNames, setPearlActive, updatePearl } from '../api/pearlAccountApi';
-import { checkBaseUrl, createPearl, describeWait, type CreatePearlResult } from '../api/pearlApiClient';
+import { checkBaseUrl, createPearl, type CreatePearlResult } from '../api/pearlApiClient';
 import { activePearlDocument } from '../activePearlDocument';
 import type { CmdFactory, PearlContext } from '../pearlContext';
 import { liveScheme } from '../pearlsView/liveDocuments';
+import { pearlsViewId } from '../pearlsView/pearlsView';
 import { checkWorkspaceTrust } from '../trust/workspaceTrust';
-import { describeDeploy } from './deployConfirmation';
+import { describeDeploy, largeBodyQuestion } from './deployConfirmation';
+import { deployedMessage, describeFailure, lookButton } from './deployMessages';
 import { checkPrevious, type DeployAction, deployChoices, type PreviousPearl, previousLabel } from './deployPlan';
 import type { DeployDiagnostics } from './deployDiagnostics';
 import { describePlaceholderRefusal } from './deployPlaceholders';
+import { askModal, showError, showInformation, showWarning } from '../notify';
+import { plainText } from '../userText';
 
 /**
  * How a `pearl.deploy` run ended; the command resolves to it (for tests and other commands). It
@@ -55,18 +59,18 @@ export function deployCommand(diagnostics: DeployDiagnostics): CmdFactory {
       if (!checkWorkspaceTrust('deploy')) return { status: 'refused', reason: 'workspace not trusted' };
       const document = await resolveDocument(arg);
       if (!document) {
-        void vscode.window.showErrorMessage('Pearl: Deploy works on a *.pearl.json file: open one first.');
+        void showError('Pearl: Deploy works on a *.pearl.json file: open one first.');
         return { status: 'refused', reason: 'no pearl document' };
       }
       if (document.uri.scheme === liveScheme) {
-        void vscode.window.showInformationMessage(
+        void showInformation(
           'This is the read-only live settings of a Pearl. To deploy it, import it into the workspace first (Import Live Settings into Workspace).',
         );
         return { status: 'refused', reason: 'live settings document' };
       }
       const key = document.uri.toString();
       if (inFlight.has(key)) {
-        void vscode.window.showInformationMessage(`A deploy of ${path.basename(document.uri.path)} is already running.`);
+        void showInformation(`A deploy of ${path.basename(document.uri.path)} is already running.`);
         return { status: 'refused', reason: 'already deploying' };
       }
       inFlight.add(key);
@@ -96,20 +100,20 @@ async function deploy(ctx: PearlContext, diagnostics: DeployDiagnostics, documen
   );
   if (token === undefined) return { status: 'cancelled', reason: 'no token' };
 
+  const large = largeBodyQuestion(Buffer.byteLength(payload.body, 'utf8'));
+  if (large !== undefined && (await askModal(large.message, large.detail, large.button)) !== large.button)
+    return { status: 'cancelled', reason: 'body too large' };
+
   const contentHash = createHash('sha256').update(payload.body, 'utf8').digest('hex');
   const timeoutSeconds = ctx.config.deployTimeoutSeconds;
   const previous = await findPrevious(ctx, document, { baseUrl, token, timeoutMs: timeoutSeconds * 1000 });
   const choices = deployChoices(payload.kind, previous);
   const confirmation = describeDeploy(payload, baseUrl, contentHash, previous, document.isDirty, choices);
-  const answer = await vscode.window.showWarningMessage(
-    confirmation.message,
-    { modal: true, detail: confirmation.detail },
-    ...choices.map((choice) => choice.button),
-  );
+  const answer = await askModal(confirmation.message, confirmation.detail, ...choices.map((choice) => choice.button));
   const choice = choices.find((candidate) => candidate.button === answer);
   if (choice === undefined) return { status: 'cancelled', reason: 'not confirmed' };
 
-  const label = payload.name?.trim() || path.basename(document.uri.path);
+  const label = plainText(payload.name?.trim() || path.basename(document.uri.path), 80);
   const sent: SentDeploy = { document, payload, baseUrl, contentHash, label, action: choice.action, previous };
   const result = await vscode.window.withProgress(
     {
@@ -175,14 +179,12 @@ async function pausePrevious(
     ctx.outputChannel.appendLine(
       `Deploy: pausing ${pearlId} failed: kind=${result.kind}${result.status === undefined ? '' : ` status=${result.status}`}.`,
     );
-    void vscode.window.showErrorMessage(
-      `The new Pearl was created, but pausing ${label} failed: ${result.message.replace(/\]\s*\(/g, '] (')} Both are running.`,
-    );
+    void showError(`The new Pearl was created, but pausing ${label} failed: ${result.message} Both are running.`);
     return outcome.status === 'created' ? { ...outcome, paused: { pearlId, ok: false } } : outcome;
   }
   const status = pearlStatusNames[result.status] ?? `status ${result.status}`;
   ctx.outputChannel.appendLine(`Deploy: paused ${pearlId}; the service answered status ${result.status}.`);
-  if (result.status !== 2) void vscode.window.showWarningMessage(`${label} was not paused: the service says it is ${status}.`);
+  if (result.status !== 2) void showWarning(`${label} was not paused: the service says it is ${status}.`);
   return outcome.status === 'created' ? { ...outcome, paused: { pearlId, ok: result.status === 2, pearlStatus: result.status } } : outcome;
 }
 
@@ -219,11 +221,11 @@ async function readPayload(ctx: PearlContext, document: vscode.TextDocument): Pr
     payload = await client.sendRequest(deployPayloadRequest, { textDocument });
   } catch (error) {
     ctx.outputChannel.appendLine(`Deploy: the language server did not give the payload of ${document.uri.toString()}: ${describe(error)}`);
-    void vscode.window.showErrorMessage(`The language server could not prepare the deploy: ${describe(error)}`);
+    void showError(`The language server could not prepare the deploy: ${describe(error)}`);
     return { status: 'refused', reason: 'no payload' };
   }
   if (payload === null) {
-    void vscode.window.showErrorMessage('The language server does not have this file open yet: try again in a moment.');
+    void showError('The language server does not have this file open yet: try again in a moment.');
     return { status: 'refused', reason: 'no payload' };
   }
   if (payload.errors.length > 0) {
@@ -270,7 +272,7 @@ async function reportDeployed(
   ctx.outputChannel.appendLine(
     `Deploy: ${updated ? 'updated' : 'created'} Pearl ${label} (id ${pearlId}) from ${document.uri.toString()} at ${sent.baseUrl} (${operation}).`,
   );
-  offer(ctx, 'info', `${updated ? 'Updated' : 'Created'} Pearl ${label} (id ${pearlId})`, {
+  offer(ctx, 'info', deployedMessage(label, pearlId, updated), {
     'Copy id': () => vscode.env.clipboard.writeText(pearlId),
     'Watch calls': () => vscode.commands.executeCommand('pearl.watchOngoingCalls', pearlId),
   });
@@ -312,33 +314,17 @@ async function reportFailure(
       'Set API Token': () => vscode.commands.executeCommand('pearl.setApiToken'),
     });
   } else {
-    offer(ctx, 'error', failureMessage(result, timeoutSeconds, updating), { 'Show Log': () => ctx.outputChannel.show(true) });
+    const failure = describeFailure(result, timeoutSeconds, updating);
+    const actions: Record<string, () => unknown> = failure.mayExist ? { [lookButton]: () => lookInPearlsView() } : {};
+    offer(ctx, 'error', failure.message, { ...actions, 'Show Log': () => ctx.outputChannel.show(true) });
   }
   return { status: 'failed', kind: result.kind, httpStatus: result.status, message: result.message };
 }
 
-/** The message for a failure other than validation, unauthorized and cancelled. */
-function failureMessage(result: Extract<CreatePearlResult, { ok: false }>, timeoutSeconds: number, updating: boolean): string {
-  // After the request left, a lost or broken answer does not tell whether the Pearl was created (or updated).
-  const mayExist = updating
-    ? 'The Pearl may have been updated anyway: compare its live settings with the file (Pearls view) before deploying again.'
-    : 'The Pearl may have been created anyway: check your NLPearl account before deploying again.';
-  switch (result.kind) {
-    case 'rateLimited': {
-      const wait = result.retryAfterSeconds === undefined ? 'later' : describeWait(result.retryAfterSeconds);
-      return `The service is limiting requests (429): nothing was ${updating ? 'updated' : 'created'}. Try again ${wait}.`;
-    }
-    case 'timeout':
-      return `No answer from the service within ${timeoutSeconds} s (pearl.deploy.timeoutSeconds). ${mayExist}`;
-    case 'network':
-      return `Deploy failed: ${result.message}`;
-    case 'invalidResponse':
-      return `The service's answer could not be read: ${result.message} ${mayExist}`;
-    default:
-      return result.status !== undefined && result.status >= 500
-        ? `Deploy failed: ${result.message} ${mayExist}`
-        : `Deploy failed: ${result.message}`;
-  }
+/** Shows the Pearls view and reads the account's Pearls again (GET /v2/Pearl), to see whether the Pearl exists. */
+async function lookInPearlsView(): Promise<void> {
+  await vscode.commands.executeCommand(`${pearlsViewId}.focus`);
+  await vscode.commands.executeCommand('pearl.pearls.refresh');
 }
 
 /** Turns a 400's `errors` into `pearl-deploy` diagnostics at the ranges the server locates. */
@@ -408,14 +394,11 @@ function offer(ctx: PearlContext, severity: 'info' | 'error', message: string, a
   const buttons = Object.keys(actions);
   void (async () => {
     try {
-      const choice =
-        severity === 'info'
-          ? await vscode.window.showInformationMessage(message, ...buttons)
-          : await vscode.window.showErrorMessage(message, ...buttons);
+      const choice = severity === 'info' ? await showInformation(message, ...buttons) : await showError(message, ...buttons);
       if (choice !== undefined) await actions[choice]();
     } catch (error) {
       ctx.outputChannel.appendLine(`Pearl: ${describe(error)}`);
-      void vscode.window.showErrorMessage(describe(error));
+      void showError(describe(error));
     }
   })();
 }

@@ -38,12 +38,14 @@ export function describeDeploy(
     `Direction: ${payload.direction ?? 'neither inbound nor outbound'}`,
     `${channelField}: ${payload.channelId ?? '(not set)'}`,
     `Service: ${baseUrl}`,
+    `Size: ${formatSize(Buffer.byteLength(payload.body, 'utf8'))}`,
   ];
   if (previous !== undefined) {
     lines.push('', ...describePrevious(previous));
     if (previous.record.contentHash === contentHash) lines.push('The content is the same as then.');
   }
   if (unsaved) lines.push('', 'The editor content is sent, including changes not saved yet.');
+  lines.push(...describeDroppedKeys(payload.droppedKeys));
   const update = choices.some((choice) => choice.action === 'update');
   const message = update
     ? `Update ${previous === undefined ? 'the Pearl' : previousLabel(previous)} in place, or create a new Pearl?`
@@ -51,6 +53,52 @@ export function describeDeploy(
       ? `Create the live Pearl "${name}"?`
       : 'Create a new live Pearl from this file?';
   return { message, detail: lines.join('\n') };
+}
+
+/** Most keys {@link describeDroppedKeys} names; the rest are counted. */
+export const maxDroppedKeysShown = 10;
+
+/**
+ * The confirmation's paragraph on keys written more than once (docs/rulings.md § Files: what is
+ * sent holds the last value of each): none when `droppedKeys` is empty, else each JSON path (at
+ * most {@link maxDroppedKeysShown}, then how many more).
+ */
+export function describeDroppedKeys(droppedKeys: readonly string[]): string[] {
+  if (droppedKeys.length === 0) return [];
+  const count = droppedKeys.length;
+  const shown = droppedKeys.slice(0, maxDroppedKeysShown).map((key) => `  ${key}`);
+  const more = count - shown.length;
+  return [
+    '',
+    `${count === 1 ? 'A key is' : `${count} keys are`} written more than once; only the last value of each is sent, the earlier ${count === 1 ? 'value is' : 'values are'} dropped:`,
+    ...shown,
+    ...(more > 0 ? [`  and ${more} more (see the duplicate-key warnings)`] : []),
+  ];
+}
+
+/** Bodies larger than this many bytes (5 MB) are sent only after the user agrees ({@link largeBodyQuestion}). */
+export const largeBodyBytes = 5 * 1000 * 1000;
+
+/** `812 bytes`, `12.3 kB`, `5 MB`, `5.2 MB` (decimal units, one decimal below 100 unless it is 0). */
+export function formatSize(bytes: number): string {
+  if (bytes < 1000) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  const [value, unit] = bytes < 1000 * 1000 ? [bytes / 1000, 'kB'] : [bytes / (1000 * 1000), 'MB'];
+  return `${value < 100 ? value.toFixed(1).replace(/\.0$/, '') : Math.round(value)} ${unit}`;
+}
+
+/**
+ * The question asked before the confirmation when the request body is larger than
+ * {@link largeBodyBytes}, or undefined when it is not: `message` names the size, `detail` says why
+ * it matters; the button is `button`.
+ */
+export function largeBodyQuestion(bodyBytes: number): { message: string; detail: string; button: string } | undefined {
+  if (bodyBytes <= largeBodyBytes) return undefined;
+  return {
+    message: `The request body is ${formatSize(bodyBytes)}, more than ${formatSize(largeBodyBytes)}. Send it anyway?`,
+    detail:
+      'A Pearl is usually a few kilobytes: a body this large often holds pasted data by mistake. The service may refuse it or take long to answer, and the whole body is uploaded on every deploy.',
+    button: 'Continue',
+  };
 }
 
 /** One paragraph per button: what it sends and what it leaves. */

@@ -6,7 +6,8 @@
  */
 
 import { type ApiCallOptions, listPearls } from '../api/pearlAccountApi';
-import { getOngoingCalls, showInvisible } from '../api/pearlApiClient';
+import { getOngoingCalls } from '../api/pearlApiClient';
+import { plainText } from '../userText';
 import type { DeploymentRecord } from './deploymentStore';
 
 /** What the file's latest deployment is now, as the service's list says. */
@@ -67,8 +68,8 @@ export function previousLabel(previous: PreviousPearl): string {
   const label = name
     ? `"${name.length > 60 ? `${name.slice(0, 59)}…` : name}" (${previous.record.pearlId})`
     : `(${previous.record.pearlId})`;
-  // Shown in notifications, which draw Markdown links: `](` split by a zero-width space is no link.
-  return showInvisible(label).replace(/\]\s*\(/g, (match) => `${match.slice(0, 1)}\u200b${match.slice(1)}`);
+  // Shown in notifications and on buttons: plain text, no link, no icon (userText.ts).
+  return plainText(label);
 }
 
 /**

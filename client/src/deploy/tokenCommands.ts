@@ -1,5 +1,5 @@
-import * as vscode from 'vscode';
 import type { CmdFactory } from '../pearlContext';
+import { showInformation } from '../notify';
 
 /**
  * `pearl.setApiToken` ("Pearl: Set API Token"): asks for the bearer token (docs/interface.md
@@ -9,7 +9,7 @@ import type { CmdFactory } from '../pearlContext';
 export const setApiToken: CmdFactory = (ctx) => async () => {
   const token = await ctx.tokens.prompt();
   if (token === undefined) return false;
-  void vscode.window.showInformationMessage('Pearl API token saved in the secret storage.');
+  void showInformation('Pearl API token saved in the secret storage.');
   return true;
 };
 
@@ -20,8 +20,6 @@ export const setApiToken: CmdFactory = (ctx) => async () => {
 export const signOut: CmdFactory = (ctx) => async () => {
   const had = (await ctx.tokens.get()) !== undefined;
   await ctx.tokens.delete();
-  void vscode.window.showInformationMessage(
-    had ? 'Signed out: the Pearl API token was removed from the secret storage.' : 'No Pearl API token was stored.',
-  );
+  void showInformation(had ? 'Signed out: the Pearl API token was removed from the secret storage.' : 'No Pearl API token was stored.');
   return had;
 };

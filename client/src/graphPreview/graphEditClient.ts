@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { graphEditRequest } from '../../../protocol/pearlRequests';
 import type { PearlContext } from '../pearlContext';
 import { type GraphEditHost, type GraphEditMessage, requestGraphEdit } from '../../../protocol/graphEditMessages';
+import { showError, showWarning } from '../notify';
 
 export { type GraphEditMessage, isGraphEditMessage } from '../../../protocol/graphEditMessages';
 
@@ -20,11 +21,11 @@ export async function applyGraphEdit(
   ctx: PearlContext,
   uri: vscode.Uri,
   message: GraphEditMessage,
-  showRefusal: (text: string) => void = (text) => void vscode.window.showWarningMessage(text),
+  showRefusal: (text: string) => void = (text) => void showWarning(text),
 ): Promise<{ readonly select?: string } | undefined> {
   const client = ctx.client;
   if (client === undefined) {
-    void vscode.window.showErrorMessage('The Pearl language server is not running. Run "Pearl: Restart Language Server".');
+    void showError('The Pearl language server is not running. Run "Pearl: Restart Language Server".');
     return undefined;
   }
   const host: GraphEditHost = {
@@ -32,7 +33,7 @@ export async function applyGraphEdit(
     documentVersion: (target) => vscode.workspace.textDocuments.find((document) => document.uri.toString() === target)?.version,
     applyEdit: async (edit) => vscode.workspace.applyEdit(await client.protocol2CodeConverter.asWorkspaceEdit(edit)),
     showRefusal,
-    showError: (text) => void vscode.window.showErrorMessage(text),
+    showError: (text) => void showError(text),
     log: (line) => ctx.outputChannel.appendLine(line),
   };
   return requestGraphEdit(host, client.code2ProtocolConverter.asUri(uri), message);

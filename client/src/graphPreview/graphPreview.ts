@@ -3,6 +3,7 @@ import { activePearlDocument } from '../activePearlDocument';
 import type { CmdFactory, PearlContext } from '../pearlContext';
 import { GraphPreviewPanel, graphPreviewViewType } from './graphPreviewPanel';
 import { registerTextPearlContext } from './textPearlContext';
+import { showError, showInformation } from '../notify';
 
 /**
  * Registers `pearl.openGraphPreview` ("Pearl: Open Graph Preview", editor title button for text
@@ -50,7 +51,7 @@ function openGraphPreview(panels: Map<string, GraphPreviewPanel>): CmdFactory {
     const active = vscode.window.activeTextEditor;
     const uri = resource instanceof vscode.Uri ? resource : activePearlDocument()?.uri;
     if (uri === undefined) {
-      void vscode.window.showInformationMessage('Open a Pearl file (*.pearl.json) to preview its graph.');
+      void showInformation('Open a Pearl file (*.pearl.json) to preview its graph.');
       return;
     }
     const key = uri.toString();
@@ -63,7 +64,7 @@ function openGraphPreview(panels: Map<string, GraphPreviewPanel>): CmdFactory {
     try {
       document = await vscode.workspace.openTextDocument(uri);
     } catch (error) {
-      void vscode.window.showErrorMessage(`Cannot open ${uri.toString()}: ${error instanceof Error ? error.message : String(error)}`);
+      void showError(`Cannot open ${uri.toString()}: ${error instanceof Error ? error.message : String(error)}`);
       return;
     }
     const openedMeanwhile = panels.get(key);
@@ -72,7 +73,7 @@ function openGraphPreview(panels: Map<string, GraphPreviewPanel>): CmdFactory {
       return;
     }
     if (document.languageId !== 'pearl') {
-      void vscode.window.showInformationMessage('The graph preview is for Pearl files (*.pearl.json, language "Pearl").');
+      void showInformation('The graph preview is for Pearl files (*.pearl.json, language "Pearl").');
       return;
     }
     const editor = vscode.window.visibleTextEditors.find((candidate) => candidate.document.uri.toString() === key);

@@ -7,6 +7,7 @@ import { createNonce, getGraphPreviewHtml } from './graphPreviewHtml';
 import { graphUpdate } from './graphUpdate';
 import { NodeQuickFixes } from './nodeQuickFixes';
 import { type HostMessage, isWebviewMessage, type WebviewMessage } from '../../../protocol/graphPreviewMessages';
+import { showError, showInformation } from '../notify';
 
 /** Milliseconds between the last edit (or diagnostics change) and the graph request. */
 const refreshDelay = 300;
@@ -300,7 +301,7 @@ export class GraphPreviewPanel implements vscode.Disposable {
     });
     if (target === undefined) return;
     await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(svg));
-    void vscode.window.showInformationMessage(`Graph exported to ${vscode.workspace.asRelativePath(target)}.`);
+    void showInformation(`Graph exported to ${vscode.workspace.asRelativePath(target)}.`);
   }
 
   /** A visible editor showing this document, preferring the active one. */
@@ -312,7 +313,7 @@ export class GraphPreviewPanel implements vscode.Disposable {
 
   private report(what: string, error: unknown): void {
     this.ctx.outputChannel.appendLine(`Graph preview: ${what}: ${describe(error)}`);
-    void vscode.window.showErrorMessage(`Pearl graph preview ${what}: ${describe(error)}`);
+    void showError(`Pearl graph preview ${what}: ${describe(error)}`);
   }
 }
 

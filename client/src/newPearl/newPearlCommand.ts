@@ -12,6 +12,8 @@ import {
   toSnippetParts,
   withSchemaReference,
 } from './pearlTemplates';
+import { showError } from '../notify';
+import { fileNameProblem } from './fileNameCheck';
 
 /** The extension of every Pearl file; the language `pearl` is assigned by it. */
 const pearlExtension = '.pearl.json';
@@ -119,7 +121,7 @@ async function askFileName(template: PearlTemplate, folder: vscode.Uri | undefin
     prompt: `Name of the new file (${pearlExtension} is added), in ${where}`,
     value: suggestion,
     valueSelection: [0, suggestion.length],
-    validateInput: (value) => fileNameProblem(value, folder),
+    validateInput: (value) => newFileProblem(value, folder),
   });
   return name === undefined ? undefined : toPearlFileName(name);
 }
@@ -129,14 +131,10 @@ function toPearlFileName(value: string): string {
   return `${value.trim().replace(/(\.pearl)?\.json$/i, '')}${pearlExtension}`;
 }
 
-/** Why `value` cannot name the new file, or undefined when it can. */
-function fileNameProblem(value: string, folder: vscode.Uri | undefined): string | undefined {
-  const base = value.trim().replace(/(\.pearl)?\.json$/i, '');
-  if (base === '') return 'Enter a name for the new file.';
-  if (/[\\/]/.test(base)) return 'Enter a file name without a folder: the file goes in the folder shown.';
-  // Characters Windows does not allow in a file name, control characters, and names that are only dots.
-  if (/[<>:"|?*\u0000-\u001f]/.test(base) || /^\.+$/.test(base))
-    return 'A file name cannot contain < > : " | ? * or control characters, or be only dots.';
+/** Why `value` cannot name the new file ({@link fileNameProblem}, or the name is taken), or undefined when it can. */
+function newFileProblem(value: string, folder: vscode.Uri | undefined): string | undefined {
+  const problem = fileNameProblem(value.trim().replace(/(\.pearl)?\.json$/i, ''));
+  if (problem !== undefined) return problem;
   const fileName = toPearlFileName(value);
   if (isTaken(folder, fileName)) return `${fileName} already exists${folder === undefined ? '' : ' in this folder'}.`;
   return undefined;
@@ -183,7 +181,7 @@ async function schemaReferenceFor(folder: vscode.Uri | undefined, schemaFileName
 function reportBrokenInstall(ctx: PearlContext, error: unknown): undefined {
   const reason = error instanceof Error ? error.message : String(error);
   ctx.outputChannel.appendLine(`New Pearl: the templates could not be read: ${reason}`);
-  void vscode.window.showErrorMessage(
+  void showError(
     'New Pearl: the templates shipped with the extension could not be read; reinstall the extension. Details are in the "Pearl" output channel.',
   );
   return undefined;

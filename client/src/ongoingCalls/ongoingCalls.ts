@@ -6,6 +6,7 @@ import { isFeatureEnabled } from '../trust/restrictedMode';
 import { checkWorkspaceTrust } from '../trust/workspaceTrust';
 import { OngoingCallsPoller, type OngoingCallsState } from './ongoingCallsPoller';
 import { renderRestrictedStatus, renderStatus, setApiTokenCommand } from './ongoingCallsStatus';
+import { plainText } from '../userText';
 
 /** A Pearl to watch, with what is known of it for the tooltip. */
 interface WatchTarget {
@@ -124,7 +125,7 @@ class OngoingCallsController implements vscode.Disposable {
     items.push({ label: '$(eye) Watch another id…', run: () => this.watchCommand() });
     if (watching) items.push({ label: '$(circle-slash) Stop watching', run: () => this.stopWatching() });
     const picked = await vscode.window.showQuickPick(items, {
-      title: this.current === undefined ? 'Pearl ongoing calls' : `Pearl ongoing calls: ${this.current.pearlId}`,
+      title: this.current === undefined ? 'Pearl ongoing calls' : `Pearl ongoing calls: ${plainText(this.current.pearlId)}`,
     });
     await picked?.run();
   }

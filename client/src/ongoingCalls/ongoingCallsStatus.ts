@@ -1,4 +1,5 @@
 import { manageWorkspaceTrustCommand, restrictedModeReason } from '../trust/restrictedMode';
+import { markdownText, plainText } from '../userText';
 import type { OngoingCallsCounts, OngoingCallsState } from './ongoingCallsPoller';
 
 /** The command a click on the status runs in every watched state but `noToken`/`unauthorized`. */
@@ -147,16 +148,18 @@ function hostOf(baseUrl: string): string {
   }
 }
 
-/** `text` as a Markdown code span, with a fence longer than any backtick run inside it. */
-function codeSpan(text: string): string {
+/** `text` ({@link plainText}) as a Markdown code span, with a fence longer than any backtick run inside it. */
+function codeSpan(raw: string): string {
+  const text = plainText(raw);
   const longestRun = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(longestRun + 1);
   const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
   return `${fence}${pad}${text}${pad}${fence}`;
 }
 
+/** Text from the service, a file or the clock as it is shown: {@link markdownText}. */
 function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-!|<>~$]/g, '\\$&');
+  return markdownText(text);
 }
 
 /**

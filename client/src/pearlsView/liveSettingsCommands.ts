@@ -8,6 +8,8 @@ import { LiveDocuments } from './liveDocuments';
 import { commandTimeoutMs, type PearlCommandOutcome, type PearlTarget, resolveTarget } from './pearlTarget';
 import type { PearlsView } from './pearlsView';
 import { reportFailure } from './runPauseCommands';
+import { showError, showInformation } from '../notify';
+import { plainText } from '../userText';
 
 /** What the user is told when GET Settings returned no flow. */
 function noFlowMessage(target: PearlTarget): string {
@@ -51,7 +53,7 @@ export function openLiveSettingsCommand(view: PearlsView): CmdFactory {
       };
       view.liveDocuments.set(uri, formatLiveDocument(settings, header, kind));
       await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
-      if (!header.hasFlow) void vscode.window.showInformationMessage(noFlowMessage(target));
+      if (!header.hasFlow) void showInformation(noFlowMessage(target));
       return { status: 'done', uri: uri.toString() };
     };
 }
@@ -71,7 +73,7 @@ export function compareWithFileCommand(view: PearlsView): CmdFactory {
       if (file === undefined) return { status: 'cancelled', reason: 'no file chosen' };
       const sent = await sentValueOf(ctx, file);
       if (typeof sent === 'string') {
-        void vscode.window.showErrorMessage(sent);
+        void showError(sent);
         return { status: 'refused', reason: sent };
       }
       const read = await readSettings(ctx, target, 'Reading the live settings of');
@@ -91,7 +93,7 @@ export function compareWithFileCommand(view: PearlsView): CmdFactory {
       await vscode.commands.executeCommand('vscode.diff', uris.live, uris.file, `Live ${target.label} ↔ ${fileName} (as sent)`, {
         preview: false,
       });
-      if (!hasFlow(settings)) void vscode.window.showInformationMessage(noFlowMessage(target));
+      if (!hasFlow(settings)) void showInformation(noFlowMessage(target));
       return { status: 'done', uri: uris.live.toString() };
     };
 }
@@ -116,11 +118,11 @@ async function sentValueOf(ctx: PearlContext, file: vscode.Uri): Promise<unknown
 async function pickPearlFile(): Promise<vscode.Uri | undefined> {
   const files = await vscode.workspace.findFiles('**/*.pearl.json', '**/node_modules/**', 500);
   if (files.length === 0) {
-    void vscode.window.showInformationMessage('There is no *.pearl.json file in the workspace to compare with.');
+    void showInformation('There is no *.pearl.json file in the workspace to compare with.');
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(
-    files.map((uri) => ({ label: vscode.workspace.asRelativePath(uri), uri })),
+    files.map((uri) => ({ label: plainText(vscode.workspace.asRelativePath(uri)), uri })),
     { title: 'Compare with which file?' },
   );
   return picked?.uri;
@@ -160,7 +162,7 @@ export function importCommand(view: PearlsView): CmdFactory {
         });
       }
       await vscode.window.showTextDocument(file, { preview: false });
-      if (!hasFlow(settings)) void vscode.window.showInformationMessage(noFlowMessage(target));
+      if (!hasFlow(settings)) void showInformation(noFlowMessage(target));
       return { status: 'done', uri: file.toString() };
     };
 }
@@ -188,7 +190,7 @@ async function chooseNewFile(fileArg: unknown, stem: string): Promise<vscode.Uri
           ? `${vscode.workspace.asRelativePath(file)} already exists: Import writes a new file only.`
           : undefined;
   if (problem !== undefined || file === undefined) {
-    void vscode.window.showErrorMessage(problem ?? 'No file.');
+    void showError(problem ?? 'No file.');
     return problem ?? 'no file';
   }
   return file;

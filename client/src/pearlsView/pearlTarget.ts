@@ -5,6 +5,7 @@ import type { PearlContext } from '../pearlContext';
 import { checkWorkspaceTrust } from '../trust/workspaceTrust';
 import type { PearlsView } from './pearlsView';
 import { noLinks, type PearlsRow, plainText, statusName } from './pearlsTreeModel';
+import { showError, showInformation } from '../notify';
 
 /**
  * How a command of the Pearls view ended; the command resolves to it (for tests and other
@@ -44,7 +45,7 @@ export async function resolveTarget(
   const baseUrl = ctx.config.apiBaseUrl;
   const checked = checkBaseUrl(baseUrl);
   if (!checked.ok) {
-    void vscode.window.showErrorMessage(`Nothing sent: the setting pearl.api.baseUrl is not usable. ${checked.message}`);
+    void showError(`Nothing sent: the setting pearl.api.baseUrl is not usable. ${checked.message}`);
     return { status: 'refused', reason: 'base URL refused' };
   }
   const pearl = await pearlOf(view, arg, pick);
@@ -71,7 +72,7 @@ async function pearlOf(
   const pearls = view.currentRows.map((row) => row.pearl).filter((pearl): pearl is PearlSummary => pearl !== undefined);
   const candidates = pick.filter === undefined ? pearls : pearls.filter(pick.filter);
   if (candidates.length === 0) {
-    void vscode.window.showInformationMessage(
+    void showInformation(
       pearls.length === 0
         ? 'The Pearls view has not listed any Pearl yet: open the Pearls view (and set your API token) first.'
         : `No Pearl of the list fits "${pick.title}".`,
@@ -80,9 +81,9 @@ async function pearlOf(
   }
   const picked = await vscode.window.showQuickPick(
     candidates.map((pearl) => ({
-      // A quick pick draws `$(name)` as an icon: a zero-width space keeps a name's text as written.
-      label: (pearl.name?.trim() ? plainText(pearl.name) : '(no name)').replace(/\$\(/g, '$\u200b('),
-      description: `${plainText(pearl.id)} · ${statusName(pearl.status)}`.replace(/\$\(/g, '$\u200b('),
+      // A quick pick draws `$(name)` as an icon: plainText keeps a name's text as written.
+      label: pearl.name?.trim() ? plainText(pearl.name) : '(no name)',
+      description: `${plainText(pearl.id)} · ${statusName(pearl.status)}`,
       pearl,
     })),
     { title: pick.title, matchOnDescription: true },

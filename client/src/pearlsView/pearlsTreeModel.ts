@@ -7,7 +7,7 @@
  */
 
 import { type AccountInfo, accountStatusNames, pearlStatusNames, pearlTypeNames, type PearlSummary } from '../api/pearlAccountApi';
-import { showInvisible } from '../api/pearlApiClient';
+import { plainText as toPlainText } from '../userText';
 import type { PearlCounts, PearlsSnapshot } from './pearlsSnapshot';
 
 /** Longest text from the service shown in a row, in characters. */
@@ -37,18 +37,17 @@ export interface PearlsRow {
   readonly command?: string;
 }
 
-/** `text` on one line, invisible characters shown as `\uXXXX`, cut at {@link maxTextLength} with `…`. */
+/** `text` as plain text on one line (`userText.ts`), trimmed, cut at {@link maxTextLength} with `…`. */
 export function plainText(text: string): string {
-  const line = showInvisible(text.replace(/[\r\n\t]+/g, ' ')).trim();
-  return line.length > maxTextLength ? `${line.slice(0, maxTextLength - 1)}…` : line;
+  return toPlainText(text.trim(), maxTextLength).trim();
 }
 
 /**
- * `text` for a notification, which draws Markdown links (`[label](command:…)`) as links: a
- * zero-width space between `]` and `(` keeps such text from the service as written, never a link.
+ * `text` for a notification, which draws Markdown links (`[label](command:…)`) as links: plain
+ * text (`userText.ts`), not cut; a zero-width space keeps such text from the service as written, never a link.
  */
 export function noLinks(text: string): string {
-  return text.replace(/\]\s*\(/g, (match) => `${match.slice(0, 1)}\u200b${match.slice(1)}`);
+  return toPlainText(text, Number.MAX_SAFE_INTEGER);
 }
 
 /** `Running`, `Paused`, `Suspended`, `TemporaryMaintenance`, `status 7` for a value the reference does not name, `status unknown`. */

@@ -7,6 +7,7 @@ import type { PearlCommandOutcome } from './pearlTarget';
 import { PearlsView, pearlsViewId } from './pearlsView';
 import type { PearlsRow } from './pearlsTreeModel';
 import { setActiveCommand } from './runPauseCommands';
+import { showInformation } from '../notify';
 
 /**
  * The Pearls view and its commands (`pearl.pearls.*` and `pearl.revealInPearlsView`), disposed with
@@ -35,7 +36,7 @@ function openDeployedFile(view: PearlsView): CmdFactory {
       const pearlId = typeof arg === 'object' && arg !== null && 'pearl' in arg ? (arg as PearlsRow).pearl?.id : undefined;
       const uri = pearlId === undefined ? undefined : view.linkUris().get(pearlId);
       if (uri === undefined) {
-        void vscode.window.showInformationMessage('No file of this workspace was deployed as this Pearl from this machine.');
+        void showInformation('No file of this workspace was deployed as this Pearl from this machine.');
         return { status: 'refused', reason: 'no linked file' };
       }
       await vscode.window.showTextDocument(uri, { preview: false });
@@ -54,13 +55,13 @@ function revealInPearlsView(view: PearlsView): CmdFactory {
       const uri = arg instanceof vscode.Uri ? arg : activePearlDocument()?.uri;
       const record = uri === undefined ? undefined : ctx.deployments.latestFor(uri);
       if (uri === undefined || record === undefined) {
-        void vscode.window.showInformationMessage('This file has not been deployed from this machine, so it is linked to no Pearl.');
+        void showInformation('This file has not been deployed from this machine, so it is linked to no Pearl.');
         return { status: 'refused', reason: 'no deployment' };
       }
       await vscode.commands.executeCommand(`${pearlsViewId}.focus`);
       const row = view.findRow(record.pearlId);
       if (row === undefined) {
-        void vscode.window.showInformationMessage(
+        void showInformation(
           `The Pearl ${record.pearlId} this file was deployed as is not in the list${view.currentRows.length <= 1 ? ' yet' : ''}: it may have been deleted, or belong to another account or service.`,
         );
         return { status: 'refused', reason: 'not listed' };

@@ -5,6 +5,7 @@ import type { CmdFactory, PearlContext } from '../pearlContext';
 import { commandTimeoutMs, type PearlCommandOutcome, type PearlTarget, resolveTarget } from './pearlTarget';
 import type { PearlsView } from './pearlsView';
 import { formatCounts, noLinks, statusName } from './pearlsTreeModel';
+import { askModal, showError, showInformation, showWarning } from '../notify';
 
 const pauseButton = 'Pause';
 
@@ -36,9 +37,8 @@ export function setActiveCommand(view: PearlsView, active: boolean): CmdFactory 
       ctx.outputChannel.appendLine(
         `[pearls] ${active ? 'Run' : 'Pause'} ${target.pearl.id}: the service answered status ${result.status}.`,
       );
-      if (result.status === expected) void vscode.window.showInformationMessage(`${target.label} is now ${now}.`);
-      else
-        void vscode.window.showWarningMessage(`${target.label} was not ${active ? 'started' : 'paused'}: the service says it is ${now}.`);
+      if (result.status === expected) void showInformation(`${target.label} is now ${now}.`);
+      else void showWarning(`${target.label} was not ${active ? 'started' : 'paused'}: the service says it is ${now}.`);
       return { status: 'done', pearlStatus: result.status };
     };
 }
@@ -56,12 +56,9 @@ async function confirmPause(target: PearlTarget): Promise<boolean> {
   });
   if (counts.ok && counts.totalOngoingCalls === 0 && !(counts.totalOnQueue !== undefined && counts.totalOnQueue > 0)) return true;
   const now = counts.ok ? `It has ${formatCounts(counts)} right now.` : `Its ongoing calls could not be read (${counts.message}).`;
-  const answer = await vscode.window.showWarningMessage(
+  const answer = await askModal(
     `Pause ${target.label}?`,
-    {
-      modal: true,
-      detail: `${now}\n\nA paused Pearl takes no new calls until you run it again. The service's reference does not say what happens to calls already in progress.`,
-    },
+    `${now}\n\nA paused Pearl takes no new calls until you run it again. The service's reference does not say what happens to calls already in progress.`,
     pauseButton,
   );
   return answer === pauseButton;
@@ -78,7 +75,7 @@ export function reportFailure(
     result.kind === 'unauthorized'
       ? `${what}: the service refused the API token. Set another one with "Pearl: Set API Token".`
       : `${what} failed: ${noLinks(result.message)}`;
-  void vscode.window.showErrorMessage(message);
+  void showError(message);
   return {
     status: 'failed',
     kind: result.kind,

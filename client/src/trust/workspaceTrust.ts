@@ -6,6 +6,7 @@ import {
   restrictedModeReason,
   type TokenFeature,
 } from './restrictedMode';
+import { showWarning } from '../notify';
 
 /**
  * Whether `feature` may run now (`vscode.workspace.isTrusted`, see `restrictedMode.ts`). When it may
@@ -13,7 +14,7 @@ import {
  */
 export function checkWorkspaceTrust(feature: TokenFeature): boolean {
   if (isFeatureEnabled(feature, vscode.workspace.isTrusted)) return true;
-  void vscode.window.showWarningMessage(restrictedModeReason(feature), manageWorkspaceTrustLabel).then((answer) => {
+  void showWarning(restrictedModeReason(feature), manageWorkspaceTrustLabel).then((answer) => {
     if (answer === manageWorkspaceTrustLabel) void vscode.commands.executeCommand(manageWorkspaceTrustCommand);
   });
   return false;

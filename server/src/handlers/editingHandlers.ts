@@ -22,28 +22,51 @@ export function registerEditingHandlers(context: ServerContext): void {
   const { connection, service, cache, client } = context;
   const emptyList: CompletionList = { isIncomplete: false, items: [] };
   connection.onCompletion(
-    onDocument(context, 'completion', emptyList, (doc, params) =>
-      service.doComplete(doc, params.position, { capabilities: client.completion, triggerCharacter: params.context?.triggerCharacter }),
+    onDocument(
+      context,
+      'completion',
+      emptyList,
+      (doc, params) =>
+        service.doComplete(doc, params.position, { capabilities: client.completion, triggerCharacter: params.context?.triggerCharacter }),
+      emptyList,
+      ['position'],
     ),
   );
-  connection.onPrepareRename(onDocument(context, 'prepare rename', null, (doc, params) => service.prepareRename(doc, params.position)));
+  connection.onPrepareRename(
+    onDocument(context, 'prepare rename', null, (doc, params) => service.prepareRename(doc, params.position), null, ['position']),
+  );
   connection.onRenameRequest(
-    onDocument(context, 'rename', null, (doc, params) => {
-      // An invalid name is the user's to fix: answer with the reason rather than an empty edit.
-      const problem = service.getRenameError(doc, params.position, params.newName);
-      if (problem) return new ResponseError(LSPErrorCodes.RequestFailed, problem);
-      return service.doRename(doc, params.position, params.newName);
-    }),
+    onDocument(
+      context,
+      'rename',
+      null,
+      (doc, params) => {
+        // An invalid name is the user's to fix: answer with the reason rather than an empty edit.
+        const problem = service.getRenameError(doc, params.position, params.newName);
+        if (problem) return new ResponseError(LSPErrorCodes.RequestFailed, problem);
+        return service.doRename(doc, params.position, params.newName);
+      },
+      null,
+      ['position', 'newName'],
+    ),
   );
   connection.onCodeAction(
-    onDocument(context, 'code actions', [], (doc, params, textDocument): CodeAction[] => {
-      const { only } = params.context;
-      const wantsQuickFixes = !only || requestsKind(only, CodeActionKind.QuickFix);
-      const actions = wantsQuickFixes ? service.getCodeActions(doc, params.range, params.context.diagnostics) : [];
-      // Fix-all only when asked for (on save, "Fix All", the source action menu), never in the light bulb.
-      const fixAll = only && requestsKind(only, fixAllKind) ? service.getFixAllAction(doc, cache.getDiagnostics(textDocument)) : undefined;
-      return fixAll ? [...actions, fixAll] : actions;
-    }),
+    onDocument(
+      context,
+      'code actions',
+      [],
+      (doc, params, textDocument): CodeAction[] => {
+        const { only } = params.context;
+        const wantsQuickFixes = !only || requestsKind(only, CodeActionKind.QuickFix);
+        const actions = wantsQuickFixes ? service.getCodeActions(doc, params.range, params.context.diagnostics) : [];
+        // Fix-all only when asked for (on save, "Fix All", the source action menu), never in the light bulb.
+        const fixAll =
+          only && requestsKind(only, fixAllKind) ? service.getFixAllAction(doc, cache.getDiagnostics(textDocument)) : undefined;
+        return fixAll ? [...actions, fixAll] : actions;
+      },
+      [],
+      ['range', 'context'],
+    ),
   );
   // A declined formatting (the answer would be too large) says why instead of doing nothing.
   const formatOrDecline = (doc: PearlDocument, range: Range | undefined, options: FormattingOptions): TextEdit[] => {
@@ -55,9 +78,18 @@ export function registerEditingHandlers(context: ServerContext): void {
     }
     return service.format(doc, range, options);
   };
-  connection.onDocumentFormatting(onDocument(context, 'formatting', [], (doc, params) => formatOrDecline(doc, undefined, params.options)));
+  connection.onDocumentFormatting(
+    onDocument(context, 'formatting', [], (doc, params) => formatOrDecline(doc, undefined, params.options), [], ['options']),
+  );
   connection.onDocumentRangeFormatting(
-    onDocument(context, 'range formatting', [], (doc, params) => formatOrDecline(doc, params.range, params.options)),
+    onDocument(
+      context,
+      'range formatting',
+      [],
+      (doc, params) => formatOrDecline(doc, params.range, params.options),
+      [],
+      ['range', 'options'],
+    ),
   );
 }
 

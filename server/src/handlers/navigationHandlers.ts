@@ -1,3 +1,4 @@
+import { ErrorCodes, ResponseError } from 'vscode-languageserver/node';
 import { answerSafely, onDocument, ServerContext } from './serverContext';
 
 /**
@@ -7,27 +8,40 @@ import { answerSafely, onDocument, ServerContext } from './serverContext';
  */
 export function registerNavigationHandlers(context: ServerContext): void {
   const { connection, service, documents, cache, client } = context;
-  connection.onHover(onDocument(context, 'hover', null, (doc, params) => service.doHover(doc, params.position)));
+  connection.onHover(onDocument(context, 'hover', null, (doc, params) => service.doHover(doc, params.position), null, ['position']));
   connection.onDocumentSymbol(onDocument(context, 'document symbols', [], (doc) => service.findDocumentSymbols(doc)));
-  connection.onDefinition(onDocument(context, 'definition', null, (doc, params) => service.findDefinition(doc, params.position)));
+  connection.onDefinition(
+    onDocument(context, 'definition', null, (doc, params) => service.findDefinition(doc, params.position), null, ['position']),
+  );
   connection.onReferences(
-    onDocument(context, 'references', [], (doc, params) => service.findReferences(doc, params.position, params.context.includeDeclaration)),
+    onDocument(
+      context,
+      'references',
+      [],
+      (doc, params) => service.findReferences(doc, params.position, params.context.includeDeclaration),
+      [],
+      ['position', 'context'],
+    ),
   );
   connection.onDocumentHighlight(
-    onDocument(context, 'highlights', [], (doc, params) => service.findDocumentHighlights(doc, params.position)),
+    onDocument(context, 'highlights', [], (doc, params) => service.findDocumentHighlights(doc, params.position), [], ['position']),
   );
   connection.onFoldingRanges(onDocument(context, 'folding ranges', [], (doc) => service.getFoldingRanges(doc, client.folding)));
   connection.onSelectionRanges(
-    onDocument(context, 'selection ranges', [], (doc, params) => service.getSelectionRanges(doc, params.positions)),
+    onDocument(context, 'selection ranges', [], (doc, params) => service.getSelectionRanges(doc, params.positions), [], ['positions']),
   );
   connection.onDocumentLinks(onDocument(context, 'document links', [], (doc) => service.findDocumentLinks(doc)));
-  connection.languages.inlayHint.on(onDocument(context, 'inlay hints', [], (doc, params) => service.getInlayHints(doc, params.range)));
+  connection.languages.inlayHint.on(
+    onDocument(context, 'inlay hints', [], (doc, params) => service.getInlayHints(doc, params.range), [], ['range']),
+  );
   connection.onWorkspaceSymbol((params) =>
-    answerSafely(context, 'workspace symbols', 'workspace', Promise.resolve([]), () =>
-      service.findWorkspaceSymbols(
-        params.query,
-        documents.all().map((document) => cache.get(document)),
-      ),
-    ),
+    typeof (params as { query?: unknown }).query !== 'string'
+      ? new ResponseError(ErrorCodes.InvalidParams, 'The workspace symbols request needs params with query (a string).')
+      : answerSafely(context, 'workspace symbols', 'workspace', Promise.resolve([]), () =>
+          service.findWorkspaceSymbols(
+            params.query,
+            documents.all().map((document) => cache.get(document)),
+          ),
+        ),
   );
 }

@@ -24,7 +24,7 @@ export function registerPearlRequestHandlers(context: ServerContext): void {
   );
   connection.onRequest(
     nodeSettingFieldsRequest,
-    onDocument(context, 'node setting fields', null, (doc, params) => service.getNodeSettingForm(doc, params.node) ?? null),
+    onDocument(context, 'node setting fields', null, (doc, params) => service.getNodeSettingForm(doc, params.node) ?? null, null, ['node']),
   );
   connection.onRequest(
     deployPayloadRequest,
@@ -34,7 +34,14 @@ export function registerPearlRequestHandlers(context: ServerContext): void {
   );
   connection.onRequest(
     locateFieldsRequest,
-    onDocument(context, 'locate fields', null, (doc, params) => params.keys.map((key) => ({ key, ...service.locateFieldPath(doc, key) }))),
+    onDocument(
+      context,
+      'locate fields',
+      null,
+      (doc, params) => params.keys.map((key) => ({ key, ...service.locateFieldPath(doc, key) })),
+      null,
+      ['keys'],
+    ),
   );
   connection.onRequest(
     graphEditRequest,
@@ -48,6 +55,7 @@ export function registerPearlRequestHandlers(context: ServerContext): void {
         return 'refusal' in outcome ? new ResponseError(LSPErrorCodes.RequestFailed, outcome.refusal) : outcome.result;
       },
       new ResponseError(LSPErrorCodes.RequestFailed, graphEditFailure),
+      ['version', 'edit'],
     ),
   );
 }

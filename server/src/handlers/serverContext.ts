@@ -1,4 +1,11 @@
-import type { Connection, TextDocuments } from 'vscode-languageserver/node';
+import {
+  type Connection,
+  ErrorCodes,
+  type Message,
+  type MessageStrategy,
+  ResponseError,
+  type TextDocuments,
+} from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { PearlDocumentCache } from '../documentCache';
 import type { CompletionCapabilities, FoldingRangeContext, PearlDocument, PearlLanguageService } from '../service/pearlLanguageService';
@@ -47,9 +54,47 @@ export function answerSafely<R>(context: ServerContext, what: string, uri: strin
 }
 
 /**
- * A handler of requests on one open document: finds the document, answers `empty` when it is not
- * open, else calls `handler` with its current parse through {@link answerSafely}, which answers
- * `failed` (by default `empty`) on an unexpected error.
+ * A parameter a handler reads besides `textDocument`, checked at the boundary
+ * ({@link describeParamsProblem}) so that malformed params are refused, never thrown on.
+ */
+export type ParamName = 'position' | 'positions' | 'range' | 'newName' | 'options' | 'context' | 'keys' | 'node' | 'version' | 'edit';
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isCount = (value: unknown): boolean => typeof value === 'number' && Number.isInteger(value) && value >= 0;
+const isPosition = (value: unknown): boolean => isObject(value) && isCount(value.line) && isCount(value.character);
+const isRange = (value: unknown): boolean => isObject(value) && isPosition(value.start) && isPosition(value.end);
+
+/** How each {@link ParamName} must look, and how the refusal says it. */
+const paramShapes: Record<ParamName, { readonly test: (value: unknown) => boolean; readonly expected: string }> = {
+  position: { test: isPosition, expected: 'position { line, character } (whole numbers from 0)' },
+  positions: { test: (value) => Array.isArray(value) && value.every(isPosition), expected: 'positions, a list of { line, character }' },
+  range: { test: isRange, expected: 'range { start, end } (positions)' },
+  newName: { test: (value) => typeof value === 'string', expected: 'newName (a string)' },
+  options: { test: isObject, expected: 'options (an object)' },
+  context: { test: isObject, expected: 'context (an object)' },
+  keys: { test: (value) => Array.isArray(value) && value.every((key) => typeof key === 'string'), expected: 'keys, a list of strings' },
+  node: { test: (value) => typeof value === 'string', expected: 'node (a string)' },
+  version: { test: (value) => Number.isInteger(value), expected: 'version (an integer)' },
+  edit: { test: isObject, expected: 'edit (an object)' },
+};
+
+/**
+ * Why `params` cannot be the params of the request `what` (one plain sentence naming what is
+ * expected, quoting none of the input), or undefined when they can: an object with
+ * `textDocument.uri` (a string) and each of `required` in its shape.
+ */
+export function describeParamsProblem(what: string, params: unknown, required: readonly ParamName[] = []): string | undefined {
+  const needs = ['textDocument { uri } (a string)', ...required.map((name) => paramShapes[name].expected)].join(', ');
+  const problem = `The ${what} request needs params with ${needs}.`;
+  if (!isObject(params) || !isObject(params.textDocument) || typeof params.textDocument.uri !== 'string') return problem;
+  return required.every((name) => paramShapes[name].test(params[name])) ? undefined : problem;
+}
+
+/**
+ * A handler of requests on one open document: refuses malformed params with InvalidParams
+ * ({@link describeParamsProblem}: `textDocument.uri` and each of `required`), answers `empty`
+ * when the document is not open, else calls `handler` with its current parse through
+ * {@link answerSafely}, which answers `failed` (by default `empty`) on an unexpected error.
  */
 export function onDocument<P extends DocumentParams, R>(
   context: ServerContext,
@@ -57,13 +102,34 @@ export function onDocument<P extends DocumentParams, R>(
   empty: R,
   handler: (pearlDocument: PearlDocument, params: P, textDocument: TextDocument) => R,
   failed: R = empty,
-): (params: P) => R {
+  required: readonly ParamName[] = [],
+): (params: P) => R | ResponseError<void> {
   return (params) => {
+    const problem = describeParamsProblem(what, params, required);
+    if (problem !== undefined) return new ResponseError(ErrorCodes.InvalidParams, problem);
     const textDocument = context.documents.get(params.textDocument.uri);
     if (!textDocument) return empty;
     return answerSafely(context, what, textDocument.uri, failed, () => handler(context.cache.get(textDocument), params, textDocument));
   };
 }
+
+/**
+ * The connection's message strategy: a request whose params are present but no object (`null`,
+ * an array, a number) gets `{}` instead, before the LSP library reads them (it reads
+ * `params.workDoneToken` and would throw, answering InternalError with the exception's text);
+ * the handlers then refuse `{}` with InvalidParams. `shutdown` takes no params and is left alone.
+ */
+export const objectParamsStrategy: MessageStrategy = {
+  handleMessage(message: Message, next: (message: Message) => void): void {
+    const request = message as Message & { method?: unknown; id?: unknown; params?: unknown };
+    const isRequest = typeof request.method === 'string' && request.id !== undefined;
+    if (isRequest && request.method !== 'shutdown' && 'params' in request && !isObject(request.params)) {
+      next({ ...request, params: {} } as Message);
+      return;
+    }
+    next(message);
+  },
+};
 
 /** Logs an unexpected error with its stack; never the document text. Never throws. */
 export function logError(context: ServerContext, what: string, uri: string, error: unknown): void {

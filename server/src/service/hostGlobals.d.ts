@@ -8,6 +8,8 @@ declare class URL {
   readonly href: string;
   /** The scheme with its colon: `https:`. */
   readonly protocol: string;
+  /** The host and port (`host:8080`); `''` for `file:///…`. */
+  readonly host: string;
 }
 
 /** A deep copy of a structured-cloneable value (HTML Standard). */

@@ -1,4 +1,4 @@
-import { getNodeValue } from 'jsonc-parser';
+import { type Edit, getNodeValue } from 'jsonc-parser';
 import type { NodeSettingForm } from '../../../../protocol/graphTypes';
 import { findNodeByKey } from '../document/graphKeys';
 import { getPropertyKeyNode, getPropertyNode, type JsonNode } from '../document/jsonTree';
@@ -149,12 +149,32 @@ function setAtPath(doc: PearlDocument, start: JsonNode, path: Path, value: unkno
     const nested = rest.reduceRight<unknown>((inner, key) => ({ [key]: inner }), value);
     if (existing) {
       if (JSON.stringify(getNodeValue(existing)) === JSON.stringify(nested)) return { edits: [], select };
+      if (existing.type === 'array' && Array.isArray(nested) && (existing.children?.length ?? 0) > 0)
+        return { edits: replaceListElements(doc, existing, nested), select };
       return { edits: [replaceValue(doc, existing, nested, 'compact')], select };
     }
     const after = i === 0 ? settingsAnchors.map((key) => getPropertyKeyNode(current, key)?.parent).find((found) => found) : undefined;
     return { edits: [insertProperty(doc, current, segment, nested, 'compact', after)], select };
   }
   return { edits: [], select };
+}
+
+/**
+ * The edits turning the non-empty list `array` (an array node) into `values` element by element,
+ * so that the comments inside it stay: each changed element replaced in place, the elements past
+ * the new length removed (their commas with them), the new ones appended after the last.
+ */
+function replaceListElements(doc: PearlDocument, array: JsonNode, values: readonly unknown[]): Edit[] {
+  const children = array.children ?? [];
+  const edits: Edit[] = [];
+  for (let i = 0; i < Math.min(children.length, values.length); i++) {
+    if (JSON.stringify(getNodeValue(children[i])) !== JSON.stringify(values[i]))
+      edits.push(replaceValue(doc, children[i], values[i], 'compact'));
+  }
+  if (values.length < children.length) edits.push(...removeArrayElements(doc, array, children.slice(values.length)));
+  const style = styleOf(doc, children[children.length - 1]);
+  for (const value of values.slice(children.length)) edits.push(appendArrayElement(doc, array, value, style));
+  return edits;
 }
 
 /** Where a new settings object goes: after the first of these present, else last. */

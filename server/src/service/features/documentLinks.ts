@@ -17,7 +17,8 @@ const trailingPunctuation = /[.,;:!?')\]]+$/;
  * The links of a Pearl file:
  * - the `$schema` value, to the schema file it names, resolved against the document's own URI
  *   (`../schemas/text-pearl.schema.json`); an https URL as it is; any other scheme (`command:`)
- *   is not linked;
+ *   is not linked, nor a path on another host than the document's (`file://host/share/…`,
+ *   `//host/…`, `\\host\share\…`: an SMB connection on Windows);
  * - each `https://` URL in a string value (webhook and endpoint URLs, links in scripts), the
  *   URL's own range inside the string. A URL followed by a `{variable}` reference
  *   (`https://api.example.com/orders/{order_id}`) is not linked: only the service knows the
@@ -70,12 +71,25 @@ function schemaFileLink(doc: PearlDocument, text: string, node: JsonNode): Docum
     // A file next to the document, or a published schema: never a command: or javascript: link.
     if (url.protocol !== 'file:' && url.protocol !== 'https:' && url.protocol !== doc.textDocument.uri.split(':')[0] + ':')
       return undefined;
+    // Never another machine: `file://host/share`, `//host/x` and `\\host\share` all become
+    // `file://host/…`, which Windows opens over SMB (sending the user's credentials).
+    if (url.protocol !== 'https:' && url.host !== hostOf(base)) return undefined;
     target = url.href;
   } catch {
     return undefined;
   }
   const { start, end } = stringContentSpan(text, node);
   return { range: spanToRange(doc, { offset: start, length: end - start }), target, tooltip: 'Open the schema' };
+}
+
+/** The host of the URI `base` (`''` for `file:///…` and for no base). */
+function hostOf(base: string | undefined): string {
+  if (base === undefined) return '';
+  try {
+    return new URL(base).host;
+  } catch {
+    return '';
+  }
 }
 
 function isUrl(candidate: string): boolean {

@@ -1,6 +1,7 @@
 import { DocumentHighlight, DocumentHighlightKind, Location, Position, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
 import { spanToRange } from '../rules/diagnostics';
 import type { PearlDocument } from '../document/pearlDocument';
+import { quote } from '../interface/messageText';
 import {
   findNodeDeclarations,
   findOccurrences,
@@ -96,10 +97,10 @@ export function doRename(doc: PearlDocument, position: Position, newName: string
 function validateNewName(doc: PearlDocument, symbol: PearlSymbol, newName: string): string | undefined {
   if (symbolFamily(symbol) === 'variable') {
     if (!variableIdPattern.test(newName)) {
-      return `'${newName}' is not a valid variable id: use 1 to 40 of A-Z, a-z, 0-9, underscore and hyphen.`;
+      return `'${quote(newName)}' is not a valid variable id: use 1 to 40 of A-Z, a-z, 0-9, underscore and hyphen.`;
     }
     if (newName !== symbol.id && findVariableDeclarations(doc, newName).length > 0) {
-      return `A variable with id '${newName}' is already declared.`;
+      return `A variable with id '${quote(newName)}' is already declared.`;
     }
     return undefined;
   }
@@ -114,9 +115,10 @@ function validateNewName(doc: PearlDocument, symbol: PearlSymbol, newName: strin
  */
 export function validateNodeId(doc: PearlDocument, newName: string, currentId: string | undefined): string | undefined {
   if (newName === '') return 'A nodeId cannot be empty.';
-  if (needsJsonEscape.test(newName)) return `'${newName}' is not a usable nodeId: it must not contain '"', '\\' or control characters.`;
+  if (needsJsonEscape.test(newName))
+    return `'${quote(newName)}' is not a usable nodeId: it must not contain '"', '\\' or control characters.`;
   if (newName !== currentId && findNodeDeclarations(doc, newName).length > 0) {
-    return `A node with nodeId '${newName}' already exists.`;
+    return `A node with nodeId '${quote(newName)}' already exists.`;
   }
   return undefined;
 }

@@ -1,0 +1,62 @@
+/**
+ * The one path by which a string from a file or from the service reaches the user outside an
+ * editor: notifications, modal dialogs, quick picks, tree items and the status bar's tooltip
+ * (issue 19, item 11). It imports nothing from `vscode`; `notify.ts` applies it to every message.
+ *
+ * VS Code draws `[label](command:…)`, `(https:…)` and `(file:…)` in a notification as a link that
+ * runs a command or opens a file, `$(name)` in a quick pick, a tree item or the status bar as an
+ * icon, and a tooltip's MarkdownString as Markdown. VS Code offers no escaping for a notification's
+ * message (it takes a string and always looks for links), so {@link plainText} is written here;
+ * for Markdown, `MarkdownString.appendText` leaves `&` (entities), `.`, `:` (autolinks such as
+ * `https://x`, `www.x`) and `<` unescaped, so {@link markdownText} escapes every ASCII punctuation
+ * character, which CommonMark (§ 2.4, backslash escapes) allows for each of them.
+ */
+
+import { showInvisible } from './api/pearlApiClient';
+
+/** Longest text of a notification, in UTF-16 units (the rest is cut with `…`). */
+export const maxNotificationLength = 1000;
+
+/**
+ * `text` as plain text on one line: line breaks and tabs as one space; control, bidi, zero-width
+ * and line-separator characters shown as `\uXXXX`; a zero-width space between `]` and `(` (no
+ * link) and between `$` and `(` (no icon); cut at `maxLength` UTF-16 units with `…`, never inside
+ * a surrogate pair. Applying it twice gives the same text.
+ */
+export function plainText(text: string, maxLength = maxNotificationLength): string {
+  return cut(neutralise(text.replace(/[\r\n\t]+/g, ' ')), maxLength);
+}
+
+/** Like {@link plainText} but keeps line breaks (`\n`): for a modal dialog's detail, which shows them. */
+export function plainLines(text: string, maxLength = 4 * maxNotificationLength): string {
+  return cut(neutralise(text.replace(/\r\n?/g, '\n').replace(/\t/g, ' ')), maxLength);
+}
+
+/**
+ * `text` for a MarkdownString (trusted or not, theme icons or not) that shows exactly
+ * {@link plainText}: every ASCII punctuation character backslash-escaped, so no emphasis, link,
+ * autolink, entity, HTML, list or heading can start in it.
+ */
+export function markdownText(text: string, maxLength = maxNotificationLength): string {
+  return plainText(text, maxLength).replace(/[!-/:-@[-`{-~]/g, '\\$&');
+}
+
+/**
+ * Invisible characters shown, then a zero-width space between `]` and `(` and between `$` and `(`.
+ * A zero-width space already in that place (a text made plain before) is kept, so that a second
+ * pass changes nothing.
+ */
+function neutralise(text: string): string {
+  return showInvisible(text)
+    .replace(/(?<=[\]$] *)\\u200B(?=\()/g, '\u200b')
+    .replace(/(\] *)\(/g, '$1\u200b(')
+    .replace(/\$\(/g, '$\u200b(');
+}
+
+function cut(text: string, maxLength: number): string {
+  if (text.length <= maxLength) return text;
+  let end = Math.max(0, maxLength - 1);
+  const code = text.charCodeAt(end - 1);
+  if (code >= 0xd800 && code <= 0xdbff) end -= 1;
+  return `${text.slice(0, end)}…`;
+}
