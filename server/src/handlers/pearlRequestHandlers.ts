@@ -5,6 +5,7 @@ import {
   graphRequest,
   locateFieldsRequest,
   nodeSettingFieldsRequest,
+  walkRequest,
 } from '../../../protocol/pearlRequests';
 import { onDocument, ServerContext } from './serverContext';
 
@@ -13,7 +14,7 @@ const graphEditFailure = 'The graph could not be changed because of an internal 
 
 /**
  * The Pearl requests (protocol/pearlRequests.ts): `pearl/graph`, `pearl/deployPayload`,
- * `pearl/locateFields`, `pearl/graphEdit` and `pearl/nodeSettingFields`; each answers null when the document is not open. The
+ * `pearl/locateFields`, `pearl/graphEdit`, `pearl/nodeSettingFields` and `pearl/walk`; each answers null when the document is not open. The
  * graph and the deploy payload share the published diagnostics of the current version.
  */
 export function registerPearlRequestHandlers(context: ServerContext): void {
@@ -31,6 +32,10 @@ export function registerPearlRequestHandlers(context: ServerContext): void {
     onDocument(context, 'deploy payload', null, (doc, _params, textDocument) =>
       service.getDeployPayload(doc, cache.getDiagnostics(textDocument)),
     ),
+  );
+  connection.onRequest(
+    walkRequest,
+    onDocument(context, 'walk', null, (doc, params) => service.walk(doc, params.walk)),
   );
   connection.onRequest(
     locateFieldsRequest,

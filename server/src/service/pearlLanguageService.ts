@@ -21,6 +21,8 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DeployPayload } from './features/deployPayload';
 import type { GraphEdit, NodeSettingForm, PearlGraph } from '../../../protocol/graphTypes';
+import type { WalkInput, WalkTrace } from '../../../protocol/walkTypes';
+import { walkPearl } from './walks/walkEngine';
 import { getCodeActions } from './features/quickFixes/codeActions';
 import { adaptCompletionList, adaptHover, ClientCapabilities, fullClientCapabilities } from './features/clientCapabilities';
 import { doComplete, type CompletionOptions } from './features/completion/completion';
@@ -153,6 +155,14 @@ export interface PearlLanguageService {
    * names no node or its type has no settings object. Never throws.
    */
   getNodeSettingForm(doc: PearlDocument, key: string): NodeSettingForm | undefined;
+  /**
+   * `pearl/walk`: the trace of `input` through the text Pearl `doc` (docs/walks.md § The walk): a
+   * frame per node reached from the entry node, each with what the node says or sends with the
+   * values known there, its transitions and the variables; the first failing step (`failure`) and
+   * the warnings. A simple Pearl, or one without an entry node, gives a failure at step -1. Never
+   * throws.
+   */
+  walk(doc: PearlDocument, input: WalkInput): WalkTrace;
   /** What a deploy sends: operation path, strict JSON body without `$schema`, summary, errors. */
   getDeployPayload(doc: PearlDocument, diagnostics: readonly Diagnostic[]): DeployPayload;
   /** Where a ValidationProblemDetails `errors` key (`pearl.nodes[2].name`, any case) lands. */
@@ -207,6 +217,9 @@ export interface PearlLanguageService {
   /** Why formatting is declined (the formatted text would be too long), or undefined. Never throws. */
   getFormattingError(doc: PearlDocument, range: Range | undefined, options: FormattingOptions): string | undefined;
 }
+
+/** The failure of a walk stopped by an internal error (a bug), for the user. */
+const walkFailure = 'The walk could not be computed because of an internal error of the Pearl language server.';
 
 /** The file system of a host that gives none: every read fails, so workspace symbols list the open documents only. */
 const noFiles: WorkspaceFileSystem = {
@@ -263,6 +276,8 @@ export function getLanguageService(params: LanguageServiceParams = {}): PearlLan
         doGraphEdit(doc, version, edit),
       ),
     getNodeSettingForm: (doc, key) => guard('getNodeSettingForm', undefined, () => getNodeSettingForm(doc, key)),
+    walk: (doc, input) =>
+      guard('walk', { frames: [], ended: false, failure: { step: -1, message: walkFailure }, warnings: [] }, () => walkPearl(doc, input)),
     getDeployPayload,
     locateFieldPath,
     getFieldPath,
