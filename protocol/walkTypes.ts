@@ -107,6 +107,8 @@ export interface WalkFrame {
    * -1 for the entry node.
    */
   readonly reachedBy: number;
+  /** The edge key (`PearlGraphEdge.key`) of the transition that reached this node; absent for the entry node. Added for coverage and the path drawn in the graph. */
+  readonly reachedVia?: string;
   /** The node's script, rendered with the values known here. */
   readonly says?: WalkRenderedText;
   readonly instructions?: WalkRenderedText;

@@ -39,6 +39,7 @@ interface WalkState {
   readonly warnings: WalkFailure[];
   node: PearlNode;
   reachedBy: number;
+  reachedVia: string | undefined;
   response: WalkResponse | undefined;
 }
 
@@ -57,7 +58,16 @@ export function walkPearl(doc: PearlDocument, input: WalkInput): WalkTrace {
   if (cannotStart) return { frames: [], ended: false, failure: cannotStart, warnings: [] };
   // checkStart made sure there is an entry node.
   const entry = doc.entry as PearlNode;
-  const state: WalkState = { doc, values: new Map(), frames: [], warnings: [], node: entry, reachedBy: -1, response: undefined };
+  const state: WalkState = {
+    doc,
+    values: new Map(),
+    frames: [],
+    warnings: [],
+    node: entry,
+    reachedBy: -1,
+    reachedVia: undefined,
+    response: undefined,
+  };
   setValues(state, input.variables, -1);
   const steps: readonly unknown[] = Array.isArray(input.steps) ? input.steps : [];
   let failure: WalkFailure | undefined;
@@ -178,9 +188,11 @@ function move(state: WalkState, transition: PearlTransition, step: number): Step
     const label = transition.toNodeId === undefined ? 'no node' : `'${quote(transition.toNodeId)}', which is not a node of the graph`;
     return { step, code: WalkCode.takeNoTarget, message: `The transition '${quote(transition.name ?? '')}' leads to ${label}.` };
   }
+  const source = state.node;
   closeFrame(state);
   state.node = target;
   state.reachedBy = step;
+  state.reachedVia = getTransitionKey(getNodeKey(source), source.transitions.indexOf(transition));
   state.response = undefined;
   return undefined;
 }
@@ -286,6 +298,7 @@ function closeFrame(state: WalkState): void {
     ...(node.name !== undefined ? { name: node.name } : {}),
     typeName: node.nodeType === undefined ? 'Node' : (nodeTypeNames[node.nodeType] ?? `nodeType ${node.nodeType}`),
     reachedBy: state.reachedBy,
+    ...(state.reachedVia !== undefined ? { reachedVia: state.reachedVia } : {}),
     ...content,
     ...(state.response ? { response: state.response } : {}),
     choices,
@@ -314,9 +327,12 @@ function listVariables(doc: PearlDocument, values: ReadonlyMap<string, KnownValu
 }
 
 /**
- * A Warning for each declared variable a frame uses without a value (docs/walks.md §
- * Diagnostics, `walk-value-unknown`): a PostCall variable in EndCall's post-call actions is a
- * placeholder by design, and an undeclared id is the Pearl's own `variable-undeclared`.
+ * A Warning for each declared variable the node itself says or sends without a value (docs/walks.md
+ * § Diagnostics, `walk-value-unknown`): its script, instructions, request and message. The nested
+ * actions of a HandoffChatToHuman or of the PostCallActions shown at EndCall are fire-and-forget and
+ * run with what the platform knows then (PostCall variables are placeholders there by design): the
+ * frame shows their unknown references, without a warning. An undeclared id is the Pearl's own
+ * `variable-undeclared`.
  */
 function warnUnknownValues(state: WalkState, frame: WalkFrame): void {
   const where: [string, readonly string[] | undefined][] = [
@@ -324,13 +340,12 @@ function warnUnknownValues(state: WalkState, frame: WalkFrame): void {
     ['instructions', frame.instructions?.unknown],
     ['request', frame.request?.unknown],
     ['message', [...(frame.message?.subject?.unknown ?? []), ...(frame.message?.body.unknown ?? [])]],
-    ['actions', frame.actions?.flatMap((action) => [...(action.message?.unknown ?? []), ...(action.request?.unknown ?? [])])],
   ];
   const reported = new Set<string>();
   for (const [field, ids] of where) {
     for (const id of ids ?? []) {
       const variable = state.doc.variablesById.get(id);
-      if (!variable || reported.has(id) || (field === 'actions' && variable.group === VariableGroup.PostCall)) continue;
+      if (!variable || reported.has(id)) continue;
       reported.add(id);
       state.warnings.push({
         step: frame.reachedBy,

@@ -57,8 +57,9 @@ export type VariableTypes = ReadonlyMap<string, number | undefined>;
  * NodeAPISettings): the method's name, `endpointUrl` with its variables filled, the headers as
  * written, and for POST, PUT and PATCH the JSON object built from `body` (each item's `key` set to
  * its variable's value converted by the variable's `type`, or to its `value` rendered and converted
- * by its own `type`). A body item whose variable has no value yet is sent as the text `{id}` and
- * its id is listed in `unknown`. Items without a string `key` are left out.
+ * by its own `type`). A body item whose variable has no value yet is left out when it is not
+ * required (`"required": false`), else sent as the text `{id}` with its id listed in `unknown`.
+ * Items without a string `key` are left out.
  */
 export function buildRequest(settings: JsonObject, known: KnownValues, types: VariableTypes): WalkRequest {
   const method = typeof settings.method === 'number' ? (httpMethodNames[settings.method] ?? `method ${settings.method}`) : 'GET';
@@ -73,6 +74,8 @@ export function buildRequest(settings: JsonObject, known: KnownValues, types: Va
     const body: Record<string, unknown> = {};
     for (const item of settings.body as unknown[]) {
       if (!isJsonObject(item) || typeof item.key !== 'string') continue;
+      // An optional field whose variable has no value is left out, as an unset optional field is.
+      if (item.required === false && typeof item.variableId === 'string' && !known.has(item.variableId)) continue;
       body[item.key] = bodyItemValue(item, known, types, unknown);
     }
     request.body = body;
