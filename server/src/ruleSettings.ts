@@ -38,11 +38,14 @@ export class RuleSettings {
    * @param connection where settings come from and where problems of the configuration go.
    * @param service the language service (created with `readConfigurationFile`).
    * @param revalidate publishes the diagnostics of every open document again.
+   * @param filesChanged told of every `workspace/didChangeWatchedFiles` URI too (a connection has one
+   *   handler of that notification: walks files listen here).
    */
   constructor(
     private readonly connection: Connection,
     private readonly service: PearlLanguageService,
     private readonly revalidate: () => void,
+    filesChanged?: (uris: string[]) => void,
   ) {
     connection.onDidChangeConfiguration(({ settings }) => {
       this.setRules((settings as { pearl?: { rules?: unknown } } | null | undefined)?.pearl?.rules);
@@ -50,9 +53,11 @@ export class RuleSettings {
       this.revalidate();
     });
     connection.onDidChangeWatchedFiles(({ changes }) => {
-      if (!changes.some((change) => change.uri.endsWith(`/${ruleConfigurationFileName}`))) return;
-      this.readings.clear();
-      this.revalidate();
+      if (changes.some((change) => change.uri.endsWith(`/${ruleConfigurationFileName}`))) {
+        this.readings.clear();
+        this.revalidate();
+      }
+      filesChanged?.(changes.map((change) => change.uri));
     });
   }
 

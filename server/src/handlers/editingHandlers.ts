@@ -26,8 +26,16 @@ export function registerEditingHandlers(context: ServerContext): void {
       context,
       'completion',
       emptyList,
-      (doc, params) =>
-        service.doComplete(doc, params.position, { capabilities: client.completion, triggerCharacter: params.context?.triggerCharacter }),
+      (doc, params, textDocument) => {
+        if (context.walks.isWalksFile(textDocument.uri)) {
+          const walks = context.walks.pearlForFeatures(textDocument);
+          return walks ? service.doWalksComplete(walks.walksDoc, walks.pearl, params.position) : emptyList;
+        }
+        return service.doComplete(doc, params.position, {
+          capabilities: client.completion,
+          triggerCharacter: params.context?.triggerCharacter,
+        });
+      },
       emptyList,
       ['position'],
     ),

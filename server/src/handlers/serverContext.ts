@@ -8,6 +8,7 @@ import {
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { PearlDocumentCache } from '../documentCache';
+import type { WalksWorkspace } from '../walksWorkspace';
 import type { CompletionCapabilities, FoldingRangeContext, PearlDocument, PearlLanguageService } from '../service/pearlLanguageService';
 
 /** What the client said it supports at `initialize`, as the handlers need it. */
@@ -28,6 +29,8 @@ export interface ServerContext {
   readonly documents: TextDocuments<TextDocument>;
   readonly cache: PearlDocumentCache;
   readonly service: PearlLanguageService;
+  /** Walks files (`*.walks.json`): their validation against their Pearl, re-checks, coverage. */
+  readonly walks: WalksWorkspace;
   /** Filled at `initialize`. */
   readonly client: ClientSettings;
 }
