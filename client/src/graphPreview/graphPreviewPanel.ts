@@ -7,6 +7,7 @@ import { createNonce, getGraphPreviewHtml } from './graphPreviewHtml';
 import { graphUpdate } from './graphUpdate';
 import { NodeQuickFixes } from './nodeQuickFixes';
 import { type HostMessage, isWebviewMessage, type WebviewMessage } from '../../../protocol/graphPreviewMessages';
+import { WalkHost } from './walk/walkHost';
 
 /** Milliseconds between the last edit (or diagnostics change) and the graph request. */
 const refreshDelay = 300;
@@ -37,6 +38,9 @@ export class GraphPreviewPanel implements vscode.Disposable {
   private ready = false;
   private disposed = false;
   private readonly quickFixes = new NodeQuickFixes();
+  private readonly walk: WalkHost;
+  /** "Pearl: Walk Conversation" ran before the page was ready: open the walk panel once it is. */
+  private startWalkPending = false;
 
   /**
    * Opens the panel beside the editor, without taking the focus.
@@ -69,6 +73,7 @@ export class GraphPreviewPanel implements vscode.Disposable {
       );
     }
     const webview = this.panel.webview;
+    this.walk = new WalkHost(ctx, uri, (message) => this.post(message));
     webview.html = getGraphPreviewHtml({
       cspSource: webview.cspSource,
       nonce: createNonce(),
@@ -104,6 +109,12 @@ export class GraphPreviewPanel implements vscode.Disposable {
     this.panel.reveal(undefined, true);
   }
 
+  /** Opens the page's walk panel ("Pearl: Walk Conversation"), now or as soon as the page is ready. */
+  startWalk(): void {
+    this.startWalkPending = !this.ready;
+    if (this.ready) this.post({ type: 'startWalk' });
+  }
+
   /** Closes the panel and stops listening. Safe to call more than once. */
   dispose(): void {
     if (this.disposed) return;
@@ -127,6 +138,7 @@ export class GraphPreviewPanel implements vscode.Disposable {
         this.posted = undefined;
         if (this.graph) this.postGraph(this.graph);
         this.postCursor(this.findEditor()?.selection.active);
+        if (this.startWalkPending) this.startWalk();
         void this.refresh();
         break;
       case 'reveal':
@@ -170,6 +182,12 @@ export class GraphPreviewPanel implements vscode.Disposable {
         break;
       case 'history':
         this.runHistory(message.command).catch((error: unknown) => this.report(`could not ${message.command}`, error));
+        break;
+      case 'walk':
+      case 'sendWalkRequest':
+      case 'saveWalk':
+      case 'requestWalkCoverage':
+        this.walk.onMessage(message);
         break;
     }
   }
