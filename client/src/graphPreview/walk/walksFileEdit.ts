@@ -95,7 +95,11 @@ function appendTo(text: string, walks: JsonNode, walk: SavedWalk, unit: string, 
   }
   const itemIndent = indentOfLine(text, last.offset);
   const entry = walkText(walk, unit, 0, itemIndent).split('\n').join(eol);
-  return { kind: 'edit', offset: last.offset + last.length, length: 0, text: `,${eol}${entry}` };
+  const end = last.offset + last.length;
+  // A line comment after the last walk stays with it: the new walk goes on the next line.
+  const rest = /^[ \t]*\/\/[^\r\n]*/.exec(text.slice(end))?.[0];
+  if (rest !== undefined) return { kind: 'edit', offset: end, length: rest.length, text: `,${rest}${eol}${entry}` };
+  return { kind: 'edit', offset: end, length: 0, text: `,${eol}${entry}` };
 }
 
 /**
