@@ -98,7 +98,10 @@ const lookupRequest = {
   unknown: [],
 };
 
-/** The traces of the clinic walk, by the steps the page sent. */
+/**
+ * The traces of the clinic walk, by the steps the page sent, as the engine gives them: the
+ * PreCallAPI node's response takes its Success transition by itself (reachedBy is that step).
+ */
 function traceFor(steps: readonly WalkStep[]): WalkTrace {
   const entry = frame('n:0', -1, {
     instructions: { text: "Find the patient's next appointment from the phone number the conversation came from.", unknown: [] },
@@ -114,8 +117,7 @@ function traceFor(steps: readonly WalkStep[]): WalkTrace {
   });
   if (steps.length === 0) return { frames: [entry], ended: false, warnings: [] };
   const answered = { ...entry, response: { status: 200, body: lookupBody } };
-  if (steps.length === 1) return { frames: [answered], ended: false, warnings: [] };
-  const greeting = frame('n:1', 1, {
+  const greeting = frame('n:1', 0, {
     says: {
       text: 'Hi Ana, this is Mia from Bright Smile Dental. You have an appointment with Dr Reyes on May 4 at 10:30. Can you make it, or would you like to change it?',
       unknown: [],
@@ -123,8 +125,8 @@ function traceFor(steps: readonly WalkStep[]): WalkTrace {
     instructions: { text: 'When the patient confirms, set {confirmation_status} to Confirmed.', unknown: ['confirmation_status'] },
     variables: afterResponse,
   });
-  if (steps.length === 2) return { frames: [answered, greeting], ended: false, warnings: [] };
-  const reschedule = frame('n:4', 2, {
+  if (steps.length === 1) return { frames: [answered, greeting], ended: false, warnings: [] };
+  const reschedule = frame('n:4', 1, {
     says: { text: 'Which day would suit you, {patient_first_name}?', unknown: [] },
     variables: afterResponse,
   });
@@ -212,10 +214,9 @@ describe('walk panel (chromium)', { skip: fs.existsSync(chromiumPath) ? false : 
     return (await page.locator(selector).first().getAttribute('class')) ?? '';
   }
 
-  const response200 = [{ response: { status: 200, body: lookupBody } }] as const;
-  const toGreeting: WalkStep[] = [...response200, { take: 'Appointment found' }];
+  const response200: WalkStep[] = [{ response: { status: 200, body: lookupBody } }];
 
-  it('walks from the entry node: the request, a response entered, the transitions as buttons, the path on the graph', async () => {
+  it('walks from the entry node: the request, a response entered, what is said, the transitions as buttons, the path on the graph', async () => {
     const opened = await openPage();
     const { page } = opened;
     let from = await count(page);
@@ -238,19 +239,20 @@ describe('walk panel (chromium)', { skip: fs.existsSync(chromiumPath) ? false : 
     from = await count(page);
     await panel.locator('textarea.walk-body').fill(JSON.stringify(lookupBody));
     await panel.locator('button.walk-use-response').click();
-    await answerWalk(page, from, [...response200]);
-    assert.equal(await panel.locator('.walk-response .walk-label').textContent(), 'Response: 200');
-    const found = panel.locator('button.walk-choice', { hasText: 'Appointment found' });
-    assert.match((await found.getAttribute('class')) ?? '', /\bwalk-choice-expected\b/, 'the 2xx response marks the Success transition');
-    assert.deepEqual(await panel.locator('button.walk-choice').allTextContents(), ['Appointment found', 'Appointment lookup failed']);
+    await answerWalk(page, from, response200);
+    assert.equal(await panel.locator('.walk-reached').textContent(), 'Reached by the response 200 of Look up next appointment (Success).');
     assert.equal(
       await panel.locator('tr[data-variable="dentist_name"] .walk-variable-source').textContent(),
       'response of Look up next appointment (appointment.dentist), step 1',
     );
-
-    from = await count(page);
-    await found.click();
-    await answerWalk(page, from, toGreeting);
+    assert.equal(await panel.locator('tr[data-variable="preferred_date"] .walk-variable-value').textContent(), 'unknown');
+    assert.deepEqual(await panel.locator('button.walk-choice').allTextContents(), [
+      'Patient confirms the appointment',
+      'Patient wants to reschedule',
+      'Patient wants to cancel',
+      'Patient has a general question',
+      'Patient asks to talk to a person',
+    ]);
     assert.match((await panel.locator('.walk-says .walk-text').textContent()) ?? '', /^Hi Ana, this is Mia/);
     assert.equal(await panel.locator('.walk-instructions .walk-unknown').textContent(), '{confirmation_status}');
     assert.deepEqual(await panel.locator('.walk-path-list li').allTextContents(), [
@@ -293,19 +295,18 @@ describe('walk panel (chromium)', { skip: fs.existsSync(chromiumPath) ? false : 
     from = await count(page);
     await panel.locator('textarea.walk-body').fill(JSON.stringify(lookupBody));
     await panel.locator('button.walk-use-response').click();
-    await answerWalk(page, from, [...response200]);
+    await answerWalk(page, from, response200);
     from = await count(page);
-    await panel.locator('button.walk-choice', { hasText: 'Appointment found' }).click();
+    await panel.locator('button.walk-choice', { hasText: 'Patient wants to reschedule' }).click();
+    const two: WalkStep[] = [...response200, { take: 'Patient wants to reschedule' }];
     const pending = (await waitForPosted(page, (message) => message.type === 'walk', from)) as WalkMessage;
     // While the trace is on its way, the transitions wait: a second click sends nothing.
     assert.equal(await panel.locator('button.walk-choice').first().isDisabled(), true);
-    await post(page, { type: 'walkTrace', seq: pending.seq, trace: traceFor(toGreeting) });
+    assert.deepEqual(pending.walk.steps, two);
+    await post(page, { type: 'walkTrace', seq: pending.seq, trace: traceFor(two) });
     await page.locator('#walk-panel[aria-busy="false"]').waitFor({ state: 'attached' });
-    from = await count(page);
-    await panel.locator('button.walk-choice', { hasText: 'Patient wants to reschedule' }).click();
-    const three: WalkStep[] = [...toGreeting, { take: 'Patient wants to reschedule' }];
-    await answerWalk(page, from, three);
-    assert.equal(await panel.locator('.walk-step-count').textContent(), '3 steps');
+    assert.equal((await posted(page)).filter((message) => message.type === 'walk').length, 3, 'one walk message per step');
+    assert.equal(await panel.locator('.walk-step-count').textContent(), '2 steps');
     assert.match(await classesOf(page, '[data-node-key="n:4"]'), /\bwalk-current\b/);
     // Rendered text: a known value as words, not marked.
     assert.equal(await panel.locator('.walk-says .walk-text').textContent(), 'Which day would suit you, {patient_first_name}?');
@@ -315,17 +316,23 @@ describe('walk panel (chromium)', { skip: fs.existsSync(chromiumPath) ? false : 
     from = await count(page);
     await panel.locator('button.walk-back').click();
     const back = (await waitForPosted(page, (message) => message.type === 'walk', from)) as WalkMessage;
-    assert.deepEqual(back.walk.steps, toGreeting);
-    await post(page, { type: 'walkTrace', seq: back.seq - 1, trace: traceFor(three) });
-    await post(page, { type: 'walkTrace', seq: back.seq, trace: traceFor(toGreeting) });
+    assert.deepEqual(back.walk.steps, response200);
+    await post(page, { type: 'walkTrace', seq: back.seq - 1, trace: traceFor(two) });
+    await post(page, { type: 'walkTrace', seq: back.seq, trace: traceFor(response200) });
     await page.locator('#walk-panel[aria-busy="false"]').waitFor({ state: 'attached' });
     assert.match(await classesOf(page, '[data-node-key="n:1"]'), /\bwalk-current\b/);
     assert.doesNotMatch(await classesOf(page, '[data-node-key="n:4"]'), /\bwalk-path\b/, 'the node left by Back is no longer on the path');
 
-    // The path list: the first node goes back to before the transition that left it.
+    // The path list: the first node goes back to before the step that left it (its response).
     from = await count(page);
     await panel.locator('.walk-path-list button', { hasText: 'Look up next appointment' }).click();
-    await answerWalk(page, from, [...response200]);
+    await answerWalk(page, from, []);
+    assert.equal(await panel.locator('button.walk-restart').isDisabled(), true, 'nothing to restart');
+    from = await count(page);
+    await panel.locator('button.walk-send').waitFor();
+    await panel.locator('textarea.walk-body').fill('{}');
+    await panel.locator('button.walk-use-response').click();
+    await answerWalk(page, from, [{ response: { status: 200, body: {} } }], traceFor(response200));
     from = await count(page);
     await panel.locator('button.walk-restart').click();
     await answerWalk(page, from, []);
@@ -355,7 +362,7 @@ describe('walk panel (chromium)', { skip: fs.existsSync(chromiumPath) ? false : 
     assert.equal(await panel.locator('button.walk-send').textContent(), 'Sending…');
     from = await count(page);
     await post(page, { type: 'walkRequestResult', seq: (send as { seq: number }).seq, response: { status: 200, body: lookupBody } });
-    await answerWalk(page, from, [...response200]);
+    await answerWalk(page, from, response200);
 
     // A refusal is shown as text.
     from = await count(page);
@@ -370,7 +377,7 @@ describe('walk panel (chromium)', { skip: fs.existsSync(chromiumPath) ? false : 
     await panel.locator('select.walk-set-id').selectOption('confirmation_status');
     await panel.locator('input.walk-set-value').fill('Confirmed');
     await panel.locator('button.walk-set').click();
-    await answerWalk(page, from, [...response200, { set: { confirmation_status: 'Confirmed' } }], traceFor([...response200]));
+    await answerWalk(page, from, [...response200, { set: { confirmation_status: 'Confirmed' } }], traceFor(response200));
     from = await count(page);
     await panel.locator('select.walk-set-id').selectOption('customer_phone');
     await panel.locator('input.walk-set-value').fill('+15550100');
@@ -380,7 +387,7 @@ describe('walk panel (chromium)', { skip: fs.existsSync(chromiumPath) ? false : 
       variables: { customer_phone: '+15550100' },
       steps: [...response200, { set: { confirmation_status: 'Confirmed' } }],
     });
-    await post(page, { type: 'walkTrace', seq: withPhone.seq, trace: traceFor([...response200]) });
+    await post(page, { type: 'walkTrace', seq: withPhone.seq, trace: traceFor(response200) });
 
     from = await count(page);
     await panel.locator('button.walk-save').click();
@@ -403,7 +410,7 @@ describe('walk panel (chromium)', { skip: fs.existsSync(chromiumPath) ? false : 
     let from = await count(page);
     await page.locator('button[data-action="walk"]').click();
     const failed: WalkTrace = {
-      ...traceFor([...response200]),
+      ...traceFor(response200),
       failure: { step: 1, message: 'The node has no transition named "Appointment gone".' },
     };
     await answerWalk(page, from, [], failed);

@@ -127,6 +127,14 @@ export class WalkPanel {
     element('span', 'walk-node-title', frameTitle(frame, view), heading);
     const reveal = button('Show in editor', 'walk-reveal link', () => this.actions.reveal(frame.nodeKey), heading);
     reveal.title = 'Reveal this node in the Pearl file';
+    const reachedBy = view.walk.steps[frame.reachedBy];
+    const previous = trace.frames[trace.frames.length - 2];
+    if (reachedBy !== undefined && 'response' in reachedBy && previous !== undefined) {
+      // A PreCallAPI node takes its Success or Failure transition by itself on its response.
+      const status = reachedBy.response.status;
+      const text = `Reached by the response ${status} of ${frameTitle(previous, view)} (${status >= 200 && status < 300 ? 'Success' : 'Failure'}).`;
+      element('p', 'walk-note walk-reached', text, section);
+    }
     renderedBlock(section, 'Says', frame.says, 'walk-says');
     renderedBlock(section, 'Instructions', frame.instructions, 'walk-instructions');
     if (frame.message !== undefined) messageBlock(section, frame.message);
@@ -204,7 +212,6 @@ export class WalkPanel {
       element('p', 'walk-note', trace.ended ? 'The conversation ends here.' : 'This node has no transition to take.', block);
       return block;
     }
-    const expected = frame.response === undefined ? undefined : frame.response.status >= 200 && frame.response.status < 300 ? 1 : 2;
     for (const choice of frame.choices) {
       const classes = ['walk-choice'];
       if (choice.apiResult === 1) classes.push('walk-choice-success');
@@ -213,10 +220,6 @@ export class WalkPanel {
       take.disabled = view.pending;
       const target = choice.targetKey === undefined ? undefined : view.titleOf(choice.targetKey);
       take.title = target === undefined ? 'Leads to no node' : `Leads to ${target}`;
-      if (expected !== undefined && choice.apiResult === expected) {
-        take.classList.add('walk-choice-expected');
-        take.title += ` (the response's status ${frame.response?.status} takes it)`;
-      }
     }
     return block;
   }
