@@ -364,9 +364,12 @@ describe('walk panel (chromium)', { skip: fs.existsSync(chromiumPath) ? false : 
     await post(page, { type: 'walkRequestResult', seq: (send as { seq: number }).seq, response: { status: 200, body: lookupBody } });
     await answerWalk(page, from, response200);
 
-    // A refusal is shown as text.
-    from = await count(page);
-    await post(page, { type: 'walkRequestResult', seq: 0, message: 'Not sent.' });
+    // A refusal is shown as text; a response to an older walk is not used.
+    const current = (await posted(page)).filter((message): message is WalkMessage => message.type === 'walk').pop();
+    assert.ok(current);
+    await post(page, { type: 'walkRequestResult', seq: current.seq, message: 'Not sent.' });
+    assert.equal(await panel.locator('.walk-notice').textContent(), 'Not sent.');
+    await post(page, { type: 'walkRequestResult', seq: current.seq - 1, response: { status: 500 } });
     assert.equal(
       await panel.locator('.walk-notice').textContent(),
       'The walk changed while the request was sent: its response was not used.',
