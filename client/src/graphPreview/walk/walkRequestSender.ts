@@ -1,6 +1,6 @@
 /**
  * Sends the request of an API or PreCallAPI node for real, for the walk panel's **Send** (issue 18,
- * docs/walks.md): the extension host sends it, never the page, after the user confirmed its method
+ * the README's "Walk a conversation"): the extension host sends it, never the page, after the user confirmed its method
  * and URL (`walkHost.ts`). Only `http:` and `https:` URLs; the answer is read up to
  * {@link maxWalkResponseBytes} and within {@link walkRequestTimeoutMs}; redirects are not followed
  * (the request goes where the user confirmed, and a 3xx is the response). Imports nothing from
@@ -14,7 +14,7 @@ export const maxWalkResponseBytes = 1024 * 1024;
 /** Longest wait for the whole response, in milliseconds (10 s). */
 export const walkRequestTimeoutMs = 10_000;
 
-/** The methods an API node can have (`GET` … `PATCH`, docs/interface.md § APISettings). */
+/** The methods an API node can have (`GET` … `PATCH`, docs/interface.md § NodeAPISettings). */
 const methods = new Set(['GET', 'POST', 'PUT', 'DELETE', 'PATCH']);
 
 /** Bounds of one send (the defaults are the product's; the tests make them small). */
