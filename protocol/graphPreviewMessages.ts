@@ -7,6 +7,7 @@
 import type { Position } from 'vscode-languageserver-types';
 import type { NodeSettingForm, PearlGraph, PearlGraphNode } from './pearlRequests';
 import { type GraphEditMessage, isGraphEditMessage } from './graphEditMessages';
+import { isWalkPageMessage, type WalkHostMessage, type WalkPageMessage } from './walkPanelMessages';
 
 /** Host → webview: draw this graph (replaces the previous one, keeps zoom and position). */
 export interface GraphMessage {
@@ -49,7 +50,8 @@ export type HostMessage =
   | SelectMessage
   | EditRefusedMessage
   | QuickFixesMessage
-  | SettingFieldsMessage;
+  | SettingFieldsMessage
+  | WalkHostMessage;
 
 /** One quick fix offered for a node's diagnostic: its title, and what to send back to apply it. */
 export interface QuickFixTitle {
@@ -114,6 +116,7 @@ export interface HistoryMessage {
 }
 
 export type { GraphEditMessage } from './graphEditMessages';
+export type * from './walkPanelMessages';
 
 /** Webview → host: the script is running and listens; send the current graph and cursor. */
 export interface ReadyMessage {
@@ -143,7 +146,8 @@ export type WebviewMessage =
   | HistoryMessage
   | RequestQuickFixesMessage
   | RequestSettingFieldsMessage
-  | ApplyQuickFixMessage;
+  | ApplyQuickFixMessage
+  | WalkPageMessage;
 
 /** Type guard for a message received from the webview: the webview is ours, but its content is data. */
 export function isWebviewMessage(value: unknown): value is WebviewMessage {
@@ -167,7 +171,8 @@ export function isWebviewMessage(value: unknown): value is WebviewMessage {
     case 'applyQuickFix':
       return typeof message.key === 'string' && Number.isInteger(message.index);
     default:
-      return false;
+      // The walk panel's messages (walkPanelMessages.ts).
+      return isWalkPageMessage(message);
   }
 }
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { activePearlDocument } from '../activePearlDocument';
-import type { CmdFactory, PearlContext } from '../pearlContext';
+import type { PearlContext } from '../pearlContext';
 import { GraphPreviewPanel, graphPreviewViewType } from './graphPreviewPanel';
 import { registerTextPearlContext } from './textPearlContext';
 import { showError, showInformation } from '../notify';
@@ -8,11 +8,18 @@ import { showError, showInformation } from '../notify';
 /**
  * Registers `pearl.openGraphPreview` ("Pearl: Open Graph Preview", editor title button for text
  * Pearls, context key `pearl.isTextPearl`, and command palette): opens the graph preview of a Pearl document beside its editor, one panel per document
- * (a second call reveals the open one). The panels are closed with the context.
+ * (a second call reveals the open one); and `pearl.walkConversation` ("Pearl: Walk Conversation",
+ * command palette for a text Pearl): the same preview with its walk panel open. The panels are
+ * closed with the context.
  */
 export function registerGraphPreview(ctx: PearlContext): void {
   const panels = new Map<string, GraphPreviewPanel>();
-  ctx.registerCommand('openGraphPreview', openGraphPreview(panels));
+  ctx.registerCommand('openGraphPreview', (ctx) => async (resource?: unknown) => void (await openGraphPreview(ctx, panels, resource)));
+  // "Pearl: Walk Conversation": the preview, with its walk panel open (issue 18).
+  ctx.registerCommand(
+    'walkConversation',
+    (ctx) => async (resource?: unknown) => (await openGraphPreview(ctx, panels, resource))?.startWalk(),
+  );
   registerTextPearlContext(ctx);
   // Previews open when the window reloads come back, showing the same document (activation event
   // onWebviewPanel:pearl.graphPreview); the page keeps the document's uri in its state.
@@ -42,42 +49,48 @@ export function registerGraphPreview(ctx: PearlContext): void {
 }
 
 /**
- * The command: its argument is the resource `Uri` when run from the editor title, nothing from the
- * palette (then the active editor's document, or the Pearl shown when the Welcome page's walkthrough
- * has the focus: {@link activePearlDocument}). Says so when there is no Pearl document to preview.
+ * The commands' work: their argument is the resource `Uri` when run from the editor title, nothing
+ * from the palette (then the active editor's document, or the Pearl shown when the Welcome page's
+ * walkthrough has the focus: {@link activePearlDocument}). Opens the document's preview, or reveals
+ * the open one, and resolves to it; says so, and resolves to undefined, when there is no Pearl
+ * document to preview.
  */
-function openGraphPreview(panels: Map<string, GraphPreviewPanel>): CmdFactory {
-  return (ctx) => async (resource?: unknown) => {
-    const active = vscode.window.activeTextEditor;
-    const uri = resource instanceof vscode.Uri ? resource : activePearlDocument()?.uri;
-    if (uri === undefined) {
-      void showInformation('Open a Pearl file (*.pearl.json) to preview its graph.');
-      return;
-    }
-    const key = uri.toString();
-    const open = panels.get(key);
-    if (open !== undefined) {
-      open.reveal();
-      return;
-    }
-    let document: vscode.TextDocument;
-    try {
-      document = await vscode.workspace.openTextDocument(uri);
-    } catch (error) {
-      void showError(`Cannot open ${uri.toString()}: ${error instanceof Error ? error.message : String(error)}`);
-      return;
-    }
-    const openedMeanwhile = panels.get(key);
-    if (openedMeanwhile !== undefined) {
-      openedMeanwhile.reveal();
-      return;
-    }
-    if (document.languageId !== 'pearl') {
-      void showInformation('The graph preview is for Pearl files (*.pearl.json, language "Pearl").');
-      return;
-    }
-    const editor = vscode.window.visibleTextEditors.find((candidate) => candidate.document.uri.toString() === key);
-    const column = editor?.viewColumn ?? active?.viewColumn;
-    panels.set(key, new GraphPreviewPanel(ctx, uri, column, () => panels.delete(key)));
-  };
+async function openGraphPreview(
+  ctx: PearlContext,
+  panels: Map<string, GraphPreviewPanel>,
+  resource: unknown,
+): Promise<GraphPreviewPanel | undefined> {
+  const active = vscode.window.activeTextEditor;
+  const uri = resource instanceof vscode.Uri ? resource : activePearlDocument()?.uri;
+  if (uri === undefined) {
+    void showInformation('Open a Pearl file (*.pearl.json) to preview its graph.');
+    return undefined;
+  }
+  const key = uri.toString();
+  const open = panels.get(key);
+  if (open !== undefined) {
+    open.reveal();
+    return open;
+  }
+  let document: vscode.TextDocument;
+  try {
+    document = await vscode.workspace.openTextDocument(uri);
+  } catch (error) {
+    void showError(`Cannot open ${uri.toString()}: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
+  const openedMeanwhile = panels.get(key);
+  if (openedMeanwhile !== undefined) {
+    openedMeanwhile.reveal();
+    return openedMeanwhile;
+  }
+  if (document.languageId !== 'pearl') {
+    void showInformation('The graph preview is for Pearl files (*.pearl.json, language "Pearl").');
+    return undefined;
+  }
+  const editor = vscode.window.visibleTextEditors.find((candidate) => candidate.document.uri.toString() === key);
+  const column = editor?.viewColumn ?? active?.viewColumn;
+  const panel = new GraphPreviewPanel(ctx, uri, column, () => panels.delete(key));
+  panels.set(key, panel);
+  return panel;
 }

@@ -39,9 +39,9 @@ export function getGraphPreviewCsp(cspSource: string, nonce: string): string {
 }
 
 /**
- * The complete page: the toolbar on a row of its own (search, the designer's Panels toggle, focus
- * mode, zoom out, zoom in, fit, export), then a row of the designer's palette, the stage (an empty `<svg>` the script fills, the
- * overview canvas, a message area and the legend) and the selected node's side panel: the palette
+ * The complete page: the toolbar on a row of its own (search, the designer's Panels toggle, the
+ * walk and its coverage, focus mode, zoom out, zoom in, fit, export), then a row of the designer's palette, the stage (an empty `<svg>` the script fills, the
+ * overview canvas, a message area and the legend), the selected node's side panel and the walk panel (shown in its place while walking): the palette
  * and the panel sit beside the graph, never over it, so Fit shows every node. Then the script. Every parameter is escaped for its attribute.
  */
 export function getGraphPreviewHtml(params: GraphPreviewHtmlParams): string {
@@ -64,6 +64,8 @@ export function getGraphPreviewHtml(params: GraphPreviewHtmlParams): string {
 </div>
 <span class="toolbar-spacer"></span>
 <button type="button" data-action="designer" aria-pressed="true" title="Show or hide the palette and the selected node's panel beside the graph">Panels</button>
+<button type="button" data-action="walk" aria-pressed="false" title="Walk the conversation: step through the graph from its entry node, as the agent would">Walk</button>
+<button type="button" data-action="coverage" aria-pressed="false" title="Show the transitions that the saved walks take">Coverage</button>
 <button type="button" data-action="focusMode" aria-pressed="false" title="Focus: show the selected node with its incoming and outgoing neighbours, dim the rest">Focus</button>
 <button type="button" data-action="zoomOut" title="Zoom out" aria-label="Zoom out">&#x2212;</button>
 <button type="button" data-action="zoomIn" title="Zoom in" aria-label="Zoom in">+</button>
@@ -80,6 +82,7 @@ export function getGraphPreviewHtml(params: GraphPreviewHtmlParams): string {
 ${legendHtml}
 </div>
 <aside id="node-panel" class="node-panel" aria-label="Selected node"></aside>
+<aside id="walk-panel" class="walk-panel" aria-label="Walk the conversation" hidden></aside>
 </div>
 <script nonce="${nonce}" src="${escapeAttribute(params.scriptUri)}"></script>
 </body>

@@ -8,6 +8,7 @@ import { graphUpdate } from './graphUpdate';
 import { NodeQuickFixes } from './nodeQuickFixes';
 import { type HostMessage, isWebviewMessage, type WebviewMessage } from '../../../protocol/graphPreviewMessages';
 import { showError, showInformation } from '../notify';
+import { WalkHost } from './walk/walkHost';
 
 /** Milliseconds between the last edit (or diagnostics change) and the graph request. */
 const refreshDelay = 300;
@@ -38,6 +39,9 @@ export class GraphPreviewPanel implements vscode.Disposable {
   private ready = false;
   private disposed = false;
   private readonly quickFixes = new NodeQuickFixes();
+  private readonly walk: WalkHost;
+  /** "Pearl: Walk Conversation" ran before the page was ready: open the walk panel once it is. */
+  private startWalkPending = false;
 
   /**
    * Opens the panel beside the editor, without taking the focus.
@@ -70,6 +74,7 @@ export class GraphPreviewPanel implements vscode.Disposable {
       );
     }
     const webview = this.panel.webview;
+    this.walk = new WalkHost(ctx, uri, (message) => this.post(message));
     webview.html = getGraphPreviewHtml({
       cspSource: webview.cspSource,
       nonce: createNonce(),
@@ -105,6 +110,12 @@ export class GraphPreviewPanel implements vscode.Disposable {
     this.panel.reveal(undefined, true);
   }
 
+  /** Opens the page's walk panel ("Pearl: Walk Conversation"), now or as soon as the page is ready. */
+  startWalk(): void {
+    this.startWalkPending = !this.ready;
+    if (this.ready) this.post({ type: 'startWalk' });
+  }
+
   /** Closes the panel and stops listening. Safe to call more than once. */
   dispose(): void {
     if (this.disposed) return;
@@ -128,6 +139,7 @@ export class GraphPreviewPanel implements vscode.Disposable {
         this.posted = undefined;
         if (this.graph) this.postGraph(this.graph);
         this.postCursor(this.findEditor()?.selection.active);
+        if (this.startWalkPending) this.startWalk();
         void this.refresh();
         break;
       case 'reveal':
@@ -171,6 +183,12 @@ export class GraphPreviewPanel implements vscode.Disposable {
         break;
       case 'history':
         this.runHistory(message.command).catch((error: unknown) => this.report(`could not ${message.command}`, error));
+        break;
+      case 'walk':
+      case 'sendWalkRequest':
+      case 'saveWalk':
+      case 'requestWalkCoverage':
+        this.walk.onMessage(message);
         break;
     }
   }

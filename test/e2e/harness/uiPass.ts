@@ -14,6 +14,7 @@ import { type CreatedPearl, getCreatedPearls, getOngoingCalls, type RunningStand
 import { checkGraphButtonOnlyForTextPearls, checkGraphPreviewAtScale } from './uiGraphAtScale';
 import { checkNewPearl, checkWalkthrough } from './uiNewPearl';
 import { checkDesignerQuickFix, checkGraphDesigner } from './uiGraphDesigner';
+import { checkWalk } from './uiWalk';
 import { pollUntil, Workbench } from './workbench';
 import {
   checkCompareAndUpdate,
@@ -62,6 +63,8 @@ const ongoingCallsItemId = `${extensionId()}.pearl.ongoingCalls`;
  * 9. The Pearls view (uiPearlsView.ts): the stand-in's Pearls with statuses and counts, the account;
  *    pause and run; live settings; Compare with file; Update of a simple Pearl; a second text deploy
  *    that pauses the first.
+ * 10. The walk (uiWalk.ts): Send to a server on 127.0.0.1, walk to EndCall, Save as walk, a renamed
+ *    transition reported on the walks file's step.
  */
 export async function runUiPass(options: UiPassOptions): Promise<UiPassResult> {
   const { server, run, standIn } = options;
@@ -310,6 +313,10 @@ export async function runUiPass(options: UiPassOptions): Promise<UiPassResult> {
         checkDesignerQuickFix({ workbench, run, shot }),
       );
     }
+    if (has('pearl.walkConversation'))
+      await check('walk: send a PreCallAPI request to 127.0.0.1, walk to EndCall, save the walk, break it by renaming a transition', () =>
+        checkWalk({ workbench, run, shot }),
+      );
   } finally {
     await context.close().catch(() => undefined);
   }

@@ -31,6 +31,7 @@ import { createSvgElement, ensureMarkers, redrawNode, renderGraph } from './rend
 import { type SearchResults, SearchBox } from './search';
 import { appearanceSignature, layoutInput, structuralSignature } from './structure';
 import { isViewTransform, type Rect, type ViewTransform, Viewport } from './viewport';
+import { WalkController } from './walk/walkController';
 
 /** The part of the VS Code webview API the script uses. */
 interface VsCodeApi {
@@ -52,6 +53,8 @@ interface PreviewState {
   readonly focusMode?: boolean;
   /** The designer's palette and side panel are hidden (the toolbar's Panels button is off). */
   readonly designerHidden?: boolean;
+  /** The walk panel's state (walkController.ts checks it when read back). */
+  readonly walk?: unknown;
 }
 
 /** The graph on screen: the graph last received, its layout and structure. */
@@ -156,6 +159,27 @@ const designer = new Designer(
   },
 );
 
+const walk = new WalkController(
+  getElement('walk-panel', HTMLElement),
+  viewportGroup,
+  {
+    post: (message) => vscode.postMessage(message),
+    graph: () => shown?.graph,
+    bringIntoView: (key) => bringIntoView(key),
+    shown: (open) => {
+      document.body.classList.toggle('walking', open);
+      document.querySelector('.toolbar button[data-action="walk"]')?.setAttribute('aria-pressed', String(open));
+    },
+    coverageShown: (on, label) => {
+      const button = document.querySelector('.toolbar button[data-action="coverage"]');
+      button?.setAttribute('aria-pressed', String(on));
+      if (button) button.textContent = label;
+    },
+    saveState: (walkState) => saveState({ walk: walkState }),
+  },
+  state.walk,
+);
+
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const message = event.data as HostMessage | undefined;
   if (typeof message !== 'object' || message === null) return;
@@ -189,6 +213,13 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
       break;
     case 'settingFields':
       designer.showSettingFields(message.form);
+      break;
+    case 'startWalk':
+    case 'walkTrace':
+    case 'walkRequestResult':
+    case 'walkSaved':
+    case 'walkCoverage':
+      walk.onHostMessage(message);
       break;
   }
 });
@@ -251,6 +282,7 @@ new ResizeObserver(() => {
 setFocusMode(state.focusMode === true);
 setDesignerShown(state.designerHidden !== true);
 vscode.postMessage({ type: 'ready' });
+walk.start();
 
 function runAction(action: string | undefined): void {
   switch (action) {
@@ -269,6 +301,12 @@ function runAction(action: string | undefined): void {
     case 'focusMode':
       legend.collapseAfterFirstUse();
       setFocusMode(!state.focusMode);
+      break;
+    case 'walk':
+      walk.setOpen(!walk.isOpen);
+      break;
+    case 'coverage':
+      walk.setCoverage(!walk.coverageShown);
       break;
     case 'exportSvg':
       if (shown) vscode.postMessage({ type: 'exportSvg', svg: exportSvg(svg, viewportGroup, shown.layout.width, shown.layout.height) });
@@ -291,7 +329,10 @@ function receiveGraph(graph: PearlGraph): void {
     showText('This Pearl has no nodes yet: add them to pearl.nodes to see the graph.');
     return;
   }
+  const changed = latest === undefined || latest.version !== graph.version || latest.uri !== graph.uri;
   latest = graph;
+  // The walk and the coverage are computed again on the new version.
+  if (changed) walk.graphChanged();
   const signature = structuralSignature(graph);
   if (shown && signature === shown.signature) {
     // Back to the structure on screen (a layout of another one may be running: it is not wanted).
@@ -427,6 +468,7 @@ function decorate(): void {
   highlightCursor();
   search.update(false);
   showFocus();
+  walk.decorate();
 }
 
 function select(key: string): void {
@@ -594,7 +636,7 @@ function getElement<T extends Element>(id: string, type: { new (): T; prototype:
 
 function readState(saved: unknown): PreviewState {
   if (typeof saved !== 'object' || saved === null) return {};
-  const { uri, transform, legendOpen, fitted, focusMode, designerHidden } = saved as Record<string, unknown>;
+  const { uri, transform, legendOpen, fitted, focusMode, designerHidden, walk: walkState } = saved as Record<string, unknown>;
   return {
     uri: typeof uri === 'string' ? uri : undefined,
     transform: isViewTransform(transform) ? transform : undefined,
@@ -602,5 +644,6 @@ function readState(saved: unknown): PreviewState {
     fitted: typeof fitted === 'boolean' ? fitted : undefined,
     focusMode: typeof focusMode === 'boolean' ? focusMode : undefined,
     designerHidden: typeof designerHidden === 'boolean' ? designerHidden : undefined,
+    walk: walkState,
   };
 }
