@@ -328,10 +328,7 @@ function draw(layout: GraphLayout, layoutSeq: number, signature: string, graph: 
   setMessage(undefined);
   if (first || state.fitted) fitTo(current);
   else if (anchor) restoreAnchor(anchor, current);
-  renderGraph(viewportGroup, current);
-  nodeElements = new Map(
-    Array.from(viewportGroup.querySelectorAll<SVGGElement>('g[data-node-key]'), (element) => [element.dataset.nodeKey ?? '', element]),
-  );
+  nodeElements = renderGraph(viewportGroup, current);
   // Elements drawn before keep their classes: the selection is the one remembered.
   for (const [key, element] of nodeElements) element.classList.toggle('selected', key === selectedKey);
   shown = {
@@ -375,11 +372,16 @@ function refresh(graph: PearlGraph): void {
   svg.dataset.refreshCount = String(refreshCount);
 }
 
-/** The layout with each node's data taken from `graph` (same structure: same keys). */
+/** The layout with each node's and transition's data taken from `graph` (same structure: same keys). */
 function withGraph(layout: GraphLayout, graph: PearlGraph): GraphLayout {
   const byKey = new Map(graph.nodes.map((node) => [node.key, node] as const));
   const nodes: LaidOutNode[] = layout.nodes.map((laidOut) => ({ ...laidOut, node: byKey.get(laidOut.node.key) ?? laidOut.node }));
-  return { ...layout, nodes };
+  const edgeByKey = new Map(graph.edges.map((edge) => [edge.key, edge] as const));
+  const edges = layout.edges.map((laidOut) => {
+    const edge = edgeByKey.get(laidOut.edge.key);
+    return edge === undefined || edge === laidOut.edge ? laidOut : { ...laidOut, edge };
+  });
+  return { ...layout, nodes, edges };
 }
 
 /** The node nearest the centre of the view, and where on screen it is. */
