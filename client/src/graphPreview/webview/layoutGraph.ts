@@ -85,6 +85,7 @@ export interface LaidOutTag extends Rect {
  * end per segment), or, for a stub, from the source to the top of its {@link LaidOutTag}.
  */
 export interface LaidOutEdge {
+  /** The transition, as the layout got it: in the page, without its range (`layoutInput`). */
   readonly edge: PearlGraphEdge;
   readonly points: readonly LayoutPoint[];
   readonly label?: LaidOutLabel;

@@ -372,16 +372,15 @@ function refresh(graph: PearlGraph): void {
   svg.dataset.refreshCount = String(refreshCount);
 }
 
-/** The layout with each node's and transition's data taken from `graph` (same structure: same keys). */
+/**
+ * The layout with each node's data taken from `graph` (same structure: same keys). Its transitions
+ * stay the layout's (without their ranges, `layoutInput`): the page reads a transition's data from
+ * `shown.graph`, and a drawing after a small change reuses the laid-out transitions that stayed.
+ */
 function withGraph(layout: GraphLayout, graph: PearlGraph): GraphLayout {
   const byKey = new Map(graph.nodes.map((node) => [node.key, node] as const));
   const nodes: LaidOutNode[] = layout.nodes.map((laidOut) => ({ ...laidOut, node: byKey.get(laidOut.node.key) ?? laidOut.node }));
-  const edgeByKey = new Map(graph.edges.map((edge) => [edge.key, edge] as const));
-  const edges = layout.edges.map((laidOut) => {
-    const edge = edgeByKey.get(laidOut.edge.key);
-    return edge === undefined || edge === laidOut.edge ? laidOut : { ...laidOut, edge };
-  });
-  return { ...layout, nodes, edges };
+  return { ...layout, nodes };
 }
 
 /** The node nearest the centre of the view, and where on screen it is. */
