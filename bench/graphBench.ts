@@ -20,7 +20,10 @@
  *
  * Prints the load average beside the table: the machine must be quiet for the numbers to mean
  * anything. Needs a build (`npm run build`) and /usr/bin/chromium. `GRAPH_BENCH_SIZES`,
- * `GRAPH_BENCH_SHAPES` and `GRAPH_BENCH_ROUNDS` narrow a run.
+ * `GRAPH_BENCH_SHAPES` and `GRAPH_BENCH_ROUNDS` narrow a run; `GRAPH_BENCH_PROFILE=1` prints, for
+ * each relayout, typing a name and the designer click, the page's functions with the most self time
+ * (Chromium's CPU profiler through CDP) and the worker's layout time; `GRAPH_BENCH_DEBUG=1` the
+ * samples and the designer's split between page and host.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -97,6 +100,74 @@ function versionsOf(shape: PearlShape, nodes: number): Record<'base' | 'grown' |
     scripted: versionOf(scripted, 5),
     named: versionOf(named, 6),
   };
+}
+
+/** `GRAPH_BENCH_PROFILE`: take a CPU profile of the page around each relayout and the designer click and print where the time went. */
+const profiling = process.env.GRAPH_BENCH_PROFILE !== undefined;
+
+/** A CPU profile node as CDP's `Profiler.stop` gives it. */
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+
+/** The page's functions whose total time (with what they call) the profile prints. */
+const stages = [
+  'receiveGraph',
+  'draw',
+  'refresh',
+  'renderGraph',
+  'onAnswer',
+  'decorate',
+  'setLayout',
+  'graphShown',
+  'withGraph',
+  'fitTo',
+  'update',
+];
+
+/**
+ * Runs `measure` under the page's CPU profiler when {@link profiling}; prints the functions with the
+ * most self time (ms) and the layout worker's time, under `label`.
+ */
+async function profiled<T>(page: Page, label: string, measure: () => Promise<T>): Promise<T> {
+  if (!profiling) return measure();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  const result = await measure();
+  const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
+    profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+  };
+  await cdp.detach();
+  const self = new Map<number, number>();
+  profile.samples.forEach((id, index) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000));
+  const byName = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const { functionName, url, lineNumber } = node.callFrame;
+    if (functionName === '(idle)') continue;
+    const name = `${functionName || '(anonymous)'} ${url.split('/').pop() ?? ''}:${lineNumber + 1}`;
+    byName.set(name, (byName.get(name) ?? 0) + (self.get(node.id) ?? 0));
+  }
+  const top = [...byName].sort((a, b) => b[1] - a[1]).slice(0, 14);
+  const byId = new Map(profile.nodes.map((node) => [node.id, node] as const));
+  const inclusive = (node: ProfileNode): number =>
+    (self.get(node.id) ?? 0) + (node.children ?? []).reduce((sum, child) => sum + inclusive(byId.get(child) as ProfileNode), 0);
+  const totals = new Map<string, number>();
+  const visit = (node: ProfileNode, inside: ReadonlySet<string>): void => {
+    const name = node.callFrame.functionName;
+    const counted = stages.includes(name) && !inside.has(name) && node.callFrame.url.endsWith('graphPreview.js');
+    if (counted) totals.set(name, (totals.get(name) ?? 0) + inclusive(node));
+    for (const child of node.children ?? []) visit(byId.get(child) as ProfileNode, counted ? new Set([...inside, name]) : inside);
+  };
+  visit(profile.nodes[0], new Set());
+  top.unshift(...[...totals].map(([name, ms]): [string, number] => [`[total] ${name}`, ms]));
+  const worker = await page.locator('#graph').getAttribute('data-layout-ms');
+  const lines = top.map(([name, ms]) => `    ${ms.toFixed(1).padStart(7)} ms  ${name}`);
+  process.stderr.write(`  ${label}: ${JSON.stringify(result)} ms (worker layout ${worker} ms); page self time:\n${lines.join('\n')}\n`);
+  return result;
 }
 
 /** Posts `message` in the page and resolves with the ms until the render count reaches `renderCount` and a frame passed. */
@@ -236,27 +307,28 @@ interface Sample {
 async function session(browser: Browser, origin: string, versions: ReturnType<typeof versionsOf>): Promise<Sample> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   const page = await context.newPage();
+  if (process.env.GRAPH_BENCH_DEBUG) page.on('console', (message) => process.stderr.write(`  page: ${message.text()}\n`));
   await page.goto(`${origin}/`);
   await page.waitForFunction(() => (globalThis as unknown as PageGlobals).__posted.some((message) => message.type === 'ready'));
   const { base, grown, shrunk, renamed, scripted, named } = versions;
   const first = await timeDraw(page, { type: 'graph', graph: base.graph }, 1);
   const heap = await heapMiB(page);
-  const add = await timeDraw(page, graphUpdate(base.graph, grown.graph), 2);
-  const remove = await timeDraw(page, graphUpdate(grown.graph, shrunk.graph), 3);
-  const rename = await timeDraw(page, graphUpdate(shrunk.graph, renamed.graph), 4);
+  const add = await profiled(page, 'add', () => timeDraw(page, graphUpdate(base.graph, grown.graph), 2));
+  const remove = await profiled(page, 'delete', () => timeDraw(page, graphUpdate(grown.graph, shrunk.graph), 3));
+  const rename = await profiled(page, 'rename', () => timeDraw(page, graphUpdate(shrunk.graph, renamed.graph), 4));
   const edited = renamed.graph.nodes.find((node) => node.name === 'Renamed while benchmarking');
   const cursor: HostMessage = { type: 'cursor', position: edited?.range.start ?? { line: 0, character: 0 } };
   const layoutsBefore = await page.locator('#graph').getAttribute('data-layout-count');
   const scriptOff = await timeTyping(page, typing(renamed, scripted, typingEdits), cursor);
   if ((await page.locator('#graph').getAttribute('data-layout-count')) !== layoutsBefore)
     throw new Error('script edits laid the graph out again');
-  const nameOff = await timeTyping(page, typing(renamed, named, typingEdits), cursor);
+  const nameOff = await profiled(page, 'typing a name', () => timeTyping(page, typing(renamed, named, typingEdits), cursor));
   await page.locator('.toolbar button[data-action="focusMode"]').click();
   const scriptOn = await timeTyping(page, typing(renamed, scripted, typingEdits), cursor);
-  const nameOn = await timeTyping(page, typing(renamed, named, typingEdits), cursor);
+  const nameOn = await profiled(page, 'typing a name, Focus on', () => timeTyping(page, typing(renamed, named, typingEdits), cursor));
   await page.locator('.toolbar button[data-action="focusMode"]').click();
   const renders = Number(await page.locator('#graph').getAttribute('data-render-count'));
-  const designer = await timeDesigner(page, renamed, renders + 1);
+  const designer = await profiled(page, 'designer', () => timeDesigner(page, renamed, renders + 1));
   await context.close();
   return { first, add, delete: remove, rename, scriptOff, scriptOn, nameOff, nameOn, designer, heap };
 }

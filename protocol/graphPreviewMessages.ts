@@ -16,9 +16,10 @@ export interface GraphMessage {
 }
 
 /**
- * Host → webview: the graph's structure is the one last sent (a script or another field was
- * edited): these are its nodes whose data changed, the others are as they were. Sent instead of a
- * {@link GraphMessage} to keep a large graph's updates small (`graphUpdate.ts`).
+ * Host → webview: the graph has the nodes (same keys) and transitions last sent (a script, a name
+ * or another field was edited): these are its nodes whose data changed, the others are as they
+ * were. Sent instead of a {@link GraphMessage} to keep a large graph's updates small
+ * (`graphUpdate.ts`); the page lays the graph out again when what it draws changed (a name).
  */
 export interface NodesMessage {
   readonly type: 'nodes';

@@ -9,10 +9,12 @@ import {
   applyLayoutDelta,
   diffLayout,
   type GraphLayout,
+  type LaidOutNode,
   type MeasureText,
   type Rect,
   rectsOverlap,
 } from '../../client/src/graphPreview/webview/layoutGraph';
+import { layoutInput } from '../../client/src/graphPreview/webview/structure';
 import type { PearlGraph } from '../../protocol/graphTypes';
 import { getLanguageService } from '../../server/src/service/pearlLanguageService';
 
@@ -268,11 +270,38 @@ describe('incrementalLayout (a change of structure keeps the drawing)', () => {
     assert.deepEqual(plain(applyLayoutDelta(layout, delta)), plain(after));
     const changedNodes = delta.nodes.filter((entry) => typeof entry !== 'number');
     assert.deepEqual(
-      changedNodes.map((entry) => entry.node.key),
+      changedNodes.map((entry) => ('from' in entry ? entry.now.key : entry.node.key)),
       ['n:40'],
     );
     const changedEdges = delta.edges.filter((entry) => typeof entry !== 'number');
     assert.ok(changedEdges.length < 10, `${changedEdges.length} transitions sent again`);
+  });
+
+  it('tells the page the nodes after a removed one, renumbered, as moved entries of the layout on screen, not as new drawings', () => {
+    const shrunk = edited((value) => {
+      const [removed] = value.pearl.nodes.splice(40, 1);
+      for (const node of value.pearl.nodes)
+        node.transitions = node.transitions?.filter((transition) => transition.toNodeId !== removed.nodeId);
+    });
+    // As the worker has them: without ranges (the nodes after the removed one moved up in the text).
+    const shown = layeredLayout(layoutInput(graph), measure);
+    const after = incrementalLayout(layoutInput(shrunk), shown, measure)!;
+    const delta = diffLayout(shown, 3, after);
+    const plain = (value: GraphLayout): unknown => JSON.parse(JSON.stringify(value));
+    assert.deepEqual(plain(applyLayoutDelta(shown, delta)), plain(after));
+    const moved = delta.nodes.filter((entry) => typeof entry === 'object' && 'from' in entry);
+    const redrawn = delta.nodes.filter((entry) => typeof entry === 'object' && !('from' in entry));
+    // Every node after the removed one got a new key and keeps its drawing: moved, not drawn anew;
+    // but the one it led to, which lost its only incoming transition and now shows the mark.
+    assert.deepEqual(
+      redrawn.map((entry) => [(entry as LaidOutNode).node.nodeId, (entry as LaidOutNode).node.noIncoming]),
+      [['api_00041', true]],
+    );
+    assert.equal(moved.length, graph.nodes.length - 42);
+    const movedEdges = delta.edges.filter((entry) => typeof entry === 'object' && 'from' in entry);
+    const newEdges = delta.edges.filter((entry) => typeof entry === 'object' && !('from' in entry));
+    assert.ok(movedEdges.length > 0);
+    assert.ok(newEdges.length < 10, `${newEdges.length} transitions sent again`);
   });
 
   it('leaves a change of more than a fifth of the nodes to a whole new layout', () => {

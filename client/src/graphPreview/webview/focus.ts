@@ -48,8 +48,14 @@ export class FocusMode {
   show(graph: PearlGraph | undefined, key: string | undefined, drawing: number): void {
     const centre = graph === undefined ? undefined : key;
     if (centre === this.centre && drawing === this.drawing) return;
-    for (const nodeKey of this.litNodes) this.nodeElement(nodeKey)?.classList.remove('bright', 'focused');
-    for (const element of this.litEdges) element.classList.remove('bright');
+    if (drawing === this.drawing) {
+      for (const nodeKey of this.litNodes) this.nodeElement(nodeKey)?.classList.remove('bright', 'focused');
+      for (const element of this.litEdges) element.classList.remove('bright');
+    } else {
+      // A new drawing keeps the elements of what did not change, some under new keys (a node
+      // removed above renumbers the nodes after it): what is lit is found by its class.
+      for (const element of Array.from(this.root.querySelectorAll('.bright, .focused'))) element.classList.remove('bright', 'focused');
+    }
     this.litNodes = [];
     this.litEdges = [];
     this.centre = centre;

@@ -27,7 +27,9 @@ import {
   stubLead,
 } from './layeredLayout';
 import {
+  edgeIdentities,
   getNodeTitle,
+  nodeIdentities,
   type GraphLayout,
   type LaidOutEdge,
   type LaidOutNode,
@@ -305,32 +307,19 @@ function placeStub(
   };
 }
 
-/** Identity of each node (by key): `id:<nodeId>` when its nodeId is unique, else its key; nested actions under their parent's. */
-function nodeIdentities(nodes: readonly PearlGraphNode[]): Map<string, string> {
-  const count = new Map<string, number>();
-  for (const node of nodes) if (node.nodeId) count.set(node.nodeId, (count.get(node.nodeId) ?? 0) + 1);
-  const result = new Map<string, string>();
-  for (const node of nodes) {
-    const own = node.nodeId && count.get(node.nodeId) === 1 ? `id:${node.nodeId}` : `key:${node.key}`;
-    result.set(node.key, node.parent ? `${result.get(node.parent.key) ?? node.parent.key}/${own}` : own);
-  }
-  return result;
-}
+/** The offsets (in steps) the free-spot search tries, cheapest first; the same for every search, sorted once. */
+let searchOffsets: readonly (readonly [number, number])[] | undefined;
 
-/** Identity of each transition (by key): its ends' identities and its rank among the transitions joining them. */
-function edgeIdentities(
-  edges: readonly { key: string; source: string; target: string }[],
-  nodes: ReadonlyMap<string, string>,
-): Map<string, string> {
-  const seen = new Map<string, number>();
-  const result = new Map<string, string>();
-  for (const edge of edges) {
-    const pair = `${nodes.get(edge.source) ?? edge.source}\u0000${nodes.get(edge.target) ?? edge.target}`;
-    const rank = seen.get(pair) ?? 0;
-    seen.set(pair, rank + 1);
-    result.set(edge.key, `${pair}\u0000${rank}`);
-  }
-  return result;
+/** {@link searchOffsets}: sideways costs 1.5 a step, down 1, up 6 (a new node goes below what leads to it). */
+function searchOrder(): readonly (readonly [number, number])[] {
+  if (searchOffsets) return searchOffsets;
+  const offsets: { dx: number; dy: number; cost: number }[] = [];
+  for (let dy = -searchRadius; dy <= searchRadius; dy++)
+    for (let dx = -searchRadius; dx <= searchRadius; dx++) offsets.push({ dx, dy, cost: Math.abs(dx) * 1.5 + (dy < 0 ? 6 * -dy : dy) });
+  // Stable: equal costs keep the row-by-row order the search always had.
+  offsets.sort((a, b) => a.cost - b.cost);
+  searchOffsets = offsets.map(({ dx, dy }) => [dx, dy] as const);
+  return searchOffsets;
 }
 
 /** Where a new node would best go: below its first placed source, else above its first placed target, else right of everything. */
@@ -397,21 +386,15 @@ function findFreeSpot(
     for (const point of samplePath(curve.points))
       if (point.x >= left && point.x <= right && point.y >= top && point.y <= bottom) mark(point.x, point.y, point.x, point.y);
   }
-  const candidates: { column: number; row: number; cost: number }[] = [];
-  for (let dy = -searchRadius; dy <= searchRadius; dy++) {
-    for (let dx = -searchRadius; dx <= searchRadius; dx++) {
-      if (wanted.x + dx * searchStep < padding || wanted.y + dy * searchStep < padding) continue;
-      candidates.push({ column: searchRadius + dx, row: searchRadius + dy, cost: Math.abs(dx) * 1.5 + (dy < 0 ? 6 * -dy : dy) });
-    }
-  }
-  candidates.sort((a, b) => a.cost - b.cost);
   const free = (column: number, row: number): boolean => {
     for (let r = row; r < row + boxRows; r++) {
       for (let c = column; c < column + boxColumns; c++) if (used[r * columns + c]) return false;
     }
     return true;
   };
-  for (const { column, row } of candidates) {
+  for (const [dx, dy] of searchOrder()) {
+    if (wanted.x + dx * searchStep < padding || wanted.y + dy * searchStep < padding) continue;
+    const [column, row] = [searchRadius + dx, searchRadius + dy];
     if (free(column, row)) return { x: left + column * searchStep + margin, y: top + row * searchStep + margin };
   }
   return undefined;

@@ -85,6 +85,7 @@ export interface LaidOutTag extends Rect {
  * end per segment), or, for a stub, from the source to the top of its {@link LaidOutTag}.
  */
 export interface LaidOutEdge {
+  /** The transition, as the layout got it: in the page, without its range (`layoutInput`). */
   readonly edge: PearlGraphEdge;
   readonly points: readonly LayoutPoint[];
   readonly label?: LaidOutLabel;
@@ -103,17 +104,25 @@ export interface GraphLayout {
 
 /**
  * A layout told as its changes from a base layout (the one the page named as `previous`, which it
- * holds): each node and transition is a new entry, or the index of the base's entry when that one
- * is unchanged. After a small edit of a large graph this is a few entries and many numbers, far
- * less for the page to receive than the whole layout.
+ * holds): each node and transition is a new entry; or the index of the base's entry when that one
+ * is unchanged; or, when only its keys changed (a node removed or inserted above renumbers the
+ * nodes after it, `n:<index>`), the index of the base's entry with the node or transition it now
+ * draws ({@link MovedEntry}). After a small edit of a large graph this is a few entries and many
+ * numbers, far less for the page to receive than the whole layout.
  */
 export interface LayoutDelta {
   /** The `seq` of the base layout's request. */
   readonly base: number;
   readonly width: number;
   readonly height: number;
-  readonly nodes: readonly (LaidOutNode | number)[];
-  readonly edges: readonly (LaidOutEdge | number)[];
+  readonly nodes: readonly (LaidOutNode | number | MovedEntry<PearlGraphNode>)[];
+  readonly edges: readonly (LaidOutEdge | number | MovedEntry<PearlGraphEdge>)[];
+}
+
+/** A base layout's entry drawn alike for another node or transition (same identity, new key): the index and what it draws now. */
+export interface MovedEntry<T> {
+  readonly from: number;
+  readonly now: T;
 }
 
 /** Whether `layout` is a {@link LayoutDelta}. */
@@ -121,18 +130,67 @@ export function isLayoutDelta(layout: GraphLayout | LayoutDelta): layout is Layo
   return 'base' in layout;
 }
 
-/** The changes that make `next` from `base` (request `baseSeq`): entries equal to the base's by value become its index. */
+/**
+ * What a node is across edits, by key: `id:<nodeId>` when its nodeId is unique in `nodes`, else
+ * `key:<key>`; a nested action's under its parent's (`<parent>/<own>`). Keys are indexes, which
+ * shift when a node above is removed or inserted; identities do not.
+ */
+export function nodeIdentities(nodes: readonly PearlGraphNode[]): Map<string, string> {
+  const count = new Map<string, number>();
+  for (const node of nodes) if (node.nodeId) count.set(node.nodeId, (count.get(node.nodeId) ?? 0) + 1);
+  const result = new Map<string, string>();
+  for (const node of nodes) {
+    const own = node.nodeId && count.get(node.nodeId) === 1 ? `id:${node.nodeId}` : `key:${node.key}`;
+    result.set(node.key, node.parent ? `${result.get(node.parent.key) ?? node.parent.key}/${own}` : own);
+  }
+  return result;
+}
+
+/** Identity of each transition (by key): its ends' identities ({@link nodeIdentities}) and its rank among the transitions joining them. */
+export function edgeIdentities(
+  edges: readonly { key: string; source: string; target: string }[],
+  nodes: ReadonlyMap<string, string>,
+): Map<string, string> {
+  const seen = new Map<string, number>();
+  const result = new Map<string, string>();
+  for (const edge of edges) {
+    const pair = `${nodes.get(edge.source) ?? edge.source}\u0000${nodes.get(edge.target) ?? edge.target}`;
+    const rank = seen.get(pair) ?? 0;
+    seen.set(pair, rank + 1);
+    result.set(edge.key, `${pair}\u0000${rank}`);
+  }
+  return result;
+}
+
+/**
+ * The changes that make `next` from `base` (request `baseSeq`): entries matched by identity
+ * ({@link nodeIdentities}, {@link edgeIdentities}) and drawn alike become the base's index (with
+ * their new node or transition when its keys changed).
+ */
 export function diffLayout(base: GraphLayout, baseSeq: number, next: GraphLayout): LayoutDelta {
-  const same = <T>(
+  const oldIdentity = nodeIdentities(base.nodes.map((laidOut) => laidOut.node));
+  const newIdentity = nodeIdentities(next.nodes.map((laidOut) => laidOut.node));
+  const oldEdgeIdentity = edgeIdentities(
+    base.edges.map((laidOut) => laidOut.edge),
+    oldIdentity,
+  );
+  const newEdgeIdentity = edgeIdentities(
+    next.edges.map((laidOut) => laidOut.edge),
+    newIdentity,
+  );
+  const same = <T, D extends { readonly key: string }>(
     old: readonly T[],
     entries: readonly T[],
-    keyOf: (entry: T) => string,
+    dataOf: (entry: T) => D,
+    identity: (data: D, before: boolean) => string,
     equal: (a: T, b: T) => boolean,
-  ): (T | number)[] => {
-    const index = new Map(old.map((entry, position) => [keyOf(entry), position] as const));
+    sameKeys: (a: D, b: D) => boolean,
+  ): (T | number | MovedEntry<D>)[] => {
+    const index = new Map(old.map((entry, position) => [identity(dataOf(entry), true), position] as const));
     return entries.map((entry) => {
-      const position = index.get(keyOf(entry));
-      return position !== undefined && (old[position] === entry || equal(old[position], entry)) ? position : entry;
+      const position = index.get(identity(dataOf(entry), false));
+      if (position === undefined || !(old[position] === entry || equal(old[position], entry))) return entry;
+      return sameKeys(dataOf(old[position]), dataOf(entry)) ? position : { from: position, now: dataOf(entry) };
     });
   };
   return {
@@ -142,25 +200,55 @@ export function diffLayout(base: GraphLayout, baseSeq: number, next: GraphLayout
     nodes: same(
       base.nodes,
       next.nodes,
-      (laidOut) => laidOut.node.key,
-      (a, b) => JSON.stringify(a) === JSON.stringify(b),
+      (laidOut) => laidOut.node,
+      (node, before) => (before ? oldIdentity : newIdentity).get(node.key) ?? node.key,
+      nodesEqual,
+      (a, b) => a.key === b.key && a.parent?.key === b.parent?.key,
     ),
-    edges: same(base.edges, next.edges, (laidOut) => laidOut.edge.key, edgesEqual),
+    edges: same(
+      base.edges,
+      next.edges,
+      (laidOut) => laidOut.edge,
+      (edge, before) => (before ? oldEdgeIdentity : newEdgeIdentity).get(edge.key) ?? edge.key,
+      edgesEqual,
+      (a, b) => a.key === b.key && a.source === b.source && a.target === b.target,
+    ),
   };
 }
 
-/** Whether two laid-out transitions are drawn alike and carry the same transition (compared field by field: thousands per layout). */
+/** Whether two laid-out nodes are drawn alike (their keys aside: compared by identity first). */
+function nodesEqual(a: LaidOutNode, b: LaidOutNode): boolean {
+  const [x, y] = [a.node, b.node];
+  return (
+    x.nodeId === y.nodeId &&
+    x.name === y.name &&
+    x.nodeType === y.nodeType &&
+    x.typeName === y.typeName &&
+    x.isEntry === y.isEntry &&
+    x.cannotReachEnd === y.cannotReachEnd &&
+    x.noIncoming === y.noIncoming &&
+    x.parent?.list === y.parent?.list &&
+    a.x === b.x &&
+    a.y === b.y &&
+    a.width === b.width &&
+    a.height === b.height &&
+    a.isGroup === b.isGroup &&
+    a.headerHeight === b.headerHeight &&
+    a.typeText === b.typeText &&
+    a.family === b.family &&
+    a.depth === b.depth &&
+    (a.nameLines === b.nameLines || a.nameLines.join('\n') === b.nameLines.join('\n')) &&
+    (a.marks === b.marks || JSON.stringify(a.marks) === JSON.stringify(b.marks))
+  );
+}
+
+/**
+ * Whether two laid-out transitions are drawn alike (compared field by field: thousands per layout;
+ * their keys aside, and their ranges, which a layout does not carry: `layoutInput`).
+ */
 function edgesEqual(a: LaidOutEdge, b: LaidOutEdge): boolean {
   const [x, y] = [a.edge, b.edge];
-  if (x.key !== y.key || x.source !== y.source || x.target !== y.target || x.name !== y.name || x.apiResult !== y.apiResult) return false;
-  const [r, q] = [x.range, y.range];
-  if (
-    r.start.line !== q.start.line ||
-    r.start.character !== q.start.character ||
-    r.end.line !== q.end.line ||
-    r.end.character !== q.end.character
-  )
-    return false;
+  if (x.name !== y.name || x.apiResult !== y.apiResult) return false;
   if (
     a.points.length !== b.points.length ||
     a.points.some((point, index) => point.x !== b.points[index].x || point.y !== b.points[index].y)
@@ -168,25 +256,31 @@ function edgesEqual(a: LaidOutEdge, b: LaidOutEdge): boolean {
     return false;
   const sameRect = (s: Rect | undefined, t: Rect | undefined): boolean =>
     s === t || (s !== undefined && t !== undefined && s.x === t.x && s.y === t.y && s.width === t.width && s.height === t.height);
-  if (!sameRect(a.label, b.label) || a.label?.lines.join('\n') !== b.label?.lines.join('\n')) return false;
+  if (!sameRect(a.label, b.label) || (a.label?.lines !== b.label?.lines && a.label?.lines.join('\n') !== b.label?.lines.join('\n')))
+    return false;
   if (!sameRect(a.tag, b.tag)) return false;
-  return (
-    a.tag === b.tag ||
-    (a.tag?.text === b.tag?.text &&
-      a.tag?.target === b.tag?.target &&
-      a.tag?.targetTitle === b.tag?.targetTitle &&
-      a.tag?.family === b.tag?.family)
-  );
+  return a.tag === b.tag || (a.tag?.text === b.tag?.text && a.tag?.targetTitle === b.tag?.targetTitle && a.tag?.family === b.tag?.family);
 }
 
-/** The layout `delta` tells, from its base layout `base`: an unchanged entry is the base's own object. */
+/**
+ * The layout `delta` tells, from its base layout `base`: an unchanged entry is the base's own
+ * object; a moved one a copy of it with its new node or transition (and a stub's tag its new target).
+ */
 export function applyLayoutDelta(base: GraphLayout, delta: LayoutDelta): GraphLayout {
-  const pick = <T>(old: readonly T[], entry: T | number): T => (typeof entry === 'number' ? old[entry] : entry);
   return {
     width: delta.width,
     height: delta.height,
-    nodes: delta.nodes.map((entry) => pick(base.nodes, entry)),
-    edges: delta.edges.map((entry) => pick(base.edges, entry)),
+    nodes: delta.nodes.map((entry) => {
+      if (typeof entry === 'number') return base.nodes[entry];
+      if ('from' in entry) return { ...base.nodes[entry.from], node: entry.now };
+      return entry;
+    }),
+    edges: delta.edges.map((entry) => {
+      if (typeof entry === 'number') return base.edges[entry];
+      if (!('from' in entry)) return entry;
+      const old = base.edges[entry.from];
+      return { ...old, edge: entry.now, tag: old.tag && { ...old.tag, target: entry.now.target } };
+    }),
   };
 }
 
@@ -268,8 +362,33 @@ export interface Header {
   readonly marks: readonly NodeMark[];
 }
 
+/** Entries of one measuring cache before it is emptied: bounded over a session. */
+const maxMeasured = 20_000;
+/** What was measured with each {@link MeasureText}, by what it depends on (see {@link measured}). */
+const measuredBy = new WeakMap<MeasureText, Map<string, unknown>>();
+
+/**
+ * `compute()`, or what it gave before for the same `key` with the same `measure`: a layout after
+ * an edit measures and wraps only the headers and labels whose text changed (wrapping a name is a
+ * dozen measurements), not the whole graph's again. The results are read only.
+ */
+function measured<T>(measure: MeasureText, key: string, compute: () => T): T {
+  let cache = measuredBy.get(measure);
+  if (cache === undefined) measuredBy.set(measure, (cache = new Map<string, unknown>()));
+  if (cache.has(key)) return cache.get(key) as T;
+  if (cache.size >= maxMeasured) cache.clear();
+  const value = compute();
+  cache.set(key, value);
+  return value;
+}
+
 /** Size of a node's header: type line, wrapped name, and a row of marks when it has any. */
 export function measureHeader(node: PearlGraphNode, measure: MeasureText): Header {
+  const flags = `${node.isEntry ? 'E' : ''}${node.cannotReachEnd ? 'C' : ''}${node.noIncoming ? 'I' : ''}`;
+  return measured(measure, `h\u0000${getNodeTitle(node)}\u0000${node.typeName}\u0000${flags}`, () => measureHeaderNow(node, measure));
+}
+
+function measureHeaderNow(node: PearlGraphNode, measure: MeasureText): Header {
   const nameLines = wrapText(getNodeTitle(node), nodeMaxTextWidth, 3, (part) => measure(part, 'name'));
   const marks: NodeMark[] = [];
   const addMark = (kind: NodeMark['kind'], text: string): void => {
@@ -305,6 +424,10 @@ export interface EdgeLabelSize {
 export function measureEdgeLabel(edge: PearlGraphEdge, measure: MeasureText): EdgeLabelSize | undefined {
   const text = getEdgeLabelText(edge);
   if (!text) return undefined;
+  return measured(measure, `l\u0000${text}`, () => measureLabelNow(text, measure));
+}
+
+function measureLabelNow(text: string, measure: MeasureText): EdgeLabelSize {
   const lines = wrapText(text, labelMaxWidth, 2, (part) => measure(part, 'label'));
   const width = Math.ceil(Math.max(...lines.map((part) => measure(part, 'label')))) + 8;
   return { lines, width, height: lines.length * textStyles.label.lineHeight + 4 };
@@ -316,10 +439,13 @@ export type TagText = Pick<LaidOutTag, 'text' | 'width' | 'target' | 'targetTitl
 /** The tag naming `target` at the end of a stub (its width in px); `upward` when the target lies above the stub. */
 export function measureTag(target: PearlGraphNode, upward: boolean, measure: MeasureText): TagText {
   const targetTitle = getNodeTitle(target);
-  const [line] = wrapText(`${upward ? '↑' : '↓'} ${targetTitle}`, tagMaxTextWidth, 1, (part) => measure(part, 'mark'));
+  const { text, width } = measured(measure, `t\u0000${upward ? '↑' : '↓'} ${targetTitle}`, () => {
+    const [line] = wrapText(`${upward ? '↑' : '↓'} ${targetTitle}`, tagMaxTextWidth, 1, (part) => measure(part, 'mark'));
+    return { text: line, width: Math.ceil(measure(line, 'mark')) + 14 };
+  });
   return {
-    text: line,
-    width: Math.ceil(measure(line, 'mark')) + 14,
+    text,
+    width,
     target: target.key,
     targetTitle,
     family: getNodeFamily(target.nodeType),

@@ -369,10 +369,7 @@ function draw(layout: GraphLayout, layoutSeq: number, signature: string, graph: 
   setMessage(undefined);
   if (first || state.fitted) fitTo(current);
   else if (anchor) restoreAnchor(anchor, current);
-  renderGraph(viewportGroup, current);
-  nodeElements = new Map(
-    Array.from(viewportGroup.querySelectorAll<SVGGElement>('g[data-node-key]'), (element) => [element.dataset.nodeKey ?? '', element]),
-  );
+  nodeElements = renderGraph(viewportGroup, current);
   // Elements drawn before keep their classes: the selection is the one remembered.
   for (const [key, element] of nodeElements) element.classList.toggle('selected', key === selectedKey);
   shown = {
@@ -416,7 +413,11 @@ function refresh(graph: PearlGraph): void {
   svg.dataset.refreshCount = String(refreshCount);
 }
 
-/** The layout with each node's data taken from `graph` (same structure: same keys). */
+/**
+ * The layout with each node's data taken from `graph` (same structure: same keys). Its transitions
+ * stay the layout's (without their ranges, `layoutInput`): the page reads a transition's data from
+ * `shown.graph`, and a drawing after a small change reuses the laid-out transitions that stayed.
+ */
 function withGraph(layout: GraphLayout, graph: PearlGraph): GraphLayout {
   const byKey = new Map(graph.nodes.map((node) => [node.key, node] as const));
   const nodes: LaidOutNode[] = layout.nodes.map((laidOut) => ({ ...laidOut, node: byKey.get(laidOut.node.key) ?? laidOut.node }));

@@ -11,7 +11,16 @@
  */
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { PearlGraphNode } from '../../../../protocol/graphTypes';
-import { type GraphLayout, getNodeTitle, type LaidOutEdge, type LaidOutNode, textStyles, type TextStyle } from './layoutGraph';
+import {
+  edgeIdentities,
+  type GraphLayout,
+  getNodeTitle,
+  type LaidOutEdge,
+  type LaidOutNode,
+  nodeIdentities,
+  textStyles,
+  type TextStyle,
+} from './layoutGraph';
 import { appearanceSignature } from './structure';
 import { clip, maxShownChars } from './textWrap';
 
@@ -60,12 +69,15 @@ export function ensureMarkers(svg: SVGSVGElement): void {
 }
 
 /**
- * Draws `layout` in `viewport` (the transformed `<g>`). A node, transition or label already drawn
- * exactly so by the previous drawing keeps its element, untouched; the others are drawn anew and
- * the elements of what is gone removed. After an incremental layout (a few nodes added or moved)
- * the browser so styles and lays out only what changed, not the whole graph again.
+ * Draws `layout` in `viewport` (the transformed `<g>`) and returns the node elements by key. A
+ * node, transition or label already drawn exactly so by the previous drawing keeps its element,
+ * untouched; the others are drawn anew and the elements of what is gone removed. Elements are
+ * matched by identity ({@link nodeIdentities}: the nodeId, not the key), so a node removed or
+ * inserted above others, which renumbers their keys (`n:<index>`), only re-keys their elements
+ * (their `data-*` attributes). After an incremental layout (a few nodes added or moved) the
+ * browser so styles and lays out only what changed, not the whole graph again.
  */
-export function renderGraph(viewport: SVGGElement, layout: GraphLayout): void {
+export function renderGraph(viewport: SVGGElement, layout: GraphLayout): Map<string, SVGGElement> {
   const layerClasses = ['layer-groups', 'layer-edges', 'layer-nodes', 'layer-labels'] as const;
   let layers = layerClasses.map((name) => viewport.querySelector<SVGGElement>(`:scope > g.${name}`));
   if (layers.some((layer) => layer === null)) {
@@ -73,54 +85,87 @@ export function renderGraph(viewport: SVGGElement, layout: GraphLayout): void {
     viewport.replaceChildren(...(layers as SVGGElement[]));
   }
   const [groups, edges, nodes, labels] = layers as SVGGElement[];
-  const drawnNodes = byAttribute(viewport, 'nodeKey');
-  const drawnEdges = byAttribute(viewport, 'edgeKey');
-  const drawnLabels = byAttribute(viewport, 'labelFor');
-  const drawnTags = byAttribute(viewport, 'tagFor');
+  const drawn = drawnElements([groups, edges, nodes, labels]);
+  const nodeIdentity = nodeIdentities(layout.nodes.map((laidOut) => laidOut.node));
+  const edgeIdentity = edgeIdentities(
+    layout.edges.map((laidOut) => laidOut.edge),
+    nodeIdentity,
+  );
   const kept = new Set<Element>();
   const added: [SVGGElement, SVGGElement][] = [];
-  const reuse = (drawn: Map<string, SVGGElement>, key: string, signature: string): boolean => {
-    const element = drawn.get(key);
-    if (element === undefined || drawnAs.get(element) !== signature) return false;
+  const nodeElements = new Map<string, SVGGElement>();
+  const reuse = (kind: DrawnKind, identity: string, signature: string): SVGGElement | undefined => {
+    const element = drawn.get(`${kind}\u0000${identity}`);
+    if (element === undefined || drawnAs.get(element)?.signature !== signature) return undefined;
     kept.add(element);
-    return true;
+    return element;
   };
   for (const laidOut of layout.nodes) {
-    if (!reuse(drawnNodes, laidOut.node.key, nodeSignature(laidOut))) added.push([laidOut.isGroup ? groups : nodes, drawNode(laidOut)]);
+    const { key } = laidOut.node;
+    const identity = nodeIdentity.get(key) ?? key;
+    let element = reuse('node', identity, nodeSignature(laidOut));
+    if (element) {
+      if (element.dataset.nodeKey !== key) element.dataset.nodeKey = key;
+    } else {
+      element = drawNode(laidOut, identity);
+      added.push([laidOut.isGroup ? groups : nodes, element]);
+    }
+    nodeElements.set(key, element);
   }
   for (const laidOut of layout.edges) {
     const signature = edgeSignature(laidOut);
-    const key = laidOut.edge.key;
-    if (
-      reuse(drawnEdges, key, signature) &&
-      (laidOut.label === undefined || reuse(drawnLabels, key, signature)) &&
-      (laidOut.tag === undefined || reuse(drawnTags, key, signature))
-    )
+    const identity = edgeIdentity.get(laidOut.edge.key) ?? laidOut.edge.key;
+    const edge = reuse('edge', identity, signature);
+    const label = laidOut.label === undefined ? null : reuse('label', identity, signature);
+    const tag = laidOut.tag === undefined ? null : reuse('tag', identity, signature);
+    if (edge && label !== undefined && tag !== undefined) {
+      rekeyEdge(laidOut, edge, label, tag);
       continue;
-    for (const drawn of [drawnEdges, drawnLabels, drawnTags]) {
-      const element = drawn.get(key);
-      if (element) kept.delete(element);
     }
-    const drawn = drawEdge(laidOut);
-    added.push([edges, drawn.edge]);
-    if (drawn.label) added.push([labels, drawn.label]);
-    if (drawn.tag) added.push([labels, drawn.tag]);
+    for (const element of [edge, label, tag]) if (element) kept.delete(element);
+    const fresh = drawEdge(laidOut, identity);
+    added.push([edges, fresh.edge]);
+    if (fresh.label) added.push([labels, fresh.label]);
+    if (fresh.tag) added.push([labels, fresh.tag]);
   }
-  for (const drawn of [drawnNodes, drawnEdges, drawnLabels, drawnTags])
-    for (const element of drawn.values()) if (!kept.has(element)) element.remove();
+  for (const element of drawn.values()) if (!kept.has(element)) element.remove();
   for (const [layer, element] of added) layer.appendChild(element);
+  return nodeElements;
 }
 
-/** How each element was drawn ({@link nodeSignature}, {@link edgeSignature}): equal means it can stay. */
-const drawnAs = new WeakMap<Element, string>();
+/** What a drawn element is: a node, a transition's path, its label or its stub's tag. */
+type DrawnKind = 'node' | 'edge' | 'label' | 'tag';
 
-/** The drawn elements under `root` with the data attribute `name`, by its value. */
-function byAttribute(root: Element, name: 'nodeKey' | 'edgeKey' | 'labelFor' | 'tagFor'): Map<string, SVGGElement> {
-  const attribute = `data-${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
-  return new Map(Array.from(root.querySelectorAll<SVGGElement>(`g[${attribute}]`), (element) => [element.dataset[name] ?? '', element]));
+/** How each element was drawn: what it is, for which identity, and its signature ({@link nodeSignature}, {@link edgeSignature}); equal means it can stay. */
+const drawnAs = new WeakMap<Element, { readonly kind: DrawnKind; readonly identity: string; readonly signature: string }>();
+
+/** The elements drawn in `layers` (their children), by kind and identity. */
+function drawnElements(layers: readonly SVGGElement[]): Map<string, SVGGElement> {
+  const result = new Map<string, SVGGElement>();
+  for (const layer of layers) {
+    for (const element of Array.from(layer.children)) {
+      const info = drawnAs.get(element);
+      if (info && element instanceof SVGGElement) result.set(`${info.kind}\u0000${info.identity}`, element);
+    }
+  }
+  return result;
 }
 
-/** Everything a node's drawing depends on. */
+/** Puts the keys of `laidOut` (a transition drawn alike before, under other keys) on its elements. */
+function rekeyEdge(laidOut: LaidOutEdge, edge: SVGGElement, label: SVGGElement | null, tag: SVGGElement | null): void {
+  const { key, source, target } = laidOut.edge;
+  if (edge.dataset.edgeKey === key && edge.dataset.source === source && edge.dataset.target === target) return;
+  edge.dataset.edgeKey = key;
+  edge.dataset.source = source;
+  edge.dataset.target = target;
+  if (label) label.dataset.labelFor = key;
+  if (tag) {
+    tag.dataset.tagFor = key;
+    tag.dataset.stubTarget = target;
+  }
+}
+
+/** Everything a node's drawing depends on but its key (a node renumbered keeps its element). */
 function nodeSignature(laidOut: LaidOutNode): string {
   const { node } = laidOut;
   return JSON.stringify([
@@ -144,12 +189,13 @@ function nodeSignature(laidOut: LaidOutNode): string {
 /** {@link edgeSignature} by laid-out transition: a layout after a small change reuses the transitions that stayed. */
 const edgeSignatures = new WeakMap<LaidOutEdge, string>();
 
-/** Everything a transition's drawing (path, label, tag) depends on. */
+/** Everything a transition's drawing (path, label, tag) depends on but its keys and its target's key. */
 function edgeSignature(laidOut: LaidOutEdge): string {
   let signature = edgeSignatures.get(laidOut);
   if (signature === undefined) {
-    const { edge } = laidOut;
-    signature = JSON.stringify([edge.source, edge.target, edge.name, edge.apiResult, laidOut.points, laidOut.label, laidOut.tag]);
+    const { edge, tag } = laidOut;
+    const drawnTag = tag && [tag.x, tag.y, tag.width, tag.height, tag.text, tag.targetTitle, tag.family];
+    signature = JSON.stringify([edge.name, edge.apiResult, laidOut.points, laidOut.label, drawnTag]);
     edgeSignatures.set(laidOut, signature);
   }
   return signature;
@@ -163,7 +209,7 @@ const transientClasses = ['selected', 'cursor', 'match', 'match-current', 'brigh
  * change of diagnostics or marks that leaves the layout as it is. Returns the new element.
  */
 export function redrawNode(element: Element, laidOut: LaidOutNode): SVGGElement {
-  const drawn = drawNode(laidOut);
+  const drawn = drawNode(laidOut, drawnAs.get(element)?.identity ?? laidOut.node.key);
   // What the page marks on a node (selection, cursor, search, focus mode) stays marked.
   for (const name of transientClasses) if (element.classList.contains(name)) drawn.classList.add(name);
   element.replaceWith(drawn);
@@ -171,9 +217,9 @@ export function redrawNode(element: Element, laidOut: LaidOutNode): SVGGElement 
 }
 
 /** One node: a `<g>` with `data-node-key`, focusable, its box, header text, marks and count badge. */
-function drawNode(laidOut: LaidOutNode): SVGGElement {
+function drawNode(laidOut: LaidOutNode, identity: string): SVGGElement {
   const group = drawNodeElement(laidOut);
-  drawnAs.set(group, nodeSignature(laidOut));
+  drawnAs.set(group, { kind: 'node', identity, signature: nodeSignature(laidOut) });
   return group;
 }
 
@@ -293,12 +339,12 @@ function drawText(parent: SVGElement, className: string, lines: readonly string[
  * One transition: a `<g>` with `data-edge-key` holding its path, its label's `<g>`
  * (`data-label-for`) and, for a stub, its tag's `<g>` (`data-tag-for`).
  */
-function drawEdge(laidOut: LaidOutEdge): { edge: SVGGElement; label?: SVGGElement; tag?: SVGGElement } {
+function drawEdge(laidOut: LaidOutEdge, identity: string): { edge: SVGGElement; label?: SVGGElement; tag?: SVGGElement } {
   const { edge } = laidOut;
   const variant = edge.apiResult === 1 ? 'success' : edge.apiResult === 2 ? 'failure' : '';
   const group = createSvgElement('g', { class: variant ? `edge edge-${variant}` : 'edge' });
   const signature = edgeSignature(laidOut);
-  drawnAs.set(group, signature);
+  drawnAs.set(group, { kind: 'edge', identity, signature });
   group.dataset.edgeKey = edge.key;
   group.dataset.source = edge.source;
   group.dataset.target = edge.target;
@@ -314,14 +360,14 @@ function drawEdge(laidOut: LaidOutEdge): { edge: SVGGElement; label?: SVGGElemen
     },
     group,
   );
-  const tag = laidOut.tag && drawTag(laidOut, signature);
+  const tag = laidOut.tag && drawTag(laidOut, identity, signature);
   const label = laidOut.label;
   if (!label) return { edge: group, tag };
   const labelGroup = createSvgElement('g', {
     class: variant ? `edge-label edge-${variant}` : 'edge-label',
     transform: `translate(${round(label.x)} ${round(label.y)})`,
   });
-  drawnAs.set(labelGroup, signature);
+  drawnAs.set(labelGroup, { kind: 'label', identity, signature });
   labelGroup.dataset.labelFor = edge.key;
   createSvgElement('rect', { class: 'edge-label-box', width: round(label.width), height: round(label.height), rx: 3 }, labelGroup);
   drawText(labelGroup, 'edge-label-text', label.lines, 4, 2, 'label');
@@ -341,7 +387,7 @@ function edgeTitle(laidOut: LaidOutEdge): string {
  * The tag ending a stub: a pill in its target's colour naming the target, focusable; clicking it
  * (or Enter) shows the target (`main.ts`). Its text and tooltip go through `textContent`.
  */
-function drawTag(laidOut: LaidOutEdge, signature: string): SVGGElement | undefined {
+function drawTag(laidOut: LaidOutEdge, identity: string, signature: string): SVGGElement | undefined {
   const tag = laidOut.tag;
   if (!tag) return undefined;
   const group = createSvgElement('g', {
@@ -350,7 +396,7 @@ function drawTag(laidOut: LaidOutEdge, signature: string): SVGGElement | undefin
     tabindex: 0,
     role: 'link',
   });
-  drawnAs.set(group, signature);
+  drawnAs.set(group, { kind: 'tag', identity, signature });
   group.dataset.tagFor = laidOut.edge.key;
   group.dataset.stubTarget = tag.target;
   group.setAttribute('aria-label', `Go to ${clip(tag.targetTitle, maxShownChars)}`);

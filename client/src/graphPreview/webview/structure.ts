@@ -63,7 +63,12 @@ function layoutNode(node: PearlGraphNode): PearlGraphNode {
   };
 }
 
-/** `graph` with its nodes cut to what their layout depends on (see {@link layoutNode}). */
+/**
+ * `graph` with its nodes cut to what their layout depends on (see {@link layoutNode}) and its
+ * transitions without their ranges: an edit shifts the ranges of everything after it, and a
+ * layout must not differ by what it does not draw (the page reads a transition's data, its range
+ * included, from the graph, never from the layout).
+ */
 export function layoutInput(graph: PearlGraph): PearlGraph {
-  return { ...graph, nodes: graph.nodes.map(layoutNode) };
+  return { ...graph, nodes: graph.nodes.map(layoutNode), edges: graph.edges.map((edge) => ({ ...edge, range: nowhere })) };
 }

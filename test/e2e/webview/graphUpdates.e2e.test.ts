@@ -1,0 +1,191 @@
+/**
+ * What the graph preview page redraws after an edit (chromium, the page and fake webview API of
+ * `previewPage.ts`, graphs from the real language service, updates as the host makes them with
+ * `graphUpdate`): a MutationObserver on the drawing counts the node and transition elements added
+ * and removed, so the tests see what the browser has to style and lay out again, not a timing.
+ *
+ * Needs `node scripts/bundle.mjs` first. Skipped when /usr/bin/chromium is absent.
+ */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import type * as http from 'node:http';
+import * as path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { graphUpdate } from '../../../client/src/graphPreview/graphUpdate';
+import type { HostMessage } from '../../../protocol/graphPreviewMessages';
+import type { PearlGraph } from '../../../protocol/pearlRequests';
+import { getLanguageService } from '../../../server/src/service/pearlLanguageService';
+import { chromiumPath, distDir, launchOptions, type PageGlobals, startServer } from './previewPage';
+
+// bench/pearlGenerator.ts is in the bench project, built beside this one (see test/helpers/fixtures.ts).
+const { generateShapedPearl } = require('../../../bench/pearlGenerator') as {
+  generateShapedPearl(shape: 'hub' | 'backEdges' | 'fanOut' | 'chain' | 'mix', nodeCount: number, seed?: number): string;
+};
+
+const service = getLanguageService();
+
+function graphOf(text: string, version: number): PearlGraph {
+  const doc = service.parsePearlDocument(TextDocument.create('file:///work/updates.pearl.json', 'pearl', version, text));
+  return service.getGraph(doc, service.doValidation(doc));
+}
+
+interface EditableNode {
+  nodeId: string;
+  name?: string;
+  transitions?: { name: string; toNodeId: string }[];
+}
+
+/** `text` with `change` made to its `pearl.nodes`, pretty-printed again. */
+function edit(text: string, change: (nodes: EditableNode[]) => void): string {
+  const value = JSON.parse(text) as { pearl: { nodes: EditableNode[] } };
+  change(value.pearl.nodes);
+  return JSON.stringify(value, null, 2) + '\n';
+}
+
+/** What the observer saw: node and transition elements added and removed, and nodes whose key changed. */
+interface Mutations {
+  nodesAdded: string[];
+  nodesRemoved: number;
+  edgesAdded: number;
+  edgesRemoved: number;
+  rekeyed: number;
+}
+
+/** Starts counting the drawing's mutations (`__mutations`). */
+async function observe(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const counts = { nodesAdded: [] as string[], nodesRemoved: 0, edgesAdded: 0, edgesRemoved: 0, rekeyed: 0 };
+    (globalThis as unknown as { __mutations: typeof counts }).__mutations = counts;
+    const observer = new MutationObserver((records) => {
+      for (const record of records) {
+        if (record.type === 'attributes') {
+          if (record.attributeName === 'data-node-key') counts.rekeyed++;
+          continue;
+        }
+        for (const node of Array.from(record.addedNodes)) {
+          if (!(node instanceof SVGGElement)) continue;
+          if (node.dataset.nodeKey !== undefined) counts.nodesAdded.push(node.dataset.nodeKey);
+          if (node.dataset.edgeKey !== undefined) counts.edgesAdded++;
+        }
+        for (const node of Array.from(record.removedNodes)) {
+          if (!(node instanceof SVGGElement)) continue;
+          if (node.dataset.nodeKey !== undefined) counts.nodesRemoved++;
+          if (node.dataset.edgeKey !== undefined) counts.edgesRemoved++;
+        }
+      }
+    });
+    const root = document.querySelector('#graph g.viewport');
+    if (root) observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-node-key'] });
+  });
+}
+
+async function mutations(page: Page): Promise<Mutations> {
+  return page.evaluate(() => (globalThis as unknown as { __mutations: Mutations }).__mutations);
+}
+
+async function post(page: Page, message: HostMessage): Promise<void> {
+  await page.evaluate((message) => (globalThis as unknown as PageGlobals).postMessage(message, '*'), message);
+}
+
+/** Posts `message` and waits until the page has drawn `renderCount` times. */
+async function drawn(page: Page, message: HostMessage, renderCount: number): Promise<void> {
+  await post(page, message);
+  await page.locator(`#graph[data-render-count="${renderCount}"]`).waitFor({ state: 'attached', timeout: 60_000 });
+}
+
+describe('graph preview updates (chromium)', { skip: fs.existsSync(chromiumPath) ? false : `${chromiumPath} not found` }, () => {
+  let browser: Browser | undefined;
+  let server: http.Server | undefined;
+  let origin = '';
+
+  before(async () => {
+    assert.ok(fs.existsSync(path.join(distDir, 'graphPreview.js')), 'dist/graphPreview.js is missing: run `node scripts/bundle.mjs` first');
+    ({ server, origin } = await startServer());
+    browser = await chromium.launch(launchOptions);
+  });
+
+  after(async () => {
+    await browser?.close().catch(() => undefined);
+    if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
+  });
+
+  async function openPage(): Promise<Page> {
+    const context = await browser!.newContext({ viewport: { width: 1200, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${origin}/`);
+    await page.waitForFunction(() => (globalThis as unknown as PageGlobals).__posted.some((message) => message.type === 'ready'));
+    return page;
+  }
+
+  it('moves, not redraws, the nodes and transitions after a node removed from the middle of pearl.nodes', async () => {
+    const page = await openPage();
+    const text = generateShapedPearl('mix', 120);
+    const before = graphOf(text, 1);
+    await drawn(page, { type: 'graph', graph: before }, 1);
+    const middle = 60;
+    const removed = (JSON.parse(text) as { pearl: { nodes: EditableNode[] } }).pearl.nodes[middle];
+    const after = graphOf(
+      edit(text, (nodes) => {
+        nodes.splice(middle, 1);
+        for (const node of nodes) node.transitions = node.transitions?.filter((transition) => transition.toNodeId !== removed.nodeId);
+      }),
+      2,
+    );
+    // The nodes after it are renumbered: n:61 is now n:60, and so on.
+    assert.equal(after.nodes[middle].nodeId, before.nodes[middle + 1].nodeId);
+    await observe(page);
+    await drawn(page, graphUpdate(before, after), 2);
+    assert.equal(await page.locator('#graph').getAttribute('data-layout-engine'), 'incremental');
+    const seen = await mutations(page);
+    // The removed node and its transitions go; what lost its only transition in (the "no incoming"
+    // mark) is drawn again; every other node stays the element it was, under its new key.
+    const renumbered = after.nodes.filter((node) => before.nodes.findIndex((old) => old.nodeId === node.nodeId) > middle);
+    assert.ok(renumbered.length > 50);
+    assert.ok(seen.nodesAdded.length <= 3, `${seen.nodesAdded.length} nodes drawn anew: ${seen.nodesAdded.join(', ')}`);
+    assert.equal(seen.nodesRemoved, 1 + seen.nodesAdded.length);
+    assert.ok(seen.rekeyed >= renumbered.length - seen.nodesAdded.length, `${seen.rekeyed} nodes re-keyed`);
+    assert.ok(seen.edgesAdded <= 6, `${seen.edgesAdded} transitions drawn anew`);
+    // The page shows the new graph: every node under its new key, with its own name.
+    for (const node of renumbered.slice(0, 5)) {
+      const label = await page.locator(`[data-node-key="${node.key}"]`).getAttribute('aria-label');
+      assert.ok(label?.includes(node.name ?? ''), `${node.key} shows ${label}`);
+    }
+    assert.equal(await page.locator('[data-node-key]').count(), after.nodes.length);
+    assert.equal(await page.locator('[data-edge-key]').count(), after.edges.length);
+    // A transition keyed after the removal goes where the graph says.
+    const edge = after.edges[after.edges.length - 1];
+    const drawnEdge = page.locator(`[data-edge-key="${edge.key}"]`);
+    assert.equal(await drawnEdge.getAttribute('data-source'), edge.source);
+    assert.equal(await drawnEdge.getAttribute('data-target'), edge.target);
+    await page.context().close();
+  });
+
+  it('sends only the named node while one types a name, and redraws only that node', async () => {
+    const page = await openPage();
+    const text = generateShapedPearl('hub', 120);
+    const before = graphOf(text, 1);
+    await drawn(page, { type: 'graph', graph: before }, 1);
+    const target = before.nodes[40];
+    const after = graphOf(
+      edit(text, (nodes) => {
+        nodes[40].name = `${nodes[40].name ?? ''} and a few words more`;
+      }),
+      2,
+    );
+    const update = graphUpdate(before, after);
+    assert.equal(update.type, 'nodes');
+    assert.deepEqual(update.type === 'nodes' && update.nodes.map((node) => node.key), [target.key]);
+    await observe(page);
+    await drawn(page, update, 2);
+    const seen = await mutations(page);
+    assert.deepEqual(seen.nodesAdded, [target.key]);
+    assert.equal(seen.nodesRemoved, 1);
+    assert.ok(
+      ((await page.locator(`[data-node-key="${target.key}"] .node-name`).textContent()) ?? '').includes('and a few'),
+      'the new name is drawn',
+    );
+    await page.context().close();
+  });
+});
