@@ -3,7 +3,7 @@
 // validation, so an edit applies at the next one; the VS Code client also reports changes to the
 // file, which re-validates the open documents) and the documents' own `pearl-disable` comments.
 // Deploy and the graph keep the diagnostics at their default severities.
-import { type Connection, MessageType, ShowMessageNotification } from 'vscode-languageserver/node';
+import { type Connection, MessageType, ShowMessageNotification } from 'vscode-languageserver';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import {
   checkRuleEntries,

@@ -1,4 +1,4 @@
-import type { Connection, TextDocuments } from 'vscode-languageserver/node';
+import type { Connection, TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { PearlDocumentCache } from '../documentCache';
 import type { CompletionCapabilities, FoldingRangeContext, PearlDocument, PearlLanguageService } from '../service/pearlLanguageService';
@@ -23,6 +23,8 @@ export interface ServerContext {
   readonly service: PearlLanguageService;
   /** Filled at `initialize`. */
   readonly client: ClientSettings;
+  /** The package's version and where the server runs (`Node v20.9.0`, `a web worker`), for `initialize`. */
+  readonly serverInfo: { readonly version: string; readonly runtime: string };
 }
 
 /** A request's parameters that name one document. */
