@@ -1,5 +1,5 @@
 // Bundles the client, the language server, the CLI and the service library with esbuild (one file
-// each, CommonJS, Node), the graph preview's webview script and styles, and writes
+// each, CommonJS, Node), the web extension's client and server (browser), the graph preview's webview script and styles, and writes
 // dist/THIRD-PARTY-NOTICES for every package the bundles contain (from esbuild's metafiles, also
 // kept in out/bundle-metafile.json for the test that checks the notices).
 // Type checking is separate (`tsc -b`); this only transpiles and bundles, like rust-analyzer's build.
@@ -65,13 +65,38 @@ async function bundleLayoutWorker() {
   return { text: result.outputFiles[0].text, metafile: result.metafile };
 }
 
+/**
+ * The web extension's two bundles, for VS Code for the Web's web worker extension host (vscode.dev,
+ * github.dev): the client (package.json `browser`; CommonJS, as VS Code loads a web extension's
+ * main) and the language server it starts as a web worker (a classic worker script: an IIFE), as
+ * vscode-languageclient's browser documentation builds them. `browser` comes first in mainFields,
+ * so the LSP packages resolve to their browser builds. Neither may contain a Node built-in: esbuild
+ * fails on one for platform browser, and test/unit/browserBundles.test.ts scans the output too.
+ */
+const { version: packageVersion } = JSON.parse(readFileSync('package.json', 'utf8'));
+const browser = { ...common, platform: 'browser', target: 'es2022', mainFields: ['browser', 'module', 'main'] };
+
 if (production) {
   mkdirSync('dist', { recursive: true });
   for (const file of readdirSync('dist')) if (file.endsWith('.map')) rmSync(join('dist', file));
 }
 const layoutWorker = await bundleLayoutWorker();
 const results = await Promise.all([
-  esbuild.build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] }),
+  esbuild.build({ ...common, entryPoints: ['client/src/nodeExtension.ts'], outfile: 'dist/client.js', external: ['vscode'] }),
+  esbuild.build({
+    ...browser,
+    entryPoints: ['client/src/browserExtension.ts'],
+    outfile: 'dist/browserClient.js',
+    format: 'cjs',
+    external: ['vscode'],
+  }),
+  esbuild.build({
+    ...browser,
+    entryPoints: ['server/src/browserServer.ts'],
+    outfile: 'dist/browserServer.js',
+    format: 'iife',
+    define: { PEARL_PACKAGE_VERSION: JSON.stringify(packageVersion) },
+  }),
   esbuild.build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js', banner: shebang }),
   esbuild.build({
     ...common,

@@ -1,6 +1,8 @@
 import type * as vscode from 'vscode';
 import { registerDeploy } from './deploy/deploy';
 import { registerGraphPreview } from './graphPreview/graphPreview';
+import type { ClientHost } from './host/clientHost';
+import { registerWebUnavailable } from './host/webUnavailable';
 import { newPearl } from './newPearl/newPearlCommand';
 import { registerOngoingCalls } from './ongoingCalls/ongoingCalls';
 import { type CmdFactory, PearlContext } from './pearlContext';
@@ -15,6 +17,8 @@ let ctx: PearlContext | undefined;
 export interface PearlExtensionApi {
   /** How VS Code runs the extension (Production when installed from the .vsix). */
   readonly extensionMode: vscode.ExtensionMode;
+  /** The extension host it runs in: `node`, or `web` (a web worker, as on vscode.dev). */
+  readonly hostKind: ClientHost['kind'];
   /** Whether the language server is running. */
   isServerRunning(): boolean;
 }
@@ -28,23 +32,30 @@ const restartServer: CmdFactory = (context) => async () => {
 };
 
 /**
- * Entry point (activation event `onLanguage:pearl`, and the commands):
- * builds the {@link PearlContext}, registers the commands and starts the language server.
+ * Activation on either host (activation event `onLanguage:pearl`, and the commands), called by the
+ * entries nodeExtension.ts and browserExtension.ts: builds the {@link PearlContext}, registers the
+ * commands and starts the language server. On the web, the features that call the Pearl Agent
+ * Service are replaced by commands that say why they are off (host/webUnavailable.ts).
  * Returns a narrow {@link PearlExtensionApi}: never the context, which holds the token store.
  */
-export async function activate(extCtx: vscode.ExtensionContext): Promise<PearlExtensionApi> {
-  ctx = new PearlContext(extCtx);
+export async function activate(extCtx: vscode.ExtensionContext, host: ClientHost): Promise<PearlExtensionApi> {
+  ctx = new PearlContext(extCtx, host);
   extCtx.subscriptions.push(ctx);
   ctx.registerCommand('restartServer', restartServer);
   ctx.registerCommand('newPearl', newPearl);
   registerGraphPreview(ctx);
-  registerDeploy(ctx);
-  registerOngoingCalls(ctx);
-  registerPearlsView(ctx);
+  if (host.kind === 'web') {
+    registerWebUnavailable(ctx);
+  } else {
+    registerDeploy(ctx);
+    registerOngoingCalls(ctx);
+    registerPearlsView(ctx);
+  }
   await ctx.start();
   const context = ctx;
   return {
     extensionMode: extCtx.extensionMode,
+    hostKind: host.kind,
     isServerRunning: () => context.client?.isRunning() === true,
   };
 }

@@ -1,16 +1,9 @@
-import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import {
-  InlayHintRequest,
-  LanguageClient,
-  type LanguageClientOptions,
-  type ServerOptions,
-  TransportKind,
-} from 'vscode-languageclient/node';
+import { type BaseLanguageClient, InlayHintRequest, type LanguageClientOptions } from 'vscode-languageclient';
 import { TokenStore } from './auth/tokenStore';
 import { configSection, PearlConfig } from './config';
 import { DeploymentStore } from './deploy/deploymentStore';
-import { showError } from './notify';
+import type { ClientHost } from './host/clientHost';
 
 /** A command's implementation, as given to `vscode.commands.registerCommand`. */
 export type Cmd = (...args: unknown[]) => unknown;
@@ -26,7 +19,7 @@ export type CmdFactory = (ctx: PearlContext) => Cmd;
  * Lifecycle: `activate` builds it and calls `start()`; `deactivate` awaits `stop()`; VS Code then
  * disposes it through `ExtensionContext.subscriptions`, which releases the commands and the output
  * channel. The client is created lazily by `start()` and thrown away by `restart()`, so a restart
- * also picks up a rebuilt `dist/server.js`.
+ * also picks up a rebuilt server bundle.
  */
 export class PearlContext implements vscode.Disposable {
   /** The "Pearl" output channel: the client's log, the server's stderr and the LSP trace. */
@@ -39,11 +32,17 @@ export class PearlContext implements vscode.Disposable {
   /** Deployments made from this machine (global state). */
   readonly deployments: DeploymentStore;
 
-  private languageClient: LanguageClient | undefined;
+  private languageClient: BaseLanguageClient | undefined;
   private readonly disposables: vscode.Disposable[] = [];
 
-  /** @param extCtx the extension context VS Code passed to `activate`. */
-  constructor(readonly extCtx: vscode.ExtensionContext) {
+  /**
+   * @param extCtx the extension context VS Code passed to `activate`.
+   * @param host the extension host it runs in (Node, or a web worker: client/src/host/).
+   */
+  constructor(
+    readonly extCtx: vscode.ExtensionContext,
+    readonly host: ClientHost,
+  ) {
     this.outputChannel = vscode.window.createOutputChannel('Pearl');
     this.pushCleanup(this.outputChannel);
     this.tokens = new TokenStore(extCtx.secrets);
@@ -66,7 +65,7 @@ export class PearlContext implements vscode.Disposable {
   }
 
   /** The running (or starting) language client; `undefined` before `start()` and after `stop()`. */
-  get client(): LanguageClient | undefined {
+  get client(): BaseLanguageClient | undefined {
     return this.languageClient;
   }
 
@@ -77,15 +76,12 @@ export class PearlContext implements vscode.Disposable {
    */
   async start(): Promise<void> {
     if (this.languageClient === undefined) {
-      const serverModule = this.extCtx.asAbsolutePath('dist/server.js');
-      if (!fs.existsSync(serverModule)) {
-        // Without the bundle the client library would only report a closed connection.
-        const message = `Pearl language server not found at ${serverModule}: run \`npm run build\`.`;
-        this.outputChannel.appendLine(message);
-        void showError(message);
-        return;
-      }
-      this.languageClient = createClient(serverModule, this.outputChannel, this.config);
+      this.languageClient = this.host.createLanguageClient(
+        this.extCtx,
+        createClientOptions(this.outputChannel, this.config),
+        this.outputChannel,
+      );
+      if (this.languageClient === undefined) return;
     }
     this.outputChannel.appendLine(`Starting the Pearl language server (trace: ${this.config.traceServer}).`);
     try {
@@ -136,18 +132,12 @@ export class PearlContext implements vscode.Disposable {
 }
 
 /**
- * The client for `dist/server.js` over Node IPC: `pearl` documents on disk and untitled, the `pearl`
- * settings synchronized, everything logged to `outputChannel`; inlay hints only while
- * `pearl.inlayHints.enabled` is on. The debug variant opens the inspector on port 6009 for
- * "Attach to Server".
+ * The language client's options, on both hosts (the server itself comes from the
+ * {@link ClientHost}): `pearl` documents of every scheme, the `pearl` settings synchronized,
+ * everything logged to `outputChannel`; inlay hints only while `pearl.inlayHints.enabled` is on.
  */
-function createClient(serverModule: string, outputChannel: vscode.OutputChannel, config: PearlConfig): LanguageClient {
-  const run = { module: serverModule, transport: TransportKind.ipc };
-  const serverOptions: ServerOptions = {
-    run,
-    debug: { ...run, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
-  };
-  const clientOptions: LanguageClientOptions = {
+function createClientOptions(outputChannel: vscode.OutputChannel, config: PearlConfig): LanguageClientOptions {
+  return {
     // Every scheme, as VS Code's JSON support does: the server needs only the text, so the
     // features work in virtual workspaces (capabilities.virtualWorkspaces) too.
     // Walks files (`*.walks.json`, JSON with comments) go to the server too (docs/walks.md).
@@ -166,8 +156,6 @@ function createClient(serverModule: string, outputChannel: vscode.OutputChannel,
       provideInlayHints: (document, viewPort, token, next) => (config.inlayHintsEnabled ? next(document, viewPort, token) : []),
     },
   };
-  // The id `pearl` makes the client read `pearl.trace.server` for its trace level.
-  return new LanguageClient('pearl', 'Pearl Language Server', serverOptions, clientOptions);
 }
 
 function describe(error: unknown): string {

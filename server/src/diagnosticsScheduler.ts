@@ -1,5 +1,5 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Diagnostic } from 'vscode-languageserver/node';
+import type { Diagnostic } from 'vscode-languageserver';
 
 /** Quiet time after the last change before a document is validated, in milliseconds. */
 export const diagnosticsDelayMs = 200;

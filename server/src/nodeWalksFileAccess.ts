@@ -3,17 +3,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as path from 'node:path';
 import type { WalksFileAccess } from './walksWorkspace';
 
-/** Bounds of the walks-file access on node's file system. */
-export const walksFileLimits = {
-  /** Largest file read, in bytes (a Pearl is a few kilobytes; a 20,000-node Pearl about 22 MB). */
-  maxFileSize: 32 * 1024 * 1024,
-  /** Most walks files found in one scan. */
-  maxFiles: 500,
-  /** Most folder entries looked at in one scan. */
-  maxEntries: 20_000,
-  /** Deepest folder below a workspace folder. */
-  maxDepth: 12,
-} as const;
+import { walksFileLimits } from './walksFileLimits';
+
+export { walksFileLimits };
 
 /**
  * {@link WalksFileAccess} on node's file system, for `file:` URIs only (others reject): a file over

@@ -5,7 +5,7 @@
 // which forgets every reading and re-validates the open documents) and the documents' own
 // `pearl-disable` comments.
 // Deploy and the graph keep the diagnostics at their default severities.
-import { type Connection, MessageType, ShowMessageNotification } from 'vscode-languageserver/node';
+import { type Connection, MessageType, ShowMessageNotification } from 'vscode-languageserver';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import {
   checkRuleEntries,

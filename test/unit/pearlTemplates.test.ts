@@ -5,8 +5,7 @@ import * as path from 'node:path';
 import { parse as parseJson } from 'jsonc-parser';
 import {
   getSchemaReference,
-  loadTemplates,
-  readTemplateText,
+  parseTemplateManifest,
   relativeSchemaReference,
   templateManifestFile,
   toSnippetParts,
@@ -18,7 +17,11 @@ import { isTemplatePlaceholder } from '../../server/src/service/document/templat
 import { parse, service } from '../helpers/documents';
 
 const templatesDir = path.resolve(__dirname, '../../../templates');
-const templates = loadTemplates(templatesDir);
+const manifestFile = path.join(templatesDir, templateManifestFile);
+const templates = parseTemplateManifest(fs.readFileSync(manifestFile, 'utf8'), manifestFile);
+/** The text of `template`'s file, as the extension reads it. */
+const readTemplateText = (dir: string, template: (typeof templates)[number]): string =>
+  fs.readFileSync(path.join(dir, template.file), 'utf8');
 
 /** The diagnostics of `text` as `Severity code message` lines, for readable failures. */
 function problems(text: string): string[] {

@@ -49,9 +49,9 @@ describe('Restricted Mode', () => {
       assert.equal(command.enablement, undefined, `${command.command} stays invocable, to say why`);
   });
 
-  test('the Deploy button of the editor title shows only in a trusted workspace; the palette entry stays, to say why', () => {
+  test('the Deploy button of the editor title shows only in a trusted workspace, not on the web; the palette entry stays, to say why', () => {
     const title = manifest.contributes.menus['editor/title'].find((item) => item.command === 'pearl.deploy');
-    assert.equal(title?.when, 'resourceLangId == pearl && isWorkspaceTrusted');
+    assert.equal(title?.when, 'resourceLangId == pearl && isWorkspaceTrusted && !pearl.webHost');
     const palette = manifest.contributes.menus.commandPalette.find((item) => item.command === 'pearl.deploy');
     assert.equal(palette?.when, 'editorLangId == pearl');
   });

@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { deployPayloadRequest, type DeployPayload, type LocatedField, locateFieldsRequest } from '../../../protocol/pearlRequests';
 import { type ApiCallOptions, pearlStatusNames, setPearlActive, updatePearl } from '../api/pearlAccountApi';
 import { checkBaseUrl, createPearl, type CreatePearlResult } from '../api/pearlApiClient';
 import { activePearlDocument } from '../activePearlDocument';
+import { sha256Hex } from '../contentHash';
 import type { CmdFactory, PearlContext } from '../pearlContext';
 import { liveScheme } from '../pearlsView/liveDocuments';
 import { pearlsViewId } from '../pearlsView/pearlsView';
@@ -70,7 +69,7 @@ export function deployCommand(diagnostics: DeployDiagnostics): CmdFactory {
       }
       const key = document.uri.toString();
       if (inFlight.has(key)) {
-        void showInformation(`A deploy of ${path.basename(document.uri.path)} is already running.`);
+        void showInformation(`A deploy of ${basename(document.uri.path)} is already running.`);
         return { status: 'refused', reason: 'already deploying' };
       }
       inFlight.add(key);
@@ -100,11 +99,11 @@ async function deploy(ctx: PearlContext, diagnostics: DeployDiagnostics, documen
   );
   if (token === undefined) return { status: 'cancelled', reason: 'no token' };
 
-  const large = largeBodyQuestion(Buffer.byteLength(payload.body, 'utf8'));
+  const large = largeBodyQuestion(new TextEncoder().encode(payload.body).length);
   if (large !== undefined && (await askModal(large.message, large.detail, large.button)) !== large.button)
     return { status: 'cancelled', reason: 'body too large' };
 
-  const contentHash = createHash('sha256').update(payload.body, 'utf8').digest('hex');
+  const contentHash = await sha256Hex(payload.body);
   const timeoutSeconds = ctx.config.deployTimeoutSeconds;
   const previous = await findPrevious(ctx, document, { baseUrl, token, timeoutMs: timeoutSeconds * 1000 });
   const choices = deployChoices(payload.kind, previous);
@@ -113,7 +112,7 @@ async function deploy(ctx: PearlContext, diagnostics: DeployDiagnostics, documen
   const choice = choices.find((candidate) => candidate.button === answer);
   if (choice === undefined) return { status: 'cancelled', reason: 'not confirmed' };
 
-  const label = plainText(payload.name?.trim() || path.basename(document.uri.path), 80);
+  const label = plainText(payload.name?.trim() || basename(document.uri.path), 80);
   const sent: SentDeploy = { document, payload, baseUrl, contentHash, label, action: choice.action, previous };
   const result = await vscode.window.withProgress(
     {
@@ -405,4 +404,9 @@ function offer(ctx: PearlContext, severity: 'info' | 'error', message: string, a
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** The last segment of a URI path (`/a/b/agent.pearl.json` gives `agent.pearl.json`). */
+function basename(uriPath: string): string {
+  return uriPath.slice(uriPath.lastIndexOf('/') + 1);
 }

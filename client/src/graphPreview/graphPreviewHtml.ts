@@ -3,8 +3,6 @@
  * webview shows. The page loads one script and one stylesheet from the extension's `dist/` and
  * nothing else; everything from the Pearl file is drawn later by the script with DOM APIs.
  */
-import { randomBytes } from 'node:crypto';
-
 /** What {@link getGraphPreviewHtml} needs from the host. */
 export interface GraphPreviewHtmlParams {
   /** `webview.cspSource`: the origin the webview loads local resources from. */
@@ -17,9 +15,10 @@ export interface GraphPreviewHtmlParams {
   readonly styleUri: string;
 }
 
-/** 128 random bits, base64: a Content-Security-Policy nonce. */
+/** 128 random bits (Web Crypto's `getRandomValues`), base64: a Content-Security-Policy nonce. */
 export function createNonce(): string {
-  return randomBytes(16).toString('base64');
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
 }
 
 /**

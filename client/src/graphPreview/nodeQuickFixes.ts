@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { CodeActionKind, CodeActionRequest, type LanguageClient } from 'vscode-languageclient/node';
+import { type BaseLanguageClient, CodeActionKind, CodeActionRequest } from 'vscode-languageclient';
 import { CodeAction as LspCodeAction, type Diagnostic } from 'vscode-languageserver-types';
 import type { PearlGraphNode } from '../../../protocol/pearlRequests';
 import type { QuickFixTitle } from '../../../protocol/graphPreviewMessages';
@@ -21,7 +21,7 @@ export class NodeQuickFixes {
    * Looks up the quick fixes of `node`'s diagnostics in document `uri`. Each is matched to the
    * node's diagnostic it fixes (same message and start); actions fixing none of them are left out.
    */
-  async list(client: LanguageClient, uri: vscode.Uri, node: PearlGraphNode): Promise<QuickFixTitle[]> {
+  async list(client: BaseLanguageClient, uri: vscode.Uri, node: PearlGraphNode): Promise<QuickFixTitle[]> {
     const found =
       (await client.sendRequest(CodeActionRequest.type, {
         textDocument: { uri: client.code2ProtocolConverter.asUri(uri) },

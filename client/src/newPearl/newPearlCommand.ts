@@ -1,14 +1,12 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CmdFactory, PearlContext } from '../pearlContext';
 import {
   getSchemaReference,
-  loadTemplates,
+  parseTemplateManifest,
   type PearlTemplate,
-  readTemplateText,
   relativeSchemaReference,
   type SnippetPart,
+  templateManifestFile,
   toSnippetParts,
   withSchemaReference,
 } from './pearlTemplates';
@@ -35,10 +33,11 @@ const schemaSearchTimeoutMs = 3000;
  * @returns the new document's URI, or undefined when the user cancelled.
  */
 export const newPearl: CmdFactory = (ctx) => async (resource?: unknown) => {
-  const templatesDir = ctx.extCtx.asAbsolutePath('templates');
+  const templatesDir = vscode.Uri.joinPath(ctx.extCtx.extensionUri, 'templates');
   let templates: PearlTemplate[];
   try {
-    templates = loadTemplates(templatesDir);
+    const manifest = vscode.Uri.joinPath(templatesDir, templateManifestFile);
+    templates = parseTemplateManifest(await readText(manifest), manifest.path);
   } catch (error) {
     return reportBrokenInstall(ctx, error);
   }
@@ -60,9 +59,9 @@ export const newPearl: CmdFactory = (ctx) => async (resource?: unknown) => {
   let text: string;
   let parts: SnippetPart[];
   try {
-    text = readTemplateText(templatesDir, template);
+    text = await readText(vscode.Uri.joinPath(templatesDir, template.file));
     const schema = getSchemaReference(text);
-    if (schema !== undefined) text = withSchemaReference(text, await schemaReferenceFor(folder, path.posix.basename(schema)));
+    if (schema !== undefined) text = withSchemaReference(text, await schemaReferenceFor(folder, schema.slice(schema.lastIndexOf('/') + 1)));
     parts = toSnippetParts(text, template.tabStops, template.mirrors);
   } catch (error) {
     return reportBrokenInstall(ctx, error);
@@ -75,6 +74,11 @@ export const newPearl: CmdFactory = (ctx) => async (resource?: unknown) => {
   await editor.insertSnippet(toSnippetString(parts), new vscode.Position(0, 0));
   return uri;
 };
+
+/** The text of the file `uri` (UTF-8), read with `workspace.fs` (the extension's own files on both hosts). */
+async function readText(uri: vscode.Uri): Promise<string> {
+  return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+}
 
 /**
  * A VS Code snippet from `parts`: text escaped by VS Code's own `appendText`, tab stops as placeholders
@@ -95,7 +99,8 @@ function toSnippetString(parts: readonly SnippetPart[]): vscode.SnippetString {
  * undefined without a workspace folder.
  */
 async function targetFolder(resource: unknown): Promise<vscode.Uri | undefined> {
-  if (resource instanceof vscode.Uri && resource.scheme === 'file') {
+  // Any scheme but untitled: a virtual workspace (github.dev) has no `file:` URIs.
+  if (resource instanceof vscode.Uri && resource.scheme !== 'untitled') {
     const stat = await vscode.workspace.fs.stat(resource).then(
       (value) => value,
       () => undefined,
@@ -103,7 +108,8 @@ async function targetFolder(resource: unknown): Promise<vscode.Uri | undefined> 
     if (stat !== undefined) return stat.type & vscode.FileType.Directory ? resource : vscode.Uri.joinPath(resource, '..');
   }
   const active = vscode.window.activeTextEditor?.document.uri;
-  if (active?.scheme === 'file' && vscode.workspace.getWorkspaceFolder(active) !== undefined) return vscode.Uri.joinPath(active, '..');
+  if (active !== undefined && active.scheme !== 'untitled' && vscode.workspace.getWorkspaceFolder(active) !== undefined)
+    return vscode.Uri.joinPath(active, '..');
   return vscode.workspace.workspaceFolders?.[0]?.uri;
 }
 
@@ -115,7 +121,7 @@ async function targetFolder(resource: unknown): Promise<vscode.Uri | undefined> 
 async function askFileName(template: PearlTemplate, folder: vscode.Uri | undefined): Promise<string | undefined> {
   const where = folder === undefined ? 'an untitled editor' : vscode.workspace.asRelativePath(folder, true) || folder.fsPath;
   let suggestion = template.fileName;
-  for (let n = 2; isTaken(folder, suggestion + pearlExtension) && n < 100; n++) suggestion = `${template.fileName}-${n}`;
+  for (let n = 2; (await isTaken(folder, suggestion + pearlExtension)) && n < 100; n++) suggestion = `${template.fileName}-${n}`;
   const name = await vscode.window.showInputBox({
     title: `New Pearl: ${template.label}`,
     prompt: `Name of the new file (${pearlExtension} is added), in ${where}`,
@@ -132,20 +138,26 @@ function toPearlFileName(value: string): string {
 }
 
 /** Why `value` cannot name the new file ({@link fileNameProblem}, or the name is taken), or undefined when it can. */
-function newFileProblem(value: string, folder: vscode.Uri | undefined): string | undefined {
+async function newFileProblem(value: string, folder: vscode.Uri | undefined): Promise<string | undefined> {
   const problem = fileNameProblem(value.trim().replace(/(\.pearl)?\.json$/i, ''));
   if (problem !== undefined) return problem;
   const fileName = toPearlFileName(value);
-  if (isTaken(folder, fileName)) return `${fileName} already exists${folder === undefined ? '' : ' in this folder'}.`;
+  if (await isTaken(folder, fileName)) return `${fileName} already exists${folder === undefined ? '' : ' in this folder'}.`;
   return undefined;
 }
 
-/** Whether `fileName` exists in `folder` on disk, or an open untitled editor is already bound to that name. */
-function isTaken(folder: vscode.Uri | undefined, fileName: string): boolean {
-  const onDisk = folder !== undefined && fs.existsSync(path.join(folder.fsPath, fileName));
+/**
+ * Whether `fileName` exists in `folder` (read with `workspace.fs`: any workspace, virtual ones too),
+ * or an open untitled editor is already bound to that name.
+ */
+async function isTaken(folder: vscode.Uri | undefined, fileName: string): Promise<boolean> {
   const untitledPath = folder === undefined ? fileName : vscode.Uri.joinPath(folder, fileName).path;
   const open = vscode.workspace.textDocuments.some((document) => document.isUntitled && document.uri.path === untitledPath);
-  return onDisk || open;
+  if (open || folder === undefined) return open;
+  return vscode.workspace.fs.stat(vscode.Uri.joinPath(folder, fileName)).then(
+    () => true,
+    () => false,
+  );
 }
 
 /**
@@ -172,7 +184,7 @@ async function schemaReferenceFor(folder: vscode.Uri | undefined, schemaFileName
       timeout.dispose();
     });
   const nearest = found
-    .map((uri) => relativeSchemaReference(folder.fsPath, uri.fsPath, schemaFileName))
+    .map((uri) => relativeSchemaReference(folder.path, uri.path, schemaFileName))
     .sort((a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b))[0];
   return nearest ?? schemaFileName;
 }

@@ -1,5 +1,3 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { applyEdits, findNodeAtLocation, type JSONPath, modify, parse, parseTree } from 'jsonc-parser';
 
 /** The manifest beside the templates (`templates/templates.json`) that lists them, in quick-pick order. */
@@ -48,12 +46,12 @@ export interface TemplateMirror {
 export type SnippetPart = { readonly text: string; readonly tabStop?: number; readonly mirror?: boolean };
 
 /**
- * Reads `templates.json` in `dir`. Throws an Error naming the file and the entry when the manifest
- * is missing or malformed (a packaging defect, not a user error).
+ * The templates of `templates.json`, from its text (`file` names it in errors; the caller reads it,
+ * with `workspace.fs` in the extension, so it works on both extension hosts). Throws an Error naming
+ * the file and the entry when the manifest is malformed (a packaging defect, not a user error).
  */
-export function loadTemplates(dir: string): PearlTemplate[] {
-  const file = path.join(dir, templateManifestFile);
-  const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as { templates?: unknown };
+export function parseTemplateManifest(text: string, file: string): PearlTemplate[] {
+  const manifest = JSON.parse(text) as { templates?: unknown };
   if (!Array.isArray(manifest.templates)) throw new Error(`${file}: "templates" is not an array`);
   return manifest.templates.map((entry: unknown, index) => {
     const template = entry as Partial<Record<keyof PearlTemplate, unknown>>;
@@ -83,11 +81,6 @@ function isMirror(value: unknown): value is TemplateMirror {
   );
 }
 
-/** The text of `template`'s file in `dir` (UTF-8). Throws when it cannot be read. */
-export function readTemplateText(dir: string, template: PearlTemplate): string {
-  return fs.readFileSync(path.join(dir, template.file), 'utf8');
-}
-
 /** The `$schema` value of a template's text (`../schemas/text-pearl.schema.json`), if it has one. */
 export function getSchemaReference(text: string): string | undefined {
   const value = (parse(text) as { $schema?: unknown } | undefined)?.$schema;
@@ -99,14 +92,23 @@ export function getSchemaReference(text: string): string | undefined {
  * when the workspace holds the schema, else its bare file name (`text-pearl.schema.json`), which
  * still tells the language server the kind (it matches `$schema` by file name).
  *
- * @param fromDir absolute folder of the new file.
- * @param schemaFile absolute path of the schema found in the workspace, if any.
+ * @param fromDir absolute path (with `/`, a URI's path) of the folder of the new file.
+ * @param schemaFile absolute path (with `/`) of the schema found in the workspace, if any.
  * @param schemaFileName the schema's file name, used when none was found.
  */
 export function relativeSchemaReference(fromDir: string, schemaFile: string | undefined, schemaFileName: string): string {
   if (schemaFile === undefined) return schemaFileName;
-  const relative = path.relative(fromDir, schemaFile).split(path.sep).join('/');
+  const relative = relativePath(fromDir, schemaFile);
   return relative.startsWith('.') ? relative : `./${relative}`;
+}
+
+/** The path from folder `from` to `to`, both absolute with `/` (as node's `path.posix.relative`). */
+function relativePath(from: string, to: string): string {
+  const fromParts = from.split('/').filter((part) => part !== '');
+  const toParts = to.split('/').filter((part) => part !== '');
+  let common = 0;
+  while (common < fromParts.length && common < toParts.length && fromParts[common] === toParts[common]) common++;
+  return [...fromParts.slice(common).map(() => '..'), ...toParts.slice(common)].join('/');
 }
 
 /** `text` with its top-level `$schema` value replaced by `reference` (nothing else changes). */

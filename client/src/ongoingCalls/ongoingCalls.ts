@@ -1,4 +1,3 @@
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { getOngoingCalls, isPlausiblePearlId, maxPearlIdLength } from '../api/pearlApiClient';
 import type { PearlContext } from '../pearlContext';
@@ -248,6 +247,6 @@ function fileNameOf(uri: string): string | undefined {
   try {
     return vscode.workspace.asRelativePath(vscode.Uri.parse(uri));
   } catch {
-    return path.basename(uri);
+    return uri.slice(uri.lastIndexOf('/') + 1);
   }
 }

@@ -1,4 +1,3 @@
-import { clearTimeout as nodeClearTimeout, setTimeout as nodeSetTimeout } from 'node:timers';
 import type { ApiFailureKind, OngoingCallsResult } from '../api/pearlApiClient';
 
 /** Smallest poll interval, in seconds (`pearl.ongoingCalls.pollSeconds` minimum). */
@@ -91,9 +90,9 @@ export interface OngoingCallsPollerDeps {
   isFocused?(): boolean;
   /** Current time in epoch milliseconds (default `Date.now`). */
   now?(): number;
-  /** Schedules `callback` after `ms` milliseconds (default `setTimeout` of `node:timers`). */
+  /** Schedules `callback` after `ms` milliseconds (default: the host's `setTimeout`). */
   setTimeout?(callback: () => void, ms: number): TimerHandle;
-  /** Cancels a handle from `setTimeout` (default `clearTimeout` of `node:timers`). */
+  /** Cancels a handle from `setTimeout` (default: the host's `clearTimeout`). */
   clearTimeout?(handle: TimerHandle): void;
   /** Called when a state listener throws (the poller carries on). */
   onListenerError?(error: unknown): void;
@@ -153,8 +152,8 @@ export class OngoingCallsPoller {
   /** @param deps the host's I/O, clock and settings; see {@link OngoingCallsPollerDeps}. */
   constructor(private readonly deps: OngoingCallsPollerDeps) {
     this.now = deps.now ?? (() => Date.now());
-    this.setTimer = deps.setTimeout ?? ((callback, ms) => nodeSetTimeout(callback, ms));
-    this.clearTimer = deps.clearTimeout ?? ((handle) => nodeClearTimeout(handle as ReturnType<typeof nodeSetTimeout>));
+    this.setTimer = deps.setTimeout ?? ((callback, ms) => setTimeout(callback, ms));
+    this.clearTimer = deps.clearTimeout ?? ((handle) => clearTimeout(handle as Parameters<typeof clearTimeout>[0]));
     this.focused = deps.isFocused?.() ?? true;
   }
 

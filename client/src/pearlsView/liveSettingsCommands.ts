@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
 import { deployPayloadRequest } from '../../../protocol/pearlRequests';
 import { getPearlSettings } from '../api/pearlAccountApi';
+import { sha256Hex } from '../contentHash';
 import type { CmdFactory, PearlContext } from '../pearlContext';
 import { fileNameStem, formatForCompare, formatLiveDocument, hasFlow, kindOfContent, toRequestValue } from './liveSettingsFormat';
 import { LiveDocuments } from './liveDocuments';
@@ -154,7 +154,7 @@ export function importCommand(view: PearlsView): CmdFactory {
           uri: file.toString(),
           pearlId: target.pearl.id,
           time: new Date().toISOString(),
-          contentHash: createHash('sha256').update(body, 'utf8').digest('hex'),
+          contentHash: await sha256Hex(body),
           baseUrl: target.baseUrl,
           ...(typeof value.name === 'string' ? { name: value.name } : {}),
           kind,

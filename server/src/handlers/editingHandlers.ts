@@ -9,7 +9,7 @@ import {
   ResponseError,
   ShowMessageNotification,
   TextEdit,
-} from 'vscode-languageserver/node';
+} from 'vscode-languageserver';
 import { fixAllKind, PearlDocument } from '../service/pearlLanguageService';
 import { onDocument, ServerContext } from './serverContext';
 

@@ -1,6 +1,5 @@
-import { CodeActionKind, InitializeResult, TextDocumentSyncKind } from 'vscode-languageserver/node';
+import { CodeActionKind, InitializeResult, TextDocumentSyncKind } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { getPackageVersion } from '../cli/packageVersion';
 import { fixAllKind } from '../service/pearlLanguageService';
 import { answerSafely, ServerContext } from './serverContext';
 
@@ -23,8 +22,8 @@ export function registerLifecycleHandlers(context: ServerContext): void {
     client.workspaceFolders = params.workspaceFolders?.map((folder) => folder.uri) ?? (params.rootUri ? [params.rootUri] : []);
     service.setWorkspaceFolders(client.workspaceFolders);
     service.setClientCapabilities(params.capabilities);
-    const version = getPackageVersion();
-    connection.console.log(`Pearl language server ${version} (Node ${process.version})`);
+    const { version, runtime } = context.serverInfo;
+    connection.console.log(`Pearl language server ${version} (${runtime})`);
     return { capabilities: serverCapabilities, serverInfo: { name: 'pearl-language-server', version } };
   });
 

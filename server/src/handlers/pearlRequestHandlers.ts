@@ -1,4 +1,4 @@
-import { LSPErrorCodes, ResponseError } from 'vscode-languageserver/node';
+import { LSPErrorCodes, ResponseError } from 'vscode-languageserver';
 import {
   deployPayloadRequest,
   graphEditRequest,

@@ -5,7 +5,7 @@ import {
   type MessageStrategy,
   ResponseError,
   type TextDocuments,
-} from 'vscode-languageserver/node';
+} from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { PearlDocumentCache } from '../documentCache';
 import type { WalksWorkspace } from '../walksWorkspace';
@@ -33,6 +33,8 @@ export interface ServerContext {
   readonly walks: WalksWorkspace;
   /** Filled at `initialize`. */
   readonly client: ClientSettings;
+  /** The package's version and where the server runs (`Node v20.9.0`, `a web worker`), for `initialize`. */
+  readonly serverInfo: { readonly version: string; readonly runtime: string };
 }
 
 /** A request's parameters that name one document. */

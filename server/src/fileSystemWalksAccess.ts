@@ -1,0 +1,41 @@
+// Walks files through a host's WorkspaceFileSystem (the web worker's, which reads through the
+// client with VS Code's workspace.fs): the same bounds and skips as node's (nodeWalksFileAccess.ts).
+import { walksFileLimits } from './walksFileLimits';
+import type { WorkspaceFileSystem } from './service/pearlLanguageService';
+import type { WalksFileAccess } from './walksWorkspace';
+
+/**
+ * {@link WalksFileAccess} over `fileSystem`, for any URI scheme it reads: a file over
+ * `walksFileLimits.maxFileSize` is refused; the scan skips `node_modules`, dot-folders and what is
+ * neither a file nor a folder, breadth first, within `walksFileLimits`.
+ */
+export function walksFileAccessFrom(fileSystem: WorkspaceFileSystem): WalksFileAccess {
+  return {
+    async readFile(uri) {
+      const { size } = await fileSystem.stat(uri);
+      if (size > walksFileLimits.maxFileSize) throw new Error(`${uri} is too large`);
+      return fileSystem.readFile(uri);
+    },
+    async findWalksFiles(folderUris) {
+      const found: string[] = [];
+      let entries = 0;
+      const queue = folderUris.map((uri) => ({ folder: uri.endsWith('/') ? uri : `${uri}/`, depth: 0 }));
+      for (let item = queue.shift(); item && found.length < walksFileLimits.maxFiles; item = queue.shift()) {
+        const listing = await fileSystem.readDirectory(item.folder).catch(() => []);
+        for (const entry of listing) {
+          if (++entries > walksFileLimits.maxEntries) return found;
+          const uri = `${item.folder}${encodeURIComponent(entry.name)}`;
+          if (entry.type === 'file' && entry.name.toLowerCase().endsWith('.walks.json')) found.push(uri);
+          else if (
+            entry.type === 'directory' &&
+            !entry.name.startsWith('.') &&
+            entry.name !== 'node_modules' &&
+            item.depth < walksFileLimits.maxDepth
+          )
+            queue.push({ folder: `${uri}/`, depth: item.depth + 1 });
+        }
+      }
+      return found;
+    },
+  };
+}

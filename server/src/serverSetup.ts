@@ -1,0 +1,96 @@
+// The Pearl language server's setup, shared by its two entries: server.ts (Node: stdio, Node IPC,
+// socket, pipe) and browserServer.ts (a web worker, for vscode.dev and github.dev). The entry makes
+// the connection and says how files are read ({@link ServerHost}); everything else is the same.
+import { type Connection, TextDocuments } from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { PearlDocumentCache } from './documentCache';
+import { registerDiagnosticsHandlers } from './handlers/diagnosticsHandlers';
+import { registerEditingHandlers } from './handlers/editingHandlers';
+import { registerLifecycleHandlers } from './handlers/lifecycleHandlers';
+import { registerNavigationHandlers } from './handlers/navigationHandlers';
+import { registerPearlRequestHandlers } from './handlers/pearlRequestHandlers';
+import { logError, objectParamsStrategy, type ServerContext } from './handlers/serverContext';
+import { getLanguageService, type ReadConfigurationFile, type WorkspaceFileSystem } from './service/pearlLanguageService';
+import { type WalksFileAccess, WalksWorkspace } from './walksWorkspace';
+
+/** What differs between the server's hosts (Node, a web worker): its name, its version and its file access. */
+export interface ServerHost {
+  /** Where the server runs, for the log line at `initialize`: `Node v20.9.0`, `a web worker`. */
+  readonly runtime: string;
+  /** The package's version, answered in `serverInfo`. */
+  readonly version: string;
+  /** File access for workspace symbols (the language service's `fileSystem`). */
+  readonly fileSystem?: WorkspaceFileSystem;
+  /** Reads `.pearlrc.json` files (the language service's `readConfigurationFile`). */
+  readonly readConfigurationFile?: ReadConfigurationFile;
+  /** Reads and finds walks files (`*.walks.json`), open or not. */
+  readonly walksFileAccess: WalksFileAccess;
+  /**
+   * Receives the server's `revalidate` (publishes every open document's diagnostics again), for a
+   * host whose reads answer later than they are asked (the web worker's `.pearlrc.json`).
+   */
+  onRevalidate?(revalidate: () => void): void;
+}
+
+/**
+ * Wires the handlers on `connection`, with the files of `host`, and listens until `exit`.
+ * `connection` should be created with {@link objectParamsStrategy} as its message strategy, so
+ * malformed params get InvalidParams before any handler runs.
+ */
+export function startServer(connection: Connection, host: ServerHost): void {
+  const documents = new TextDocuments(TextDocument);
+  const service = getLanguageService({
+    fileSystem: host.fileSystem,
+    readConfigurationFile: host.readConfigurationFile,
+    reportError: (message) => connection.console.error(message),
+  });
+  const cache = new PearlDocumentCache(service);
+  // Bound once the diagnostics scheduler exists (registerDiagnosticsHandlers, below).
+  let revalidateOpen: (document: TextDocument) => void = () => undefined;
+  const walks = new WalksWorkspace(
+    {
+      service,
+      cache,
+      getOpenDocument: (uri) => documents.get(uri),
+      allOpenDocuments: () => documents.all(),
+      workspaceFolders: () => context.client.workspaceFolders,
+      revalidateOpen: (document) => revalidateOpen(document),
+      publish: (uri, diagnostics) =>
+        void connection
+          .sendDiagnostics({ uri, diagnostics })
+          .catch((error: unknown) => logError(context, 'publishing diagnostics', uri, error)),
+      logError: (what, uri, error) => logError(context, what, uri, error),
+    },
+    host.walksFileAccess,
+  );
+  const context: ServerContext = {
+    connection,
+    documents,
+    service,
+    cache,
+    walks,
+    client: {
+      completion: { snippetSupport: false, labelDetailsSupport: false },
+      folding: {},
+      supportsWorkspaceFolders: false,
+      workspaceFolders: [],
+    },
+    serverInfo: { version: host.version, runtime: host.runtime },
+  };
+  registerLifecycleHandlers(context);
+  const diagnostics = registerDiagnosticsHandlers(context);
+  revalidateOpen = (document) => diagnostics.opened(document);
+  registerNavigationHandlers(context);
+  registerEditingHandlers(context);
+  registerPearlRequestHandlers(context);
+  host.onRevalidate?.(() => documents.all().forEach((document) => diagnostics.opened(document)));
+  connection.onShutdown(() => {
+    diagnostics.dispose();
+    walks.dispose();
+    context.cache.clear();
+  });
+  documents.listen(connection);
+  connection.listen();
+}
+
+export { objectParamsStrategy };
