@@ -9,7 +9,7 @@
  * message (it takes a string and always looks for links), so {@link plainText} is written here;
  * for Markdown, `MarkdownString.appendText` leaves `&` (entities), `.`, `:` (autolinks such as
  * `https://x`, `www.x`) and `<` unescaped, so {@link markdownText} escapes every ASCII punctuation
- * character, which CommonMark (§ 2.4, backslash escapes) allows for each of them.
+ * character, which CommonMark allows for each of them (its section "Backslash escapes").
  */
 
 import { showInvisible } from './api/pearlApiClient';

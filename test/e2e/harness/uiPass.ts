@@ -6,6 +6,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { getLanguageService } from '../../../server/src/service/pearlLanguageService';
 import { positionOf } from '../../helpers/text';
 import { runAuthoringChecks } from './authoringChecks';
+import { checkDeployInterrupted } from './uiDeployInterrupted';
 import { launchBrowser } from './browser';
 import { type RunningCodeServer, workbenchUrl } from './codeServer';
 import { extensionId } from './paths';
@@ -359,6 +360,9 @@ async function runPearlsViewChecksInOrder(
   await check('Pearls view: pause (asked first, with the count) and run change the status', () => checkPauseAndRun(checks, firstId));
   await check('Deploy: a second deploy of a text Pearl pauses the first when asked', () =>
     checkSecondTextDeployPauses(checks, cleanExample, firstId),
+  );
+  await check('Deploy: an answer broken after the headers says the Pearl may exist and shows it in the Pearls view', () =>
+    checkDeployInterrupted(checks, cleanExample),
   );
 }
 
