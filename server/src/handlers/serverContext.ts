@@ -1,11 +1,4 @@
-import {
-  type Connection,
-  ErrorCodes,
-  type Message,
-  type MessageStrategy,
-  ResponseError,
-  type TextDocuments,
-} from 'vscode-languageserver';
+import { type Connection, ErrorCodes, type Message, type MessageStrategy, ResponseError, type TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { PearlDocumentCache } from '../documentCache';
 import type { WalksWorkspace } from '../walksWorkspace';
