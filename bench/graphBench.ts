@@ -258,12 +258,13 @@ async function timeDesigner(page: Page, shown: Version, renderCount: number): Pr
   const message = (await page.evaluate(() =>
     (globalThis as unknown as PageGlobals).__posted.find((posted) => posted.type === 'graphEdit'),
   )) as GraphEditMessage;
-  const doc = service.parsePearlDocument(TextDocument.create(uri, 'pearl', shown.version, shown.text));
+  // The page shows the text of `shown` under the version typing left it at (timeTyping numbers its updates).
+  const doc = service.parsePearlDocument(TextDocument.create(uri, 'pearl', message.version, shown.text));
   const outcome = service.doGraphEdit(doc, message.version, message.edit);
   if (!('result' in outcome)) throw new Error(`the designer's edit was refused: ${outcome.refusal}`);
   const change = outcome.result.edit.documentChanges?.[0];
   if (!change || !('edits' in change)) throw new Error('the designer edit has no text edits');
-  const next = versionOf(TextDocument.applyEdits(doc.textDocument, change.edits), shown.version + 1);
+  const next = versionOf(TextDocument.applyEdits(doc.textDocument, change.edits), message.version + 1);
   const messages: HostMessage[] = [graphUpdate(shown.graph, next.graph)];
   if (outcome.result.select !== undefined) messages.push({ type: 'select', key: outcome.result.select });
   const times = await page.evaluate(
