@@ -48,7 +48,11 @@ export async function checkBlankPearlWriting({ workbench, run, shot }: WritingCh
   // Leave the snippet's tab stops as they are (the placeholders stay to be reported), then save.
   await page.keyboard.press('Escape');
   await page.keyboard.press('Control+S');
-  const saved = await pollUntil('Save to write the new file', () => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined));
+  // Save creates the file, then writes it: wait for the whole text.
+  const saved = await pollUntil('Save to write the new file', () => {
+    const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+    return text.includes('"textChannelId"') ? text : undefined;
+  });
   assert.match(saved, /\n {2}"name": "New text Pearl",\n/, 'the saved file is not the blank template indented by 2 spaces');
   await waitForIndentation(workbench, 'Spaces: 2', 'after Save');
   await shot('writing-blank-saved');
