@@ -58,6 +58,8 @@ describe('template-placeholder (docs/rulings.md § Template placeholders)', () =
       '65f1c2a9e4b0a1b2c3d4e5f6',
       '<br>',
       '<b>bold</b>',
+      '<img src=x onerror=alert(1)>',
+      '<a href="https://example.com">',
       '< your id >',
       '<your {customer_id} here>',
       'Call <your agent> now',

@@ -14,6 +14,7 @@ import type { RunFolder } from './runFolder';
 import { type CreatedPearl, getCreatedPearls, getOngoingCalls, type RunningStandIn, setStandInFault } from './standIn';
 import { checkGraphButtonOnlyForTextPearls, checkGraphPreviewAtScale } from './uiGraphAtScale';
 import { checkNewPearl, checkWalkthrough } from './uiNewPearl';
+import { checkBlankPearlWriting } from './uiWriting';
 import { checkDesignerQuickFix, checkGraphDesigner } from './uiGraphDesigner';
 import { checkWalk } from './uiWalk';
 import { pollUntil, Workbench } from './workbench';
@@ -293,6 +294,10 @@ export async function runUiPass(options: UiPassOptions): Promise<UiPassResult> {
     if (has('pearl.newPearl'))
       await check('New Pearl: a text Pearl from a template, filled in by its tab stops, with 0 problems', () =>
         checkNewPearl(workbench, shot),
+      );
+    if (has('pearl.newPearl') && has('pearl.deploy'))
+      await check('Writing: a blank Pearl saved, a snippet, still "Spaces: 2"; placeholders warned and refused', () =>
+        checkBlankPearlWriting({ workbench, run, shot }),
       );
     await check('the walkthrough "Get started with Pearl" shows its six steps', () => checkWalkthrough(workbench, shot));
     await runAuthoringChecks(workbench, run, check, (name) => shot(name));

@@ -11,11 +11,12 @@ import { isJsonObject, type JsonPath } from './jsonValue';
 export const maxPlaceholderLength = 120;
 
 /**
- * The placeholder form: `<`, words separated by spaces (at least two: a description, not an HTML
- * tag such as `<br>`), `>`, with no angle bracket, brace (a `{variable}` reference), or line break
- * inside, and no space right after `<` or before `>`.
+ * The placeholder form: `<`, words of letters and digits separated by spaces (at least two words: a
+ * description, not a tag such as `<br>`), with only apostrophes, commas, periods and hyphens
+ * between them, `>`. No `=`, quote, slash, brace or line break: an HTML tag with attributes
+ * (`<img src=x>`) or a `{variable}` reference is never a placeholder.
  */
-const placeholderPattern = /^<(?=[^<>{}\r\n]* )[^\s<>{}][^<>{}\r\n]*[^\s<>{}]>$/;
+const placeholderPattern = /^<[\p{L}\p{N}](?=[^>]* )[\p{L}\p{N}' \u2019,.-]*[\p{L}\p{N}]>$/u;
 
 /** Whether `value` is a template placeholder (`<your voice id>`). */
 export function isTemplatePlaceholder(value: unknown): boolean {
@@ -25,7 +26,7 @@ export function isTemplatePlaceholder(value: unknown): boolean {
 /**
  * The placeholder `<description>` for a value to fill, from a description in words
  * (`your text channel id`). Throws a TypeError when the result is not of the form (a programming
- * error: the description must hold a space and no angle bracket, brace or line break).
+ * error: the description must be two words or more, of letters, digits and `' , . -`).
  */
 export function makeTemplatePlaceholder(description: string): string {
   const placeholder = `<${description}>`;
