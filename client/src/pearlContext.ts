@@ -89,8 +89,9 @@ export class PearlContext implements vscode.Disposable {
         return;
       }
       if (created === undefined) return;
-      // Another start() may have made one while this one read the server's bundle: keep one client.
-      this.languageClient ??= created;
+      // Another start() may have made one while this one read the server's bundle: keep that one.
+      if (this.languageClient === undefined) this.languageClient = created;
+      else void created.dispose();
     }
     this.outputChannel.appendLine(`Starting the Pearl language server (trace: ${this.config.traceServer}).`);
     try {

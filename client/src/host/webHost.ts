@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { LanguageClient } from 'vscode-languageclient/browser';
+import { LanguageClient, type LanguageClientOptions } from 'vscode-languageclient/browser';
 import type { ClientHost } from './clientHost';
 import { registerWorkspaceFileRequests } from './workspaceFileRequests';
 
@@ -13,11 +13,34 @@ export const webHost: ClientHost = {
   async createLanguageClient(extCtx, clientOptions) {
     const serverMain = vscode.Uri.joinPath(extCtx.extensionUri, 'dist', 'browserServer.js');
     // The id `pearl` makes the client read `pearl.trace.server` for its trace level.
-    const client = new LanguageClient('pearl', 'Pearl Language Server', clientOptions, await startWorker(serverMain));
+    const client = new WorkerLanguageClient('pearl', 'Pearl Language Server', clientOptions, await startWorker(serverMain));
     registerWorkspaceFileRequests(client);
     return client;
   },
 };
+
+/**
+ * The browser language client, which also ends its server's worker when disposed (the library's
+ * client leaves it running: each restart would leave one more worker behind).
+ */
+class WorkerLanguageClient extends LanguageClient {
+  constructor(
+    id: string,
+    name: string,
+    clientOptions: LanguageClientOptions,
+    private readonly serverWorker: Worker,
+  ) {
+    super(id, name, clientOptions, serverWorker);
+  }
+
+  override async dispose(timeout?: number): Promise<void> {
+    try {
+      await super.dispose(timeout);
+    } finally {
+      this.serverWorker.terminate();
+    }
+  }
+}
 
 /**
  * The server's worker. From the Marketplace (vscode.dev: an `https:` extension URI), VS Code starts
