@@ -76,12 +76,22 @@ export class PearlContext implements vscode.Disposable {
    */
   async start(): Promise<void> {
     if (this.languageClient === undefined) {
-      this.languageClient = this.host.createLanguageClient(
-        this.extCtx,
-        createClientOptions(this.outputChannel, this.config),
-        this.outputChannel,
-      );
-      if (this.languageClient === undefined) return;
+      let created: BaseLanguageClient | undefined;
+      try {
+        created = await this.host.createLanguageClient(
+          this.extCtx,
+          createClientOptions(this.outputChannel, this.config),
+          this.outputChannel,
+        );
+      } catch (error) {
+        this.outputChannel.appendLine(`The Pearl language server did not start: ${describe(error)}`);
+        void vscode.window.showErrorMessage(`The Pearl language server did not start: ${describe(error)}`);
+        return;
+      }
+      if (created === undefined) return;
+      // Another start() may have made one while this one read the server's bundle: keep that one.
+      if (this.languageClient === undefined) this.languageClient = created;
+      else void created.dispose();
     }
     this.outputChannel.appendLine(`Starting the Pearl language server (trace: ${this.config.traceServer}).`);
     try {

@@ -13,11 +13,12 @@ export interface ClientHost {
   readonly kind: 'node' | 'web';
   /**
    * The language client for this host's server, not started; undefined when the server cannot run
-   * (its bundle is missing), after saying why in `outputChannel` and a notification.
+   * (its bundle is missing), after saying why in `outputChannel` and a notification. Rejects when
+   * the server's bundle cannot be read (the web host reads it to start its worker).
    */
   createLanguageClient(
     extCtx: vscode.ExtensionContext,
     clientOptions: LanguageClientOptions,
     outputChannel: vscode.OutputChannel,
-  ): BaseLanguageClient | undefined;
+  ): Promise<BaseLanguageClient | undefined>;
 }

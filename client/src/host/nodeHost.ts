@@ -9,7 +9,7 @@ import { showError } from '../notify';
  */
 export const nodeHost: ClientHost = {
   kind: 'node',
-  createLanguageClient(extCtx, clientOptions, outputChannel) {
+  async createLanguageClient(extCtx, clientOptions, outputChannel) {
     const serverModule = extCtx.asAbsolutePath('dist/server.js');
     if (!fs.existsSync(serverModule)) {
       // Without the bundle the client library would only report a closed connection.

@@ -3,7 +3,7 @@
  * browser, installed from npm into the cache) driven by the system's Chromium through
  * playwright-core.
  *
- *     node out/test/e2e/harness/runCodeServer.js [--grep <title pattern>] [--suite-only]
+ *     node out/test/e2e/harness/runCodeServer.js [--grep <title pattern>] [--suite-only] [--web-only]
  *
  * 1. checks the system prerequisites (prints the apt command for what is missing);
  * 2. installs code-server into the cache (`.e2e/cache`, or `E2E_CACHE`) unless it is there;
@@ -14,7 +14,9 @@
  * 6. runs the extension-host suite (test/e2e/suite) against the installed extension;
  * 7. runs the UI pass (uiPass.ts): Problems panel, graph preview, deploy, status bar, with screenshots;
  * 8. runs the Restricted Mode pass (restrictedRun.ts): a second code-server with workspace trust on,
- *    the workspace untrusted, and test/e2e/suite/restrictedMode.e2e.ts.
+ *    the workspace untrusted, and test/e2e/suite/restrictedMode.e2e.ts;
+ * 9. runs the web extension pass (webRun.ts): a third code-server that runs the extension in the
+ *    browser's web worker extension host, as vscode.dev does (diagnostics, completion, graph preview).
  *
  * Everything the run writes is under `.e2e/runs/<id>/` (logs/, screenshots/). Every process it starts
  * is stopped at the end, on failure, and on Ctrl-C; anything left (found by the run's environment
@@ -33,6 +35,7 @@ import { createRunFolder, writeUserSettings } from './runFolder';
 import { startStandIn } from './standIn';
 import { runSuiteInCodeServer } from './suiteRunner';
 import { runUiPass } from './uiPass';
+import { runWebExtensionPass } from './webRun';
 
 const timings: string[] = [];
 
@@ -101,24 +104,33 @@ async function main(): Promise<number> {
       ...(argument('--grep') !== undefined ? { PEARL_E2E_GREP: argument('--grep') } : {}),
     });
 
-    const server = await step('start code-server', () => startCodeServer(groups, install, run));
-    console.log(`[e2e] code-server: ${server.url} (VS Code ${install.vscodeVersion})`);
+    // `--web-only`: the web extension pass alone (it starts its own code-server).
+    if (!process.argv.includes('--web-only')) {
+      const server = await step('start code-server', () => startCodeServer(groups, install, run));
+      console.log(`[e2e] code-server: ${server.url} (VS Code ${install.vscodeVersion})`);
 
-    const suiteCode = await step('extension-host suite (test/e2e/suite)', () => runSuiteInCodeServer(server, run));
-    if (suiteCode !== 0) failures.push(`the extension-host suite failed (exit code ${suiteCode}; logs/suite.log)`);
+      const suiteCode = await step('extension-host suite (test/e2e/suite)', () => runSuiteInCodeServer(server, run));
+      if (suiteCode !== 0) failures.push(`the extension-host suite failed (exit code ${suiteCode}; logs/suite.log)`);
 
-    if (!process.argv.includes('--suite-only')) {
-      const ui = await step('UI pass (Problems panel, graph preview, deploy, status bar)', () =>
-        runUiPass({ server, run, standIn, commands: readReport(run.reportFile).commands }),
+      if (!process.argv.includes('--suite-only')) {
+        const ui = await step('UI pass (Problems panel, graph preview, deploy, status bar)', () =>
+          runUiPass({ server, run, standIn, commands: readReport(run.reportFile).commands }),
+        );
+        failures.push(...ui.failures);
+        screenshots.push(...ui.screenshots);
+      }
+
+      const restrictedCode = await step('Restricted Mode suite (workspace trust on, workspace not trusted)', () =>
+        runRestrictedSuite(groups, install, run, pearlSettings),
       );
-      failures.push(...ui.failures);
-      screenshots.push(...ui.screenshots);
+      if (restrictedCode !== 0) failures.push(`the Restricted Mode suite failed (exit code ${restrictedCode}; restricted/logs/suite.log)`);
     }
 
-    const restrictedCode = await step('Restricted Mode suite (workspace trust on, workspace not trusted)', () =>
-      runRestrictedSuite(groups, install, run, pearlSettings),
+    const web = await step('web extension pass (the web worker extension host, as on vscode.dev)', () =>
+      runWebExtensionPass(groups, install, run, pearlSettings),
     );
-    if (restrictedCode !== 0) failures.push(`the Restricted Mode suite failed (exit code ${restrictedCode}; restricted/logs/suite.log)`);
+    failures.push(...web.failures);
+    screenshots.push(...web.screenshots);
   } catch (error) {
     failures.push(error instanceof Error ? (error.stack ?? error.message) : String(error));
   } finally {
