@@ -111,6 +111,29 @@ test('a key with its quotes but no colon, the next member on the line below: one
   );
 });
 
+test('a value being typed (the colon written, the next member on the line below): one error on the colon', () => {
+  for (const [before, typed] of [
+    ['"inbound"', '"outbound": '],
+    ['"nodes"', '"timeZone": '],
+  ] as const) {
+    const marked = typedBefore(cleanTextPearl, before, typed);
+    const { text, offset } = cursor(marked);
+    const found = diagnostics(marked);
+    const colon = offset - 2;
+    assert.deepEqual(
+      found.filter((diagnostic) => diagnostic.code === 'syntax').map((diagnostic) => [diagnostic.range, diagnostic.message]),
+      [[rangeAt(text, colon, 1), 'Expected a value.']],
+      typed,
+    );
+    // Nothing else: the key has no value yet, so nothing is sent for it.
+    assert.deepEqual(
+      found.filter((diagnostic) => diagnostic.code !== 'syntax').map((diagnostic) => diagnostic.code),
+      [],
+      typed,
+    );
+  }
+});
+
 /** The outline as names, kinds and ranges, each range one line further down from `line` on. */
 function outline(symbols: readonly DocumentSymbol[], line = Infinity): unknown[] {
   const move = (range: Range): Range =>

@@ -53,8 +53,9 @@ export function parseJsonTree(text: string): JsonTree {
     if (!('typedKey' in pass)) return typedKeys.length === 0 ? pass : withTypedKeys(pass, typedKeys);
     typedKeys.push(pass.typedKey);
     if (typedKeys.length > maxTypedKeys) return withTypedKeys(parsePass(parseText, false) as JsonTree, typedKeys.slice(0, -1));
-    const { offset, length } = pass.typedKey;
-    parseText = `${parseText.slice(0, offset)}${' '.repeat(length)}${parseText.slice(offset + length)}`;
+    const { offset, length, colonOffset } = pass.typedKey;
+    const end = colonOffset !== undefined ? colonOffset + 1 : offset + length;
+    parseText = `${parseText.slice(0, offset)}${' '.repeat(end - offset)}${parseText.slice(end)}`;
   }
 }
 
@@ -68,10 +69,12 @@ export function parseJsonTree(text: string): JsonTree {
  */
 interface TypedKey {
   readonly offset: number;
-  /** Its length as written: to the end of its line when its closing quote is missing. */
+  /** The key's length as written: to the end of its line when its closing quote is missing. */
   readonly length: number;
   readonly name: string;
   readonly terminated: boolean;
+  /** The colon after the key, when written (`"outbound": ⏎  "inbound": {`: the value is being typed). */
+  readonly colonOffset?: number;
 }
 
 /** How many keys being typed one text may have before the rest are left to jsonc-parser's recovery. */
@@ -96,6 +99,26 @@ function typedKeyAt(text: string, property: BuildNode, offset: number): TypedKey
 }
 
 /**
+ * The property whose value is being typed that a CommaExpected error at `offset` reveals (see
+ * {@link TypedKey}): the last member of `object` in `text` has a colon, then, on a later line, a
+ * string read as its value, which the colon at `offset` shows to be the next property's name.
+ */
+function typedValueAt(text: string, object: BuildNode, offset: number): TypedKey | undefined {
+  const property = object.type === 'object' ? object.children?.[object.children.length - 1] : undefined;
+  const [key, value] = property?.children ?? [];
+  const colonOffset = property?.colonOffset;
+  if (!key || value?.type !== 'string' || colonOffset === undefined || text.charCodeAt(offset) !== 0x3a /* : */) return undefined;
+  if (!/[\r\n]/.test(text.slice(colonOffset + 1, value.offset))) return undefined;
+  return { offset: key.offset, length: key.length, name: String(key.value), terminated: true, colonOffset };
+}
+
+/** The key or value being typed that parse error `error` at `offset` reveals, `current` being the node open there. */
+function typedMemberAt(text: string, error: ParseErrorCode, current: BuildNode, offset: number): TypedKey | undefined {
+  if (error === ParseErrorCode.ColonExpected) return typedKeyAt(text, current, offset);
+  return error === ParseErrorCode.CommaExpected ? typedValueAt(text, current, offset) : undefined;
+}
+
+/**
  * The tree of `text`, or the first key being typed it holds ({@link TypedKey}) when `findTypedKey`
  * (default true).
  */
@@ -114,11 +137,13 @@ function parsePass(text: string, findTypedKey = true): JsonTree | { typedKey: Ty
  */
 function withTypedKeys(tree: JsonTree, typedKeys: readonly TypedKey[]): JsonTree {
   const errors = [...tree.errors];
-  for (const { offset, length, name, terminated } of typedKeys) {
-    errors.push({ error: terminated ? ParseErrorCode.ColonExpected : ParseErrorCode.UnexpectedEndOfString, offset, length });
+  for (const { offset, length, name, terminated, colonOffset } of typedKeys) {
+    if (colonOffset !== undefined) errors.push({ error: ParseErrorCode.ValueExpected, offset: colonOffset, length: 1 });
+    else errors.push({ error: terminated ? ParseErrorCode.ColonExpected : ParseErrorCode.UnexpectedEndOfString, offset, length });
     const object = tree.root && findNodeAtOffset(tree.root, offset);
     if (object?.type !== 'object' || !object.children) continue;
-    const property: BuildNode = { type: 'property', offset, length, parent: object, children: [] };
+    const propertyLength = colonOffset !== undefined ? colonOffset + 1 - offset : length;
+    const property: BuildNode = { type: 'property', offset, length: propertyLength, parent: object, children: [], colonOffset };
     property.children?.push({ type: 'string', value: name, offset, length, parent: property });
     const index = object.children.findIndex((child) => child.offset > offset);
     object.children.splice(index < 0 ? object.children.length : index, 0, property);
@@ -194,7 +219,7 @@ function parseTreeOnce(text: string, findTypedKey: boolean): JsonTree {
         }
       },
       onError: (error, offset, length) => {
-        const typedKey = findTypedKey && error === ParseErrorCode.ColonExpected ? typedKeyAt(text, current, offset) : undefined;
+        const typedKey = findTypedKey ? typedMemberAt(text, error, current, offset) : undefined;
         if (typedKey) throw new TypedKeyFound(typedKey);
         errors.push({ error, offset, length });
       },
