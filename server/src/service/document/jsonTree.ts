@@ -39,11 +39,121 @@ export interface DuplicateKey {
  * nodes with offset, length, parent, children, value, colonOffset), so every jsonc-parser tree
  * function (findNodeAtOffset, findNodeAtLocation, getNodePath, getNodeValue) works on it.
  * Of a key set twice in one object only the last occurrence stays in the tree, as `JSON.parse`
- * keeps the last value; the others are listed in `duplicateKeys`. Throws only a stack overflow,
- * on nesting thousands of levels deep (jsonc-parser's parser is recursive); malformed input gives
- * a partial tree and errors.
+ * keeps the last value; the others are listed in `duplicateKeys`. A key being typed (no colon, the
+ * next property's name on a later line: {@link TypedKey}) is a property without a value and one
+ * syntax error, and the members after it are read as written. Throws only a stack overflow, on
+ * nesting thousands of levels deep (jsonc-parser's parser is recursive); malformed input gives a
+ * partial tree and errors.
  */
 export function parseJsonTree(text: string): JsonTree {
+  const typedKeys: TypedKey[] = [];
+  let parseText = text;
+  for (;;) {
+    const pass = parsePass(parseText);
+    if (!('typedKey' in pass)) return typedKeys.length === 0 ? pass : withTypedKeys(pass, typedKeys);
+    typedKeys.push(pass.typedKey);
+    if (typedKeys.length > maxTypedKeys) return withTypedKeys(parsePass(parseText, false) as JsonTree, typedKeys.slice(0, -1));
+    const { offset, length, colonOffset } = pass.typedKey;
+    const end = colonOffset !== undefined ? colonOffset + 1 : offset + length;
+    parseText = `${parseText.slice(0, offset)}${' '.repeat(end - offset)}${parseText.slice(end)}`;
+  }
+}
+
+/**
+ * A key being typed: a property name with no colon after it, followed on a later line by the next
+ * property's name (`"outb⏎  "inbound": {`). jsonc-parser would skip everything up to the next `,`
+ * or `}` after it, nested values included, and so cascade into problems that are not there (a
+ * missing `inbound`, keys of a nested object read as the outer object's); the tree is built
+ * instead as if the key were not written, and the key is put back as a property without a value
+ * (as vscode-json-languageservice reads it), with one syntax error of its own.
+ */
+interface TypedKey {
+  readonly offset: number;
+  /** The key's length as written: to the end of its line when its closing quote is missing. */
+  readonly length: number;
+  readonly name: string;
+  readonly terminated: boolean;
+  /** The colon after the key, when written (`"outbound": ⏎  "inbound": {`: the value is being typed). */
+  readonly colonOffset?: number;
+}
+
+/** How many keys being typed one text may have before the rest are left to jsonc-parser's recovery. */
+const maxTypedKeys = 8;
+
+/** Thrown by {@link parsePass} to stop at a key being typed, which the next pass blanks out. */
+class TypedKeyFound extends Error {
+  constructor(readonly typedKey: TypedKey) {
+    super('a key being typed');
+  }
+}
+
+/**
+ * The key being typed that a ColonExpected error at `offset` reveals (see {@link TypedKey}): the
+ * property just begun in `text`, when the token where its colon should be is a string on a later line.
+ */
+function typedKeyAt(text: string, property: BuildNode, offset: number): TypedKey | undefined {
+  const key = property.type === 'property' ? property.children?.[0] : undefined;
+  if (!key || text.charCodeAt(offset) !== 0x22 /* " */ || !/[\r\n]/.test(text.slice(key.offset + key.length, offset))) return undefined;
+  const terminated = key.length >= 2 && text.charCodeAt(key.offset + key.length - 1) === 0x22;
+  return { offset: key.offset, length: key.length, name: String(key.value), terminated };
+}
+
+/**
+ * The property whose value is being typed that a CommaExpected error at `offset` reveals (see
+ * {@link TypedKey}): the last member of `object` in `text` has a colon, then, on a later line, a
+ * string read as its value, which the colon at `offset` shows to be the next property's name.
+ */
+function typedValueAt(text: string, object: BuildNode, offset: number): TypedKey | undefined {
+  const property = object.type === 'object' ? object.children?.[object.children.length - 1] : undefined;
+  const [key, value] = property?.children ?? [];
+  const colonOffset = property?.colonOffset;
+  if (!key || value?.type !== 'string' || colonOffset === undefined || text.charCodeAt(offset) !== 0x3a /* : */) return undefined;
+  if (!/[\r\n]/.test(text.slice(colonOffset + 1, value.offset))) return undefined;
+  return { offset: key.offset, length: key.length, name: String(key.value), terminated: true, colonOffset };
+}
+
+/** The key or value being typed that parse error `error` at `offset` reveals, `current` being the node open there. */
+function typedMemberAt(text: string, error: ParseErrorCode, current: BuildNode, offset: number): TypedKey | undefined {
+  if (error === ParseErrorCode.ColonExpected) return typedKeyAt(text, current, offset);
+  return error === ParseErrorCode.CommaExpected ? typedValueAt(text, current, offset) : undefined;
+}
+
+/**
+ * The tree of `text`, or the first key being typed it holds ({@link TypedKey}) when `findTypedKey`
+ * (default true).
+ */
+function parsePass(text: string, findTypedKey = true): JsonTree | { typedKey: TypedKey } {
+  try {
+    return parseTreeOnce(text, findTypedKey);
+  } catch (error) {
+    if (error instanceof TypedKeyFound) return { typedKey: error.typedKey };
+    throw error;
+  }
+}
+
+/**
+ * `tree`, parsed with `typedKeys` blanked out, with each put back as a property without a value in
+ * the object around it and with its syntax error: the unterminated string, else the missing colon.
+ */
+function withTypedKeys(tree: JsonTree, typedKeys: readonly TypedKey[]): JsonTree {
+  const errors = [...tree.errors];
+  for (const { offset, length, name, terminated, colonOffset } of typedKeys) {
+    if (colonOffset !== undefined) errors.push({ error: ParseErrorCode.ValueExpected, offset: colonOffset, length: 1 });
+    else errors.push({ error: terminated ? ParseErrorCode.ColonExpected : ParseErrorCode.UnexpectedEndOfString, offset, length });
+    const object = tree.root && findNodeAtOffset(tree.root, offset);
+    if (object?.type !== 'object' || !object.children) continue;
+    const propertyLength = colonOffset !== undefined ? colonOffset + 1 - offset : length;
+    const property: BuildNode = { type: 'property', offset, length: propertyLength, parent: object, children: [], colonOffset };
+    property.children?.push({ type: 'string', value: name, offset, length, parent: property });
+    const index = object.children.findIndex((child) => child.offset > offset);
+    object.children.splice(index < 0 ? object.children.length : index, 0, property);
+  }
+  errors.sort((a, b) => a.offset - b.offset);
+  return { ...tree, errors };
+}
+
+/** One pass of the tolerant parser over `text` (see {@link parseJsonTree}). */
+function parseTreeOnce(text: string, findTypedKey: boolean): JsonTree {
   const errors: ParseError[] = [];
   const trailingCommas: number[] = [];
   const duplicateKeys: DuplicateKey[] = [];
@@ -108,7 +218,11 @@ export function parseJsonTree(text: string): JsonTree {
           pendingComma = offset;
         }
       },
-      onError: (error, offset, length) => void errors.push({ error, offset, length }),
+      onError: (error, offset, length) => {
+        const typedKey = findTypedKey ? typedMemberAt(text, error, current, offset) : undefined;
+        if (typedKey) throw new TypedKeyFound(typedKey);
+        errors.push({ error, offset, length });
+      },
     },
     { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false },
   );
@@ -389,7 +503,8 @@ export function getPropertyNode(object: JsonNode | undefined, key: string): Json
   if (!object || object.type !== 'object' || !object.children) return undefined;
   for (const property of object.children) {
     const children = property.children;
-    if (children && children[0].value === key) return children[1];
+    // A key written without a value (being typed) holds none: the value is a later property's.
+    if (children && children.length > 1 && children[0].value === key) return children[1];
   }
   return undefined;
 }
