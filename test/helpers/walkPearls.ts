@@ -138,7 +138,9 @@ export const bookingWalksText = `{
     {
       "name": "Books a table for four",
       "variables": { "phone": "+15550100" },
-      "steps": ${JSON.stringify(bookingSteps)},
+      "steps": [
+        ${bookingSteps.map((step) => JSON.stringify(step, null, 1).replace(/\n\s*/g, ' ')).join(',\n        ')}
+      ],
       "end": true
     }
   ]

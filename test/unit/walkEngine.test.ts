@@ -189,7 +189,7 @@ test('each failure stops the walk on its step with a sentence', () => {
       'walk-expect-failed',
       "OpeningSentence node 'greet' sends no request.",
     ],
-    [[{ take: 'Known', set: {} } as never], 'walk-step-invalid', 'A step has exactly one of "take", "set", "response" or "expect".'],
+    [[{ take: 'Known', set: {} }], 'walk-step-invalid', 'A step has exactly one of "take", "set", "response" or "expect".'],
     [
       [{ response: { status: 'ok' } } as never],
       'walk-step-invalid',
