@@ -2,8 +2,16 @@
 // calls them: the trace of the steps taken so far through the open Pearl.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import type { WalkTrace } from '../../protocol/pearlRequests';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { WalkCoverage, WalkTrace } from '../../protocol/pearlRequests';
+import { getLanguageService } from '../../server/src/service/pearlLanguageService';
 import { withLspClient } from '../helpers/lspClient';
+import { valueRange } from '../helpers/text';
+import { bookingPearlText, bookingSteps, bookingWalksText } from '../helpers/walkPearls';
 
 const pearlUri = 'file:///workspace/booking.pearl.json';
 const pearlText = `{
@@ -75,5 +83,116 @@ test('pearl/walk over stdio: the trace of the steps so far, a failure on the ste
       walk: { steps: [] },
     });
     assert.equal(closed, null);
+  });
+});
+
+/** A workspace folder on disk with the booking Pearl and its walks file; removed by the caller. */
+function makeWorkspace(): { folder: string; pearlUri: string; walksUri: string } {
+  const folder = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'pearl-walks-')));
+  fs.writeFileSync(path.join(folder, 'booking.pearl.json'), bookingPearlText);
+  fs.mkdirSync(path.join(folder, 'walks'));
+  fs.writeFileSync(
+    path.join(folder, 'walks', 'booking.walks.json'),
+    bookingWalksText.replace('"booking.pearl.json"', '"../booking.pearl.json"'),
+  );
+  return {
+    folder,
+    pearlUri: pathToFileURL(path.join(folder, 'booking.pearl.json')).href,
+    walksUri: pathToFileURL(path.join(folder, 'walks', 'booking.walks.json')).href,
+  };
+}
+
+test('walks files over stdio: an open walks file is checked against its Pearl read from disk, then against the open Pearl as it changes', async () => {
+  const { folder, pearlUri, walksUri } = makeWorkspace();
+  try {
+    await withLspClient(async (client) => {
+      await client.initialize({ workspaceFolders: [{ uri: pathToFileURL(folder).href, name: 'w' }] });
+      const walksText = fs.readFileSync(new URL(walksUri), 'utf8');
+      await client.open(walksUri, walksText, 1);
+      // The Pearl is not open: it is read from disk, and the walk passes.
+      const clean = await client.waitForDiagnostics(walksUri, (params) => params.version === 1 && params.diagnostics.length === 0);
+      assert.deepEqual(clean.diagnostics, []);
+      // The Pearl opens with a transition renamed: the open walks file reports the step that takes it.
+      await client.open(pearlUri, bookingPearlText.replace('"name": "Details collected"', '"name": "Party size collected"'), 1);
+      const failed = await client.waitForDiagnostics(walksUri, (params) => params.diagnostics.length > 0);
+      assert.deepEqual(
+        failed.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.range]),
+        [['walk-take-unknown', valueRange(walksText, '"take": "Details collected"')]],
+      );
+    });
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test('walks files over stdio: a change to a Pearl re-checks its walks file that is not open (read from disk, published without a version)', async () => {
+  const { folder, pearlUri, walksUri } = makeWorkspace();
+  try {
+    await withLspClient(async (client) => {
+      await client.initialize({ workspaceFolders: [{ uri: pathToFileURL(folder).href, name: 'w' }] });
+      await client.open(pearlUri, bookingPearlText, 1);
+      const first = await client.waitForDiagnostics(walksUri);
+      assert.deepEqual(first.diagnostics, []);
+      assert.equal(first.version, undefined);
+      await client.change(pearlUri, 2, [{ text: bookingPearlText.replace('"name": "Sent"', '"name": "SMS sent"') }]);
+      const failed = await client.waitForDiagnostics(walksUri, (params) => params.diagnostics.length > 0);
+      const walksText = fs.readFileSync(new URL(walksUri), 'utf8');
+      assert.deepEqual(
+        failed.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity, diagnostic.range, diagnostic.message]),
+        [
+          [
+            'walk-take-unknown',
+            1,
+            valueRange(walksText, '"take": "Sent"'),
+            "SMS node 'confirm' has no transition 'Sent'; its transitions are 'SMS sent'.",
+          ],
+        ],
+      );
+    });
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test("pearl/walkCoverage over stdio: the edge keys the workspace's saved walks take, and each walk", async () => {
+  const { folder, pearlUri, walksUri } = makeWorkspace();
+  try {
+    await withLspClient(async (client) => {
+      await client.initialize({ workspaceFolders: [{ uri: pathToFileURL(folder).href, name: 'w' }] });
+      await client.open(pearlUri, bookingPearlText, 1);
+      const coverage = await client.request<WalkCoverage>('pearl/walkCoverage', { textDocument: { uri: pearlUri } });
+      assert.deepEqual(coverage.covered, ['n:0>t:0', 'n:1>t:0', 'n:3>t:0', 'n:4>t:0', 'n:5>t:0']);
+      assert.deepEqual(
+        coverage.walks.map((walk) => [walk.uri, walk.name, walk.passed]),
+        [[walksUri, 'Books a table for four', true]],
+      );
+      assert.equal(
+        await client.request('pearl/walkCoverage', { textDocument: { uri: pathToFileURL(path.join(folder, 'x.pearl.json')).href } }),
+        null,
+      );
+    });
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test('the trace of a walk through pearl/walk equals the trace the walks-file check computes for the same steps', async () => {
+  const input = { variables: { phone: '+15550100' }, steps: [...bookingSteps] };
+  const service = getLanguageService();
+  const pearlDoc = service.parsePearlDocument(TextDocument.create(pearlUri, 'pearl', 1, bookingPearlText));
+  // The walks-file check runs this trace: its diagnostics are none exactly when it passes, and the
+  // coverage it reports is the path of its frames.
+  const checked = service.walk(pearlDoc, input);
+  const walksDoc = service.parsePearlDocument(TextDocument.create('file:///workspace/booking.walks.json', 'jsonc', 1, bookingWalksText));
+  assert.deepEqual(service.checkWalksFile(walksDoc, pearlDoc), []);
+  assert.deepEqual(
+    service.getWalkCoverage(pearlDoc, [walksDoc]).covered,
+    checked.frames.flatMap((frame) => (frame.reachedVia ? [frame.reachedVia] : [])),
+  );
+  await withLspClient(async (client) => {
+    await client.initialize();
+    await client.open(pearlUri, bookingPearlText, 1);
+    const interactive = await client.request<WalkTrace>('pearl/walk', { textDocument: { uri: pearlUri }, walk: input });
+    assert.deepEqual(interactive, checked);
   });
 });
