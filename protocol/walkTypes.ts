@@ -101,8 +101,14 @@ export interface WalkFrame {
   readonly name?: string;
   /** The node type's name (`Dialogue`). */
   readonly typeName: string;
-  /** The index in {@link WalkInput.steps} of the `take` step that reached this node; -1 for the entry node. */
+  /**
+   * The index in {@link WalkInput.steps} of the `take` step that reached this node (or of the
+   * `response` step at a PreCallAPI node, which takes its Success or Failure transition by itself);
+   * -1 for the entry node.
+   */
   readonly reachedBy: number;
+  /** The edge key (`PearlGraphEdge.key`) of the transition that reached this node; absent for the entry node. Added for coverage and the path drawn in the graph. */
+  readonly reachedVia?: string;
   /** The node's script, rendered with the values known here. */
   readonly says?: WalkRenderedText;
   readonly instructions?: WalkRenderedText;
@@ -131,6 +137,10 @@ export interface WalkFailure {
   /** Index in {@link WalkInput.steps}; -1 when the walk could not start (no entry node). */
   readonly step: number;
   readonly message: string;
+  /** The walks-file diagnostic code of this failure or warning (`walk-take-unknown`; docs/walks.md § Diagnostics). Added by the engine. */
+  readonly code?: string;
+  /** The variable id concerned, for a warning about one (`walk-variable-undeclared`, `walk-value-unknown`). */
+  readonly variable?: string;
 }
 
 /**

@@ -3,7 +3,11 @@
 import { spawnSync } from 'node:child_process';
 
 const runs = [
-  { title: 'examples/ (realistic Pearls: expected clean)', args: ['examples/*.pearl.json'], expect: 0 },
+  {
+    title: 'examples/ (realistic Pearls and their walks: expected clean)',
+    args: ['examples/*.pearl.json', 'examples/*.walks.json'],
+    expect: 0,
+  },
   { title: 'examples/broken/ (a spread of mistakes: expected errors)', args: ['examples/broken'], expect: 1 },
 ];
 let ok = true;

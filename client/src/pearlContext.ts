@@ -149,9 +149,17 @@ function createClient(serverModule: string, outputChannel: vscode.OutputChannel,
   const clientOptions: LanguageClientOptions = {
     // Every scheme, as VS Code's JSON support does: the server needs only the text, so the
     // features work in virtual workspaces (capabilities.virtualWorkspaces) too.
-    documentSelector: [{ language: 'pearl' }],
-    // A changed `.pearlrc.json` re-validates the open documents.
-    synchronize: { configurationSection: configSection, fileEvents: vscode.workspace.createFileSystemWatcher('**/.pearlrc.json') },
+    // Walks files (`*.walks.json`, JSON with comments) go to the server too (docs/walks.md).
+    documentSelector: [{ language: 'pearl' }, { language: 'jsonc', pattern: '**/*.walks.json' }],
+    // A changed `.pearlrc.json` re-validates the open documents; a Pearl or walks file changed on
+    // disk re-checks the walks files (open or not).
+    synchronize: {
+      configurationSection: configSection,
+      fileEvents: [
+        vscode.workspace.createFileSystemWatcher('**/.pearlrc.json'),
+        vscode.workspace.createFileSystemWatcher('**/*.{pearl,walks}.json'),
+      ],
+    },
     outputChannel,
     middleware: {
       provideInlayHints: (document, viewPort, token, next) => (config.inlayHintsEnabled ? next(document, viewPort, token) : []),

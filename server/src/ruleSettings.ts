@@ -28,11 +28,14 @@ export class RuleSettings {
    * @param connection where settings come from and where problems of the configuration go.
    * @param service the language service (created with `readConfigurationFile`).
    * @param revalidate publishes the diagnostics of every open document again.
+   * @param filesChanged told of every `workspace/didChangeWatchedFiles` URI too (a connection has one
+   *   handler of that notification: walks files listen here).
    */
   constructor(
     private readonly connection: Connection,
     private readonly service: PearlLanguageService,
     private readonly revalidate: () => void,
+    filesChanged?: (uris: string[]) => void,
   ) {
     connection.onDidChangeConfiguration(({ settings }) => {
       this.setRules((settings as { pearl?: { rules?: unknown } } | null | undefined)?.pearl?.rules);
@@ -40,6 +43,7 @@ export class RuleSettings {
     });
     connection.onDidChangeWatchedFiles(({ changes }) => {
       if (changes.some((change) => change.uri.endsWith(`/${ruleConfigurationFileName}`))) this.revalidate();
+      filesChanged?.(changes.map((change) => change.uri));
     });
   }
 

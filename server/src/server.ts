@@ -14,10 +14,12 @@ import { registerEditingHandlers } from './handlers/editingHandlers';
 import { registerLifecycleHandlers } from './handlers/lifecycleHandlers';
 import { registerNavigationHandlers } from './handlers/navigationHandlers';
 import { registerPearlRequestHandlers } from './handlers/pearlRequestHandlers';
-import type { ServerContext } from './handlers/serverContext';
+import { logError, type ServerContext } from './handlers/serverContext';
 import { nodeFileSystem } from './nodeFileSystem';
 import { readConfigurationFile } from './readConfigurationFile';
 import { getLanguageService } from './service/pearlLanguageService';
+import { nodeWalksFileAccess } from './nodeWalksFileAccess';
+import { WalksWorkspace } from './walksWorkspace';
 
 const transportFlag = /^--(stdio|node-ipc|socket|pipe)(=|$)/;
 
@@ -46,11 +48,31 @@ function startServer(): void {
     readConfigurationFile,
     reportError: (message) => connection.console.error(message),
   });
+  const cache = new PearlDocumentCache(service);
+  // Bound once the diagnostics scheduler exists (registerDiagnosticsHandlers, below).
+  let revalidateOpen: (document: TextDocument) => void = () => undefined;
+  const walks = new WalksWorkspace(
+    {
+      service,
+      cache,
+      getOpenDocument: (uri) => documents.get(uri),
+      allOpenDocuments: () => documents.all(),
+      workspaceFolders: () => context.client.workspaceFolders,
+      revalidateOpen: (document) => revalidateOpen(document),
+      publish: (uri, diagnostics) =>
+        void connection
+          .sendDiagnostics({ uri, diagnostics })
+          .catch((error: unknown) => logError(context, 'publishing diagnostics', uri, error)),
+      logError: (what, uri, error) => logError(context, what, uri, error),
+    },
+    nodeWalksFileAccess,
+  );
   const context: ServerContext = {
     connection,
     documents,
     service,
-    cache: new PearlDocumentCache(service),
+    cache,
+    walks,
     client: {
       completion: { snippetSupport: false, labelDetailsSupport: false },
       folding: {},
@@ -60,11 +82,13 @@ function startServer(): void {
   };
   registerLifecycleHandlers(context);
   const diagnostics = registerDiagnosticsHandlers(context);
+  revalidateOpen = (document) => diagnostics.opened(document);
   registerNavigationHandlers(context);
   registerEditingHandlers(context);
   registerPearlRequestHandlers(context);
   connection.onShutdown(() => {
     diagnostics.dispose();
+    walks.dispose();
     context.cache.clear();
   });
   documents.listen(connection);

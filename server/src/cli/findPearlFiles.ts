@@ -2,8 +2,16 @@ import * as fs from './fsAsync';
 import * as path from 'node:path';
 import { exclusionMatcher, exists, expandGlob, hasGlobMagic, isSkippedFolder } from './globPattern';
 
-/** The suffix of the files a folder or a glob stands for. */
+/** The suffix of the Pearl files a folder or a glob stands for. */
 export const pearlFileSuffix = '.pearl.json';
+
+/** The suffix of the walks files a folder or a glob stands for too (docs/walks.md). */
+export const walksFileSuffix = '.walks.json';
+
+/** Whether a folder or a glob stands for the file `name`: a Pearl or a walks file. */
+export function isLintedFileName(name: string): boolean {
+  return name.endsWith(pearlFileSuffix) || name.endsWith(walksFileSuffix);
+}
 
 /** A file to lint. */
 export interface LintTarget {
@@ -27,8 +35,8 @@ export interface FoundPearlFiles {
 
 /**
  * Resolves command-line paths against `cwd`: a file stands for itself (whatever its name); a folder
- * for every `*.pearl.json` under it, recursively, skipping `node_modules` and dot-folders; a glob
- * (see {@link expandGlob}) for the `*.pearl.json` files it matches and those under the folders it
+ * for every `*.pearl.json` and `*.walks.json` under it, recursively, skipping `node_modules` and dot-folders; a glob
+ * (see {@link expandGlob}) for the `*.pearl.json` and `*.walks.json` files it matches and those under the folders it
  * matches; a path starting with `!` is a glob whose files are left out. Anything else (a FIFO, a
  * device, a socket) is refused without being opened. Never throws: failures are listed in `problems`.
  */
@@ -63,7 +71,7 @@ export async function findPearlFiles(paths: readonly string[], cwd: string): Pro
     if (hasGlobMagic(given) && !(await exists(path.resolve(cwd, given)))) {
       const matches = await expandGlob(given, cwd);
       for (const { folder, error } of matches.unreadable) problems.push(`${show(folder)}: ${describeFsError(error)}`);
-      const found = matches.files.filter((file) => file.endsWith(pearlFileSuffix));
+      const found = matches.files.filter(isLintedFileName);
       for (const folder of matches.folders) found.push(...(await walk(folder)));
       if (found.length === 0) {
         if (matches.unreadable.length === 0) problems.push(`${given}: no files match this pattern`);
@@ -129,7 +137,7 @@ export function describeFsError(error: unknown): string {
 }
 
 /**
- * Every `*.pearl.json` entry under `folder` that is not a folder, recursively, skipping node_modules
+ * Every `*.pearl.json` and `*.walks.json` entry under `folder` that is not a folder, recursively, skipping node_modules
  * and dot-folders, sorted; and every folder that could not be listed, sorted. Entries that are not
  * regular files are kept so that reading them reports why they are refused. Sibling folders are
  * listed concurrently (libuv's thread pool bounds how many at once).
@@ -151,7 +159,7 @@ async function walkFolder(folder: string): Promise<{ files: string[]; unreadable
       // Symbolic links to folders are not followed: no cycles.
       if (entry.isDirectory()) {
         if (!isSkippedFolder(entry.name)) folders.push(visit(child));
-      } else if (entry.name.endsWith(pearlFileSuffix)) {
+      } else if (isLintedFileName(entry.name)) {
         files.push(child);
       }
     }

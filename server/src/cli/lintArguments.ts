@@ -28,6 +28,8 @@ export interface LintOptions {
   readonly rules: readonly (readonly [string, string])[];
   /** `--print-config <file>`: print the rules in effect for this file instead of checking. */
   readonly printConfig: string | undefined;
+  /** `--coverage`: after the report, per Pearl, the transitions no walk of the walks files checked takes. */
+  readonly coverage: boolean;
   readonly help: boolean;
   readonly version: boolean;
   /** Files, folders, globs, `!`-globs that exclude, and `-` for standard input (also given by `--stdin`). */
@@ -40,12 +42,15 @@ export type ParsedLintArguments = { ok: true; options: LintOptions } | { ok: fal
 /** The `--help` text. */
 export const lintUsage = `Usage: pearl-lint [options] <paths...>
 
-Checks Pearl create requests (*.pearl.json) with the rules of the Pearl language server.
+Checks Pearl create requests (*.pearl.json) with the rules of the Pearl language server,
+and replays the walks of walks files (*.walks.json) through the Pearls they name.
 
 Paths:
-  file       checked whatever its name
-  folder     every *.pearl.json under it, recursively (skips node_modules and dot-folders)
-  glob       the *.pearl.json files it matches and those under the folders it matches:
+  file       checked whatever its name (a *.walks.json name is a walks file)
+  folder     every *.pearl.json and *.walks.json under it, recursively (skips node_modules
+             and dot-folders)
+  glob       the *.pearl.json and *.walks.json files it matches and those under the folders
+             it matches:
              *, ?, ** (any number of folders), [abc], [!abc], {a,b}; quote it
              ("examples/**/*.pearl.json") so the shell passes it as is
   !glob      leaves out the files the glob matches ('!examples/broken/**')
@@ -70,6 +75,9 @@ Options:
                              repeatable; over .pearlrc.json. A code whose Error means the
                              service would reject the request cannot be turned off or lowered
       --print-config <file>  print the rules in effect for this file (JSON) and exit
+      --coverage             after the report, for each Pearl checked or walked, the
+                             transitions no walk takes (on standard output with the text
+                             format, else on standard error)
       --concurrency <n>      threads that check files: off (one, the default), a number,
                              or auto (one per 100 files, up to the cores, at most 4)
   -h, --help                 show this help
@@ -79,7 +87,7 @@ Rules: the nearest .pearlrc.json upward from each file ({ "rules": { "<code>": "
 then --rule, then comments in the file: // pearl-disable-next-line <code>[, <code>] and
 /* pearl-disable <code> */ ... /* pearl-enable <code> */.
 
-Exit status: 0 no errors, 1 errors (or too many warnings), 2 bad usage, a missing or
+Exit status: 0 no errors, 1 errors (a failed walk too; or too many warnings), 2 bad usage, a missing or
 unreadable file or folder, a path that is not a file or folder, a folder or glob
 matching no file, an unknown code or severity in --rule, or a .pearlrc.json that cannot be
 read or is not valid JSON.
@@ -98,6 +106,7 @@ const optionSpecs = {
   quiet: { type: 'boolean' },
   rule: { type: 'string', multiple: true },
   'print-config': { type: 'string' },
+  coverage: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const satisfies ParseArgsConfig['options'];
@@ -175,6 +184,7 @@ export function parseLintArguments(argv: readonly string[], env: NodeJS.ProcessE
       quiet: values.quiet === true,
       rules,
       printConfig,
+      coverage: values.coverage === true,
       help,
       version,
       paths,

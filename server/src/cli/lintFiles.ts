@@ -2,9 +2,17 @@
 // `--concurrency`, on worker threads that take files from the same queue (ESLint's
 // `--concurrency` does the same). Every thread runs the same language service.
 import { availableParallelism } from 'node:os';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { getLanguageService, PearlLanguageService, type RuleConfiguration } from '../service/pearlLanguageService';
+import {
+  describePearlReadError,
+  getLanguageService,
+  isWalksFileUri,
+  PearlLanguageService,
+  type PearlDocument,
+  type RuleConfiguration,
+  type UnresolvedPearl,
+} from '../service/pearlLanguageService';
 import { describeFsError, LintTarget } from './findPearlFiles';
 import { LintRecord, toLintRecord } from './lintReport';
 import { readRegularFile } from './readInput';
@@ -33,9 +41,34 @@ export function lintText(target: LintTarget, text: string, rules: RuleConfigurat
   service ??= getLanguageService();
   // Editors drop the byte order mark before positions are counted; so do we.
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  const textDocument = TextDocument.create(pathToFileURL(target.absolutePath).href, 'pearl', 1, text);
+  const uri = pathToFileURL(target.absolutePath).href;
+  if (isWalksFileUri(uri)) return lintWalksText(service, target, uri, text);
+  const textDocument = TextDocument.create(uri, 'pearl', 1, text);
   const diagnostics = service.doValidation(service.parsePearlDocument(textDocument), rules);
   return diagnostics.map((diagnostic) => toLintRecord(target.displayPath, diagnostic));
+}
+
+/**
+ * The diagnostics of the walks file `text` (docs/walks.md): each walk run through the Pearl its
+ * `pearl` names, read from disk. Walks codes are not tuned by rules (they are not the service's).
+ */
+function lintWalksText(service: PearlLanguageService, target: LintTarget, uri: string, text: string): LintRecord[] {
+  const walksDoc = service.parsePearlDocument(TextDocument.create(uri, 'jsonc', 1, text));
+  const diagnostics = service.checkWalksFile(walksDoc, readWalkedPearl(service, service.getWalksFilePearlUri(walksDoc)));
+  return diagnostics.map((diagnostic) => toLintRecord(target.displayPath, diagnostic));
+}
+
+/** The parse of the Pearl file `uri` names, or why it cannot be read. */
+export function readWalkedPearl(service: PearlLanguageService, uri: string | undefined): PearlDocument | UnresolvedPearl {
+  if (uri === undefined) return { reason: 'its path is not a string' };
+  if (!uri.startsWith('file:')) return { reason: 'it is not a file' };
+  try {
+    let text = readRegularFile(fileURLToPath(uri));
+    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    return service.parsePearlDocument(TextDocument.create(uri, 'pearl', 1, text));
+  } catch (error) {
+    return { reason: describePearlReadError(error) };
+  }
 }
 
 /**

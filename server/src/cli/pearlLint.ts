@@ -111,6 +111,11 @@ async function lint(argv: readonly string[], io: PearlLintIO): Promise<number> {
   } else if (report !== '') {
     io.stdout.write(report);
   }
+  if (options.coverage) {
+    // Machine-readable reports keep standard output to themselves.
+    const coverage = (await import('./walkCoverageReport')).formatWalkCoverage(targets, io.cwd);
+    (options.format === 'text' && options.outputFile === undefined ? io.stdout : io.stderr).write(coverage);
+  }
   for (const problem of problems) io.stderr.write(`pearl-lint: ${problem}\n`);
   const counts = countLintRecords(records, checked.length);
   io.stderr.write(formatLintSummary(counts));

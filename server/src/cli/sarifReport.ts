@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DiagnosticCode, diagnosticRules, ruleDocumentationHref } from '../service/pearlLanguageService';
+import { DiagnosticCode, diagnosticRules, ruleDocumentationHref, walkRules } from '../service/pearlLanguageService';
 import type { LintRecord, LintSeverity } from './lintReport';
 
 /** Tool facts a SARIF log names. */
@@ -18,6 +18,15 @@ const levelsBySeverity = ['none', 'error', 'warning', 'note', 'note'] as const;
 /** A SARIF reportingDescriptor for `id`: documentation, summary and default level for a registered code. */
 function sarifRule(id: string): object {
   const rule = (diagnosticRules as Readonly<Record<string, (typeof diagnosticRules)[DiagnosticCode] | undefined>>)[id];
+  const walkRule = Object.values(walkRules).find((candidate) => candidate.code === id);
+  if (walkRule) {
+    return {
+      id,
+      helpUri: walkRule.href,
+      shortDescription: { text: walkRule.summary },
+      defaultConfiguration: { level: levelsBySeverity[walkRule.severity] },
+    };
+  }
   if (!rule) return { id };
   return {
     id,
@@ -29,14 +38,20 @@ function sarifRule(id: string): object {
 
 /**
  * The records as a SARIF 2.1.0 log (OASIS SARIF v2.1.0 § 3.13 sarifLog): one run whose tool driver
- * `pearl-lint` lists a rule per diagnostic code (`helpUri`: the code's entry in docs/rules.md, with
+ * `pearl-lint` lists a rule per diagnostic code, walks-file codes included (`helpUri`: the code's entry in docs/rules.md, with
  * its one-line summary and default level from the registry of diagnostic codes), and one
  * result per record with its level, message and region. Regions are 1-based with columns in UTF-16
  * code units (`columnKind`), the end column exclusive, as SARIF defines them. Relative file paths
  * become relative URIs (`uriBaseId: "%SRCROOT%"`, the working folder), absolute ones `file:` URIs.
  */
 export function formatLintSarif(records: readonly LintRecord[], tool: SarifTool): string {
-  const codes = [...new Set<string>([...Object.values(DiagnosticCode), ...records.map((r) => r.code).filter((code) => code !== '')])];
+  const codes = [
+    ...new Set<string>([
+      ...Object.values(DiagnosticCode),
+      ...Object.values(walkRules).map((rule) => rule.code),
+      ...records.map((r) => r.code).filter((code) => code !== ''),
+    ]),
+  ];
   const ruleIndex = new Map(codes.map((code, index) => [code, index]));
   const log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',

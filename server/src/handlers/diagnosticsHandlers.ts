@@ -9,25 +9,52 @@ import { answerSafely, logError, ServerContext } from './serverContext';
  * a validation that fails unexpectedly publishes none. Returns the scheduler, to dispose of at shutdown.
  */
 export function registerDiagnosticsHandlers(context: ServerContext): DiagnosticsScheduler {
-  const { connection, documents, cache } = context;
+  const { connection, documents, cache, walks } = context;
   const scheduler = new DiagnosticsScheduler({
     getDocument: (uri) => documents.get(uri),
     validate: (textDocument) =>
       answerSafely(context, 'validation', textDocument.uri, [], () =>
-        ruleSettings.configure(cache.get(textDocument), cache.getDiagnostics(textDocument)),
+        walks.isWalksFile(textDocument.uri)
+          ? walks.validate(textDocument)
+          : ruleSettings.configure(cache.get(textDocument), cache.getDiagnostics(textDocument)),
       ),
     publish: (params) =>
       void connection.sendDiagnostics(params).catch((error: unknown) => logError(context, 'publishing diagnostics', params.uri, error)),
   });
   // A changed setting or .pearlrc.json publishes every open document again.
-  const ruleSettings = new RuleSettings(context.connection, context.service, () =>
-    documents.all().forEach((document) => scheduler.opened(document)),
+  let filesChanged: (uris: string[]) => void = () => undefined;
+  const ruleSettings = new RuleSettings(
+    context.connection,
+    context.service,
+    () => documents.all().forEach((document) => scheduler.opened(document)),
+    (uris) => filesChanged(uris),
   );
-  documents.onDidOpen(({ document }) => scheduler.opened(document));
-  documents.onDidChangeContent(({ document }) => scheduler.changed(document));
+  // A Pearl that opens, changes or closes re-checks the walks files that name it (walksWorkspace.ts).
+  const pearlChanged = (uri: string): void => {
+    if (!walks.isWalksFile(uri)) walks.pearlChanged(uri);
+  };
+  documents.onDidOpen(({ document }) => {
+    scheduler.opened(document);
+    pearlChanged(document.uri);
+  });
+  documents.onDidChangeContent(({ document }) => {
+    scheduler.changed(document);
+    pearlChanged(document.uri);
+  });
   documents.onDidClose(({ document }) => {
     cache.delete(document.uri);
     scheduler.closed(document.uri);
+    pearlChanged(document.uri);
+    // A walks file that closes keeps its problems in the Problems view, checked from disk.
+    if (walks.isWalksFile(document.uri)) void walks.checkUnopened(document.uri);
   });
+  // A Pearl or walks file changed on disk (the client watches both; ruleSettings.ts passes the changes on).
+  filesChanged = (uris) => {
+    for (const uri of uris) {
+      if (documents.get(uri)) continue;
+      if (walks.isWalksFile(uri)) void walks.checkUnopened(uri);
+      else if (uri.toLowerCase().endsWith('.pearl.json')) pearlChanged(uri);
+    }
+  };
   return scheduler;
 }

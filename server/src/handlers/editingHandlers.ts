@@ -22,9 +22,16 @@ export function registerEditingHandlers(context: ServerContext): void {
   const { connection, service, cache, client } = context;
   const emptyList: CompletionList = { isIncomplete: false, items: [] };
   connection.onCompletion(
-    onDocument(context, 'completion', emptyList, (doc, params) =>
-      service.doComplete(doc, params.position, { capabilities: client.completion, triggerCharacter: params.context?.triggerCharacter }),
-    ),
+    onDocument(context, 'completion', emptyList, (doc, params, textDocument) => {
+      if (context.walks.isWalksFile(textDocument.uri)) {
+        const walks = context.walks.pearlForFeatures(textDocument);
+        return walks ? service.doWalksComplete(walks.walksDoc, walks.pearl, params.position) : emptyList;
+      }
+      return service.doComplete(doc, params.position, {
+        capabilities: client.completion,
+        triggerCharacter: params.context?.triggerCharacter,
+      });
+    }),
   );
   connection.onPrepareRename(onDocument(context, 'prepare rename', null, (doc, params) => service.prepareRename(doc, params.position)));
   connection.onRenameRequest(

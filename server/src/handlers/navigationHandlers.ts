@@ -7,7 +7,13 @@ import { answerSafely, onDocument, ServerContext } from './serverContext';
  */
 export function registerNavigationHandlers(context: ServerContext): void {
   const { connection, service, documents, cache, client } = context;
-  connection.onHover(onDocument(context, 'hover', null, (doc, params) => service.doHover(doc, params.position)));
+  connection.onHover(
+    onDocument(context, 'hover', null, (doc, params, textDocument) => {
+      if (!context.walks.isWalksFile(textDocument.uri)) return service.doHover(doc, params.position);
+      const walks = context.walks.pearlForFeatures(textDocument);
+      return walks ? service.doWalksHover(walks.walksDoc, walks.pearl, params.position) : null;
+    }),
+  );
   connection.onDocumentSymbol(onDocument(context, 'document symbols', [], (doc) => service.findDocumentSymbols(doc)));
   connection.onDefinition(onDocument(context, 'definition', null, (doc, params) => service.findDefinition(doc, params.position)));
   connection.onReferences(

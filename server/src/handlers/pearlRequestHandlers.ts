@@ -5,15 +5,17 @@ import {
   graphRequest,
   locateFieldsRequest,
   nodeSettingFieldsRequest,
+  walkCoverageRequest,
+  walkRequest,
 } from '../../../protocol/pearlRequests';
-import { onDocument, ServerContext } from './serverContext';
+import { logError, onDocument, ServerContext } from './serverContext';
 
 /** The message of a graph edit that failed on an internal error (a bug), for the user. */
 const graphEditFailure = 'The graph could not be changed because of an internal error of the Pearl language server.';
 
 /**
  * The Pearl requests (protocol/pearlRequests.ts): `pearl/graph`, `pearl/deployPayload`,
- * `pearl/locateFields`, `pearl/graphEdit` and `pearl/nodeSettingFields`; each answers null when the document is not open. The
+ * `pearl/locateFields`, `pearl/graphEdit`, `pearl/nodeSettingFields`, `pearl/walk` and `pearl/walkCoverage`; each answers null when the document is not open. The
  * graph and the deploy payload share the published diagnostics of the current version.
  */
 export function registerPearlRequestHandlers(context: ServerContext): void {
@@ -32,6 +34,20 @@ export function registerPearlRequestHandlers(context: ServerContext): void {
       service.getDeployPayload(doc, cache.getDiagnostics(textDocument)),
     ),
   );
+  connection.onRequest(
+    walkRequest,
+    onDocument(context, 'walk', null, (doc, params) => service.walk(doc, params.walk)),
+  );
+  connection.onRequest(walkCoverageRequest, async (params) => {
+    const textDocument = context.documents.get(params.textDocument.uri);
+    if (!textDocument) return null;
+    try {
+      return await context.walks.coverage(cache.get(textDocument));
+    } catch (error) {
+      logError(context, 'walk coverage', textDocument.uri, error);
+      return { covered: [], walks: [] };
+    }
+  });
   connection.onRequest(
     locateFieldsRequest,
     onDocument(context, 'locate fields', null, (doc, params) => params.keys.map((key) => ({ key, ...service.locateFieldPath(doc, key) }))),

@@ -1,6 +1,7 @@
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { PearlDocumentCache } from '../documentCache';
+import type { WalksWorkspace } from '../walksWorkspace';
 import type { CompletionCapabilities, FoldingRangeContext, PearlDocument, PearlLanguageService } from '../service/pearlLanguageService';
 
 /** What the client said it supports at `initialize`, as the handlers need it. */
@@ -21,6 +22,8 @@ export interface ServerContext {
   readonly documents: TextDocuments<TextDocument>;
   readonly cache: PearlDocumentCache;
   readonly service: PearlLanguageService;
+  /** Walks files (`*.walks.json`): their validation against their Pearl, re-checks, coverage. */
+  readonly walks: WalksWorkspace;
   /** Filled at `initialize`. */
   readonly client: ClientSettings;
 }

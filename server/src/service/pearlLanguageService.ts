@@ -21,6 +21,12 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DeployPayload } from './features/deployPayload';
 import type { GraphEdit, NodeSettingForm, PearlGraph } from '../../../protocol/graphTypes';
+import type { WalkInput, WalkTrace } from '../../../protocol/walkTypes';
+import type { WalkCoverage } from '../../../protocol/pearlRequests';
+import { walkPearl } from './walks/walkEngine';
+import { checkWalksFile, readWalksFile, type UnresolvedPearl } from './walks/walksFile';
+import { doWalksComplete, doWalksHover } from './walks/walksFeatures';
+import { getWalkCoverage, listTransitions, type CoverageTransition } from './walks/walkCoverage';
 import { getCodeActions } from './features/quickFixes/codeActions';
 import { adaptCompletionList, adaptHover, ClientCapabilities, fullClientCapabilities } from './features/clientCapabilities';
 import { doComplete, type CompletionOptions } from './features/completion/completion';
@@ -66,6 +72,10 @@ export type { CheckedRules, RuleConfiguration, RuleEntryProblem, RuleSeverityNam
 export { ruleConfigurationFileName } from './configuration/ruleConfigurationFile';
 export type { ReadConfigurationFile, RuleConfigurationFile } from './configuration/ruleConfigurationFile';
 export type { ResolvedRuleConfiguration } from './configuration/ruleConfigurationService';
+export type { UnresolvedPearl } from './walks/walksFile';
+export type { CoverageTransition } from './walks/walkCoverage';
+export { walkRules, type WalkRule } from './walks/walkCodes';
+export { describePearlReadError, isWalksFileUri } from './walks/walksFile';
 
 /** Host settings for the language service: the host's I/O is injected here (the service imports no `fs`). */
 export interface LanguageServiceParams {
@@ -153,6 +163,38 @@ export interface PearlLanguageService {
    * names no node or its type has no settings object. Never throws.
    */
   getNodeSettingForm(doc: PearlDocument, key: string): NodeSettingForm | undefined;
+  /**
+   * `pearl/walk`: the trace of `input` through the text Pearl `doc` (docs/walks.md § The walk): a
+   * frame per node reached from the entry node, each with what the node says or sends with the
+   * values known there, its transitions and the variables; the first failing step (`failure`) and
+   * the warnings. A simple Pearl, or one without an entry node, gives a failure at step -1. Never
+   * throws.
+   */
+  walk(doc: PearlDocument, input: WalkInput): WalkTrace;
+  /**
+   * The URI of the Pearl a walks file (`*.walks.json`, parsed with {@link parsePearlDocument})
+   * walks: its `pearl` path resolved against the file's URI; undefined when `pearl` is missing or
+   * not a string. Never throws.
+   */
+  getWalksFilePearlUri(walksDoc: PearlDocument): string | undefined;
+  /**
+   * Every diagnostic of a walks file (docs/walks.md § Diagnostics): its structure, then each walk
+   * run through `pearl` (the parse of the Pearl {@link getWalksFilePearlUri} names) with its failure
+   * on the step that fails and its warnings; `walk-pearl-unresolved` on `pearl` when the host could
+   * not read the Pearl (`{ reason }`, a sentence fragment such as "no such file"). Never throws.
+   */
+  checkWalksFile(walksDoc: PearlDocument, pearl: PearlDocument | UnresolvedPearl): Diagnostic[];
+  /** Completion in a walks file: transition names in `take`, variable ids in `set` and `variables`. Never throws. */
+  doWalksComplete(walksDoc: PearlDocument, pearl: PearlDocument, position: Position): CompletionList;
+  /** Hover on a walks file's step: the node the walk reaches there (or why it fails). Null elsewhere. Never throws. */
+  doWalksHover(walksDoc: PearlDocument, pearl: PearlDocument, position: Position): Hover | null;
+  /**
+   * `pearl/walkCoverage`: the edge keys of `pearl`'s graph that a walk of `walksFiles` takes and a
+   * summary of each of those walks; walks files naming another Pearl are skipped. Never throws.
+   */
+  getWalkCoverage(pearl: PearlDocument, walksFiles: readonly PearlDocument[]): WalkCoverage;
+  /** `pearl-lint --coverage`: the transitions of `pearl`'s graph that no walk of `walksFiles` takes, in document order. Never throws. */
+  getUncoveredTransitions(pearl: PearlDocument, walksFiles: readonly PearlDocument[]): CoverageTransition[];
   /** What a deploy sends: operation path, strict JSON body without `$schema`, summary, errors. */
   getDeployPayload(doc: PearlDocument, diagnostics: readonly Diagnostic[]): DeployPayload;
   /** Where a ValidationProblemDetails `errors` key (`pearl.nodes[2].name`, any case) lands. */
@@ -207,6 +249,9 @@ export interface PearlLanguageService {
   /** Why formatting is declined (the formatted text would be too long), or undefined. Never throws. */
   getFormattingError(doc: PearlDocument, range: Range | undefined, options: FormattingOptions): string | undefined;
 }
+
+/** The failure of a walk stopped by an internal error (a bug), for the user. */
+const walkFailure = 'The walk could not be computed because of an internal error of the Pearl language server.';
 
 /** The file system of a host that gives none: every read fails, so workspace symbols list the open documents only. */
 const noFiles: WorkspaceFileSystem = {
@@ -263,6 +308,22 @@ export function getLanguageService(params: LanguageServiceParams = {}): PearlLan
         doGraphEdit(doc, version, edit),
       ),
     getNodeSettingForm: (doc, key) => guard('getNodeSettingForm', undefined, () => getNodeSettingForm(doc, key)),
+    walk: (doc, input) =>
+      guard('walk', { frames: [], ended: false, failure: { step: -1, message: walkFailure }, warnings: [] }, () => walkPearl(doc, input)),
+    getWalksFilePearlUri: (walksDoc) => guard('getWalksFilePearlUri', undefined, () => readWalksFile(walksDoc).pearlUri),
+    checkWalksFile: (walksDoc, pearl) => guard('checkWalksFile', [], () => checkWalksFile(walksDoc, pearl)),
+    doWalksComplete: (walksDoc, pearl, position) =>
+      guard('doWalksComplete', { isIncomplete: false, items: [] }, () =>
+        adaptCompletionList(doWalksComplete(walksDoc, pearl, position), clientCapabilities),
+      ),
+    doWalksHover: (walksDoc, pearl, position) =>
+      guard('doWalksHover', null, () => adaptHover(doWalksHover(walksDoc, pearl, position), clientCapabilities)),
+    getWalkCoverage: (pearl, walksFiles) => guard('getWalkCoverage', { covered: [], walks: [] }, () => getWalkCoverage(pearl, walksFiles)),
+    getUncoveredTransitions: (pearl, walksFiles) =>
+      guard('getUncoveredTransitions', [], () => {
+        const covered = new Set(getWalkCoverage(pearl, walksFiles).covered);
+        return listTransitions(pearl).filter((transition) => !covered.has(transition.key));
+      }),
     getDeployPayload,
     locateFieldPath,
     getFieldPath,

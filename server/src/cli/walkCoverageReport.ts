@@ -1,0 +1,56 @@
+// `pearl-lint --coverage`: per Pearl, the transitions no walk takes (docs/walks.md § Coverage).
+import * as path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { getLanguageService, isWalksFileUri, type PearlDocument } from '../service/pearlLanguageService';
+import type { LintTarget } from './findPearlFiles';
+import { readWalkedPearl } from './lintFiles';
+import { readRegularFile } from './readInput';
+
+/**
+ * The coverage report of `targets` (the files checked): for each text Pearl among them or named by
+ * a walks file among them, sorted by path, a line `<pearl>: <taken> of <all> transitions taken by
+ * <n> walks` and one line per transition no walk takes, with its name, the nodes it joins and its
+ * position (`line:column`, 1-based). Paths are shown relative to `cwd`. Files that cannot be read
+ * are left out (the lint report says why).
+ */
+export function formatWalkCoverage(targets: readonly LintTarget[], cwd: string): string {
+  const service = getLanguageService();
+  const walksByPearl = new Map<string, PearlDocument[]>();
+  const pearls = new Set<string>();
+  for (const target of targets) {
+    const uri = pathToFileURL(target.absolutePath).href;
+    if (!isWalksFileUri(uri)) {
+      pearls.add(uri);
+      continue;
+    }
+    let text: string;
+    try {
+      text = readRegularFile(target.absolutePath);
+    } catch {
+      continue;
+    }
+    const walksDoc = service.parsePearlDocument(TextDocument.create(uri, 'jsonc', 1, text));
+    const pearlUri = service.getWalksFilePearlUri(walksDoc);
+    if (pearlUri === undefined) continue;
+    pearls.add(pearlUri);
+    walksByPearl.set(pearlUri, [...(walksByPearl.get(pearlUri) ?? []), walksDoc]);
+  }
+  const lines: string[] = [];
+  for (const pearlUri of [...pearls].sort()) {
+    const pearl = readWalkedPearl(service, pearlUri);
+    if ('reason' in pearl || pearl.kind !== 'text') continue;
+    const walksFiles = walksByPearl.get(pearlUri) ?? [];
+    const coverage = service.getWalkCoverage(pearl, walksFiles);
+    const walkCount = coverage.walks.length;
+    const uncovered = service.getUncoveredTransitions(pearl, walksFiles);
+    const all = coverage.covered.length + uncovered.length;
+    const shown = path.relative(cwd, fileURLToPath(pearlUri)) || fileURLToPath(pearlUri);
+    lines.push(`${shown}: ${all - uncovered.length} of ${all} transitions taken by ${walkCount} walk${walkCount === 1 ? '' : 's'}`);
+    for (const transition of uncovered) {
+      const at = `${transition.range.start.line + 1}:${transition.range.start.character + 1}`;
+      lines.push(`  not taken: '${transition.name ?? ''}' (${transition.from} -> ${transition.to}) at ${shown}:${at}`);
+    }
+  }
+  return lines.length > 0 ? `${lines.join('\n')}\n` : 'No text Pearl to report coverage for.\n';
+}

@@ -1,0 +1,197 @@
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Diagnostic } from 'vscode-languageserver/node';
+import type { WalkCoverage } from '../../protocol/pearlRequests';
+import type { PearlDocument, PearlLanguageService, UnresolvedPearl } from './service/pearlLanguageService';
+import { describePearlReadError, isWalksFileUri } from './service/pearlLanguageService';
+import type { PearlDocumentCache } from './documentCache';
+
+/**
+ * The file access walks files need beyond the open documents (docs/walks.md § In the editor): the
+ * Pearl a walks file names when it is not open, and the workspace's walks files, so that a change
+ * to a Pearl re-checks its walks files open or not. The language server passes node's file system
+ * (nodeWalksFileAccess.ts); a web host passes its own. Every method rejects on any failure.
+ */
+export interface WalksFileAccess {
+  /** The text of the file `uri` (UTF-8); rejects when missing, unreadable or larger than the host's bound. */
+  readFile(uri: string): Promise<string>;
+  /** The URIs of the `*.walks.json` files under `folderUris` (bounded by the host; no symbolic links followed). */
+  findWalksFiles(folderUris: readonly string[]): Promise<string[]>;
+}
+
+/** What the walks workspace needs of the server. */
+export interface WalksHost {
+  readonly service: PearlLanguageService;
+  readonly cache: PearlDocumentCache;
+  /** The open document `uri`, or undefined. */
+  getOpenDocument(uri: string): TextDocument | undefined;
+  /** Every open document. */
+  allOpenDocuments(): readonly TextDocument[];
+  /** The workspace folders' URIs. */
+  workspaceFolders(): readonly string[];
+  /** Validates the open walks document again and publishes its diagnostics. */
+  revalidateOpen(textDocument: TextDocument): void;
+  /** Publishes the diagnostics of a walks file that is not open (no version). */
+  publish(uri: string, diagnostics: Diagnostic[]): void;
+  /** Logs an unexpected failure (a bug). */
+  logError(what: string, uri: string, error: unknown): void;
+}
+
+/** Quiet time after a Pearl's last change before its walks files that are not open are checked again, in milliseconds. */
+export const walksRecheckDelayMs = 300;
+
+/** A Pearl read from disk: its parse, or why it could not be read. */
+type DiskPearl = PearlDocument | UnresolvedPearl;
+
+/**
+ * Walks files in the language server: validation of an open walks file against its Pearl (the
+ * open document, else the file read from disk and kept until the Pearl opens, changes or its file
+ * changes), the re-check of every walks file of a Pearl that changed (open ones through the
+ * diagnostics scheduler, the others read from disk and published without a version), and
+ * `pearl/walkCoverage`.
+ */
+export class WalksWorkspace {
+  private readonly diskPearls = new Map<string, DiskPearl>();
+  private readonly loading = new Set<string>();
+  private readonly recheckTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  /** Unopened walks files whose diagnostics were published, so a fixed or deleted one can be cleared. */
+  private readonly publishedUnopened = new Set<string>();
+
+  constructor(
+    private readonly host: WalksHost,
+    private readonly access: WalksFileAccess,
+  ) {}
+
+  /** Whether `uri` is a walks file. */
+  isWalksFile(uri: string): boolean {
+    return isWalksFileUri(uri);
+  }
+
+  /**
+   * The diagnostics of the open walks file `textDocument` now. When its Pearl is neither open nor
+   * read yet, only the file's own problems: the Pearl is read and the file validated again.
+   */
+  validate(textDocument: TextDocument): Diagnostic[] {
+    const walksDoc = this.host.cache.get(textDocument);
+    const pearl = this.pearlOf(walksDoc, () => this.host.revalidateOpen(textDocument));
+    return this.host.service
+      .checkWalksFile(walksDoc, pearl ?? { reason: 'it is being read' })
+      .filter((diagnostic) => pearl !== undefined || diagnostic.code !== 'walk-pearl-unresolved');
+  }
+
+  /** The Pearl of an open walks document for completion and hover (the open Pearl or the one read from disk), or undefined. */
+  pearlForFeatures(textDocument: TextDocument): { walksDoc: PearlDocument; pearl: PearlDocument } | undefined {
+    const walksDoc = this.host.cache.get(textDocument);
+    const pearl = this.pearlOf(walksDoc, () => undefined);
+    return pearl && !('reason' in pearl) ? { walksDoc, pearl } : undefined;
+  }
+
+  /** The Pearl `walksDoc` names: open, read, unresolvable, or undefined while it is read (then `loaded` runs). */
+  private pearlOf(walksDoc: PearlDocument, loaded: () => void): DiskPearl | undefined {
+    const pearlUri = this.host.service.getWalksFilePearlUri(walksDoc);
+    if (pearlUri === undefined) return { reason: 'its path is not a string' };
+    const open = this.host.getOpenDocument(pearlUri);
+    if (open) return this.host.cache.get(open);
+    const read = this.diskPearls.get(pearlUri);
+    if (read) return read;
+    void this.load(pearlUri).then(loaded);
+    return undefined;
+  }
+
+  /** Reads the Pearl `uri` from disk into the cache (once at a time). */
+  private async load(uri: string): Promise<void> {
+    if (this.loading.has(uri)) return;
+    this.loading.add(uri);
+    try {
+      const text = await this.access.readFile(uri);
+      const doc = this.host.service.parsePearlDocument(TextDocument.create(uri, 'pearl', 0, text));
+      this.diskPearls.set(uri, doc);
+    } catch (error) {
+      this.diskPearls.set(uri, { reason: describePearlReadError(error) });
+    } finally {
+      this.loading.delete(uri);
+    }
+  }
+
+  /**
+   * The Pearl `uri` changed (opened, edited, closed, or its file changed on disk): forgets its copy
+   * read from disk and, after {@link walksRecheckDelayMs} of quiet, checks again every walks file
+   * that names it.
+   */
+  pearlChanged(uri: string): void {
+    this.diskPearls.delete(uri);
+    const timer = this.recheckTimers.get(uri);
+    if (timer !== undefined) clearTimeout(timer);
+    this.recheckTimers.set(
+      uri,
+      setTimeout(() => {
+        this.recheckTimers.delete(uri);
+        void this.recheckWalksOf(uri).catch((error: unknown) => this.host.logError('re-checking walks files', uri, error));
+      }, walksRecheckDelayMs),
+    );
+  }
+
+  /** Checks again every walks file naming the Pearl `pearlUri`: open ones through the scheduler, the others from disk. */
+  async recheckWalksOf(pearlUri: string): Promise<void> {
+    for (const document of this.host.allOpenDocuments()) {
+      if (!isWalksFileUri(document.uri)) continue;
+      if (this.host.service.getWalksFilePearlUri(this.host.cache.get(document)) === pearlUri) this.host.revalidateOpen(document);
+    }
+    for (const uri of await this.unopenedWalksFiles()) await this.checkUnopened(uri, pearlUri);
+  }
+
+  /**
+   * Checks the walks file `uri`, not open, from disk, and publishes its diagnostics (none once it
+   * is gone); only when it names `onlyPearl`, if given.
+   */
+  async checkUnopened(uri: string, onlyPearl?: string): Promise<void> {
+    if (this.host.getOpenDocument(uri)) return;
+    let text: string;
+    try {
+      text = await this.access.readFile(uri);
+    } catch {
+      if (this.publishedUnopened.delete(uri)) this.host.publish(uri, []);
+      return;
+    }
+    const walksDoc = this.host.service.parsePearlDocument(TextDocument.create(uri, 'jsonc', 0, text));
+    const pearlUri = this.host.service.getWalksFilePearlUri(walksDoc);
+    if (onlyPearl !== undefined && pearlUri !== onlyPearl) return;
+    const pearl = await this.currentPearl(pearlUri);
+    if (this.host.getOpenDocument(uri)) return;
+    this.publishedUnopened.add(uri);
+    this.host.publish(uri, this.host.service.checkWalksFile(walksDoc, pearl));
+  }
+
+  /** The Pearl `uri` as the editor has it (open) or as read from disk. */
+  private async currentPearl(uri: string | undefined): Promise<DiskPearl> {
+    if (uri === undefined) return { reason: 'its path is not a string' };
+    const open = this.host.getOpenDocument(uri);
+    if (open) return this.host.cache.get(open);
+    if (!this.diskPearls.has(uri)) await this.load(uri);
+    return this.diskPearls.get(uri) ?? { reason: 'it could not be read' };
+  }
+
+  /** The workspace's walks files that are not open. */
+  private async unopenedWalksFiles(): Promise<string[]> {
+    const found = await this.access.findWalksFiles(this.host.workspaceFolders()).catch(() => []);
+    return found.filter((uri) => !this.host.getOpenDocument(uri));
+  }
+
+  /** `pearl/walkCoverage` for the open Pearl `pearlDoc`: every walks file of the workspace, open or not. */
+  async coverage(pearlDoc: PearlDocument): Promise<WalkCoverage> {
+    const files: PearlDocument[] = this.host
+      .allOpenDocuments()
+      .filter((document) => isWalksFileUri(document.uri))
+      .map((document) => this.host.cache.get(document));
+    for (const uri of await this.unopenedWalksFiles()) {
+      const text = await this.access.readFile(uri).catch(() => undefined);
+      if (text !== undefined) files.push(this.host.service.parsePearlDocument(TextDocument.create(uri, 'jsonc', 0, text)));
+    }
+    return this.host.service.getWalkCoverage(pearlDoc, files);
+  }
+
+  /** Stops the pending re-checks (the server shuts down). */
+  dispose(): void {
+    for (const timer of this.recheckTimers.values()) clearTimeout(timer);
+    this.recheckTimers.clear();
+  }
+}
