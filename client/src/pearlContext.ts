@@ -3,6 +3,7 @@ import { type BaseLanguageClient, InlayHintRequest, type LanguageClientOptions }
 import { TokenStore } from './auth/tokenStore';
 import { configSection, PearlConfig } from './config';
 import { DeploymentStore } from './deploy/deploymentStore';
+import { showError } from './notify';
 import type { ClientHost } from './host/clientHost';
 
 /** A command's implementation, as given to `vscode.commands.registerCommand`. */
@@ -85,7 +86,7 @@ export class PearlContext implements vscode.Disposable {
         );
       } catch (error) {
         this.outputChannel.appendLine(`The Pearl language server did not start: ${describe(error)}`);
-        void vscode.window.showErrorMessage(`The Pearl language server did not start: ${describe(error)}`);
+        void showError(`The Pearl language server did not start: ${describe(error)}`);
         return;
       }
       if (created === undefined) return;

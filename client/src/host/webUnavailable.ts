@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { PearlContext } from '../pearlContext';
 import { type ServiceFeature, webUnavailableReason } from './webReasons';
+import { showWarning } from '../notify';
 
 /** The commands of each feature that calls the service, as package.json declares them (without `pearl.`). */
 const commandsByFeature: Record<ServiceFeature, readonly string[]> = {
@@ -30,7 +31,7 @@ export function registerWebUnavailable(ctx: PearlContext): void {
   for (const [feature, commands] of Object.entries(commandsByFeature) as [ServiceFeature, readonly string[]][]) {
     for (const command of commands) {
       ctx.registerCommand(command, () => () => {
-        void vscode.window.showWarningMessage(webUnavailableReason(feature));
+        void showWarning(webUnavailableReason(feature));
         return { status: 'refused', reason: 'web host' };
       });
     }

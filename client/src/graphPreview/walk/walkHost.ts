@@ -3,7 +3,7 @@ import { type WalkCoverage, walkCoverageRequest, walkRequest } from '../../../..
 import type { WalkHostMessage, WalkPageMessage } from '../../../../protocol/walkPanelMessages';
 import type { WalkInput, WalkResponse, WalkTrace } from '../../../../protocol/walkTypes';
 import type { PearlContext } from '../../pearlContext';
-import { askModal } from '../../notify';
+import { askModal, showInformation } from '../../notify';
 import { maxWalkResponseBytes, refusalOf, sendWalkRequest, walkRequestTimeoutMs } from './walkRequestSender';
 import { planWalksFileChange, walkNamesIn, walksFileName } from './walksFileEdit';
 
@@ -142,11 +142,9 @@ export class WalkHost {
     if (!(await vscode.workspace.applyEdit(edit))) return { saved: false, text: `${fileName(target)} could not be changed.` };
     // Save it unless it held unsaved changes of the user's before: the walk is then on disk for pearl-lint and the coverage.
     if (existing === undefined || !existing.wasDirty) await (await vscode.workspace.openTextDocument(target)).save();
-    void vscode.window
-      .showInformationMessage(`Saved the walk "${name.trim()}" in ${fileName(target)}.`, 'Open Walks File')
-      .then((choice) => {
-        if (choice !== undefined) void vscode.window.showTextDocument(target, { preview: false });
-      });
+    void showInformation(`Saved the walk "${name.trim()}" in ${fileName(target)}.`, 'Open Walks File').then((choice) => {
+      if (choice !== undefined) void vscode.window.showTextDocument(target, { preview: false });
+    });
     return { saved: true, text: `Saved as "${name.trim()}" in ${fileName(target)}.` };
   }
 
