@@ -51,7 +51,7 @@ type DiskPearl = PearlDocument | UnresolvedPearl;
  */
 export class WalksWorkspace {
   private readonly diskPearls = new Map<string, DiskPearl>();
-  private readonly loading = new Set<string>();
+  private readonly loading = new Map<string, Promise<void>>();
   private readonly recheckTimers = new Map<string, ReturnType<typeof setTimeout>>();
   /** Unopened walks files whose diagnostics were published, so a fixed or deleted one can be cleared. */
   private readonly publishedUnopened = new Set<string>();
@@ -97,19 +97,21 @@ export class WalksWorkspace {
     return undefined;
   }
 
-  /** Reads the Pearl `uri` from disk into the cache (once at a time). */
-  private async load(uri: string): Promise<void> {
-    if (this.loading.has(uri)) return;
-    this.loading.add(uri);
-    try {
-      const text = await this.access.readFile(uri);
-      const doc = this.host.service.parsePearlDocument(TextDocument.create(uri, 'pearl', 0, text));
-      this.diskPearls.set(uri, doc);
-    } catch (error) {
-      this.diskPearls.set(uri, { reason: describePearlReadError(error) });
-    } finally {
-      this.loading.delete(uri);
-    }
+  /** Reads the Pearl `uri` from disk into the cache; a read already under way is shared, not repeated. */
+  private load(uri: string): Promise<void> {
+    const pending = this.loading.get(uri);
+    if (pending) return pending;
+    const read = this.access
+      .readFile(uri)
+      .then(
+        (text) => this.diskPearls.set(uri, this.host.service.parsePearlDocument(TextDocument.create(uri, 'pearl', 0, text))),
+        (error: unknown) => this.diskPearls.set(uri, { reason: describePearlReadError(error) }),
+      )
+      .then(() => {
+        this.loading.delete(uri);
+      });
+    this.loading.set(uri, read);
+    return read;
   }
 
   /**

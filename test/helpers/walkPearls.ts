@@ -146,3 +146,19 @@ export const bookingWalksText = `{
   ]
 }
 `;
+
+/**
+ * {@link bookingPearlText} without what the service would reject (the declared PostCall variable,
+ * the transition to a node that does not exist), for pearl-lint runs that must pass.
+ */
+export const cleanBookingPearlText = (() => {
+  const value = JSON.parse(bookingPearlText) as {
+    variables: { id: string }[];
+    pearl: { nodes: { transitions?: { toNodeId: string }[] }[] };
+  };
+  value.variables = value.variables.filter((variable) => variable.id !== 'rating');
+  for (const node of value.pearl.nodes) {
+    if (node.transitions) node.transitions = node.transitions.filter((transition) => transition.toNodeId !== 'nowhere');
+  }
+  return `${JSON.stringify(value, null, 2)}\n`;
+})();

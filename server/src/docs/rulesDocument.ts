@@ -1,5 +1,6 @@
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { DiagnosticCode, DiagnosticRule, DiagnosticSection, diagnosticRules } from '../service/rules/diagnosticCodes';
+import { walkRules } from '../service/walks/walkCodes';
 
 // docs/rules.md and the README's diagnostics table, both rendered from the registry of diagnostic
 // codes (server/src/service/rules/diagnosticCodes.ts), which is derived from the rule modules'
@@ -108,7 +109,43 @@ export function renderRulesDocument(): string {
     ...contents,
     '',
     ...registeredCodes().map((code) => `${ruleEntry(code)}\n`),
+    ...renderWalksSection(),
   ].join('\n');
+}
+
+/**
+ * The walks-file codes (server/src/service/walks/walkCodes.ts) in their own section: they are the
+ * product's, not the service's, and a `.pearlrc.json` does not tune them (docs/walks.md).
+ */
+function renderWalksSection(): string[] {
+  const rules = Object.values(walkRules);
+  return [
+    '## Walks files',
+    '',
+    'The codes of walks files (`*.walks.json`, [walks.md](walks.md)), reported on the step that fails.',
+    'A walks file belongs to the product, not to the service: Error where the walk fails, Warning where',
+    'it passes but is very likely wrong ([rulings.md § Walks](rulings.md#walks)). Settings, `--rule` and',
+    '`.pearlrc.json` do not change them.',
+    '',
+    '| code | severity | what |',
+    '|---|---|---|',
+    ...rules.map((rule) => `| [\`${rule.code}\`](#${rule.code}) | ${severityNames[rule.severity]} | ${cell(rule.summary)} |`),
+    '',
+    ...rules.map((rule) =>
+      [
+        `### ${rule.code}`,
+        '',
+        rule.summary,
+        '',
+        `Severity: ${severityNames[rule.severity]}. From: [walks.md § Diagnostics](walks.md#diagnostics).`,
+        '',
+        'Reported:',
+        '',
+        codeBlock(rule.example),
+        '',
+      ].join('\n'),
+    ),
+  ];
 }
 
 /** The README's diagnostics table, from {@link readmeTableStart} to {@link readmeTableEnd} inclusive. */

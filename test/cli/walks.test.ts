@@ -1,0 +1,162 @@
+// pearl-lint on walks files (docs/walks.md): folders and globs take *.walks.json too, a failed walk
+// exits 1 in every format, and --coverage prints the transitions no walk takes. The built bundle
+// and runPearlLint in-process must agree.
+import { after, before, test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { runPearlLint } from '../../server/src/cli/pearlLint';
+import type { LintRecord } from '../../server/src/cli/lintReport';
+import { repositoryRoot } from '../helpers/paths';
+import { offsetOf, positionAt, positionOf } from '../helpers/text';
+import { bookingWalksText, cleanBookingPearlText as bookingPearlText } from '../helpers/walkPearls';
+
+const lintBundle = path.join(repositoryRoot, 'dist', 'pearl-lint.js');
+const failingWalks = bookingWalksText.replace('"take": "Booked"', '"take": "Reserved"');
+let work: string;
+
+before(() => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), 'pearl-lint-walks-'));
+  fs.mkdirSync(path.join(work, 'pass'));
+  fs.writeFileSync(path.join(work, 'pass', 'booking.pearl.json'), bookingPearlText);
+  fs.writeFileSync(path.join(work, 'pass', 'booking.walks.json'), bookingWalksText);
+  fs.mkdirSync(path.join(work, 'fail'));
+  fs.writeFileSync(path.join(work, 'fail', 'booking.pearl.json'), bookingPearlText);
+  fs.writeFileSync(path.join(work, 'fail', 'booking.walks.json'), failingWalks);
+});
+
+after(() => fs.rmSync(work, { recursive: true, force: true }));
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function runBundle(args: string[]): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [lintBundle, ...args],
+      { cwd: work, env: { ...process.env, GITHUB_ACTIONS: '' }, timeout: 30_000 },
+      (error, stdout, stderr) => {
+        if (error && typeof error.code !== 'number') reject(error);
+        else resolve({ code: error ? (error.code as number) : 0, stdout, stderr });
+      },
+    );
+  });
+}
+
+async function run(args: string[]): Promise<Run> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runPearlLint(args, {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    cwd: work,
+    env: {},
+  });
+  const bundle = await runBundle(args);
+  assert.deepEqual({ code, stdout, stderr }, bundle, `in-process and bundle disagree on ${args.join(' ')}`);
+  return bundle;
+}
+
+const failedAt = (() => {
+  const position = positionOf(failingWalks, '"Reserved"');
+  return `${position.line + 1}:${position.character + 1}`;
+})();
+const failedMessage = "API node 'book' has no transition 'Reserved'; its transitions are 'Booked', 'Not booked'.";
+
+test('a folder: its walks files are replayed; passing walks exit 0, a failed walk exits 1 with the step in the report', async () => {
+  const pass = await run(['pass']);
+  assert.equal(pass.code, 0, pass.stderr);
+  assert.equal(pass.stdout, '');
+  assert.match(pass.stderr, /0 errors, 0 warnings in 2 files/);
+  const fail = await run(['fail']);
+  assert.equal(fail.code, 1);
+  assert.equal(fail.stdout, `${path.join('fail', 'booking.walks.json')}:${failedAt}: error walk-take-unknown ${failedMessage}\n`);
+});
+
+test('globs take walks files; every format reports the failed walk', async () => {
+  const json = await run(['--format', 'json', 'fail/*.walks.json']);
+  assert.equal(json.code, 1);
+  const records = JSON.parse(json.stdout) as LintRecord[];
+  assert.deepEqual(
+    records.map((record) => [record.file, `${record.line}:${record.column}`, record.severity, record.code, record.href]),
+    [
+      [
+        path.join('fail', 'booking.walks.json'),
+        failedAt,
+        'error',
+        'walk-take-unknown',
+        'https://github.com/pearl-tools/pearl-language-tools/blob/main/docs/rules.md#walk-take-unknown',
+      ],
+    ],
+  );
+  const sarif = JSON.parse((await run(['--format', 'sarif', 'fail'])).stdout) as {
+    runs: {
+      tool: { driver: { rules: { id: string; helpUri?: string; shortDescription?: { text: string } }[] } };
+      results: { ruleId: string; ruleIndex: number }[];
+    }[];
+  };
+  const [sarifRun] = sarif.runs;
+  const rule = sarifRun.tool.driver.rules[sarifRun.results[0].ruleIndex];
+  assert.equal(sarifRun.results[0].ruleId, 'walk-take-unknown');
+  assert.equal(rule.id, 'walk-take-unknown');
+  assert.equal(rule.helpUri, 'https://github.com/pearl-tools/pearl-language-tools/blob/main/docs/rules.md#walk-take-unknown');
+  assert.match(rule.shortDescription?.text ?? '', /^A `take` that names no transition/);
+  const github = await run(['--format', 'github', 'fail']);
+  assert.equal(github.code, 1);
+  assert.match(
+    github.stdout,
+    /^::error file=fail\/booking\.walks\.json,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=pearl walk-take-unknown::API node 'book' has no transition 'Reserved'/m,
+  );
+  const junit = await run(['--format', 'junit', 'fail']);
+  assert.equal(junit.code, 1);
+  assert.match(
+    junit.stdout,
+    /<testcase classname="pearl-lint" name="fail\/booking\.walks\.json" file="fail\/booking\.walks\.json">\s*<failure type="pearl-lint" message="1 error">/,
+  );
+});
+
+test('--coverage prints, per Pearl, the transitions no walk takes (stdout in text format, stderr with the others)', async () => {
+  const text = await run(['--coverage', 'pass']);
+  assert.equal(text.code, 0);
+  const pearl = path.join('pass', 'booking.pearl.json');
+  // Where the transition object of the `occurrence`-th `needle` starts (its `{`).
+  const at = (needle: string, occurrence = 0): string => {
+    const position = positionAt(bookingPearlText, bookingPearlText.lastIndexOf('{', offsetOf(bookingPearlText, needle, occurrence)));
+    return `${pearl}:${position.line + 1}:${position.character + 1}`;
+  };
+  assert.equal(
+    text.stdout,
+    [
+      `${pearl}: 5 of 10 transitions taken by 1 walk`,
+      `  not taken: 'Unknown' (lookup -> greet) at ${at('"name": "Unknown"')}`,
+      `  not taken: 'Customer wants to book a table' (greet -> ask) at ${at('"name": "Customer wants to book a table"', 1)}`,
+      `  not taken: 'Customer wants a person' (greet -> handoff) at ${at('"name": "Customer wants a person"')}`,
+      `  not taken: 'Not booked' (book -> handoff) at ${at('"name": "Not booked"')}`,
+      `  not taken: 'Staff closes' (handoff -> end) at ${at('"name": "Staff closes"')}`,
+      '',
+    ].join('\n'),
+  );
+  const json = await run(['--coverage', '--format', 'json', 'pass']);
+  assert.deepEqual(JSON.parse(json.stdout), []);
+  assert.match(json.stderr, /pass\/booking\.pearl\.json: 5 of 10 transitions taken by 1 walk\n/);
+});
+
+test('a walks file whose Pearl is missing reports walk-pearl-unresolved and exits 1', async () => {
+  fs.writeFileSync(path.join(work, 'orphan.walks.json'), '{ "pearl": "gone.pearl.json", "walks": [] }');
+  try {
+    const orphan = await run(['orphan.walks.json']);
+    assert.equal(orphan.code, 1);
+    assert.equal(
+      orphan.stdout,
+      "orphan.walks.json:1:12: error walk-pearl-unresolved The Pearl 'gone.pearl.json' cannot be walked: there is no such file.\n",
+    );
+  } finally {
+    fs.rmSync(path.join(work, 'orphan.walks.json'));
+  }
+});
