@@ -41,29 +41,44 @@ export interface FoundPlaceholder {
   readonly value: string;
 }
 
+/** A value met by {@link findTemplatePlaceholders}, with the way back to the root (its path is built only for a placeholder). */
+interface Visit {
+  readonly value: unknown;
+  readonly parent: Visit | undefined;
+  readonly key: string | number;
+}
+
 /**
  * Every placeholder among the string values of `value` (a parsed request body), in document order,
  * depth first; the top-level `$schema` (editor metadata, never sent) is left out. Iterative, so a
- * deeply nested value cannot overflow the stack.
+ * deeply nested value cannot overflow the stack. It runs on every keystroke: a value is one small
+ * record on the stack, a string is tested only when it starts with `<`, and a path is built only
+ * for a placeholder found.
  */
 export function findTemplatePlaceholders(value: unknown): FoundPlaceholder[] {
   const found: FoundPlaceholder[] = [];
-  const stack: { value: unknown; path: JsonPath }[] = [{ value, path: [] }];
-  while (stack.length > 0) {
-    const item = stack.pop();
-    if (item === undefined) break;
-    if (isTemplatePlaceholder(item.value)) {
-      found.push({ path: item.path, value: item.value as string });
-    } else if (Array.isArray(item.value)) {
-      for (let index = item.value.length - 1; index >= 0; index--) stack.push({ value: item.value[index], path: [...item.path, index] });
-    } else if (isJsonObject(item.value)) {
-      const entries = Object.entries(item.value);
-      for (let index = entries.length - 1; index >= 0; index--) {
-        const [key, child] = entries[index];
-        if (item.path.length === 0 && key === '$schema') continue;
-        stack.push({ value: child, path: [...item.path, key] });
+  const stack: Visit[] = [{ value, parent: undefined, key: '' }];
+  for (let visit = stack.pop(); visit !== undefined; visit = stack.pop()) {
+    const current = visit.value;
+    if (typeof current === 'string') {
+      if (current.charCodeAt(0) === 0x3c /* < */ && isTemplatePlaceholder(current)) found.push({ path: pathOf(visit), value: current });
+    } else if (Array.isArray(current)) {
+      for (let index = current.length - 1; index >= 0; index--) stack.push({ value: current[index], parent: visit, key: index });
+    } else if (isJsonObject(current)) {
+      const keys = Object.keys(current);
+      for (let index = keys.length - 1; index >= 0; index--) {
+        const key = keys[index];
+        if (visit.parent === undefined && key === '$schema') continue;
+        stack.push({ value: current[key], parent: visit, key });
       }
     }
   }
   return found;
+}
+
+/** The path from the root to `visit`'s value. */
+function pathOf(visit: Visit): JsonPath {
+  const path: (string | number)[] = [];
+  for (let at: Visit | undefined = visit; at?.parent !== undefined; at = at.parent) path.push(at.key);
+  return path.reverse();
 }
