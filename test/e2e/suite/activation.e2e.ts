@@ -9,6 +9,8 @@ import { writeReport } from './report';
 /** The extension's exports (PearlExtensionApi in client/src/extension.ts). */
 interface PearlApi {
   readonly extensionMode: vscode.ExtensionMode;
+  /** Which extension host runs the extension: `node` here (the web pass checks `web`). */
+  readonly hostKind: string;
   isServerRunning(): boolean;
 }
 
@@ -29,7 +31,12 @@ describe('activation', () => {
     assert.equal(extension.isActive, true);
     const api = extension.exports as PearlApi | undefined;
     assert.ok(api, 'activate() returned no exports');
-    assert.deepEqual(Object.keys(api).sort(), ['extensionMode', 'isServerRunning'], 'the exports are the narrow PearlExtensionApi');
+    assert.deepEqual(
+      Object.keys(api).sort(),
+      ['extensionMode', 'hostKind', 'isServerRunning'],
+      'the exports are the narrow PearlExtensionApi',
+    );
+    assert.equal(api.hostKind, 'node', 'the Node extension host runs the extension');
     assert.equal(api.isServerRunning(), true, 'the language client is not running');
     const registered = (await vscode.commands.getCommands(true)).filter((command) => command.startsWith('pearl.'));
     console.log(`    activation: ${activationMs} ms (open → activate() resolved); commands: ${registered.join(', ')}`);
