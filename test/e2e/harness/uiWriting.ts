@@ -105,7 +105,8 @@ export async function checkBlankPearlWriting({ workbench, run, shot }: WritingCh
 
   await workbench.focusEditor(fileName);
   await workbench.runCommand('Pearl: Deploy');
-  await workbench.waitForNotification(/Deploy refused: .*inbound\.textChannelId/);
+  // The refusal names the first three fields (pearl.agentName, two scripts) and counts the rest.
+  await workbench.waitForNotification(/Deploy refused: pearl\.agentName, .* and 1 more are still placeholders to fill in/);
   await shot('writing-deploy-refused');
   await workbench.runCommand('Notifications: Clear All Notifications');
   await workbench.runCommand('View: Close All Editors');
