@@ -17,12 +17,15 @@ export interface DeployPayload {
   /**
    * Values a template left for the user to fill (the `template-placeholder` code, issue 19): a
    * deploy is refused while there are any, with a message naming the field. `path` is the field's
-   * JSON path as the service's errors spell it (`pearl.inbound.textChannelId`).
+   * JSON path as the service's errors spell it (`inbound.textChannelId`, `pearl.nodes[0].script`);
+   * `field` names it for a message, nodes and transitions by their ids and names (`script of
+   * OpeningSentence node 'greeting'`); `value` is the placeholder as written.
    */
-  readonly placeholders: readonly { readonly path: string; readonly value: string }[];
+  readonly placeholders: readonly { readonly path: string; readonly field: string; readonly value: string }[];
   /**
    * Keys written more than once in one object (`duplicate-key`): what is sent holds only the last
-   * value, so the deploy confirmation names each, by JSON path (`pearl.nodes[2].name`).
+   * value, so the deploy confirmation names each, nodes by their ids (`name of Dialogue node 'menu'`,
+   * `inbound.textChannelId`).
    */
   readonly droppedKeys: readonly string[];
   /** The document version this payload was built from. */

@@ -31,11 +31,11 @@ function detailOf(value: DeployPayload): string[] {
 }
 
 describe('the deploy confirmation', () => {
-  test('names each key whose earlier value is dropped, by JSON path', () => {
-    const lines = detailOf(payload({ droppedKeys: ['pearl.nodes[2].name', 'inbound.totalAgents'] }));
+  test('names each key whose earlier value is dropped, as the server names it', () => {
+    const lines = detailOf(payload({ droppedKeys: ["name of Dialogue node 'menu'", 'inbound.totalAgents'] }));
     const at = lines.indexOf('2 keys are written more than once; only the last value of each is sent, the earlier values are dropped:');
     assert.ok(at > 0, lines.join('\n'));
-    assert.deepEqual(lines.slice(at + 1), ['  pearl.nodes[2].name', '  inbound.totalAgents']);
+    assert.deepEqual(lines.slice(at + 1), ["  name of Dialogue node 'menu'", '  inbound.totalAgents']);
   });
 
   test('one key: singular; many: the first ten, then how many more', () => {
@@ -44,9 +44,9 @@ describe('the deploy confirmation', () => {
         'A key is written more than once; only the last value of each is sent, the earlier value is dropped:',
       ),
     );
-    const keys = Array.from({ length: 13 }, (_, i) => `pearl.nodes[${i}].name`);
+    const keys = Array.from({ length: 13 }, (_, i) => `name of Dialogue node 'step_${i}'`);
     const lines = detailOf(payload({ droppedKeys: keys }));
-    assert.equal(lines.filter((line) => line.startsWith('  pearl.nodes[')).length, maxDroppedKeysShown);
+    assert.equal(lines.filter((line) => line.startsWith('  name of Dialogue node')).length, maxDroppedKeysShown);
     assert.equal(lines.at(-1), '  and 3 more (see the duplicate-key warnings)');
   });
 

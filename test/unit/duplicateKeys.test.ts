@@ -145,14 +145,14 @@ test('duplicate-key quick fix: the value sent stays, so a fix adds no Error even
   );
 });
 
-test('deploy payload: droppedKeys names each key whose earlier value is not sent, by JSON path, once', () => {
+test('deploy payload: droppedKeys names each key whose earlier value is not sent, nodes by their ids, once', () => {
   const content = textPearl()
     .replace('"name": "Test",', '"name": "Test",\n  "name": "Sent",\n  "name": "Sent last",')
     .replace('"nodeType": 10,', '"nodeType": 10,\n        "nodeType": 10,')
     .replace('"textChannelId": "channel-1"', '"textChannelId": "channel-1",\n    "textChannelId": "channel-2"');
   const doc = parse(content);
   const payload = service.getDeployPayload(doc, service.doValidation(doc));
-  assert.deepEqual(payload.droppedKeys, ['name', 'pearl.nodes[1].nodeType', 'inbound.textChannelId']);
+  assert.deepEqual(payload.droppedKeys, ['name', "nodeType of Dialogue node 'talk'", 'inbound.textChannelId']);
   assert.deepEqual(payload.errors, [], 'a key set twice does not stop a deploy');
   const clean = parse(textPearl());
   assert.deepEqual(service.getDeployPayload(clean, service.doValidation(clean)).droppedKeys, []);
@@ -164,7 +164,7 @@ test('deploy payload: droppedKeys quotes keys that are not plain names, leaves o
     '  "inbound": { "textChannelId": "a", "textChannelId": "b" },\n  "inbound": { "textChannelId": "c" }\n}';
   const doc = parse(content);
   assert.deepEqual(service.getDeployPayload(doc, service.doValidation(doc)).droppedKeys, [
-    "pearl.nodes[0].apiSettings.headers['X-Source']",
+    "apiSettings.headers['X-Source'] of node 1",
     'inbound',
   ]);
 });

@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { describePlaceholderRefusal } from '../../client/src/deploy/deployPlaceholders';
 import { isTemplatePlaceholder, makeTemplatePlaceholder } from '../../server/src/service/document/templatePlaceholders';
+import { describeFieldPath } from '../../server/src/service/interface/fieldDescription';
 import { assertNone, assertOne, diagnosticsWithCode, parse, rangeOf, service, textPearl, valueRange } from '../helpers/documents';
 
 /** A text Pearl whose textChannelId is `channel`. */
@@ -89,8 +90,8 @@ describe('pearl/deployPayload placeholders', () => {
     const doc = parse(content);
     const payload = service.getDeployPayload(doc, service.doValidation(doc));
     assert.deepEqual(payload.placeholders, [
-      { path: 'pearl.agentName', value: "<the agent's name>" },
-      { path: 'inbound.textChannelId', value: '<your text channel id>' },
+      { path: 'pearl.agentName', field: 'pearl.agentName', value: "<the agent's name>" },
+      { path: 'inbound.textChannelId', field: 'inbound.textChannelId', value: '<your text channel id>' },
     ]);
     assert.deepEqual(payload.errors, [], 'a placeholder is not an error');
     const filled = parse(textPearl());
@@ -116,28 +117,72 @@ describe('Deploy refuses a placeholder (client/src/deploy/deployPlaceholders.ts)
   test('the refusal names the field; none without a placeholder', () => {
     assert.equal(describePlaceholderRefusal({ placeholders: [] }), undefined);
     assert.equal(
-      describePlaceholderRefusal({ placeholders: [{ path: 'inbound.textChannelId', value: '<your text channel id>' }] }),
+      describePlaceholderRefusal({
+        placeholders: [{ path: 'inbound.textChannelId', field: 'inbound.textChannelId', value: '<your text channel id>' }],
+      }),
       'Deploy refused: inbound.textChannelId is still a placeholder to fill in. Replace it with the value to send, then deploy again.',
     );
   });
 
   test('several fields: the first three named, the rest counted; a field named once', () => {
     const placeholders = [
-      'pearl.agents[0].name',
-      'pearl.agents[0].voiceId',
-      'pearl.openingSentence',
-      'pearl.flowScript',
-      'pearl.flowScript',
-    ].map((path) => ({ path, value: '<to fill in>' }));
+      'pearl.agentName',
+      "script of OpeningSentence node 'greeting'",
+      "script of Dialogue node 'menu'",
+      'inbound.textChannelId',
+      'inbound.textChannelId',
+    ].map((field) => ({ path: '', field, value: '<to fill in>' }));
     assert.equal(
       describePlaceholderRefusal({ placeholders }),
-      'Deploy refused: pearl.agents[0].name, pearl.agents[0].voiceId, pearl.openingSentence and 1 more are still placeholders to fill in. Replace them with the values to send, then deploy again.',
+      "Deploy refused: pearl.agentName, script of OpeningSentence node 'greeting', script of Dialogue node 'menu' and 1 more are still placeholders to fill in. Replace them with the values to send, then deploy again.",
     );
   });
 
   test('a field name from the file is shown as plain text: no link, one line', () => {
-    const message = describePlaceholderRefusal({ placeholders: [{ path: 'pearl.[x](command:evil)\nnext', value: '<a b>' }] }) ?? '';
+    const message =
+      describePlaceholderRefusal({
+        placeholders: [{ path: '', field: "script of node '[x](command:evil)\nnext'", value: '<a b>' }],
+      }) ?? '';
     assert.ok(!message.includes(']('), message);
     assert.ok(!message.includes('\n'), message);
+  });
+});
+
+describe('fields named as the author knows them (server/src/service/interface/fieldDescription.ts)', () => {
+  test('a placeholder in a node is named by the node, not by its position', () => {
+    const content = textPearl().replace('"How can I help?"', '"<what the agent asks>"');
+    const doc = parse(content);
+    assert.deepEqual(service.getDeployPayload(doc, service.doValidation(doc)).placeholders, [
+      { path: 'pearl.nodes[1].script', field: "script of Dialogue node 'talk'", value: '<what the agent asks>' },
+    ]);
+  });
+
+  test('transitions, nested actions, variables, other lists and odd keys', () => {
+    const request = {
+      pearl: {
+        nodes: [
+          { nodeId: 'menu', nodeType: 10, transitions: [{ name: 'Book', toNodeId: 'book' }, { toNodeId: 'end' }, {}] },
+          { nodeId: 'after', nodeType: 200, postCallActions: [{ nodeType: 50, name: 'Send recap', smsSettings: { to: ['a', 'b'] } }] },
+          { nodeType: 10, apiSettings: { headers: { 'X-Source': 'a' } } },
+        ],
+      },
+      variables: [{ id: 'customer_name' }],
+      outbound: { to: ['x', 'y'] },
+    };
+    const cases: [(string | number)[], string][] = [
+      [['pearl', 'nodes', 0, 'transitions', 0, 'toNodeId'], "toNodeId of transition 'Book' of Dialogue node 'menu'"],
+      [['pearl', 'nodes', 0, 'transitions', 1, 'name'], "name of transition 'end' of Dialogue node 'menu'"],
+      [['pearl', 'nodes', 0, 'transitions', 2], "transition 3 of Dialogue node 'menu'"],
+      [
+        ['pearl', 'nodes', 1, 'postCallActions', 0, 'smsSettings', 'to', 1],
+        "smsSettings.to (entry 2) of SMS action 'Send recap' of PostCallActions node 'after'",
+      ],
+      [['pearl', 'nodes', 2, 'apiSettings', 'headers', 'X-Source'], "apiSettings.headers['X-Source'] of Dialogue node 3"],
+      [['variables', 0, 'name'], "name of variable 'customer_name'"],
+      [['outbound', 'to', 0], 'outbound.to (entry 1)'],
+      [['pearl', 'nodes', 7, 'script'], 'script of node 8'],
+      [[], 'the request'],
+    ];
+    for (const [path, expected] of cases) assert.equal(describeFieldPath(request, path), expected, JSON.stringify(path));
   });
 });

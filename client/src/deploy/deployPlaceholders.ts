@@ -6,12 +6,13 @@ const maxNamedFields = 3;
 
 /**
  * Why Deploy refuses `payload` because of values a template left to fill (docs/rulings.md
- * § Template placeholders: Deploy refuses to send one), naming each field by its path as the
- * service spells it (`inbound.textChannelId`); undefined when there is none. The paths come from
- * the file's keys: each is shown as plain text on one line, never as a link.
+ * § Template placeholders: Deploy refuses to send one), naming each field as the server's `field`
+ * does (`inbound.textChannelId`, `script of OpeningSentence node 'greeting'`); undefined when there
+ * is none. The names come from the file's keys and ids: each is shown as plain text on one line,
+ * never as a link.
  */
 export function describePlaceholderRefusal(payload: Pick<DeployPayload, 'placeholders'>): string | undefined {
-  const fields = [...new Set(payload.placeholders.map((placeholder) => noLinks(plainText(placeholder.path))))];
+  const fields = [...new Set(payload.placeholders.map((placeholder) => noLinks(plainText(placeholder.field))))];
   if (fields.length === 0) return undefined;
   const named = fields.slice(0, maxNamedFields).join(', ');
   const more = fields.length > maxNamedFields ? ` and ${fields.length - maxNamedFields} more` : '';

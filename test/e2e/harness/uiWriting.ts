@@ -105,8 +105,10 @@ export async function checkBlankPearlWriting({ workbench, run, shot }: WritingCh
 
   await workbench.focusEditor(fileName);
   await workbench.runCommand('Pearl: Deploy');
-  // The refusal names the first three fields (pearl.agentName, two scripts) and counts the rest.
-  await workbench.waitForNotification(/Deploy refused: pearl\.agentName, .* and 1 more are still placeholders to fill in/);
+  // The refusal names the first three fields (pearl.agentName, two scripts by their nodes) and counts the rest.
+  await workbench.waitForNotification(
+    /Deploy refused: pearl\.agentName, script of OpeningSentence node '[^']+', script of Dialogue node '[^']+' and \d+ more are still placeholders to fill in/,
+  );
   await shot('writing-deploy-refused');
   await workbench.runCommand('Notifications: Clear All Notifications');
   await workbench.runCommand('View: Close All Editors');

@@ -2,6 +2,7 @@ import { Diagnostic, DiagnosticSeverity } from 'vscode-languageserver-types';
 import { getPropertyNode, getStringProperty, type JsonNode } from '../document/jsonTree';
 import type { PearlDocument } from '../document/pearlDocument';
 import { formatFieldPath } from '../document/fieldPaths';
+import { describeFieldPath } from '../interface/fieldDescription';
 import { findTemplatePlaceholders } from '../document/templatePlaceholders';
 import type { DeployPayload } from '../../../../protocol/deployPayload';
 
@@ -36,9 +37,12 @@ export function getDeployPayload(doc: PearlDocument, diagnostics: readonly Diagn
     direction,
     channelId,
     errors: diagnostics.filter((diagnostic) => diagnostic.severity === DiagnosticSeverity.Error),
-    placeholders: findTemplatePlaceholders(value).map((found) => ({ path: formatFieldPath(found.path), value: found.value })),
-
-    droppedKeys: droppedKeyPaths(doc),
+    placeholders: findTemplatePlaceholders(value).map((found) => ({
+      path: formatFieldPath(found.path),
+      field: describeFieldPath(value, found.path),
+      value: found.value,
+    })),
+    droppedKeys: droppedKeyFields(doc),
     version: doc.textDocument.version,
   };
 }
@@ -48,27 +52,27 @@ function present(node: { type: string } | undefined): boolean {
 }
 
 /**
- * The JSON paths (`pearl.nodes[2].name`, as the service's errors spell them; docs/rulings.md § Files,
- * § Duplicate keys) of the keys written more than once in one object, whose earlier values are not
- * sent: one per key, in text order. A key repeated inside a value that is itself overridden is left
+ * The keys written more than once in one object, whose earlier values are not sent (docs/rulings.md
+ * § Files, § Duplicate keys), each named as `describeFieldPath` names a field (`name of Dialogue node
+ * 'menu'`): one per key, in text order. A key repeated inside a value that is itself overridden is left
  * out, as nothing of that value is sent.
  */
-function droppedKeyPaths(doc: PearlDocument): string[] {
-  const paths = new Set<string>();
+function droppedKeyFields(doc: PearlDocument): string[] {
+  const fields = new Set<string>();
   for (const { property, key } of doc.duplicateKeys) {
     const objectPath = sentPathOf(doc.root, property.parent);
     // `$schema` is never sent, whichever value it has.
-    if (objectPath === undefined || (objectPath === '' && key.value === '$schema')) continue;
-    paths.add(appendFieldPath(objectPath, String(key.value)));
+    if (objectPath === undefined || (objectPath.length === 0 && key.value === '$schema')) continue;
+    fields.add(describeFieldPath(doc.value, [...objectPath, String(key.value)]));
   }
-  return [...paths];
+  return [...fields];
 }
 
 /**
- * The JSON path of the object or array `node` from `root` (`''` for the root), or undefined when
+ * The JSON path of the object or array `node` from `root` (empty for the root), or undefined when
  * `node` is not part of what is sent (it lies inside an overridden value).
  */
-function sentPathOf(root: JsonNode | undefined, node: JsonNode | undefined): string | undefined {
+function sentPathOf(root: JsonNode | undefined, node: JsonNode | undefined): (string | number)[] | undefined {
   const steps: (string | number)[] = [];
   let current = node;
   while (current?.parent) {
@@ -88,11 +92,5 @@ function sentPathOf(root: JsonNode | undefined, node: JsonNode | undefined): str
     }
   }
   if (!node || current !== root) return undefined;
-  return steps.reverse().reduce<string>((path, step) => (typeof step === 'number' ? `${path}[${step}]` : appendFieldPath(path, step)), '');
-}
-
-/** `path` followed by the property `key`: `.key`, or `['key']` for a key that is not a plain name. */
-function appendFieldPath(path: string, key: string): string {
-  if (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key)) return path === '' ? key : `${path}.${key}`;
-  return `${path}[${key.includes("'") ? JSON.stringify(key) : `'${key}'`}]`;
+  return steps.reverse();
 }
