@@ -286,3 +286,26 @@ test('examples/*.walks.json pass against their Pearls, with no warning', () => {
     assert.deepEqual(service.checkWalksFile(doc, example), [], walks);
   }
 });
+
+test('outline of a walks file: its Pearl, then each walk by name with its steps, not the Pearl outline', () => {
+  const text = oneWalk(
+    '{ "take": "Wants a table" },\n        { "set": { "party_size": "4" } },\n        { "response": { "status": 200 } },\n        { "expect": { "node": "confirm" } },\n        42',
+    '\n      "end": true,',
+  );
+  const symbols = service.findDocumentSymbols(walksDoc(text));
+  assert.deepEqual(
+    symbols.map((symbol) => [symbol.name, symbol.detail]),
+    [
+      ['pearl', 'booking.pearl.json'],
+      ['A walk', '5 steps, ends at EndCall'],
+    ],
+  );
+  assert.deepEqual(symbols[1].selectionRange, valueRange(text, '"name": "A walk"'));
+  assert.deepEqual(
+    symbols[1].children?.map((step) => step.name),
+    ["take 'Wants a table'", 'set party_size', 'response 200', 'expect confirm', 'Step 5'],
+  );
+  assert.deepEqual(symbols[1].children?.[0].range, rangeOf(text, '{ "take": "Wants a table" }'));
+  // A Pearl file keeps the Pearl outline.
+  assert.equal(service.findDocumentSymbols(pearl)[0]?.name, 'Booking');
+});

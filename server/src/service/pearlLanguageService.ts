@@ -24,8 +24,8 @@ import type { GraphEdit, NodeSettingForm, PearlGraph } from '../../../protocol/g
 import type { WalkInput, WalkTrace } from '../../../protocol/walkTypes';
 import type { WalkCoverage } from '../../../protocol/pearlRequests';
 import { walkPearl } from './walks/walkEngine';
-import { checkWalksFile, readWalksFile, type UnresolvedPearl } from './walks/walksFile';
-import { doWalksComplete, doWalksHover } from './walks/walksFeatures';
+import { checkWalksFile, isWalksFileUri, readWalksFile, type UnresolvedPearl } from './walks/walksFile';
+import { doWalksComplete, doWalksHover, findWalksDocumentSymbols } from './walks/walksFeatures';
 import { getWalkCoverage, listTransitions, type CoverageTransition } from './walks/walkCoverage';
 import { getCodeActions } from './features/quickFixes/codeActions';
 import { adaptCompletionList, adaptHover, ClientCapabilities, fullClientCapabilities } from './features/clientCapabilities';
@@ -207,7 +207,10 @@ export interface PearlLanguageService {
    * Null where there is nothing to say. Never throws.
    */
   doHover(doc: PearlDocument, position: Position): Hover | null;
-  /** The outline: the Pearl, its nodes with transitions and nested actions, variables, tags, channel. Never throws. */
+  /**
+   * The outline: the Pearl, its nodes with transitions and nested actions, variables, tags, channel;
+   * for a walks file (`*.walks.json`), its Pearl path and its walks with their steps. Never throws.
+   */
   findDocumentSymbols(doc: PearlDocument): DocumentSymbol[];
   /** From a toNodeId to its node; from a `{id}` or variableId to the variable. Null elsewhere. Never throws. */
   findDefinition(doc: PearlDocument, position: Position): LocationLink[] | null;
@@ -285,6 +288,11 @@ function createFeatureGuard(reportError: (message: string) => void): FeatureGuar
   return { reportInternalError, guard };
 }
 
+/** The outline of a Pearl, or of a walks file (docs/walks.md § In the editor). */
+function findOutline(doc: PearlDocument): DocumentSymbol[] {
+  return isWalksFileUri(doc.textDocument.uri) ? findWalksDocumentSymbols(doc) : findDocumentSymbols(doc);
+}
+
 /** Creates the Pearl language service. */
 export function getLanguageService(params: LanguageServiceParams = {}): PearlLanguageService {
   const workspaceIndex = new WorkspaceSymbolIndex(params.fileSystem ?? noFiles, params.workspaceScanLimits);
@@ -332,7 +340,7 @@ export function getLanguageService(params: LanguageServiceParams = {}): PearlLan
         adaptCompletionList(doComplete(doc, position, options), clientCapabilities),
       ),
     doHover: (doc, position) => guard('doHover', null, () => adaptHover(doHover(doc, position), clientCapabilities)),
-    findDocumentSymbols: (doc) => guard('findDocumentSymbols', [], () => findDocumentSymbols(doc)),
+    findDocumentSymbols: (doc) => guard('findDocumentSymbols', [], () => findOutline(doc)),
     findDefinition: (doc, position) => guard('findDefinition', null, () => findDefinition(doc, position)),
     findReferences: (doc, position, includeDeclaration) =>
       guard('findReferences', [], () => findReferences(doc, position, includeDeclaration)),

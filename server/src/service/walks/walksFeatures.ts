@@ -8,8 +8,10 @@ import { getLocation, type Node as JsoncNode } from 'jsonc-parser';
 import {
   CompletionItemKind,
   MarkupKind,
+  SymbolKind,
   type CompletionItem,
   type CompletionList,
+  type DocumentSymbol,
   type Hover,
   type Position,
 } from 'vscode-languageserver-types';
@@ -17,7 +19,8 @@ import type { WalkFrame, WalkTrace } from '../../../../protocol/walkTypes';
 import { VariableGroup, type PearlDocument } from '../document/pearlDocument';
 import { variableGroupNames } from '../interface/enumNames';
 import { codeSpan, escapeMarkdown } from '../features/hover';
-import { spanToRange } from '../rules/diagnostics';
+import { spanToRange, valueSpan } from '../rules/diagnostics';
+import { quote } from '../interface/messageText';
 import { walkPearl } from './walkEngine';
 import { readWalksFile, type WalkEntry } from './walksFile';
 
@@ -123,4 +126,58 @@ function describeFrameMarkdown(frame: WalkFrame): string[] {
   if (frame.message) lines.push(`Message: ${escapeMarkdown(frame.message.body.text)}`);
   if (frame.choices.length > 0) lines.push(`Transitions: ${frame.choices.map((choice) => codeSpan(choice.name)).join(', ')}`);
   return lines;
+}
+
+/**
+ * The outline of the walks file `doc` (docs/walks.md § Walks files): the `pearl` path (kind File),
+ * then each walk by its name (kind Event; detail its step count, and "ends at EndCall" for `"end":
+ * true`), holding its steps in order, each named by what it does (`take 'Wants a table'`, `set
+ * party_size`, `response 200`, `expect confirm`; kind Key). Ranges are the JSON values; each
+ * selectionRange is the name or the step's value. Empty when the root is not an object. Linear in
+ * the size of the file; the Pearl is not read.
+ */
+export function findWalksDocumentSymbols(doc: PearlDocument): DocumentSymbol[] {
+  const model = readWalksFile(doc);
+  const symbols: DocumentSymbol[] = [];
+  if (model.pearl !== undefined) {
+    const span = spanToRange(doc, valueSpan(doc, ['pearl']));
+    const whole = doc.locate(['pearl']);
+    const range = whole?.key
+      ? spanToRange(doc, { offset: whole.key.offset, length: whole.offset + whole.length - whole.key.offset })
+      : span;
+    symbols.push({ name: 'pearl', detail: model.pearl, kind: SymbolKind.File, range, selectionRange: span });
+  }
+  for (const walk of model.walks) {
+    const range = spanToRange(doc, valueSpan(doc, walk.path));
+    const selectionRange = walk.name !== undefined ? spanToRange(doc, valueSpan(doc, [...walk.path, 'name'])) : range;
+    const count = walk.input.steps.length;
+    const detail = `${count} ${count === 1 ? 'step' : 'steps'}${walk.end ? ', ends at EndCall' : ''}`;
+    const children = walk.input.steps.map((step, index): DocumentSymbol => {
+      const stepRange = spanToRange(doc, valueSpan(doc, [...walk.path, 'steps', index]));
+      return { name: describeStep(step, index), kind: SymbolKind.Key, range: stepRange, selectionRange: stepRange };
+    });
+    symbols.push({ name: walk.name ?? `Walk ${walk.index + 1}`, detail, kind: SymbolKind.Event, range, selectionRange, children });
+  }
+  return symbols;
+}
+
+/** `take 'Wants a table'`, `set party_size, date`, `response 200`, `expect confirm`; `Step 3` for anything else. */
+function describeStep(step: unknown, index: number): string {
+  if (typeof step !== 'object' || step === null || Array.isArray(step)) return `Step ${index + 1}`;
+  const value = step as Record<string, unknown>;
+  if (typeof value.take === 'string') return `take '${quote(value.take)}'`;
+  if (isPlainObject(value.set)) return `set ${quote(Object.keys(value.set).join(', '))}`.trimEnd();
+  if (isPlainObject(value.response)) {
+    const status = value.response.status;
+    return typeof status === 'number' ? `response ${status}` : 'response';
+  }
+  if (isPlainObject(value.expect)) {
+    const node = value.expect.node;
+    return typeof node === 'string' ? `expect ${quote(node)}` : 'expect';
+  }
+  return `Step ${index + 1}`;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
