@@ -2,7 +2,7 @@ import type { JsonPath } from '../document/jsonValue';
 import { nodeTypeNames } from './enumNames';
 import { quote } from './messageText';
 
-/** Lists whose entries are nodes (docs/interface.md § Node; nested actions § HandoffChatToHuman, § EndCall). */
+/** Lists whose entries are nodes (docs/interface.md § Node types: `nodes`, and the nested `handOffAction` and `postCallActions`). */
 const nodeLists = new Set(['nodes', 'handOffAction', 'postCallActions']);
 
 /**
