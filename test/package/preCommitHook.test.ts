@@ -160,6 +160,51 @@ test('release:hook again: the same build is already released; another build unde
   assert.match(refused.output, new RegExp(`^release:hook: ${tag} already names another build of the hook: raise the version`, 'm'));
 });
 
+test('release:hook in the repository itself: refuses uncommitted changes, then commits beside the checked-out branch', async () => {
+  // A repository holding the script and a built tree, as a maintainer's clean checkout after `npm ci`.
+  const source = path.join(work, 'source-repo');
+  const git = (...args: string[]): string => execFileSync('git', args, { cwd: source, env, encoding: 'utf8' }).trim();
+  for (const file of ['package.json', '.pre-commit-hooks.yaml', 'LICENSE', 'scripts/hook-release.mjs']) {
+    fs.mkdirSync(path.dirname(path.join(source, file)), { recursive: true });
+    fs.copyFileSync(path.join(repositoryRoot, file), path.join(source, file));
+  }
+  fs.mkdirSync(path.join(source, 'dist'));
+  // The production bundles release:hook built above.
+  for (const file of ['pearl-lint.js', 'service.js', 'THIRD-PARTY-NOTICES']) {
+    fs.copyFileSync(path.join(repositoryRoot, 'dist', file), path.join(source, 'dist', file));
+  }
+  fs.writeFileSync(path.join(source, '.gitignore'), 'dist/\n');
+  git('init', '-q', '--initial-branch=main');
+  git('add', '.');
+  git('commit', '-q', '--no-gpg-sign', '-m', 'source');
+  const script = path.join(source, 'scripts', 'hook-release.mjs');
+
+  fs.appendFileSync(path.join(source, 'LICENSE'), 'a change\n');
+  const refused = await run(process.execPath, [script], source);
+  assert.equal(refused.status, 1, refused.output);
+  assert.match(refused.output, /^release:hook: the working tree has uncommitted changes; commit them first/m);
+  assert.equal(git('tag', '--list'), '', 'no tag made');
+  git('checkout', '--', 'LICENSE');
+
+  const released = await run(process.execPath, [script], source);
+  assert.equal(released.status, 0, released.output);
+  const head = git('rev-parse', 'HEAD');
+  assert.equal(
+    git('log', '-1', '--format=%B', tag),
+    `pearl-lint pre-commit hook ${manifest.version}\n\nBuilt by \`npm run release:hook\` from commit ${head}.`,
+  );
+  assert.equal(git('rev-parse', 'pre-commit-hook'), git('rev-parse', `${tag}^{commit}`));
+  assert.equal(git('symbolic-ref', 'HEAD'), 'refs/heads/main', 'the checked-out branch stays');
+  assert.equal(git('status', '--porcelain'), '', 'the working tree and the index are untouched');
+
+  // A repository where the branch is checked out: its working tree would no longer match it.
+  const clone = path.join(work, 'checked-out');
+  execFileSync('git', ['clone', '-q', '--branch', 'pre-commit-hook', hookRepo, clone], { env });
+  const checkedOut = await run(process.execPath, [script, '--repo', clone], source);
+  assert.equal(checkedOut.status, 1, checkedOut.output);
+  assert.match(checkedOut.output, /^release:hook: pre-commit-hook is checked out in /m);
+});
+
 test(`pre-commit try-repo --ref ${tag}: fails on the broken Pearl with its diagnostics, passes on the clean one`, { skip }, async () => {
   const both = await run(
     'pre-commit',
