@@ -69,9 +69,14 @@ before(async () => {
     PRE_COMMIT_HOME: path.join(work, 'pre-commit-home'),
     PRE_COMMIT_COLOR: 'never',
     TMPDIR: work,
-    // No signing or other setting of the user's git configuration; a fixed identity.
-    GIT_CONFIG_GLOBAL: '/dev/null',
-    GIT_CONFIG_NOSYSTEM: '1',
+    // The user's git configuration, without signing (no key here); a fixed identity.
+    GIT_CONFIG_COUNT: '3',
+    GIT_CONFIG_KEY_0: 'commit.gpgSign',
+    GIT_CONFIG_VALUE_0: 'false',
+    GIT_CONFIG_KEY_1: 'tag.gpgSign',
+    GIT_CONFIG_VALUE_1: 'false',
+    GIT_CONFIG_KEY_2: 'init.defaultBranch',
+    GIT_CONFIG_VALUE_2: 'main',
     GIT_AUTHOR_NAME: 'Release Test',
     GIT_AUTHOR_EMAIL: 'release@example.com',
     GIT_COMMITTER_NAME: 'Release Test',
