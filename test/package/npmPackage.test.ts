@@ -2,7 +2,7 @@
 // installed into an empty project without the registry, then its bins, the service library with its
 // types (CommonJS, ESM, TypeScript under node16 and node resolution, @arethetypeswrong/cli), the
 // GitHub Action's own steps as action.yml writes them (with a tarball, and from its own checkout),
-// and the pre-commit hook through Debian's `pre-commit try-repo`.
+// and the README's local pre-commit hook with the tarball (the hook's release ref: preCommitHook.test.ts).
 import { after, before, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { execFileSync, spawnSync, SpawnSyncReturns } from 'node:child_process';
@@ -41,7 +41,7 @@ const broken = `{
 
 /**
  * For the installs that build the package from source with its dev packages (a git URL, the Action
- * from its checkout, pre-commit): from npm's cache, which `npm ci` has filled, falling back on the
+ * from its checkout): from npm's cache, which `npm ci` has filled, falling back on the
  * registry only for what the cache lacks (an offline install would also refuse metadata the cache
  * holds under another form).
  */
@@ -63,10 +63,12 @@ function run(command: string, args: string[], options: { cwd: string; input?: st
 
 before(() => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'pearl-pack-'));
-  const packed = run(npm, ['pack', '--json', '--pack-destination', work], { cwd: repositoryRoot });
+  // As a local hook's `additional_dependencies` and a git install use it: standard output is the
+  // tarball's name alone (the prepack build's output stays off it; see .npmrc).
+  const packed = run(npm, ['pack', '--pack-destination', work], { cwd: repositoryRoot });
   assert.equal(packed.status, 0, packed.stderr);
-  const [{ filename }] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as { filename: string }[];
-  tarball = path.join(work, filename);
+  assert.match(packed.stdout, /^[\w.-]+\.tgz\n$/, `npm pack printed more than the tarball's name:\n${packed.stdout}`);
+  tarball = path.join(work, packed.stdout.trim());
   project = path.join(work, 'project');
   fs.mkdirSync(project);
   fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true }));
@@ -328,10 +330,11 @@ test('@arethetypeswrong/cli finds no problem in the tarball', () => {
 
 const preCommit = spawnSync('pre-commit', ['--version'], { encoding: 'utf8' });
 
+// The hook from its release ref (`rev: hook-v<version>`) is tested in preCommitHook.test.ts.
 test(
-  'the pre-commit hook installs and runs through pre-commit try-repo',
+  "the README's local pre-commit hook: additional_dependencies with the tarball, installed offline",
   {
-    timeout: 1_800_000,
+    timeout: 600_000,
     skip: preCommit.status !== 0 && process.env.CI !== 'true' ? 'pre-commit is not installed (apt-get install pre-commit)' : false,
   },
   () => {
@@ -344,27 +347,13 @@ test(
     git('init', '-q');
     fs.writeFileSync(path.join(user, 'broken.pearl.json'), broken);
     fs.writeFileSync(path.join(user, 'notes.json'), '{ "not": "a Pearl" }');
-    git('add', '.');
-    const env = { ...fromCache, PRE_COMMIT_HOME: path.join(work, 'pre-commit-home'), PRE_COMMIT_COLOR: 'never' };
-    const tried = spawnSync('pre-commit', ['try-repo', repositoryRoot, 'pearl-lint', '--all-files'], {
-      cwd: user,
-      env,
-      encoding: 'utf8',
-      timeout: 1_800_000,
-    });
-    const output = tried.stdout + tried.stderr;
-    assert.equal(tried.status, 1, output);
-    assert.match(output, /pearl-lint\.+Failed/);
-    assert.match(output, /^broken\.pearl\.json:4:\d+: error max-length /m);
-    assert.doesNotMatch(output, /notes\.json/);
-
-    // The README's local hook: only the tarball is installed, no dev package.
     const config = path.join(user, 'local-hook.yaml');
     fs.writeFileSync(
       config,
       `repos:\n  - repo: local\n    hooks:\n      - id: pearl-lint\n        name: pearl-lint\n        entry: pearl-lint\n        language: node\n        files: \\.pearl\\.json$\n        additional_dependencies: [${JSON.stringify(tarball)}]\n`,
     );
-    git('add', 'local-hook.yaml'); // pre-commit refuses a configuration that is not staged
+    git('add', '.'); // pre-commit refuses a configuration that is not staged
+    const env = { ...offline, PRE_COMMIT_HOME: path.join(work, 'pre-commit-home'), PRE_COMMIT_COLOR: 'never' };
     const local = spawnSync('pre-commit', ['run', '--config', config, '--all-files'], {
       cwd: user,
       env,
@@ -373,6 +362,8 @@ test(
     });
     const localOutput = local.stdout + local.stderr;
     assert.equal(local.status, 1, localOutput);
+    assert.match(localOutput, /pearl-lint\.+Failed/);
     assert.match(localOutput, /^broken\.pearl\.json:7:\d+: error unknown-target /m);
+    assert.doesNotMatch(localOutput, /notes\.json/);
   },
 );
