@@ -36,7 +36,9 @@ export { rulesDocumentUrl } from './ruleModule';
  * syntax, schema (docs/interface.md § Resources and their fields, § Limits), the field rules
  * (§ Resources and their fields, § Endpoints, graph rules 6 and 7; docs/rulings.md § Values),
  * the graph rules (§ Graph rules, rules 1-5; § Transition) and the variable references
- * (§ Variables and (V) fields). The one list every registry, dispatch and document is derived from.
+ * (§ Variables and (V) fields). The schema, graph and variable families are several topic modules
+ * each (schema/, graph/, variables/), listed here one by one in the order of their codes in
+ * docs/rules.md. The one list every registry, dispatch and document is derived from.
  */
 export const ruleModules = [
   syntaxRules,
