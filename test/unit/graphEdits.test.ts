@@ -3,8 +3,21 @@ import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextDocumentEdit } from 'vscode-languageserver-types';
 import type { GraphEdit } from '../../protocol/pearlRequests';
-import { getNodeSettingFields } from '../../server/src/service/interface/nodeSettingFields';
+import { getNodeSettingFields, getNodeSettingLists } from '../../server/src/service/interface/nodeSettingFields';
 import { node, service, textPearl, transition } from '../helpers/documents';
+import {
+  allNodes,
+  type GraphEditModels,
+  isObject,
+  type Json,
+  nodeAt,
+  nodeSlot,
+  pick,
+  pickSettings,
+  testGraphEditProperty,
+  transitionSlot,
+  transitionsOf,
+} from '../helpers/graphEditProperty';
 import { applyEdits, tabsAndCrlf } from '../helpers/text';
 
 const uri = 'file:///designer.pearl.json';
@@ -910,3 +923,218 @@ test('the settings form lists an API node\u2019s fields and its body, headers an
   assert.equal(service.getNodeSettingForm(doc, 'n:3'), undefined, 'a Dialogue has no settings object');
   assert.equal(service.getNodeSettingForm(doc, 'n:42'), undefined);
 });
+
+/**
+ * What the property test (test/helpers/graphEditProperty.ts) needs of each kind: how to make one
+ * from a random intent and the graph of the moment, and its model of the change on plain JSON,
+ * independent of the planners. A new kind adds its entry here, beside its unit tests.
+ */
+const graphEditModels: GraphEditModels = {
+  addNode: {
+    make: (graph, it) => {
+      const { nodeA } = pick(graph, it);
+      return {
+        kind: 'addNode',
+        nodeType: it.nodeType,
+        name: it.text,
+        ...(it.withFrom && nodeA ? { from: nodeA, transitionName: it.text ? `${it.text}!` : undefined } : {}),
+      };
+    },
+    expect: (before, after, edit) => {
+      const expected = structuredClone(before);
+      const nodes = (after.pearl as Json).nodes as Json[];
+      const added = nodes[nodes.length - 1];
+      assert.equal(added.nodeType, edit.nodeType);
+      assert.match(added.nodeId as string, /^[a-z0-9_]{1,40}(_\d+)?$/);
+      assert.ok(!allNodes(before).some((candidate) => candidate.nodeId === added.nodeId), 'the new nodeId is unique');
+      if (edit.name?.trim()) assert.equal(added.name, edit.name);
+      const expectedNodes = (expected.pearl as Json).nodes;
+      (expected.pearl as Json).nodes = [...(Array.isArray(expectedNodes) ? expectedNodes : []), added];
+      if (edit.from !== undefined) {
+        const link = lastTransition(after, edit.from);
+        assert.equal(link.toNodeId, added.nodeId);
+        if (edit.transitionName !== undefined) assert.equal(link.name, edit.transitionName);
+        appendTransition(nodeAt(expected, edit.from), link);
+      }
+      return expected;
+    },
+  },
+  addTransition: {
+    make: (graph, it) => {
+      const { nodeA, nodeB } = pick(graph, it);
+      return nodeA && nodeB ? { kind: 'addTransition', source: nodeA, target: nodeB, name: it.text, apiResult: it.apiResult } : undefined;
+    },
+    expect: (before, after, edit) => {
+      const expected = structuredClone(before);
+      const added = lastTransition(after, edit.source);
+      const source = nodeAt(before, edit.source);
+      const apiResult = source.nodeType === 3 ? (edit.apiResult ?? added.apiResult) : undefined;
+      assert.deepEqual(added, {
+        name: edit.name,
+        toNodeId: nodeAt(before, edit.target).nodeId,
+        ...(apiResult !== undefined ? { apiResult } : {}),
+      });
+      appendTransition(nodeAt(expected, edit.source), added);
+      return expected;
+    },
+  },
+  retargetTransition: {
+    make: (graph, it) => {
+      const { edgeA, nodeB } = pick(graph, it);
+      return edgeA && nodeB ? { kind: 'retargetTransition', transition: edgeA, target: nodeB } : undefined;
+    },
+    expect: (before, _after, edit) => {
+      const expected = structuredClone(before);
+      const [owner, index] = transitionSlot(expected, edit.transition);
+      (owner.transitions as Json[])[index].toNodeId = nodeAt(before, edit.target).nodeId;
+      return expected;
+    },
+  },
+  renameTransition: {
+    make: (graph, it) => {
+      const { edgeA } = pick(graph, it);
+      return edgeA ? { kind: 'renameTransition', transition: edgeA, name: it.text } : undefined;
+    },
+    expect: (before, _after, edit) => {
+      const expected = structuredClone(before);
+      const [owner, index] = transitionSlot(expected, edit.transition);
+      (owner.transitions as Json[])[index].name = edit.name;
+      return expected;
+    },
+  },
+  deleteTransition: {
+    make: (graph, it) => {
+      const { edgeA } = pick(graph, it);
+      return edgeA ? { kind: 'deleteTransition', transition: edgeA } : undefined;
+    },
+    expect: (before, _after, edit) => {
+      const expected = structuredClone(before);
+      const [owner, index] = transitionSlot(expected, edit.transition);
+      (owner.transitions as unknown[]).splice(index, 1);
+      return expected;
+    },
+  },
+  deleteNode: {
+    make: (graph, it) => {
+      const { nodeA } = pick(graph, it);
+      return nodeA ? { kind: 'deleteNode', node: nodeA } : undefined;
+    },
+    expect: (before, _after, edit) => {
+      const expected = structuredClone(before);
+      const id = nodeAt(before, edit.node).nodeId;
+      const [list, index] = nodeSlot(expected, edit.node);
+      list.splice(index, 1);
+      if (typeof id === 'string' && !allNodes(expected).some((other) => other.nodeId === id)) {
+        for (const other of allNodes(expected)) {
+          if (Array.isArray(other.transitions))
+            other.transitions = other.transitions.filter((item) => !(isObject(item) && item.toNodeId === id));
+        }
+      }
+      return expected;
+    },
+  },
+  setNodeProperty: {
+    make: (graph, it) => {
+      const { nodeA } = pick(graph, it);
+      return nodeA ? { kind: 'setNodeProperty', node: nodeA, property: it.property, value: it.text } : undefined;
+    },
+    expect: (before, _after, edit) => {
+      const expected = structuredClone(before);
+      const target = nodeAt(expected, edit.node);
+      const old = target.nodeId;
+      if (edit.property === 'nodeId' && typeof old === 'string') {
+        for (const other of allNodes(expected)) {
+          if (other.nodeId === old) other.nodeId = edit.value;
+          for (const item of transitionsOf(other)) if (item.toNodeId === old) item.toNodeId = edit.value;
+        }
+      } else {
+        target[edit.property] = edit.value;
+      }
+      return expected;
+    },
+  },
+  setNodeSetting: {
+    // Twice as often: many of its random targets are refused (no settings there).
+    weight: 2,
+    make: (graph, it) => {
+      // A field the graph lists for a node that has settings (wrong types included: they are refused).
+      const target = pickSettings(graph, it);
+      if (!target) return undefined;
+      const fields = getNodeSettingFields(target.property, target.value);
+      const field = fields[it.b % fields.length];
+      return field && { kind: 'setNodeSetting', node: target.key, path: field.path, value: it.setting ?? it.text };
+    },
+    expect: (before, _after, edit) => {
+      const expected = structuredClone(before);
+      let owner: Record<string | number, unknown> = nodeAt(expected, edit.node);
+      edit.path.forEach((step, index) => {
+        if (index === edit.path.length - 1) owner[step] = edit.value;
+        else {
+          const next = owner[step];
+          if (typeof next !== 'object' || next === null) owner[step] = {};
+          owner = owner[step] as Record<string | number, unknown>;
+        }
+      });
+      return expected;
+    },
+  },
+  clearNodeSetting: {
+    weight: 2,
+    make: (graph, it) => {
+      const target = pickSettings(graph, it);
+      if (!target) return undefined;
+      const fields = getNodeSettingFields(target.property, target.value).filter((field) => field.value !== undefined);
+      const field = fields[it.b % Math.max(fields.length, 1)];
+      if (!field) return undefined;
+      // Now and then a whole list element (`body 1`) rather than one of its fields.
+      const index = field.path.findIndex((step) => typeof step === 'number');
+      const path = index > 0 && it.withFrom ? field.path.slice(0, index + 1) : field.path;
+      return { kind: 'clearNodeSetting', node: target.key, path };
+    },
+    expect: (before, _after, edit) => {
+      const expected = structuredClone(before);
+      const owner = edit.path
+        .slice(0, -1)
+        .reduce<unknown>((at, step) => (at as Record<string | number, unknown>)[step], nodeAt(expected, edit.node));
+      const last = edit.path[edit.path.length - 1];
+      if (Array.isArray(owner) && typeof last === 'number') owner.splice(last, 1);
+      else delete (owner as Json)[last];
+      return expected;
+    },
+  },
+  addNodeSettingItem: {
+    weight: 2,
+    make: (graph, it) => {
+      const target = pickSettings(graph, it);
+      const list = target && getNodeSettingLists(target.property, target.value)[it.b % 8];
+      return target && list ? { kind: 'addNodeSettingItem', node: target.key, path: list.path, name: it.text } : undefined;
+    },
+    expect: (before, _after, edit) => {
+      const expected = structuredClone(before);
+      const settings = nodeAt(expected, edit.node);
+      const [property, list] = edit.path as [string, string];
+      if (!isObject(settings[property])) settings[property] = {};
+      const object = settings[property] as Json;
+      const type = getNodeSettingLists(property, undefined).find((candidate) => candidate.path[1] === list)?.type;
+      if (type === 'objectList') {
+        object[list] = [...(Array.isArray(object[list]) ? object[list] : []), {}];
+      } else {
+        object[list] = { ...(isObject(object[list]) ? object[list] : {}), [edit.name?.trim() ?? '']: '' };
+      }
+      return expected;
+    },
+  },
+};
+
+/** The last transition of the node `key` names in `value`. */
+function lastTransition(value: Json, key: string): Json {
+  const list = nodeAt(value, key).transitions as Json[];
+  return list[list.length - 1];
+}
+
+/** Appends `added` to the transitions of `source` (created when absent). */
+function appendTransition(source: Json, added: Json): void {
+  source.transitions = [...(Array.isArray(source.transitions) ? source.transitions : []), added];
+}
+
+testGraphEditProperty(graphEditModels);

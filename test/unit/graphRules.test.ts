@@ -1,8 +1,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { Diagnostic } from 'vscode-languageserver-types';
-import { graphRules } from '../../server/src/service/rules/graph/graphRules';
-import { runChecks } from '../helpers/ruleModules';
+import { modulesOfGroup, runChecks } from '../helpers/ruleModules';
 import { PearlDocument } from '../../server/src/service/document/pearlDocument';
 import {
   assertNone,
@@ -17,7 +16,7 @@ import {
   valueRange,
 } from '../helpers/documents';
 
-const validateGraph = (doc: PearlDocument): Diagnostic[] => runChecks(doc, graphRules);
+const validateGraph = (doc: PearlDocument): Diagnostic[] => runChecks(doc, ...modulesOfGroup('graph'));
 
 const Error = 1;
 const Warning = 2;
@@ -384,26 +383,28 @@ test('the graph rules read the parsed value: every graph problem of a strict JSO
     ],
   });
   const { doc, diagnostics } = graphDiagnosticsWithoutTree(content);
+  // In the order of the graph modules (entry nodes, EndCall, reachability, PreCallAPI branches,
+  // transition targets, identifiers, voice-only nodes), each in document order.
   assert.deepEqual(placed(doc, diagnostics), [
-    ['node-id-duplicate', Error, '"talk"', 159],
-    ['node-id-duplicate', Error, '"mail"', 165],
-    ['voice-only-node', Error, '60', 161],
-    ['transition-name-duplicate', Error, '"ok"', 19],
+    ['graph-endcall-count', Error, '100', 178],
+    ['graph-cannot-reach-end', Error, '"stuck"', 131],
+    ['graph-no-incoming', Error, '"mail"', 165],
+    ['graph-no-incoming', Error, '"end2"', 176],
+    ['graph-unreachable', Warning, '"loop"', 142],
     ['graph-api-result-duplicate', Error, '1', 21],
     ['graph-precall-target', Error, '"talk"', 20],
     ['graph-api-result-missing', Error, '"none"', 24],
     ['api-result-misplaced', Error, '2', 42],
-    ['transition-name-duplicate', Error, '"go3"', 88],
     ['unknown-target', Error, '"ghost"', 104],
     ['target-outside-graph', Error, '"inner"', 108],
-    ['graph-endcall-count', Error, '100', 178],
-    ['graph-no-incoming', Error, '"mail"', 165],
-    ['graph-no-incoming', Error, '"end2"', 176],
-    ['graph-cannot-reach-end', Error, '"stuck"', 131],
-    ['graph-unreachable', Warning, '"loop"', 142],
+    ['node-id-duplicate', Error, '"talk"', 159],
+    ['node-id-duplicate', Error, '"mail"', 165],
+    ['transition-name-duplicate', Error, '"ok"', 19],
+    ['transition-name-duplicate', Error, '"go3"', 88],
+    ['voice-only-node', Error, '60', 161],
   ]);
   assert.equal(
-    diagnostics[1].message,
+    diagnostics[12].message,
     "nodeId 'mail' is already used by the SMS node 'Node mail' on line 122 in the postCallActions of Dialogue node 'talk'; nodeIds must be unique within the flow.",
   );
   assert.equal(doc.hasSyntaxTree, false);
@@ -422,13 +423,13 @@ test('the graph rules read the parsed value: nodes without nodeId, name or nodeT
   });
   const { doc, diagnostics } = graphDiagnosticsWithoutTree(content);
   assert.deepEqual(placed(doc, diagnostics), [
+    ['graph-cannot-reach-end', Error, '{', 42],
     ['unknown-target', Warning, '"nowhere"', 19],
     ['node-id-missing', Warning, '"Node unnamed"', 24],
     ['node-id-missing', Warning, '10', 34],
     ['node-id-missing', Warning, '{', 42],
-    ['graph-cannot-reach-end', Error, '{', 42],
   ]);
-  assert.match(diagnostics[2].message, /^Dialogue node on line 33 has no nodeId/);
-  assert.match(diagnostics[4].message, /^Node on line 42 cannot reach the EndCall node/);
+  assert.match(diagnostics[3].message, /^Dialogue node on line 33 has no nodeId/);
+  assert.match(diagnostics[0].message, /^Node on line 42 cannot reach the EndCall node/);
   assert.equal(doc.hasSyntaxTree, false);
 });

@@ -4,8 +4,7 @@ import Ajv from 'ajv';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Diagnostic, DiagnosticSeverity, Range } from 'vscode-languageserver-types';
 import { parsePearlDocument } from '../../server/src/service/document/pearlDocument';
-import { schemaRules } from '../../server/src/service/rules/schema/schemaRules';
-import { runChecks } from '../helpers/ruleModules';
+import { modulesOfGroup, runChecks } from '../helpers/ruleModules';
 import { getSchema, JSONSchema } from '../../server/src/service/interface/schemaNavigator';
 import { rangeIn, rangeOf } from '../helpers/text';
 
@@ -13,7 +12,7 @@ const TEXT = '"$schema": "text-pearl.schema.json"';
 const SIMPLE = '"$schema": "simple-pearl.schema.json"';
 
 function validate(content: string): Diagnostic[] {
-  return runChecks(parsePearlDocument(TextDocument.create('file:///a.pearl.json', 'pearl', 1, content)), schemaRules);
+  return runChecks(parsePearlDocument(TextDocument.create('file:///a.pearl.json', 'pearl', 1, content)), ...modulesOfGroup('schema'));
 }
 
 /** Asserts exactly one diagnostic, an Error from source pearl, with this code, message and range. */

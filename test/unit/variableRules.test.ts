@@ -2,12 +2,11 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { variableRules } from '../../server/src/service/rules/variables/variableRules';
-import { runChecks } from '../helpers/ruleModules';
+import { modulesOfGroup, runChecks } from '../helpers/ruleModules';
 import type { PearlDocument } from '../../server/src/service/document/pearlDocument';
 import { assertNone, assertOne, diagnosticsWithCode, node, parse, rangeOf, service, textPearl, transition } from '../helpers/documents';
 
-const validateVariables = (doc: PearlDocument): Diagnostic[] => runChecks(doc, variableRules);
+const validateVariables = (doc: PearlDocument): Diagnostic[] => runChecks(doc, ...modulesOfGroup('variables'));
 
 const Error = 1;
 const Warning = 2;
@@ -158,11 +157,12 @@ function everyVariableRule(): string {
     .replace('Hello {first_name}!', 'Hello {order_id}!');
 }
 
+// In the order of the variable modules (references, usage, generalInstructions), each in document order.
 const everyVariableRuleFound = [
-  'general-instructions-variable {first_name}',
   'variable-group-not-allowed {order_id}',
   'variable-not-yet-collected {order_id}',
   'variable-undeclared \\u007btotal_amount\\u007d',
+  'general-instructions-variable {first_name}',
 ];
 
 test('the variable rules read the parsed value: strict JSON gets its diagnostics without a syntax tree', () => {

@@ -7,14 +7,25 @@ import { nodeSettingsRules } from './fieldRules/nodeSettingsRules';
 import { timeZoneRules } from './fieldRules/timeZoneRules';
 import { transferCallRules } from './fieldRules/transferCallRules';
 import { variableDeclarationRules } from './fieldRules/variableDeclarationRules';
-import { graphRules } from './graph/graphRules';
+import { endCallRules } from './graph/endCall';
+import { entryNodeRules } from './graph/entryNodes';
+import { identifierRules } from './graph/identifiers';
+import { preCallBranchRules } from './graph/preCallBranches';
+import { reachabilityRules } from './graph/reachability';
+import { transitionTargetRules } from './graph/transitionTargets';
+import { voiceOnlyNodeRules } from './graph/voiceOnlyNodes';
 import { placeholderRules } from './placeholderRules';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { PearlDocument } from '../document/pearlDocument';
 import type { DiagnosticRule, RuleModule } from './ruleModule';
-import { schemaRules } from './schema/schemaRules';
+import { enumerationRules } from './schema/enumerations';
+import { limitRules } from './schema/limits';
+import { propertyRules } from './schema/properties';
+import { typeRules } from './schema/types';
 import { syntaxRules } from './syntaxRules';
-import { variableRules } from './variables/variableRules';
+import { generalInstructionsRules } from './variables/generalInstructions';
+import { variableReferenceRules } from './variables/variableRules';
+import { variableUsageRules } from './variables/variableUsage';
 import { checkKeepingAcrossStringEdits } from './keptDiagnostics';
 
 export type { DiagnosticGroup, DiagnosticRule, DiagnosticSection, SeverityOverride } from './ruleModule';
@@ -25,11 +36,16 @@ export { rulesDocumentUrl } from './ruleModule';
  * syntax, schema (docs/interface.md § Resources and their fields, § Limits), the field rules
  * (§ Resources and their fields, § Endpoints, graph rules 6 and 7; docs/rulings.md § Values),
  * the graph rules (§ Graph rules, rules 1-5; § Transition) and the variable references
- * (§ Variables and (V) fields). The one list every registry, dispatch and document is derived from.
+ * (§ Variables and (V) fields). The schema, graph and variable families are several topic modules
+ * each (schema/, graph/, variables/), listed here one by one in the order of their codes in
+ * docs/rules.md. The one list every registry, dispatch and document is derived from.
  */
 export const ruleModules = [
   syntaxRules,
-  schemaRules,
+  propertyRules,
+  typeRules,
+  enumerationRules,
+  limitRules,
   channelRules,
   indicatorTagRules,
   variableDeclarationRules,
@@ -40,8 +56,16 @@ export const ruleModules = [
   timeZoneRules,
   countRules,
   placeholderRules,
-  graphRules,
-  variableRules,
+  entryNodeRules,
+  endCallRules,
+  reachabilityRules,
+  preCallBranchRules,
+  transitionTargetRules,
+  identifierRules,
+  voiceOnlyNodeRules,
+  variableReferenceRules,
+  variableUsageRules,
+  generalInstructionsRules,
 ] as const;
 
 // The list as plain modules, to derive the registry from at run time (the types above are the list's).

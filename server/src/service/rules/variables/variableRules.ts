@@ -1,8 +1,13 @@
+import type { Edit } from 'jsonc-parser';
 import { Diagnostic } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { VariableReferenceFixData } from '../diagnosticData';
-import { createDiagnostic, spanToRange, valueSpan } from '../diagnostics';
-import { isJsonObject, type JsonObject, type JsonPath, type PearlDocument } from '../../document/pearlDocument';
+import { readVariableReferenceFixData, type VariableReferenceFixData } from '../diagnosticData';
+import { createDiagnostic, DiagnosticSeverity, spanToRange, valueSpan } from '../diagnostics';
+import { appendToArrayProperty, type Fix } from '../fixSupport';
+import { findNearest } from '../../utils/editDistance';
+import { getPearlSymbolAt } from '../../features/pearlSymbols';
+import { getNodeAtPath, getPropertyKeyNode } from '../../document/jsonTree';
+import { isJsonObject, type JsonObject, type JsonPath, type PearlDocument, VariableGroup } from '../../document/pearlDocument';
 import {
   PathStep,
   resolveValueVariableField,
@@ -11,41 +16,130 @@ import {
   variableFieldKeys,
 } from '../../interface/variableFields';
 import { variableGroupNames } from '../../interface/enumNames';
-import { findValueReferences, placeValueReferences, type ValueReference } from '../../document/variableReferences';
-import { variableCodes } from './variableCodes';
-import { checkUnusedVariables, checkVariableIds, declaresPreCallVariable } from './variableUsage';
-import type { DiagnosticRule, RuleModule } from '../ruleModule';
+import { findValueReferences, findVariableReferences, placeValueReferences, type ValueReference } from '../../document/variableReferences';
+import { defineRules, rulingsSection, type DiagnosticRule, type RuleModule } from '../ruleModule';
 
-/** The variable rules: the codes of variableCodes.ts and their check. */
-export const variableRules: RuleModule<typeof variableCodes> = { name: 'variable rules', rules: variableCodes, check: checkVariables };
+/** The codes of variable references (docs/rulings.md § Variables), in the order docs/rules.md lists them. */
+const codes = defineRules('variables', {
+  variableUndeclared: {
+    code: 'variable-undeclared',
+    severity: DiagnosticSeverity.Warning,
+    summary: 'A `{id}` reference to an undeclared variable (may be a platform variable; not reported inside PostCallActions).',
+    section: rulingsSection('Undeclared references'),
+    examples: {
+      fails: `{
+  "pearl": {
+    "nodes": [{ "nodeId": "start", "name": "Greeting", "nodeType": 2, "script": "Hi {first_name}!" }]
+  },
+  "variables": []
+}`,
+      passes: `{
+  "pearl": {
+    "nodes": [{ "nodeId": "start", "name": "Greeting", "nodeType": 2, "script": "Hi {first_name}!" }]
+  },
+  "variables": [{ "id": "first_name", "group": 1 }]
+}`,
+    },
+    fix: fixUndeclaredVariable,
+  },
+  variableGroupNotAllowed: {
+    code: 'variable-group-not-allowed',
+    severity: DiagnosticSeverity.Error,
+    summary:
+      'A declared variable whose group the field does not accept (PreCallAPI endpointUrl and body, by `{id}` or `variableId`: PreCall only; an API node, inside PostCallActions too: no PostCall; ...).',
+    section: rulingsSection('Groups per field'),
+    examples: {
+      fails: `{
+  "pearl": {
+    "nodes": [{ "nodeId": "lookup", "name": "Look up", "nodeType": 3, "apiSettings": { "method": 1, "endpointUrl": "https://example.com/orders/{order}" } }]
+  },
+  "variables": [{ "id": "order", "group": 2 }]
+}`,
+      passes: `{
+  "pearl": {
+    "nodes": [{ "nodeId": "lookup", "name": "Look up", "nodeType": 3, "apiSettings": { "method": 1, "endpointUrl": "https://example.com/orders/{order}" } }]
+  },
+  "variables": [{ "id": "order", "group": 1 }]
+}`,
+    },
+  },
+  variableNotYetCollected: {
+    code: 'variable-not-yet-collected',
+    severity: DiagnosticSeverity.Warning,
+    summary: 'An InCall variable in an opening sentence, not yet collected when it is sent.',
+    section: rulingsSection('Groups per field'),
+    examples: {
+      fails: `{
+  "pearl": {
+    "nodes": [{ "nodeId": "start", "name": "Greeting", "nodeType": 2, "script": "Your slot is {slot}." }]
+  },
+  "variables": [{ "id": "slot", "group": 2 }]
+}`,
+      passes: `{
+  "pearl": {
+    "nodes": [{ "nodeId": "start", "name": "Greeting", "nodeType": 2, "script": "Your slot is {slot}." }]
+  },
+  "variables": [{ "id": "slot", "group": 1 }]
+}`,
+    },
+  },
+});
+
+/**
+ * The codes of the `{id}` references; `variable-group-not-allowed` is also reported on an API body
+ * entry's `variableId` (variableUsage.ts).
+ */
+export const variableReferenceCodes = codes;
+
+/** The variable references: `{id}` in every (V) field, against the declared variables. */
+export const variableReferenceRules: RuleModule<typeof codes> = {
+  name: 'variable references',
+  rules: codes,
+  check: checkVariableReferences,
+};
 
 /**
  * Variable references `{id}` in every (V) field (docs/interface.md § Resources and their
  * fields; docs/rulings.md § Variables):
- * - `general-instructions-variable` (Error): generalInstructions must not contain variables;
  * - `variable-undeclared` (Warning): not in `variables`, may be a platform variable; not reported
  *   in a post-call context (PostCallActions, notifications), where post-call variables are expected
  *   (`data`: a VariableReferenceFixData, for the quick fixes);
  * - `variable-group-not-allowed` (Error): a declared variable whose group the field does not take
  *   (PreCallAPI endpointUrl and body: PreCall only; API, SMS, Email, transition names: no PostCall);
- * - `variable-not-yet-collected` (Warning): an InCall variable in an opening sentence;
- * - `variable-group-not-allowed` too on an API body entry's `variableId` (variableUsage.ts);
- * - `variable-unused` (Hint, Unnecessary): a PreCall variable no `{id}` and no `variableId` names
- *   (variableUsage.ts; docs/rulings.md § Unused pre-call variables).
- * References are found in the decoded value (what is sent); each diagnostic's range is the `{id}`
- * as written, escapes included. One walk of `pearl` in the parsed value: linear. The text is read
- * only for a string that gets a diagnostic.
+ * - `variable-not-yet-collected` (Warning): an InCall variable in an opening sentence.
+ * generalInstructions, which takes no variables, is generalInstructions.ts's. When a PreCall
+ * variable is declared, the ids referenced are kept with the parse for `variable-unused`
+ * ({@link referencedVariableIds}). References are found in the decoded value (what is sent); each
+ * diagnostic's range is the `{id}` as written, escapes included. One walk of `pearl` in the parsed
+ * value: linear. The text is read only for a string that gets a diagnostic.
  */
-export function checkVariables(doc: PearlDocument, diagnostics: Diagnostic[]): void {
+function checkVariableReferences(doc: PearlDocument, diagnostics: Diagnostic[]): void {
   // The ids referenced anywhere, for `variable-unused`: collected only when a PreCall variable is declared.
-  const used = declaresPreCallVariable(doc) ? new Set<string>() : undefined;
+  const used = doc.variables.some((variable) => variable.group === VariableGroup.PreCall) ? new Set<string>() : undefined;
   checkFieldStrings(doc, diagnostics, used);
-  const named = used ?? new Set<string>();
-  checkVariableIds(doc, diagnostics, named);
-  if (used) checkUnusedVariables(doc, diagnostics, named);
+  if (used) referencedIdsOf.set(doc, used);
 }
 
-/** The findings of every (V) string (see {@link checkVariables}); adds the id of each reference to `used`, when given. */
+/** The ids {@link checkVariableReferences} found referenced in each parse it collected them for. */
+const referencedIdsOf = new WeakMap<PearlDocument, ReadonlySet<string>>();
+
+/**
+ * The id of every `{id}` reference in a (V) field of `doc` (generalInstructions included): those
+ * the check of this module collected for this parse, else found by a walk of the (V) strings.
+ */
+export function referencedVariableIds(doc: PearlDocument): ReadonlySet<string> {
+  const known = referencedIdsOf.get(doc);
+  if (known) return known;
+  const used = new Set<string>();
+  walkFieldStrings(doc, (steps, key) => {
+    const value = readField(steps[steps.length - 2].value as JsonObject, key);
+    if (typeof value === 'string') for (const reference of findValueReferences(value)) used.add(reference.id);
+  });
+  referencedIdsOf.set(doc, used);
+  return used;
+}
+
+/** The findings of every (V) string (see {@link checkVariableReferences}); adds the id of each reference to `used`, when given. */
 function checkFieldStrings(doc: PearlDocument, diagnostics: Diagnostic[], used: Set<string> | undefined): void {
   const cache = doc.modelCache;
   if (cache.variableFieldStrings === undefined && !cache.variablesChecked) {
@@ -126,7 +220,7 @@ function checkString(
   );
   const findings = problems.map(({ reference, code, message }, index) => {
     const span = placed[index];
-    const data = code === variableCodes.variableUndeclared ? referenceFixData(stringPath, reference, references) : undefined;
+    const data = code === codes.variableUndeclared ? referenceFixData(stringPath, reference, references) : undefined;
     return {
       diagnostic: createDiagnostic(doc, span, code, message, { data }),
       start: span.offset - literal.offset,
@@ -196,7 +290,7 @@ type MutablePathStep = { -readonly [K in keyof PathStep<unknown>]: PathStep<unkn
 
 /**
  * Every (V) string under `pearl`, kept in the model's cache after the first call (see
- * {@link checkVariables}).
+ * {@link checkVariableReferences}).
  */
 function getFieldStrings(doc: PearlDocument): readonly FieldString[] {
   const cached = doc.modelCache.variableFieldStrings as readonly FieldString[] | undefined;
@@ -301,22 +395,16 @@ function createFieldString(steps: readonly PathStep<unknown>[], key: string, fie
 /** What is wrong with each of `references`, in a string of `field`, in order. */
 function checkReferences(doc: PearlDocument, field: VariableField, references: readonly ValueReference[]): Problem[] {
   const problems: Problem[] = [];
+  // A field that takes no variables (generalInstructions) is generalInstructions.ts's.
+  if (field.noVariables) return problems;
   for (const reference of references) {
     const { id } = reference;
-    if (field.noVariables) {
-      problems.push({
-        reference,
-        code: variableCodes.generalInstructionsVariable,
-        message: `generalInstructions must not contain variables; found {${id}}.`,
-      });
-      continue;
-    }
     const variable = doc.variablesById.get(id);
     if (!variable) {
       if (!field.postCallContext) {
         problems.push({
           reference,
-          code: variableCodes.variableUndeclared,
+          code: codes.variableUndeclared,
           message: `Variable '${id}' is not declared in variables; it may be a platform variable.`,
         });
       }
@@ -327,7 +415,7 @@ function checkReferences(doc: PearlDocument, field: VariableField, references: r
     if (!field.allowedGroups.has(group)) {
       problems.push({
         reference,
-        code: variableCodes.variableGroupNotAllowed,
+        code: codes.variableGroupNotAllowed,
         message: `Variable '${id}' is ${variableGroupNames[group]} (group ${group}); ${field.label} takes ${field.allowedText}.`,
       });
       continue;
@@ -336,7 +424,7 @@ function checkReferences(doc: PearlDocument, field: VariableField, references: r
     if (reason) {
       problems.push({
         reference,
-        code: variableCodes.variableNotYetCollected,
+        code: codes.variableNotYetCollected,
         message: `Variable '${id}' is ${variableGroupNames[group]} (group ${group}): ${reason}.`,
       });
     }
@@ -378,4 +466,57 @@ function readField(holder: JsonObject, key: string): unknown {
     default:
       return holder[key];
   }
+}
+
+/**
+ * `variable-undeclared` → "Change to '{first_name}'" for each declared id within edit distance 2
+ * whose group the field takes, and "Declare variable 'x' (InCall)", appending
+ * `{ "id": "x", "name": "x", "group": 2, "type": 1 }` to `variables` (created when absent or null).
+ * The group is inferred from where the reference is, and the title names it: PreCall (1) where the
+ * field does not take InCall variables (a PreCallAPI's endpointUrl and body) or discourages them (an
+ * OpeningSentence's script, a simple Pearl's openingSentence: not yet collected when it is sent),
+ * InCall (2) elsewhere (docs/rulings.md § Groups per field). Found from the diagnostic's
+ * VariableReferenceFixData.
+ */
+function fixUndeclaredVariable(doc: PearlDocument, { data }: Diagnostic): Fix[] {
+  const fixData = readVariableReferenceFixData(data);
+  const string = fixData && getNodeAtPath(doc.root, fixData.path);
+  if (!fixData || string?.type !== 'string' || doc.variablesById.has(fixData.id)) return [];
+  const { id } = fixData;
+  const reference = findVariableReferences(doc.textDocument.getText(), string).filter((candidate) => candidate.id === id)[
+    fixData.occurrence
+  ];
+  // The symbol starts just after the brace.
+  const symbol = reference && getPearlSymbolAt(doc, reference.offset + 1);
+  if (symbol?.kind !== 'variableReference' || symbol.reference.offset !== reference.offset) return [];
+  const fixes: Fix[] = [];
+  const field = symbol.field;
+  // Only ids the field takes: a near id of a group not allowed here would trade one problem for another.
+  const usable: string[] = [];
+  for (const [declared, variable] of doc.variablesById) {
+    if (variable.group === undefined || field.allowedGroups.has(variable.group)) usable.push(declared);
+  }
+  const nearest = findNearest(id, usable);
+  for (const name of nearest.names) {
+    fixes.push({
+      title: `Change to '{${name}}'`,
+      edits: [{ offset: symbol.span.offset, length: symbol.span.length, content: name }],
+      isPreferred: nearest.unique && name === nearest.names[0],
+    });
+  }
+  const inCallFits = field.allowedGroups.has(VariableGroup.InCall) && !field.discouragedGroups.has(VariableGroup.InCall);
+  const group = inCallFits || !field.allowedGroups.has(VariableGroup.PreCall) ? VariableGroup.InCall : VariableGroup.PreCall;
+  const declaration = { id, name: id, group, type: 1 };
+  const edits = declareVariable(doc, declaration);
+  if (edits.length > 0) fixes.push({ title: `Declare variable '${id}' (${variableGroupNames[group]})`, edits });
+  return fixes;
+}
+
+function declareVariable(doc: PearlDocument, declaration: Record<string, unknown>): Edit[] {
+  const root = doc.root;
+  if (root?.type !== 'object') return [];
+  // A new `variables` goes where the interface lists it: after `pearl`.
+  const after = getPropertyKeyNode(root, 'pearl')?.parent;
+  const edit = appendToArrayProperty(doc, root, 'variables', declaration, { style: 'pretty', after });
+  return edit === undefined ? [] : [edit];
 }

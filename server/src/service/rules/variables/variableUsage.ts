@@ -4,7 +4,47 @@ import { createDiagnostic, valueSpan } from '../diagnostics';
 import { isJsonObject, type JsonPath, type PearlDocument, VariableGroup } from '../../document/pearlDocument';
 import { variableGroupNames } from '../../interface/enumNames';
 import { type PathStep, resolveValueVariableField } from '../../interface/variableFields';
-import { variableCodes } from './variableCodes';
+import { readVariableDeclarationFixData, samePath } from '../diagnosticData';
+import { DiagnosticSeverity } from '../diagnostics';
+import { type Fix, removeArrayElements } from '../fixSupport';
+import { getPropertyNode } from '../../document/jsonTree';
+import { defineRules, rulingsSection, type RuleModule } from '../ruleModule';
+import { referencedVariableIds, variableReferenceCodes } from './variableRules';
+
+/** The code of unused variables (docs/rulings.md § Unused pre-call variables). */
+const codes = defineRules('variables', {
+  variableUnused: {
+    code: 'variable-unused',
+    severity: DiagnosticSeverity.Hint,
+    summary:
+      'A PreCall variable that no (V) field references and no API body or outputBody names by `variableId` (shown faded, with a fix to remove it); InCall variables are collected whether referenced or not.',
+    section: rulingsSection('Unused pre-call variables'),
+    examples: {
+      fails: `{
+  "pearl": {
+    "nodes": [{ "nodeId": "start", "name": "Greeting", "nodeType": 2, "script": "Hi there!" }]
+  },
+  "variables": [{ "id": "first_name", "group": 1 }]
+}`,
+      passes: `{
+  "pearl": {
+    "nodes": [{ "nodeId": "start", "name": "Greeting", "nodeType": 2, "script": "Hi {first_name}!" }]
+  },
+  "variables": [{ "id": "first_name", "group": 1 }]
+}`,
+    },
+    fix: fixUnusedVariable,
+  },
+});
+
+/**
+ * The variables API body entries name by `variableId` and the unused ones: `variable-group-not-allowed`
+ * on a `variableId` (a code of variableRules.ts) and `variable-unused`.
+ */
+export const variableUsageRules: RuleModule<typeof codes> = { name: 'variable usage', rules: codes, check: checkVariableUsage };
+
+/** The codes this file reports: its own and variable-group-not-allowed of the references (variableRules.ts). */
+const variableCodes = { ...variableReferenceCodes, ...codes };
 
 /**
  * The variables an APIDataSchemaProperty names by `variableId` (docs/interface.md
@@ -108,4 +148,30 @@ export function checkUnusedVariables(doc: PearlDocument, diagnostics: Diagnostic
 /** Whether `doc` declares a PreCall variable, the only kind {@link checkUnusedVariables} reports. */
 export function declaresPreCallVariable(doc: PearlDocument): boolean {
   return doc.variables.some((variable) => variable.group === VariableGroup.PreCall);
+}
+
+/**
+ * The check of {@link variableUsageRules}: {@link checkVariableIds} on every `variableId`, then,
+ * when a PreCall variable is declared, {@link checkUnusedVariables} with the ids of every `{id}`
+ * reference (variableRules.ts) and every `variableId`.
+ */
+function checkVariableUsage(doc: PearlDocument, diagnostics: Diagnostic[]): void {
+  const preCall = declaresPreCallVariable(doc);
+  const used = preCall ? new Set(referencedVariableIds(doc)) : new Set<string>();
+  checkVariableIds(doc, diagnostics, used);
+  if (preCall) checkUnusedVariables(doc, diagnostics, used);
+}
+
+/**
+ * `variable-unused` → "Remove variable 'x'": removes the declaration from `variables` with its
+ * comma (docs/rulings.md § Unused pre-call variables). Found from the diagnostic's
+ * VariableDeclarationFixData; none when the element there no longer declares that id.
+ */
+function fixUnusedVariable(doc: PearlDocument, { data }: Diagnostic): Fix[] {
+  const fixData = readVariableDeclarationFixData(data);
+  const variable = fixData && doc.variables.find((candidate) => samePath(candidate.path, fixData.path));
+  const array = getPropertyNode(doc.root, 'variables');
+  if (!fixData || variable?.id !== fixData.id || array?.type !== 'array') return [];
+  const edits = removeArrayElements(doc, array, [variable.node]);
+  return edits.length > 0 ? [{ title: `Remove variable '${fixData.id}'`, edits, isPreferred: true }] : [];
 }

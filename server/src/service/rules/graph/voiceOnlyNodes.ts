@@ -1,11 +1,71 @@
 import type { Edit } from 'jsonc-parser';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { nodeIn, readNodeFixData } from '../diagnosticData';
+import { DiagnosticSeverity } from '../diagnostics';
+import { nodeFixData, nodeIn, readNodeFixData } from '../diagnosticData';
 import { getPropertyNode, type JsonNode } from '../../document/jsonTree';
 import { detectEol } from '../../document/indentation';
 import { NodeType, type PearlDocument, type PearlNode, type PearlTransition } from '../../document/pearlDocument';
+import { nodeTypeNames } from '../../interface/enumNames';
 import { getNodeTypeFacts, getTransitionProblems, isVoiceOnlyNodeType } from '../../interface/nodeTypes';
 import { Fix, removeArrayElements, replaceNode } from '../fixSupport';
+import { defineRules, rulingsSection, type RuleModule } from '../ruleModule';
+import { hasGraph, report, typeSpan } from './graphSupport';
+
+/** The code of voice-only nodes (docs/rulings.md § Voice-only nodes). */
+const codes = defineRules('graph', {
+  voiceOnlyNode: {
+    code: 'voice-only-node',
+    severity: DiagnosticSeverity.Error,
+    summary: 'A voice-only node type (TransferCall, StartCallRecording) in a text Pearl.',
+    section: rulingsSection('Voice-only nodes'),
+    examples: {
+      fails: `{
+  "pearl": {
+    "nodes": [
+      { "nodeId": "record", "name": "Record", "nodeType": 65 }
+    ]
+  }
+}`,
+      passes: `{
+  "pearl": {
+    "nodes": [
+      { "nodeId": "ask", "name": "Ask", "nodeType": 10 }
+    ]
+  }
+}`,
+    },
+    fix: fixRemoveVoiceOnlyNode,
+  },
+});
+
+/** § Node types: a text Pearl cannot use a voice-only node type. */
+export const voiceOnlyNodeRules: RuleModule<typeof codes> = {
+  name: 'graph rules (voice-only nodes)',
+  rules: codes,
+  check: checkVoiceOnlyNodes,
+  // It reads the nodes' types only, which typing in a string never changes.
+  keptWhileTypingInStrings: true,
+};
+
+/**
+ * `voice-only-node` (Error; docs/rulings.md § Voice-only nodes) on the nodeType of each top-level
+ * node of a voice-only type (TransferCall, StartCallRecording) in a text Pearl, with the node's
+ * NodeFixData for its quick fix. One pass over the nodes.
+ */
+function checkVoiceOnlyNodes(doc: PearlDocument, diagnostics: Diagnostic[]): void {
+  if (!hasGraph(doc)) return;
+  for (const node of doc.nodes) {
+    if (node.nodeType === undefined || !isVoiceOnlyNodeType(node.nodeType)) continue;
+    report(
+      doc,
+      diagnostics,
+      typeSpan(doc, node),
+      codes.voiceOnlyNode,
+      `nodeType ${node.nodeType} (${nodeTypeNames[node.nodeType]}) is for voice Pearls only; a text Pearl cannot use it.`,
+      { data: nodeFixData(node) },
+    );
+  }
+}
 
 /**
  * `voice-only-node` → "Remove node 'x'": removes the TransferCall or StartCallRecording node from
@@ -20,7 +80,7 @@ import { Fix, removeArrayElements, replaceNode } from '../fixSupport';
  * successor would be left without any incoming transition (nothing led to the removed node), as
  * the fix would then break the graph it mends.
  */
-export function fixRemoveVoiceOnlyNode(doc: PearlDocument, { data }: Diagnostic): Fix[] {
+function fixRemoveVoiceOnlyNode(doc: PearlDocument, { data }: Diagnostic): Fix[] {
   const fixData = readNodeFixData(data);
   const node = fixData && nodeIn(doc, fixData);
   const nodes = getPropertyNode(doc.pearl, 'nodes');

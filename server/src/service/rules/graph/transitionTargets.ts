@@ -1,0 +1,186 @@
+import type { Diagnostic } from 'vscode-languageserver-types';
+import { findNearest } from '../../utils/editDistance';
+import { DiagnosticSeverity, valueSpan } from '../diagnostics';
+import { readTransitionFixData, transitionIn, type TransitionFixData } from '../diagnosticData';
+import { NodeType, type PearlDocument, type PearlNode, type PearlTransition } from '../../document/pearlDocument';
+import { makeTemplatePlaceholder } from '../../document/templatePlaceholders';
+import { withArticle } from '../../interface/messageText';
+import { getTransitionProblems, TransitionProblem } from '../../interface/nodeTypes';
+import { appendToArrayProperty, type Fix, replaceNode } from '../fixSupport';
+import { defineRules, rulingsSection, type RuleModule } from '../ruleModule';
+import { describeNode, endTransitionName, findEndCallTarget, firstWithId, graphFacts, hasGraph, report, typeOf } from './graphSupport';
+
+/** The codes of transition targets (docs/interface.md § Transition), in the order docs/rules.md lists them. */
+const codes = defineRules('graph', {
+  unknownTarget: {
+    code: 'unknown-target',
+    severity: DiagnosticSeverity.Error,
+    summary:
+      'toNodeId names no node. While a node has no nodeId, the path rules take such a toNodeId as possibly leading to each node without one (no Error follows from that).',
+    section: rulingsSection('Nodes without a nodeId'),
+    severityOverride: {
+      severity: DiagnosticSeverity.Warning,
+      when: 'while a node has no nodeId',
+      why: "the toNodeId may match the id the service derives from that node's name, which cannot be checked.",
+    },
+    examples: {
+      fails: `{
+  "pearl": {
+    "nodes": [
+      { "nodeId": "start", "name": "Greeting", "nodeType": 2, "transitions": [{ "name": "Done", "toNodeId": "finish" }] },
+      { "nodeId": "end", "name": "Goodbye", "nodeType": 100 }
+    ]
+  }
+}`,
+      passes: `{
+  "pearl": {
+    "nodes": [
+      { "nodeId": "start", "name": "Greeting", "nodeType": 2, "transitions": [{ "name": "Done", "toNodeId": "end" }] },
+      { "nodeId": "end", "name": "Goodbye", "nodeType": 100 }
+    ]
+  }
+}`,
+    },
+    fix: fixUnknownTarget,
+  },
+  targetOutsideGraph: {
+    code: 'target-outside-graph',
+    severity: DiagnosticSeverity.Error,
+    summary:
+      'toNodeId names a PostCallActions container or a nested action (handOffAction, postCallActions), which are not part of the graph.',
+    section: rulingsSection('Containers are not targets'),
+    examples: {
+      fails: `{
+  "pearl": {
+    "nodes": [
+      { "nodeId": "start", "name": "Greeting", "nodeType": 2, "transitions": [{ "name": "Done", "toNodeId": "after" }] },
+      { "nodeId": "end", "name": "Goodbye", "nodeType": 100 },
+      { "nodeId": "after", "name": "After the call", "nodeType": 200, "postCallActions": [{ "nodeId": "note", "name": "Note", "nodeType": 50, "smsSettings": { "message": "Handed over." } }] }
+    ]
+  }
+}`,
+      passes: `{
+  "pearl": {
+    "nodes": [
+      { "nodeId": "start", "name": "Greeting", "nodeType": 2, "transitions": [{ "name": "Done", "toNodeId": "end" }] },
+      { "nodeId": "end", "name": "Goodbye", "nodeType": 100 },
+      { "nodeId": "after", "name": "After the call", "nodeType": 200, "postCallActions": [{ "nodeId": "note", "name": "Note", "nodeType": 50, "smsSettings": { "message": "Handed over." } }] }
+    ]
+  }
+}`,
+    },
+  },
+});
+
+/** § Transition: every toNodeId names a node of the graph. */
+export const transitionTargetRules: RuleModule<typeof codes> = {
+  name: 'graph rules (transition targets)',
+  rules: codes,
+  check: checkTransitionTargets,
+  // It reads the model's nodeIds, targets and types, which typing in a string never changes.
+  keptWhileTypingInStrings: true,
+};
+
+/**
+ * § Transition (docs/rulings.md § Nodes without a nodeId, § Containers are not targets):
+ * `unknown-target` on a toNodeId that names no node (Error; Warning while some node has no nodeId,
+ * as its derived id might match), with the transition's TransitionFixData for its quick fixes;
+ * `target-outside-graph` (Error) on one naming a PostCallActions container or a nested action,
+ * which are not part of the graph. One pass over the nodes and their transitions: linear.
+ */
+function checkTransitionTargets(doc: PearlDocument, diagnostics: Diagnostic[]): void {
+  if (!hasGraph(doc)) return;
+  const uncertain = graphFacts(doc).withoutNodeId.length > 0;
+  for (const node of doc.nodes) {
+    for (const transition of node.transitions) {
+      const { target, toNodeId } = transition;
+      if (toNodeId === undefined) continue;
+      // Top-level source and target: only the type-dependent problems can be set.
+      if (target && !(getTransitionProblems(node.nodeType, false, target.nodeType, false, true) & TransitionProblem.targetOutsideGraph))
+        continue;
+      const outside = firstWithId(doc, toNodeId);
+      if (outside) reportTargetOutsideGraph(doc, diagnostics, transition, toNodeId, outside);
+      else reportUnknownTarget(doc, diagnostics, transition, toNodeId, uncertain);
+    }
+  }
+}
+
+/** A transition into a PostCallActions container or a nested action (not part of the graph). */
+function reportTargetOutsideGraph(
+  doc: PearlDocument,
+  diagnostics: Diagnostic[],
+  transition: PearlTransition,
+  id: string,
+  target: PearlNode,
+): void {
+  const message = target.container
+    ? `toNodeId '${id}' names ${withArticle(typeOf(target).replace(' node', ' action'))} nested in the ${target.container.list} of ${describeNode(doc, target.container.node)}; nested actions run on their own and cannot be the target of a transition.`
+    : `toNodeId '${id}' names a PostCallActions container, which is not connected to the rest of the graph; a transition cannot lead to it.`;
+  report(doc, diagnostics, valueSpan(doc, [...transition.path, 'toNodeId']), codes.targetOutsideGraph, message);
+}
+
+/** `unknown-target` on `transition`; a Warning when `uncertain` (some node has no nodeId). */
+function reportUnknownTarget(
+  doc: PearlDocument,
+  diagnostics: Diagnostic[],
+  transition: PearlTransition,
+  id: string,
+  uncertain: boolean,
+): void {
+  const span = valueSpan(doc, [...transition.path, 'toNodeId']);
+  const data = { path: transition.path, toNodeId: id } satisfies TransitionFixData;
+  if (uncertain) {
+    report(
+      doc,
+      diagnostics,
+      span,
+      codes.unknownTarget,
+      `toNodeId '${id}' names no nodeId; it may match the id the service derives from a node's name, which cannot be checked.`,
+      { severity: DiagnosticSeverity.Warning, data },
+    );
+  } else {
+    report(doc, diagnostics, span, codes.unknownTarget, `toNodeId '${id}' names no node of this Pearl.`, { data });
+  }
+}
+
+/** The script of a node "Create node" adds: a placeholder to fill, reported until it is (`template-placeholder`). */
+export const newNodeScriptPlaceholder = makeTemplatePlaceholder('what the agent writes at this step');
+
+/**
+ * `unknown-target` → "Change to 'talk'" for each nodeId within edit distance 2 (§ Transition), then
+ * "Create node 'x'" ({@link fixCreateTargetNode}).
+ */
+function fixUnknownTarget(doc: PearlDocument, { data }: Diagnostic): Fix[] {
+  return [...fixNearestTarget(doc, data), ...fixCreateTargetNode(doc, data)];
+}
+
+function fixNearestTarget(doc: PearlDocument, data: unknown): Fix[] {
+  const fixData = readTransitionFixData(data);
+  const node = fixData && transitionIn(doc, fixData)?.toNodeIdNode;
+  if (!fixData || node?.type !== 'string' || doc.nodesById.has(fixData.toNodeId)) return [];
+  const nearest = findNearest(fixData.toNodeId, doc.nodesById.keys());
+  return nearest.names.map((name) => ({
+    title: `Change to '${name}'`,
+    edits: [replaceNode(node, JSON.stringify(name))],
+    isPreferred: nearest.unique && name === nearest.names[0],
+  }));
+}
+
+/**
+ * `unknown-target` → "Create node 'x'": appends to `pearl.nodes` a Dialogue node with that nodeId
+ * (its name too), a script placeholder to fill ({@link newNodeScriptPlaceholder}, reported as
+ * `template-placeholder` until it is: docs/rulings.md § Template placeholders) and a transition to
+ * the EndCall node, so the new node is reachable and can end (the interface: § Graph rules, rules 3
+ * and 4; § Transition). Without an EndCall node that has a nodeId, the new node has no transitions.
+ * Offered beside "Change to 'y'".
+ */
+function fixCreateTargetNode(doc: PearlDocument, data: unknown): Fix[] {
+  const fixData = readTransitionFixData(data);
+  const id = fixData && transitionIn(doc, fixData) ? fixData.toNodeId : '';
+  if (id.trim() === '' || doc.nodesById.has(id) || !doc.pearl) return [];
+  const endCall = findEndCallTarget(doc);
+  const transitions = endCall ? [{ name: endTransitionName, toNodeId: endCall.nodeId }] : [];
+  const node = { nodeId: id, name: id, nodeType: NodeType.Dialogue, script: newNodeScriptPlaceholder, transitions };
+  const edit = appendToArrayProperty(doc, doc.pearl, 'nodes', node);
+  return edit ? [{ title: `Create node '${id}'`, edits: [edit] }] : [];
+}
