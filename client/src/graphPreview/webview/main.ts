@@ -22,7 +22,7 @@ import type { HostMessage, WebviewMessage } from '../../../../protocol/graphPrev
 import { exportSvg } from './exportSvg';
 import { Designer } from './designer/designer';
 import { FocusMode, neighbourhood } from './focus';
-import { frameNeighbourhood } from './focusFrame';
+import { frameNeighbourhood, readableScale } from './focusFrame';
 import { type GraphLayout, type LaidOutNode } from './layoutGraph';
 import { LayoutClient } from './layoutClient';
 import { Legend } from './legend';
@@ -489,11 +489,11 @@ function setFocusMode(on: boolean): void {
   if (on) frameFocus();
 }
 
-/** Focus mode: frames the focused node and its neighbours (focusFrame.ts). */
+/** Focus mode: frames the focused node and its neighbours at a readable scale (focusFrame.ts). */
 function frameFocus(): void {
   const key = selectedKey !== undefined && nodeElements.has(selectedKey) ? selectedKey : cursorNode()?.key;
   if (!shown || key === undefined) return;
-  const frame = frameNeighbourhood(shown.layout.nodes, neighbourhood(shown.graph, key), viewport.size);
+  const frame = frameNeighbourhood(shown.layout.nodes, neighbourhood(shown.graph, key), viewport.size, key);
   if (frame === undefined) return;
   viewport.centerOn(frame.x, frame.y, frame.k);
   saveState({ fitted: false });
@@ -524,7 +524,7 @@ function showSearch(results: SearchResults, moved: boolean): void {
     if (state.focusMode) return;
     const laidOut = shown?.layout.nodes.find((candidate) => candidate.node.key === current);
     if (laidOut) {
-      viewport.centerOn(laidOut.x + laidOut.width / 2, laidOut.y + laidOut.height / 2, Math.max(viewport.transform.k, 0.6));
+      viewport.centerOn(laidOut.x + laidOut.width / 2, laidOut.y + laidOut.height / 2, Math.max(viewport.transform.k, readableScale));
       saveState({ fitted: false });
     }
   }
@@ -617,7 +617,7 @@ function showStubTarget(key: string): void {
   if (!laidOut) return;
   select(key);
   nodeElements.get(key)?.focus({ preventScroll: true });
-  viewport.centerOn(laidOut.x + laidOut.width / 2, laidOut.y + laidOut.height / 2, Math.max(viewport.transform.k, 0.6));
+  viewport.centerOn(laidOut.x + laidOut.width / 2, laidOut.y + laidOut.height / 2, Math.max(viewport.transform.k, readableScale));
   saveState({ fitted: false });
   vscode.postMessage({ type: 'reveal', key });
 }

@@ -60,6 +60,7 @@ function layoutNode(node: PearlGraphNode): PearlGraphNode {
     range: nowhere,
     selectionRange: nowhere,
     diagnostics: [],
+    texts: [],
   };
 }
 
