@@ -34,10 +34,12 @@ export class FocusMode {
   /**
    * @param root the drawing's `<g>`.
    * @param nodeElement the drawn element of a node, by key (the page's current one).
+   * @param edgeElements the drawn elements of a transition (path, label, tag), by key.
    */
   constructor(
     private readonly root: Element,
     private readonly nodeElement: (key: string) => Element | undefined,
+    private readonly edgeElements: (key: string) => readonly Element[] | undefined,
   ) {}
 
   /**
@@ -69,13 +71,12 @@ export class FocusMode {
       this.litNodes.push(nodeKey);
     }
     this.nodeElement(centre)?.classList.add('focused');
-    const edges = new Set<string>();
-    for (const edge of graph.edges) if (edge.source === centre || edge.target === centre) edges.add(edge.key);
-    for (const element of Array.from(this.root.querySelectorAll<SVGElement>('[data-edge-key], [data-label-for], [data-tag-for]'))) {
-      const { edgeKey, labelFor, tagFor } = element.dataset;
-      if (!edges.has(edgeKey ?? labelFor ?? tagFor ?? '')) continue;
-      element.classList.add('bright');
-      this.litEdges.push(element);
+    for (const edge of graph.edges) {
+      if (edge.source !== centre && edge.target !== centre) continue;
+      for (const element of this.edgeElements(edge.key) ?? []) {
+        element.classList.add('bright');
+        this.litEdges.push(element);
+      }
     }
   }
 }

@@ -116,12 +116,18 @@ let laying: string | undefined;
 /** The newest graph received: a layout that finishes draws this one's marks. */
 let latest: PearlGraph | undefined;
 let nodeElements = new Map<string, SVGGElement>();
+/** The drawn elements of each transition (path, label, tag), by key. */
+let edgeElements = new Map<string, readonly SVGGElement[]>();
 let cursor: Position | undefined;
 /** The node last clicked or focused with the keyboard: the centre of focus mode. */
 let selectedKey: string | undefined;
 let renderCount = 0;
 let refreshCount = 0;
-const focusMode = new FocusMode(viewportGroup, (key) => nodeElements.get(key));
+const focusMode = new FocusMode(
+  viewportGroup,
+  (key) => nodeElements.get(key),
+  (key) => edgeElements.get(key),
+);
 
 const search = new SearchBox(
   getElement('search', HTMLInputElement),
@@ -156,6 +162,7 @@ const designer = new Designer(
       bringIntoView(key);
     },
     nodeBox: (key) => shown?.layout.nodes.find((laidOut) => laidOut.node.key === key),
+    edgeElements: (key) => edgeElements.get(key) ?? [],
   },
 );
 
@@ -369,7 +376,7 @@ function draw(layout: GraphLayout, layoutSeq: number, signature: string, graph: 
   setMessage(undefined);
   if (first || state.fitted) fitTo(current);
   else if (anchor) restoreAnchor(anchor, current);
-  nodeElements = renderGraph(viewportGroup, current);
+  ({ nodes: nodeElements, edges: edgeElements } = renderGraph(viewportGroup, current));
   // Elements drawn before keep their classes: the selection is the one remembered.
   for (const [key, element] of nodeElements) element.classList.toggle('selected', key === selectedKey);
   shown = {
@@ -511,9 +518,14 @@ function showFocus(): void {
   focusMode.show(shown?.graph, key, renderCount);
 }
 
+/** Whether the drawing may have nodes marked as search matches (none: a drawing without a search touches no node). */
+let searchMarked = false;
+
 function showSearch(results: SearchResults, moved: boolean): void {
   const matches = new Set(results.keys);
   const current = results.keys[results.current];
+  if (matches.size === 0 && !searchMarked) return;
+  searchMarked = matches.size > 0;
   for (const [key, element] of nodeElements) {
     element.classList.toggle('match', matches.has(key));
     element.classList.toggle('match-current', key === current);
@@ -565,6 +577,7 @@ function clearGraph(): void {
   shown = undefined;
   latest = undefined;
   nodeElements = new Map();
+  edgeElements = new Map();
   viewportGroup.replaceChildren();
   minimap.setLayout(undefined);
 }

@@ -92,6 +92,8 @@ export class NodePanel {
 
   /** Shows `node` (or hides the panel); a field being edited keeps what the user typed. */
   show(node: PearlGraphNode | undefined): void {
+    // The same node object: nothing of it changed (an update keeps the objects of the nodes it did not change).
+    if (node !== undefined && node === this.node) return;
     const changedNode = node?.key !== this.node?.key;
     const diagnosticsChanged = changedNode || JSON.stringify(node?.diagnostics) !== JSON.stringify(this.node?.diagnostics);
     if (changedNode || node !== this.node) this.sent.clear();
