@@ -602,11 +602,17 @@ function cursorNode(): PearlGraphNode | undefined {
   return best;
 }
 
-/** Marks the node holding the editor's cursor. */
+/** The element marked as holding the editor's cursor, if any. */
+let cursorElement: Element | undefined;
+
+/** Marks the node holding the editor's cursor (the element marked before is unmarked: no scan of the drawing). */
 function highlightCursor(): void {
-  for (const element of Array.from(viewportGroup.querySelectorAll('.cursor'))) element.classList.remove('cursor');
   const node = cursorNode();
-  if (node) nodeElements.get(node.key)?.classList.add('cursor');
+  const element = node && nodeElements.get(node.key);
+  if (element === cursorElement && element?.classList.contains('cursor')) return;
+  cursorElement?.classList.remove('cursor');
+  cursorElement = element;
+  element?.classList.add('cursor');
 }
 
 function contains(range: { start: Position; end: Position }, position: Position): boolean {

@@ -93,7 +93,9 @@ export function renderGraph(viewport: SVGGElement, layout: GraphLayout): Drawing
     viewport.replaceChildren(...(layers as SVGGElement[]));
   }
   const [groups, edges, nodes, labels] = layers as SVGGElement[];
-  const drawn = drawnElements([groups, edges, nodes, labels]);
+  const drawn = drawnIndexes.get(groups) ?? drawnElements([groups, edges, nodes, labels]);
+  const index: DrawnIndex = { node: new Map(), edge: new Map(), label: new Map(), tag: new Map() };
+  drawnIndexes.set(groups, index);
   const nodeIdentity = nodeIdentities(layout.nodes.map((laidOut) => laidOut.node));
   const edgeIdentity = edgeIdentities(
     layout.edges.map((laidOut) => laidOut.edge),
@@ -104,10 +106,11 @@ export function renderGraph(viewport: SVGGElement, layout: GraphLayout): Drawing
   const nodeElements = new Map<string, SVGGElement>();
   const edgeElements = new Map<string, readonly SVGGElement[]>();
   const reuse = (kind: DrawnKind, identity: string, alike: (before: Drawn) => boolean): SVGGElement | undefined => {
-    const element = drawn.get(`${kind}\u0000${identity}`);
+    const element = drawn[kind].get(identity);
     const before = element && drawnAs.get(element);
     if (element === undefined || before === undefined || !alike(before)) return undefined;
     kept.add(element);
+    index[kind].set(identity, element);
     return element;
   };
   for (const laidOut of layout.nodes) {
@@ -120,6 +123,7 @@ export function renderGraph(viewport: SVGGElement, layout: GraphLayout): Drawing
     } else {
       element = drawNode(laidOut, identity);
       added.push([laidOut.isGroup ? groups : nodes, element]);
+      index.node.set(identity, element);
     }
     nodeElements.set(key, element);
   }
@@ -130,7 +134,10 @@ export function renderGraph(viewport: SVGGElement, layout: GraphLayout): Drawing
     const label = laidOut.label === undefined ? null : reuse('label', identity, alike);
     const tag = laidOut.tag === undefined ? null : reuse('tag', identity, alike);
     if (edge && label !== undefined && tag !== undefined) {
-      rekeyEdge(laidOut, edge, label, tag);
+      const drawnBefore = drawnAs.get(edge);
+      const before = drawnBefore?.kind === 'node' ? undefined : drawnBefore?.laidOut.edge;
+      const { key, source, target } = laidOut.edge;
+      if (before?.key !== key || before.source !== source || before.target !== target) rekeyEdge(laidOut, edge, label, tag);
       drawnAs.set(edge, { kind: 'edge', identity, laidOut });
       if (label) drawnAs.set(label, { kind: 'label', identity, laidOut });
       if (tag) drawnAs.set(tag, { kind: 'tag', identity, laidOut });
@@ -139,6 +146,11 @@ export function renderGraph(viewport: SVGGElement, layout: GraphLayout): Drawing
     }
     for (const element of [edge, label, tag]) if (element) kept.delete(element);
     const fresh = drawEdge(laidOut, identity);
+    index.edge.set(identity, fresh.edge);
+    if (fresh.label) index.label.set(identity, fresh.label);
+    else index.label.delete(identity);
+    if (fresh.tag) index.tag.set(identity, fresh.tag);
+    else index.tag.delete(identity);
     added.push([edges, fresh.edge]);
     const elements = [fresh.edge];
     if (fresh.label) added.push([labels, fresh.label]);
@@ -147,7 +159,7 @@ export function renderGraph(viewport: SVGGElement, layout: GraphLayout): Drawing
     if (fresh.tag) elements.push(fresh.tag);
     edgeElements.set(laidOut.edge.key, elements);
   }
-  for (const element of drawn.values()) if (!kept.has(element)) element.remove();
+  for (const kind of drawnKinds) for (const element of drawn[kind].values()) if (!kept.has(element)) element.remove();
   for (const [layer, element] of added) layer.appendChild(element);
   return { nodes: nodeElements, edges: edgeElements };
 }
@@ -163,13 +175,24 @@ type Drawn =
 /** How each element was drawn; an element drawn alike ({@link sameNode}, {@link sameEdge}) can stay. */
 const drawnAs = new WeakMap<Element, Drawn>();
 
-/** The elements drawn in `layers` (their children), by kind and identity. */
-function drawnElements(layers: readonly SVGGElement[]): Map<string, SVGGElement> {
-  const result = new Map<string, SVGGElement>();
+const drawnKinds: readonly DrawnKind[] = ['node', 'edge', 'label', 'tag'];
+
+/** The elements of a drawing by kind, then identity. */
+type DrawnIndex = Readonly<Record<DrawnKind, Map<string, SVGGElement>>>;
+
+/**
+ * The index of each drawing's elements, by its first layer: kept from one drawing to the next (and
+ * through {@link redrawNode}), so that a drawing looks its elements up without reading the DOM.
+ */
+const drawnIndexes = new WeakMap<Element, DrawnIndex>();
+
+/** The elements drawn in `layers` (their children), by kind and identity: read once, for layers the page did not draw. */
+function drawnElements(layers: readonly SVGGElement[]): DrawnIndex {
+  const result: DrawnIndex = { node: new Map(), edge: new Map(), label: new Map(), tag: new Map() };
   for (const layer of layers) {
     for (const element of Array.from(layer.children)) {
       const info = drawnAs.get(element);
-      if (info && element instanceof SVGGElement) result.set(`${info.kind}\u0000${info.identity}`, element);
+      if (info && element instanceof SVGGElement) result[info.kind].set(info.identity, element);
     }
   }
   return result;
@@ -263,9 +286,14 @@ const transientClasses = ['selected', 'cursor', 'match', 'match-current', 'brigh
  * change of diagnostics or marks that leaves the layout as it is. Returns the new element.
  */
 export function redrawNode(element: Element, laidOut: LaidOutNode): SVGGElement {
-  const drawn = drawNode(laidOut, drawnAs.get(element)?.identity ?? laidOut.node.key);
+  const identity = drawnAs.get(element)?.identity ?? laidOut.node.key;
+  const drawn = drawNode(laidOut, identity);
   // What the page marks on a node (selection, cursor, search, focus mode) stays marked.
   for (const name of transientClasses) if (element.classList.contains(name)) drawn.classList.add(name);
+  // The drawing's index holds the new element (its first layer is the groups' layer, beside this one's).
+  const firstLayer = element.parentElement?.parentElement?.firstElementChild;
+  const index = firstLayer ? drawnIndexes.get(firstLayer) : undefined;
+  if (index?.node.get(identity) === element) index.node.set(identity, drawn);
   element.replaceWith(drawn);
   return drawn;
 }
