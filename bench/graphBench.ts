@@ -22,7 +22,8 @@
  * anything. Needs a build (`npm run build`) and /usr/bin/chromium. `GRAPH_BENCH_SIZES`,
  * `GRAPH_BENCH_SHAPES` and `GRAPH_BENCH_ROUNDS` narrow a run; `GRAPH_BENCH_PROFILE=1` prints, for
  * each relayout, typing a name and the designer click, the page's functions with the most self time
- * (Chromium's CPU profiler through CDP) and the worker's layout time; `GRAPH_BENCH_DEBUG=1` the
+ * (Chromium's CPU profiler through CDP) and the worker's layout time; `GRAPH_BENCH_CPU=1` the page's
+ * main-thread CPU time per gesture (fair between two builds on a loaded machine); `GRAPH_BENCH_DEBUG=1` the
  * samples and the designer's split between page and host.
  */
 import * as fs from 'node:fs';
@@ -170,6 +171,31 @@ async function profiled<T>(page: Page, label: string, measure: () => Promise<T>)
   return result;
 }
 
+/**
+ * `GRAPH_BENCH_CPU`: print, per gesture, the page's main-thread CPU time (Chromium's thread ticks,
+ * through CDP `Performance.getMetrics`): on a loaded machine, where wall times mean little, what
+ * the page itself spent (scripts, style, layout) compares fairly between two builds.
+ */
+const cpuTiming = process.env.GRAPH_BENCH_CPU !== undefined;
+
+/** Runs `measure` and, when {@link cpuTiming}, prints the page's main-thread CPU ms it took under `label`. */
+async function cpuTimed<T>(page: Page, label: string, measure: () => Promise<T>): Promise<T> {
+  if (!cpuTiming) return measure();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+  const read = async (): Promise<Map<string, number>> =>
+    new Map((await cdp.send('Performance.getMetrics')).metrics.map((metric) => [metric.name, metric.value] as const));
+  const before = await read();
+  const result = await measure();
+  const after = await read();
+  await cdp.detach();
+  const delta = (name: string): string => (((after.get(name) ?? 0) - (before.get(name) ?? 0)) * 1000).toFixed(1);
+  process.stderr.write(
+    `  cpu ${label}: task ${delta('TaskDuration')} ms (script ${delta('ScriptDuration')}, style ${delta('RecalcStyleDuration')}, layout ${delta('LayoutDuration')})\n`,
+  );
+  return result;
+}
+
 /** Posts `message` in the page and resolves with the ms until the render count reaches `renderCount` and a frame passed. */
 async function timeDraw(page: Page, message: HostMessage, renderCount: number): Promise<number> {
   return page.evaluate(
@@ -314,22 +340,30 @@ async function session(browser: Browser, origin: string, versions: ReturnType<ty
   const { base, grown, shrunk, renamed, scripted, named } = versions;
   const first = await timeDraw(page, { type: 'graph', graph: base.graph }, 1);
   const heap = await heapMiB(page);
-  const add = await profiled(page, 'add', () => timeDraw(page, graphUpdate(base.graph, grown.graph), 2));
-  const remove = await profiled(page, 'delete', () => timeDraw(page, graphUpdate(grown.graph, shrunk.graph), 3));
-  const rename = await profiled(page, 'rename', () => timeDraw(page, graphUpdate(shrunk.graph, renamed.graph), 4));
+  const add = await cpuTimed(page, 'add', () => profiled(page, 'add', () => timeDraw(page, graphUpdate(base.graph, grown.graph), 2)));
+  const remove = await cpuTimed(page, 'delete', () =>
+    profiled(page, 'delete', () => timeDraw(page, graphUpdate(grown.graph, shrunk.graph), 3)),
+  );
+  const rename = await cpuTimed(page, 'rename', () =>
+    profiled(page, 'rename', () => timeDraw(page, graphUpdate(shrunk.graph, renamed.graph), 4)),
+  );
   const edited = renamed.graph.nodes.find((node) => node.name === 'Renamed while benchmarking');
   const cursor: HostMessage = { type: 'cursor', position: edited?.range.start ?? { line: 0, character: 0 } };
   const layoutsBefore = await page.locator('#graph').getAttribute('data-layout-count');
   const scriptOff = await timeTyping(page, typing(renamed, scripted, typingEdits), cursor);
   if ((await page.locator('#graph').getAttribute('data-layout-count')) !== layoutsBefore)
     throw new Error('script edits laid the graph out again');
-  const nameOff = await profiled(page, 'typing a name', () => timeTyping(page, typing(renamed, named, typingEdits), cursor));
+  const nameOff = await cpuTimed(page, 'typing a name', () =>
+    profiled(page, 'typing a name', () => timeTyping(page, typing(renamed, named, typingEdits), cursor)),
+  );
   await page.locator('.toolbar button[data-action="focusMode"]').click();
   const scriptOn = await timeTyping(page, typing(renamed, scripted, typingEdits), cursor);
-  const nameOn = await profiled(page, 'typing a name, Focus on', () => timeTyping(page, typing(renamed, named, typingEdits), cursor));
+  const nameOn = await cpuTimed(page, 'typing a name, Focus on', () =>
+    profiled(page, 'typing a name, Focus on', () => timeTyping(page, typing(renamed, named, typingEdits), cursor)),
+  );
   await page.locator('.toolbar button[data-action="focusMode"]').click();
   const renders = Number(await page.locator('#graph').getAttribute('data-render-count'));
-  const designer = await profiled(page, 'designer', () => timeDesigner(page, renamed, renders + 1));
+  const designer = await cpuTimed(page, 'designer', () => profiled(page, 'designer', () => timeDesigner(page, renamed, renders + 1)));
   await context.close();
   return { first, add, delete: remove, rename, scriptOff, scriptOn, nameOff, nameOn, designer, heap };
 }

@@ -18,6 +18,13 @@ export interface PearlGraphNode {
   /** The node's `instructions`, when it is a string. */
   readonly instructions?: string;
   /**
+   * The texts the designer's side panel offers on the node (§ Node): those its type takes, from the
+   * node types table (server/src/service/interface/nodeTypes.ts `getNodeTexts`: `script` on an
+   * OpeningSentence or Dialogue, `instructions` where the agent talks with the customer), and any
+   * the file sets anyway.
+   */
+  readonly texts: readonly ('script' | 'instructions')[];
+  /**
    * The settings object the node's type takes (§ Node: apiSettings, smsSettings, emailSettings,
    * transferCallSettings) and its value in the file (absent when the file has none); absent for a
    * type without one. The designer's side panel lists its fields with `getNodeSettingFields`

@@ -899,6 +899,43 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
     await assertClean(opened);
   });
 
+  it('Focus on a node of a 300-node hub-shaped Pearl frames it with readable text, in view, its neighbours around it', async () => {
+    const opened = await openPage();
+    const { page } = opened;
+    const graph = graphOf(generateShapedPearl('hub', 300));
+    await showGraph(page, graph, 1);
+    const end = graph.nodes.find((node) => node.nodeType === 100);
+    const dialogues = graph.nodes.filter(
+      (node) => node.nodeType === 10 && graph.edges.some((edge) => edge.source === node.key && edge.target === end?.key),
+    );
+    const focused = dialogues[Math.floor(dialogues.length / 2)];
+    assert.ok(end && focused, 'a Dialogue with a transition into EndCall');
+    // Fitted, the 300 nodes' names are too small to read: the page does not draw them.
+    assert.match((await page.locator('g.viewport').getAttribute('class')) ?? '', /\bfar\b/);
+    await nodeLocator(page, focused.key).dispatchEvent('click');
+    await page.getByRole('button', { name: 'Focus' }).click();
+    const seen = await page.evaluate((key) => {
+      const area = document.getElementById('graph')?.getBoundingClientRect();
+      const node = document.querySelector(`[data-node-key="${key}"]`);
+      const box = node?.querySelector('.node-box')?.getBoundingClientRect();
+      const name = node?.querySelector('.node-name tspan')?.getBoundingClientRect();
+      const inside =
+        area !== undefined &&
+        box !== undefined &&
+        box.left >= area.left &&
+        box.top >= area.top &&
+        box.right <= area.right &&
+        box.bottom <= area.bottom;
+      const far = document.querySelector('g.viewport')?.classList.contains('far') ?? true;
+      return { inside, far, nameHeight: name?.height ?? 0 };
+    }, focused.key);
+    assert.equal(seen.inside, true, 'the focused node is in view');
+    assert.equal(seen.far, false, 'the names are drawn');
+    // A 13 px name at a readable scale (0.6 or more) is about 8 px high on screen, or more.
+    assert.ok(seen.nameHeight >= 7.5, `the focused node's name is ${seen.nameHeight} px high`);
+    await assertClean(opened);
+  });
+
   it('draws a node with a hostile 30,000-character name without stalling, cut to three lines', async (t) => {
     const opened = await openPage();
     const { page } = opened;

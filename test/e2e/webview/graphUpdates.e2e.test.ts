@@ -188,4 +188,62 @@ describe('graph preview updates (chromium)', { skip: fs.existsSync(chromiumPath)
     );
     await page.context().close();
   });
+  it('a drawing after a name typed keeps the selected node\u2019s handle and the selected transition\u2019s marks, and lights the focused node\u2019s transitions again', async () => {
+    const page = await openPage();
+    const text = generateShapedPearl('hub', 120);
+    const before = graphOf(text, 1);
+    await drawn(page, { type: 'graph', graph: before }, 1);
+    const focused = before.nodes[10];
+    const own = before.edges.filter((edge) => edge.source === focused.key || edge.target === focused.key);
+    assert.ok(own.length >= 2);
+    await page.locator(`[data-node-key="${focused.key}"]`).dispatchEvent('click');
+    await page.locator('.toolbar button[data-action="focusMode"]').click();
+    const handle = page.locator(`.connect-handle[data-handle-for="${focused.key}"]`);
+    await handle.waitFor({ state: 'attached' });
+    await handle.evaluate((element) => ((element as unknown as { kept: boolean }).kept = true));
+    const after = graphOf(
+      edit(text, (nodes) => {
+        nodes[40].name = `${nodes[40].name ?? ''} and a few words more`;
+      }),
+      2,
+    );
+    await observe(page);
+    await drawn(page, graphUpdate(before, after), 2);
+    assert.deepEqual((await mutations(page)).nodesAdded, [after.nodes[40].key]);
+    assert.equal(
+      await handle.evaluate((element) => (element as unknown as { kept?: boolean }).kept === true && element.isConnected),
+      true,
+      'the handle is the element drawn before',
+    );
+    const bright = await page
+      .locator('[data-edge-key].bright')
+      .evaluateAll((elements) => elements.map((element) => (element as SVGElement).dataset.edgeKey).sort());
+    assert.deepEqual(bright, own.map((edge) => edge.key).sort(), 'the focused node\u2019s transitions are lit, and only they');
+
+    // A transition selected: its path and label are marked, through a drawing too.
+    const labelled = await page
+      .locator('[data-label-for]')
+      .evaluateAll((elements) => elements.map((element) => (element as SVGElement).dataset.labelFor));
+    const edge = after.edges.find((candidate) => candidate.source === focused.key && labelled.includes(candidate.key));
+    assert.ok(edge, 'a transition of the focused node with its label drawn');
+    await page.locator(`[data-label-for="${edge.key}"]`).dispatchEvent('click');
+    const renamed = graphOf(
+      edit(text, (nodes) => {
+        nodes[40].name = `${nodes[40].name ?? ''} and more`;
+      }),
+      3,
+    );
+    await drawn(page, graphUpdate(after, renamed), 3);
+    const selected = await page
+      .locator('.selected')
+      .evaluateAll((elements) =>
+        elements.map(
+          (element) =>
+            `${element.getAttribute('class')?.split(' ')[0]} ${(element as SVGElement).dataset.edgeKey ?? (element as SVGElement).dataset.labelFor}`,
+        ),
+      );
+    assert.deepEqual(selected.sort(), [`edge ${edge.key}`, `edge-label ${edge.key}`]);
+    await page.locator(`.retarget-handle[data-handle-for="${edge.key}"]`).waitFor({ state: 'attached' });
+    await page.context().close();
+  });
 });

@@ -2,9 +2,10 @@
  * Focus mode: the selected node, the nodes it has transitions to and from (with the group boxes and
  * nested actions that belong to them) and the transitions between them stay bright; every other
  * node, transition, label and tag is dimmed. The drawing's root gets the class `focus-mode`, which
- * dims everything (graphPreview.css), and the neighbourhood the class `bright`: moving the focus
- * changes the classes of the two neighbourhoods only, and while one types (same node, same
- * drawing) nothing is touched at all.
+ * dims everything (graphPreview.css), and the neighbourhood the class `bright`: moving the focus,
+ * or a new drawing, changes the classes of the two neighbourhoods only (their elements are
+ * remembered, never searched for in the drawing), and while one types (same node, same drawing)
+ * nothing is touched at all.
  */
 import type { PearlGraph } from '../../../../protocol/graphTypes';
 
@@ -24,8 +25,9 @@ export function neighbourhood(graph: PearlGraph, key: string): Set<string> {
 
 /** The focus mode of one drawing (see the module comment). */
 export class FocusMode {
-  /** Keys of the nodes lit: looked up again when unlit, since a node may have been redrawn since. */
+  /** Keys of the nodes lit, and their elements (looked up again by key on each call for the same drawing: a node may have been redrawn). */
   private litNodes: string[] = [];
+  private litElements: Element[] = [];
   /** Transitions, labels and tags lit (never redrawn without a new drawing). */
   private litEdges: Element[] = [];
   private centre: string | undefined;
@@ -34,10 +36,12 @@ export class FocusMode {
   /**
    * @param root the drawing's `<g>`.
    * @param nodeElement the drawn element of a node, by key (the page's current one).
+   * @param edgeElements the drawn elements of a transition (path, label, tag), by key.
    */
   constructor(
     private readonly root: Element,
     private readonly nodeElement: (key: string) => Element | undefined,
+    private readonly edgeElements: (key: string) => readonly Element[] | undefined,
   ) {}
 
   /**
@@ -47,16 +51,16 @@ export class FocusMode {
    */
   show(graph: PearlGraph | undefined, key: string | undefined, drawing: number): void {
     const centre = graph === undefined ? undefined : key;
-    if (centre === this.centre && drawing === this.drawing) return;
-    if (drawing === this.drawing) {
-      for (const nodeKey of this.litNodes) this.nodeElement(nodeKey)?.classList.remove('bright', 'focused');
-      for (const element of this.litEdges) element.classList.remove('bright');
-    } else {
-      // A new drawing keeps the elements of what did not change, some under new keys (a node
-      // removed above renumbers the nodes after it): what is lit is found by its class.
-      for (const element of Array.from(this.root.querySelectorAll('.bright, .focused'))) element.classList.remove('bright', 'focused');
+    if (centre === this.centre && drawing === this.drawing) {
+      // A node redrawn in place (its diagnostics changed) took the classes over: its new element is the one lit now.
+      this.litElements = this.litNodes.flatMap((nodeKey) => this.nodeElement(nodeKey) ?? []);
+      return;
     }
+    // The elements lit, kept by the new drawing or not, some under new keys: unlit as they are, with no scan of the drawing.
+    for (const element of this.litElements) element.classList.remove('bright', 'focused');
+    for (const element of this.litEdges) element.classList.remove('bright');
     this.litNodes = [];
+    this.litElements = [];
     this.litEdges = [];
     this.centre = centre;
     this.drawing = drawing;
@@ -67,15 +71,15 @@ export class FocusMode {
       if (!element) continue;
       element.classList.add('bright');
       this.litNodes.push(nodeKey);
+      this.litElements.push(element);
     }
     this.nodeElement(centre)?.classList.add('focused');
-    const edges = new Set<string>();
-    for (const edge of graph.edges) if (edge.source === centre || edge.target === centre) edges.add(edge.key);
-    for (const element of Array.from(this.root.querySelectorAll<SVGElement>('[data-edge-key], [data-label-for], [data-tag-for]'))) {
-      const { edgeKey, labelFor, tagFor } = element.dataset;
-      if (!edges.has(edgeKey ?? labelFor ?? tagFor ?? '')) continue;
-      element.classList.add('bright');
-      this.litEdges.push(element);
+    for (const edge of graph.edges) {
+      if (edge.source !== centre && edge.target !== centre) continue;
+      for (const element of this.edgeElements(edge.key) ?? []) {
+        element.classList.add('bright');
+        this.litEdges.push(element);
+      }
     }
   }
 }

@@ -29,6 +29,7 @@ import {
 import {
   edgeIdentities,
   getNodeTitle,
+  layoutIdentities,
   nodeIdentities,
   type GraphLayout,
   type LaidOutEdge,
@@ -68,7 +69,10 @@ export function incrementalLayout(graph: PearlGraph, previous: GraphLayout, meas
   if (fresh.length > Math.max(minNewAllowed, maxNewShare * boxes.length)) return undefined;
 
   const obstacles: Rect[] = [];
-  const rectOf = (box: Box): Rect => ({ ...cornerOf(corner, box), width: box.width, height: box.height });
+  const rectOf = (box: Box): Rect => {
+    const at = cornerOf(corner, box);
+    return { x: at.x, y: at.y, width: box.width, height: box.height };
+  };
   const resizedSet = new Set(resized);
   for (const box of boxes) if (corner.has(box) && !resizedSet.has(box)) obstacles.push(rectOf(box));
   for (const box of resized) {
@@ -127,7 +131,7 @@ function cornerOf(corner: ReadonlyMap<Box, Point>, box: Box): Point {
 
 /** Matches the top-level boxes of the new graph to the previous layout's nodes: by identity, then a renamed nodeId by key. */
 function matchNodes(graph: PearlGraph, boxes: readonly Box[], previous: GraphLayout): Matched {
-  const oldIdentity = nodeIdentities(previous.nodes.map((laidOut) => laidOut.node));
+  const oldIdentity = layoutIdentities(previous).nodes;
   const newIdentity = nodeIdentities(graph.nodes);
   const identityOf = (identities: ReadonlyMap<string, string>, key: string): string => identities.get(key) ?? `key:${key}`;
   const oldByIdentity = new Map<string, LaidOutNode>();
@@ -164,10 +168,7 @@ function matchNodes(graph: PearlGraph, boxes: readonly Box[], previous: GraphLay
 function keptEdges(fitting: Fitting, previous: GraphLayout, matched: Matched): (LaidOutEdge | undefined)[] {
   const { graph, measure, boxOfKey, moved } = fitting;
   const oldEdges = new Map<string, LaidOutEdge>();
-  const oldEdgeIds = edgeIdentities(
-    previous.edges.map((laidOut) => laidOut.edge),
-    matched.oldIdentity,
-  );
+  const oldEdgeIds = layoutIdentities(previous).edges;
   for (const laidOut of previous.edges) oldEdges.set(oldEdgeIds.get(laidOut.edge.key) ?? laidOut.edge.key, laidOut);
   const newEdgeIds = edgeIdentities(graph.edges, matched.matchedIdentity);
   const nodeByKey = new Map(graph.nodes.map((node) => [node.key, node] as const));
@@ -176,7 +177,7 @@ function keptEdges(fitting: Fitting, previous: GraphLayout, matched: Matched): (
     const target = boxOfKey.get(edge.target);
     if (!source || !target || moved.has(source) || moved.has(target)) return undefined;
     const old = oldEdges.get(newEdgeIds.get(edge.key) ?? edge.key);
-    if (!old || old.label?.lines.join('\n') !== measureEdgeLabel(edge, measure)?.lines.join('\n')) return undefined;
+    if (!old || !sameLabel(old.label?.lines, measureEdgeLabel(edge, measure)?.lines)) return undefined;
     return { ...old, edge, tag: old.tag && renamedTag(old.tag, edge.target, nodeByKey, measure) };
   });
 }
@@ -406,8 +407,25 @@ interface Curve {
   readonly box: Rect;
 }
 
+/** Whether two labels have the same lines (often the same array: the measured labels are cached), or neither is drawn. */
+function sameLabel(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+  return a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((line, index) => line === b[index]));
+}
+
+/** {@link curveOf} by route: a kept transition keeps its points array, so the next layout finds its curve here. */
+const curves = new WeakMap<readonly Point[], Curve>();
+
 /** The {@link Curve} of a route's Bézier points. */
 function curveOf(points: readonly Point[]): Curve {
+  let curve = curves.get(points);
+  if (curve === undefined) {
+    curve = boundCurve(points);
+    curves.set(points, curve);
+  }
+  return curve;
+}
+
+function boundCurve(points: readonly Point[]): Curve {
   let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
   for (const point of points) {
     left = Math.min(left, point.x);

@@ -162,22 +162,38 @@ export function edgeIdentities(
   return result;
 }
 
+/** The identities of a layout's nodes and transitions ({@link nodeIdentities}, {@link edgeIdentities}), by key. */
+export interface LayoutIdentities {
+  readonly nodes: ReadonlyMap<string, string>;
+  readonly edges: ReadonlyMap<string, string>;
+}
+
+/** {@link layoutIdentities} by layout (never changed once made): a layout is compared with the one before and the one after it. */
+const identitiesOfLayout = new WeakMap<GraphLayout, LayoutIdentities>();
+
+/** The identities of `layout`'s nodes and transitions, computed once per layout. */
+export function layoutIdentities(layout: GraphLayout): LayoutIdentities {
+  let identities = identitiesOfLayout.get(layout);
+  if (identities === undefined) {
+    const nodes = nodeIdentities(layout.nodes.map((laidOut) => laidOut.node));
+    const edges = edgeIdentities(
+      layout.edges.map((laidOut) => laidOut.edge),
+      nodes,
+    );
+    identities = { nodes, edges };
+    identitiesOfLayout.set(layout, identities);
+  }
+  return identities;
+}
+
 /**
  * The changes that make `next` from `base` (request `baseSeq`): entries matched by identity
  * ({@link nodeIdentities}, {@link edgeIdentities}) and drawn alike become the base's index (with
  * their new node or transition when its keys changed).
  */
 export function diffLayout(base: GraphLayout, baseSeq: number, next: GraphLayout): LayoutDelta {
-  const oldIdentity = nodeIdentities(base.nodes.map((laidOut) => laidOut.node));
-  const newIdentity = nodeIdentities(next.nodes.map((laidOut) => laidOut.node));
-  const oldEdgeIdentity = edgeIdentities(
-    base.edges.map((laidOut) => laidOut.edge),
-    oldIdentity,
-  );
-  const newEdgeIdentity = edgeIdentities(
-    next.edges.map((laidOut) => laidOut.edge),
-    newIdentity,
-  );
+  const { nodes: oldIdentity, edges: oldEdgeIdentity } = layoutIdentities(base);
+  const { nodes: newIdentity, edges: newEdgeIdentity } = layoutIdentities(next);
   const same = <T, D extends { readonly key: string }>(
     old: readonly T[],
     entries: readonly T[],
@@ -249,9 +265,10 @@ function nodesEqual(a: LaidOutNode, b: LaidOutNode): boolean {
 function edgesEqual(a: LaidOutEdge, b: LaidOutEdge): boolean {
   const [x, y] = [a.edge, b.edge];
   if (x.name !== y.name || x.apiResult !== y.apiResult) return false;
+  // A kept route is the same array: compared point by point only when it is not.
   if (
-    a.points.length !== b.points.length ||
-    a.points.some((point, index) => point.x !== b.points[index].x || point.y !== b.points[index].y)
+    a.points !== b.points &&
+    (a.points.length !== b.points.length || a.points.some((point, index) => point.x !== b.points[index].x || point.y !== b.points[index].y))
   )
     return false;
   const sameRect = (s: Rect | undefined, t: Rect | undefined): boolean =>

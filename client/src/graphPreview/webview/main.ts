@@ -22,7 +22,7 @@ import type { HostMessage, WebviewMessage } from '../../../../protocol/graphPrev
 import { exportSvg } from './exportSvg';
 import { Designer } from './designer/designer';
 import { FocusMode, neighbourhood } from './focus';
-import { frameNeighbourhood } from './focusFrame';
+import { frameNeighbourhood, readableScale } from './focusFrame';
 import { type GraphLayout, type LaidOutNode } from './layoutGraph';
 import { LayoutClient } from './layoutClient';
 import { Legend } from './legend';
@@ -116,12 +116,18 @@ let laying: string | undefined;
 /** The newest graph received: a layout that finishes draws this one's marks. */
 let latest: PearlGraph | undefined;
 let nodeElements = new Map<string, SVGGElement>();
+/** The drawn elements of each transition (path, label, tag), by key. */
+let edgeElements = new Map<string, readonly SVGGElement[]>();
 let cursor: Position | undefined;
 /** The node last clicked or focused with the keyboard: the centre of focus mode. */
 let selectedKey: string | undefined;
 let renderCount = 0;
 let refreshCount = 0;
-const focusMode = new FocusMode(viewportGroup, (key) => nodeElements.get(key));
+const focusMode = new FocusMode(
+  viewportGroup,
+  (key) => nodeElements.get(key),
+  (key) => edgeElements.get(key),
+);
 
 const search = new SearchBox(
   getElement('search', HTMLInputElement),
@@ -156,6 +162,7 @@ const designer = new Designer(
       bringIntoView(key);
     },
     nodeBox: (key) => shown?.layout.nodes.find((laidOut) => laidOut.node.key === key),
+    edgeElements: (key) => edgeElements.get(key) ?? [],
   },
 );
 
@@ -369,7 +376,7 @@ function draw(layout: GraphLayout, layoutSeq: number, signature: string, graph: 
   setMessage(undefined);
   if (first || state.fitted) fitTo(current);
   else if (anchor) restoreAnchor(anchor, current);
-  nodeElements = renderGraph(viewportGroup, current);
+  ({ nodes: nodeElements, edges: edgeElements } = renderGraph(viewportGroup, current));
   // Elements drawn before keep their classes: the selection is the one remembered.
   for (const [key, element] of nodeElements) element.classList.toggle('selected', key === selectedKey);
   shown = {
@@ -489,11 +496,11 @@ function setFocusMode(on: boolean): void {
   if (on) frameFocus();
 }
 
-/** Focus mode: frames the focused node and its neighbours (focusFrame.ts). */
+/** Focus mode: frames the focused node and its neighbours at a readable scale (focusFrame.ts). */
 function frameFocus(): void {
   const key = selectedKey !== undefined && nodeElements.has(selectedKey) ? selectedKey : cursorNode()?.key;
   if (!shown || key === undefined) return;
-  const frame = frameNeighbourhood(shown.layout.nodes, neighbourhood(shown.graph, key), viewport.size);
+  const frame = frameNeighbourhood(shown.layout.nodes, neighbourhood(shown.graph, key), viewport.size, key);
   if (frame === undefined) return;
   viewport.centerOn(frame.x, frame.y, frame.k);
   saveState({ fitted: false });
@@ -511,9 +518,14 @@ function showFocus(): void {
   focusMode.show(shown?.graph, key, renderCount);
 }
 
+/** Whether the drawing may have nodes marked as search matches (none: a drawing without a search touches no node). */
+let searchMarked = false;
+
 function showSearch(results: SearchResults, moved: boolean): void {
   const matches = new Set(results.keys);
   const current = results.keys[results.current];
+  if (matches.size === 0 && !searchMarked) return;
+  searchMarked = matches.size > 0;
   for (const [key, element] of nodeElements) {
     element.classList.toggle('match', matches.has(key));
     element.classList.toggle('match-current', key === current);
@@ -524,7 +536,7 @@ function showSearch(results: SearchResults, moved: boolean): void {
     if (state.focusMode) return;
     const laidOut = shown?.layout.nodes.find((candidate) => candidate.node.key === current);
     if (laidOut) {
-      viewport.centerOn(laidOut.x + laidOut.width / 2, laidOut.y + laidOut.height / 2, Math.max(viewport.transform.k, 0.6));
+      viewport.centerOn(laidOut.x + laidOut.width / 2, laidOut.y + laidOut.height / 2, Math.max(viewport.transform.k, readableScale));
       saveState({ fitted: false });
     }
   }
@@ -565,6 +577,7 @@ function clearGraph(): void {
   shown = undefined;
   latest = undefined;
   nodeElements = new Map();
+  edgeElements = new Map();
   viewportGroup.replaceChildren();
   minimap.setLayout(undefined);
 }
@@ -589,11 +602,17 @@ function cursorNode(): PearlGraphNode | undefined {
   return best;
 }
 
-/** Marks the node holding the editor's cursor. */
+/** The element marked as holding the editor's cursor, if any. */
+let cursorElement: Element | undefined;
+
+/** Marks the node holding the editor's cursor (the element marked before is unmarked: no scan of the drawing). */
 function highlightCursor(): void {
-  for (const element of Array.from(viewportGroup.querySelectorAll('.cursor'))) element.classList.remove('cursor');
   const node = cursorNode();
-  if (node) nodeElements.get(node.key)?.classList.add('cursor');
+  const element = node && nodeElements.get(node.key);
+  if (element === cursorElement && element?.classList.contains('cursor')) return;
+  cursorElement?.classList.remove('cursor');
+  cursorElement = element;
+  element?.classList.add('cursor');
 }
 
 function contains(range: { start: Position; end: Position }, position: Position): boolean {
@@ -617,7 +636,7 @@ function showStubTarget(key: string): void {
   if (!laidOut) return;
   select(key);
   nodeElements.get(key)?.focus({ preventScroll: true });
-  viewport.centerOn(laidOut.x + laidOut.width / 2, laidOut.y + laidOut.height / 2, Math.max(viewport.transform.k, 0.6));
+  viewport.centerOn(laidOut.x + laidOut.width / 2, laidOut.y + laidOut.height / 2, Math.max(viewport.transform.k, readableScale));
   saveState({ fitted: false });
   vscode.postMessage({ type: 'reveal', key });
 }

@@ -68,16 +68,24 @@ export function ensureMarkers(svg: SVGSVGElement): void {
   }
 }
 
+/** The elements of a drawing: each node's by key, and each transition's (its path's group, then its label's and its tag's when drawn) by key. */
+export interface Drawing {
+  readonly nodes: Map<string, SVGGElement>;
+  readonly edges: Map<string, readonly SVGGElement[]>;
+}
+
 /**
- * Draws `layout` in `viewport` (the transformed `<g>`) and returns the node elements by key. A
- * node, transition or label already drawn exactly so by the previous drawing keeps its element,
+ * Draws `layout` in `viewport` (the transformed `<g>`) and returns its elements. A node,
+ * transition or label already drawn exactly so by the previous drawing keeps its element,
  * untouched; the others are drawn anew and the elements of what is gone removed. Elements are
  * matched by identity ({@link nodeIdentities}: the nodeId, not the key), so a node removed or
  * inserted above others, which renumbers their keys (`n:<index>`), only re-keys their elements
  * (their `data-*` attributes). After an incremental layout (a few nodes added or moved) the
- * browser so styles and lays out only what changed, not the whole graph again.
+ * browser so styles and lays out only what changed, not the whole graph again. Whether an element
+ * is drawn alike is a comparison of the laid-out entries (the same objects, or arrays, after a
+ * layout delta: {@link sameNode}, {@link sameEdge}), never a serialisation of each.
  */
-export function renderGraph(viewport: SVGGElement, layout: GraphLayout): Map<string, SVGGElement> {
+export function renderGraph(viewport: SVGGElement, layout: GraphLayout): Drawing {
   const layerClasses = ['layer-groups', 'layer-edges', 'layer-nodes', 'layer-labels'] as const;
   let layers = layerClasses.map((name) => viewport.querySelector<SVGGElement>(`:scope > g.${name}`));
   if (layers.some((layer) => layer === null)) {
@@ -85,7 +93,9 @@ export function renderGraph(viewport: SVGGElement, layout: GraphLayout): Map<str
     viewport.replaceChildren(...(layers as SVGGElement[]));
   }
   const [groups, edges, nodes, labels] = layers as SVGGElement[];
-  const drawn = drawnElements([groups, edges, nodes, labels]);
+  const drawn = drawnIndexes.get(groups) ?? drawnElements([groups, edges, nodes, labels]);
+  const index: DrawnIndex = { node: new Map(), edge: new Map(), label: new Map(), tag: new Map() };
+  drawnIndexes.set(groups, index);
   const nodeIdentity = nodeIdentities(layout.nodes.map((laidOut) => laidOut.node));
   const edgeIdentity = edgeIdentities(
     layout.edges.map((laidOut) => laidOut.edge),
@@ -94,58 +104,95 @@ export function renderGraph(viewport: SVGGElement, layout: GraphLayout): Map<str
   const kept = new Set<Element>();
   const added: [SVGGElement, SVGGElement][] = [];
   const nodeElements = new Map<string, SVGGElement>();
-  const reuse = (kind: DrawnKind, identity: string, signature: string): SVGGElement | undefined => {
-    const element = drawn.get(`${kind}\u0000${identity}`);
-    if (element === undefined || drawnAs.get(element)?.signature !== signature) return undefined;
+  const edgeElements = new Map<string, readonly SVGGElement[]>();
+  const reuse = (kind: DrawnKind, identity: string, alike: (before: Drawn) => boolean): SVGGElement | undefined => {
+    const element = drawn[kind].get(identity);
+    const before = element && drawnAs.get(element);
+    if (element === undefined || before === undefined || !alike(before)) return undefined;
     kept.add(element);
+    index[kind].set(identity, element);
     return element;
   };
   for (const laidOut of layout.nodes) {
     const { key } = laidOut.node;
     const identity = nodeIdentity.get(key) ?? key;
-    let element = reuse('node', identity, nodeSignature(laidOut));
+    let element = reuse('node', identity, (before) => before.kind === 'node' && sameNode(before.laidOut, laidOut));
     if (element) {
       if (element.dataset.nodeKey !== key) element.dataset.nodeKey = key;
+      drawnAs.set(element, { kind: 'node', identity, laidOut });
     } else {
       element = drawNode(laidOut, identity);
       added.push([laidOut.isGroup ? groups : nodes, element]);
+      index.node.set(identity, element);
     }
     nodeElements.set(key, element);
   }
   for (const laidOut of layout.edges) {
-    const signature = edgeSignature(laidOut);
     const identity = edgeIdentity.get(laidOut.edge.key) ?? laidOut.edge.key;
-    const edge = reuse('edge', identity, signature);
-    const label = laidOut.label === undefined ? null : reuse('label', identity, signature);
-    const tag = laidOut.tag === undefined ? null : reuse('tag', identity, signature);
+    const alike = (before: Drawn): boolean => before.kind !== 'node' && sameEdge(before.laidOut, laidOut);
+    const edge = reuse('edge', identity, alike);
+    const label = laidOut.label === undefined ? null : reuse('label', identity, alike);
+    const tag = laidOut.tag === undefined ? null : reuse('tag', identity, alike);
     if (edge && label !== undefined && tag !== undefined) {
-      rekeyEdge(laidOut, edge, label, tag);
+      const drawnBefore = drawnAs.get(edge);
+      const before = drawnBefore?.kind === 'node' ? undefined : drawnBefore?.laidOut.edge;
+      const { key, source, target } = laidOut.edge;
+      if (before?.key !== key || before.source !== source || before.target !== target) rekeyEdge(laidOut, edge, label, tag);
+      drawnAs.set(edge, { kind: 'edge', identity, laidOut });
+      if (label) drawnAs.set(label, { kind: 'label', identity, laidOut });
+      if (tag) drawnAs.set(tag, { kind: 'tag', identity, laidOut });
+      edgeElements.set(laidOut.edge.key, label && tag ? [edge, label, tag] : label ? [edge, label] : tag ? [edge, tag] : [edge]);
       continue;
     }
     for (const element of [edge, label, tag]) if (element) kept.delete(element);
     const fresh = drawEdge(laidOut, identity);
+    index.edge.set(identity, fresh.edge);
+    if (fresh.label) index.label.set(identity, fresh.label);
+    else index.label.delete(identity);
+    if (fresh.tag) index.tag.set(identity, fresh.tag);
+    else index.tag.delete(identity);
     added.push([edges, fresh.edge]);
+    const elements = [fresh.edge];
     if (fresh.label) added.push([labels, fresh.label]);
     if (fresh.tag) added.push([labels, fresh.tag]);
+    if (fresh.label) elements.push(fresh.label);
+    if (fresh.tag) elements.push(fresh.tag);
+    edgeElements.set(laidOut.edge.key, elements);
   }
-  for (const element of drawn.values()) if (!kept.has(element)) element.remove();
+  for (const kind of drawnKinds) for (const element of drawn[kind].values()) if (!kept.has(element)) element.remove();
   for (const [layer, element] of added) layer.appendChild(element);
-  return nodeElements;
+  return { nodes: nodeElements, edges: edgeElements };
 }
 
 /** What a drawn element is: a node, a transition's path, its label or its stub's tag. */
 type DrawnKind = 'node' | 'edge' | 'label' | 'tag';
 
-/** How each element was drawn: what it is, for which identity, and its signature ({@link nodeSignature}, {@link edgeSignature}); equal means it can stay. */
-const drawnAs = new WeakMap<Element, { readonly kind: DrawnKind; readonly identity: string; readonly signature: string }>();
+/** What an element was drawn from: its kind, identity and laid-out entry. */
+type Drawn =
+  | { readonly kind: 'node'; readonly identity: string; readonly laidOut: LaidOutNode }
+  | { readonly kind: 'edge' | 'label' | 'tag'; readonly identity: string; readonly laidOut: LaidOutEdge };
 
-/** The elements drawn in `layers` (their children), by kind and identity. */
-function drawnElements(layers: readonly SVGGElement[]): Map<string, SVGGElement> {
-  const result = new Map<string, SVGGElement>();
+/** How each element was drawn; an element drawn alike ({@link sameNode}, {@link sameEdge}) can stay. */
+const drawnAs = new WeakMap<Element, Drawn>();
+
+const drawnKinds: readonly DrawnKind[] = ['node', 'edge', 'label', 'tag'];
+
+/** The elements of a drawing by kind, then identity. */
+type DrawnIndex = Readonly<Record<DrawnKind, Map<string, SVGGElement>>>;
+
+/**
+ * The index of each drawing's elements, by its first layer: kept from one drawing to the next (and
+ * through {@link redrawNode}), so that a drawing looks its elements up without reading the DOM.
+ */
+const drawnIndexes = new WeakMap<Element, DrawnIndex>();
+
+/** The elements drawn in `layers` (their children), by kind and identity: read once, for layers the page did not draw. */
+function drawnElements(layers: readonly SVGGElement[]): DrawnIndex {
+  const result: DrawnIndex = { node: new Map(), edge: new Map(), label: new Map(), tag: new Map() };
   for (const layer of layers) {
     for (const element of Array.from(layer.children)) {
       const info = drawnAs.get(element);
-      if (info && element instanceof SVGGElement) result.set(`${info.kind}\u0000${info.identity}`, element);
+      if (info && element instanceof SVGGElement) result[info.kind].set(info.identity, element);
     }
   }
   return result;
@@ -165,40 +212,70 @@ function rekeyEdge(laidOut: LaidOutEdge, edge: SVGGElement, label: SVGGElement |
   }
 }
 
-/** Everything a node's drawing depends on but its key (a node renumbered keeps its element). */
-function nodeSignature(laidOut: LaidOutNode): string {
-  const { node } = laidOut;
-  return JSON.stringify([
-    laidOut.x,
-    laidOut.y,
-    laidOut.width,
-    laidOut.height,
-    laidOut.isGroup,
-    laidOut.headerHeight,
-    laidOut.nameLines,
-    laidOut.typeText,
-    laidOut.marks,
-    laidOut.family,
-    laidOut.depth,
-    appearanceSignature(node),
-    node.cannotReachEnd,
-    node.noIncoming,
-  ]);
+/** Whether two arrays hold the same strings (the same array, often). */
+function sameLines(a: readonly string[], b: readonly string[]): boolean {
+  return a === b || (a.length === b.length && a.every((line, index) => line === b[index]));
 }
 
-/** {@link edgeSignature} by laid-out transition: a layout after a small change reuses the transitions that stayed. */
-const edgeSignatures = new WeakMap<LaidOutEdge, string>();
+/** Whether `b` draws as `a` did: everything a node's drawing depends on but its key (a node renumbered keeps its element). */
+function sameNode(a: LaidOutNode, b: LaidOutNode): boolean {
+  if (a === b) return true;
+  return (
+    a.x === b.x &&
+    a.y === b.y &&
+    a.width === b.width &&
+    a.height === b.height &&
+    a.isGroup === b.isGroup &&
+    a.headerHeight === b.headerHeight &&
+    a.typeText === b.typeText &&
+    a.family === b.family &&
+    a.depth === b.depth &&
+    sameLines(a.nameLines, b.nameLines) &&
+    (a.marks === b.marks ||
+      (a.marks.length === b.marks.length &&
+        a.marks.every(
+          (mark, index) => mark.kind === b.marks[index].kind && mark.text === b.marks[index].text && mark.width === b.marks[index].width,
+        ))) &&
+    a.node.cannotReachEnd === b.node.cannotReachEnd &&
+    a.node.noIncoming === b.node.noIncoming &&
+    (a.node === b.node || appearanceSignature(a.node) === appearanceSignature(b.node))
+  );
+}
 
-/** Everything a transition's drawing (path, label, tag) depends on but its keys and its target's key. */
-function edgeSignature(laidOut: LaidOutEdge): string {
-  let signature = edgeSignatures.get(laidOut);
-  if (signature === undefined) {
-    const { edge, tag } = laidOut;
-    const drawnTag = tag && [tag.x, tag.y, tag.width, tag.height, tag.text, tag.targetTitle, tag.family];
-    signature = JSON.stringify([edge.name, edge.apiResult, laidOut.points, laidOut.label, drawnTag]);
-    edgeSignatures.set(laidOut, signature);
+/** Whether `b` draws as `a` did: everything a transition's drawing (path, label, tag) depends on but its keys and its target's key. */
+function sameEdge(a: LaidOutEdge, b: LaidOutEdge): boolean {
+  if (a === b) return true;
+  if (a.edge.name !== b.edge.name || a.edge.apiResult !== b.edge.apiResult) return false;
+  if (a.points !== b.points) {
+    if (a.points.length !== b.points.length) return false;
+    for (let index = 0; index < a.points.length; index++)
+      if (a.points[index].x !== b.points[index].x || a.points[index].y !== b.points[index].y) return false;
   }
-  return signature;
+  const [s, t] = [a.label, b.label];
+  if (
+    s !== t &&
+    (s === undefined ||
+      t === undefined ||
+      s.x !== t.x ||
+      s.y !== t.y ||
+      s.width !== t.width ||
+      s.height !== t.height ||
+      !sameLines(s.lines, t.lines))
+  )
+    return false;
+  const [u, v] = [a.tag, b.tag];
+  return (
+    u === v ||
+    (u !== undefined &&
+      v !== undefined &&
+      u.x === v.x &&
+      u.y === v.y &&
+      u.width === v.width &&
+      u.height === v.height &&
+      u.text === v.text &&
+      u.targetTitle === v.targetTitle &&
+      u.family === v.family)
+  );
 }
 
 /** Classes the page sets on a drawn node, kept when it is redrawn in place. */
@@ -209,9 +286,14 @@ const transientClasses = ['selected', 'cursor', 'match', 'match-current', 'brigh
  * change of diagnostics or marks that leaves the layout as it is. Returns the new element.
  */
 export function redrawNode(element: Element, laidOut: LaidOutNode): SVGGElement {
-  const drawn = drawNode(laidOut, drawnAs.get(element)?.identity ?? laidOut.node.key);
+  const identity = drawnAs.get(element)?.identity ?? laidOut.node.key;
+  const drawn = drawNode(laidOut, identity);
   // What the page marks on a node (selection, cursor, search, focus mode) stays marked.
   for (const name of transientClasses) if (element.classList.contains(name)) drawn.classList.add(name);
+  // The drawing's index holds the new element (its first layer is the groups' layer, beside this one's).
+  const firstLayer = element.parentElement?.parentElement?.firstElementChild;
+  const index = firstLayer ? drawnIndexes.get(firstLayer) : undefined;
+  if (index?.node.get(identity) === element) index.node.set(identity, drawn);
   element.replaceWith(drawn);
   return drawn;
 }
@@ -219,7 +301,7 @@ export function redrawNode(element: Element, laidOut: LaidOutNode): SVGGElement 
 /** One node: a `<g>` with `data-node-key`, focusable, its box, header text, marks and count badge. */
 function drawNode(laidOut: LaidOutNode, identity: string): SVGGElement {
   const group = drawNodeElement(laidOut);
-  drawnAs.set(group, { kind: 'node', identity, signature: nodeSignature(laidOut) });
+  drawnAs.set(group, { kind: 'node', identity, laidOut });
   return group;
 }
 
@@ -343,8 +425,7 @@ function drawEdge(laidOut: LaidOutEdge, identity: string): { edge: SVGGElement; 
   const { edge } = laidOut;
   const variant = edge.apiResult === 1 ? 'success' : edge.apiResult === 2 ? 'failure' : '';
   const group = createSvgElement('g', { class: variant ? `edge edge-${variant}` : 'edge' });
-  const signature = edgeSignature(laidOut);
-  drawnAs.set(group, { kind: 'edge', identity, signature });
+  drawnAs.set(group, { kind: 'edge', identity, laidOut });
   group.dataset.edgeKey = edge.key;
   group.dataset.source = edge.source;
   group.dataset.target = edge.target;
@@ -360,14 +441,14 @@ function drawEdge(laidOut: LaidOutEdge, identity: string): { edge: SVGGElement; 
     },
     group,
   );
-  const tag = laidOut.tag && drawTag(laidOut, identity, signature);
+  const tag = laidOut.tag && drawTag(laidOut, identity);
   const label = laidOut.label;
   if (!label) return { edge: group, tag };
   const labelGroup = createSvgElement('g', {
     class: variant ? `edge-label edge-${variant}` : 'edge-label',
     transform: `translate(${round(label.x)} ${round(label.y)})`,
   });
-  drawnAs.set(labelGroup, { kind: 'label', identity, signature });
+  drawnAs.set(labelGroup, { kind: 'label', identity, laidOut });
   labelGroup.dataset.labelFor = edge.key;
   createSvgElement('rect', { class: 'edge-label-box', width: round(label.width), height: round(label.height), rx: 3 }, labelGroup);
   drawText(labelGroup, 'edge-label-text', label.lines, 4, 2, 'label');
@@ -387,7 +468,7 @@ function edgeTitle(laidOut: LaidOutEdge): string {
  * The tag ending a stub: a pill in its target's colour naming the target, focusable; clicking it
  * (or Enter) shows the target (`main.ts`). Its text and tooltip go through `textContent`.
  */
-function drawTag(laidOut: LaidOutEdge, identity: string, signature: string): SVGGElement | undefined {
+function drawTag(laidOut: LaidOutEdge, identity: string): SVGGElement | undefined {
   const tag = laidOut.tag;
   if (!tag) return undefined;
   const group = createSvgElement('g', {
@@ -396,7 +477,7 @@ function drawTag(laidOut: LaidOutEdge, identity: string, signature: string): SVG
     tabindex: 0,
     role: 'link',
   });
-  drawnAs.set(group, { kind: 'tag', identity, signature });
+  drawnAs.set(group, { kind: 'tag', identity, laidOut });
   group.dataset.tagFor = laidOut.edge.key;
   group.dataset.stubTarget = tag.target;
   group.setAttribute('aria-label', `Go to ${clip(tag.targetTitle, maxShownChars)}`);

@@ -35,8 +35,19 @@ function flags(node: PearlGraphNode): string {
  * tooltip shows. A node whose appearance signature changed is redrawn in place.
  */
 export function appearanceSignature(node: PearlGraphNode): string {
-  return JSON.stringify([node.name, node.nodeId, node.typeName, node.isEntry, node.diagnostics.map((d) => [d.severity, d.message])]);
+  let signature = appearances.get(node);
+  if (signature === undefined) {
+    signature = JSON.stringify([node.name, node.nodeId, node.typeName, node.isEntry, node.diagnostics.map((d) => [d.severity, d.message])]);
+    appearances.set(node, signature);
+  }
+  return signature;
 }
+
+/**
+ * {@link appearanceSignature} by node object: an update keeps the objects of the nodes it did not
+ * change (`applyNodes`), so a drawing or refresh serialises only the changed ones.
+ */
+const appearances = new WeakMap<PearlGraphNode, string>();
 
 const nowhere = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
@@ -60,6 +71,7 @@ function layoutNode(node: PearlGraphNode): PearlGraphNode {
     range: nowhere,
     selectionRange: nowhere,
     diagnostics: [],
+    texts: [],
   };
 }
 

@@ -22,6 +22,11 @@ export class Viewport {
   private current: ViewTransform = { x: 0, y: 0, k: 1 };
   private drag: { pointerId: number; startX: number; startY: number; origin: ViewTransform; moved: boolean } | undefined;
   private suppressClick = false;
+  /**
+   * The svg's size, measured once after each resize (a ResizeObserver forgets it): reading it while
+   * drawing would otherwise make the browser lay the whole drawing out before its time.
+   */
+  private measured: { readonly width: number; readonly height: number } | undefined;
 
   /**
    * @param svg the element that receives pointer and wheel events.
@@ -33,6 +38,7 @@ export class Viewport {
     private readonly viewport: SVGGElement,
     private readonly onChange: (transform: ViewTransform, byUser: boolean) => void,
   ) {
+    new ResizeObserver(() => (this.measured = undefined)).observe(svg);
     svg.addEventListener('pointerdown', (event) => this.onPointerDown(event));
     svg.addEventListener('pointermove', (event) => this.onPointerMove(event));
     svg.addEventListener('pointerup', (event) => this.onPointerUp(event));
@@ -67,8 +73,11 @@ export class Viewport {
 
   /** The svg's size in px. */
   get size(): { width: number; height: number } {
-    const { width, height } = this.svg.getBoundingClientRect();
-    return { width, height };
+    if (this.measured === undefined) {
+      const { width, height } = this.svg.getBoundingClientRect();
+      this.measured = { width, height };
+    }
+    return { ...this.measured };
   }
 
   /** The graph area visible in the svg, in graph coordinates. */
@@ -96,7 +105,7 @@ export class Viewport {
 
   /** Multiplies the scale by `factor` keeping the graph point under (`cx`, `cy`) (svg px) in place; default the centre. */
   zoomBy(factor: number, cx?: number, cy?: number, byUser = true): void {
-    const { width, height } = this.svg.getBoundingClientRect();
+    const { width, height } = this.size;
     const px = cx ?? width / 2;
     const py = cy ?? height / 2;
     const k = clamp(this.current.k * factor, minScale, maxScale);
@@ -110,7 +119,7 @@ export class Viewport {
    * goes beside or above it instead, whichever leaves it larger.
    */
   fit(width: number, height: number, avoid?: Rect): void {
-    const box = this.svg.getBoundingClientRect();
+    const box = this.size;
     const whole: Rect = { left: 0, top: 0, right: box.width, bottom: box.height };
     if (width <= 0 || height <= 0 || box.width <= 0 || box.height <= 0) {
       this.set({ x: margin, y: margin, k: 1 });

@@ -7,6 +7,7 @@ import { getStringProperty } from '../document/jsonTree';
 import { PearlDocument, PearlNode } from '../document/pearlDocument';
 import { nodeTypeNames } from '../interface/enumNames';
 import { getNodeSettings } from '../interface/nodeSettings';
+import { getNodeTexts } from '../interface/nodeTypes';
 
 /**
  * The conversation graph of a text Pearl for the graph preview (docs/interface.md § Node,
@@ -33,14 +34,17 @@ export function getPearlGraph(doc: PearlDocument, diagnostics: readonly Diagnost
     keys.set(node, key);
     const own = perNode.get(node) ?? [];
     const typeName = node.nodeType === undefined ? 'Node' : (nodeTypeNames[node.nodeType] ?? `nodeType ${node.nodeType}`);
+    const script = getStringProperty(node.node, 'script');
+    const instructions = getStringProperty(node.node, 'instructions');
     nodes.push({
       key,
       nodeId: node.nodeId,
       name: node.name,
       nodeType: node.nodeType,
       typeName,
-      script: getStringProperty(node.node, 'script'),
-      instructions: getStringProperty(node.node, 'instructions'),
+      script,
+      instructions,
+      texts: getNodeTexts(node.nodeType, script !== undefined, instructions !== undefined),
       settings: getNodeSettings(doc, node),
       range: spanToRange(doc, node.node),
       selectionRange: spanToRange(doc, node.nodeIdNode ?? node.nameNode ?? { offset: node.node.offset, length: 1 }),

@@ -13,6 +13,12 @@ export type SettingsProperty = 'apiSettings' | 'smsSettings' | 'emailSettings' |
 /** The nested lists of a node (§ Node: "Only on a HandoffChatToHuman node", "Only on a PostCallActions node"). */
 export type NestedList = 'handOffAction' | 'postCallActions';
 
+/**
+ * A node's own text the agent reads at it (§ Node): `script`, "the script of an OpeningSentence or
+ * Dialogue node", and `instructions`, "extra guidance for the agent at this node".
+ */
+export type NodeText = 'script' | 'instructions';
+
 /** The settings object a node type requires (graph rule 7), with the skeleton a new one starts from. */
 export interface NodeSettingsFacts {
   readonly property: SettingsProperty;
@@ -32,6 +38,14 @@ export interface NodeTypeFacts {
   readonly settings?: NodeSettingsFacts;
   /** The nested list only this type may carry (§ Node). */
   readonly nestedList?: NestedList;
+  /**
+   * The texts a node of the type takes (§ Node): `script` on an OpeningSentence or Dialogue node
+   * alone; `instructions` where the agent talks with the customer (OpeningSentence, Dialogue,
+   * HandoffChatToHuman, SearchKnowledgeBase), not on an action (API, SMS, Email, TransferCall,
+   * StartCallRecording), before or after the conversation (PreCallAPI, PostCallActions) or at its
+   * end (EndCall). The designer's side panel offers these (and any other the file sets).
+   */
+  readonly texts: readonly NodeText[];
   /** For voice Pearls only: a text Pearl cannot use it (§ Node types). */
   readonly voiceOnly: boolean;
   /** May be a nested action of handOffAction or postCallActions (graph rule 6). */
@@ -49,14 +63,17 @@ export interface NodeTypeFacts {
 
 const apiSettings: NodeSettingsFacts = { property: 'apiSettings', skeleton: { name: '', method: 1, endpointUrl: '' } };
 
-const defaults = { voiceOnly: false, nestedAction: false, hasTransitions: true, inGraph: true, needsIncoming: true } as const;
+const defaults = { voiceOnly: false, nestedAction: false, hasTransitions: true, inGraph: true, needsIncoming: true, texts: [] } as const;
+/** The texts of a node where the agent speaks from a script, and of one where it follows instructions alone. */
+const scripted: readonly NodeText[] = ['script', 'instructions'];
+const instructed: readonly NodeText[] = ['instructions'];
 
 /** The node type table, in the order of § Node types. */
 export const nodeTypeTable: readonly NodeTypeFacts[] = [
-  { ...defaults, nodeType: NodeType.OpeningSentence, name: 'OpeningSentence' },
+  { ...defaults, nodeType: NodeType.OpeningSentence, name: 'OpeningSentence', texts: scripted },
   { ...defaults, nodeType: NodeType.PreCallAPI, name: 'PreCallAPI', settings: apiSettings },
-  { ...defaults, nodeType: NodeType.Dialogue, name: 'Dialogue' },
-  { ...defaults, nodeType: NodeType.HandoffChatToHuman, name: 'HandoffChatToHuman', nestedList: 'handOffAction' },
+  { ...defaults, nodeType: NodeType.Dialogue, name: 'Dialogue', texts: scripted },
+  { ...defaults, nodeType: NodeType.HandoffChatToHuman, name: 'HandoffChatToHuman', nestedList: 'handOffAction', texts: instructed },
   { ...defaults, nodeType: NodeType.API, name: 'API', settings: apiSettings, nestedAction: true },
   { ...defaults, nodeType: NodeType.SMS, name: 'SMS', settings: { property: 'smsSettings', skeleton: { body: '' } }, nestedAction: true },
   {
@@ -75,7 +92,7 @@ export const nodeTypeTable: readonly NodeTypeFacts[] = [
     needsIncoming: false,
   },
   { ...defaults, nodeType: NodeType.StartCallRecording, name: 'StartCallRecording', voiceOnly: true },
-  { ...defaults, nodeType: NodeType.SearchKnowledgeBase, name: 'SearchKnowledgeBase' },
+  { ...defaults, nodeType: NodeType.SearchKnowledgeBase, name: 'SearchKnowledgeBase', texts: instructed },
   { ...defaults, nodeType: NodeType.EndCall, name: 'EndCall', hasTransitions: false },
   {
     ...defaults,
@@ -113,6 +130,22 @@ export function isNestedActionType(nodeType: unknown): boolean {
 /** The settings property node type `nodeType` requires (`apiSettings` for API), or undefined for a type without one. */
 export function getSettingsProperty(nodeType: number | undefined): SettingsProperty | undefined {
   return getNodeTypeFacts(nodeType)?.settings?.property;
+}
+
+/** The texts in § Node's order, each combination one shared array: a graph of 1,000 nodes allocates none. */
+const textCombinations: readonly (readonly NodeText[])[] = [[], ['script'], ['instructions'], ['script', 'instructions']];
+
+/**
+ * The texts to offer on a node of `nodeType` (the side panel's fields): those the type takes
+ * ({@link NodeTypeFacts.texts}; both for a type outside the table, or none), and each one the file
+ * sets anyway (`hasScript`, `hasInstructions`), so that nothing the file holds is hidden. Shared arrays,
+ * never mutated.
+ */
+export function getNodeTexts(nodeType: number | undefined, hasScript: boolean, hasInstructions: boolean): readonly NodeText[] {
+  const taken = getNodeTypeFacts(nodeType)?.texts ?? textCombinations[3];
+  const script = hasScript || taken.includes('script');
+  const instructions = hasInstructions || taken.includes('instructions');
+  return textCombinations[(script ? 1 : 0) + (instructions ? 2 : 0)];
 }
 
 /** Every settings property of § Node, in the order of the table (each once). */

@@ -28,6 +28,8 @@ export interface ConnectHost {
   graph(): PearlGraph | undefined;
   /** The drawn box of node `key`, in graph coordinates. */
   nodeBox(key: string): Box | undefined;
+  /** The drawn path of transition `key`, if it is drawn. */
+  edgePath(key: string): SVGPathElement | undefined;
   addTransition(source: string, target: string, name: string, apiResult: number | undefined): void;
   retarget(transition: string, target: string): void;
 }
@@ -35,6 +37,8 @@ export interface ConnectHost {
 /** The connect and retarget handles of one page. */
 export class Connector {
   private layer: SVGGElement | undefined;
+  /** What the handles drawn show (selection, box, title, path): the same after a drawing, they stay as they are. */
+  private drawnFor = '';
 
   /**
    * @param viewportGroup the transformed `<g>` the graph is drawn in (the handles go in it too).
@@ -48,14 +52,24 @@ export class Connector {
 
   /** Draws the handles for the selection (a node key, or an edge key); call after each drawing. */
   update(selectedNode: string | undefined, selectedEdge: string | undefined): void {
+    const graph = this.host.graph();
+    const node = selectedNode === undefined ? undefined : graph?.nodes.find((candidate) => candidate.key === selectedNode);
+    const box = selectedNode === undefined ? undefined : this.host.nodeBox(selectedNode);
+    const path = selectedEdge === undefined ? undefined : this.host.edgePath(selectedEdge);
+    const drawnFor = JSON.stringify([
+      graph === undefined,
+      node && [node.key, node.nodeType, getNodeTitle(node)],
+      box && [box.x, box.y, box.width, box.height],
+      selectedEdge,
+      path?.getAttribute('d'),
+    ]);
+    if (drawnFor === this.drawnFor && this.layer?.isConnected) return;
+    this.drawnFor = drawnFor;
     this.layer?.remove();
     const layer = createSvgElement('g', { class: 'designer-layer' }, this.viewportGroup);
     this.layer = layer;
-    const graph = this.host.graph();
     if (graph === undefined) return;
     if (selectedNode !== undefined) {
-      const node = graph.nodes.find((candidate) => candidate.key === selectedNode);
-      const box = this.host.nodeBox(selectedNode);
       // EndCall and PostCallActions have no transitions (§ Transition).
       if (node && box && node.nodeType !== 100 && node.nodeType !== 200) {
         const handle = this.handle(
@@ -71,9 +85,6 @@ export class Connector {
       }
     }
     if (selectedEdge !== undefined) {
-      const path = Array.from(this.viewportGroup.querySelectorAll<SVGGElement>('[data-edge-key]'))
-        .find((element) => element.dataset.edgeKey === selectedEdge)
-        ?.querySelector('path');
       if (path) {
         const end = path.getPointAtLength(path.getTotalLength());
         const handle = this.handle(end.x, end.y, 'retarget-handle', 'Drag onto another node to make this transition lead there');

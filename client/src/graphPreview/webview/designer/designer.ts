@@ -32,6 +32,8 @@ export interface DesignerHost {
   selectNode(key: string | undefined): void;
   /** The drawn box of node `key`, in graph coordinates. */
   nodeBox(key: string): Box | undefined;
+  /** The drawn elements of transition `key` (its path's group, label and tag); none when it is not drawn. */
+  edgeElements(key: string): readonly SVGGElement[];
 }
 
 /** The page's elements the designer works in. */
@@ -56,6 +58,8 @@ export class Designer {
   /** The key the host asked to select after an edit, until a drawn graph contains it. */
   private pendingSelect: string | undefined;
   private refusalTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The elements marked as the selected transition. */
+  private marked: readonly Element[] = [];
   private readonly svg: SVGSVGElement;
   private readonly notice: HTMLElement;
   private readonly connector: Connector;
@@ -84,6 +88,7 @@ export class Designer {
     this.connector = new Connector(elements.viewportGroup, elements.stage, {
       graph: () => this.host.graph(),
       nodeBox: (key) => this.host.nodeBox(key),
+      edgePath: (key) => this.host.edgeElements(key)[0]?.querySelector('path') ?? undefined,
       addTransition: (source, target, name, apiResult) =>
         this.send(
           apiResult === undefined
@@ -228,15 +233,12 @@ export class Designer {
     this.selectionChanged();
   }
 
+  /** Marks the selected transition's path and label (found by key in the drawing: no scan of the graph). */
   private markEdge(): void {
-    for (const element of Array.from(this.svg.querySelectorAll('.edge.selected, .edge-label.selected')))
-      element.classList.remove('selected');
+    for (const element of this.marked) element.classList.remove('selected');
     const key = this.selectedEdgeKey;
-    if (key === undefined) return;
-    for (const element of Array.from(this.svg.querySelectorAll('[data-edge-key], [data-label-for]'))) {
-      if (element instanceof SVGElement && (element.dataset.edgeKey === key || element.dataset.labelFor === key))
-        element.classList.add('selected');
-    }
+    this.marked = key === undefined ? [] : this.host.edgeElements(key).filter((element) => element.matches('.edge, .edge-label'));
+    for (const element of this.marked) element.classList.add('selected');
   }
 
   private onKeydown(event: KeyboardEvent): void {

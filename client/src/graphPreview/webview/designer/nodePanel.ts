@@ -1,5 +1,6 @@
 /**
- * The side panel of the selected node: its name, nodeId, script and instructions, each bound to
+ * The side panel of the selected node: its name, nodeId, and the script and instructions its type
+ * takes (`PearlGraphNode.texts`, from the server's node types table: an SMS node has neither), each bound to
  * the file (a `setNodeProperty` edit when the value changed, on Enter or when the field loses the
  * focus; Shift+Enter is a new line in script and instructions), the fields of its settings object
  * (`settingsForm.ts`), and the node's diagnostics with
@@ -21,6 +22,11 @@ const fields: readonly { readonly property: Property; readonly label: string; re
   { property: 'instructions', label: 'Instructions', multiline: true },
 ];
 
+/** Whether the panel offers `property` on `node`: its name and nodeId always, a text when the node's type takes it (or the file sets it). */
+function offers(node: PearlGraphNode, property: Property): boolean {
+  return property === 'name' || property === 'nodeId' || node.texts.includes(property);
+}
+
 /** What the panel asks of the designer. */
 export interface NodePanelHost extends SettingsFormHost {
   setProperty(node: string, property: Property, value: string): void;
@@ -35,6 +41,8 @@ export class NodePanel {
   /** The values sent for the node on screen, until the graph drawn from the edited text arrives. */
   private readonly sent = new Map<Property, string>();
   private readonly inputs = new Map<Property, HTMLInputElement | HTMLTextAreaElement>();
+  /** The label holding each field (hidden when the node's type does not take the text). */
+  private readonly labels = new Map<Property, HTMLLabelElement>();
   private readonly heading = document.createElement('h2');
   private readonly problems = document.createElement('div');
   private readonly settings: SettingsForm;
@@ -74,6 +82,7 @@ export class NodePanel {
       label.append(caption, input);
       this.body.appendChild(label);
       this.inputs.set(field.property, input);
+      this.labels.set(field.property, label);
     }
     const settings = document.createElement('div');
     this.settings = new SettingsForm(settings, host);
@@ -83,6 +92,8 @@ export class NodePanel {
 
   /** Shows `node` (or hides the panel); a field being edited keeps what the user typed. */
   show(node: PearlGraphNode | undefined): void {
+    // The same node object: nothing of it changed (an update keeps the objects of the nodes it did not change).
+    if (node !== undefined && node === this.node) return;
     const changedNode = node?.key !== this.node?.key;
     const diagnosticsChanged = changedNode || JSON.stringify(node?.diagnostics) !== JSON.stringify(this.node?.diagnostics);
     if (changedNode || node !== this.node) this.sent.clear();
@@ -92,6 +103,7 @@ export class NodePanel {
     this.settings.show(node);
     if (node === undefined) return;
     this.heading.textContent = `${node.typeName}: ${getNodeTitle(node)}`;
+    for (const [property, label] of this.labels) label.hidden = !offers(node, property);
     for (const [property, input] of this.inputs) {
       if (changedNode || document.activeElement !== input) input.value = this.valueOf(property);
     }
