@@ -1,7 +1,7 @@
 /**
  * The UI pass's check of the graph preview at scale: a generated 300-node text Pearl
  * (bench/pearlGenerator.ts) opened with its preview; while a script is typed into, the workbench
- * stays responsive (each Command Palette round trip under 500 ms) and the preview follows the
+ * stays responsive (no Command Palette round trip stalls 2 s or more) and the preview follows the
  * edits without laying the graph out again; then the graph in focus mode, as a screenshot.
  */
 import * as assert from 'node:assert/strict';
@@ -13,8 +13,12 @@ import { pollUntil, type Workbench } from './workbench';
 
 /** Nodes of the generated Pearl. */
 const nodeCount = 300;
-/** Longest Command Palette round trip (F1 to the palette drawn) allowed while typing, ms. */
-const maxPaletteRoundTripMs = 500;
+/**
+ * Longest Command Palette round trip (F1 to the palette drawn) allowed while typing, ms: a stall
+ * guard, not a timing (the issue saw stalls of up to 8 s; a loaded CI machine takes a few hundred
+ * ms per round trip). bench:graph measures the longest task while typing.
+ */
+const maxPaletteRoundTripMs = 2_000;
 
 /** What the check needs from the UI pass: its workbench and run, and how it records a screenshot. */
 export interface GraphAtScaleContext {
