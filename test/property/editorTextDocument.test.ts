@@ -170,3 +170,42 @@ test('typing in a string after the edit of a document with a pearl-disable comme
   const fresh = service.parsePearlDocument(TextDocument.create(uri, 'pearl', editor.version, editor.getText()));
   assert.deepEqual(service.doValidation(parse, rules), service.doValidation(fresh, rules));
 });
+
+test('typing the last letter of a variableId in a PreCallAPI body reports the variable group there, as a fresh parse does', () => {
+  const base = JSON.stringify(
+    {
+      name: 'Ids',
+      pearl: {
+        nodes: [
+          {
+            nodeId: 'lookup',
+            name: 'Lookup',
+            nodeType: 3,
+            apiSettings: { name: 'L', method: 2, endpointUrl: 'https://x.example.com/a', body: [{ key: 'k', variableId: 'order_numbe' }] },
+            transitions: [
+              { name: 'ok', toNodeId: 'open', apiResult: 1 },
+              { name: 'no', toNodeId: 'open', apiResult: 2 },
+            ],
+          },
+          { nodeId: 'open', name: 'Open', nodeType: 2, script: 'Hi', transitions: [{ name: 'bye', toNodeId: 'end' }] },
+          { nodeId: 'end', name: 'End', nodeType: 100 },
+        ],
+      },
+      variables: [{ id: 'order_number', name: 'Order', group: 2, type: 1 }],
+      inbound: { textChannelId: 'c' },
+    },
+    null,
+    2,
+  );
+  const editor = editorTextDocuments.create(uri, 'pearl', 1, base);
+  let parse = service.parsePearlDocument(editor);
+  const codes = (doc: PearlDocument): unknown[] => service.doValidation(doc, rules).map((diagnostic) => diagnostic.code);
+  assert.deepEqual(codes(parse), []);
+  // Typing in the script first: the variableId entries are kept from here on.
+  parse = typeAt(editor, parse, base.indexOf('"Hi"') + 2, '!');
+  assert.deepEqual(codes(parse), []);
+  parse = typeAt(editor, parse, base.indexOf('order_numbe"') + 'order_numbe'.length, 'r');
+  assert.deepEqual(codes(parse), ['variable-group-not-allowed']);
+  const fresh = service.parsePearlDocument(TextDocument.create(uri, 'pearl', editor.version, editor.getText()));
+  assert.deepEqual(service.doValidation(parse, rules), service.doValidation(fresh, rules));
+});

@@ -44,6 +44,8 @@ export interface ModelCache {
   directiveFreeParse?: number;
   /** placeholderRules.ts: the template placeholders of the last parse checked. */
   placeholders?: unknown;
+  /** variableUsage.ts: the `variableId` entries of the last parse checked. */
+  variableIds?: unknown;
 }
 
 /** A declared variable: one element of the top-level `variables` array (docs/interface.md § DataSettings). */
