@@ -23,7 +23,7 @@ export interface StringPatch {
   readonly delta: number;
   /** The edited string value's path from the root (the same in both parses). */
   readonly path: JsonPath;
-  /** The string's value before the edit and after it (each without escapes, as written). */
+  /** The string's value before the edit (decoded) and after it (written without escapes). */
   readonly oldContent: string;
   readonly content: string;
 }
