@@ -172,10 +172,13 @@ export function generateTextPearl(nodeCount: number, seed = 1): string {
         endpointUrl: 'https://crm.example-retail.com/api/v2/customers?phone={customer_phone}',
         headers: { Accept: 'application/json' },
         description: 'Returns the customer record: names, email, account, plan, renewal date, balance and home store.',
-        outputBody: ['customer_first_name', 'customer_last_name', 'customer_email', 'account_id', 'plan_name'].map((id) => ({
-          key: `customer.${id}`,
-          variableId: id,
-        })),
+        // Every PreCall variable but the phone it is looked up by: each is then used, as in a real Pearl.
+        outputBody: preCallIds
+          .filter((id) => id !== 'customer_phone')
+          .map((id) => ({
+            key: `customer.${id}`,
+            variableId: id,
+          })),
       },
       transitions: [
         { name: 'Customer found for {customer_phone}', toNodeId: ids[1], apiResult: 1 },

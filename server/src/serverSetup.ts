@@ -2,7 +2,8 @@
 // socket, pipe) and browserServer.ts (a web worker, for vscode.dev and github.dev). The entry makes
 // the connection and says how files are read ({@link ServerHost}); everything else is the same.
 import { type Connection, TextDocuments } from 'vscode-languageserver';
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { editorTextDocuments } from './editorTextDocument';
 import { PearlDocumentCache } from './documentCache';
 import { registerDiagnosticsHandlers } from './handlers/diagnosticsHandlers';
 import { registerEditingHandlers } from './handlers/editingHandlers';
@@ -38,7 +39,8 @@ export interface ServerHost {
  * malformed params get InvalidParams before any handler runs.
  */
 export function startServer(connection: Connection, host: ServerHost): void {
-  const documents = new TextDocuments(TextDocument);
+  // The texts kept as pieces, with their recent edits: typing in a large file reads no text whole.
+  const documents: TextDocuments<TextDocument> = new TextDocuments(editorTextDocuments);
   const service = getLanguageService({
     fileSystem: host.fileSystem,
     readConfigurationFile: host.readConfigurationFile,

@@ -29,7 +29,7 @@ const directivePattern = /^\s*pearl-(disable-next-line|disable|enable)(?=\s|$)([
  * directive. `indexOf` of the common prefix, then the two words after it: about three times faster
  * than a regular expression over a 1 MB text, and it runs on every keystroke.
  */
-function mayHaveDirective(text: string): boolean {
+export function mayHaveDirective(text: string): boolean {
   for (let at = text.indexOf('pearl-'); at >= 0; at = text.indexOf('pearl-', at + 6)) {
     if (text.startsWith('disable', at + 6) || text.startsWith('enable', at + 6)) return true;
   }

@@ -1,6 +1,6 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { PearlDocument } from '../document/pearlDocument';
-import { applyInlineDirectives, findInlineDirectives } from './inlineDirectives';
+import { applyInlineDirectives, findInlineDirectives, mayHaveDirective } from './inlineDirectives';
 import { applyRuleSeverities, mergeRuleConfigurations, type RuleConfiguration } from './ruleConfiguration';
 import { findRuleConfigurationFile, type ReadConfigurationFile, type RuleConfigurationFile } from './ruleConfigurationFile';
 
@@ -37,5 +37,24 @@ export function configureDiagnostics(
   configuration: RuleConfiguration,
 ): Diagnostic[] {
   const { textDocument } = doc;
-  return applyInlineDirectives(applyRuleSeverities(diagnostics, configuration), findInlineDirectives(textDocument), textDocument);
+  const configured = applyRuleSeverities(diagnostics, configuration);
+  if (hasNoDirective(doc)) return configured;
+  return applyInlineDirectives(configured, findInlineDirectives(textDocument), textDocument);
+}
+
+/**
+ * Whether `doc`'s text is known to hold no `pearl-disable` or `pearl-enable`, without reading all
+ * of it on a keystroke: the parse it was patched from held none, and neither does the edited
+ * string (an occurrence holds no quote, so it is inside the string or outside it). Else the text
+ * is searched, and a parse without any is remembered in the model's cache.
+ */
+function hasNoDirective(doc: PearlDocument): boolean {
+  const cache = doc.modelCache;
+  const patch = doc.stringPatch;
+  const known =
+    cache.directiveFreeParse === doc.parseId ||
+    (patch !== undefined && cache.directiveFreeParse === patch.from && !mayHaveDirective(patch.content));
+  if (!known && mayHaveDirective(doc.textDocument.getText())) return false;
+  cache.directiveFreeParse = doc.parseId;
+  return true;
 }

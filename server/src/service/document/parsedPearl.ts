@@ -28,6 +28,8 @@ export class ParsedPearl {
   readonly parseId = ++lastParseId;
   /** See PearlDocument.stringPatch; set by {@link withStringEdit}. */
   stringPatch: StringPatch | undefined;
+  /** Whether the text starts with a byte order mark (parsed as a space); set by the parse entry. */
+  byteOrderMark = false;
   private locator: JsonLocator | undefined;
   /** The string value the edit that made this parse changed, where it is now. */
   private editedString: StringSpan | undefined;
@@ -107,6 +109,7 @@ export class ParsedPearl {
   get stringEditBase(): StringEditBase {
     return {
       text: this.textDocument.getText(),
+      byteOrderMark: this.byteOrderMark,
       value: this.value,
       tree: this.syntaxTree.built ? this.syntaxTree.get() : undefined,
       stringAt: (offset) => this.stringAt(offset),
@@ -124,7 +127,16 @@ export class ParsedPearl {
     // Strict JSON without a tree: the tree, when one is wanted, is built from the new text.
     if (!tree) this.syntaxTree.replaceText(textDocument.getText());
     const parse = new ParsedPearl(textDocument, this.syntaxTree, this.value, this.nestingTooDeep, this.model);
-    parse.stringPatch = { from: this.parseId, offset: edit.literal.offset, oldLength: edit.literal.length - edit.delta, delta: edit.delta };
+    parse.byteOrderMark = this.byteOrderMark;
+    parse.stringPatch = {
+      from: this.parseId,
+      offset: edit.literal.offset,
+      oldLength: edit.literal.length - edit.delta,
+      delta: edit.delta,
+      path: edit.literal.path,
+      oldContent: edit.oldContent,
+      content: edit.content,
+    };
     if (!tree) parse.editedString = edit.literal;
     return parse;
   }

@@ -18,7 +18,7 @@ import type { JsonObject, JsonPath } from './jsonValue';
 import { ParsedPearl } from './parsedPearl';
 import type { StringPatch } from './stringEditPatch';
 import { PearlModel, readPearlModel } from './pearlModel';
-import { findStringEdit } from './stringEditPatch';
+import { findStringEdit, isEditTrackingDocument } from './stringEditPatch';
 import { maxNestingDepth, SyntaxTree } from './syntaxTree';
 import { createTextSnapshot } from './textSnapshot';
 
@@ -134,7 +134,9 @@ export function parsePearlDocument(editorDocument: TextDocument, previous?: Pear
 
 /** A parse of `value` with its model. */
 function parsed(textDocument: TextDocument, tree: SyntaxTree, value: unknown): PearlDocument {
-  return new ParsedPearl(textDocument, tree, value, undefined, readPearlModel(value, tree));
+  const parse = new ParsedPearl(textDocument, tree, value, undefined, readPearlModel(value, tree));
+  parse.byteOrderMark = tree.parsedText !== textDocument.getText();
+  return parse;
 }
 
 /** The parse of a text nested more than {@link maxNestingDepth} levels deep: no value, no model. */
@@ -151,9 +153,16 @@ function tooDeep(textDocument: TextDocument, parsedText: string): PearlDocument 
 function patchPrevious(previous: PearlDocument, editorDocument: TextDocument): PearlDocument | undefined {
   if (!(previous instanceof ParsedPearl) || previous.nestingTooDeep) return undefined;
   const text = editorDocument.getText();
-  const edit = findStringEdit(previous.stringEditBase, text);
+  // An editor's document that keeps its edits says what changed: neither text is read whole.
+  const since = isEditTrackingDocument(editorDocument) ? editorDocument.editSince(previous.textDocument.version) : undefined;
+  const edit = findStringEdit(previous.stringEditBase, text, since);
   if (!edit) return undefined;
-  return previous.withStringEdit(createTextSnapshot(editorDocument.uri, editorDocument.languageId, editorDocument.version, text), edit);
+  const snapshot = createTextSnapshot(editorDocument.uri, editorDocument.languageId, editorDocument.version, text, {
+    previous: previous.textDocument,
+    offset: edit.literal.offset,
+    delta: edit.delta,
+  });
+  return previous.withStringEdit(snapshot, edit);
 }
 
 /** The span of the first `{` or `[` that opens a level deeper than {@link maxNestingDepth}. Iterative. */

@@ -40,6 +40,12 @@ export interface ModelCache {
   variablesChecked?: boolean;
   /** keptDiagnostics.ts: the diagnostics of each family kept across edits inside strings, by family name. */
   keptDiagnostics?: unknown;
+  /** ruleConfigurationService.ts: the last parse whose text holds no `pearl-disable` nor `pearl-enable`. */
+  directiveFreeParse?: number;
+  /** placeholderRules.ts: the template placeholders of the last parse checked. */
+  placeholders?: unknown;
+  /** variableUsage.ts: the `variableId` entries of the last parse checked. */
+  variableIds?: unknown;
 }
 
 /** A declared variable: one element of the top-level `variables` array (docs/interface.md § DataSettings). */

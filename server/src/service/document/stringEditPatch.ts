@@ -21,12 +21,45 @@ export interface StringPatch {
   readonly offset: number;
   readonly oldLength: number;
   readonly delta: number;
+  /** The edited string value's path from the root (the same in both parses). */
+  readonly path: JsonPath;
+  /** The string's value before the edit (decoded) and after it (written without escapes). */
+  readonly oldContent: string;
+  readonly content: string;
+}
+
+/**
+ * What changed in a text since an earlier version, as an editor's document that keeps its edits can
+ * say without reading its whole text (the language server's, server/src/editorTextDocument.ts): the
+ * earlier text's `[offset, offset + oldLength)` became `text`. Offsets in UTF-16 code units.
+ */
+export interface TextEditSince {
+  readonly offset: number;
+  readonly oldLength: number;
+  readonly text: string;
+}
+
+/**
+ * A text document that can describe its edits since an earlier version
+ * ({@link TextEditSince}), so that typing in a string does not read the whole new text: in a
+ * large file, the first read of a text built from pieces copies all of it into fresh memory.
+ */
+export interface EditTrackingDocument {
+  /** The edits since `version` as one replacement, or undefined when they are not known (then the texts are compared). */
+  editSince(version: number): TextEditSince | undefined;
+}
+
+/** Whether `document` is an {@link EditTrackingDocument}. */
+export function isEditTrackingDocument(document: object): document is EditTrackingDocument {
+  return typeof (document as Partial<EditTrackingDocument>).editSince === 'function';
 }
 
 /** What {@link findStringEdit} reads of the earlier parse. */
 export interface StringEditBase {
-  /** The earlier text (the editor's; a byte order mark means no patch). */
+  /** The earlier text (the editor's; a byte order mark means no patch). Read only when the edit is not known ({@link TextEditSince}). */
   readonly text: string;
+  /** Whether the earlier text starts with a byte order mark (then no patch). */
+  readonly byteOrderMark: boolean;
   /** Its plain value; undefined (no value, or nested too deeply) means no patch. */
   readonly value: unknown;
   /** Its syntax tree when built; undefined when not (then {@link stringAt} finds the string). */
@@ -41,6 +74,8 @@ export interface StringEdit {
   readonly literal: StringSpan;
   /** The string's new value: the new text between its quotes, which holds no escape. */
   readonly content: string;
+  /** The string's value before the edit. */
+  readonly oldContent: string;
   /** The new text's length minus the earlier one's. */
   readonly delta: number;
   /** The object or array holding the string in the earlier value, and the string's key there. */
@@ -63,11 +98,14 @@ const chunk = 4096;
  * one string value that the model does not read (typing in a script, a description, an URL).
  * Undefined (parse again) whenever the edit could change anything else: a key, an escape, a quote,
  * a control character, a string with a syntax error, a document with duplicate keys, without a
- * value or with a byte order mark. Reads the texts up to the edit; changes nothing.
+ * value or with a byte order mark. Reads the texts up to the edit, or neither of them when `since`
+ * (the editor's description of the edit) is given; changes nothing.
  */
-export function findStringEdit(previous: StringEditBase, text: string): StringEdit | undefined {
+export function findStringEdit(previous: StringEditBase, text: string, since?: TextEditSince): StringEdit | undefined {
   const { tree, value } = previous;
   if (value === undefined || (tree && (!tree.root || tree.duplicateKeys.length > 0))) return undefined;
+  if (previous.byteOrderMark) return undefined;
+  if (since) return findKnownStringEdit(previous, since);
   const oldText = previous.text;
   if (text.charCodeAt(0) === 0xfeff || oldText.charCodeAt(0) === 0xfeff) return undefined;
   const { start, oldEnd } = findChangedSpan(oldText, text);
@@ -84,7 +122,49 @@ export function findStringEdit(previous: StringEditBase, text: string): StringEd
   if (!isPlainStringContent(content)) return undefined;
   const holder = findStringHolder(value, literal.path);
   if (!holder) return undefined;
-  return { literal: { path: literal.path, offset: literal.offset, length: literal.length + delta }, content, delta, holder, node };
+  const oldContent = holder.container[holder.key] as string;
+  return {
+    literal: { path: literal.path, offset: literal.offset, length: literal.length + delta },
+    content,
+    oldContent,
+    delta,
+    holder,
+    node,
+  };
+}
+
+/**
+ * {@link findStringEdit} when the editor says what changed (`since`): reads neither text whole. The
+ * earlier string must be written without escapes (its literal is its value and two quotes long),
+ * so that its new value is the old one with the edit applied.
+ */
+function findKnownStringEdit(previous: StringEditBase, since: TextEditSince): StringEdit | undefined {
+  const { tree, value } = previous;
+  const start = since.offset;
+  const oldEnd = since.offset + since.oldLength;
+  const delta = since.text.length - since.oldLength;
+  const found = tree ? findStringInTree(tree, start) : findStringWithoutTree(previous, start);
+  if (!found) return undefined;
+  const { literal, node } = found;
+  const closingQuote = literal.offset + literal.length - 1;
+  if (start < literal.offset + 1 || oldEnd > closingQuote) return undefined;
+  const key = literal.path[literal.path.length - 1];
+  if (typeof key === 'string' && modelKeys.has(key)) return undefined;
+  const holder = findStringHolder(value, literal.path);
+  if (!holder) return undefined;
+  const oldContent = holder.container[holder.key] as string;
+  if (oldContent.length !== literal.length - 2 || !isPlainStringContent(oldContent)) return undefined;
+  const from = start - literal.offset - 1;
+  const content = oldContent.slice(0, from) + since.text + oldContent.slice(oldEnd - literal.offset - 1);
+  if (!isPlainStringContent(content)) return undefined;
+  return {
+    literal: { path: literal.path, offset: literal.offset, length: literal.length + delta },
+    content,
+    oldContent,
+    delta,
+    holder,
+    node,
+  };
 }
 
 /**

@@ -9,6 +9,8 @@ import type { Position, Range, TextDocument } from 'vscode-languageserver-textdo
  */
 class TextSnapshot implements TextDocument {
   private lineStarts: number[] | undefined;
+  /** Whether the text holds a carriage return; undefined until the line starts are found. */
+  private carriageReturn: boolean | undefined;
 
   constructor(
     readonly uri: string,
@@ -16,6 +18,23 @@ class TextSnapshot implements TextDocument {
     readonly version: number,
     private readonly text: string,
   ) {}
+
+  /**
+   * Takes the line starts of `previous` (a snapshot of the text before an edit inside one line, at
+   * `offset`, that changed its length by `delta`), moved past the edit, instead of reading this
+   * text for them: a large text built from pieces is copied whole on its first read. `previous`
+   * finds its own again if it is asked.
+   */
+  takeLineStarts(previous: TextSnapshot, offset: number, delta: number): void {
+    const starts = previous.lineStarts;
+    const carriageReturn = previous.carriageReturn;
+    if (!starts || carriageReturn === undefined) return;
+    previous.lineStarts = undefined;
+    previous.carriageReturn = undefined;
+    if (delta !== 0) for (let line = starts.length - 1; line > 0 && starts[line] > offset; line--) starts[line] += delta;
+    this.lineStarts = starts;
+    this.carriageReturn = carriageReturn;
+  }
 
   getText(range?: Range): string {
     return range ? this.text.substring(this.offsetAt(range.start), this.offsetAt(range.end)) : this.text;
@@ -51,6 +70,11 @@ class TextSnapshot implements TextDocument {
 
   /** `offset`, moved back before the line break it is in or after (never before `lineStart`). */
   private beforeLineBreak(offset: number, lineStart: number): number {
+    if (!this.carriageReturn) {
+      // Only `\n` breaks lines, and it is the character before each line start but the first: known
+      // without reading the text (a large text built from pieces is copied whole on its first read).
+      return offset > lineStart && isLineStart(this.getLineStarts(), offset) ? offset - 1 : offset;
+    }
     while (offset > lineStart && isLineBreak(this.text.charCodeAt(offset - 1))) offset--;
     return offset;
   }
@@ -59,7 +83,8 @@ class TextSnapshot implements TextDocument {
     if (this.lineStarts) return this.lineStarts;
     const text = this.text;
     const starts = [0];
-    if (text.indexOf('\r') < 0) {
+    this.carriageReturn = text.indexOf('\r') >= 0;
+    if (!this.carriageReturn) {
       for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
     } else {
       for (let i = 0; i < text.length; i++) {
@@ -74,6 +99,18 @@ class TextSnapshot implements TextDocument {
   }
 }
 
+/** Whether `offset` is one of `starts` (ascending). */
+function isLineStart(starts: readonly number[], offset: number): boolean {
+  let low = 0;
+  let high = starts.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (starts[mid] < offset) low = mid + 1;
+    else high = mid;
+  }
+  return starts[low] === offset;
+}
+
 function isLineBreak(code: number): boolean {
   return code === 0x0a || code === 0x0d;
 }
@@ -82,6 +119,15 @@ function isLineBreak(code: number): boolean {
  * A {@link TextDocument} of `text` that never changes, for a parse to read (editors' documents are
  * updated in place). Positions as vscode-languageserver-textdocument gives them.
  */
-export function createTextSnapshot(uri: string, languageId: string, version: number, text: string): TextDocument {
-  return new TextSnapshot(uri, languageId, version, text);
+export function createTextSnapshot(
+  uri: string,
+  languageId: string,
+  version: number,
+  text: string,
+  editedFrom?: { readonly previous: TextDocument; readonly offset: number; readonly delta: number },
+): TextDocument {
+  const snapshot = new TextSnapshot(uri, languageId, version, text);
+  if (editedFrom && editedFrom.previous instanceof TextSnapshot)
+    snapshot.takeLineStarts(editedFrom.previous, editedFrom.offset, editedFrom.delta);
+  return snapshot;
 }

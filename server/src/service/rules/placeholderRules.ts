@@ -1,7 +1,7 @@
 import { Diagnostic, DiagnosticSeverity } from 'vscode-languageserver-types';
 import { createDiagnostic, valueSpan } from './diagnostics';
 import type { PearlDocument } from '../document/pearlDocument';
-import { findTemplatePlaceholders } from '../document/templatePlaceholders';
+import { findTemplatePlaceholders, type FoundPlaceholder, isTemplatePlaceholder } from '../document/templatePlaceholders';
 import { quote } from '../interface/messageText';
 import { defineRules, rulingsSection, type RuleModule } from './ruleModule';
 import type { JsonPath } from '../document/jsonValue';
@@ -32,7 +32,7 @@ export const placeholderRules: RuleModule<typeof codes> = { name: 'template plac
  * Deploy refuses it (the deploy payload's `placeholders`).
  */
 export function validatePlaceholders(doc: PearlDocument, diagnostics: Diagnostic[]): void {
-  for (const found of findTemplatePlaceholders(doc.value)) {
+  for (const found of placeholdersOf(doc)) {
     diagnostics.push(
       createDiagnostic(
         doc,
@@ -42,6 +42,33 @@ export function validatePlaceholders(doc: PearlDocument, diagnostics: Diagnostic
       ),
     );
   }
+}
+
+/** The placeholders found in one parse. */
+interface KeptPlaceholders {
+  readonly parseId: number;
+  readonly found: readonly FoundPlaceholder[];
+}
+
+/**
+ * The placeholders of `doc`: those of the parse it was patched from when the edited string was no
+ * placeholder before the edit and is none after it (typing in a script finds the same ones, at the
+ * same paths; their ranges are located anew), else from a walk of the whole value. Kept in the
+ * model's cache for the next keystroke.
+ */
+function placeholdersOf(doc: PearlDocument): readonly FoundPlaceholder[] {
+  const last = doc.modelCache.placeholders as KeptPlaceholders | undefined;
+  const patch = doc.stringPatch;
+  const unchanged =
+    last !== undefined &&
+    (last.parseId === doc.parseId ||
+      (patch !== undefined &&
+        last.parseId === patch.from &&
+        !isTemplatePlaceholder(patch.oldContent) &&
+        !isTemplatePlaceholder(patch.content)));
+  const found = unchanged ? last.found : findTemplatePlaceholders(doc.value);
+  doc.modelCache.placeholders = { parseId: doc.parseId, found } satisfies KeptPlaceholders;
+  return found;
 }
 
 /** `'textChannelId'`, or `An entry of 'to'` for an array element: the field by its own name. */

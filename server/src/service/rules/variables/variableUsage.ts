@@ -104,13 +104,10 @@ function stepsAlong(root: unknown, path: JsonPath): PathStep<unknown>[] {
  * and outputBody) to `used`.
  */
 export function checkVariableIds(doc: PearlDocument, diagnostics: Diagnostic[], used: Set<string>): void {
-  forEachVariableId(doc, (path, id, list) => {
+  for (const { path, id, problem } of variableIdsOf(doc)) {
     used.add(id);
-    const group = doc.variablesById.get(id)?.group;
-    if (list !== 'body' || group === undefined || variableGroupNames[group] === undefined) return;
-    // The variable is sent as the entry's value: the field is the entry's `value`.
-    const field = resolveValueVariableField(doc.kind, stepsAlong(doc.value, [...path, 'value']));
-    if (!field || field.allowedGroups.has(group)) return;
+    if (!problem) continue;
+    const { group, field } = problem;
     diagnostics.push(
       createDiagnostic(
         doc,
@@ -119,7 +116,56 @@ export function checkVariableIds(doc: PearlDocument, diagnostics: Diagnostic[], 
         `Variable '${id}' (variableId) is ${variableGroupNames[group]} (group ${group}); ${field.label} takes ${field.allowedText}.`,
       ),
     );
+  }
+}
+
+/** A body or outputBody entry naming a variable by `variableId`, and what is wrong with it. */
+interface VariableIdEntry {
+  readonly path: JsonPath;
+  readonly id: string;
+  /** The variable's group, which the entry's field does not take; undefined when it does. */
+  readonly problem: { readonly group: VariableGroup; readonly field: { readonly label: string; readonly allowedText: string } } | undefined;
+}
+
+/** The entries of one parse, and the objects they lie in (the first three steps of their paths). */
+interface KeptVariableIds {
+  readonly parseId: number;
+  readonly entries: readonly VariableIdEntry[];
+  readonly scopes: ReadonlySet<string>;
+}
+
+/**
+ * The `variableId` entries of `doc` (see {@link forEachVariableId}), each with its problem: those of
+ * the parse `doc` was patched from when the edited string lies in no node or settings object that
+ * holds one (typing in a script changes neither the entries, their fields nor the variables), else
+ * read again. Kept in the model's cache for the next keystroke.
+ */
+function variableIdsOf(doc: PearlDocument): readonly VariableIdEntry[] {
+  const last = doc.modelCache.variableIds as KeptVariableIds | undefined;
+  const patch = doc.stringPatch;
+  if (last && (last.parseId === doc.parseId || (patch && last.parseId === patch.from && !last.scopes.has(scopeOf(patch.path))))) {
+    doc.modelCache.variableIds = { ...last, parseId: doc.parseId } satisfies KeptVariableIds;
+    return last.entries;
+  }
+  const entries: VariableIdEntry[] = [];
+  forEachVariableId(doc, (path, id, list) => {
+    const group = doc.variablesById.get(id)?.group;
+    let problem: VariableIdEntry['problem'];
+    if (list === 'body' && group !== undefined && variableGroupNames[group] !== undefined) {
+      // The variable is sent as the entry's value: the field is the entry's `value`.
+      const field = resolveValueVariableField(doc.kind, stepsAlong(doc.value, [...path, 'value']));
+      if (field && !field.allowedGroups.has(group)) problem = { group, field };
+    }
+    entries.push({ path, id, problem });
   });
+  const scopes = new Set(entries.map((entry) => scopeOf(entry.path)));
+  doc.modelCache.variableIds = { parseId: doc.parseId, entries, scopes } satisfies KeptVariableIds;
+  return entries;
+}
+
+/** The node, API settings or notification a path lies in: its first three steps, as one string. */
+function scopeOf(path: JsonPath): string {
+  return JSON.stringify(path.slice(0, 3));
 }
 
 /**
