@@ -454,7 +454,7 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
     await assertClean(page, pageErrors);
   });
 
-  it('side panel: a node shows the script and instructions its type takes (an SMS node neither), and any the file sets', async () => {
+  it('side panel: a node shows the script and instructions its type takes (an SMS node no script), and any the file sets', async () => {
     const text = designerText.replace(
       '{ "nodeId": "end", "name": "End", "nodeType": 100 }',
       `{ "nodeId": "end", "name": "End", "nodeType": 100 },
@@ -462,7 +462,7 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
       { "nodeId": "kb", "name": "Look up", "nodeType": 80, "transitions": [{ "name": "Found", "toNodeId": "end" }] },
       { "nodeId": "human", "name": "Person", "nodeType": 31, "transitions": [{ "name": "Done", "toNodeId": "end" }] },
       { "nodeId": "fetch", "name": "Fetch", "nodeType": 40, "apiSettings": { "name": "CRM", "method": 1, "endpointUrl": "https://crm.test" }, "transitions": [{ "name": "Done", "toNodeId": "end" }] },
-      { "nodeId": "sms_noted", "name": "Noted", "nodeType": 50, "smsSettings": { "body": "Hi" }, "instructions": "Left from a copy", "transitions": [{ "name": "Sent", "toNodeId": "end" }] }`,
+      { "nodeId": "sms_noted", "name": "Noted", "nodeType": 50, "smsSettings": { "body": "Hi" }, "script": "Left from a copy", "transitions": [{ "name": "Sent", "toNodeId": "end" }] }`,
     );
     const graph = graphOf(text, 9);
     const { page, pageErrors } = await openDesigner(graph, text);
@@ -470,12 +470,12 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
     const expected: Record<string, string[]> = {
       open: ['Name', 'nodeId', 'Script', 'Instructions'],
       talk: ['Name', 'nodeId', 'Script', 'Instructions'],
-      end: ['Name', 'nodeId'],
-      sms: ['Name', 'nodeId'],
+      end: ['Name', 'nodeId', 'Instructions'],
+      sms: ['Name', 'nodeId', 'Instructions'],
       kb: ['Name', 'nodeId', 'Instructions'],
       human: ['Name', 'nodeId', 'Instructions'],
-      fetch: ['Name', 'nodeId'],
-      sms_noted: ['Name', 'nodeId', 'Instructions'],
+      fetch: ['Name', 'nodeId', 'Instructions'],
+      sms_noted: ['Name', 'nodeId', 'Script', 'Instructions'],
     };
     for (const [nodeId, captions] of Object.entries(expected)) {
       const node = graph.nodes.find((candidate) => candidate.nodeId === nodeId);
@@ -484,7 +484,7 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
       await panel.locator('h2', { hasText: node.name ?? '' }).waitFor();
       assert.deepEqual(await panel.locator(':scope > div > label.panel-field:visible > span').allTextContents(), captions, nodeId);
     }
-    assert.equal(await panel.locator('textarea[name="instructions"]').inputValue(), 'Left from a copy');
+    assert.equal(await panel.locator('textarea[name="script"]').inputValue(), 'Left from a copy');
     await assertClean(page, pageErrors);
   });
 

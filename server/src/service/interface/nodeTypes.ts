@@ -40,10 +40,10 @@ export interface NodeTypeFacts {
   readonly nestedList?: NestedList;
   /**
    * The texts a node of the type takes (§ Node): `script` on an OpeningSentence or Dialogue node
-   * alone; `instructions` where the agent talks with the customer (OpeningSentence, Dialogue,
-   * HandoffChatToHuman, SearchKnowledgeBase), not on an action (API, SMS, Email, TransferCall,
-   * StartCallRecording), before or after the conversation (PreCallAPI, PostCallActions) or at its
-   * end (EndCall). The designer's side panel offers these (and any other the file sets).
+   * alone, as § Node says; `instructions` ("extra guidance for the agent at this node", which
+   * § Node gives every node) on every node of the conversation, not on the PreCallAPI node (it
+   * runs before the conversation) nor on the PostCallActions container (after it). The designer's
+   * side panel offers these (and any other the file sets).
    */
   readonly texts: readonly NodeText[];
   /** For voice Pearls only: a text Pearl cannot use it (§ Node types). */
@@ -63,17 +63,24 @@ export interface NodeTypeFacts {
 
 const apiSettings: NodeSettingsFacts = { property: 'apiSettings', skeleton: { name: '', method: 1, endpointUrl: '' } };
 
-const defaults = { voiceOnly: false, nestedAction: false, hasTransitions: true, inGraph: true, needsIncoming: true, texts: [] } as const;
 /** The texts of a node where the agent speaks from a script, and of one where it follows instructions alone. */
 const scripted: readonly NodeText[] = ['script', 'instructions'];
 const instructed: readonly NodeText[] = ['instructions'];
+const defaults = {
+  voiceOnly: false,
+  nestedAction: false,
+  hasTransitions: true,
+  inGraph: true,
+  needsIncoming: true,
+  texts: instructed,
+} as const;
 
 /** The node type table, in the order of § Node types. */
 export const nodeTypeTable: readonly NodeTypeFacts[] = [
   { ...defaults, nodeType: NodeType.OpeningSentence, name: 'OpeningSentence', texts: scripted },
-  { ...defaults, nodeType: NodeType.PreCallAPI, name: 'PreCallAPI', settings: apiSettings },
+  { ...defaults, nodeType: NodeType.PreCallAPI, name: 'PreCallAPI', settings: apiSettings, texts: [] },
   { ...defaults, nodeType: NodeType.Dialogue, name: 'Dialogue', texts: scripted },
-  { ...defaults, nodeType: NodeType.HandoffChatToHuman, name: 'HandoffChatToHuman', nestedList: 'handOffAction', texts: instructed },
+  { ...defaults, nodeType: NodeType.HandoffChatToHuman, name: 'HandoffChatToHuman', nestedList: 'handOffAction' },
   { ...defaults, nodeType: NodeType.API, name: 'API', settings: apiSettings, nestedAction: true },
   { ...defaults, nodeType: NodeType.SMS, name: 'SMS', settings: { property: 'smsSettings', skeleton: { body: '' } }, nestedAction: true },
   {
@@ -92,7 +99,7 @@ export const nodeTypeTable: readonly NodeTypeFacts[] = [
     needsIncoming: false,
   },
   { ...defaults, nodeType: NodeType.StartCallRecording, name: 'StartCallRecording', voiceOnly: true },
-  { ...defaults, nodeType: NodeType.SearchKnowledgeBase, name: 'SearchKnowledgeBase', texts: instructed },
+  { ...defaults, nodeType: NodeType.SearchKnowledgeBase, name: 'SearchKnowledgeBase' },
   { ...defaults, nodeType: NodeType.EndCall, name: 'EndCall', hasTransitions: false },
   {
     ...defaults,
@@ -102,6 +109,7 @@ export const nodeTypeTable: readonly NodeTypeFacts[] = [
     hasTransitions: false,
     inGraph: false,
     needsIncoming: false,
+    texts: [],
   },
 ];
 
