@@ -279,11 +279,21 @@ async function timeDesigner(page: Page, shown: Version, renderCount: number): Pr
     };
   });
   await page.locator('.palette-item[data-node-type="10"]').click();
-  const clicked = await page.evaluate(() => (globalThis as unknown as { clickedAt?: number }).clickedAt ?? 0);
   await page.waitForFunction(() => (globalThis as unknown as PageGlobals).__posted.some((message) => message.type === 'graphEdit'));
-  const message = (await page.evaluate(() =>
-    (globalThis as unknown as PageGlobals).__posted.find((posted) => posted.type === 'graphEdit'),
-  )) as GraphEditMessage;
+  const { clicked, intent, message } = (await page.evaluate(() => {
+    const globals = globalThis as unknown as PageGlobals & { clickedAt?: number; intentAt?: number };
+    return {
+      clicked: globals.clickedAt ?? 0,
+      intent: globals.intentAt ?? globals.clickedAt ?? 0,
+      message: globals.__posted.find((posted) => posted.type === 'graphEdit'),
+    };
+  })) as { clicked: number; intent: number; message: GraphEditMessage };
+  // The host and the server, as the extension runs them: the edit planned and applied, the new
+  // version parsed, validated and made a graph, the update made and sent. VS Code's postMessage
+  // sends JSON, so the transfer counts one serialisation and parse of the messages; Playwright's
+  // own transfer of the arguments below (about 0.9 s for a 500-node graph) is the bench's, not
+  // the product's, and is left out, as for the other gestures.
+  const hostStarted = performance.now();
   // The page shows the text of `shown` under the version typing left it at (timeTyping numbers its updates).
   const doc = service.parsePearlDocument(TextDocument.create(uri, 'pearl', message.version, shown.text));
   const outcome = service.doGraphEdit(doc, message.version, message.edit);
@@ -293,25 +303,20 @@ async function timeDesigner(page: Page, shown: Version, renderCount: number): Pr
   const next = versionOf(TextDocument.applyEdits(doc.textDocument, change.edits), message.version + 1);
   const messages: HostMessage[] = [graphUpdate(shown.graph, next.graph)];
   if (outcome.result.select !== undefined) messages.push({ type: 'select', key: outcome.result.select });
-  const times = await page.evaluate(
-    async ({ messages, renderCount, clicked }) => {
-      const svg = document.getElementById('graph') as unknown as SVGSVGElement;
-      const received = performance.now();
-      for (const message of messages) (globalThis as unknown as PageGlobals).postMessage(message, '*');
-      for (;;) {
-        await new Promise((resolve) => requestAnimationFrame(resolve));
-        if (Number(svg.dataset.renderCount ?? 0) >= renderCount) {
-          const intent = (globalThis as unknown as { intentAt?: number }).intentAt ?? clicked;
-          return {
-            total: performance.now() - clicked,
-            page: intent - clicked + performance.now() - received,
-            hostAndServer: received - intent,
-          };
-        }
-      }
-    },
-    { messages, renderCount, clicked },
-  );
+  const sent = JSON.parse(JSON.stringify(messages)) as HostMessage[];
+  const hostAndServer = performance.now() - hostStarted;
+  await page.evaluate((messages) => void ((globalThis as unknown as { __pending?: unknown }).__pending = messages), sent);
+  const afterHost = await page.evaluate(async (renderCount) => {
+    const svg = document.getElementById('graph') as unknown as SVGSVGElement;
+    const received = performance.now();
+    for (const message of (globalThis as unknown as { __pending: HostMessage[] }).__pending)
+      (globalThis as unknown as PageGlobals).postMessage(message, '*');
+    for (;;) {
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      if (Number(svg.dataset.renderCount ?? 0) >= renderCount) return performance.now() - received;
+    }
+  }, renderCount);
+  const times = { page: intent - clicked + afterHost, hostAndServer, total: intent - clicked + hostAndServer + afterHost };
   if (process.env.GRAPH_BENCH_DEBUG) process.stderr.write(`designer: ${JSON.stringify(times)}\n`);
   return times.total;
 }
