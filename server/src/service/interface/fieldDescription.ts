@@ -1,4 +1,4 @@
-import type { JsonPath } from '../document/jsonValue';
+import { isJsonObject, valueAtPath, type JsonPath } from '../document/jsonValue';
 import { nodeTypeNames } from './enumNames';
 import { quote } from './messageText';
 
@@ -20,7 +20,7 @@ export function describeFieldPath(request: unknown, path: JsonPath): string {
   let fields: (string | number)[] = [];
   let current: unknown = request;
   for (const [index, segment] of path.entries()) {
-    const next = childOf(current, segment);
+    const next = valueAtPath(current, [segment]);
     const listKey = index > 0 ? path[index - 1] : undefined;
     const owner = typeof segment === 'number' && typeof listKey === 'string' ? describeEntry(listKey, next, segment) : undefined;
     if (owner !== undefined) {
@@ -38,7 +38,7 @@ export function describeFieldPath(request: unknown, path: JsonPath): string {
 
 /** The entry `value` at `position` of the list `listKey`, when that list's entries have names. */
 function describeEntry(listKey: string, value: unknown, position: number): string | undefined {
-  const object = isObject(value) ? value : undefined;
+  const object = isJsonObject(value) ? value : undefined;
   if (nodeLists.has(listKey)) {
     const nodeType = object?.nodeType;
     const typeName = typeof nodeType === 'number' ? nodeTypeNames[nodeType] : undefined;
@@ -66,15 +66,6 @@ function formatFields(fields: readonly (string | number)[]): string {
     else text += `[${segment.includes("'") ? JSON.stringify(segment) : `'${quote(segment)}'`}]`;
   }
   return text;
-}
-
-function childOf(value: unknown, segment: string | number): unknown {
-  if (typeof segment === 'number') return Array.isArray(value) ? value[segment] : undefined;
-  return isObject(value) && Object.prototype.hasOwnProperty.call(value, segment) ? value[segment] : undefined;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function stringOf(value: unknown): string | undefined {

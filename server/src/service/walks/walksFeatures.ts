@@ -17,6 +17,7 @@ import {
 } from 'vscode-languageserver-types';
 import type { WalkFrame, WalkTrace } from '../../../../protocol/walkTypes';
 import { VariableGroup, type PearlDocument } from '../document/pearlDocument';
+import { isJsonObject } from '../document/jsonValue';
 import { variableGroupNames } from '../interface/enumNames';
 import { codeSpan, escapeMarkdown } from '../features/hover';
 import { spanToRange, valueSpan } from '../rules/diagnostics';
@@ -163,21 +164,16 @@ export function findWalksDocumentSymbols(doc: PearlDocument): DocumentSymbol[] {
 
 /** `take 'Wants a table'`, `set party_size, date`, `response 200`, `expect confirm`; `Step 3` for anything else. */
 function describeStep(step: unknown, index: number): string {
-  if (typeof step !== 'object' || step === null || Array.isArray(step)) return `Step ${index + 1}`;
-  const value = step as Record<string, unknown>;
-  if (typeof value.take === 'string') return `take '${quote(value.take)}'`;
-  if (isPlainObject(value.set)) return `set ${quote(Object.keys(value.set).join(', '))}`.trimEnd();
-  if (isPlainObject(value.response)) {
-    const status = value.response.status;
+  if (!isJsonObject(step)) return `Step ${index + 1}`;
+  if (typeof step.take === 'string') return `take '${quote(step.take)}'`;
+  if (isJsonObject(step.set)) return `set ${quote(Object.keys(step.set).join(', '))}`.trimEnd();
+  if (isJsonObject(step.response)) {
+    const status = step.response.status;
     return typeof status === 'number' ? `response ${status}` : 'response';
   }
-  if (isPlainObject(value.expect)) {
-    const node = value.expect.node;
+  if (isJsonObject(step.expect)) {
+    const node = step.expect.node;
     return typeof node === 'string' ? `expect ${quote(node)}` : 'expect';
   }
   return `Step ${index + 1}`;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
