@@ -196,6 +196,62 @@ async function cpuTimed<T>(page: Page, label: string, measure: () => Promise<T>)
   return result;
 }
 
+/**
+ * `GRAPH_BENCH_TRACE`: record a Chromium trace (the Performance panel's categories) around each
+ * gesture and print its main-thread tasks over 50 ms, each with the trace events inside it that
+ * took the most time (script, style recalculation, layout, paint, garbage collection), self time.
+ */
+const tracing = process.env.GRAPH_BENCH_TRACE !== undefined;
+
+/** A complete ('X') or begin/end event of a Chromium trace. */
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tid: number;
+  pid: number;
+  args?: { name?: string; data?: { functionName?: string; url?: string } };
+}
+
+/** Runs `measure` and, when {@link tracing}, prints the long tasks of the page's main thread under `label`. */
+async function traced<T>(browser: Browser, page: Page, label: string, measure: () => Promise<T>): Promise<T> {
+  if (!tracing) return measure();
+  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink'] });
+  const result = await measure();
+  const { traceEvents } = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
+  const main = traceEvents.find((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain');
+  const events = traceEvents.filter((event) => event.ph === 'X' && event.tid === main?.tid && event.pid === main?.pid);
+  const tasks = events.filter((event) => event.name === 'RunTask' && (event.dur ?? 0) > 50_000);
+  const lines = tasks.map((task) => {
+    const end = task.ts + (task.dur ?? 0);
+    const inside = events.filter((event) => event !== task && event.ts >= task.ts && event.ts + (event.dur ?? 0) <= end);
+    // Self time: each event's duration less that of the events directly inside it.
+    const self = new Map<string, number>();
+    for (const event of inside) {
+      const eventEnd = event.ts + (event.dur ?? 0);
+      const children = inside.filter((other) => other !== event && other.ts >= event.ts && other.ts + (other.dur ?? 0) <= eventEnd);
+      const direct = children.filter(
+        (child) =>
+          !children.some(
+            (other) =>
+              other !== child &&
+              other.ts <= child.ts &&
+              other.ts + (other.dur ?? 0) >= child.ts + (child.dur ?? 0) &&
+              (other.dur ?? 0) > (child.dur ?? 0),
+          ),
+      );
+      const ms = ((event.dur ?? 0) - direct.reduce((sum, child) => sum + (child.dur ?? 0), 0)) / 1000;
+      const key = event.args?.data?.functionName ? `${event.name} ${event.args.data.functionName}` : event.name;
+      self.set(key, (self.get(key) ?? 0) + ms);
+    }
+    const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 10);
+    return `    task ${((task.dur ?? 0) / 1000).toFixed(1)} ms: ${top.map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join(', ')}`;
+  });
+  process.stderr.write(`  trace ${label}: ${tasks.length} tasks over 50 ms\n${lines.join('\n')}\n`);
+  return result;
+}
+
 /** Posts `message` in the page and resolves with the ms until the render count reaches `renderCount` and a frame passed. */
 async function timeDraw(page: Page, message: HostMessage, renderCount: number): Promise<number> {
   return page.evaluate(
@@ -345,30 +401,24 @@ async function session(browser: Browser, origin: string, versions: ReturnType<ty
   const { base, grown, shrunk, renamed, scripted, named } = versions;
   const first = await timeDraw(page, { type: 'graph', graph: base.graph }, 1);
   const heap = await heapMiB(page);
-  const add = await cpuTimed(page, 'add', () => profiled(page, 'add', () => timeDraw(page, graphUpdate(base.graph, grown.graph), 2)));
-  const remove = await cpuTimed(page, 'delete', () =>
-    profiled(page, 'delete', () => timeDraw(page, graphUpdate(grown.graph, shrunk.graph), 3)),
-  );
-  const rename = await cpuTimed(page, 'rename', () =>
-    profiled(page, 'rename', () => timeDraw(page, graphUpdate(shrunk.graph, renamed.graph), 4)),
-  );
+  const gesture = <T>(label: string, measure: () => Promise<T>): Promise<T> =>
+    cpuTimed(page, label, () => profiled(page, label, () => traced(browser, page, label, measure)));
+  const add = await gesture('add', () => timeDraw(page, graphUpdate(base.graph, grown.graph), 2));
+  const remove = await gesture('delete', () => timeDraw(page, graphUpdate(grown.graph, shrunk.graph), 3));
+  const rename = await gesture('rename', () => timeDraw(page, graphUpdate(shrunk.graph, renamed.graph), 4));
   const edited = renamed.graph.nodes.find((node) => node.name === 'Renamed while benchmarking');
   const cursor: HostMessage = { type: 'cursor', position: edited?.range.start ?? { line: 0, character: 0 } };
   const layoutsBefore = await page.locator('#graph').getAttribute('data-layout-count');
   const scriptOff = await timeTyping(page, typing(renamed, scripted, typingEdits), cursor);
   if ((await page.locator('#graph').getAttribute('data-layout-count')) !== layoutsBefore)
     throw new Error('script edits laid the graph out again');
-  const nameOff = await cpuTimed(page, 'typing a name', () =>
-    profiled(page, 'typing a name', () => timeTyping(page, typing(renamed, named, typingEdits), cursor)),
-  );
+  const nameOff = await gesture('typing a name', () => timeTyping(page, typing(renamed, named, typingEdits), cursor));
   await page.locator('.toolbar button[data-action="focusMode"]').click();
   const scriptOn = await timeTyping(page, typing(renamed, scripted, typingEdits), cursor);
-  const nameOn = await cpuTimed(page, 'typing a name, Focus on', () =>
-    profiled(page, 'typing a name, Focus on', () => timeTyping(page, typing(renamed, named, typingEdits), cursor)),
-  );
+  const nameOn = await gesture('typing a name, Focus on', () => timeTyping(page, typing(renamed, named, typingEdits), cursor));
   await page.locator('.toolbar button[data-action="focusMode"]').click();
   const renders = Number(await page.locator('#graph').getAttribute('data-render-count'));
-  const designer = await cpuTimed(page, 'designer', () => profiled(page, 'designer', () => timeDesigner(page, renamed, renders + 1)));
+  const designer = await gesture('designer', () => timeDesigner(page, renamed, renders + 1));
   await context.close();
   return { first, add, delete: remove, rename, scriptOff, scriptOn, nameOff, nameOn, designer, heap };
 }

@@ -938,6 +938,57 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
     await assertClean(opened);
   });
 
+  it('zoomed in on a 300-node hub-shaped Pearl, draws the text and lines near the view only, and brings them back when the view moves', async () => {
+    const opened = await openPage();
+    const { page } = opened;
+    const graph = graphOf(generateShapedPearl('hub', 300));
+    await showGraph(page, graph, 1);
+    const dialogues = graph.nodes.filter((node) => node.nodeType === 10);
+    const [first, last] = [dialogues[1], dialogues[dialogues.length - 2]];
+    await nodeLocator(page, last.key).dispatchEvent('click');
+    await page.getByRole('button', { name: 'Focus' }).click();
+    const shown = (key: string) =>
+      page.evaluate((key) => {
+        const node = document.querySelector(`[data-node-key="${key}"]`);
+        const name = node?.querySelector('.node-name');
+        const box = node?.querySelector('.node-box');
+        return {
+          name: name ? getComputedStyle(name).display !== 'none' : false,
+          box: box ? getComputedStyle(box).display !== 'none' : false,
+          focusable: node?.getAttribute('tabindex') === '0',
+        };
+      }, key);
+    // Framed at a readable scale on a node near the end: the first Dialogue is far above, its name not drawn, its box kept.
+    await waitFor('the far node to lose its name', async () => !(await shown(first.key)).name);
+    assert.deepEqual(await shown(first.key), { name: false, box: true, focusable: true });
+    assert.deepEqual(await shown(last.key), { name: true, box: true, focusable: true });
+    const counts = await page.evaluate(() => {
+      const drawn = (selector: string) =>
+        Array.from(document.querySelectorAll(selector)).filter((element) => getComputedStyle(element).display !== 'none').length;
+      return {
+        names: drawn('.node-name'),
+        allNames: document.querySelectorAll('.node-name').length,
+        lines: drawn('.edge'),
+        allLines: document.querySelectorAll('.edge').length,
+      };
+    });
+    assert.ok(counts.names > 0 && counts.names < counts.allNames / 2, `${counts.names} of ${counts.allNames} names drawn`);
+    assert.ok(counts.lines > 0 && counts.lines < counts.allLines / 2, `${counts.lines} of ${counts.allLines} transitions drawn`);
+    // Moving the view to the first Dialogue (Focus frames the node clicked) draws its name again.
+    await nodeLocator(page, first.key).dispatchEvent('click');
+    await waitFor('the node framed to show its name', async () => (await shown(first.key)).name);
+    assert.equal((await shown(last.key)).name, false);
+    // Export SVG draws every name, wherever the view is.
+    const lastLine = await nodeLocator(page, last.key).locator('.node-name tspan').first().textContent();
+    assert.ok(lastLine, 'the name of the node now out of view is in the page');
+    await page.locator('button[data-action="exportSvg"]').click();
+    const message = await waitForPosted(page, (candidate) => candidate.type === 'exportSvg');
+    const svg = message.type === 'exportSvg' ? message.svg : '';
+    assert.ok(!svg.includes('display="none"'), 'the export hides text');
+    assert.ok(svg.includes(`>${lastLine}</tspan>`), `the export has "${lastLine}", the name of a node out of view`);
+    await assertClean(opened);
+  });
+
   it('draws a node with a hostile 30,000-character name without stalling, cut to three lines', async (t) => {
     const opened = await openPage();
     const { page } = opened;

@@ -20,7 +20,7 @@ const copiedProperties = [
 ] as const;
 
 /** Classes that mark the editor session's state on the drawing (`far`: zoomed out, text hidden). */
-const sessionClasses = ['cursor', 'selected', 'match', 'match-current', 'dimmed', 'focused', 'far'] as const;
+const sessionClasses = ['cursor', 'selected', 'match', 'match-current', 'dimmed', 'focused', 'far', 'offscreen'] as const;
 
 /**
  * Serializes `svg` (whose `viewport` `<g>` holds the drawing of a `width` × `height` graph) as an

@@ -30,6 +30,7 @@ import { Minimap } from './minimap';
 import { createSvgElement, ensureMarkers, redrawNode, renderGraph } from './renderGraph';
 import { type SearchResults, SearchBox } from './search';
 import { appearanceSignature, layoutInput, structuralSignature } from './structure';
+import { OffscreenText } from './offscreenText';
 import { isViewTransform, type Rect, type ViewTransform, Viewport } from './viewport';
 import { WalkController } from './walk/walkController';
 
@@ -91,6 +92,7 @@ const saveState = (change: Partial<PreviewState>): void => {
 const legend = new Legend(getElement('legend', HTMLDetailsElement), state.legendOpen, (legendOpen) => saveState({ legendOpen }));
 const viewport = new Viewport(svg, viewportGroup, (transform, byUser) => {
   viewportGroup.classList.toggle('far', transform.k < farScale);
+  offscreenText.schedule();
   saveState(byUser ? { transform, fitted: false } : { transform });
   if (byUser) legend.collapseAfterFirstUse();
   minimap.update();
@@ -102,6 +104,11 @@ const minimap = new Minimap(
     viewport.centerOn(x, y);
     saveState({ fitted: false });
   },
+);
+// Its marks are made in an animation frame, after this script has declared what it reads.
+const offscreenText = new OffscreenText(
+  () => viewport.visibleGraphRect,
+  () => shown && { layout: shown.layout, nodes: nodeElements, edges: edgeElements },
 );
 if (state.transform) viewport.set(state.transform);
 
@@ -387,6 +394,7 @@ function draw(layout: GraphLayout, layoutSeq: number, signature: string, graph: 
     appearance: new Map(graph.nodes.map((node) => [node.key, appearanceSignature(node)])),
   };
   minimap.setLayout(current);
+  offscreenText.schedule();
   // A new drawing: the focus mode lights its elements again.
   renderCount++;
   decorate();
@@ -413,6 +421,7 @@ function refresh(graph: PearlGraph): void {
   }
   shown.graph = graph;
   shown.layout = current;
+  offscreenText.schedule();
   decorate();
   designer.graphShown();
   refreshCount++;
