@@ -1,15 +1,21 @@
 /**
- * The UI pass's check of the graph preview at scale: a generated 300-node text Pearl
- * (bench/pearlGenerator.ts) opened with its preview; while a script is typed into, the workbench
- * stays responsive (no Command Palette round trip stalls 2 s or more) and the preview follows the
- * edits without laying the graph out again; then the graph in focus mode, as a screenshot.
+ * The UI pass's check of the graph preview at scale: a generated 300-node text Pearl of the shape
+ * real ones have (bench/pearlGenerator.ts `generateShapedPearl('hub')`: nearly every step can end
+ * the call, so one EndCall has hundreds of transitions into it) opened with its preview, fitted,
+ * as a screenshot; while a script is typed into, the workbench stays responsive (no Command
+ * Palette round trip stalls 2 s or more) and the preview follows the edits without laying the
+ * graph out again; then the graph in focus mode, zoomed in on a node, as a screenshot.
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { generateTextPearl } from '../../helpers/fixtures';
 import type { RunFolder } from './runFolder';
 import { pollUntil, type Workbench } from './workbench';
+
+// bench/pearlGenerator.ts is in the bench project, built beside this one (see test/helpers/fixtures.ts).
+const { generateShapedPearl } = require('../../../bench/pearlGenerator') as {
+  generateShapedPearl(shape: 'hub', nodeCount: number): string;
+};
 
 /** Nodes of the generated Pearl. */
 const nodeCount = 300;
@@ -33,7 +39,7 @@ export async function checkGraphPreviewAtScale({ workbench, run, shot }: GraphAt
   const relative = `generated/agent-${nodeCount}.pearl.json`;
   const file = path.join(run.workspace, relative);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const text = generateTextPearl(nodeCount);
+  const text = generateShapedPearl('hub', nodeCount);
   fs.writeFileSync(file, text);
 
   await workbench.runCommand('View: Close All Editors');
@@ -53,6 +59,7 @@ export async function checkGraphPreviewAtScale({ workbench, run, shot }: GraphAt
     },
     { timeoutMs: 180_000, intervalMs: 500, describeLast: () => `${drawn} nodes drawn` },
   );
+  await shot('graph-preview-300-hub-fitted');
   const layoutsBefore = await graph.getAttribute('data-layout-count');
   const versionBefore = Number(await graph.getAttribute('data-version'));
 
