@@ -131,8 +131,14 @@ export async function checkGraphPreviewAtScale({ workbench, run, shot }: GraphAt
   const middle = content.locator(`g[data-node-key="n:${middleIndex}"]`);
   await content.getByRole('button', { name: 'Focus' }).click();
   await content.getByRole('searchbox', { name: 'Find a node by name, nodeId or type' }).fill(middleId);
-  await content.locator(`g.match-current[data-node-key="n:${middleIndex}"]`).waitFor({ timeout: 10_000 });
-  await middle.locator('.node-box').click();
+  // The match is selected (the side panel shows it) and framed, above the side panel, with its name drawn.
+  await content.locator(`g.match-current.selected[data-node-key="n:${middleIndex}"]`).waitFor({ timeout: 10_000 });
+  const [box, area] = await Promise.all([middle.locator('.node-box').boundingBox(), graph.boundingBox()]);
+  assert.ok(
+    box && area && box.y >= area.y && box.y + box.height <= area.y + area.height,
+    `the framed node (${JSON.stringify(box)}) is inside the graph area (${JSON.stringify(area)})`,
+  );
+  assert.ok(await middle.locator('.node-name').isVisible(), 'the framed node shows its name');
   // Focus mode dims every node outside the neighbourhood (`.focus-mode` on the drawing, `.bright` on the neighbourhood).
   await content.locator('.focus-mode g.node:not(.bright)').first().waitFor({ timeout: 10_000 });
   assert.match((await middle.getAttribute('class')) ?? '', /\bfocused\b/);

@@ -938,6 +938,36 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
     await assertClean(opened);
   });
 
+  it('Focus on, a search match in a 300-node hub is selected and framed above the side panel that opens for it', async () => {
+    const opened = await openPage();
+    const { page } = opened;
+    // A preview beside the editor, as in the UI pass: narrow, so the side panel sits under the graph.
+    await page.setViewportSize({ width: 520, height: 820 });
+    const graph = graphOf(generateShapedPearl('hub', 300));
+    await showGraph(page, graph, 1);
+    const dialogues = graph.nodes.filter((node) => node.nodeType === 10);
+    await page.getByRole('button', { name: 'Focus' }).click();
+    // Nothing selected: the side panel holds a hint. The match is selected, the panel shows its
+    // fields (taller), and the match is framed in what is left of the graph area.
+    const other = dialogues[dialogues.length - 3];
+    await page.getByRole('searchbox', { name: 'Find a node by name, nodeId or type' }).fill(other.nodeId ?? '');
+    await page.locator(`g.match-current.selected[data-node-key="${other.key}"]`).waitFor({ timeout: 10_000 });
+    const [box, area] = await Promise.all([
+      nodeLocator(page, other.key).locator('.node-box').boundingBox(),
+      page.locator('#graph').boundingBox(),
+    ]);
+    assert.ok(
+      box &&
+        area &&
+        box.y >= area.y &&
+        box.y + box.height <= area.y + area.height &&
+        box.x >= area.x &&
+        box.x + box.width <= area.x + area.width,
+      `the match (${JSON.stringify(box)}) is inside the graph area (${JSON.stringify(area)})`,
+    );
+    await assertClean(opened);
+  });
+
   it('zoomed in on a 300-node hub-shaped Pearl, draws the text and lines near the view only, and brings them back when the view moves', async () => {
     const opened = await openPage();
     const { page } = opened;

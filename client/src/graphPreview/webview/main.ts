@@ -493,8 +493,15 @@ function select(key: string): void {
   for (const element of Array.from(viewportGroup.querySelectorAll('.selected'))) element.classList.remove('selected');
   nodeElements.get(key)?.classList.add('selected');
   showFocus();
-  if (state.focusMode) frameFocus();
+  // The side panel first: showing it makes the graph area smaller, and the frame must fit in what is left.
   designer.selectionChanged();
+  if (state.focusMode) {
+    // Measured now, and taken as the size already seen: the ResizeObserver's later report of the
+    // same change must not move the view again (it keeps the centre of the view it knew).
+    viewport.remeasure();
+    lastSize = viewport.size;
+    frameFocus();
+  }
 }
 
 function setFocusMode(on: boolean): void {

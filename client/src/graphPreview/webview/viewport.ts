@@ -72,6 +72,15 @@ export class Viewport {
   }
 
   /** The svg's size in px. */
+  /**
+   * Forgets the svg's measured size, so that the next read measures it: after a change of the page
+   * that resizes the svg in this task (the side panel shown for a selection), before the
+   * ResizeObserver has reported it.
+   */
+  remeasure(): void {
+    this.measured = undefined;
+  }
+
   get size(): { width: number; height: number } {
     if (this.measured === undefined) {
       const { width, height } = this.svg.getBoundingClientRect();
