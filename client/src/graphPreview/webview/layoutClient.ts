@@ -8,7 +8,7 @@
  * for the current layout.
  */
 import type { PearlGraph } from '../../../../protocol/graphTypes';
-import type { LayoutEngine, LayoutRequest, LayoutResponse } from './layoutMessages';
+import type { LayoutEngine, LayoutRequest, LayoutResponse, WarmUpRequest } from './layoutMessages';
 import { applyLayoutDelta, type GraphLayout, isLayoutDelta } from './layoutGraph';
 
 /** The worker bundle's source, put in by esbuild (`scripts/bundle.mjs`, `define`). */
@@ -74,6 +74,15 @@ export class LayoutClient {
   /** Starts the worker now, so that the first layout does not wait for it. */
   warmUp(): void {
     this.ensureWorker();
+  }
+
+  /**
+   * Tells the worker the page is idle after drawing a whole layout: it compiles its incremental
+   * layout then, once ({@link WarmUpRequest}). Nothing without a worker (ELK's layout in tests).
+   */
+  warmUpIncremental(): void {
+    const request: WarmUpRequest = { type: 'warmUp' };
+    this.worker?.postMessage(request);
   }
 
   /** Whether a layout is running. */

@@ -27,6 +27,14 @@ export interface LayoutRequest {
   readonly previous?: number;
 }
 
+/**
+ * Webview → layout worker: the page is idle after drawing a whole layout; the worker may compile
+ * its incremental layout now ({@link LayoutRequest}s are answered first). No answer.
+ */
+export interface WarmUpRequest {
+  readonly type: 'warmUp';
+}
+
 /** Layout worker → webview: the layout of request `seq` and how it was made, or why it failed. */
 export type LayoutResponse =
   | {

@@ -370,6 +370,8 @@ function receiveGraph(graph: PearlGraph): void {
     svg.dataset.layoutMs = String(Math.round(outcome.elapsedMs));
     svg.dataset.layoutEngine = outcome.engine;
     draw(outcome.layout, outcome.seq, signature, latest ?? graph);
+    // Once the drawing is done and the page idle, the worker readies its incremental layout for the first edit.
+    if (outcome.engine === 'layered') requestIdleCallback(() => layouts.warmUpIncremental(), { timeout: 2_000 });
   });
 }
 
