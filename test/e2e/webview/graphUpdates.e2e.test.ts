@@ -162,6 +162,43 @@ describe('graph preview updates (chromium)', { skip: fs.existsSync(chromiumPath)
     await page.context().close();
   });
 
+  it('a node removed from the middle of a hub-shaped chain: the nodes it leaves unreachable keep their elements and show their warnings', async () => {
+    const page = await openPage();
+    const text = generateShapedPearl('hub', 120);
+    const before = graphOf(text, 1);
+    await drawn(page, { type: 'graph', graph: before }, 1);
+    const middle = 60;
+    const removed = (JSON.parse(text) as { pearl: { nodes: EditableNode[] } }).pearl.nodes[middle];
+    const after = graphOf(
+      edit(text, (nodes) => {
+        nodes.splice(middle, 1);
+        for (const node of nodes) node.transitions = node.transitions?.filter((transition) => transition.toNodeId !== removed.nodeId);
+      }),
+      2,
+    );
+    // Removing the step breaks the chain: the steps after it now have warnings they did not have.
+    const warned = after.nodes.filter((node) => {
+      const old = before.nodes.find((candidate) => candidate.nodeId === node.nodeId);
+      return old !== undefined && old.diagnostics.length === 0 && node.diagnostics.some((diagnostic) => diagnostic.severity === 2);
+    });
+    assert.ok(warned.length > 20, `${warned.length} nodes got warnings`);
+    await observe(page);
+    await drawn(page, graphUpdate(before, after), 2);
+    const seen = await mutations(page);
+    assert.ok(seen.nodesAdded.length <= 3, `${seen.nodesAdded.length} nodes drawn anew: ${seen.nodesAdded.join(', ')}`);
+    // Each shows what a new drawing would: the warning class, its count badge, its tooltip and label.
+    for (const node of [warned[0], warned[warned.length - 1]]) {
+      const element = page.locator(`[data-node-key="${node.key}"]`);
+      assert.match((await element.getAttribute('class')) ?? '', /\bhas-warnings\b/);
+      const warnings = node.diagnostics.filter((diagnostic) => diagnostic.severity === 2).length;
+      assert.equal(await element.locator('.count-badge.count-warnings .count-text').textContent(), String(warnings));
+      assert.equal(await element.locator('.count-badge').count(), 1);
+      assert.match((await element.getAttribute('aria-label')) ?? '', new RegExp(`, ${warnings} warnings?$`));
+      assert.ok((await element.locator('title').textContent())?.includes(`Warning: ${node.diagnostics[0].message}`));
+    }
+    await page.context().close();
+  });
+
   it('sends only the named node while one types a name, and redraws only that node', async () => {
     const page = await openPage();
     const text = generateShapedPearl('hub', 120);

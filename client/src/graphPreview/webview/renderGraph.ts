@@ -116,10 +116,9 @@ export function renderGraph(viewport: SVGGElement, layout: GraphLayout): Drawing
   for (const laidOut of layout.nodes) {
     const { key } = laidOut.node;
     const identity = nodeIdentity.get(key) ?? key;
-    let element = reuse('node', identity, (before) => before.kind === 'node' && sameNode(before.laidOut, laidOut));
+    let element = reuseNode(identity, laidOut, reuse);
     if (element) {
       if (element.dataset.nodeKey !== key) element.dataset.nodeKey = key;
-      drawnAs.set(element, { kind: 'node', identity, laidOut });
     } else {
       element = drawNode(laidOut, identity);
       added.push([laidOut.isGroup ? groups : nodes, element]);
@@ -162,6 +161,27 @@ export function renderGraph(viewport: SVGGElement, layout: GraphLayout): Drawing
   for (const kind of drawnKinds) for (const element of drawn[kind].values()) if (!kept.has(element)) element.remove();
   for (const [layer, element] of added) layer.appendChild(element);
   return { nodes: nodeElements, edges: edgeElements };
+}
+
+/**
+ * The element drawn before for the node `identity`, kept for `laidOut` when it has the same shape
+ * ({@link sameShape}), its marks of problems redrawn when only they changed (a node that became
+ * unreachable, say); undefined when it must be drawn anew. `reuse` is renderGraph's.
+ */
+function reuseNode(
+  identity: string,
+  laidOut: LaidOutNode,
+  reuse: (kind: DrawnKind, identity: string, alike: (before: Drawn) => boolean) => SVGGElement | undefined,
+): SVGGElement | undefined {
+  let problemsChanged = false;
+  const element = reuse('node', identity, (before) => {
+    if (before.kind !== 'node' || !sameShape(before.laidOut, laidOut)) return false;
+    problemsChanged = !sameNode(before.laidOut, laidOut);
+    return true;
+  });
+  if (element && problemsChanged) drawProblems(element, laidOut);
+  if (element) drawnAs.set(element, { kind: 'node', identity, laidOut });
+  return element;
 }
 
 /** What a drawn element is: a node, a transition's path, its label or its stub's tag. */
@@ -220,6 +240,15 @@ function sameLines(a: readonly string[], b: readonly string[]): boolean {
 /** Whether `b` draws as `a` did: everything a node's drawing depends on but its key (a node renumbered keeps its element). */
 function sameNode(a: LaidOutNode, b: LaidOutNode): boolean {
   if (a === b) return true;
+  return sameShape(a, b) && (a.node === b.node || appearanceSignature(a.node) === appearanceSignature(b.node));
+}
+
+/**
+ * Whether `b` draws as `a` did but for what {@link drawProblems} draws (its diagnostics, problem
+ * classes, tooltip, screen reader label and badge): same place, size, texts and marks.
+ */
+function sameShape(a: LaidOutNode, b: LaidOutNode): boolean {
+  if (a === b) return true;
   return (
     a.x === b.x &&
     a.y === b.y &&
@@ -230,15 +259,13 @@ function sameNode(a: LaidOutNode, b: LaidOutNode): boolean {
     a.typeText === b.typeText &&
     a.family === b.family &&
     a.depth === b.depth &&
+    a.node.isEntry === b.node.isEntry &&
     sameLines(a.nameLines, b.nameLines) &&
     (a.marks === b.marks ||
       (a.marks.length === b.marks.length &&
         a.marks.every(
           (mark, index) => mark.kind === b.marks[index].kind && mark.text === b.marks[index].text && mark.width === b.marks[index].width,
-        ))) &&
-    a.node.cannotReachEnd === b.node.cannotReachEnd &&
-    a.node.noIncoming === b.node.noIncoming &&
-    (a.node === b.node || appearanceSignature(a.node) === appearanceSignature(b.node))
+        )))
   );
 }
 
@@ -283,10 +310,17 @@ const transientClasses = ['selected', 'cursor', 'match', 'match-current', 'brigh
 
 /**
  * Draws `laidOut` again in place of `element` (its previous drawing), at the same position: for a
- * change of diagnostics or marks that leaves the layout as it is. Returns the new element.
+ * change of diagnostics or marks that leaves the layout as it is. When only what
+ * {@link drawProblems} draws changed, `element` is kept and patched. Returns the element drawn.
  */
 export function redrawNode(element: Element, laidOut: LaidOutNode): SVGGElement {
-  const identity = drawnAs.get(element)?.identity ?? laidOut.node.key;
+  const before = drawnAs.get(element);
+  if (before?.kind === 'node' && element instanceof SVGGElement && sameShape(before.laidOut, laidOut)) {
+    drawProblems(element, laidOut);
+    drawnAs.set(element, { kind: 'node', identity: before.identity, laidOut });
+    return element;
+  }
+  const identity = before?.identity ?? laidOut.node.key;
   const drawn = drawNode(laidOut, identity);
   // What the page marks on a node (selection, cursor, search, focus mode) stays marked.
   for (const name of transientClasses) if (element.classList.contains(name)) drawn.classList.add(name);
@@ -307,16 +341,10 @@ function drawNode(laidOut: LaidOutNode, identity: string): SVGGElement {
 
 function drawNodeElement(laidOut: LaidOutNode): SVGGElement {
   const { node, width, height } = laidOut;
-  const errors = node.diagnostics.filter(isError);
-  const warnings = node.diagnostics.filter((diagnostic) => diagnostic.severity === 2);
   const classes = ['node', `family-${laidOut.family}`];
   if (laidOut.isGroup) classes.push('group');
   if (laidOut.depth > 0) classes.push('nested');
   if (node.isEntry) classes.push('entry');
-  if (errors.length > 0) classes.push('has-errors');
-  else if (warnings.length > 0) classes.push('has-warnings');
-  if (node.cannotReachEnd) classes.push('cannot-reach-end');
-  if (node.noIncoming) classes.push('no-incoming');
 
   const group = createSvgElement('g', {
     class: classes.join(' '),
@@ -325,9 +353,7 @@ function drawNodeElement(laidOut: LaidOutNode): SVGGElement {
     role: 'button',
   });
   group.dataset.nodeKey = node.key;
-  if (errors.length > 0) group.dataset.errors = String(errors.length);
-  group.setAttribute('aria-label', ariaLabel(node, errors.length, warnings.length));
-  createSvgElement('title', {}, group).textContent = describeNode(node);
+  createSvgElement('title', {}, group);
 
   createSvgElement('rect', { class: 'node-fill', width: round(width), height: round(height), rx: cornerRadius }, group);
   createSvgElement('rect', { class: 'node-box', width: round(width), height: round(height), rx: cornerRadius }, group);
@@ -347,24 +373,44 @@ function drawNodeElement(laidOut: LaidOutNode): SVGGElement {
     x += mark.width + markGap;
   }
   if (node.isEntry) drawMark(group, 'mark-entry', 'start', padX - 2, padY, 40);
-  if (errors.length > 0 || warnings.length > 0) {
-    const badge = createSvgElement(
-      'g',
-      {
-        class: errors.length > 0 ? 'count-badge count-errors' : 'count-badge count-warnings',
-        transform: `translate(${round(width - 2)} 2)`,
-      },
-      group,
-    );
-    createSvgElement('circle', { class: 'count-circle', r: 9 }, badge);
-    const text = createSvgElement(
-      'text',
-      { class: 'count-text', 'text-anchor': 'middle', y: 3.5, 'font-size': textStyles.mark.size, 'font-weight': textStyles.mark.weight },
-      badge,
-    );
-    text.textContent = String(errors.length > 0 ? errors.length : warnings.length);
-  }
+  drawProblems(group, laidOut);
   return group;
+}
+
+/**
+ * What a node's diagnostics and data decide of its drawing, on `group` (drawn by
+ * {@link drawNodeElement}, or before for the same shape): the problem classes, `data-errors`, the
+ * label a screen reader says, the tooltip (`<title>`, its first child) and the count badge (its last
+ * child, replaced). A change of diagnostics alone so redraws no text, box or mark.
+ */
+function drawProblems(group: SVGGElement, laidOut: LaidOutNode): void {
+  const { node, width } = laidOut;
+  const errors = node.diagnostics.filter(isError).length;
+  const warnings = node.diagnostics.filter((diagnostic) => diagnostic.severity === 2).length;
+  group.classList.toggle('has-errors', errors > 0);
+  group.classList.toggle('has-warnings', errors === 0 && warnings > 0);
+  group.classList.toggle('cannot-reach-end', node.cannotReachEnd === true);
+  group.classList.toggle('no-incoming', node.noIncoming === true);
+  if (errors > 0) group.dataset.errors = String(errors);
+  else delete group.dataset.errors;
+  group.setAttribute('aria-label', ariaLabel(node, errors, warnings));
+  const title = group.firstElementChild;
+  if (title?.tagName === 'title') title.textContent = describeNode(node);
+  const last = group.lastElementChild;
+  if (last?.classList.contains('count-badge')) last.remove();
+  if (errors === 0 && warnings === 0) return;
+  const badge = createSvgElement(
+    'g',
+    { class: errors > 0 ? 'count-badge count-errors' : 'count-badge count-warnings', transform: `translate(${round(width - 2)} 2)` },
+    group,
+  );
+  createSvgElement('circle', { class: 'count-circle', r: 9 }, badge);
+  const text = createSvgElement(
+    'text',
+    { class: 'count-text', 'text-anchor': 'middle', y: 3.5, 'font-size': textStyles.mark.size, 'font-weight': textStyles.mark.weight },
+    badge,
+  );
+  text.textContent = String(errors > 0 ? errors : warnings);
 }
 
 /** What a screen reader says for a node: type, name (cut when very long), and its problem count. */
