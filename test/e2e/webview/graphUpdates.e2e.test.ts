@@ -44,6 +44,14 @@ function edit(text: string, change: (nodes: EditableNode[]) => void): string {
   return JSON.stringify(value, null, 2) + '\n';
 }
 
+/** `text` without its `index`th node and the transitions into it. */
+function withoutNode(text: string, index: number): string {
+  return edit(text, (nodes) => {
+    const [removed] = nodes.splice(index, 1);
+    for (const node of nodes) node.transitions = node.transitions?.filter((transition) => transition.toNodeId !== removed.nodeId);
+  });
+}
+
 /** What the observer saw: node and transition elements added and removed, and nodes whose key changed. */
 interface Mutations {
   nodesAdded: string[];
@@ -125,14 +133,7 @@ describe('graph preview updates (chromium)', { skip: fs.existsSync(chromiumPath)
     const before = graphOf(text, 1);
     await drawn(page, { type: 'graph', graph: before }, 1);
     const middle = 60;
-    const removed = (JSON.parse(text) as { pearl: { nodes: EditableNode[] } }).pearl.nodes[middle];
-    const after = graphOf(
-      edit(text, (nodes) => {
-        nodes.splice(middle, 1);
-        for (const node of nodes) node.transitions = node.transitions?.filter((transition) => transition.toNodeId !== removed.nodeId);
-      }),
-      2,
-    );
+    const after = graphOf(withoutNode(text, middle), 2);
     // The nodes after it are renumbered: n:61 is now n:60, and so on.
     assert.equal(after.nodes[middle].nodeId, before.nodes[middle + 1].nodeId);
     await observe(page);
@@ -168,14 +169,7 @@ describe('graph preview updates (chromium)', { skip: fs.existsSync(chromiumPath)
     const before = graphOf(text, 1);
     await drawn(page, { type: 'graph', graph: before }, 1);
     const middle = 60;
-    const removed = (JSON.parse(text) as { pearl: { nodes: EditableNode[] } }).pearl.nodes[middle];
-    const after = graphOf(
-      edit(text, (nodes) => {
-        nodes.splice(middle, 1);
-        for (const node of nodes) node.transitions = node.transitions?.filter((transition) => transition.toNodeId !== removed.nodeId);
-      }),
-      2,
-    );
+    const after = graphOf(withoutNode(text, middle), 2);
     // Removing the step breaks the chain: the steps after it now have warnings they did not have.
     const warned = after.nodes.filter((node) => {
       const old = before.nodes.find((candidate) => candidate.nodeId === node.nodeId);
