@@ -28,6 +28,7 @@ export { detectPearlKind, type PearlKind, type PearlKindSource } from './pearlKi
 export {
   NodeType,
   VariableGroup,
+  perParse,
   type ModelCache,
   type NestedListKey,
   type PearlModel,

@@ -46,6 +46,29 @@ export interface ModelCache {
   placeholders?: unknown;
   /** variableUsage.ts: the `variableId` entries of the last parse checked. */
   variableIds?: unknown;
+  /** What one parse computed once for several rules ({@link perParse}), by slot; only the last parse's. */
+  perParse?: Partial<Record<PerParseSlot, { readonly parseId: number; readonly value: unknown }>>;
+}
+
+/**
+ * The {@link perParse} slots: graphSupport.ts (graph facts, graph paths), schemaSupport.ts (schema
+ * errors, the spans of values of the wrong type), variableRules.ts (the ids referenced).
+ */
+export type PerParseSlot = 'graphFacts' | 'graphPaths' | 'schemaErrors' | 'wrongTypeSpans' | 'referencedIds';
+
+/**
+ * What `compute` gives for the parse `parseId` of a model, computed on the first call for that parse
+ * and kept in `cache` (the model's {@link ModelCache}) under `slot` until another parse of the model
+ * asks (a parse asked again after that computes it again). What a WeakMap keyed by the parse would
+ * do, without its entries' cost to the garbage collector (see {@link PearlModel.modelCache}).
+ */
+export function perParse<T>(cache: ModelCache, parseId: number, slot: PerParseSlot, compute: () => T): T {
+  const slots = (cache.perParse ??= {});
+  const kept = slots[slot];
+  if (kept && kept.parseId === parseId) return kept.value as T;
+  const value = compute();
+  slots[slot] = { parseId, value };
+  return value;
 }
 
 /** A declared variable: one element of the top-level `variables` array (docs/interface.md § DataSettings). */
