@@ -5,7 +5,7 @@
  * `node` is found on first read (which builds the tree).
  */
 import { getPropertyNode, JsonNode } from './jsonTree';
-import { isJsonObject, JsonObject, JsonPath } from './jsonValue';
+import { childPath, isJsonObject, JsonObject, JsonPath } from './jsonValue';
 import { detectPearlKind, PearlKind, PearlKindSource } from './pearlKind';
 import type { SyntaxTree } from './syntaxTree';
 
@@ -408,14 +408,13 @@ class ModelNode extends ModelObject implements PearlNode {
 
 /**
  * Reads the node objects of `list` (the value at `path`) into `into`; other elements are skipped,
- * keeping each node's index. Paths are made with `concat`, not spread: a spread runs the iterator
- * protocol, several times slower in the code not yet optimised that checking a few files runs.
+ * keeping each node's index. Paths are made with {@link childPath}, and only for a list there is.
  */
 function readNodes(tree: SyntaxTree, list: unknown, path: JsonPath, container: PearlNode['container'], into: PearlNode[]): void {
   if (!Array.isArray(list)) return;
   for (let index = 0; index < list.length; index++) {
     const element: unknown = list[index];
-    if (isJsonObject(element)) into.push(readNode(tree, element, path.concat(index), index, container));
+    if (isJsonObject(element)) into.push(readNode(tree, element, childPath(path, index), index, container));
   }
 }
 
@@ -425,10 +424,17 @@ function readNode(tree: SyntaxTree, value: JsonObject, path: JsonPath, index: nu
   if (Array.isArray(transitions)) {
     for (let i = 0; i < transitions.length; i++) {
       const transition: unknown = transitions[i];
-      if (isJsonObject(transition)) result.transitions.push(new ModelTransition(tree, transition, path.concat('transitions', i), result));
+      if (isJsonObject(transition))
+        result.transitions.push(new ModelTransition(tree, transition, childPath(path, 'transitions', i), result));
     }
   }
-  readNodes(tree, value.handOffAction, path.concat('handOffAction'), { node: result, list: 'handOffAction' }, result.nested);
-  readNodes(tree, value.postCallActions, path.concat('postCallActions'), { node: result, list: 'postCallActions' }, result.nested);
+  // Most nodes hold neither list: no path is made for one that is absent.
+  const { handOffAction, postCallActions } = value;
+  if (Array.isArray(handOffAction)) {
+    readNodes(tree, handOffAction, childPath(path, 'handOffAction'), { node: result, list: 'handOffAction' }, result.nested);
+  }
+  if (Array.isArray(postCallActions)) {
+    readNodes(tree, postCallActions, childPath(path, 'postCallActions'), { node: result, list: 'postCallActions' }, result.nested);
+  }
   return result;
 }

@@ -1,7 +1,7 @@
 import { Diagnostic, DiagnosticTag } from 'vscode-languageserver-types';
 import type { VariableDeclarationFixData } from '../diagnosticData';
 import { createDiagnostic, valueSpan } from '../diagnostics';
-import { isJsonObject, type JsonObject, type JsonPath, type PearlDocument, VariableGroup } from '../../document/pearlDocument';
+import { childPath, isJsonObject, type JsonObject, type JsonPath, type PearlDocument, VariableGroup } from '../../document/pearlDocument';
 import { variableGroupNames } from '../../interface/enumNames';
 import { type PathStep, resolveValueVariableField } from '../../interface/variableFields';
 import { readVariableDeclarationFixData, samePath } from '../diagnosticData';
@@ -60,21 +60,21 @@ const variableCodes = { ...variableReferenceCodes, ...codes };
  * property's path from the root.
  */
 function forEachVariableId(doc: PearlDocument, visit: (path: JsonPath, variableId: string, list: 'body' | 'outputBody') => void): void {
-  // Paths are made with `concat`, and only for an object that may hold entries: most nodes have no API settings.
+  // Paths are made only for an object that may hold entries: most nodes have no API settings.
   const visitSettings = (settings: JsonObject, path: JsonPath): void => {
     for (const list of ['body', 'outputBody'] as const) {
       const entries = settings[list];
       if (!Array.isArray(entries)) continue;
       for (let index = 0; index < entries.length; index++) {
         const entry: unknown = entries[index];
-        if (isJsonObject(entry) && typeof entry.variableId === 'string') visit(path.concat(list, index), entry.variableId, list);
+        if (isJsonObject(entry) && typeof entry.variableId === 'string') visit(childPath(path, list, index), entry.variableId, list);
       }
     }
   };
   if (doc.kind === 'text') {
     for (const node of doc.allNodes) {
       const settings = node.value.apiSettings;
-      if (isJsonObject(settings)) visitSettings(settings, node.path.concat('apiSettings'));
+      if (isJsonObject(settings)) visitSettings(settings, childPath(node.path, 'apiSettings'));
     }
     return;
   }
@@ -161,7 +161,7 @@ function variableIdsOf(doc: PearlDocument): readonly VariableIdEntry[] {
     let problem: VariableIdEntry['problem'];
     if (list === 'body' && group !== undefined && variableGroupNames[group] !== undefined) {
       // The variable is sent as the entry's value: the field is the entry's `value`.
-      const field = resolveValueVariableField(doc.kind, stepsAlong(doc.value, path.concat('value')));
+      const field = resolveValueVariableField(doc.kind, stepsAlong(doc.value, childPath(path, 'value')));
       if (field && !field.allowedGroups.has(group)) problem = { group, field };
     }
     entries.push({ path, id, problem });
