@@ -2,7 +2,11 @@ import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { describePlaceholderRefusal } from '../../client/src/deploy/deployPlaceholders';
-import { isTemplatePlaceholder, makeTemplatePlaceholder } from '../../server/src/service/document/templatePlaceholders';
+import {
+  findTemplatePlaceholders,
+  isTemplatePlaceholder,
+  makeTemplatePlaceholder,
+} from '../../server/src/service/document/templatePlaceholders';
 import { describeFieldPath } from '../../server/src/service/interface/fieldDescription';
 import { assertNone, assertOne, diagnosticsWithCode, parse, rangeOf, service, textPearl, valueRange } from '../helpers/documents';
 
@@ -51,6 +55,28 @@ describe('template-placeholder (docs/rulings.md § Template placeholders)', () =
       ["'script'", "An entry of 'to'"],
     );
     assert.deepEqual(found[1].range, rangeOf(content, '"<the address to write to>"'));
+  });
+
+  test('found in document order with their paths, at any nesting depth', () => {
+    const value = {
+      $schema: '<the schema file>',
+      a: ['<first value to fill>', { b: '<second value to fill>' }],
+      c: '<third value to fill>',
+    };
+    assert.deepEqual(findTemplatePlaceholders(value), [
+      { path: ['a', 0], value: '<first value to fill>' },
+      { path: ['a', 1, 'b'], value: '<second value to fill>' },
+      { path: ['c'], value: '<third value to fill>' },
+    ]);
+    assert.deepEqual(findTemplatePlaceholders('<a whole value>'), [{ path: [], value: '<a whole value>' }]);
+    // Deeper than any parse nests (maxNestingDepth): found all the same, without overflowing the stack.
+    let deep: unknown = { last: '<the deepest value>' };
+    for (let level = 0; level < 5000; level++) deep = [deep];
+    const [found, ...others] = findTemplatePlaceholders({ first: '<a shallow value>', deep });
+    assert.deepEqual(found, { path: ['first'], value: '<a shallow value>' });
+    assert.equal(others.length, 1);
+    assert.equal(others[0].path.length, 5002);
+    assert.deepEqual(others[0].path.slice(-2), [0, 'last']);
   });
 
   test('real values and text that only looks alike are not placeholders', () => {

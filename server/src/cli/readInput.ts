@@ -27,9 +27,21 @@ export function readRegularFile(file: string): string {
   }
 }
 
-/** The file's `size` bytes (fewer if it shrank), as UTF-8. */
+/** The largest file read into the {@link sharedBuffer} (1 MiB); a larger one gets a buffer of its own, dropped after. */
+const maxSharedBytes = 1024 * 1024;
+/** The buffer files of at most {@link maxSharedBytes} are read into, one after another: 64 KiB, or the largest such file read. */
+let sharedBuffer: Uint8Array | undefined;
+
+/**
+ * The file's `size` bytes (fewer if it shrank), as UTF-8. A file of at most 1 MiB is read into one
+ * buffer kept for the next (the text is a copy): checking a thousand small files then allocates,
+ * zero-fills and frees no buffer per file.
+ */
 function readSized(fd: number, size: number): string {
-  const buffer = new Uint8Array(size);
+  let buffer: Uint8Array;
+  if (size > maxSharedBytes) buffer = new Uint8Array(size);
+  else if (sharedBuffer && sharedBuffer.length >= size) buffer = sharedBuffer;
+  else buffer = sharedBuffer = new Uint8Array(Math.max(size, 64 * 1024));
   let length = 0;
   while (length < size) {
     const bytesRead = fs.readSync(fd, buffer, length, size - length, length);

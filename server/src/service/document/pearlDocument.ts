@@ -23,11 +23,12 @@ import { maxNestingDepth, SyntaxTree } from './syntaxTree';
 import { createTextSnapshot } from './textSnapshot';
 
 export type { ValueSpan } from './jsonLocator';
-export { isJsonObject, jsonType, valueAtPath, type JsonObject, type JsonPath, type JsonType } from './jsonValue';
+export { childPath, isJsonObject, jsonType, valueAtPath, type JsonObject, type JsonPath, type JsonType } from './jsonValue';
 export { detectPearlKind, type PearlKind, type PearlKindSource } from './pearlKind';
 export {
   NodeType,
   VariableGroup,
+  perParse,
   type ModelCache,
   type NestedListKey,
   type PearlModel,

@@ -5,7 +5,7 @@
  * `node` is found on first read (which builds the tree).
  */
 import { getPropertyNode, JsonNode } from './jsonTree';
-import { isJsonObject, JsonObject, JsonPath } from './jsonValue';
+import { childPath, isJsonObject, JsonObject, JsonPath } from './jsonValue';
 import { detectPearlKind, PearlKind, PearlKindSource } from './pearlKind';
 import type { SyntaxTree } from './syntaxTree';
 
@@ -46,6 +46,29 @@ export interface ModelCache {
   placeholders?: unknown;
   /** variableUsage.ts: the `variableId` entries of the last parse checked. */
   variableIds?: unknown;
+  /** What one parse computed once for several rules ({@link perParse}), by slot; only the last parse's. */
+  perParse?: Partial<Record<PerParseSlot, { readonly parseId: number; readonly value: unknown }>>;
+}
+
+/**
+ * The {@link perParse} slots: graphSupport.ts (graph facts, graph paths), schemaSupport.ts (schema
+ * errors, the spans of values of the wrong type), variableRules.ts (the ids referenced).
+ */
+export type PerParseSlot = 'graphFacts' | 'graphPaths' | 'schemaErrors' | 'wrongTypeSpans' | 'referencedIds';
+
+/**
+ * What `compute` gives for the parse `parseId` of a model, computed on the first call for that parse
+ * and kept in `cache` (the model's {@link ModelCache}) under `slot` until another parse of the model
+ * asks (a parse asked again after that computes it again). What a WeakMap keyed by the parse would
+ * do, without its entries' cost to the garbage collector (see {@link PearlModel.modelCache}).
+ */
+export function perParse<T>(cache: ModelCache, parseId: number, slot: PerParseSlot, compute: () => T): T {
+  const slots = (cache.perParse ??= {});
+  const kept = slots[slot];
+  if (kept && kept.parseId === parseId) return kept.value as T;
+  const value = compute();
+  slots[slot] = { parseId, value };
+  return value;
 }
 
 /** A declared variable: one element of the top-level `variables` array (docs/interface.md § DataSettings). */
@@ -385,14 +408,13 @@ class ModelNode extends ModelObject implements PearlNode {
 
 /**
  * Reads the node objects of `list` (the value at `path`) into `into`; other elements are skipped,
- * keeping each node's index. Paths are made with `concat`, not spread: a spread runs the iterator
- * protocol, several times slower in the code not yet optimised that checking a few files runs.
+ * keeping each node's index. Paths are made with {@link childPath}, and only for a list there is.
  */
 function readNodes(tree: SyntaxTree, list: unknown, path: JsonPath, container: PearlNode['container'], into: PearlNode[]): void {
   if (!Array.isArray(list)) return;
   for (let index = 0; index < list.length; index++) {
     const element: unknown = list[index];
-    if (isJsonObject(element)) into.push(readNode(tree, element, path.concat(index), index, container));
+    if (isJsonObject(element)) into.push(readNode(tree, element, childPath(path, index), index, container));
   }
 }
 
@@ -402,10 +424,17 @@ function readNode(tree: SyntaxTree, value: JsonObject, path: JsonPath, index: nu
   if (Array.isArray(transitions)) {
     for (let i = 0; i < transitions.length; i++) {
       const transition: unknown = transitions[i];
-      if (isJsonObject(transition)) result.transitions.push(new ModelTransition(tree, transition, path.concat('transitions', i), result));
+      if (isJsonObject(transition))
+        result.transitions.push(new ModelTransition(tree, transition, childPath(path, 'transitions', i), result));
     }
   }
-  readNodes(tree, value.handOffAction, path.concat('handOffAction'), { node: result, list: 'handOffAction' }, result.nested);
-  readNodes(tree, value.postCallActions, path.concat('postCallActions'), { node: result, list: 'postCallActions' }, result.nested);
+  // Most nodes hold neither list: no path is made for one that is absent.
+  const { handOffAction, postCallActions } = value;
+  if (Array.isArray(handOffAction)) {
+    readNodes(tree, handOffAction, childPath(path, 'handOffAction'), { node: result, list: 'handOffAction' }, result.nested);
+  }
+  if (Array.isArray(postCallActions)) {
+    readNodes(tree, postCallActions, childPath(path, 'postCallActions'), { node: result, list: 'postCallActions' }, result.nested);
+  }
   return result;
 }

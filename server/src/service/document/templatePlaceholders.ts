@@ -41,21 +41,71 @@ export interface FoundPlaceholder {
   readonly value: string;
 }
 
-/** A value met by {@link findTemplatePlaceholders}, with the way back to the root (its path is built only for a placeholder). */
+/**
+ * Every placeholder among the string values of `value` (a parsed request body), in document order,
+ * depth first; the top-level `$schema` (editor metadata, never sent) is left out. It runs on every
+ * keystroke and on every file `pearl-lint` checks: a string is tested only when it starts with `<`,
+ * a path is built only for a placeholder found, and the walk allocates nothing else. It recurses
+ * (small recursive calls are compiled early, where one long loop runs unoptimised through most of a
+ * lint of many small files: 3-5 times slower); a value nested deeper than {@link maxRecursionDepth}
+ * levels, which no parse gives, is walked again iteratively, so no value overflows the stack.
+ */
+export function findTemplatePlaceholders(value: unknown): FoundPlaceholder[] {
+  const found: FoundPlaceholder[] = [];
+  if (typeof value === 'string') {
+    if (value.charCodeAt(0) === 0x3c /* < */ && isTemplatePlaceholder(value)) found.push({ path: [], value });
+  } else if (typeof value === 'object' && value !== null && !collectPlaceholders(value, [], found)) {
+    return findPlaceholdersIteratively(value);
+  }
+  return found;
+}
+
+/** The deepest nesting {@link collectPlaceholders} recurses to (a parse refuses deeper values: maxNestingDepth). */
+const maxRecursionDepth = 1000;
+
+/**
+ * Appends the placeholders under the object or array `container` (at `keys`, the path from the root,
+ * restored on return) to `found`; false, with `found` incomplete, when the value nests deeper than
+ * {@link maxRecursionDepth}.
+ */
+function collectPlaceholders(container: object, keys: (string | number)[], found: FoundPlaceholder[]): boolean {
+  if (keys.length > maxRecursionDepth) return false;
+  if (Array.isArray(container)) {
+    for (let index = 0; index < container.length; index++) {
+      if (!visitMember(container[index], index, keys, found)) return false;
+    }
+    return true;
+  }
+  const members = container as Readonly<Record<string, unknown>>;
+  for (const key in members) {
+    if (keys.length === 0 && key === '$schema') continue;
+    if (!visitMember(members[key], key, keys, found)) return false;
+  }
+  return true;
+}
+
+/** {@link collectPlaceholders} for one member `value` of the container at `keys`; its key is `key`. */
+function visitMember(value: unknown, key: string | number, keys: (string | number)[], found: FoundPlaceholder[]): boolean {
+  if (typeof value === 'string') {
+    if (value.charCodeAt(0) === 0x3c /* < */ && isTemplatePlaceholder(value)) found.push({ path: keys.concat(key), value });
+    return true;
+  }
+  if (typeof value !== 'object' || value === null) return true;
+  keys.push(key);
+  const complete = collectPlaceholders(value, keys, found);
+  keys.pop();
+  return complete;
+}
+
+/** A value met by {@link findPlaceholdersIteratively}, with the way back to the root (its path is built only for a placeholder). */
 interface Visit {
   readonly value: unknown;
   readonly parent: Visit | undefined;
   readonly key: string | number;
 }
 
-/**
- * Every placeholder among the string values of `value` (a parsed request body), in document order,
- * depth first; the top-level `$schema` (editor metadata, never sent) is left out. Iterative, so a
- * deeply nested value cannot overflow the stack. It runs on every keystroke: a value is one small
- * record on the stack, a string is tested only when it starts with `<`, and a path is built only
- * for a placeholder found.
- */
-export function findTemplatePlaceholders(value: unknown): FoundPlaceholder[] {
+/** {@link findTemplatePlaceholders} without recursion: for a value of any nesting depth. */
+function findPlaceholdersIteratively(value: unknown): FoundPlaceholder[] {
   const found: FoundPlaceholder[] = [];
   const stack: Visit[] = [{ value, parent: undefined, key: '' }];
   for (let visit = stack.pop(); visit !== undefined; visit = stack.pop()) {

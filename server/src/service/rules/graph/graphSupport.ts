@@ -7,6 +7,7 @@ import {
   type PearlDocument,
   type PearlNode,
   type PearlTransition,
+  perParse,
 } from '../../document/pearlDocument';
 import { nodeTypeNames } from '../../interface/enumNames';
 import type { DiagnosticRule } from '../ruleModule';
@@ -101,15 +102,16 @@ export interface GraphFacts {
   readonly nestedById: ReadonlyMap<string, PearlNode> | undefined;
 }
 
-const factsOf = new WeakMap<PearlDocument, GraphFacts>();
-
 /**
  * The {@link GraphFacts} of `doc`, computed on the first call for a parse (one pass over the nodes
  * and their transitions) and kept with it.
  */
 export function graphFacts(doc: PearlDocument): GraphFacts {
-  let facts = factsOf.get(doc);
-  if (facts) return facts;
+  return perParse(doc.modelCache, doc.parseId, 'graphFacts', () => readGraphFacts(doc));
+}
+
+/** The {@link GraphFacts} of `doc`, computed. */
+function readGraphFacts(doc: PearlDocument): GraphFacts {
   const withoutNodeId = doc.nodes.filter((node) => node.nodeId === undefined);
   const nestedById = doc.allNodes.length > doc.nodes.length ? firstNestedById(doc.allNodes) : undefined;
   const unresolvedSources = new Set<PearlNode>();
@@ -123,9 +125,7 @@ export function graphFacts(doc: PearlDocument): GraphFacts {
       }
     }
   }
-  facts = { withoutNodeId, unresolvedSources, nestedById };
-  factsOf.set(doc, facts);
-  return facts;
+  return { withoutNodeId, unresolvedSources, nestedById };
 }
 
 /** Whether the toNodeId of `transition` names no node at all, top-level or nested. */
@@ -191,7 +191,6 @@ export interface GraphPaths {
 }
 
 const noTransitions: readonly PearlTransition[] = [];
-const pathsOf = new WeakMap<PearlDocument, GraphPaths>();
 
 /**
  * The path searches of `doc` (undefined when it has no entry), computed on the first call for a parse and
@@ -203,9 +202,11 @@ const pathsOf = new WeakMap<PearlDocument, GraphPaths>();
  */
 export function graphPaths(doc: PearlDocument): GraphPaths | undefined {
   const entry = doc.entry;
-  if (!entry) return undefined;
-  const known = pathsOf.get(doc);
-  if (known) return known;
+  return entry && perParse(doc.modelCache, doc.parseId, 'graphPaths', () => findGraphPaths(doc, entry));
+}
+
+/** The {@link GraphPaths} of `doc`, whose entry node is `entry`, computed. */
+function findGraphPaths(doc: PearlDocument, entry: PearlNode): GraphPaths {
   const nodes = doc.nodes;
   const { withoutNodeId, unresolvedSources } = graphFacts(doc);
   const flags = new Uint8Array(nodes[nodes.length - 1].index + 1);
@@ -236,9 +237,7 @@ export function graphPaths(doc: PearlDocument): GraphPaths | undefined {
       }
     }
   }
-  const paths = { reached, flags };
-  pathsOf.set(doc, paths);
-  return paths;
+  return { reached, flags };
 }
 
 /** Appends `node` to `order` and sets `flag` for it in `flags` (by its index), unless the flag is set already. */

@@ -3,7 +3,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import * as generatedValidators from '../../generated/schemaValidators';
 import type { PropertyFixData, ValueFixData } from '../diagnosticData';
 import { createDiagnostic, type TextSpan, valueSpan } from '../diagnostics';
-import { isJsonObject, jsonType, type JsonType, type PearlDocument, type PearlKind } from '../../document/pearlDocument';
+import { isJsonObject, jsonType, type JsonType, type PearlDocument, type PearlKind, perParse } from '../../document/pearlDocument';
 import { findSchemaForPath, type JSONSchema } from '../../interface/schemaNavigator';
 import type { DiagnosticRule } from '../ruleModule';
 
@@ -50,23 +50,20 @@ export interface SchemaError {
   readonly ownerTitle: string | undefined;
 }
 
-const errorsOf = new WeakMap<PearlDocument, readonly SchemaError[]>();
-
 /**
  * The validation errors of `doc` (whose value is an object) against its kind's schema, computed on
  * the first call for a parse and kept with it; empty when it is valid or its root is not an object.
  * Errors about a value the value does not hold (a pointer that resolves to nothing) are left out.
  */
 export function schemaErrors(doc: PearlDocument): readonly SchemaError[] {
-  const known = errorsOf.get(doc);
-  if (known) return known;
-  const errors: SchemaError[] = [];
-  if (isJsonObject(doc.value)) {
-    const validate = validators[doc.kind];
-    if (!validate(doc.value)) for (const error of validate.errors ?? []) pushError(doc, error, errors);
-  }
-  errorsOf.set(doc, errors);
-  return errors;
+  return perParse(doc.modelCache, doc.parseId, 'schemaErrors', () => {
+    const errors: SchemaError[] = [];
+    if (isJsonObject(doc.value)) {
+      const validate = validators[doc.kind];
+      if (!validate(doc.value)) for (const error of validate.errors ?? []) pushError(doc, error, errors);
+    }
+    return errors;
+  });
 }
 
 function pushError(doc: PearlDocument, error: ErrorObject, errors: SchemaError[]): void {
@@ -104,18 +101,13 @@ function spanKey(span: TextSpan): string {
   return `${span.offset}:${span.length}`;
 }
 
-const wrongTypeSpansOf = new WeakMap<PearlDocument, ReadonlySet<string>>();
-
 /** The spans (as {@link spanKey}) of the values of `doc` of the wrong type (a `type` error below the root). */
 function wrongTypeSpans(doc: PearlDocument): ReadonlySet<string> {
-  let spans = wrongTypeSpansOf.get(doc);
-  if (!spans) {
+  return perParse(doc.modelCache, doc.parseId, 'wrongTypeSpans', () => {
     const keys = new Set<string>();
     for (const error of schemaErrors(doc)) if (error.keyword === 'type' && error.node.path.length > 0) keys.add(spanKey(error.node.span));
-    spans = keys;
-    wrongTypeSpansOf.set(doc, spans);
-  }
-  return spans;
+    return keys;
+  });
 }
 
 /**

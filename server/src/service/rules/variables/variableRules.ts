@@ -7,7 +7,7 @@ import { appendToArrayProperty, type Fix } from '../fixSupport';
 import { findNearest } from '../../utils/editDistance';
 import { getPearlSymbolAt } from '../../features/pearlSymbols';
 import { getNodeAtPath, getPropertyKeyNode } from '../../document/jsonTree';
-import { isJsonObject, type JsonObject, type JsonPath, type PearlDocument, VariableGroup } from '../../document/pearlDocument';
+import { isJsonObject, type JsonObject, type JsonPath, type PearlDocument, perParse, VariableGroup } from '../../document/pearlDocument';
 import {
   PathStep,
   resolveValueVariableField,
@@ -117,26 +117,22 @@ function checkVariableReferences(doc: PearlDocument, diagnostics: Diagnostic[]):
   // The ids referenced anywhere, for `variable-unused`: collected only when a PreCall variable is declared.
   const used = doc.variables.some((variable) => variable.group === VariableGroup.PreCall) ? new Set<string>() : undefined;
   checkFieldStrings(doc, diagnostics, used);
-  if (used) referencedIdsOf.set(doc, used);
+  if (used) perParse(doc.modelCache, doc.parseId, 'referencedIds', () => used);
 }
-
-/** The ids {@link checkVariableReferences} found referenced in each parse it collected them for. */
-const referencedIdsOf = new WeakMap<PearlDocument, ReadonlySet<string>>();
 
 /**
  * The id of every `{id}` reference in a (V) field of `doc` (generalInstructions included): those
  * the check of this module collected for this parse, else found by a walk of the (V) strings.
  */
 export function referencedVariableIds(doc: PearlDocument): ReadonlySet<string> {
-  const known = referencedIdsOf.get(doc);
-  if (known) return known;
-  const used = new Set<string>();
-  walkFieldStrings(doc, (steps, key) => {
-    const value = readField(steps[steps.length - 2].value as JsonObject, key);
-    if (typeof value === 'string') for (const reference of findValueReferences(value)) used.add(reference.id);
+  return perParse(doc.modelCache, doc.parseId, 'referencedIds', () => {
+    const used = new Set<string>();
+    walkFieldStrings(doc, (steps, key) => {
+      const value = readField(steps[steps.length - 2].value as JsonObject, key);
+      if (typeof value === 'string') for (const reference of findValueReferences(value)) used.add(reference.id);
+    });
+    return used;
   });
-  referencedIdsOf.set(doc, used);
-  return used;
 }
 
 /** The findings of every (V) string (see {@link checkVariableReferences}); adds the id of each reference to `used`, when given. */

@@ -1,7 +1,7 @@
 import { Diagnostic, DiagnosticTag } from 'vscode-languageserver-types';
 import type { VariableDeclarationFixData } from '../diagnosticData';
 import { createDiagnostic, valueSpan } from '../diagnostics';
-import { isJsonObject, type JsonPath, type PearlDocument, VariableGroup } from '../../document/pearlDocument';
+import { childPath, isJsonObject, type JsonObject, type JsonPath, type PearlDocument, VariableGroup } from '../../document/pearlDocument';
 import { variableGroupNames } from '../../interface/enumNames';
 import { type PathStep, resolveValueVariableField } from '../../interface/variableFields';
 import { readVariableDeclarationFixData, samePath } from '../diagnosticData';
@@ -60,28 +60,36 @@ const variableCodes = { ...variableReferenceCodes, ...codes };
  * property's path from the root.
  */
 function forEachVariableId(doc: PearlDocument, visit: (path: JsonPath, variableId: string, list: 'body' | 'outputBody') => void): void {
-  const visitSettings = (settings: unknown, path: JsonPath): void => {
-    if (!isJsonObject(settings)) return;
+  // Paths are made only for an object that may hold entries: most nodes have no API settings.
+  const visitSettings = (settings: JsonObject, path: JsonPath): void => {
     for (const list of ['body', 'outputBody'] as const) {
       const entries = settings[list];
       if (!Array.isArray(entries)) continue;
-      entries.forEach((entry: unknown, index) => {
-        if (isJsonObject(entry) && typeof entry.variableId === 'string') visit([...path, list, index], entry.variableId, list);
-      });
+      for (let index = 0; index < entries.length; index++) {
+        const entry: unknown = entries[index];
+        if (isJsonObject(entry) && typeof entry.variableId === 'string') visit(childPath(path, list, index), entry.variableId, list);
+      }
     }
   };
   if (doc.kind === 'text') {
-    for (const node of doc.allNodes) visitSettings(node.value.apiSettings, [...node.path, 'apiSettings']);
+    for (const node of doc.allNodes) {
+      const settings = node.value.apiSettings;
+      if (isJsonObject(settings)) visitSettings(settings, childPath(node.path, 'apiSettings'));
+    }
     return;
   }
   const pearl = doc.pearlValue;
   if (!pearl) return;
   if (Array.isArray(pearl.apiSettings)) {
-    pearl.apiSettings.forEach((settings: unknown, index) => visitSettings(settings, ['pearl', 'apiSettings', index]));
+    pearl.apiSettings.forEach((settings: unknown, index) => {
+      if (isJsonObject(settings)) visitSettings(settings, ['pearl', 'apiSettings', index]);
+    });
   }
   if (Array.isArray(pearl.notifications)) {
     pearl.notifications.forEach((notification: unknown, index) => {
-      if (isJsonObject(notification)) visitSettings(notification.apiSettings, ['pearl', 'notifications', index, 'apiSettings']);
+      if (isJsonObject(notification) && isJsonObject(notification.apiSettings)) {
+        visitSettings(notification.apiSettings, ['pearl', 'notifications', index, 'apiSettings']);
+      }
     });
   }
 }
@@ -127,11 +135,11 @@ interface VariableIdEntry {
   readonly problem: { readonly group: VariableGroup; readonly field: { readonly label: string; readonly allowedText: string } } | undefined;
 }
 
-/** The entries of one parse, and the objects they lie in (the first three steps of their paths). */
+/** The entries of one parse, and the objects they lie in (the first three steps of their paths; found on the first edit patched into the parse). */
 interface KeptVariableIds {
   readonly parseId: number;
   readonly entries: readonly VariableIdEntry[];
-  readonly scopes: ReadonlySet<string>;
+  scopes?: ReadonlySet<string>;
 }
 
 /**
@@ -143,7 +151,7 @@ interface KeptVariableIds {
 function variableIdsOf(doc: PearlDocument): readonly VariableIdEntry[] {
   const last = doc.modelCache.variableIds as KeptVariableIds | undefined;
   const patch = doc.stringPatch;
-  if (last && (last.parseId === doc.parseId || (patch && last.parseId === patch.from && !last.scopes.has(scopeOf(patch.path))))) {
+  if (last && (last.parseId === doc.parseId || (patch && last.parseId === patch.from && !scopesOf(last).has(scopeOf(patch.path))))) {
     doc.modelCache.variableIds = { ...last, parseId: doc.parseId } satisfies KeptVariableIds;
     return last.entries;
   }
@@ -153,14 +161,20 @@ function variableIdsOf(doc: PearlDocument): readonly VariableIdEntry[] {
     let problem: VariableIdEntry['problem'];
     if (list === 'body' && group !== undefined && variableGroupNames[group] !== undefined) {
       // The variable is sent as the entry's value: the field is the entry's `value`.
-      const field = resolveValueVariableField(doc.kind, stepsAlong(doc.value, [...path, 'value']));
+      const field = resolveValueVariableField(doc.kind, stepsAlong(doc.value, childPath(path, 'value')));
       if (field && !field.allowedGroups.has(group)) problem = { group, field };
     }
     entries.push({ path, id, problem });
   });
-  const scopes = new Set(entries.map((entry) => scopeOf(entry.path)));
-  doc.modelCache.variableIds = { parseId: doc.parseId, entries, scopes } satisfies KeptVariableIds;
+  // What a keystroke needs (scopesOf) is left for the keystroke: a lint checks each parse once.
+  doc.modelCache.variableIds = { parseId: doc.parseId, entries } satisfies KeptVariableIds;
   return entries;
+}
+
+/** The scopes ({@link scopeOf}) of the entries `kept`, found on first use and kept with them. */
+function scopesOf(kept: KeptVariableIds): ReadonlySet<string> {
+  kept.scopes ??= new Set(kept.entries.map((entry) => scopeOf(entry.path)));
+  return kept.scopes;
 }
 
 /** The node, API settings or notification a path lies in: its first three steps, as one string. */
