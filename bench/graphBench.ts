@@ -6,7 +6,7 @@
  * Rounds are interleaved (every size and shape once, then again), one fresh page each; the table
  * gives medians over the rounds, except the longest tasks, which are the largest seen. Columns:
  *
- * - first: ms from the page receiving the graph to the SVG drawn (the next animation frame);
+ * - first: ms from the graph posted to the page to the SVG drawn (the next animation frame);
  * - add, delete, rename: ms from the graph of the edited text arriving to its redraw (a node added
  *   after a node in the middle, a node in the middle removed, a node's name changed);
  * - script, name: the longest main-thread task (Long Tasks API; 0 when none was over 50 ms) while
@@ -23,8 +23,9 @@
  * `GRAPH_BENCH_SHAPES` and `GRAPH_BENCH_ROUNDS` narrow a run; `GRAPH_BENCH_PROFILE=1` prints, for
  * each relayout, typing a name and the designer click, the page's functions with the most self time
  * (Chromium's CPU profiler through CDP) and the worker's layout time; `GRAPH_BENCH_CPU=1` the page's
- * main-thread CPU time per gesture (fair between two builds on a loaded machine); `GRAPH_BENCH_DEBUG=1` the
- * samples and the designer's split between page and host.
+ * main-thread CPU time per gesture (fair between two builds on a loaded machine); `GRAPH_BENCH_TRACE=1`
+ * (or a number of ms) the gesture's main-thread tasks over 50 ms (or that number), each split into the
+ * events of a Chromium trace; `GRAPH_BENCH_DEBUG=1` the samples and the designer's split between page and host.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
