@@ -278,7 +278,9 @@ function sameEdge(a: LaidOutEdge, b: LaidOutEdge): boolean {
     for (let index = 0; index < a.points.length; index++)
       if (a.points[index].x !== b.points[index].x || a.points[index].y !== b.points[index].y) return false;
   }
-  const [s, t] = [a.label, b.label];
+  // Plain reads: destructuring an array runs the iterator protocol, slow in code not yet optimised.
+  const s = a.label;
+  const t = b.label;
   if (
     s !== t &&
     (s === undefined ||
@@ -290,7 +292,8 @@ function sameEdge(a: LaidOutEdge, b: LaidOutEdge): boolean {
       !sameLines(s.lines, t.lines))
   )
     return false;
-  const [u, v] = [a.tag, b.tag];
+  const u = a.tag;
+  const v = b.tag;
   return (
     u === v ||
     (u !== undefined &&
