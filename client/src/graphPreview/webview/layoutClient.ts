@@ -37,6 +37,8 @@ interface Pending {
 /** Runs layouts in a Web Worker, one at a time, the newest winning. */
 export class LayoutClient {
   private worker: Worker | undefined;
+  /** Whether the worker running was asked to warm up ({@link warmUpIncremental}). */
+  private warmUpAsked = false;
   private pending: Pending | undefined;
   private seq = 0;
   private url: string | undefined;
@@ -78,11 +80,14 @@ export class LayoutClient {
 
   /**
    * Tells the worker the page is idle after drawing a whole layout: it compiles its incremental
-   * layout then, once ({@link WarmUpRequest}). Nothing without a worker (ELK's layout in tests).
+   * layout then ({@link WarmUpRequest}), asked once per worker. Nothing without a worker (ELK's
+   * layout in tests).
    */
   warmUpIncremental(): void {
+    if (!this.worker || this.warmUpAsked) return;
+    this.warmUpAsked = true;
     const request: WarmUpRequest = { type: 'warmUp' };
-    this.worker?.postMessage(request);
+    this.worker.postMessage(request);
   }
 
   /** Whether a layout is running. */
@@ -113,6 +118,7 @@ export class LayoutClient {
       this.fail(event.message || 'the layout worker stopped');
     });
     this.worker = worker;
+    this.warmUpAsked = false;
     return worker;
   }
 

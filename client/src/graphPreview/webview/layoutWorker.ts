@@ -71,6 +71,7 @@ scope.addEventListener('message', (event) => {
   if (typeof request !== 'object' || request === null) return;
   if (request.type === 'warmUp') {
     if (lastWhole) warmUpIncremental(lastWhole.graph, lastWhole.layout, lastWhole.measure);
+    lastWhole = undefined;
     return;
   }
   if (request.type !== 'layout') return;
@@ -96,7 +97,7 @@ function answer(request: LayoutRequest): void {
     // The page holds the base layout: it gets only what changed (base is defined with previous).
     const sent = base && request.previous !== undefined ? diffLayout(base, request.previous, layout) : layout;
     scope.postMessage({ type: 'layout', seq: request.seq, layout: sent, engine, elapsedMs: performance.now() - started });
-    if (engine === 'layered') lastWhole = { graph: request.graph, layout, measure };
+    if (engine === 'layered' && !warmedUp) lastWhole = { graph: request.graph, layout, measure };
   } catch (error) {
     scope.postMessage({ type: 'layoutFailed', seq: request.seq, message: error instanceof Error ? error.message : String(error) });
   }
@@ -105,7 +106,7 @@ function answer(request: LayoutRequest): void {
 /** Rounds of {@link warmUpIncremental}: each removes the last node and adds it back. */
 const warmUpRounds = 3;
 let warmedUp = false;
-/** The last whole (layered) layout made, with its graph: what {@link warmUpIncremental} works on. */
+/** The last whole (layered) layout made before the warm-up, with its graph: what {@link warmUpIncremental} works on (dropped once it ran). */
 let lastWhole: { readonly graph: PearlGraph; readonly layout: GraphLayout; readonly measure: MeasureText } | undefined;
 
 /**

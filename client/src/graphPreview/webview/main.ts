@@ -90,13 +90,23 @@ const saveState = (change: Partial<PreviewState>): void => {
 };
 
 const legend = new Legend(getElement('legend', HTMLDetailsElement), state.legendOpen, (legendOpen) => saveState({ legendOpen }));
-const viewport = new Viewport(svg, viewportGroup, (transform, byUser) => {
-  viewportGroup.classList.toggle('far', transform.k < farScale);
-  offscreenText.schedule();
-  saveState(byUser ? { transform, fitted: false } : { transform });
-  if (byUser) legend.collapseAfterFirstUse();
-  minimap.update();
-});
+const viewport = new Viewport(
+  svg,
+  viewportGroup,
+  (transform, byUser) => {
+    viewportGroup.classList.toggle('far', transform.k < farScale);
+    offscreenText.schedule();
+    saveState(byUser ? { transform, fitted: false } : { transform });
+    if (byUser) legend.collapseAfterFirstUse();
+    minimap.update();
+  },
+  // Fit is kept when the panel is resized; otherwise the centre of the view stays in the centre.
+  (previous) => {
+    if (shown && state.fitted) fit();
+    else if (shown && previous.width > 0 && previous.height > 0) viewport.keepCentre(previous);
+    minimap.update();
+  },
+);
 const minimap = new Minimap(
   getElement('minimap', HTMLCanvasElement),
   () => viewport.visibleGraphRect,
@@ -281,17 +291,6 @@ messageBox.addEventListener('click', (event) => {
   if (event.target instanceof HTMLButtonElement && event.target.dataset.action === 'openOutline')
     vscode.postMessage({ type: 'openOutline' });
 });
-
-// Fit is kept when the panel is resized; otherwise the centre of the view stays in the centre.
-let lastSize = viewport.size;
-new ResizeObserver(() => {
-  const size = viewport.size;
-  if (size.width === lastSize.width && size.height === lastSize.height) return;
-  if (shown && state.fitted) fit();
-  else if (shown && lastSize.width > 0 && lastSize.height > 0) viewport.keepCentre(lastSize);
-  lastSize = size;
-  minimap.update();
-}).observe(svg);
 
 setFocusMode(state.focusMode === true);
 setDesignerShown(state.designerHidden !== true);
@@ -498,10 +497,8 @@ function select(key: string): void {
   // The side panel first: showing it makes the graph area smaller, and the frame must fit in what is left.
   designer.selectionChanged();
   if (state.focusMode) {
-    // Measured now, and taken as the size already seen: the ResizeObserver's later report of the
-    // same change must not move the view again (it keeps the centre of the view it knew).
+    // Measured now: the frame fits the new size, and the resize it reports later does not move it again.
     viewport.remeasure();
-    lastSize = viewport.size;
     frameFocus();
   }
 }

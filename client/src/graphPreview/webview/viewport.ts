@@ -27,18 +27,28 @@ export class Viewport {
    * drawing would otherwise make the browser lay the whole drawing out before its time.
    */
   private measured: { readonly width: number; readonly height: number } | undefined;
+  /** The size {@link onResize} was last told of (or {@link remeasure} took as seen). */
+  private seen: { readonly width: number; readonly height: number } | undefined;
 
   /**
    * @param svg the element that receives pointer and wheel events.
    * @param viewport the `<g>` whose `transform` attribute is set.
    * @param onChange called after every change with the new transform.
+   * @param onResize called when the svg's size changed, with the size it had before.
    */
   constructor(
     private readonly svg: SVGSVGElement,
     private readonly viewport: SVGGElement,
     private readonly onChange: (transform: ViewTransform, byUser: boolean) => void,
+    private readonly onResize: (previous: { readonly width: number; readonly height: number }) => void,
   ) {
-    new ResizeObserver(() => (this.measured = undefined)).observe(svg);
+    new ResizeObserver(() => {
+      this.measured = undefined;
+      const previous = this.seen;
+      const size = this.size;
+      this.seen = size;
+      if (previous && (size.width !== previous.width || size.height !== previous.height)) this.onResize(previous);
+    }).observe(svg);
     svg.addEventListener('pointerdown', (event) => this.onPointerDown(event));
     svg.addEventListener('pointermove', (event) => this.onPointerMove(event));
     svg.addEventListener('pointerup', (event) => this.onPointerUp(event));
@@ -71,16 +81,17 @@ export class Viewport {
     this.onChange(this.current, byUser);
   }
 
-  /** The svg's size in px. */
   /**
-   * Forgets the svg's measured size, so that the next read measures it: after a change of the page
-   * that resizes the svg in this task (the side panel shown for a selection), before the
-   * ResizeObserver has reported it.
+   * Measures the svg now and takes that size as seen: after a change of the page that resizes the
+   * svg in this task (the side panel shown for a selection), before the ResizeObserver has reported
+   * it. The observer's later report of the same size then calls no `onResize`.
    */
   remeasure(): void {
     this.measured = undefined;
+    this.seen = this.size;
   }
 
+  /** The svg's size in px. */
   get size(): { width: number; height: number } {
     if (this.measured === undefined) {
       const { width, height } = this.svg.getBoundingClientRect();
