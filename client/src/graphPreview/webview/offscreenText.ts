@@ -4,14 +4,17 @@
  * node's name, with Focus on) painted 500 names and their transitions' labels, 50-120 ms of paint
  * per keystroke. Nodes, transition labels and transition tags that lie outside the view, beyond a
  * margin of half the view on every side, carry the class {@link offscreenClass} (graphPreview.css):
- * a transition's line and label are then not drawn, a node's or a tag's text is not drawn while its
- * box stays (both can hold the keyboard focus, which a hidden element cannot). Panning or zooming brings the text back before the frame is
- * painted (the marks are updated in the frame's animation callback).
+ * nothing of them is drawn. A node's or a tag's group itself stays displayed, empty, because it
+ * holds the keyboard focus (Tab reaches it, and the page then brings it into view), which an
+ * element not displayed cannot; its box went too, because Chromium paints each node's translated
+ * group as a chunk of its own (with Focus on at a 500-node hub, 20-30 ms of paint per keystroke).
+ * Panning or zooming brings everything back before the frame is painted (the marks are updated in
+ * the frame's animation callback).
  */
 import type { Rect } from './viewport';
 import type { GraphLayout, LaidOutEdge } from './layoutGraph';
 
-/** The class of an element drawn outside the view: its text is not drawn. */
+/** The class of an element outside the view: nothing of it is drawn. */
 export const offscreenClass = 'offscreen';
 
 /** What is drawn: the layout and its elements, as renderGraph returned them. */
@@ -69,12 +72,15 @@ export class OffscreenText {
   }
 }
 
-/** The bounds of each transition's line, by laid-out entry (a layout keeps the entries that did not change). */
-const lineBounds = new WeakMap<LaidOutEdge, Box>();
+/**
+ * The bounds of each transition's line, by its points (a layout keeps the entries that did not
+ * change, and an entry re-keyed after a node above was removed keeps its points).
+ */
+const lineBounds = new WeakMap<LaidOutEdge['points'], Box>();
 
 /** The box around `laidOut`'s points. */
 function boundsOf(laidOut: LaidOutEdge): Box {
-  let bounds = lineBounds.get(laidOut);
+  let bounds = lineBounds.get(laidOut.points);
   if (bounds) return bounds;
   let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
   for (const { x, y } of laidOut.points) {
@@ -84,7 +90,7 @@ function boundsOf(laidOut: LaidOutEdge): Box {
     bottom = Math.max(bottom, y);
   }
   bounds = { x: left, y: top, width: right - left, height: bottom - top };
-  lineBounds.set(laidOut, bounds);
+  lineBounds.set(laidOut.points, bounds);
   return bounds;
 }
 

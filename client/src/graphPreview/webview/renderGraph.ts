@@ -10,7 +10,7 @@
  * `data-tag-for` and `data-stub-target` (the target's key).
  */
 import type { Diagnostic } from 'vscode-languageserver-types';
-import type { PearlGraphNode } from '../../../../protocol/graphTypes';
+import type { PearlGraphEdge, PearlGraphNode } from '../../../../protocol/graphTypes';
 import {
   edgeIdentities,
   type GraphLayout,
@@ -117,9 +117,7 @@ export function renderGraph(viewport: SVGGElement, layout: GraphLayout): Drawing
     const { key } = laidOut.node;
     const identity = nodeIdentity.get(key) ?? key;
     let element = reuseNode(identity, laidOut, reuse);
-    if (element) {
-      if (element.dataset.nodeKey !== key) element.dataset.nodeKey = key;
-    } else {
+    if (!element) {
       element = drawNode(laidOut, identity);
       added.push([laidOut.isGroup ? groups : nodes, element]);
       index.node.set(identity, element);
@@ -133,14 +131,16 @@ export function renderGraph(viewport: SVGGElement, layout: GraphLayout): Drawing
     const label = laidOut.label === undefined ? null : reuse('label', identity, alike);
     const tag = laidOut.tag === undefined ? null : reuse('tag', identity, alike);
     if (edge && label !== undefined && tag !== undefined) {
-      const drawnBefore = drawnAs.get(edge);
-      const before = drawnBefore?.kind === 'node' ? undefined : drawnBefore?.laidOut.edge;
-      const { key, source, target } = laidOut.edge;
-      if (before?.key !== key || before.source !== source || before.target !== target) rekeyEdge(laidOut, edge, label, tag);
-      drawnAs.set(edge, { kind: 'edge', identity, laidOut });
-      if (label) drawnAs.set(label, { kind: 'label', identity, laidOut });
-      if (tag) drawnAs.set(tag, { kind: 'tag', identity, laidOut });
-      edgeElements.set(laidOut.edge.key, label && tag ? [edge, label, tag] : label ? [edge, label] : tag ? [edge, tag] : [edge]);
+      // The entries drawn before take the laid-out entry (mutated: thousands per drawing), and the
+      // elements the keys when a node above was removed or inserted.
+      const drawnBefore = drawnAs.get(edge) as DrawnEdge;
+      const before = drawnBefore.laidOut.edge;
+      if (before !== laidOut.edge) rekeyEdge(before, laidOut.edge, edge, label, tag);
+      drawnBefore.laidOut = laidOut;
+      if (label) (drawnAs.get(label) as DrawnEdge).laidOut = laidOut;
+      if (tag) (drawnAs.get(tag) as DrawnEdge).laidOut = laidOut;
+      drawnBefore.elements ??= label && tag ? [edge, label, tag] : label ? [edge, label] : tag ? [edge, tag] : [edge];
+      edgeElements.set(laidOut.edge.key, drawnBefore.elements);
       continue;
     }
     for (const element of [edge, label, tag]) if (element) kept.delete(element);
@@ -179,18 +179,38 @@ function reuseNode(
     problemsChanged = !sameNode(before.laidOut, laidOut);
     return true;
   });
-  if (element && problemsChanged) drawProblems(element, laidOut);
-  if (element) drawnAs.set(element, { kind: 'node', identity, laidOut });
+  if (!element) return undefined;
+  const before = drawnAs.get(element) as DrawnNode;
+  if (problemsChanged) drawProblems(element, laidOut);
+  if (before.laidOut.node.key !== laidOut.node.key) element.setAttribute('data-node-key', laidOut.node.key);
+  before.laidOut = laidOut;
   return element;
 }
 
 /** What a drawn element is: a node, a transition's path, its label or its stub's tag. */
 type DrawnKind = 'node' | 'edge' | 'label' | 'tag';
 
+/** What a node's element was drawn from: its identity and laid-out entry (the latest it was kept for). */
+interface DrawnNode {
+  readonly kind: 'node';
+  readonly identity: string;
+  laidOut: LaidOutNode;
+}
+
+/**
+ * What a transition's element (its path's group, label or tag) was drawn from: its identity and
+ * laid-out entry (the latest it was kept for); on the path's group, the transition's elements once
+ * listed.
+ */
+interface DrawnEdge {
+  readonly kind: 'edge' | 'label' | 'tag';
+  readonly identity: string;
+  laidOut: LaidOutEdge;
+  elements?: readonly SVGGElement[];
+}
+
 /** What an element was drawn from: its kind, identity and laid-out entry. */
-type Drawn =
-  | { readonly kind: 'node'; readonly identity: string; readonly laidOut: LaidOutNode }
-  | { readonly kind: 'edge' | 'label' | 'tag'; readonly identity: string; readonly laidOut: LaidOutEdge };
+type Drawn = DrawnNode | DrawnEdge;
 
 /** How each element was drawn; an element drawn alike ({@link sameNode}, {@link sameEdge}) can stay. */
 const drawnAs = new WeakMap<Element, Drawn>();
@@ -218,17 +238,29 @@ function drawnElements(layers: readonly SVGGElement[]): DrawnIndex {
   return result;
 }
 
-/** Puts the keys of `laidOut` (a transition drawn alike before, under other keys) on its elements. */
-function rekeyEdge(laidOut: LaidOutEdge, edge: SVGGElement, label: SVGGElement | null, tag: SVGGElement | null): void {
-  const { key, source, target } = laidOut.edge;
-  if (edge.dataset.edgeKey === key && edge.dataset.source === source && edge.dataset.target === target) return;
-  edge.dataset.edgeKey = key;
-  edge.dataset.source = source;
-  edge.dataset.target = target;
-  if (label) label.dataset.labelFor = key;
-  if (tag) {
-    tag.dataset.tagFor = key;
-    tag.dataset.stubTarget = target;
+/**
+ * Puts the keys of `now` on the elements drawn for `before` (the same transition drawn alike, under
+ * other keys when a node above it was removed or inserted): only the attributes that changed, with
+ * `setAttribute` (a `dataset` write goes through a far slower path, and a delete at the top of a
+ * large graph re-keys thousands).
+ */
+function rekeyEdge(
+  before: PearlGraphEdge,
+  now: PearlGraphEdge,
+  edge: SVGGElement,
+  label: SVGGElement | null,
+  tag: SVGGElement | null,
+): void {
+  const { key, source, target } = now;
+  if (key !== before.key) {
+    edge.setAttribute('data-edge-key', key);
+    label?.setAttribute('data-label-for', key);
+    tag?.setAttribute('data-tag-for', key);
+  }
+  if (source !== before.source) edge.setAttribute('data-source', source);
+  if (target !== before.target) {
+    edge.setAttribute('data-target', target);
+    tag?.setAttribute('data-stub-target', target);
   }
 }
 
@@ -320,7 +352,7 @@ export function redrawNode(element: Element, laidOut: LaidOutNode): SVGGElement 
   const before = drawnAs.get(element);
   if (before?.kind === 'node' && element instanceof SVGGElement && sameShape(before.laidOut, laidOut)) {
     drawProblems(element, laidOut);
-    drawnAs.set(element, { kind: 'node', identity: before.identity, laidOut });
+    before.laidOut = laidOut;
     return element;
   }
   const identity = before?.identity ?? laidOut.node.key;
@@ -355,7 +387,7 @@ function drawNodeElement(laidOut: LaidOutNode): SVGGElement {
     tabindex: 0,
     role: 'button',
   });
-  group.dataset.nodeKey = node.key;
+  group.setAttribute('data-node-key', node.key);
   createSvgElement('title', {}, group);
 
   createSvgElement('rect', { class: 'node-fill', width: round(width), height: round(height), rx: cornerRadius }, group);
@@ -384,7 +416,8 @@ function drawNodeElement(laidOut: LaidOutNode): SVGGElement {
  * What a node's diagnostics and data decide of its drawing, on `group` (drawn by
  * {@link drawNodeElement}, or before for the same shape): the problem classes, `data-errors`, the
  * label a screen reader says, the tooltip (`<title>`, its first child) and the count badge (its last
- * child, replaced). A change of diagnostics alone so redraws no text, box or mark.
+ * child). A change of diagnostics alone so redraws no text, box or mark, and what did not change is
+ * not written again.
  */
 function drawProblems(group: SVGGElement, laidOut: LaidOutNode): void {
   const { node, width } = laidOut;
@@ -394,26 +427,41 @@ function drawProblems(group: SVGGElement, laidOut: LaidOutNode): void {
   group.classList.toggle('has-warnings', errors === 0 && warnings > 0);
   group.classList.toggle('cannot-reach-end', node.cannotReachEnd === true);
   group.classList.toggle('no-incoming', node.noIncoming === true);
-  if (errors > 0) group.dataset.errors = String(errors);
-  else delete group.dataset.errors;
-  group.setAttribute('aria-label', ariaLabel(node, errors, warnings));
+  // Each attribute and text is written only when it changes (a node patched keeps the rest).
+  const errorCount = errors > 0 ? String(errors) : null;
+  if (group.getAttribute('data-errors') !== errorCount) {
+    if (errorCount === null) group.removeAttribute('data-errors');
+    else group.setAttribute('data-errors', errorCount);
+  }
+  const label = ariaLabel(node, errors, warnings);
+  if (group.getAttribute('aria-label') !== label) group.setAttribute('aria-label', label);
   const title = group.firstElementChild;
-  if (title?.tagName === 'title') title.textContent = describeNode(node);
+  if (title?.tagName === 'title') {
+    const text = describeNode(node);
+    if (title.textContent !== text) title.textContent = text;
+  }
   const last = group.lastElementChild;
-  if (last?.classList.contains('count-badge')) last.remove();
-  if (errors === 0 && warnings === 0) return;
-  const badge = createSvgElement(
-    'g',
-    { class: errors > 0 ? 'count-badge count-errors' : 'count-badge count-warnings', transform: `translate(${round(width - 2)} 2)` },
-    group,
-  );
-  createSvgElement('circle', { class: 'count-circle', r: 9 }, badge);
+  const badge = last?.classList.contains('count-badge') ? last : undefined;
+  if (errors === 0 && warnings === 0) {
+    badge?.remove();
+    return;
+  }
+  const badgeClass = errors > 0 ? 'count-badge count-errors' : 'count-badge count-warnings';
+  const count = String(errors > 0 ? errors : warnings);
+  if (badge && badge.getAttribute('class') === badgeClass) {
+    const text = badge.lastElementChild;
+    if (text && text.textContent !== count) text.textContent = count;
+    return;
+  }
+  badge?.remove();
+  const drawn = createSvgElement('g', { class: badgeClass, transform: `translate(${round(width - 2)} 2)` }, group);
+  createSvgElement('circle', { class: 'count-circle', r: 9 }, drawn);
   const text = createSvgElement(
     'text',
     { class: 'count-text', 'text-anchor': 'middle', y: 3.5, 'font-size': textStyles.mark.size, 'font-weight': textStyles.mark.weight },
-    badge,
+    drawn,
   );
-  text.textContent = String(errors > 0 ? errors : warnings);
+  text.textContent = count;
 }
 
 /** What a screen reader says for a node: type, name (cut when very long), and its problem count. */
@@ -475,9 +523,9 @@ function drawEdge(laidOut: LaidOutEdge, identity: string): { edge: SVGGElement; 
   const variant = edge.apiResult === 1 ? 'success' : edge.apiResult === 2 ? 'failure' : '';
   const group = createSvgElement('g', { class: variant ? `edge edge-${variant}` : 'edge' });
   drawnAs.set(group, { kind: 'edge', identity, laidOut });
-  group.dataset.edgeKey = edge.key;
-  group.dataset.source = edge.source;
-  group.dataset.target = edge.target;
+  group.setAttribute('data-edge-key', edge.key);
+  group.setAttribute('data-source', edge.source);
+  group.setAttribute('data-target', edge.target);
   // The label and the tag carry the tooltip when there is one: one `<title>` per transition.
   if (edge.name !== undefined && !laidOut.label && !laidOut.tag) createSvgElement('title', {}, group).textContent = edgeTitle(laidOut);
   if (laidOut.tag) group.classList.add('stub');
@@ -498,7 +546,7 @@ function drawEdge(laidOut: LaidOutEdge, identity: string): { edge: SVGGElement; 
     transform: `translate(${round(label.x)} ${round(label.y)})`,
   });
   drawnAs.set(labelGroup, { kind: 'label', identity, laidOut });
-  labelGroup.dataset.labelFor = edge.key;
+  labelGroup.setAttribute('data-label-for', edge.key);
   createSvgElement('rect', { class: 'edge-label-box', width: round(label.width), height: round(label.height), rx: 3 }, labelGroup);
   drawText(labelGroup, 'edge-label-text', label.lines, 4, 2, 'label');
   // The label may be cut short (two lines); the tooltip has it whole.
@@ -527,8 +575,8 @@ function drawTag(laidOut: LaidOutEdge, identity: string): SVGGElement | undefine
     role: 'link',
   });
   drawnAs.set(group, { kind: 'tag', identity, laidOut });
-  group.dataset.tagFor = laidOut.edge.key;
-  group.dataset.stubTarget = tag.target;
+  group.setAttribute('data-tag-for', laidOut.edge.key);
+  group.setAttribute('data-stub-target', tag.target);
   group.setAttribute('aria-label', `Go to ${clip(tag.targetTitle, maxShownChars)}`);
   createSvgElement('title', {}, group).textContent = edgeTitle(laidOut);
   createSvgElement('rect', { class: 'edge-tag-box', width: round(tag.width), height: round(tag.height), rx: tag.height / 2 }, group);
