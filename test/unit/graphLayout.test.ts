@@ -304,6 +304,40 @@ describe('incrementalLayout (a change of structure keeps the drawing)', () => {
     assert.ok(newEdges.length < 10, `${newEdges.length} transitions sent again`);
   });
 
+  it('keeps EndCall at the bottom when a node is added below the last step, moving EndCall and nothing else', () => {
+    // Of the steps with a transition drawn whole into EndCall (above it, in its column: a tall graph
+    // is drawn in columns), the lowest gets a new step after it, which leads to EndCall.
+    const endKey = layout.nodes.find((laidOut) => laidOut.node.nodeId === 'end_conversation')!.node.key;
+    const above = new Set(
+      layout.edges.filter((laidOut) => laidOut.edge.target === endKey && !laidOut.tag).map((laidOut) => laidOut.edge.source),
+    );
+    const steps = layout.nodes.filter((laidOut) => above.has(laidOut.node.key));
+    assert.ok(steps.length > 0);
+    const lowest = steps.reduce((a, b) => (b.y > a.y ? b : a));
+    const grown = edited((value) => {
+      value.pearl.nodes.push({ nodeId: 'after_lowest', nodeType: 10, transitions: [{ name: 'Done', toNodeId: 'end_conversation' }] });
+      const source = value.pearl.nodes.find((node) => node.nodeId === lowest.node.nodeId)!;
+      (source.transitions ??= []).push({ name: 'One more step', toNodeId: 'after_lowest' });
+    });
+    const after = incrementalLayout(grown, layout, measure);
+    assert.ok(after, 'one node added is a small change');
+    assertReadable(grown, after);
+    const added = after.nodes.find((laidOut) => laidOut.node.nodeId === 'after_lowest')!;
+    assert.ok(added.y > lowest.y + lowest.height, 'the new node is below its source');
+    const end = after.nodes.find((laidOut) => laidOut.node.nodeId === 'end_conversation')!;
+    assert.ok(end.y >= added.y + added.height, `EndCall (top ${end.y}) is below the new node (bottom ${added.y + added.height})`);
+    for (const laidOut of after.nodes) assert.ok(laidOut === end || laidOut.y <= end.y, `${laidOut.node.nodeId} is below EndCall`);
+    // Every other node stays; the transitions into EndCall drawn as stubs keep their places.
+    const before = new Map(layout.nodes.map((laidOut) => [laidOut.node.nodeId, laidOut] as const));
+    for (const laidOut of after.nodes) {
+      const old = before.get(laidOut.node.nodeId);
+      if (old && laidOut !== end) assert.deepEqual([laidOut.x, laidOut.y], [old.x, old.y], `${laidOut.node.nodeId} moved`);
+    }
+    const stubs = new Map(layout.edges.filter((laidOut) => laidOut.tag).map((laidOut) => [laidOut.edge.key, laidOut] as const));
+    const keptStubs = after.edges.filter((laidOut) => laidOut.tag && stubs.get(laidOut.edge.key)?.points === laidOut.points);
+    assert.ok(stubs.size > 10 && keptStubs.length === stubs.size, `${keptStubs.length} of ${stubs.size} stubs kept`);
+  });
+
   it('leaves a change of more than a fifth of the nodes to a whole new layout', () => {
     const rebuilt = edited((value) => {
       for (let index = 0; index < 30; index++)

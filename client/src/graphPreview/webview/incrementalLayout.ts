@@ -4,7 +4,10 @@
  * is new or changed is fitted in. A new node goes to the free spot nearest below the node its first
  * transition comes from (or above the node it leads to), clear of every node, label and drawn
  * transition; a new or changed transition goes straight down (or up) from its source and steps
- * aside of each node in its way, with its label on the first free stretch after its source. A
+ * aside of each node in its way, with its label on the first free stretch after its source. The
+ * terminal nodes (EndCall, and steps reached that lead nowhere: the layered layout's last layer)
+ * stay below everything: a new node that reaches down to their row moves them down below it, and
+ * only their transitions drawn whole are routed again (a stub hangs from its source). A
  * bigger change (more than a fifth of the nodes new, and more than 4) is left to a whole new
  * layout: {@link incrementalLayout} returns undefined.
  *
@@ -90,8 +93,20 @@ export function incrementalLayout(graph: PearlGraph, previous: GraphLayout, meas
     if (laidOut.tag) obstacles.push(laidOut.tag);
     fitting.curvePoints.push(curveOf(laidOut.points));
   }
-  const nodes = placeNodes(fitting, fresh, previous, matched);
-  const result = routeNew(fitting, edges, nodes, boxes.map(rectOf));
+  const shifted = placeNodes(fitting, fresh);
+  // A terminal moved down: its transitions drawn whole are routed again, its stubs (drawn from their source) stay.
+  const kept =
+    shifted.size === 0
+      ? edges
+      : edges.map((laidOut, index) => {
+          if (!laidOut) return undefined;
+          const source = boxOfKey.get(graph.edges[index].source);
+          const target = boxOfKey.get(graph.edges[index].target);
+          if (source && shifted.has(source)) return undefined;
+          return target && shifted.has(target) && !laidOut.tag ? undefined : laidOut;
+        });
+  const nodes = emitNodes(fitting, previous, matched);
+  const result = routeNew(fitting, kept, nodes, boxes.map(rectOf));
   return { ...extentOf(nodes, result), nodes, edges: result };
 }
 
@@ -103,8 +118,8 @@ interface Fitting {
   readonly boxOfKey: ReadonlyMap<string, Box>;
   /** The corner of each top-level box placed so far. */
   readonly corner: Map<Box, Point>;
-  /** New boxes and boxes whose size changed: their transitions are routed again. */
-  readonly moved: ReadonlySet<Box>;
+  /** New boxes, boxes whose size changed, and terminals moved down: their transitions are routed again. */
+  readonly moved: Set<Box>;
   /** Nodes, labels and tags drawn so far. */
   readonly obstacles: Rect[];
   /** The routes kept. */
@@ -183,11 +198,12 @@ function keptEdges(fitting: Fitting, previous: GraphLayout, matched: Matched): (
 }
 
 /**
- * The laid-out nodes: the new boxes (in document order) each at the free spot nearest a node it is
- * joined to, then every box at its corner; nested actions of a box that stayed keep their places.
+ * Places the new boxes (in document order), each at the free spot nearest a node it is joined to,
+ * then moves the terminals down below them where they reach the terminals' row
+ * ({@link keepTerminalsLast}). Returns the terminals moved (also added to `moved`).
  */
-function placeNodes(fitting: Fitting, fresh: Box[], previous: GraphLayout, matched: Matched): LaidOutNode[] {
-  const { graph, boxes, boxOfKey, corner, obstacles, curvePoints, moved } = fitting;
+function placeNodes(fitting: Fitting, fresh: Box[]): Set<Box> {
+  const { graph, boxOfKey, corner, obstacles, curvePoints } = fitting;
   fresh.sort((a, b) => a.index - b.index);
   const bounds = boundsOf(obstacles);
   for (const box of fresh) {
@@ -197,6 +213,78 @@ function placeNodes(fitting: Fitting, fresh: Box[], previous: GraphLayout, match
     obstacles.push({ ...spot, width: box.width, height: box.height });
     bounds.right = Math.max(bounds.right, spot.x + box.width);
   }
+  const shifted = keepTerminalsLast(fitting, fresh);
+  for (const box of shifted) fitting.moved.add(box);
+  return shifted;
+}
+
+/**
+ * Keeps the terminal nodes below everything, as the layered layout draws them (its last layer:
+ * EndCall, and a node reached by transitions that has none of its own): when a new box reaches
+ * down into their row, within their column (the nodes drawn above them, side by side with them), the
+ * terminals move down together, below the lowest such box by the gap of two rows and a label, each
+ * at the free spot nearest there. Returns the terminals moved; a new terminal is not one of them.
+ */
+function keepTerminalsLast(fitting: Fitting, fresh: readonly Box[]): Set<Box> {
+  const { graph, boxes, boxOfKey, corner, obstacles, curvePoints } = fitting;
+  const shifted = new Set<Box>();
+  if (fresh.length === 0) return shifted;
+  const outgoing = new Set<Box>();
+  const incoming = new Set<Box>();
+  for (const edge of graph.edges) {
+    const source = boxOfKey.get(edge.source);
+    const target = boxOfKey.get(edge.target);
+    if (!source || !target || source === target) continue;
+    outgoing.add(source);
+    incoming.add(target);
+  }
+  const freshSet = new Set(fresh);
+  const terminals = boxes.filter(
+    (box) => !freshSet.has(box) && corner.has(box) && (box.node.nodeType === 100 || (!outgoing.has(box) && incoming.has(box))),
+  );
+  if (terminals.length === 0) return shifted;
+  const rectOf = (box: Box): Rect => ({ ...cornerOf(corner, box), width: box.width, height: box.height });
+  const row = terminals.map(rectOf);
+  const top = Math.min(...row.map((rect) => rect.y));
+  // Their column: widened by every kept node beside or above it (a tall graph is drawn in columns side by side).
+  let left = Math.min(...row.map((rect) => rect.x));
+  let right = Math.max(...row.map((rect) => rect.x + rect.width));
+  for (let grown = true; grown;) {
+    grown = false;
+    for (const box of boxes) {
+      if (freshSet.has(box)) continue;
+      const rect = rectOf(box);
+      if (rect.x > right + nodeSpacing || rect.x + rect.width < left - nodeSpacing) continue;
+      if (rect.x < left || rect.x + rect.width > right) {
+        left = Math.min(left, rect.x);
+        right = Math.max(right, rect.x + rect.width);
+        grown = true;
+      }
+    }
+  }
+  let lowest = -Infinity;
+  for (const box of fresh) {
+    const rect = rectOf(box);
+    if (rect.x > right + nodeSpacing || rect.x + rect.width < left - nodeSpacing) continue;
+    if (rect.y + rect.height > top) lowest = Math.max(lowest, rect.y + rect.height);
+  }
+  if (lowest === -Infinity) return shifted;
+  const drop = lowest + 2 * rowGap + 2 * 14 + 4 - top;
+  for (const box of terminals) {
+    const at = cornerOf(corner, box);
+    if (at.y < top - 0.5 || at.y > lowest) continue;
+    const wanted = { x: at.x, y: at.y + drop };
+    const spot = findFreeSpot(wanted, box, obstacles, curvePoints, clearance) ?? wanted;
+    corner.set(box, spot);
+    obstacles.push({ ...spot, width: box.width, height: box.height });
+    shifted.add(box);
+  }
+  return shifted;
+}
+
+/** The laid-out nodes: every box at its corner; nested actions of a box that stayed keep their places. */
+function emitNodes(fitting: Fitting, previous: GraphLayout, matched: Matched): LaidOutNode[] {
+  const { boxes, corner, moved } = fitting;
   const oldNested = new Map<string, LaidOutNode>();
   for (const laidOut of previous.nodes) if (laidOut.depth > 0) oldNested.set(matched.oldIdentity.get(laidOut.node.key) ?? '', laidOut);
   const nodes: LaidOutNode[] = [];
