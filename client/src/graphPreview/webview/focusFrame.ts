@@ -25,7 +25,8 @@ export const readableScale = 0.6;
  * The centre (graph coordinates) and scale that frame the boxes of `keys` among `boxes` in a
  * `size` svg, around the focused node `focus`: the smaller of the two fitting scales, between
  * {@link readableScale} and 1. When the neighbourhood does not fit at that scale, the centre moves
- * from the neighbourhood's towards the focused node until its box is in view. Undefined when none
+ * from the neighbourhood's towards the focused node until its box is in the middle half of the view
+ * along that axis (the whole box, or its middle when it is larger than that). Undefined when none
  * of the keys is drawn or the svg has no size. Linear in the boxes.
  */
 export function frameNeighbourhood(
@@ -53,11 +54,15 @@ export function frameNeighbourhood(
   let x = (frame.left + frame.right) / 2;
   let y = (frame.top + frame.bottom) / 2;
   if (focused !== undefined) {
-    // Half the view, less the margin, in graph px: the centre may be that far from the focused box's far side.
-    const halfWidth = (size.width / 2 - margin) / k;
-    const halfHeight = (size.height / 2 - margin) / k;
-    x = towards(x, focused.x + focused.width - halfWidth, focused.x + halfWidth);
-    y = towards(y, focused.y + focused.height - halfHeight, focused.y + halfHeight);
+    // Along an axis the neighbourhood overflows, the centre may be a quarter of the view (graph px)
+    // from the focused box's far side: the box stays in the middle half of the view, clear of the
+    // edges and of the overview in the bottom-right corner, with as much of its neighbourhood as
+    // fits. Along an axis it fits, the box is in view already (half the view less the margin).
+    const reach = (extent: number, room: number): number => (extent * k > room - 2 * margin ? room / 4 : room / 2 - margin) / k;
+    const reachX = reach(width, size.width);
+    const reachY = reach(height, size.height);
+    x = towards(x, focused.x + focused.width - reachX, focused.x + reachX);
+    y = towards(y, focused.y + focused.height - reachY, focused.y + reachY);
   }
   return { x, y, k };
 }
