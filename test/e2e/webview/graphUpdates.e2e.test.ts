@@ -193,6 +193,35 @@ describe('graph preview updates (chromium)', { skip: fs.existsSync(chromiumPath)
     await page.context().close();
   });
 
+  it('after edits one after another (a node removed, put back, another removed), draws each transition once, under its own keys', async () => {
+    const page = await openPage();
+    const text = generateShapedPearl('hub', 120);
+    const versions = [text, withoutNode(text, 60), text, withoutNode(text, 30)].map((version, index) => graphOf(version, index + 1));
+    await drawn(page, { type: 'graph', graph: versions[0] }, 1);
+    for (let index = 1; index < versions.length; index++) {
+      await drawn(page, graphUpdate(versions[index - 1], versions[index]), index + 1);
+      assert.equal(await page.locator('#graph').getAttribute('data-layout-engine'), 'incremental');
+    }
+    const graph = versions[versions.length - 1];
+    const shown = await page.evaluate(() => {
+      const keys = (attribute: string) =>
+        Array.from(document.querySelectorAll(`[${attribute}]`), (element) => element.getAttribute(attribute) ?? '');
+      return { edges: keys('data-edge-key'), labels: keys('data-label-for'), tags: keys('data-tag-for') };
+    });
+    // Every transition once (nothing left over from the drawings before), every label and tag with a transition drawn.
+    assert.deepEqual([...shown.edges].sort(), graph.edges.map((edge) => edge.key).sort());
+    const edgeKeys = new Set(shown.edges);
+    assert.equal(new Set(shown.labels).size, shown.labels.length);
+    assert.equal(new Set(shown.tags).size, shown.tags.length);
+    for (const key of [...shown.labels, ...shown.tags]) assert.ok(edgeKeys.has(key), `a label or tag of ${key}, which is not drawn`);
+    // Each transition goes where the graph says.
+    for (const edge of graph.edges.filter((_, index) => index % 17 === 0)) {
+      const element = page.locator(`[data-edge-key="${edge.key}"]`);
+      assert.deepEqual([await element.getAttribute('data-source'), await element.getAttribute('data-target')], [edge.source, edge.target]);
+    }
+    await page.context().close();
+  });
+
   it('sends only the named node while one types a name, and redraws only that node', async () => {
     const page = await openPage();
     const text = generateShapedPearl('hub', 120);

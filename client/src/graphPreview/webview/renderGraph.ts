@@ -75,12 +75,12 @@ export interface Drawing {
 }
 
 /**
- * Draws `layout` in `viewport` (the transformed `<g>`) and returns its elements. A node,
- * transition or label already drawn exactly so by the previous drawing keeps its element,
- * untouched; the others are drawn anew and the elements of what is gone removed. Elements are
- * matched by identity ({@link nodeIdentities}: the nodeId, not the key), so a node removed or
- * inserted above others, which renumbers their keys (`n:<index>`), only re-keys their elements
- * (their `data-*` attributes). After an incremental layout (a few nodes added or moved) the
+ * Draws `layout` in `viewport` (the transformed `<g>`) and returns its elements. A node or
+ * transition already drawn exactly so by the previous drawing keeps its elements, untouched; the
+ * others are drawn anew and the elements of what is gone removed. Nodes are matched by identity
+ * ({@link nodeIdentities}: the nodeId, not the key), transitions by their points after a layout
+ * delta, else by identity ({@link drawEdges}), so a node removed or inserted above others, which
+ * renumbers their keys (`n:<index>`), only re-keys their elements (their `data-*` attributes). After an incremental layout (a few nodes added or moved) the
  * browser so styles and lays out only what changed, not the whole graph again. Whether an element
  * is drawn alike is a comparison of the laid-out entries (the same objects, or arrays, after a
  * layout delta: {@link sameNode}, {@link sameEdge}), never a serialisation of each.
@@ -94,23 +94,18 @@ export function renderGraph(viewport: SVGGElement, layout: GraphLayout): Drawing
   }
   const [groups, edges, nodes, labels] = layers as SVGGElement[];
   const drawn = drawnIndexes.get(groups) ?? drawnElements([groups, edges, nodes, labels]);
-  const index: DrawnIndex = { node: new Map(), edge: new Map(), label: new Map(), tag: new Map() };
+  const index: DrawnIndex = { node: new Map(), edge: new Map() };
   drawnIndexes.set(groups, index);
   const nodeIdentity = nodeIdentities(layout.nodes.map((laidOut) => laidOut.node));
-  const edgeIdentity = edgeIdentities(
-    layout.edges.map((laidOut) => laidOut.edge),
-    nodeIdentity,
-  );
   const kept = new Set<Element>();
   const added: [SVGGElement, SVGGElement][] = [];
   const nodeElements = new Map<string, SVGGElement>();
-  const edgeElements = new Map<string, readonly SVGGElement[]>();
-  const reuse = (kind: DrawnKind, identity: string, alike: (before: Drawn) => boolean): SVGGElement | undefined => {
-    const element = drawn[kind].get(identity);
+  const reuse = (identity: string, alike: (before: DrawnNode) => boolean): SVGGElement | undefined => {
+    const element = drawn.node.get(identity);
     const before = element && drawnAs.get(element);
-    if (element === undefined || before === undefined || !alike(before)) return undefined;
+    if (element === undefined || before?.kind !== 'node' || !alike(before)) return undefined;
     kept.add(element);
-    index[kind].set(identity, element);
+    index.node.set(identity, element);
     return element;
   };
   for (const laidOut of layout.nodes) {
@@ -124,44 +119,80 @@ export function renderGraph(viewport: SVGGElement, layout: GraphLayout): Drawing
     }
     nodeElements.set(key, element);
   }
-  for (const laidOut of layout.edges) {
-    const identity = edgeIdentity.get(laidOut.edge.key) ?? laidOut.edge.key;
-    const alike = (before: Drawn): boolean => before.kind !== 'node' && sameEdge(before.laidOut, laidOut);
-    const edge = reuse('edge', identity, alike);
-    const label = laidOut.label === undefined ? null : reuse('label', identity, alike);
-    const tag = laidOut.tag === undefined ? null : reuse('tag', identity, alike);
-    if (edge && label !== undefined && tag !== undefined) {
-      // The entries drawn before take the laid-out entry (mutated: thousands per drawing), and the
-      // elements the keys when a node above was removed or inserted.
-      const drawnBefore = drawnAs.get(edge) as DrawnEdge;
-      const before = drawnBefore.laidOut.edge;
-      if (before !== laidOut.edge) rekeyEdge(before, laidOut.edge, edge, label, tag);
-      drawnBefore.laidOut = laidOut;
-      if (label) (drawnAs.get(label) as DrawnEdge).laidOut = laidOut;
-      if (tag) (drawnAs.get(tag) as DrawnEdge).laidOut = laidOut;
-      drawnBefore.elements ??= label && tag ? [edge, label, tag] : label ? [edge, label] : tag ? [edge, tag] : [edge];
-      edgeElements.set(laidOut.edge.key, drawnBefore.elements);
-      continue;
-    }
-    for (const element of [edge, label, tag]) if (element) kept.delete(element);
-    const fresh = drawEdge(laidOut, identity);
-    index.edge.set(identity, fresh.edge);
-    if (fresh.label) index.label.set(identity, fresh.label);
-    else index.label.delete(identity);
-    if (fresh.tag) index.tag.set(identity, fresh.tag);
-    else index.tag.delete(identity);
-    added.push([edges, fresh.edge]);
-    const elements = [fresh.edge];
-    if (fresh.label) added.push([labels, fresh.label]);
-    if (fresh.tag) added.push([labels, fresh.tag]);
-    if (fresh.label) elements.push(fresh.label);
-    if (fresh.tag) elements.push(fresh.tag);
-    edgeElements.set(laidOut.edge.key, elements);
+  const edgeElements = drawEdges({ layout, drawn, index, kept, added, edgeLayer: edges, labelLayer: labels }, nodeIdentity);
+  for (const element of drawn.node.values()) if (!kept.has(element)) element.remove();
+  for (const element of drawn.edge.values()) {
+    if (kept.has(element)) continue;
+    const before = drawnAs.get(element);
+    element.remove();
+    if (before?.kind === 'edge') for (const part of before.elements) part.remove();
   }
-  for (const kind of drawnKinds) for (const element of drawn[kind].values()) if (!kept.has(element)) element.remove();
   for (const [layer, element] of added) layer.appendChild(element);
   return { nodes: nodeElements, edges: edgeElements };
 }
+
+/** What {@link drawEdges} works with: renderGraph's layout, the drawing before, the new drawing's index, what is kept and added. */
+interface EdgeDrawing {
+  readonly layout: GraphLayout;
+  readonly drawn: DrawnIndex;
+  readonly index: DrawnIndex;
+  readonly kept: Set<Element>;
+  readonly added: [SVGGElement, SVGGElement][];
+  readonly edgeLayer: SVGGElement;
+  readonly labelLayer: SVGGElement;
+}
+
+/**
+ * Draws the transitions of `drawing.layout`, keeping each one drawn alike before. After a layout
+ * delta (`applyLayoutDelta`), a transition kept shares its points with the entry drawn before: it is
+ * found by them ({@link drawnByPoints}), with no identity built for thousands of transitions; a new
+ * layout is matched by identity ({@link edgeIdentities}). Returns each transition's elements by key.
+ */
+function drawEdges(drawing: EdgeDrawing, nodeIdentity: ReadonlyMap<string, string>): Map<string, readonly SVGGElement[]> {
+  const { layout, drawn, index, kept, added } = drawing;
+  const result = new Map<string, readonly SVGGElement[]>();
+  const fromDrawing = layout.edges.some((laidOut) => drawnByPoints.has(laidOut.points));
+  let identities: ReadonlyMap<string, string> | undefined;
+  const identityOf = (laidOut: LaidOutEdge): string =>
+    (identities ??= edgeIdentities(
+      layout.edges.map((entry) => entry.edge),
+      nodeIdentity,
+    )).get(laidOut.edge.key) ?? laidOut.edge.key;
+  for (const laidOut of layout.edges) {
+    // Drawn alike before: found by its points after a delta, else by its identity.
+    const element = fromDrawing ? drawnByPoints.get(laidOut.points) : drawn.edge.get(identityOf(laidOut));
+    const before = element && drawnAs.get(element);
+    if (
+      element !== undefined &&
+      before?.kind === 'edge' &&
+      !kept.has(element) &&
+      drawn.edge.get(before.identity) === element &&
+      sameEdge(before.laidOut, laidOut)
+    ) {
+      if (before.laidOut.edge !== laidOut.edge) rekeyEdge(before.laidOut.edge, laidOut.edge, before);
+      before.laidOut = laidOut;
+      drawnByPoints.set(laidOut.points, element);
+      kept.add(element);
+      index.edge.set(before.identity, element);
+      result.set(laidOut.edge.key, before.all);
+      continue;
+    }
+    // A transition new after a delta is matched by nothing later but its points: any identity unique in the drawing does.
+    const identity = fromDrawing ? `new\0${++newEdges}` : identityOf(laidOut);
+    const fresh = drawEdge(laidOut, identity);
+    index.edge.set(identity, fresh.all[0]);
+    added.push([drawing.edgeLayer, fresh.all[0]]);
+    for (const part of fresh.elements) added.push([drawing.labelLayer, part]);
+    result.set(laidOut.edge.key, fresh.all);
+  }
+  return result;
+}
+
+/** The transitions drawn after a delta that were not there before, counted: their identities. */
+let newEdges = 0;
+
+/** The path's group drawn for each transition, by its points (the array a layout delta keeps for the entries it keeps or moves). */
+const drawnByPoints = new WeakMap<LaidOutEdge['points'], SVGGElement>();
 
 /**
  * The element drawn before for the node `identity`, kept for `laidOut` when it has the same shape
@@ -171,11 +202,11 @@ export function renderGraph(viewport: SVGGElement, layout: GraphLayout): Drawing
 function reuseNode(
   identity: string,
   laidOut: LaidOutNode,
-  reuse: (kind: DrawnKind, identity: string, alike: (before: Drawn) => boolean) => SVGGElement | undefined,
+  reuse: (identity: string, alike: (before: DrawnNode) => boolean) => SVGGElement | undefined,
 ): SVGGElement | undefined {
   let problemsChanged = false;
-  const element = reuse('node', identity, (before) => {
-    if (before.kind !== 'node' || !sameShape(before.laidOut, laidOut)) return false;
+  const element = reuse(identity, (before) => {
+    if (!sameShape(before.laidOut, laidOut)) return false;
     problemsChanged = !sameNode(before.laidOut, laidOut);
     return true;
   });
@@ -187,9 +218,6 @@ function reuseNode(
   return element;
 }
 
-/** What a drawn element is: a node, a transition's path, its label or its stub's tag. */
-type DrawnKind = 'node' | 'edge' | 'label' | 'tag';
-
 /** What a node's element was drawn from: its identity and laid-out entry (the latest it was kept for). */
 interface DrawnNode {
   readonly kind: 'node';
@@ -198,27 +226,30 @@ interface DrawnNode {
 }
 
 /**
- * What a transition's element (its path's group, label or tag) was drawn from: its identity and
- * laid-out entry (the latest it was kept for); on the path's group, the transition's elements once
- * listed.
+ * What a transition's path group was drawn from: its identity and laid-out entry (the latest it was
+ * kept for); its label's and its tag's groups when drawn (`elements`), and all of them, path first (`all`).
  */
 interface DrawnEdge {
-  readonly kind: 'edge' | 'label' | 'tag';
+  readonly kind: 'edge';
   readonly identity: string;
   laidOut: LaidOutEdge;
-  elements?: readonly SVGGElement[];
+  readonly label?: SVGGElement;
+  readonly tag?: SVGGElement;
+  readonly elements: readonly SVGGElement[];
+  readonly all: readonly SVGGElement[];
 }
 
 /** What an element was drawn from: its kind, identity and laid-out entry. */
 type Drawn = DrawnNode | DrawnEdge;
 
-/** How each element was drawn; an element drawn alike ({@link sameNode}, {@link sameEdge}) can stay. */
+/** How each node's element and each transition's path group was drawn; one drawn alike ({@link sameNode}, {@link sameEdge}) can stay. */
 const drawnAs = new WeakMap<Element, Drawn>();
 
-const drawnKinds: readonly DrawnKind[] = ['node', 'edge', 'label', 'tag'];
-
-/** The elements of a drawing by kind, then identity. */
-type DrawnIndex = Readonly<Record<DrawnKind, Map<string, SVGGElement>>>;
+/** The elements of a drawing, by identity: each node's, and each transition's path group (its Drawn lists the rest). */
+interface DrawnIndex {
+  readonly node: Map<string, SVGGElement>;
+  readonly edge: Map<string, SVGGElement>;
+}
 
 /**
  * The index of each drawing's elements, by its first layer: kept from one drawing to the next (and
@@ -228,7 +259,7 @@ const drawnIndexes = new WeakMap<Element, DrawnIndex>();
 
 /** The elements drawn in `layers` (their children), by kind and identity: read once, for layers the page did not draw. */
 function drawnElements(layers: readonly SVGGElement[]): DrawnIndex {
-  const result: DrawnIndex = { node: new Map(), edge: new Map(), label: new Map(), tag: new Map() };
+  const result: DrawnIndex = { node: new Map(), edge: new Map() };
   for (const layer of layers) {
     for (const element of Array.from(layer.children)) {
       const info = drawnAs.get(element);
@@ -244,14 +275,10 @@ function drawnElements(layers: readonly SVGGElement[]): DrawnIndex {
  * `setAttribute` (a `dataset` write goes through a far slower path, and a delete at the top of a
  * large graph re-keys thousands).
  */
-function rekeyEdge(
-  before: PearlGraphEdge,
-  now: PearlGraphEdge,
-  edge: SVGGElement,
-  label: SVGGElement | null,
-  tag: SVGGElement | null,
-): void {
+function rekeyEdge(before: PearlGraphEdge, now: PearlGraphEdge, drawn: DrawnEdge): void {
   const { key, source, target } = now;
+  const [edge] = drawn.all;
+  const { label, tag } = drawn;
   if (key !== before.key) {
     edge.setAttribute('data-edge-key', key);
     label?.setAttribute('data-label-for', key);
@@ -516,13 +543,23 @@ function drawText(parent: SVGElement, className: string, lines: readonly string[
 
 /**
  * One transition: a `<g>` with `data-edge-key` holding its path, its label's `<g>`
- * (`data-label-for`) and, for a stub, its tag's `<g>` (`data-tag-for`).
+ * (`data-label-for`) and, for a stub, its tag's `<g>` (`data-tag-for`). Returns how it was drawn
+ * (also in {@link drawnAs} and {@link drawnByPoints}).
  */
-function drawEdge(laidOut: LaidOutEdge, identity: string): { edge: SVGGElement; label?: SVGGElement; tag?: SVGGElement } {
+function drawEdge(laidOut: LaidOutEdge, identity: string): DrawnEdge {
+  const group = drawEdgeElements(laidOut);
+  const [label, tag] = [group.label, group.tag];
+  const elements = label && tag ? [label, tag] : label ? [label] : tag ? [tag] : [];
+  const drawn: DrawnEdge = { kind: 'edge', identity, laidOut, label, tag, elements, all: [group.edge, ...elements] };
+  drawnAs.set(group.edge, drawn);
+  drawnByPoints.set(laidOut.points, group.edge);
+  return drawn;
+}
+
+function drawEdgeElements(laidOut: LaidOutEdge): { edge: SVGGElement; label?: SVGGElement; tag?: SVGGElement } {
   const { edge } = laidOut;
   const variant = edge.apiResult === 1 ? 'success' : edge.apiResult === 2 ? 'failure' : '';
   const group = createSvgElement('g', { class: variant ? `edge edge-${variant}` : 'edge' });
-  drawnAs.set(group, { kind: 'edge', identity, laidOut });
   group.setAttribute('data-edge-key', edge.key);
   group.setAttribute('data-source', edge.source);
   group.setAttribute('data-target', edge.target);
@@ -538,14 +575,13 @@ function drawEdge(laidOut: LaidOutEdge, identity: string): { edge: SVGGElement; 
     },
     group,
   );
-  const tag = laidOut.tag && drawTag(laidOut, identity);
+  const tag = laidOut.tag && drawTag(laidOut);
   const label = laidOut.label;
   if (!label) return { edge: group, tag };
   const labelGroup = createSvgElement('g', {
     class: variant ? `edge-label edge-${variant}` : 'edge-label',
     transform: `translate(${round(label.x)} ${round(label.y)})`,
   });
-  drawnAs.set(labelGroup, { kind: 'label', identity, laidOut });
   labelGroup.setAttribute('data-label-for', edge.key);
   createSvgElement('rect', { class: 'edge-label-box', width: round(label.width), height: round(label.height), rx: 3 }, labelGroup);
   drawText(labelGroup, 'edge-label-text', label.lines, 4, 2, 'label');
@@ -565,7 +601,7 @@ function edgeTitle(laidOut: LaidOutEdge): string {
  * The tag ending a stub: a pill in its target's colour naming the target, focusable; clicking it
  * (or Enter) shows the target (`main.ts`). Its text and tooltip go through `textContent`.
  */
-function drawTag(laidOut: LaidOutEdge, identity: string): SVGGElement | undefined {
+function drawTag(laidOut: LaidOutEdge): SVGGElement | undefined {
   const tag = laidOut.tag;
   if (!tag) return undefined;
   const group = createSvgElement('g', {
@@ -574,7 +610,6 @@ function drawTag(laidOut: LaidOutEdge, identity: string): SVGGElement | undefine
     tabindex: 0,
     role: 'link',
   });
-  drawnAs.set(group, { kind: 'tag', identity, laidOut });
   group.setAttribute('data-tag-for', laidOut.edge.key);
   group.setAttribute('data-stub-target', tag.target);
   group.setAttribute('aria-label', `Go to ${clip(tag.targetTitle, maxShownChars)}`);
