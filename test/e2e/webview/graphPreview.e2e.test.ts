@@ -143,6 +143,14 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
     await page.locator(`#graph[data-render-count="${renderCount}"]`).waitFor({ state: 'attached' });
   }
 
+  /** With PREVIEW_SHOTS set (a folder), a screenshot of the page there, named `name`.png, to look at. */
+  async function shot(page: Page, name: string): Promise<void> {
+    const folder = process.env.PREVIEW_SHOTS;
+    if (folder === undefined) return;
+    fs.mkdirSync(folder, { recursive: true });
+    await page.screenshot({ path: path.join(folder, `${name}.png`) });
+  }
+
   async function posted(page: Page): Promise<WebviewMessage[]> {
     return page.evaluate(() => (globalThis as unknown as PageGlobals).__posted);
   }
@@ -368,6 +376,7 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
     const opened = await openPage();
     const graph = graphOf(brokenClinicText());
     await showGraph(opened.page, graph, 1);
+    await shot(opened.page, 'problems-marked');
 
     const withError = nodeById(graph, 'opening_known_patient');
     const errors = withError.diagnostics.filter((diagnostic) => diagnostic.severity === 1);
@@ -815,8 +824,11 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
     await waitForPosted(page, (message) => message.type === 'ready');
     await showGraph(page, graphOf(clinicText), 1);
     assert.equal(await isOpen(), true, 'still open after a reload');
-    // Closed again, it stays closed.
+    // Closed again, it stays closed (once the page has seen it close: the toggle event comes a task later).
     await page.locator('#legend summary').click();
+    await waitFor('the closed legend to be remembered', async () =>
+      page.evaluate(() => JSON.parse(sessionStorage.getItem('webviewState') ?? '{}').legendOpen === false),
+    );
     await page.reload();
     await waitForPosted(page, (message) => message.type === 'ready');
     assert.equal(await isOpen(), false, 'still collapsed after a reload');
@@ -914,6 +926,7 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
     assert.ok(end && focused, 'a Dialogue with a transition into EndCall');
     // Fitted, the 300 nodes' names are too small to read: the page does not draw them.
     assert.match((await page.locator('g.viewport').getAttribute('class')) ?? '', /\bfar\b/);
+    await shot(page, 'hub-300-fitted');
     await nodeLocator(page, focused.key).dispatchEvent('click');
     await page.getByRole('button', { name: 'Focus' }).click();
     const seen = await page.evaluate((key) => {
@@ -931,6 +944,7 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
       const far = document.querySelector('g.viewport')?.classList.contains('far') ?? true;
       return { inside, far, nameHeight: name?.height ?? 0 };
     }, focused.key);
+    await shot(page, 'hub-300-focus');
     assert.equal(seen.inside, true, 'the focused node is in view');
     assert.equal(seen.far, false, 'the names are drawn');
     // A 13 px name at a readable scale (0.6 or more) is about 8 px high on screen, or more.
