@@ -80,8 +80,9 @@ export interface Drawing {
  * others are drawn anew and the elements of what is gone removed. Nodes are matched by identity
  * ({@link nodeIdentities}: the nodeId, not the key), transitions by their points after a layout
  * delta, else by identity ({@link drawEdges}), so a node removed or inserted above others, which
- * renumbers their keys (`n:<index>`), only re-keys their elements (their `data-*` attributes). After an incremental layout (a few nodes added or moved) the
- * browser so styles and lays out only what changed, not the whole graph again. Whether an element
+ * renumbers their keys (`n:<index>`), only re-keys their elements (their `data-*` attributes).
+ * After an incremental layout (a few nodes added or moved) the browser so styles and lays out only
+ * what changed, not the whole graph again. Whether an element
  * is drawn alike is a comparison of the laid-out entries (the same objects, or arrays, after a
  * layout delta: {@link sameNode}, {@link sameEdge}), never a serialisation of each.
  */
