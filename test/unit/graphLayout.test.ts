@@ -338,6 +338,37 @@ describe('incrementalLayout (a change of structure keeps the drawing)', () => {
     assert.ok(stubs.size > 10 && keptStubs.length === stubs.size, `${keptStubs.length} of ${stubs.size} stubs kept`);
   });
 
+  it('a step added between the opening and EndCall (as the designer does): EndCall moves below it, and no two routes leave a node on one line', () => {
+    const small = (nodes: unknown[]): PearlGraph => graphOf(JSON.stringify({ name: 'Support', pearl: { nodes } }, null, 2));
+    const open = { nodeId: 'open', name: 'Open', nodeType: 2, script: 'Hello', transitions: [{ name: 'Bye', toNodeId: 'end' }] };
+    const end = { nodeId: 'end', name: 'End', nodeType: 100, script: 'Bye' };
+    const before = small([open, end]);
+    const shown = layeredLayout(before, measure);
+    const grown = small([
+      {
+        ...open,
+        transitions: [
+          { name: 'Bye', toNodeId: 'end' },
+          { name: 'Go to Dialogue', toNodeId: 'dialogue' },
+        ],
+      },
+      end,
+      { nodeId: 'dialogue', name: 'Dialogue', nodeType: 10, transitions: [{ name: 'Done', toNodeId: 'end' }] },
+    ]);
+    const after = incrementalLayout(grown, shown, measure);
+    assert.ok(after);
+    assertReadable(grown, after);
+    const at = (nodeId: string) => after.nodes.find((laidOut) => laidOut.node.nodeId === nodeId)!;
+    assert.ok(at('end').y >= at('dialogue').y + at('dialogue').height, 'EndCall is below the new step');
+    const starts = after.edges.filter((laidOut) => laidOut.edge.source === at('open').node.key).map((laidOut) => laidOut.points[0].x);
+    assert.equal(starts.length, 2);
+    assert.ok(Math.abs(starts[0] - starts[1]) >= 12, `the two routes out of Open start at x ${starts.join(' and ')}`);
+    const ends = after.edges
+      .filter((laidOut) => laidOut.edge.target === at('end').node.key)
+      .map((laidOut) => laidOut.points[laidOut.points.length - 1].x);
+    assert.ok(Math.abs(ends[0] - ends[1]) >= 12, `the two routes into End arrive at x ${ends.join(' and ')}`);
+  });
+
   it('leaves a change of more than a fifth of the nodes to a whole new layout', () => {
     const rebuilt = edited((value) => {
       for (let index = 0; index < 30; index++)

@@ -316,8 +316,13 @@ function routeNew(
   const { graph, measure, obstacles, curvePoints } = fitting;
   const nodeRect = new Map(nodes.map((laidOut) => [laidOut.node.key, laidOut] as const));
   const drawnInto = new Map<string, number>();
-  for (const laidOut of edges)
-    if (laidOut && !laidOut.tag) drawnInto.set(laidOut.edge.target, (drawnInto.get(laidOut.edge.target) ?? 0) + 1);
+  const ports = new Ports();
+  for (const laidOut of edges) {
+    if (!laidOut || laidOut.tag) continue;
+    drawnInto.set(laidOut.edge.target, (drawnInto.get(laidOut.edge.target) ?? 0) + 1);
+    ports.add(laidOut.edge.source, laidOut.points[0]);
+    ports.add(laidOut.edge.target, laidOut.points[laidOut.points.length - 1]);
+  }
   return graph.edges.flatMap((edge, index) => {
     const kept = edges[index];
     if (kept) return [kept];
@@ -330,7 +335,11 @@ function routeNew(
       return [stub];
     }
     drawnInto.set(edge.target, (drawnInto.get(edge.target) ?? 0) + 1);
-    const points = from === to ? selfLoop(from) : route(from, to, nodeObstacles);
+    const points = from === to ? selfLoop(from) : route(from, to, nodeObstacles, ports.choose(edge.source, from, edge.target, to));
+    if (from !== to) {
+      ports.add(edge.source, points[0]);
+      ports.add(edge.target, points[points.length - 1]);
+    }
     const size = measureEdgeLabel(edge, measure);
     let label: LaidOutEdge['label'];
     if (size) {
@@ -542,24 +551,24 @@ function samplePath(points: readonly Point[]): Point[] {
  * (to the side nearer `to`) just before each node in the way, then into the middle of the facing
  * side of `to`. Linear in the nodes between the two. Drawn with straight runs and rounded corners.
  */
-function route(from: Rect, to: Rect, nodes: readonly Rect[]): Point[] {
-  if (to.y >= from.y + from.height) return sweep(from, to, nodes);
+function route(from: Rect, to: Rect, nodes: readonly Rect[], at: PortsAt): Point[] {
+  if (to.y >= from.y + from.height) return sweep(from, to, nodes, at);
   if (to.y + to.height <= from.y) {
     // Upward: the same sweep in a mirrored drawing.
     const flip = (rect: Rect): Rect => ({ x: rect.x, y: -rect.y - rect.height, width: rect.width, height: rect.height });
-    return sweep(flip(from), flip(to), nodes.map(flip)).map((point) => ({ x: point.x, y: -point.y }));
+    return sweep(flip(from), flip(to), nodes.map(flip), at).map((point) => ({ x: point.x, y: -point.y }));
   }
   // Side by side: a curve from the bottom of one to the bottom of the other.
-  const start = { x: from.x + from.width / 2, y: from.y + from.height };
-  const end = { x: to.x + to.width / 2, y: to.y + to.height };
+  const start = { x: at.start, y: from.y + from.height };
+  const end = { x: at.end, y: to.y + to.height };
   const low = Math.max(start.y, end.y) + 2 * rowGap;
   return [start, { x: start.x, y: low }, { x: end.x, y: low }, end];
 }
 
 /** {@link route} for `to` below `from`. */
-function sweep(from: Rect, to: Rect, nodes: readonly Rect[]): Point[] {
-  const start = { x: from.x + from.width / 2, y: from.y + from.height };
-  const end = { x: to.x + to.width / 2, y: to.y };
+function sweep(from: Rect, to: Rect, nodes: readonly Rect[], at: PortsAt): Point[] {
+  const start = { x: at.start, y: from.y + from.height };
+  const end = { x: at.end, y: to.y };
   const gapAbove = rowGap;
   const inWay = nodes
     .filter((rect) => rect.y + rect.height > start.y && rect.y < end.y - gapAbove && !inside(start, rect) && !inside(end, rect))
@@ -586,6 +595,55 @@ function sweep(from: Rect, to: Rect, nodes: readonly Rect[]): Point[] {
   return roundedPolyline(
     corners.filter((point, index) => index === 0 || point.x !== corners[index - 1].x || point.y !== corners[index - 1].y),
   );
+}
+
+/** Where a route leaves its source and reaches its target (x, px): on the side of each box that faces the other. */
+interface PortsAt {
+  readonly start: number;
+  readonly end: number;
+}
+
+/** The shares of a box's width tried in turn for a new route's end: the middle first. */
+const portShares = [1 / 2, 1 / 3, 2 / 3, 1 / 4, 3 / 4, 1 / 6, 5 / 6];
+
+/** Closest two routes may leave or reach the same side of a box, px. */
+const portSpacing = 12;
+
+/**
+ * The ends of the routes drawn so far on each side of each node (by key and the side's y), so that
+ * a new route leaves and reaches a node where no other does: two routes out of the same side of a
+ * node would run on one line with their labels side by side, telling nothing of which is which.
+ */
+class Ports {
+  private readonly used = new Map<string, number[]>();
+
+  /** Records a route's end `point` on node `key` (on the side at the point's y). */
+  add(key: string, point: Point | undefined): void {
+    if (!point) return;
+    const side = `${key}\0${Math.round(point.y)}`;
+    const xs = this.used.get(side);
+    if (xs) xs.push(point.x);
+    else this.used.set(side, [point.x]);
+  }
+
+  /** Where a route from `from` (node `source`) to `to` (node `target`) leaves and arrives: see {@link route} for the sides. */
+  choose(source: string, from: Rect, target: string, to: Rect): PortsAt {
+    const below = to.y >= from.y + from.height;
+    const above = to.y + to.height <= from.y;
+    const startY = above ? from.y : from.y + from.height;
+    const endY = below ? to.y : to.y + to.height;
+    return { start: this.free(source, from, startY), end: this.free(target, to, endY) };
+  }
+
+  /** The first share of `rect`'s width ({@link portShares}) at least {@link portSpacing} from every route on its side at `y`. */
+  private free(key: string, rect: Rect, y: number): number {
+    const xs = this.used.get(`${key}\0${Math.round(y)}`) ?? [];
+    for (const share of portShares) {
+      const x = rect.x + rect.width * share;
+      if (xs.every((used) => Math.abs(used - x) >= portSpacing)) return x;
+    }
+    return rect.x + rect.width / 2;
+  }
 }
 
 /** The nearest x left and right of `x` outside every rectangle of `band` (merged where they touch). */
