@@ -316,13 +316,9 @@ function routeNew(
   const { graph, measure, obstacles, curvePoints } = fitting;
   const nodeRect = new Map(nodes.map((laidOut) => [laidOut.node.key, laidOut] as const));
   const drawnInto = new Map<string, number>();
-  const ports = new Ports();
-  for (const laidOut of edges) {
-    if (!laidOut || laidOut.tag) continue;
-    drawnInto.set(laidOut.edge.target, (drawnInto.get(laidOut.edge.target) ?? 0) + 1);
-    ports.add(laidOut.edge.source, laidOut.points[0]);
-    ports.add(laidOut.edge.target, laidOut.points[laidOut.points.length - 1]);
-  }
+  for (const laidOut of edges)
+    if (laidOut && !laidOut.tag) drawnInto.set(laidOut.edge.target, (drawnInto.get(laidOut.edge.target) ?? 0) + 1);
+  const ports = new Ports(edges);
   return graph.edges.flatMap((edge, index) => {
     const kept = edges[index];
     if (kept) return [kept];
@@ -610,20 +606,20 @@ const portShares = [1 / 2, 1 / 3, 2 / 3, 1 / 4, 3 / 4, 1 / 6, 5 / 6];
 const portSpacing = 12;
 
 /**
- * The ends of the routes drawn so far on each side of each node (by key and the side's y), so that
- * a new route leaves and reaches a node where no other does: two routes out of the same side of a
- * node would run on one line with their labels side by side, telling nothing of which is which.
+ * The ends of the routes drawn on the sides of the nodes, so that a new route leaves and reaches a
+ * node where no other does: two routes out of the same side of a node would run on one line with
+ * their labels side by side, telling nothing of which is which. The routes kept are looked at only
+ * for the nodes a new route joins (a small edit routes a few; nothing is indexed for the thousands kept).
  */
 class Ports {
-  private readonly used = new Map<string, number[]>();
+  /** The ends of the routes added: node key, then the point. */
+  private readonly added: [string, Point][] = [];
 
-  /** Records a route's end `point` on node `key` (on the side at the point's y). */
+  constructor(private readonly kept: readonly (LaidOutEdge | undefined)[]) {}
+
+  /** Records a new route's end `point` on node `key`. */
   add(key: string, point: Point | undefined): void {
-    if (!point) return;
-    const side = `${key}\0${Math.round(point.y)}`;
-    const xs = this.used.get(side);
-    if (xs) xs.push(point.x);
-    else this.used.set(side, [point.x]);
+    if (point) this.added.push([key, point]);
   }
 
   /** Where a route from `from` (node `source`) to `to` (node `target`) leaves and arrives: see {@link route} for the sides. */
@@ -637,7 +633,16 @@ class Ports {
 
   /** The first share of `rect`'s width ({@link portShares}) at least {@link portSpacing} from every route on its side at `y`. */
   private free(key: string, rect: Rect, y: number): number {
-    const xs = this.used.get(`${key}\0${Math.round(y)}`) ?? [];
+    const xs: number[] = [];
+    const onSide = (point: Point | undefined): void => {
+      if (point && Math.abs(point.y - y) < 1) xs.push(point.x);
+    };
+    for (const laidOut of this.kept) {
+      if (!laidOut || laidOut.tag) continue;
+      if (laidOut.edge.source === key) onSide(laidOut.points[0]);
+      if (laidOut.edge.target === key) onSide(laidOut.points[laidOut.points.length - 1]);
+    }
+    for (const [node, point] of this.added) if (node === key) onSide(point);
     for (const share of portShares) {
       const x = rect.x + rect.width * share;
       if (xs.every((used) => Math.abs(used - x) >= portSpacing)) return x;
