@@ -271,7 +271,9 @@ function keptEdges(fitting: Fitting, previous: GraphLayout, newEdgeIds: Readonly
     const old = oldEdges.get(newEdgeIds.get(edge.key) ?? edge.key);
     if (!old || !sameLabel(old.label?.lines, measureEdgeLabel(edge, measure)?.lines)) return undefined;
     const tag = old.tag && renamedTag(old.tag, edge.target, nodeByKey, measure);
-    return tag === old.tag && sameData(old.edge, edge) ? old : { ...old, edge, tag };
+    // (Keys first: after a delete most transitions kept are renumbered.)
+    if (tag === old.tag && old.edge.key === edge.key && sameData(old.edge, edge)) return old;
+    return { edge, points: old.points, label: old.label, tag };
   });
 }
 
@@ -391,6 +393,7 @@ function emitNodes(fitting: Fitting, previous: GraphLayout, matched: Matched): L
 /** Whether `old` draws `now` exactly (the same node, box, header and marks): then `old` is kept for it. */
 function sameLaidOutNode(old: LaidOutNode, now: LaidOutNode): boolean {
   return (
+    old.node.key === now.node.key &&
     old.x === now.x &&
     old.y === now.y &&
     old.width === now.width &&
@@ -422,16 +425,21 @@ function routeNew(
   const drawnInto = new Map<string, number>();
   for (const laidOut of edges)
     if (laidOut && !laidOut.tag) drawnInto.set(laidOut.edge.target, (drawnInto.get(laidOut.edge.target) ?? 0) + 1);
-  return graph.edges.flatMap((edge, index) => {
+  const result: LaidOutEdge[] = [];
+  for (const [index, edge] of graph.edges.entries()) {
     const kept = edges[index];
-    if (kept) return [kept];
+    if (kept) {
+      result.push(kept);
+      continue;
+    }
     const from = nodeRect.get(edge.source);
     const to = nodeRect.get(edge.target);
-    if (!from || !to) return [];
+    if (!from || !to) continue;
     if (from !== to && ((drawnInto.get(edge.target) ?? 0) >= maxDrawnIn || Math.abs(to.y - from.y) > stubDistance)) {
       const stub = placeStub(edge, from, to, { measure, obstacles, curvePoints });
       obstacles.push(...(stub.label ? [stub.label] : []), ...(stub.tag ? [stub.tag] : []));
-      return [stub];
+      result.push(stub);
+      continue;
     }
     drawnInto.set(edge.target, (drawnInto.get(edge.target) ?? 0) + 1);
     const points = from === to ? selfLoop(from) : route(from, to, nodeObstacles);
@@ -442,8 +450,9 @@ function routeNew(
       label = { ...at, width: size.width, height: size.height, lines: size.lines };
       obstacles.push(label);
     }
-    return [{ edge, points, label }];
-  });
+    result.push({ edge, points, label });
+  }
+  return result;
 }
 
 /** The drawing's size: everything drawn, and {@link padding} beyond. */

@@ -321,17 +321,31 @@ function edgesEqual(a: LaidOutEdge, b: LaidOutEdge): boolean {
  * have them (the order of an object's fields aside). Cheap on the same object.
  */
 export function sameData(a: unknown, b: unknown): boolean {
+  return a === b || sameValues(a, b, false);
+}
+
+/**
+ * The last two objects found equal inside others: the transitions of one graph share their range
+ * (`layoutInput`, one object through `postMessage` too), so the range of every transition is
+ * compared once per pair of graphs, not once per transition. Data as posted is never changed.
+ */
+let lastSame: readonly [object | undefined, object | undefined] = [undefined, undefined];
+
+/** {@link sameData}; `nested` when `a` and `b` are values inside the objects compared, remembered in {@link lastSame}. */
+function sameValues(a: unknown, b: unknown, nested: boolean): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (a === lastSame[0] && b === lastSame[1]) return true;
   if (Array.isArray(a) || Array.isArray(b)) {
     if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-    for (let index = 0; index < a.length; index++) if (!sameData(a[index], b[index])) return false;
-    return true;
+    for (let index = 0; index < a.length; index++) if (!sameValues(a[index], b[index], true)) return false;
+  } else {
+    const [x, y] = [a as Record<string, unknown>, b as Record<string, unknown>];
+    const fields = Object.keys(x);
+    if (fields.length !== Object.keys(y).length) return false;
+    for (const field of fields) if (!Object.hasOwn(y, field) || !sameValues(x[field], y[field], true)) return false;
   }
-  const [x, y] = [a as Record<string, unknown>, b as Record<string, unknown>];
-  const fields = Object.keys(x);
-  if (fields.length !== Object.keys(y).length) return false;
-  for (const field of fields) if (!Object.hasOwn(y, field) || !sameData(x[field], y[field])) return false;
+  if (nested) lastSame = [a, b];
   return true;
 }
 
