@@ -43,8 +43,10 @@ import {
   type LaidOutTag,
   type MeasureText,
   measureEdgeLabel,
+  measuredWith,
   measureTag,
   type Rect,
+  recordMeasure,
   rectsOverlap,
   tagHeight,
 } from './layoutGraph';
@@ -113,6 +115,7 @@ export function incrementalLayout(graph: PearlGraph, previous: GraphLayout, meas
   const result = routeNew(fitting, kept, nodes, boxes.map(rectOf));
   const layout = { ...extentOf(nodes, result), nodes, edges: result };
   shareIdentities(layout, graph, matched.matchedIdentity, edgeIds);
+  recordMeasure(layout, measure);
   return layout;
 }
 
@@ -264,12 +267,16 @@ function keptEdges(fitting: Fitting, previous: GraphLayout, newEdgeIds: Readonly
   const oldEdgeIds = layoutIdentities(previous).edges;
   for (const laidOut of previous.edges) oldEdges.set(oldEdgeIds.get(laidOut.edge.key) ?? laidOut.edge.key, laidOut);
   const nodeByKey = new Map(graph.nodes.map((node) => [node.key, node] as const));
+  // Labels measured with `measure` already: one of the same text is the same (`recordMeasure`).
+  const sameMeasure = measuredWith(previous) === measure;
   return graph.edges.map((edge) => {
     const source = boxOfKey.get(edge.source);
     const target = boxOfKey.get(edge.target);
     if (!source || !target || moved.has(source) || moved.has(target)) return undefined;
     const old = oldEdges.get(newEdgeIds.get(edge.key) ?? edge.key);
-    if (!old || !sameLabel(old.label?.lines, measureEdgeLabel(edge, measure)?.lines)) return undefined;
+    if (!old) return undefined;
+    const sameText = sameMeasure && old.edge.name === edge.name && old.edge.apiResult === edge.apiResult;
+    if (!sameText && !sameLabel(old.label?.lines, measureEdgeLabel(edge, measure)?.lines)) return undefined;
     const tag = old.tag && renamedTag(old.tag, edge.target, nodeByKey, measure);
     // (Keys first: after a delete most transitions kept are renumbered.)
     if (tag === old.tag && old.edge.key === edge.key && sameData(old.edge, edge)) return old;

@@ -451,6 +451,24 @@ export interface Header {
   readonly marks: readonly NodeMark[];
 }
 
+/** The {@link MeasureText} each layout was made with (see {@link recordMeasure}). */
+const measureOfLayout = new WeakMap<GraphLayout, MeasureText>();
+
+/**
+ * Records that every label of `layout` is as `measure` wraps its transition's label text
+ * ({@link measureEdgeLabel}): so is a layout made with it, whose kept labels were checked against
+ * it. A later layout with the same `measure` keeps the label of a transition whose name and
+ * apiResult stayed without measuring it again.
+ */
+export function recordMeasure(layout: GraphLayout, measure: MeasureText): void {
+  measureOfLayout.set(layout, measure);
+}
+
+/** The {@link MeasureText} `layout` was made with ({@link recordMeasure}), if recorded. */
+export function measuredWith(layout: GraphLayout): MeasureText | undefined {
+  return measureOfLayout.get(layout);
+}
+
 /** Entries of one measuring cache before it is emptied: bounded over a session. */
 const maxMeasured = 20_000;
 /** What was measured with each {@link MeasureText}, by what it depends on (see {@link measured}). */
