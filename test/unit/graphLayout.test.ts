@@ -3,14 +3,17 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { incrementalLayout } from '../../client/src/graphPreview/webview/incrementalLayout';
+import { incrementalLayout, warmUpSteps } from '../../client/src/graphPreview/webview/incrementalLayout';
 import { layeredLayout, maxDrawnIn, maxSpan } from '../../client/src/graphPreview/webview/layeredLayout';
 import {
   applyLayoutDelta,
   diffLayout,
+  edgeIdentities,
   type GraphLayout,
   type LaidOutNode,
+  layoutIdentities,
   type MeasureText,
+  nodeIdentities,
   type Rect,
   rectsOverlap,
 } from '../../client/src/graphPreview/webview/layoutGraph';
@@ -375,5 +378,86 @@ describe('incrementalLayout (a change of structure keeps the drawing)', () => {
         value.pearl.nodes.push({ nodeId: `extra_${index}`, nodeType: 10, transitions: [{ name: 'Done', toNodeId: 'end_conversation' }] });
     });
     assert.equal(incrementalLayout(rebuilt, layout, measure), undefined);
+  });
+});
+
+describe("the layout worker's answer to a small edit (incrementalLayout, then diffLayout)", () => {
+  interface ShapedNode {
+    nodeId: string;
+    name?: string;
+    script?: string;
+    transitions?: { name: string; toNodeId: string }[];
+  }
+  /** `text` changed on its `pearl.nodes`, as the page's graph (`layoutInput`). */
+  const edited = (text: string, change: (nodes: ShapedNode[]) => void): PearlGraph => {
+    const value = JSON.parse(text) as { pearl: { nodes: ShapedNode[] } };
+    change(value.pearl.nodes);
+    return layoutInput(graphOf(JSON.stringify(value, null, 2), 2));
+  };
+  /** The middle Dialogue with a script and transitions. */
+  const middle = (nodes: ShapedNode[]): ShapedNode => {
+    const dialogues = nodes.filter((node) => typeof node.script === 'string' && (node.transitions?.length ?? 0) > 0);
+    return dialogues[Math.floor(dialogues.length / 2)];
+  };
+  const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
+
+  for (const shape of pearlShapes) {
+    it(`gives the page the same layout after a node of a ${shape}-shaped Pearl is deleted, added or renamed, what stayed as indexes`, () => {
+      const text = generateShapedPearl(shape, 300);
+      const shown = layeredLayout(layoutInput(graphOf(text)), measure);
+      const edits = {
+        deleted: edited(text, (nodes) => {
+          const [removed] = nodes.splice(nodes.indexOf(middle(nodes)) + 3, 1);
+          for (const node of nodes) node.transitions = node.transitions?.filter((transition) => transition.toNodeId !== removed.nodeId);
+        }),
+        added: edited(text, (nodes) => {
+          nodes.push({ nodeId: 'one_more', name: 'One more question', script: 'Anything else?', transitions: [] });
+          middle(nodes).transitions?.push({ name: 'Customer has one more question', toNodeId: 'one_more' });
+        }),
+        renamed: edited(text, (nodes) => (middle(nodes).name = 'A new name for this step')),
+      };
+      for (const [edit, graph] of Object.entries(edits)) {
+        const after = incrementalLayout(graph, shown, measure);
+        assert.ok(after, `${edit}: a small change`);
+        // As posted: cloned, the properties set to undefined dropped.
+        const delta = structuredClone(diffLayout(shown, 1, after));
+        assert.deepEqual(plain(applyLayoutDelta(shown, delta)), plain(after), `${edit}: the page would draw another layout`);
+        // The identities the next edit matches by are the layout's own.
+        const nodes = nodeIdentities(after.nodes.map((laidOut) => laidOut.node));
+        const identities = layoutIdentities(after);
+        assert.deepEqual(identities.nodes, nodes, edit);
+        assert.deepEqual(
+          identities.edges,
+          edgeIdentities(
+            after.edges.map((laidOut) => laidOut.edge),
+            nodes,
+          ),
+          edit,
+        );
+        const whole = delta.edges.filter((entry) => typeof entry === 'object' && !('from' in entry));
+        assert.ok(whole.length < 20, `${edit}: ${whole.length} transitions sent whole`);
+        // A renumbered transition is sent as its new keys, not whole again.
+        for (const entry of delta.edges) {
+          if (typeof entry !== 'object' || !('from' in entry)) continue;
+          const fields = Object.keys(entry.now);
+          assert.ok(fields.includes('key') && fields.every((field) => ['key', 'source', 'target'].includes(field)), fields.join());
+        }
+      }
+      const renumbered = diffLayout(shown, 1, incrementalLayout(edits.deleted, shown, measure)!).edges;
+      assert.ok(
+        renumbered.some((entry) => typeof entry === 'object' && 'from' in entry),
+        'a delete renumbers transitions',
+      );
+    });
+  }
+
+  it('warms up on the layout on screen without changing it', () => {
+    const graph = layoutInput(graphOf(generateShapedPearl('hub', 100)));
+    const layout = layeredLayout(graph, measure);
+    const before = JSON.stringify(layout);
+    const steps = warmUpSteps(graph, layout, measure, 3);
+    assert.equal(steps.length, 6);
+    for (const step of steps) step();
+    assert.equal(JSON.stringify(layout), before);
   });
 });

@@ -30,18 +30,23 @@ import {
   stubLead,
 } from './layeredLayout';
 import {
+  diffLayout,
   edgeIdentities,
   getNodeTitle,
   layoutIdentities,
   nodeIdentities,
+  recordLayoutIdentities,
+  sameData,
   type GraphLayout,
   type LaidOutEdge,
   type LaidOutNode,
   type LaidOutTag,
   type MeasureText,
   measureEdgeLabel,
+  measuredWith,
   measureTag,
   type Rect,
+  recordMeasure,
   rectsOverlap,
   tagHeight,
 } from './layoutGraph';
@@ -86,7 +91,8 @@ export function incrementalLayout(graph: PearlGraph, previous: GraphLayout, meas
   }
   const moved = new Set<Box>([...fresh, ...resized]);
   const fitting: Fitting = { graph, measure, boxes, boxOfKey, corner, moved, obstacles, curvePoints: [] };
-  const edges = keptEdges(fitting, previous, matched);
+  const edgeIds = edgeIdentities(graph.edges, matched.matchedIdentity);
+  const edges = keptEdges(fitting, previous, edgeIds);
   for (const laidOut of edges) {
     if (!laidOut) continue;
     if (laidOut.label) obstacles.push(laidOut.label);
@@ -107,7 +113,76 @@ export function incrementalLayout(graph: PearlGraph, previous: GraphLayout, meas
         });
   const nodes = emitNodes(fitting, previous, matched);
   const result = routeNew(fitting, kept, nodes, boxes.map(rectOf));
-  return { ...extentOf(nodes, result), nodes, edges: result };
+  const layout = { ...extentOf(nodes, result), nodes, edges: result };
+  shareIdentities(layout, graph, matched.matchedIdentity, edgeIds);
+  recordMeasure(layout, measure);
+  return layout;
+}
+
+/**
+ * Records the identities of the new `layout` ({@link recordLayoutIdentities}) from those of its
+ * graph computed to match it (`nodeIds`, `edgeIds`), for the diff the worker posts and the next
+ * edit's match, when they are the layout's own: every transition drawn, and every node under the
+ * identity {@link nodeIdentities} gives it in the layout's order (not so for a node matched by its
+ * key after its nodeId changed, nor for a nested action listed before its parent).
+ */
+function shareIdentities(
+  layout: GraphLayout,
+  graph: PearlGraph,
+  nodeIds: ReadonlyMap<string, string>,
+  edgeIds: ReadonlyMap<string, string>,
+): void {
+  if (layout.edges.length !== graph.edges.length) return;
+  const own = nodeIdentities(layout.nodes.map((laidOut) => laidOut.node));
+  if (own.size !== nodeIds.size) return;
+  for (const [key, identity] of own) if (nodeIds.get(key) !== identity) return;
+  recordLayoutIdentities(layout, { nodes: own, edges: edgeIds });
+}
+
+/**
+ * The steps that warm the incremental layout up (the worker runs them, one per task, before the
+ * user's first edit; see `warmUpIncremental` in layoutWorker.ts): `rounds` times, the middle node
+ * of `graph` deleted from `layout` (the nodes after it renumbered, as a delete in the text does),
+ * then added back, each laid out and diffed as the worker answers an edit; the results are
+ * dropped. Covers the paths of the three small edits: nodes and transitions kept, renumbered, new,
+ * grown. Empty for a graph of fewer than 2 nodes. A step may throw (an edit it did not foresee).
+ */
+export function warmUpSteps(graph: PearlGraph, layout: GraphLayout, measure: MeasureText, rounds: number): (() => void)[] {
+  const middle = graph.nodes[graph.nodes.length >> 1];
+  if (graph.nodes.length < 2 || middle === undefined) return [];
+  const without = withoutNode(graph, middle.key);
+  let removed: GraphLayout | undefined;
+  const steps: (() => void)[] = [];
+  for (let round = 0; round < rounds; round++) {
+    steps.push(() => {
+      removed = incrementalLayout(without, layout, measure);
+      if (removed) diffLayout(layout, 0, removed);
+    });
+    steps.push(() => {
+      const added = removed && incrementalLayout(graph, removed, measure);
+      if (removed && added) diffLayout(removed, 0, added);
+    });
+  }
+  return steps;
+}
+
+/** `graph` without the node `key` and its transitions, the nodes after it taking the keys of the ones before them (as in the text). */
+function withoutNode(graph: PearlGraph, key: string): PearlGraph {
+  const nodes = graph.nodes.filter((node) => node.key !== key);
+  const renamed = new Map(nodes.map((node, index) => [node.key, graph.nodes[index].key] as const));
+  const now = (old: string): string => renamed.get(old) ?? old;
+  return {
+    ...graph,
+    nodes: nodes.map((node) => ({ ...node, key: now(node.key), parent: node.parent && { ...node.parent, key: now(node.parent.key) } })),
+    edges: graph.edges
+      .filter((edge) => edge.source !== key && edge.target !== key)
+      .map((edge) => ({
+        ...edge,
+        key: edge.key.startsWith(edge.source) ? now(edge.source) + edge.key.slice(edge.source.length) : edge.key,
+        source: now(edge.source),
+        target: now(edge.target),
+      })),
+  };
 }
 
 /** What fitting the change in needs: the new graph's boxes, the corners kept or found, what is drawn so far. */
@@ -138,6 +213,8 @@ interface Matched {
   readonly newIdentity: ReadonlyMap<string, string>;
   /** Each new node under the identity of the node it matched, so that its transitions match too. */
   readonly matchedIdentity: ReadonlyMap<string, string>;
+  /** The previous layout's node each matched top-level box was matched to. */
+  readonly oldOf: ReadonlyMap<Box, LaidOutNode>;
 }
 
 function cornerOf(corner: ReadonlyMap<Box, Point>, box: Box): Point {
@@ -164,36 +241,46 @@ function matchNodes(graph: PearlGraph, boxes: readonly Box[], previous: GraphLay
   const corner = new Map<Box, Point>();
   const resized: Box[] = [];
   const matchedIdentity = new Map(newIdentity);
+  const oldOf = new Map<Box, LaidOutNode>();
   for (const box of boxes) {
     const old = matchOf(box);
     if (!old) continue;
     taken.add(old);
+    oldOf.set(box, old);
     matchedIdentity.set(box.node.key, identityOf(oldIdentity, old.node.key));
     corner.set(box, { x: old.x, y: old.y });
     if (Math.abs(old.width - box.width) > 0.5 || Math.abs(old.height - box.height) > 0.5) resized.push(box);
   }
-  return { corner, resized, oldIdentity, newIdentity, matchedIdentity };
+  return { corner, resized, oldIdentity, newIdentity, matchedIdentity, oldOf };
 }
 
 /**
  * Transitions kept with their route (by the new graph's order; undefined for one to route again):
- * matched, both ends kept where they were and the same size, the same label; a stub's tag names
- * its target as it is called now.
+ * matched (`newEdgeIds`: the new graph's transitions under the identities of the nodes they
+ * matched), both ends kept where they were and the same size, the same label; a stub's tag names
+ * its target as it is called now. A transition unchanged keeps its laid-out entry itself, so that
+ * the diff the page gets sees it as the same at once.
  */
-function keptEdges(fitting: Fitting, previous: GraphLayout, matched: Matched): (LaidOutEdge | undefined)[] {
+function keptEdges(fitting: Fitting, previous: GraphLayout, newEdgeIds: ReadonlyMap<string, string>): (LaidOutEdge | undefined)[] {
   const { graph, measure, boxOfKey, moved } = fitting;
   const oldEdges = new Map<string, LaidOutEdge>();
   const oldEdgeIds = layoutIdentities(previous).edges;
   for (const laidOut of previous.edges) oldEdges.set(oldEdgeIds.get(laidOut.edge.key) ?? laidOut.edge.key, laidOut);
-  const newEdgeIds = edgeIdentities(graph.edges, matched.matchedIdentity);
   const nodeByKey = new Map(graph.nodes.map((node) => [node.key, node] as const));
+  // Labels measured with `measure` already: one of the same text is the same (`recordMeasure`).
+  const sameMeasure = measuredWith(previous) === measure;
   return graph.edges.map((edge) => {
     const source = boxOfKey.get(edge.source);
     const target = boxOfKey.get(edge.target);
     if (!source || !target || moved.has(source) || moved.has(target)) return undefined;
     const old = oldEdges.get(newEdgeIds.get(edge.key) ?? edge.key);
-    if (!old || !sameLabel(old.label?.lines, measureEdgeLabel(edge, measure)?.lines)) return undefined;
-    return { ...old, edge, tag: old.tag && renamedTag(old.tag, edge.target, nodeByKey, measure) };
+    if (!old) return undefined;
+    const sameText = sameMeasure && old.edge.name === edge.name && old.edge.apiResult === edge.apiResult;
+    if (!sameText && !sameLabel(old.label?.lines, measureEdgeLabel(edge, measure)?.lines)) return undefined;
+    const tag = old.tag && renamedTag(old.tag, edge.target, nodeByKey, measure);
+    // (Keys first: after a delete most transitions kept are renumbered.)
+    if (tag === old.tag && old.edge.key === edge.key && sameData(old.edge, edge)) return old;
+    return { edge, points: old.points, label: old.label, tag };
   });
 }
 
@@ -253,11 +340,11 @@ function keepTerminalsLast(fitting: Fitting, fresh: readonly Box[]): Set<Box> {
     grown = false;
     for (const box of boxes) {
       if (freshSet.has(box)) continue;
-      const rect = rectOf(box);
-      if (rect.x > right + nodeSpacing || rect.x + rect.width < left - nodeSpacing) continue;
-      if (rect.x < left || rect.x + rect.width > right) {
-        left = Math.min(left, rect.x);
-        right = Math.max(right, rect.x + rect.width);
+      const { x } = cornerOf(corner, box);
+      if (x > right + nodeSpacing || x + box.width < left - nodeSpacing) continue;
+      if (x < left || x + box.width > right) {
+        left = Math.min(left, x);
+        right = Math.max(right, x + box.width);
         grown = true;
       }
     }
@@ -282,7 +369,11 @@ function keepTerminalsLast(fitting: Fitting, fresh: readonly Box[]): Set<Box> {
   return shifted;
 }
 
-/** The laid-out nodes: every box at its corner; nested actions of a box that stayed keep their places. */
+/**
+ * The laid-out nodes: every box at its corner; nested actions of a box that stayed keep their
+ * places. A node drawn as it was, the same node, keeps its laid-out entry itself, so that the diff
+ * the page gets sees it as the same at once.
+ */
 function emitNodes(fitting: Fitting, previous: GraphLayout, matched: Matched): LaidOutNode[] {
   const { boxes, corner, moved } = fitting;
   const oldNested = new Map<string, LaidOutNode>();
@@ -293,13 +384,36 @@ function emitNodes(fitting: Fitting, previous: GraphLayout, matched: Matched): L
     const at = cornerOf(corner, box);
     emitBox(box, at.x, at.y, 0, nodes);
     if (moved.has(box)) continue;
+    const top = matched.oldOf.get(box);
+    if (top && sameLaidOutNode(top, nodes[first])) nodes[first] = top;
     for (let index = first + 1; index < nodes.length; index++) {
       const old = oldNested.get(matched.newIdentity.get(nodes[index].node.key) ?? '');
-      if (old && old.width === nodes[index].width && old.height === nodes[index].height)
-        nodes[index] = { ...nodes[index], x: old.x, y: old.y };
+      if (old && old.width === nodes[index].width && old.height === nodes[index].height) {
+        const kept = { ...nodes[index], x: old.x, y: old.y };
+        nodes[index] = sameLaidOutNode(old, kept) ? old : kept;
+      }
     }
   }
   return nodes;
+}
+
+/** Whether `old` draws `now` exactly (the same node, box, header and marks): then `old` is kept for it. */
+function sameLaidOutNode(old: LaidOutNode, now: LaidOutNode): boolean {
+  return (
+    old.node.key === now.node.key &&
+    old.x === now.x &&
+    old.y === now.y &&
+    old.width === now.width &&
+    old.height === now.height &&
+    old.isGroup === now.isGroup &&
+    old.headerHeight === now.headerHeight &&
+    old.typeText === now.typeText &&
+    old.family === now.family &&
+    old.depth === now.depth &&
+    sameData(old.nameLines, now.nameLines) &&
+    sameData(old.marks, now.marks) &&
+    sameData(old.node, now.node)
+  );
 }
 
 /**
@@ -319,16 +433,21 @@ function routeNew(
   for (const laidOut of edges)
     if (laidOut && !laidOut.tag) drawnInto.set(laidOut.edge.target, (drawnInto.get(laidOut.edge.target) ?? 0) + 1);
   const ports = new Ports(edges);
-  return graph.edges.flatMap((edge, index) => {
+  const result: LaidOutEdge[] = [];
+  for (const [index, edge] of graph.edges.entries()) {
     const kept = edges[index];
-    if (kept) return [kept];
+    if (kept) {
+      result.push(kept);
+      continue;
+    }
     const from = nodeRect.get(edge.source);
     const to = nodeRect.get(edge.target);
-    if (!from || !to) return [];
+    if (!from || !to) continue;
     if (from !== to && ((drawnInto.get(edge.target) ?? 0) >= maxDrawnIn || Math.abs(to.y - from.y) > stubDistance)) {
       const stub = placeStub(edge, from, to, { measure, obstacles, curvePoints });
       obstacles.push(...(stub.label ? [stub.label] : []), ...(stub.tag ? [stub.tag] : []));
-      return [stub];
+      result.push(stub);
+      continue;
     }
     drawnInto.set(edge.target, (drawnInto.get(edge.target) ?? 0) + 1);
     const points = from === to ? selfLoop(from) : route(from, to, nodeObstacles, ports.choose(edge.source, from, edge.target, to));
@@ -343,23 +462,28 @@ function routeNew(
       label = { ...at, width: size.width, height: size.height, lines: size.lines };
       obstacles.push(label);
     }
-    return [{ edge, points, label }];
-  });
+    result.push({ edge, points, label });
+  }
+  return result;
 }
 
 /** The drawing's size: everything drawn, and {@link padding} beyond. */
 function extentOf(nodes: readonly LaidOutNode[], edges: readonly LaidOutEdge[]): { width: number; height: number } {
   let right = 0;
   let bottom = 0;
-  for (const rect of [...nodes, ...edges.flatMap((laidOut) => [laidOut.label, laidOut.tag].filter((box) => box !== undefined))]) {
+  const cover = (rect: Rect | undefined): void => {
+    if (rect === undefined) return;
     right = Math.max(right, rect.x + rect.width);
     bottom = Math.max(bottom, rect.y + rect.height);
-  }
+  };
+  for (const rect of nodes) cover(rect);
   for (const laidOut of edges) {
-    for (const point of laidOut.points) {
-      right = Math.max(right, point.x);
-      bottom = Math.max(bottom, point.y);
-    }
+    cover(laidOut.label);
+    cover(laidOut.tag);
+    // The route's furthest point, kept with its curve: a kept route is not read again.
+    const curve = curveOf(laidOut.points);
+    right = Math.max(right, curve.right);
+    bottom = Math.max(bottom, curve.bottom);
   }
   return { width: right + padding, height: bottom + padding };
 }
@@ -367,7 +491,7 @@ function extentOf(nodes: readonly LaidOutNode[], edges: readonly LaidOutEdge[]):
 /** `tag` (of a kept stub) naming its target, key `target`, as it is called now: the same place, the new text and width. */
 function renamedTag(tag: LaidOutTag, target: string, nodes: ReadonlyMap<string, PearlGraphNode>, measure: MeasureText): LaidOutTag {
   const node = nodes.get(target);
-  if (!node || getNodeTitle(node) === tag.targetTitle) return { ...tag, target };
+  if (!node || getNodeTitle(node) === tag.targetTitle) return tag.target === target ? tag : { ...tag, target };
   const now = measureTag(node, tag.text.startsWith('↑'), measure);
   // The target's key may have changed too (a node above it removed): the tag takes the new one.
   return now.text === tag.text && now.targetTitle === tag.targetTitle ? { ...tag, target } : { ...tag, ...now };
@@ -498,6 +622,9 @@ function findFreeSpot(
 interface Curve {
   readonly points: readonly Point[];
   readonly box: Rect;
+  /** The largest x and y of its points (-Infinity when it has none), px. */
+  readonly right: number;
+  readonly bottom: number;
 }
 
 /** Whether two labels have the same lines (often the same array: the measured labels are cached), or neither is drawn. */
@@ -526,7 +653,7 @@ function boundCurve(points: readonly Point[]): Curve {
     right = Math.max(right, point.x);
     bottom = Math.max(bottom, point.y);
   }
-  return { points, box: { x: left, y: top, width: right - left, height: bottom - top } };
+  return { points, box: { x: left, y: top, width: right - left, height: bottom - top }, right, bottom };
 }
 
 /** Points along a drawn route, at most {@link searchStep} px apart on the lines between its Bézier points. */

@@ -40,6 +40,7 @@ import {
   measureHeader,
   measureTag,
   mergeThreshold,
+  recordMeasure,
   tagHeight,
   type TagText,
 } from './layoutGraph';
@@ -212,7 +213,9 @@ export function layeredLayout(graph: PearlGraph, measure: MeasureText): GraphLay
   const rows = buildRows(units, routes);
   orderRows(rows);
   placeRows(rows);
-  return drawLayout(graph, { units, routes, loops, rows, columnOf });
+  const layout = drawLayout(graph, { units, routes, loops, rows, columnOf });
+  recordMeasure(layout, measure);
+  return layout;
 }
 
 /**

@@ -106,9 +106,10 @@ export interface GraphLayout {
  * A layout told as its changes from a base layout (the one the page named as `previous`, which it
  * holds): each node and transition is a new entry; or the index of the base's entry when that one
  * is unchanged; or, when only its keys changed (a node removed or inserted above renumbers the
- * nodes after it, `n:<index>`), the index of the base's entry with the node or transition it now
- * draws ({@link MovedEntry}). After a small edit of a large graph this is a few entries and many
- * numbers, far less for the page to receive than the whole layout.
+ * nodes after it, `n:<index>`), the index of the base's entry with the node it now draws, or with
+ * the fields of the transition it now draws that changed, its keys ({@link MovedEntry},
+ * {@link EdgeChange}). After a small edit of a large graph this is a few entries and many numbers,
+ * far less for the page to receive than the whole layout.
  */
 export interface LayoutDelta {
   /** The `seq` of the base layout's request. */
@@ -116,8 +117,16 @@ export interface LayoutDelta {
   readonly width: number;
   readonly height: number;
   readonly nodes: readonly (LaidOutNode | number | MovedEntry<PearlGraphNode>)[];
-  readonly edges: readonly (LaidOutEdge | number | MovedEntry<PearlGraphEdge>)[];
+  readonly edges: readonly (LaidOutEdge | number | MovedEntry<EdgeChange>)[];
 }
+
+/**
+ * The fields of a transition that differ from those of the base entry's (its `key` always; most
+ * often its `source` and `target` too, nothing else): the base's transition with these is the
+ * transition drawn now. A transition whose other fields differ, or that lacks one of the base's,
+ * is sent whole instead.
+ */
+export type EdgeChange = Pick<PearlGraphEdge, 'key'> & Partial<PearlGraphEdge>;
 
 /** A base layout's entry drawn alike for another node or transition (same identity, new key): the index and what it draws now. */
 export interface MovedEntry<T> {
@@ -171,6 +180,15 @@ export interface LayoutIdentities {
 /** {@link layoutIdentities} by layout (never changed once made): a layout is compared with the one before and the one after it. */
 const identitiesOfLayout = new WeakMap<GraphLayout, LayoutIdentities>();
 
+/**
+ * Gives `layout` the identities its maker already computed, so that {@link layoutIdentities} need
+ * not build them again: `identities` must be what {@link layoutIdentities} would compute (the
+ * incremental layout has them from matching the new graph to the layout on screen).
+ */
+export function recordLayoutIdentities(layout: GraphLayout, identities: LayoutIdentities): void {
+  identitiesOfLayout.set(layout, identities);
+}
+
 /** The identities of `layout`'s nodes and transitions, computed once per layout. */
 export function layoutIdentities(layout: GraphLayout): LayoutIdentities {
   let identities = identitiesOfLayout.get(layout);
@@ -194,19 +212,23 @@ export function layoutIdentities(layout: GraphLayout): LayoutIdentities {
 export function diffLayout(base: GraphLayout, baseSeq: number, next: GraphLayout): LayoutDelta {
   const { nodes: oldIdentity, edges: oldEdgeIdentity } = layoutIdentities(base);
   const { nodes: newIdentity, edges: newEdgeIdentity } = layoutIdentities(next);
-  const same = <T, D extends { readonly key: string }>(
+  // `change` tells what an entry drawn alike now draws (undefined: it is sent whole).
+  const same = <T, D extends { readonly key: string }, C>(
     old: readonly T[],
     entries: readonly T[],
     dataOf: (entry: T) => D,
     identity: (data: D, before: boolean) => string,
     equal: (a: T, b: T) => boolean,
     sameKeys: (a: D, b: D) => boolean,
-  ): (T | number | MovedEntry<D>)[] => {
+    change: (a: D, b: D) => C | undefined,
+  ): (T | number | MovedEntry<C>)[] => {
     const index = new Map(old.map((entry, position) => [identity(dataOf(entry), true), position] as const));
     return entries.map((entry) => {
       const position = index.get(identity(dataOf(entry), false));
       if (position === undefined || !(old[position] === entry || equal(old[position], entry))) return entry;
-      return sameKeys(dataOf(old[position]), dataOf(entry)) ? position : { from: position, now: dataOf(entry) };
+      if (sameKeys(dataOf(old[position]), dataOf(entry))) return position;
+      const now = change(dataOf(old[position]), dataOf(entry));
+      return now === undefined ? entry : { from: position, now };
     });
   };
   return {
@@ -220,6 +242,7 @@ export function diffLayout(base: GraphLayout, baseSeq: number, next: GraphLayout
       (node, before) => (before ? oldIdentity : newIdentity).get(node.key) ?? node.key,
       nodesEqual,
       (a, b) => a.key === b.key && a.parent?.key === b.parent?.key,
+      (_, node) => node,
     ),
     edges: same(
       base.edges,
@@ -228,8 +251,21 @@ export function diffLayout(base: GraphLayout, baseSeq: number, next: GraphLayout
       (edge, before) => (before ? oldEdgeIdentity : newEdgeIdentity).get(edge.key) ?? edge.key,
       edgesEqual,
       (a, b) => a.key === b.key && a.source === b.source && a.target === b.target,
+      edgeChange,
     ),
   };
+}
+
+/** The {@link EdgeChange} that makes `now` from `before`; undefined when a field of `before` is gone from `now`. */
+function edgeChange(before: PearlGraphEdge, now: PearlGraphEdge): EdgeChange | undefined {
+  const fields = Object.keys(now) as (keyof PearlGraphEdge)[];
+  if (fields.length !== Object.keys(before).length) return undefined;
+  const change: Record<string, unknown> = { key: now.key };
+  for (const field of fields) {
+    if (!Object.hasOwn(before, field)) return undefined;
+    if (!sameData(before[field], now[field])) change[field] = now[field];
+  }
+  return change as EdgeChange;
 }
 
 /** Whether two laid-out nodes are drawn alike (their keys aside: compared by identity first). */
@@ -280,8 +316,43 @@ function edgesEqual(a: LaidOutEdge, b: LaidOutEdge): boolean {
 }
 
 /**
+ * Whether two values of a graph (a node, a transition, their ranges and lists: data as posted,
+ * without cycles) are equal, field by field and item by item, as `assert.deepStrictEqual` would
+ * have them (the order of an object's fields aside). Cheap on the same object.
+ */
+export function sameData(a: unknown, b: unknown): boolean {
+  return a === b || sameValues(a, b, false);
+}
+
+/**
+ * The last two objects found equal inside others: the transitions of one graph share their range
+ * (`layoutInput`, one object through `postMessage` too), so the range of every transition is
+ * compared once per pair of graphs, not once per transition. Data as posted is never changed.
+ */
+let lastSame: readonly [object | undefined, object | undefined] = [undefined, undefined];
+
+/** {@link sameData}; `nested` when `a` and `b` are values inside the objects compared, remembered in {@link lastSame}. */
+function sameValues(a: unknown, b: unknown, nested: boolean): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (a === lastSame[0] && b === lastSame[1]) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let index = 0; index < a.length; index++) if (!sameValues(a[index], b[index], true)) return false;
+  } else {
+    const [x, y] = [a as Record<string, unknown>, b as Record<string, unknown>];
+    const fields = Object.keys(x);
+    if (fields.length !== Object.keys(y).length) return false;
+    for (const field of fields) if (!Object.hasOwn(y, field) || !sameValues(x[field], y[field], true)) return false;
+  }
+  if (nested) lastSame = [a, b];
+  return true;
+}
+
+/**
  * The layout `delta` tells, from its base layout `base`: an unchanged entry is the base's own
- * object; a moved one a copy of it with its new node or transition (and a stub's tag its new target).
+ * object; a moved one a copy of it with its new node, or its transition with the fields that changed
+ * (and a stub's tag its new target).
  */
 export function applyLayoutDelta(base: GraphLayout, delta: LayoutDelta): GraphLayout {
   return {
@@ -296,7 +367,8 @@ export function applyLayoutDelta(base: GraphLayout, delta: LayoutDelta): GraphLa
       if (typeof entry === 'number') return base.edges[entry];
       if (!('from' in entry)) return entry;
       const old = base.edges[entry.from];
-      return { ...old, edge: entry.now, tag: old.tag && { ...old.tag, target: entry.now.target } };
+      const edge = { ...old.edge, ...entry.now };
+      return { ...old, edge, tag: old.tag && { ...old.tag, target: edge.target } };
     }),
   };
 }
@@ -377,6 +449,24 @@ export interface Header {
   readonly height: number;
   readonly nameLines: readonly string[];
   readonly marks: readonly NodeMark[];
+}
+
+/** The {@link MeasureText} each layout was made with (see {@link recordMeasure}). */
+const measureOfLayout = new WeakMap<GraphLayout, MeasureText>();
+
+/**
+ * Records that every label of `layout` is as `measure` wraps its transition's label text
+ * ({@link measureEdgeLabel}): so is a layout made with it, whose kept labels were checked against
+ * it. A later layout with the same `measure` keeps the label of a transition whose name and
+ * apiResult stayed without measuring it again.
+ */
+export function recordMeasure(layout: GraphLayout, measure: MeasureText): void {
+  measureOfLayout.set(layout, measure);
+}
+
+/** The {@link MeasureText} `layout` was made with ({@link recordMeasure}), if recorded. */
+export function measuredWith(layout: GraphLayout): MeasureText | undefined {
+  return measureOfLayout.get(layout);
 }
 
 /** Entries of one measuring cache before it is emptied: bounded over a session. */

@@ -9,7 +9,7 @@
  */
 import type { PearlGraph } from '../../../../protocol/graphTypes';
 import type { LayoutEngine, LayoutRequest, LayoutResponse, WarmUpRequest } from './layoutMessages';
-import { incrementalLayout } from './incrementalLayout';
+import { incrementalLayout, warmUpSteps } from './incrementalLayout';
 import { layeredLayout } from './layeredLayout';
 import { diffLayout, type GraphLayout, type MeasureText, textStyles } from './layoutGraph';
 
@@ -103,7 +103,7 @@ function answer(request: LayoutRequest): void {
   }
 }
 
-/** Rounds of {@link warmUpIncremental}: each removes the last node and adds it back. */
+/** Rounds of {@link warmUpIncremental}: each deletes the middle node and adds it back. */
 const warmUpRounds = 3;
 let warmedUp = false;
 /** The last whole (layered) layout made before the warm-up, with its graph: what {@link warmUpIncremental} works on (dropped once it ran). */
@@ -111,27 +111,23 @@ let lastWhole: { readonly graph: PearlGraph; readonly layout: GraphLayout; reado
 
 /**
  * Once per worker, when the page says it is idle after drawing a whole layout ({@link WarmUpRequest}):
- * runs the incremental layout a few times on that graph (its last node removed, then added back;
- * the results are dropped), one round per task, so that the engine has compiled it before the
- * user's first edit. Asked by the page when idle, so that it does not compete with the drawing. Cold, the first incremental layout
- * of a 500-node graph took 40-120 ms where a warm one takes 10-30. A request that arrives meanwhile
- * waits for one round at most (it is queued before the next). Never throws.
+ * runs the incremental layout and its diff a few times on that graph ({@link warmUpSteps}: its
+ * middle node deleted, the nodes after it renumbered, then added back; the results are dropped),
+ * one step per task, so that the engine has compiled what the user's first edit runs, the diff the
+ * page gets included. Asked by the page when idle, so that it does not compete with the drawing.
+ * Cold, the first incremental layout of a 500-node graph took 40-120 ms where a warm one takes
+ * 10-30. A request that arrives meanwhile waits for one step at most (it is queued before the
+ * next). Never throws.
  */
 function warmUpIncremental(graph: PearlGraph, layout: GraphLayout, measure: MeasureText): void {
-  const last = graph.nodes[graph.nodes.length - 1];
-  if (warmedUp || last === undefined || graph.nodes.length < 2) return;
-  warmedUp = true;
-  const without: PearlGraph = {
-    ...graph,
-    nodes: graph.nodes.slice(0, -1),
-    edges: graph.edges.filter((edge) => edge.source !== last.key && edge.target !== last.key),
-  };
-  let round = 0;
+  if (warmedUp) return;
+  const steps = warmUpSteps(graph, layout, measure, warmUpRounds);
+  warmedUp = steps.length > 0;
   const step = (): void => {
-    if (round++ >= warmUpRounds) return;
+    const next = steps.shift();
+    if (next === undefined) return;
     try {
-      const removed = incrementalLayout(without, layout, measure);
-      if (removed) incrementalLayout(graph, removed, measure);
+      next();
     } catch {
       // Only a warm-up: the real layouts report their own failures.
       return;
