@@ -64,6 +64,8 @@ const searchStep = 10;
 const searchRadius = 60;
 /** Space a route keeps from the nodes it passes, px. */
 const routeClearance = 8;
+/** Room for a transition's label of two lines between two nodes one above the other, px. */
+const labelRoom = 2 * 14 + 4;
 /** Vertical distance between two nodes from which a new transition between them is drawn as a stub, px. */
 const stubDistance = 600;
 
@@ -356,7 +358,7 @@ function keepTerminalsLast(fitting: Fitting, fresh: readonly Box[]): Set<Box> {
     if (rect.y + rect.height > top) lowest = Math.max(lowest, rect.y + rect.height);
   }
   if (lowest === -Infinity) return shifted;
-  const drop = lowest + 2 * rowGap + 2 * 14 + 4 - top;
+  const drop = lowest + 2 * rowGap + labelRoom - top;
   for (const box of terminals) {
     const at = cornerOf(corner, box);
     if (at.y < top - 0.5 || at.y > lowest) continue;
@@ -548,18 +550,17 @@ function wantedSpot(
   corner: ReadonlyMap<Box, Point>,
   bounds: { right: number },
 ): Point {
-  const label = 2 * 14 + 4;
   for (const edge of graph.edges) {
     if (boxOfKey.get(edge.target) !== box) continue;
     const source = boxOfKey.get(edge.source);
     const at = source && source !== box ? corner.get(source) : undefined;
-    if (source && at) return { x: at.x + source.width / 2 - box.width / 2, y: at.y + source.height + 2 * rowGap + label };
+    if (source && at) return { x: at.x + source.width / 2 - box.width / 2, y: at.y + source.height + 2 * rowGap + labelRoom };
   }
   for (const edge of graph.edges) {
     if (boxOfKey.get(edge.source) !== box) continue;
     const target = boxOfKey.get(edge.target);
     const at = target && target !== box ? corner.get(target) : undefined;
-    if (target && at) return { x: at.x + target.width / 2 - box.width / 2, y: at.y - 2 * rowGap - label - box.height };
+    if (target && at) return { x: at.x + target.width / 2 - box.width / 2, y: at.y - 2 * rowGap - labelRoom - box.height };
   }
   return { x: bounds.right + nodeSpacing, y: padding };
 }
