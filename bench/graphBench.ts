@@ -36,7 +36,7 @@ import type { GraphEditMessage, HostMessage } from '../protocol/graphPreviewMess
 import type { PearlGraph } from '../protocol/graphTypes';
 import { getLanguageService } from '../server/src/service/pearlLanguageService';
 import { chromiumPath, launchOptions, type PageGlobals, startServer } from '../test/e2e/webview/previewPage';
-import { generateShapedPearl, type PearlShape, pearlShapes } from './pearlGenerator';
+import { edit, generateShapedPearl, middle, type PearlShape, pearlShapes } from './pearlGenerator';
 
 const sizes = process.env.GRAPH_BENCH_SIZES ? process.env.GRAPH_BENCH_SIZES.split(',').map(Number) : [100, 500, 1_000];
 const shapes = (process.env.GRAPH_BENCH_SHAPES ? process.env.GRAPH_BENCH_SHAPES.split(',') : pearlShapes) as PearlShape[];
@@ -58,26 +58,6 @@ interface Version {
 function versionOf(text: string, version: number): Version {
   const doc = service.parsePearlDocument(TextDocument.create(uri, 'pearl', version, text));
   return { text, version, graph: service.getGraph(doc, service.doValidation(doc)) };
-}
-
-interface ShapedNode {
-  nodeId: string;
-  name?: string;
-  script?: string;
-  transitions?: { name: string; toNodeId: string }[];
-}
-
-/** `text` changed by `change` on its `pearl.nodes`, pretty-printed again. */
-function edit(text: string, change: (nodes: ShapedNode[]) => void): string {
-  const value = JSON.parse(text) as { pearl: { nodes: ShapedNode[] } };
-  change(value.pearl.nodes);
-  return JSON.stringify(value, null, 2) + '\n';
-}
-
-/** The middle node of the Pearl that has a script and transitions (a Dialogue). */
-function middle(nodes: ShapedNode[]): ShapedNode {
-  const dialogues = nodes.filter((node) => typeof node.script === 'string' && (node.transitions?.length ?? 0) > 0);
-  return dialogues[Math.floor(dialogues.length / 2)];
 }
 
 /** The versions a session goes through: the Pearl, one node added, one removed, one renamed; and the edits typed. */

@@ -34,7 +34,7 @@ import { layoutInput } from '../client/src/graphPreview/webview/structure';
 import type { PearlGraph } from '../protocol/graphTypes';
 import { getLanguageService } from '../server/src/service/pearlLanguageService';
 import { median } from './benchStats';
-import { generateShapedPearl, type PearlShape, pearlShapes } from './pearlGenerator';
+import { edit, generateShapedPearl, middle, type PearlShape, pearlShapes } from './pearlGenerator';
 
 /** The layout functions of one build, loaded from its `out/`. */
 interface Build {
@@ -68,32 +68,12 @@ function loadBuild(name: string, outDir: string): Build {
 /** A deterministic stand-in for the canvas (the unit tests' own): about the width of the page's sans-serif. */
 const measure: MeasureText = (text, style) => text.length * { name: 13, type: 11, label: 11, mark: 10 }[style] * 0.55;
 
-interface ShapedNode {
-  nodeId: string;
-  name?: string;
-  script?: string;
-  transitions?: { name: string; toNodeId: string }[];
-}
-
 const service = getLanguageService();
 
 /** The graph the worker gets for `text`: the language service's, cut by `layoutInput` as the page posts it. */
 function graphOf(text: string, version: number): PearlGraph {
   const doc = service.parsePearlDocument(TextDocument.create('file:///bench/worker.pearl.json', 'pearl', version, text));
   return layoutInput(service.getGraph(doc, service.doValidation(doc)));
-}
-
-/** `text` changed by `change` on its `pearl.nodes`. */
-function edit(text: string, change: (nodes: ShapedNode[]) => void): string {
-  const value = JSON.parse(text) as { pearl: { nodes: ShapedNode[] } };
-  change(value.pearl.nodes);
-  return JSON.stringify(value, null, 2) + '\n';
-}
-
-/** The middle node that has a script and transitions (a Dialogue), as `graphBench.ts` picks it. */
-function middle(nodes: ShapedNode[]): ShapedNode {
-  const dialogues = nodes.filter((node) => typeof node.script === 'string' && (node.transitions?.length ?? 0) > 0);
-  return dialogues[Math.floor(dialogues.length / 2)];
 }
 
 /** The Pearl's graph and the graph after each edit of it. */

@@ -517,3 +517,24 @@ function writeShapeNodes(builder: ShapeBuilder): object[] {
     }
   });
 }
+
+/** A node of a generated Pearl, as the benches edit it (the fields they read and change). */
+export interface ShapedNode {
+  nodeId: string;
+  name?: string;
+  script?: string;
+  transitions?: { name: string; toNodeId: string }[];
+}
+
+/** `text` (a generated Pearl) changed by `change` on its `pearl.nodes`, pretty-printed again. */
+export function edit(text: string, change: (nodes: ShapedNode[]) => void): string {
+  const value = JSON.parse(text) as { pearl: { nodes: ShapedNode[] } };
+  change(value.pearl.nodes);
+  return JSON.stringify(value, null, 2) + '\n';
+}
+
+/** The middle node of a generated Pearl that has a script and transitions (a Dialogue): the one the benches edit. */
+export function middle(nodes: ShapedNode[]): ShapedNode {
+  const dialogues = nodes.filter((node) => typeof node.script === 'string' && (node.transitions?.length ?? 0) > 0);
+  return dialogues[Math.floor(dialogues.length / 2)];
+}
