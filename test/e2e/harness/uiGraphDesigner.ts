@@ -138,11 +138,11 @@ export async function checkGraphDesigner(context: GraphDesignerContext): Promise
   await content.locator('#node-panel input[name="name"]').waitFor();
   await shot('graph-designer-3-renamed');
 
-  // 4. Delete the transition "Bye" (Open → End): select its label (its tooltip has the name), press Delete.
+  // 4. Delete the transition "Bye" (Open → End): select its label, press Delete.
   const byeKey = await content
     .locator('[data-label-for]')
     .evaluateAll((elements) =>
-      elements.find((element) => element.querySelector(':scope > title')?.textContent === 'Bye')?.getAttribute('data-label-for'),
+      elements.find((element) => element.querySelector('.edge-label-text')?.textContent === 'Bye')?.getAttribute('data-label-for'),
     );
   assert.ok(byeKey, 'the transition "Bye" is not drawn');
   await content.locator(`[data-label-for="${byeKey}"]`).click();

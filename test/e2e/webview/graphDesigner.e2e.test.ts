@@ -681,7 +681,8 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
     const edited = await applySentEdits(page);
     assert.ok(edited.includes('{ "name": "Go to Dialogue", "toNodeId": "dialogue" }'), edited);
     assert.match(edited, /"name": "When the conversation is over",\s+"toNodeId": "endcall"/);
-    // The full names (a label wraps a long one on several lines; its tooltip has it whole).
+    // The full names (a label wraps a long one on several lines; its tooltip, written when it is pointed at, has it whole).
+    for (const label of await page.locator('[data-label-for], [data-edge-key]').all()) await label.dispatchEvent('pointerover');
     const labels = await page.locator('[data-label-for] > title, [data-edge-key] > title').allTextContents();
     assert.ok(labels.includes('Go to Dialogue') && labels.includes('When the conversation is over'), labels.join(' | '));
     await shot(page, '2-default-transition-names');

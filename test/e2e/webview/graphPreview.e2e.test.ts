@@ -246,9 +246,9 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
   }
 
   /** Asserts the transition `key` starts on its source's box and ends on its target's (2 px of slack for the stroke). */
-  async function assertAttached(page: Page, key: string, boxes: ReadonlyMap<string, Rect>): Promise<void> {
+  async function assertAttached(page: Page, graph: PearlGraph, key: string, boxes: ReadonlyMap<string, Rect>): Promise<void> {
     const edge = page.locator(`[data-edge-key="${key}"]`);
-    const [source, target] = await Promise.all([edge.getAttribute('data-source'), edge.getAttribute('data-target')]);
+    const { source, target } = graph.edges.find((candidate) => candidate.key === key)!;
     const [start, end] = await edge.locator('path').evaluate((path: SVGPathElement) => {
       const matrix = path.getScreenCTM()!;
       const onScreen = (point: DOMPoint) => ({
@@ -263,14 +263,15 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
       point.x <= box.x + box.width + 2 &&
       point.y >= box.y - 2 &&
       point.y <= box.y + box.height + 2;
-    assert.ok(
-      near(start, boxes.get(source ?? '')),
-      `${key} does not start on ${source}: ${JSON.stringify({ start, box: boxes.get(source ?? '') })}`,
-    );
+    assert.ok(near(start, boxes.get(source)), `${key} does not start on ${source}: ${JSON.stringify({ start, box: boxes.get(source) })}`);
     // A stub ends on its tag, which names the target.
     const tag = page.locator(`[data-tag-for="${key}"]`);
-    const endBox = (await tag.count()) > 0 ? ((await tag.boundingBox()) ?? undefined) : boxes.get(target ?? '');
-    if ((await tag.count()) > 0) assert.equal(await tag.getAttribute('data-stub-target'), target);
+    const endBox = (await tag.count()) > 0 ? ((await tag.boundingBox()) ?? undefined) : boxes.get(target);
+    const targetNode = graph.nodes.find((node) => node.key === target)!;
+    if ((await tag.count()) > 0) {
+      await tag.dispatchEvent('pointerover');
+      assert.ok((await tag.locator('title').textContent())?.endsWith(`→ ${targetNode.name || targetNode.nodeId}`));
+    }
     assert.ok(near(end, endBox), `${key} does not end on ${target}: ${JSON.stringify({ end, box: endBox })}`);
   }
 
@@ -290,14 +291,8 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
     assert.deepEqual([...drawnNodes].sort(), graph.nodes.map((node) => node.key).sort());
     const drawnEdges = await page
       .locator('[data-edge-key]')
-      .evaluateAll((elements) =>
-        elements.map((element) => [
-          element.getAttribute('data-edge-key'),
-          element.getAttribute('data-source'),
-          element.getAttribute('data-target'),
-        ]),
-      );
-    assert.deepEqual([...drawnEdges].sort(), graph.edges.map((edge) => [edge.key, edge.source, edge.target]).sort());
+      .evaluateAll((elements) => elements.map((element) => element.getAttribute('data-edge-key')));
+    assert.deepEqual([...drawnEdges].sort(), graph.edges.map((edge) => edge.key).sort());
 
     // Node names and types are shown; transition names label the edges.
     const greeting = nodeById(graph, 'opening_known_patient');
@@ -323,6 +318,8 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
       assert.ok(box, `node ${node.key} has no box`);
       boxes.set(node.key, box);
     }
+    // Each transition runs from its source's box to its target's, or to a tag naming the target.
+    for (const edge of graph.edges) await assertAttached(page, graph, edge.key, boxes);
     const parents = new Set(graph.nodes.flatMap((node) => (node.parent ? [node.parent.key] : [])));
     assert.deepEqual([...parents].sort(), [nodeById(graph, 'front_desk_handoff').key, nodeById(graph, 'after_conversation').key].sort());
     for (const key of parents) {
@@ -386,6 +383,8 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
     assert.match((await errorNode.getAttribute('class')) ?? '', /\bhas-errors\b/);
     assert.equal(await errorNode.getAttribute('data-errors'), '1');
     assert.equal(await errorNode.locator('.count-errors .count-text').textContent(), '1');
+    // The tooltip is written when the node is pointed at.
+    await errorNode.dispatchEvent('pointerover');
     assert.ok(
       ((await errorNode.locator(':scope > title').textContent()) ?? '').includes(errors[0].message),
       'the tooltip lists the message',
@@ -452,6 +451,7 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
 
     const nameLines = await nodeLocator(opened.page, node.key).locator('.node-name tspan').allTextContents();
     assert.equal(nameLines.join(' '), hostile);
+    await nodeLocator(opened.page, node.key).dispatchEvent('pointerover');
     assert.ok(((await nodeLocator(opened.page, node.key).locator(':scope > title').textContent()) ?? '').includes(hostile));
     assert.equal(await nodeLocator(opened.page, node.key).getAttribute('aria-label'), `OpeningSentence ${hostile}`);
     assert.equal(await opened.page.locator('img').count(), 0);
@@ -614,6 +614,7 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
     assert.equal(await page.locator('#graph').getAttribute('data-layout-count'), '1', 'the layout ran again');
     assert.equal(await page.locator('#graph').getAttribute('data-render-count'), '1');
     assert.equal(await nodeLocator(page, node.key).locator('.count-badge').count(), 1, 'the new diagnostic is counted on the node');
+    await nodeLocator(page, node.key).dispatchEvent('pointerover');
     assert.ok(((await nodeLocator(page, node.key).locator(':scope > title').textContent()) ?? '').includes('no_such_variable'));
     const boxesAfter = await page
       .locator('g[data-node-key] > .node-box')
@@ -713,7 +714,7 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
       for (const [key, box] of after)
         if (key !== added.key) assert.ok(!rectsOverlap(box, after.get(added.key)!), `the new node covers ${key}`);
       for (const edge of grown.edges.filter((candidate) => candidate.source === added.key || candidate.target === added.key))
-        await assertAttached(page, edge.key, after);
+        await assertAttached(page, grown, edge.key, after);
 
       // One transition added between two nodes that were there: nothing moves.
       const target = nodeById(graph, graph.nodes.find((node) => node.nodeType === 10 && node.key !== source.key)!.nodeId!);
@@ -725,7 +726,7 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
       assert.equal(await page.locator('#graph').getAttribute('data-layout-engine'), 'incremental');
       await assertKept(page, after, view, []);
       const skip = linked.edges.find((edge) => edge.name === 'Customer skips ahead')!;
-      await assertAttached(page, skip.key, after);
+      await assertAttached(page, linked, skip.key, after);
       await assertClean(opened);
     }
   });
@@ -898,14 +899,20 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
       }
     }, graph);
     t.diagnostic(`500-node hub: first drawn in ${Math.round(elapsed)} ms`);
-    // A guard against a stall (the per-layer layout took 6-12 s here), not a timing: bench:graph measures the time.
-    assert.ok(elapsed <= 10_000, `a 500-node hub-shaped Pearl took ${Math.round(elapsed)} ms to draw`);
+    // A guard against a regression to the per-layer layout (6-12 s here), at the bound the graph's
+    // issue set (2 s, four times what bench:graph measures on a quiet machine), not a timing:
+    // bench:graph measures the time.
+    assert.ok(elapsed <= 2_000, `a 500-node hub-shaped Pearl took ${Math.round(elapsed)} ms to draw`);
     // Every transition is drawn; those into EndCall mostly as tags naming it, one click from it.
     assert.equal(await page.locator('[data-edge-key]').count(), graph.edges.length);
-    const tags = page.locator(`[data-stub-target="${end.key}"]`);
-    assert.ok((await tags.count()) > 400);
-    assert.equal(await tags.first().locator('.edge-tag-text').textContent(), '↓ End the conversation');
-    await tags.first().dispatchEvent('click');
+    const intoEnd = new Set(graph.edges.filter((edge) => edge.target === end.key).map((edge) => edge.key));
+    const tagged = (
+      await page.locator('[data-tag-for]').evaluateAll((elements) => elements.map((element) => element.getAttribute('data-tag-for') ?? ''))
+    ).filter((key) => intoEnd.has(key));
+    assert.ok(tagged.length > 400);
+    const tag = page.locator(`[data-tag-for="${tagged[0]}"]`);
+    assert.equal(await tag.locator('.edge-tag-text').textContent(), '↓ End the conversation');
+    await tag.dispatchEvent('click');
     await waitFor('the tag to select EndCall', async () =>
       ((await nodeLocator(page, end.key).getAttribute('class')) ?? '').includes('selected'),
     );

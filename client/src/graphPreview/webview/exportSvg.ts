@@ -3,7 +3,7 @@
  * stylesheet are gone, so each element's computed paint and font are copied onto the copy as
  * presentation attributes; the pan/zoom transform is dropped and the view box fits the graph.
  */
-import { createSvgElement } from './renderGraph';
+import { createSvgElement, showAllTooltips } from './renderGraph';
 
 /** Computed properties copied onto the exported elements. */
 const copiedProperties = [
@@ -36,6 +36,8 @@ export function exportSvg(svg: SVGSVGElement, viewport: SVGGElement, width: numb
       removed.push([element, name]);
     }
   }
+  // The tooltips, written on the page only for what is pointed at, all go into the file.
+  showAllTooltips(viewport);
   const copy = svg.cloneNode(true) as SVGSVGElement;
   copyComputedStyles(svg, copy);
   for (const [element, name] of removed) element.classList.add(name);

@@ -27,9 +27,9 @@ import { type GraphLayout, type LaidOutNode } from './layoutGraph';
 import { LayoutClient } from './layoutClient';
 import { Legend } from './legend';
 import { Minimap } from './minimap';
-import { createSvgElement, ensureMarkers, redrawNode, renderGraph } from './renderGraph';
+import { createSvgElement, ensureMarkers, redrawNode, renderGraph, showTooltip, stubTargetOf } from './renderGraph';
 import { type SearchResults, SearchBox } from './search';
-import { appearanceSignature, layoutInput, structuralSignature } from './structure';
+import { layoutInput, sameAppearance, structuralSignature } from './structure';
 import { OffscreenText } from './offscreenText';
 import { isViewTransform, type Rect, type ViewTransform, Viewport } from './viewport';
 import { WalkController } from './walk/walkController';
@@ -65,8 +65,6 @@ interface Shown {
   /** The layout worker's number of the layout drawn: the next layout keeps it. */
   readonly layoutSeq: number;
   readonly signature: string;
-  /** {@link appearanceSignature} of each drawn node, by key. */
-  readonly appearance: Map<string, string>;
 }
 
 declare function acquireVsCodeApi(): VsCodeApi;
@@ -274,8 +272,11 @@ svg.addEventListener('keydown', (event) => {
   event.preventDefault();
   vscode.postMessage({ type: 'reveal', key });
 });
+// A tooltip is written for what is pointed at or focused, not for every element drawn.
+svg.addEventListener('pointerover', (event) => showTooltip(event.target));
 // Tab moves through the nodes: the focused one becomes the selection and is brought into view.
 svg.addEventListener('focusin', (event) => {
+  showTooltip(event.target);
   const key = nodeKeyOf(event.target);
   if (key === undefined) return;
   legend.collapseAfterFirstUse();
@@ -392,7 +393,6 @@ function draw(layout: GraphLayout, layoutSeq: number, signature: string, graph: 
     layout: current,
     layoutSeq,
     signature,
-    appearance: new Map(graph.nodes.map((node) => [node.key, appearanceSignature(node)])),
   };
   minimap.setLayout(current);
   offscreenText.schedule();
@@ -413,10 +413,9 @@ function draw(layout: GraphLayout, layoutSeq: number, signature: string, graph: 
 function refresh(graph: PearlGraph): void {
   if (!shown) return;
   const current = withGraph(shown.layout, graph);
-  for (const laidOut of current.nodes) {
-    const appearance = appearanceSignature(laidOut.node);
-    if (shown.appearance.get(laidOut.node.key) === appearance) continue;
-    shown.appearance.set(laidOut.node.key, appearance);
+  // The same structure: the same nodes, in the same order, as drawn.
+  for (const [index, laidOut] of current.nodes.entries()) {
+    if (sameAppearance(shown.layout.nodes[index].node, laidOut.node)) continue;
     const element = nodeElements.get(laidOut.node.key);
     if (element) nodeElements.set(laidOut.node.key, redrawNode(element, laidOut));
   }
@@ -636,13 +635,6 @@ function contains(range: { start: Position; end: Position }, position: Position)
 
 function compare(a: Position, b: Position): number {
   return a.line !== b.line ? a.line - b.line : a.character - b.character;
-}
-
-/** The target's key of the stub tag at `target`, if it is one. */
-function stubTargetOf(target: EventTarget | null): string | undefined {
-  if (!(target instanceof Element)) return undefined;
-  const element = target.closest('[data-stub-target]');
-  return element instanceof SVGElement ? element.dataset.stubTarget : undefined;
 }
 
 /** A stub's tag was clicked: its target becomes the selection, centred in the view, and the editor goes to it. */

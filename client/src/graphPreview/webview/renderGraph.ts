@@ -7,7 +7,9 @@
  *
  * Each node is one element with `data-node-key`, each transition one with `data-edge-key`, its
  * label one with `data-label-for` and, for a transition drawn as a stub, its tag one with
- * `data-tag-for` and `data-stub-target` (the target's key).
+ * `data-tag-for`. Nothing else of the graph is written in the DOM: where a transition goes is
+ * asked of the drawing ({@link stubTargetOf}), so that a node removed near the top of a large
+ * graph, which renumbers the keys of the nodes below it, rewrites as few attributes as can be.
  */
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { PearlGraphEdge, PearlGraphNode } from '../../../../protocol/graphTypes';
@@ -21,7 +23,7 @@ import {
   textStyles,
   type TextStyle,
 } from './layoutGraph';
-import { appearanceSignature } from './structure';
+import { sameAppearance } from './structure';
 import { clip, maxShownChars } from './textWrap';
 
 /** The SVG namespace. */
@@ -271,25 +273,86 @@ function drawnElements(layers: readonly SVGGElement[]): DrawnIndex {
 }
 
 /**
- * Puts the keys of `now` on the elements drawn for `before` (the same transition drawn alike, under
- * other keys when a node above it was removed or inserted): only the attributes that changed, with
- * `setAttribute` (a `dataset` write goes through a far slower path, and a delete at the top of a
- * large graph re-keys thousands).
+ * Puts the key of `now` on the elements drawn for `before` (the same transition drawn alike, under
+ * another key when a node above it was removed or inserted), when it changed, with `setAttribute`
+ * (a `dataset` write goes through a far slower path, and a delete at the top of a large graph
+ * re-keys thousands).
  */
 function rekeyEdge(before: PearlGraphEdge, now: PearlGraphEdge, drawn: DrawnEdge): void {
-  const { key, source, target } = now;
+  const { key } = now;
+  if (key === before.key) return;
   const [edge] = drawn.all;
-  const { label, tag } = drawn;
-  if (key !== before.key) {
-    edge.setAttribute('data-edge-key', key);
-    label?.setAttribute('data-label-for', key);
-    tag?.setAttribute('data-tag-for', key);
+  edge.setAttribute('data-edge-key', key);
+  drawn.label?.setAttribute('data-label-for', key);
+  drawn.tag?.setAttribute('data-tag-for', key);
+}
+
+/**
+ * The key of the node the stub whose tag is at or above `target` goes to (its transition's target
+ * as last drawn), or undefined when `target` is not in a tag.
+ */
+export function stubTargetOf(target: EventTarget | null): string | undefined {
+  if (!(target instanceof Element)) return undefined;
+  const tag = target.closest('[data-tag-for]');
+  return tag ? partsDrawn.get(tag)?.laidOut.edge.target : undefined;
+}
+
+/** The transition each label and each stub's tag was drawn for, by the element (its entry kept current as the transition is kept). */
+const partsDrawn = new WeakMap<Element, DrawnEdge>();
+
+/** The elements that carry a tooltip: nodes, transitions, their labels and tags. */
+const tooltipCarriers = '[data-node-key], [data-edge-key], [data-label-for], [data-tag-for]';
+
+/**
+ * Puts its tooltip on the node, transition, label or tag at or above `target`, when pointed at or
+ * focused: tooltips are not written for every element of every drawing (a 500-node graph has
+ * 1,500 of them, and a node removed near its top changed hundreds), only for the one the user
+ * comes to, from what it draws now.
+ */
+export function showTooltip(target: EventTarget | null): void {
+  if (!(target instanceof Element)) return;
+  const element = target.closest(tooltipCarriers);
+  if (element) putTooltip(element);
+}
+
+/** Puts its tooltip on every node, transition, label and tag under `root` (a whole picture, for "Export SVG"). */
+export function showAllTooltips(root: Element): void {
+  for (const element of Array.from(root.querySelectorAll(tooltipCarriers))) putTooltip(element);
+}
+
+/**
+ * Makes `element`'s tooltip, a `<title>` as its first child, say what {@link tooltipOf} says:
+ * written, changed or removed, only where it differs.
+ */
+function putTooltip(element: Element): void {
+  const text = tooltipOf(element);
+  const first = element.firstElementChild;
+  const title = first?.tagName === 'title' ? first : undefined;
+  if (text === undefined) title?.remove();
+  else if (title) {
+    if (title.textContent !== text) title.textContent = text;
+  } else {
+    const made = createSvgElement('title');
+    made.textContent = text;
+    element.prepend(made);
   }
-  if (source !== before.source) edge.setAttribute('data-source', source);
-  if (target !== before.target) {
-    edge.setAttribute('data-target', target);
-    tag?.setAttribute('data-stub-target', target);
-  }
+}
+
+/**
+ * The tooltip of a drawing's `element`: a node's type, name, id and diagnostics; a transition's
+ * whole name (on its label, which may cut it short, or on its line when it has none), and for a
+ * stub where it goes (on its tag, which says it all). Undefined when it has none.
+ */
+function tooltipOf(element: Element): string | undefined {
+  const drawn = drawnAs.get(element);
+  if (drawn?.kind === 'node') return describeNode(drawn.laidOut.node);
+  const edge = drawn?.kind === 'edge' ? drawn : partsDrawn.get(element);
+  if (!edge) return undefined;
+  const { laidOut } = edge;
+  if (element === edge.tag) return edgeTitle(laidOut);
+  // The label carries it when there is one; a stub's tag says it all.
+  const carrier = laidOut.tag ? undefined : (edge.label ?? edge.all[0]);
+  return laidOut.edge.name !== undefined && element === carrier ? edgeTitle(laidOut) : undefined;
 }
 
 /** Whether two arrays hold the same strings (the same array, often). */
@@ -300,7 +363,7 @@ function sameLines(a: readonly string[], b: readonly string[]): boolean {
 /** Whether `b` draws as `a` did: everything a node's drawing depends on but its key (a node renumbered keeps its element). */
 function sameNode(a: LaidOutNode, b: LaidOutNode): boolean {
   if (a === b) return true;
-  return sameShape(a, b) && (a.node === b.node || appearanceSignature(a.node) === appearanceSignature(b.node));
+  return sameShape(a, b) && sameAppearance(a.node, b.node);
 }
 
 /**
@@ -414,7 +477,6 @@ function drawNodeElement(laidOut: LaidOutNode): SVGGElement {
   // in compositing its chunks than in painting them.
   const group = createSvgElement('g', { class: classes.join(' '), tabindex: 0, role: 'button' });
   group.setAttribute('data-node-key', node.key);
-  createSvgElement('title', {}, group);
   const [left, top] = [laidOut.x, laidOut.y];
   const box = { class: 'node-box', x: round(left), y: round(top), width: round(width), height: round(height), rx: cornerRadius };
   createSvgElement('rect', { ...box, class: 'node-fill' }, group);
@@ -446,14 +508,17 @@ function drawNodeElement(laidOut: LaidOutNode): SVGGElement {
 /**
  * What a node's diagnostics and data decide of its drawing, on `group` (drawn by
  * {@link drawNodeElement}, or before for the same shape): the problem classes, `data-errors`, the
- * label a screen reader says, the tooltip (`<title>`, its first child) and the count badge (its last
- * child). A change of diagnostics alone so redraws no text, box or mark, and what did not change is
- * not written again.
+ * label a screen reader says, the tooltip when it has one ({@link showTooltip}: a `<title>`, its
+ * first child) and the count badge (its last child). A change of diagnostics alone so redraws no
+ * text, box or mark, and what did not change is not written again.
  */
 function drawProblems(group: SVGGElement, laidOut: LaidOutNode): void {
   const { node, width, x, y } = laidOut;
-  const errors = node.diagnostics.filter(isError).length;
-  const warnings = node.diagnostics.filter((diagnostic) => diagnostic.severity === 2).length;
+  let [errors, warnings] = [0, 0];
+  for (const diagnostic of node.diagnostics) {
+    if (isError(diagnostic)) errors++;
+    else if (diagnostic.severity === 2) warnings++;
+  }
   group.classList.toggle('has-errors', errors > 0);
   group.classList.toggle('has-warnings', errors === 0 && warnings > 0);
   group.classList.toggle('cannot-reach-end', node.cannotReachEnd === true);
@@ -485,22 +550,34 @@ function drawProblems(group: SVGGElement, laidOut: LaidOutNode): void {
     return;
   }
   badge?.remove();
-  const drawn = createSvgElement('g', { class: badgeClass }, group);
+  // A copy of one badge drawn once: a delete that leaves hundreds of nodes unreachable adds as many badges.
+  badgeTemplate ??= drawBadgeTemplate();
+  const drawn = badgeTemplate.cloneNode(true) as SVGGElement;
+  drawn.setAttribute('class', badgeClass);
   const [cx, cy] = [round(x + width - 2), round(y + 2)];
-  createSvgElement('circle', { class: 'count-circle', cx, cy, r: 9 }, drawn);
-  const text = createSvgElement(
-    'text',
-    {
-      class: 'count-text',
-      'text-anchor': 'middle',
-      x: cx,
-      y: round(cy + 3.5),
-      'font-size': textStyles.mark.size,
-      'font-weight': textStyles.mark.weight,
-    },
-    drawn,
-  );
+  const circle = drawn.firstElementChild as SVGCircleElement;
+  circle.setAttribute('cx', String(cx));
+  circle.setAttribute('cy', String(cy));
+  const text = drawn.lastElementChild as SVGTextElement;
+  text.setAttribute('x', String(cx));
+  text.setAttribute('y', String(round(cy + 3.5)));
   text.textContent = count;
+  group.appendChild(drawn);
+}
+
+/** The count badge {@link drawProblems} copies, drawn on first use. */
+let badgeTemplate: SVGGElement | undefined;
+
+/** A count badge with all but its place, class and count: a `<g>` holding its circle and its text. */
+function drawBadgeTemplate(): SVGGElement {
+  const badge = createSvgElement('g', { class: 'count-badge' });
+  createSvgElement('circle', { class: 'count-circle', r: 9 }, badge);
+  createSvgElement(
+    'text',
+    { class: 'count-text', 'text-anchor': 'middle', 'font-size': textStyles.mark.size, 'font-weight': textStyles.mark.weight },
+    badge,
+  );
+  return badge;
 }
 
 /** What a screen reader says for a node: type, name (cut when very long), and its problem count. */
@@ -568,6 +645,7 @@ function drawEdge(laidOut: LaidOutEdge, identity: string): DrawnEdge {
   const elements = label && tag ? [label, tag] : label ? [label] : tag ? [tag] : [];
   const drawn: DrawnEdge = { kind: 'edge', identity, laidOut, label, tag, elements, all: [group.edge, ...elements] };
   drawnAs.set(group.edge, drawn);
+  for (const part of elements) partsDrawn.set(part, drawn);
   drawnByPoints.set(laidOut.points, group.edge);
   return drawn;
 }
@@ -577,10 +655,6 @@ function drawEdgeElements(laidOut: LaidOutEdge): { edge: SVGGElement; label?: SV
   const variant = edge.apiResult === 1 ? 'success' : edge.apiResult === 2 ? 'failure' : '';
   const group = createSvgElement('g', { class: variant ? `edge edge-${variant}` : 'edge' });
   group.setAttribute('data-edge-key', edge.key);
-  group.setAttribute('data-source', edge.source);
-  group.setAttribute('data-target', edge.target);
-  // The label and the tag carry the tooltip when there is one: one `<title>` per transition.
-  if (edge.name !== undefined && !laidOut.label && !laidOut.tag) createSvgElement('title', {}, group).textContent = edgeTitle(laidOut);
   if (laidOut.tag) group.classList.add('stub');
   createSvgElement(
     'path',
@@ -602,9 +676,6 @@ function drawEdgeElements(laidOut: LaidOutEdge): { edge: SVGGElement; label?: SV
     labelGroup,
   );
   drawText(labelGroup, 'edge-label-text', label.lines, label.x + 4, label.y + 2, 'label');
-  // The label may be cut short (two lines); the tooltip has it whole.
-  // (For a stub, its tag's tooltip says it all.)
-  if (edge.name !== undefined && !laidOut.tag) createSvgElement('title', {}, labelGroup).textContent = edgeTitle(laidOut);
   return { edge: group, label: labelGroup, tag };
 }
 
@@ -623,9 +694,7 @@ function drawTag(laidOut: LaidOutEdge): SVGGElement | undefined {
   if (!tag) return undefined;
   const group = createSvgElement('g', { class: `edge-tag family-${tag.family}`, tabindex: 0, role: 'link' });
   group.setAttribute('data-tag-for', laidOut.edge.key);
-  group.setAttribute('data-stub-target', tag.target);
   group.setAttribute('aria-label', `Go to ${clip(tag.targetTitle, maxShownChars)}`);
-  createSvgElement('title', {}, group).textContent = edgeTitle(laidOut);
   createSvgElement(
     'rect',
     { class: 'edge-tag-box', x: round(tag.x), y: round(tag.y), width: round(tag.width), height: round(tag.height), rx: tag.height / 2 },

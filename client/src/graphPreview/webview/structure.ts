@@ -31,23 +31,20 @@ function flags(node: PearlGraphNode): string {
 }
 
 /**
- * What is drawn on a node besides its layout: diagnostics (count badge, tooltip) and the data its
- * tooltip shows. A node whose appearance signature changed is redrawn in place.
+ * Whether `a` and `b` look alike besides their layout: the data a node's tooltip and screen reader
+ * label show (name, nodeId, type, entry) and its diagnostics (severity and message: the count badge,
+ * the tooltip). A node that does not look as it did is redrawn in place. Fields compared one by one,
+ * nothing serialised: a whole graph sent again after a node was removed compares every node.
  */
-export function appearanceSignature(node: PearlGraphNode): string {
-  let signature = appearances.get(node);
-  if (signature === undefined) {
-    signature = JSON.stringify([node.name, node.nodeId, node.typeName, node.isEntry, node.diagnostics.map((d) => [d.severity, d.message])]);
-    appearances.set(node, signature);
-  }
-  return signature;
+export function sameAppearance(a: PearlGraphNode, b: PearlGraphNode): boolean {
+  if (a === b) return true;
+  if (a.name !== b.name || a.nodeId !== b.nodeId || a.typeName !== b.typeName || a.isEntry !== b.isEntry) return false;
+  const [before, now] = [a.diagnostics, b.diagnostics];
+  if (before.length !== now.length) return false;
+  for (let index = 0; index < before.length; index++)
+    if (before[index].severity !== now[index].severity || before[index].message !== now[index].message) return false;
+  return true;
 }
-
-/**
- * {@link appearanceSignature} by node object: an update keeps the objects of the nodes it did not
- * change (`applyNodes`), so a drawing or refresh serialises only the changed ones.
- */
-const appearances = new WeakMap<PearlGraphNode, string>();
 
 const nowhere = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
