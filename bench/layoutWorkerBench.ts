@@ -41,8 +41,9 @@ interface Build {
   readonly name: string;
   readonly layeredLayout: (graph: PearlGraph, measure: MeasureText) => GraphLayout;
   readonly incrementalLayout: (graph: PearlGraph, previous: GraphLayout, measure: MeasureText) => GraphLayout | undefined;
-  readonly diffLayout: (base: GraphLayout, baseSeq: number, next: GraphLayout) => LayoutDelta;
-  readonly applyLayoutDelta: (base: GraphLayout, delta: LayoutDelta) => GraphLayout;
+  /** (A build from before deltas named the graph's entries by index ignores `graph`.) */
+  readonly diffLayout: (base: GraphLayout, baseSeq: number, next: GraphLayout, graph: PearlGraph) => LayoutDelta;
+  readonly applyLayoutDelta: (base: GraphLayout, delta: LayoutDelta, graph: PearlGraph) => GraphLayout;
   /** The worker's warm-up, when the build has it as a function of its own (else {@link warmUp} does the older one). */
   readonly warmUpSteps?: (graph: PearlGraph, layout: GraphLayout, measure: MeasureText, rounds: number) => (() => void)[];
 }
@@ -104,7 +105,7 @@ function answer(build: Build, graph: PearlGraph, previous: GraphLayout): Timing 
   const started = performance.now();
   const next = build.incrementalLayout(graph, previous, measure);
   if (!next) throw new Error(`${build.name}: the edit was not laid out incrementally`);
-  const delta = build.diffLayout(previous, 1, next);
+  const delta = build.diffLayout(previous, 1, next, graph);
   const laidOut = performance.now();
   const { user, system } = process.cpuUsage(cpu);
   structuredClone(delta);
@@ -138,8 +139,8 @@ function assertSame(a: Build, b: Build, graph: PearlGraph, previous: { a: GraphL
   const nextA = a.incrementalLayout(graph, previous.a, measure);
   const nextB = b.incrementalLayout(graph, previous.b, measure);
   if (!nextA || !nextB || plain(nextA) !== plain(nextB)) throw new Error(`${what}: ${a.name} and ${b.name} lay out differently`);
-  const appliedA = a.applyLayoutDelta(previous.a, structuredClone(a.diffLayout(previous.a, 1, nextA)));
-  const appliedB = b.applyLayoutDelta(previous.b, structuredClone(b.diffLayout(previous.b, 1, nextB)));
+  const appliedA = a.applyLayoutDelta(previous.a, structuredClone(a.diffLayout(previous.a, 1, nextA, graph)), graph);
+  const appliedB = b.applyLayoutDelta(previous.b, structuredClone(b.diffLayout(previous.b, 1, nextB, graph)), graph);
   if (plain(appliedA) !== plain(nextA) || plain(appliedB) !== plain(appliedA))
     throw new Error(`${what}: the deltas of ${a.name} and ${b.name} do not apply to the same layout`);
 }
@@ -150,7 +151,9 @@ interface Figures {
   cpuMs: number[];
   cloneMs: number[];
   deltaBytes: number;
-  changed: number;
+  /** Entries sent whole, and entries of the base sent as moved (their keys changed). */
+  whole: number;
+  moved: number;
 }
 
 /** Warm figures of each build for every edit of `shape` at `size`, the builds interleaved. */
@@ -167,8 +170,16 @@ function measureWarm(builds: readonly Build[], shape: PearlShape, size: number, 
     warmUp(build, base, layouts.get(build) as GraphLayout);
     for (const gesture of gestures) {
       const { delta } = answer(build, edited[gesture], layouts.get(build) as GraphLayout);
-      const changed = [...delta.nodes, ...delta.edges].filter((entry) => typeof entry !== 'number').length;
-      figures.set(`${build.name} ${gesture}`, { workerMs: [], cpuMs: [], cloneMs: [], deltaBytes: serialize(delta).length, changed });
+      const entries = [...delta.nodes, ...delta.edges].filter((entry) => typeof entry !== 'number');
+      const moved = entries.filter((entry) => 'from' in entry).length;
+      figures.set(`${build.name} ${gesture}`, {
+        workerMs: [],
+        cpuMs: [],
+        cloneMs: [],
+        deltaBytes: serialize(delta).length,
+        whole: entries.length - moved,
+        moved,
+      });
     }
   }
   for (let round = 0; round < rounds; round++)
@@ -235,8 +246,8 @@ function main(): void {
   const builds = outDirs.map(({ name, outDir }) => loadBuild(name, outDir));
   console.log(`load average before: ${os.loadavg().map(format).join(' ')}`);
   console.log("\nWarm: medians over the rounds; worker = incrementalLayout + diffLayout, CPU = the process's CPU time meanwhile.");
-  console.log('| shape | nodes | build | edit | worker ms | worker CPU ms | clone ms | delta KiB | entries sent whole |');
-  console.log('|---|---|---|---|---|---|---|---|---|');
+  console.log('| shape | nodes | build | edit | worker ms | worker CPU ms | clone ms | delta KiB | entries sent whole | entries moved |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const size of sizes)
     for (const shape of shapes) {
       const figures = measureWarm(builds, shape, size, rounds);
@@ -244,7 +255,7 @@ function main(): void {
         for (const build of builds) {
           const entry = figures.get(`${build.name} ${gesture}`) as Figures;
           const row = [shape, size, build.name, gesture, ...[entry.workerMs, entry.cpuMs, entry.cloneMs].map((ms) => format(median(ms)))];
-          console.log(`| ${[...row, (entry.deltaBytes / 1024).toFixed(1), entry.changed].join(' | ')} |`);
+          console.log(`| ${[...row, (entry.deltaBytes / 1024).toFixed(1), entry.whole, entry.moved].join(' | ')} |`);
         }
     }
   if (samples > 0) {

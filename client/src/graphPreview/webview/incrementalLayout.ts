@@ -158,11 +158,11 @@ export function warmUpSteps(graph: PearlGraph, layout: GraphLayout, measure: Mea
   for (let round = 0; round < rounds; round++) {
     steps.push(() => {
       removed = incrementalLayout(without, layout, measure);
-      if (removed) diffLayout(layout, 0, removed);
+      if (removed) diffLayout(layout, 0, removed, without);
     });
     steps.push(() => {
       const added = removed && incrementalLayout(graph, removed, measure);
-      if (removed && added) diffLayout(removed, 0, added);
+      if (removed && added) diffLayout(removed, 0, added, graph);
     });
   }
   return steps;

@@ -31,6 +31,8 @@ interface Pending {
   readonly seq: number;
   /** The layout the request named as `previous` (the page's, on screen): what a {@link LayoutDelta} answer applies to. */
   readonly base?: GraphLayout;
+  /** The graph the request asked to lay out: a {@link LayoutDelta} names the nodes and transitions it draws by their place in it. */
+  readonly graph: PearlGraph;
   readonly resolve: (outcome: LayoutOutcome) => void;
 }
 
@@ -67,7 +69,7 @@ export class LayoutClient {
     this.requested++;
     const worker = this.ensureWorker();
     return new Promise<LayoutOutcome>((resolve) => {
-      this.pending = { seq, resolve, base: previous?.layout };
+      this.pending = { seq, resolve, base: previous?.layout, graph };
       const request: LayoutRequest = { type: 'layout', seq, graph, fontFamily: this.fontFamily, previous: previous?.seq };
       worker.postMessage(request);
     });
@@ -132,7 +134,7 @@ export class LayoutClient {
     }
     let layout: GraphLayout;
     if (!isLayoutDelta(answer.layout)) layout = answer.layout;
-    else if (pending.base) layout = applyLayoutDelta(pending.base, answer.layout);
+    else if (pending.base) layout = applyLayoutDelta(pending.base, answer.layout, pending.graph);
     else {
       pending.resolve({ status: 'failed', message: 'the layout worker answered with changes to a layout the page does not have' });
       return;

@@ -5,7 +5,7 @@
  * themselves are `layeredLayout.ts` (a whole graph) and `incrementalLayout.ts` (a change to one on
  * screen).
  */
-import type { PearlGraphEdge, PearlGraphNode } from '../../../../protocol/graphTypes';
+import type { PearlGraph, PearlGraphEdge, PearlGraphNode } from '../../../../protocol/graphTypes';
 import { wrapText } from './textWrap';
 
 /** The text styles the graph uses; sizes in px, shared by measuring and drawing. */
@@ -104,34 +104,31 @@ export interface GraphLayout {
 
 /**
  * A layout told as its changes from a base layout (the one the page named as `previous`, which it
- * holds): each node and transition is a new entry; or the index of the base's entry when that one
- * is unchanged; or, when only its keys changed (a node removed or inserted above renumbers the
- * nodes after it, `n:<index>`), the index of the base's entry with the node it now draws, or with
- * the fields of the transition it now draws that changed, its keys ({@link MovedEntry},
- * {@link EdgeChange}). After a small edit of a large graph this is a few entries and many numbers,
- * far less for the page to receive than the whole layout.
+ * holds), for the graph the page asked to lay out (which it holds too): each node and transition
+ * is a new entry; or the index of the base's entry when that one is unchanged; or, when only its
+ * keys changed (a node removed or inserted above renumbers the nodes after it, `n:<index>`), the
+ * index of the base's entry and that of the node or transition it now draws in the graph
+ * ({@link MovedEntry}). After a small edit of a large graph this is a few entries and many
+ * numbers, far less for the worker to post and the page to receive than the whole layout (a node
+ * removed near the top of a 500-node hub renumbers about 1,300 nodes and transitions).
  */
 export interface LayoutDelta {
   /** The `seq` of the base layout's request. */
   readonly base: number;
   readonly width: number;
   readonly height: number;
-  readonly nodes: readonly (LaidOutNode | number | MovedEntry<PearlGraphNode>)[];
-  readonly edges: readonly (LaidOutEdge | number | MovedEntry<EdgeChange>)[];
+  readonly nodes: readonly (LaidOutNode | number | MovedEntry)[];
+  readonly edges: readonly (LaidOutEdge | number | MovedEntry)[];
 }
 
 /**
- * The fields of a transition that differ from those of the base entry's (its `key` always; most
- * often its `source` and `target` too, nothing else): the base's transition with these is the
- * transition drawn now. A transition whose other fields differ, or that lacks one of the base's,
- * is sent whole instead.
+ * A base layout's entry drawn alike for another node or transition (same identity, new key): the
+ * entry's index in the base layout (`from`) and the index of what it draws now in the graph laid
+ * out (`now`: in its `nodes`, or its `edges`).
  */
-export type EdgeChange = Pick<PearlGraphEdge, 'key'> & Partial<PearlGraphEdge>;
-
-/** A base layout's entry drawn alike for another node or transition (same identity, new key): the index and what it draws now. */
-export interface MovedEntry<T> {
+export interface MovedEntry {
   readonly from: number;
-  readonly now: T;
+  readonly now: number;
 }
 
 /** Whether `layout` is a {@link LayoutDelta}. */
@@ -205,30 +202,33 @@ export function layoutIdentities(layout: GraphLayout): LayoutIdentities {
 }
 
 /**
- * The changes that make `next` from `base` (request `baseSeq`): entries matched by identity
- * ({@link nodeIdentities}, {@link edgeIdentities}) and drawn alike become the base's index (with
- * their new node or transition when its keys changed).
+ * The changes that make `next`, the layout of `graph`, from `base` (request `baseSeq`): entries
+ * matched by identity ({@link nodeIdentities}, {@link edgeIdentities}) and drawn alike become the
+ * base's index (with the index in `graph` of their node or transition when its keys changed; sent
+ * whole when `graph` does not have it under its key, or has another version of it).
  */
-export function diffLayout(base: GraphLayout, baseSeq: number, next: GraphLayout): LayoutDelta {
+export function diffLayout(base: GraphLayout, baseSeq: number, next: GraphLayout, graph: PearlGraph): LayoutDelta {
   const { nodes: oldIdentity, edges: oldEdgeIdentity } = layoutIdentities(base);
   const { nodes: newIdentity, edges: newEdgeIdentity } = layoutIdentities(next);
-  // `change` tells what an entry drawn alike now draws (undefined: it is sent whole).
-  const same = <T, D extends { readonly key: string }, C>(
+  const same = <T, D extends { readonly key: string }>(
     old: readonly T[],
     entries: readonly T[],
     dataOf: (entry: T) => D,
     identity: (data: D, before: boolean) => string,
     equal: (a: T, b: T) => boolean,
     sameKeys: (a: D, b: D) => boolean,
-    change: (a: D, b: D) => C | undefined,
-  ): (T | number | MovedEntry<C>)[] => {
+    laidOut: readonly D[],
+  ): (T | number | MovedEntry)[] => {
     const index = new Map(old.map((entry, position) => [identity(dataOf(entry), true), position] as const));
+    let inGraph: Map<string, number> | undefined;
     return entries.map((entry) => {
       const position = index.get(identity(dataOf(entry), false));
       if (position === undefined || !(old[position] === entry || equal(old[position], entry))) return entry;
-      if (sameKeys(dataOf(old[position]), dataOf(entry))) return position;
-      const now = change(dataOf(old[position]), dataOf(entry));
-      return now === undefined ? entry : { from: position, now };
+      const data = dataOf(entry);
+      if (sameKeys(dataOf(old[position]), data)) return position;
+      inGraph ??= new Map(laidOut.map((item, at) => [item.key, at] as const));
+      const now = inGraph.get(data.key);
+      return now === undefined || !sameData(laidOut[now], data) ? entry : { from: position, now };
     });
   };
   return {
@@ -242,7 +242,7 @@ export function diffLayout(base: GraphLayout, baseSeq: number, next: GraphLayout
       (node, before) => (before ? oldIdentity : newIdentity).get(node.key) ?? node.key,
       nodesEqual,
       (a, b) => a.key === b.key && a.parent?.key === b.parent?.key,
-      (_, node) => node,
+      graph.nodes,
     ),
     edges: same(
       base.edges,
@@ -251,21 +251,9 @@ export function diffLayout(base: GraphLayout, baseSeq: number, next: GraphLayout
       (edge, before) => (before ? oldEdgeIdentity : newEdgeIdentity).get(edge.key) ?? edge.key,
       edgesEqual,
       (a, b) => a.key === b.key && a.source === b.source && a.target === b.target,
-      edgeChange,
+      graph.edges,
     ),
   };
-}
-
-/** The {@link EdgeChange} that makes `now` from `before`; undefined when a field of `before` is gone from `now`. */
-function edgeChange(before: PearlGraphEdge, now: PearlGraphEdge): EdgeChange | undefined {
-  const fields = Object.keys(now) as (keyof PearlGraphEdge)[];
-  if (fields.length !== Object.keys(before).length) return undefined;
-  const change: Record<string, unknown> = { key: now.key };
-  for (const field of fields) {
-    if (!Object.hasOwn(before, field)) return undefined;
-    if (!sameData(before[field], now[field])) change[field] = now[field];
-  }
-  return change as EdgeChange;
 }
 
 /** Whether two laid-out nodes are drawn alike (their keys aside: compared by identity first). */
@@ -350,24 +338,24 @@ function sameValues(a: unknown, b: unknown, nested: boolean): boolean {
 }
 
 /**
- * The layout `delta` tells, from its base layout `base`: an unchanged entry is the base's own
- * object; a moved one a copy of it with its new node, or its transition with the fields that changed
- * (and a stub's tag its new target).
+ * The layout `delta` tells, from its base layout `base`, for `graph` (the graph laid out, as the
+ * page asked): an unchanged entry is the base's own object; a moved one a copy of it with the
+ * node or transition of `graph` it now draws (and a stub's tag its new target).
  */
-export function applyLayoutDelta(base: GraphLayout, delta: LayoutDelta): GraphLayout {
+export function applyLayoutDelta(base: GraphLayout, delta: LayoutDelta, graph: PearlGraph): GraphLayout {
   return {
     width: delta.width,
     height: delta.height,
     nodes: delta.nodes.map((entry) => {
       if (typeof entry === 'number') return base.nodes[entry];
-      if ('from' in entry) return { ...base.nodes[entry.from], node: entry.now };
+      if ('from' in entry) return { ...base.nodes[entry.from], node: graph.nodes[entry.now] };
       return entry;
     }),
     edges: delta.edges.map((entry) => {
       if (typeof entry === 'number') return base.edges[entry];
       if (!('from' in entry)) return entry;
       const old = base.edges[entry.from];
-      const edge = { ...old.edge, ...entry.now };
+      const edge = graph.edges[entry.now];
       return { ...old, edge, tag: old.tag && { ...old.tag, target: edge.target } };
     }),
   };

@@ -95,7 +95,7 @@ function answer(request: LayoutRequest): void {
     answered.set(request.seq, layout);
     for (const seq of answered.keys()) if (answered.size > keptLayouts) answered.delete(seq);
     // The page holds the base layout: it gets only what changed (base is defined with previous).
-    const sent = base && request.previous !== undefined ? diffLayout(base, request.previous, layout) : layout;
+    const sent = base && request.previous !== undefined ? diffLayout(base, request.previous, layout, request.graph) : layout;
     scope.postMessage({ type: 'layout', seq: request.seq, layout: sent, engine, elapsedMs: performance.now() - started });
     if (engine === 'layered' && !warmedUp) lastWhole = { graph: request.graph, layout, measure };
   } catch (error) {
