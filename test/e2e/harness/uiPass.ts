@@ -145,7 +145,11 @@ export async function runUiPass(options: UiPassOptions): Promise<UiPassResult> {
             drawn = await content
               .locator('[data-node-key]')
               .evaluateAll((elements) =>
-                elements.map((element) => ({ key: element.getAttribute('data-node-key') ?? '', text: element.textContent ?? '' })),
+                elements.map((element) => {
+                  // The box shows the name; the nodeId is in the tooltip, written when the node is pointed at.
+                  element.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+                  return { key: element.getAttribute('data-node-key') ?? '', text: element.textContent ?? '' };
+                }),
               )
               .catch(() => []);
             const byKey = new Map(drawn.map((node) => [node.key, squeeze(node.text)]));

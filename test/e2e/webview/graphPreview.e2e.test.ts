@@ -382,7 +382,8 @@ describe('graph preview webview (chromium)', { skip: chromiumMissing }, () => {
     const errorNode = nodeLocator(opened.page, withError.key);
     assert.match((await errorNode.getAttribute('class')) ?? '', /\bhas-errors\b/);
     assert.equal(await errorNode.getAttribute('data-errors'), '1');
-    assert.equal(await errorNode.locator('.count-errors .count-text').textContent(), '1');
+    assert.equal(await errorNode.locator('.count-badge.count-errors').count(), 1);
+    assert.equal(await errorNode.locator('.count-text').textContent(), '1');
     // The tooltip is written when the node is pointed at.
     await errorNode.dispatchEvent('pointerover');
     assert.ok(

@@ -217,7 +217,7 @@ export function diffLayout(base: GraphLayout, baseSeq: number, next: GraphLayout
     identity: (data: D, before: boolean) => string,
     equal: (a: T, b: T) => boolean,
     sameKeys: (a: D, b: D) => boolean,
-    laidOut: readonly D[],
+    inGraphOrder: readonly D[],
   ): (T | number | MovedEntry)[] => {
     const index = new Map(old.map((entry, position) => [identity(dataOf(entry), true), position] as const));
     let inGraph: Map<string, number> | undefined;
@@ -226,9 +226,9 @@ export function diffLayout(base: GraphLayout, baseSeq: number, next: GraphLayout
       if (position === undefined || !(old[position] === entry || equal(old[position], entry))) return entry;
       const data = dataOf(entry);
       if (sameKeys(dataOf(old[position]), data)) return position;
-      inGraph ??= new Map(laidOut.map((item, at) => [item.key, at] as const));
+      inGraph ??= new Map(inGraphOrder.map((item, at) => [item.key, at] as const));
       const now = inGraph.get(data.key);
-      return now === undefined || !sameData(laidOut[now], data) ? entry : { from: position, now };
+      return now === undefined || !sameData(inGraphOrder[now], data) ? entry : { from: position, now };
     });
   };
   return {

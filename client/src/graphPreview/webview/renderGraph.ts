@@ -509,7 +509,7 @@ function drawNodeElement(laidOut: LaidOutNode): SVGGElement {
  * What a node's diagnostics and data decide of its drawing, on `group` (drawn by
  * {@link drawNodeElement}, or before for the same shape): the problem classes, `data-errors`, the
  * label a screen reader says, the tooltip when it has one ({@link showTooltip}: a `<title>`, its
- * first child) and the count badge (its last child). A change of diagnostics alone so redraws no
+ * first child) and the count badge (its last two children). A change of diagnostics alone so redraws no
  * text, box or mark, and what did not change is not written again.
  */
 function drawProblems(group: SVGGElement, laidOut: LaidOutNode): void {
@@ -536,48 +536,54 @@ function drawProblems(group: SVGGElement, laidOut: LaidOutNode): void {
     const text = describeNode(node);
     if (title.textContent !== text) title.textContent = text;
   }
+  // The count badge: a circle (`count-badge`) and its number, the node's last two children.
   const last = group.lastElementChild;
-  const badge = last?.classList.contains('count-badge') ? last : undefined;
+  const number = last?.classList.contains('count-text') ? last : undefined;
+  const badge = number?.previousElementSibling ?? undefined;
   if (errors === 0 && warnings === 0) {
     badge?.remove();
+    number?.remove();
     return;
   }
   const badgeClass = errors > 0 ? 'count-badge count-errors' : 'count-badge count-warnings';
   const count = String(errors > 0 ? errors : warnings);
-  if (badge && badge.getAttribute('class') === badgeClass) {
-    const text = badge.lastElementChild;
-    if (text && text.textContent !== count) text.textContent = count;
+  if (badge && number) {
+    if (badge.getAttribute('class') !== badgeClass) badge.setAttribute('class', badgeClass);
+    if (number.textContent !== count) number.textContent = count;
     return;
   }
-  badge?.remove();
-  // A copy of one badge drawn once: a delete that leaves hundreds of nodes unreachable adds as many badges.
+  // Copies of a badge drawn once: a delete that leaves hundreds of nodes unreachable adds as many.
   badgeTemplate ??= drawBadgeTemplate();
-  const drawn = badgeTemplate.cloneNode(true) as SVGGElement;
-  drawn.setAttribute('class', badgeClass);
   const [cx, cy] = [round(x + width - 2), round(y + 2)];
-  const circle = drawn.firstElementChild as SVGCircleElement;
+  const circle = badgeTemplate[0].cloneNode() as SVGCircleElement;
+  circle.setAttribute('class', badgeClass);
   circle.setAttribute('cx', String(cx));
   circle.setAttribute('cy', String(cy));
-  const text = drawn.lastElementChild as SVGTextElement;
+  const text = badgeTemplate[1].cloneNode() as SVGTextElement;
   text.setAttribute('x', String(cx));
   text.setAttribute('y', String(round(cy + 3.5)));
   text.textContent = count;
-  group.appendChild(drawn);
+  group.append(circle, text);
 }
 
-/** The count badge {@link drawProblems} copies, drawn on first use. */
-let badgeTemplate: SVGGElement | undefined;
+/** The count badge {@link drawProblems} copies, drawn on first use: its circle and its number. */
+let badgeTemplate: readonly [SVGCircleElement, SVGTextElement] | undefined;
 
-/** A count badge with all but its place, class and count: a `<g>` holding its circle and its text. */
-function drawBadgeTemplate(): SVGGElement {
-  const badge = createSvgElement('g', { class: 'count-badge' });
-  createSvgElement('circle', { class: 'count-circle', r: 9 }, badge);
-  createSvgElement(
-    'text',
-    { class: 'count-text', 'text-anchor': 'middle', 'font-size': textStyles.mark.size, 'font-weight': textStyles.mark.weight },
-    badge,
-  );
-  return badge;
+/**
+ * A count badge with all but its place, colour and count: its circle (`count-badge`, and
+ * `count-errors` or `count-warnings` for its colour) and its text (`count-text`), two elements
+ * (a group around them would be a third to create for each of hundreds of badges).
+ */
+function drawBadgeTemplate(): readonly [SVGCircleElement, SVGTextElement] {
+  return [
+    createSvgElement('circle', { class: 'count-badge', r: 9 }),
+    createSvgElement('text', {
+      class: 'count-text',
+      'text-anchor': 'middle',
+      'font-size': textStyles.mark.size,
+      'font-weight': textStyles.mark.weight,
+    }),
+  ];
 }
 
 /** What a screen reader says for a node: type, name (cut when very long), and its problem count. */
