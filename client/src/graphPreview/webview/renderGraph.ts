@@ -127,8 +127,8 @@ export function renderGraph(viewport: SVGGElement, layout: GraphLayout): Drawing
   for (const element of drawn.edge.values()) {
     if (kept.has(element)) continue;
     const before = drawnAs.get(element);
-    element.remove();
-    if (before?.kind === 'edge') for (const part of before.elements) part.remove();
+    if (before?.kind === 'edge') for (const part of before.all) part.remove();
+    else element.remove();
   }
   for (const [layer, element] of added) layer.appendChild(element);
   return { nodes: nodeElements, edges: edgeElements };
@@ -183,9 +183,10 @@ function drawEdges(drawing: EdgeDrawing, nodeIdentity: ReadonlyMap<string, strin
     // A transition new after a delta is matched by nothing later but its points: any identity unique in the drawing does.
     const identity = fromDrawing ? `new\0${++newEdges}` : identityOf(laidOut);
     const fresh = drawEdge(laidOut, identity);
-    index.edge.set(identity, fresh.all[0]);
-    added.push([drawing.edgeLayer, fresh.all[0]]);
-    for (const part of fresh.elements) added.push([drawing.labelLayer, part]);
+    const [path, ...parts] = fresh.all;
+    index.edge.set(identity, path);
+    added.push([drawing.edgeLayer, path]);
+    for (const part of parts) added.push([drawing.labelLayer, part]);
     result.set(laidOut.edge.key, fresh.all);
   }
   return result;
@@ -230,7 +231,8 @@ interface DrawnNode {
 
 /**
  * What a transition's path group was drawn from: its identity and laid-out entry (the latest it was
- * kept for); its label's and its tag's groups when drawn (`elements`), and all of them, path first (`all`).
+ * kept for); its label's and its tag's groups when drawn, and all of its elements, the path's group
+ * first (`all`).
  */
 interface DrawnEdge {
   readonly kind: 'edge';
@@ -238,7 +240,6 @@ interface DrawnEdge {
   laidOut: LaidOutEdge;
   readonly label?: SVGGElement;
   readonly tag?: SVGGElement;
-  readonly elements: readonly SVGGElement[];
   readonly all: readonly SVGGElement[];
 }
 
@@ -648,10 +649,10 @@ function drawText(parent: SVGElement, className: string, lines: readonly string[
 function drawEdge(laidOut: LaidOutEdge, identity: string): DrawnEdge {
   const group = drawEdgeElements(laidOut);
   const [label, tag] = [group.label, group.tag];
-  const elements = label && tag ? [label, tag] : label ? [label] : tag ? [tag] : [];
-  const drawn: DrawnEdge = { kind: 'edge', identity, laidOut, label, tag, elements, all: [group.edge, ...elements] };
+  const parts = label && tag ? [label, tag] : label ? [label] : tag ? [tag] : [];
+  const drawn: DrawnEdge = { kind: 'edge', identity, laidOut, label, tag, all: [group.edge, ...parts] };
   drawnAs.set(group.edge, drawn);
-  for (const part of elements) partsDrawn.set(part, drawn);
+  for (const part of parts) partsDrawn.set(part, drawn);
   drawnByPoints.set(laidOut.points, group.edge);
   return drawn;
 }
