@@ -5,7 +5,7 @@
  * line, UTF-16 character), the same as the ranges in {@link PearlGraph}.
  */
 import type { Position } from 'vscode-languageserver-types';
-import type { NodeSettingForm, PearlGraph, PearlGraphNode } from './pearlRequests';
+import type { NodeSettingForm, PearlGraph, PearlGraphEdge, PearlGraphNode } from './pearlRequests';
 import { type GraphEditMessage, isGraphEditMessage } from './graphEditMessages';
 import { isWalkPageMessage, type WalkHostMessage, type WalkPageMessage } from './walkPanelMessages';
 
@@ -16,17 +16,65 @@ export interface GraphMessage {
 }
 
 /**
- * Host → webview: the graph has the nodes (same keys) and transitions last sent (a script, a name
- * or another field was edited): these are its nodes whose data changed, the others are as they
- * were. Sent instead of a {@link GraphMessage} to keep a large graph's updates small
- * (`graphUpdate.ts`); the page lays the graph out again when what it draws changed (a name).
+ * Host → webview: the graph of a new version, as changes to the graph last sent (version `base`):
+ * each node and transition is either sent whole or given as the index of one in the base graph,
+ * which the page renumbers and moves ({@link renumbering}, {@link moves}) to get it exactly as the
+ * new graph has it. Typing in a script sends one node; removing a node from a 500-node Pearl a few
+ * nodes and numbers, instead of the whole graph (`graphUpdate.ts`, rebuilt by `graphChanges.ts`).
+ * A page whose graph is not version `base` posts {@link ReadyMessage} to get the whole graph.
  */
-export interface NodesMessage {
-  readonly type: 'nodes';
+export interface GraphChangesMessage {
+  readonly type: 'graphChanges';
   readonly uri: string;
-  /** The document version of the graph these nodes belong to. */
+  /** The document version of the graph these changes apply to (the one last sent). */
+  readonly base: number;
+  /** The document version of the new graph. */
   readonly version: number;
-  readonly nodes: readonly PearlGraphNode[];
+  readonly kind: PearlGraph['kind'];
+  readonly name?: string;
+  /** The nodes renumbered by a node added or removed (absent: keys kept). */
+  readonly renumbering?: Renumbering;
+  /** Where the text moved, in increasing order of `from` (empty: nothing moved). */
+  readonly moves: readonly PositionMove[];
+  /**
+   * The new graph's nodes, in order: a node, the index of the node in the base graph it is, or that
+   * index with the fields that changed ({@link NodeChange}).
+   */
+  readonly nodes: readonly (PearlGraphNode | number | NodeChange)[];
+  /** The new graph's transitions, in order: a transition, or the index of the transition in the base graph it is. */
+  readonly edges: readonly (PearlGraphEdge | number)[];
+}
+
+/**
+ * A node of the new graph as a node of the base graph (renumbered and moved) with some of its
+ * fields replaced: removing a node in a 500-node Pearl changes only the diagnostics and marks of
+ * the nodes it cut off.
+ */
+export interface NodeChange {
+  /** The index of the node in the base graph. */
+  readonly index: number;
+  /** The fields whose values differ, with their new values. */
+  readonly fields: Partial<PearlGraphNode>;
+}
+
+/**
+ * A renumbering of the nodes after some were added or removed: a key of the base graph whose
+ * index in `pearl.nodes` (`n:<index>`, nested actions' and transitions' keys start with it) is
+ * `from` or more has that index plus `by` (negative after a removal).
+ */
+export interface Renumbering {
+  readonly from: number;
+  readonly by: number;
+}
+
+/**
+ * Positions of the base text at or after `from` (up to the next move) are in the new text where
+ * `from` went, `to`: on `from`'s line a position keeps its distance from `from`, on a later line
+ * it keeps its character and moves by as many lines as `from` did.
+ */
+export interface PositionMove {
+  readonly from: Position;
+  readonly to: Position;
 }
 
 /** Host → webview: the editor's cursor moved; highlight the innermost node whose range holds it. */
@@ -44,7 +92,7 @@ export interface TextMessage {
 /** Every message the host posts to the webview. */
 export type HostMessage =
   | GraphMessage
-  | NodesMessage
+  | GraphChangesMessage
   | CursorMessage
   | TextMessage
   | DocumentMessage

@@ -45,6 +45,21 @@ export function exampleText(relativePath: string): string {
 interface PearlGenerator {
   generateTextPearl(nodeCount: number, seed?: number): string;
   readonly generatedVariableIds: readonly string[];
+  generateShapedPearl(shape: PearlShape, nodeCount: number, seed?: number): string;
+  readonly pearlShapes: readonly PearlShape[];
+  edit(text: string, change: (nodes: ShapedNode[]) => void): string;
+  middle(nodes: ShapedNode[]): ShapedNode;
+}
+
+/** bench/pearlGenerator.ts: the shapes real Pearls have (hub targets, back edges, fan-out, chains, a mix). */
+export type PearlShape = 'hub' | 'backEdges' | 'fanOut' | 'chain' | 'mix';
+
+/** bench/pearlGenerator.ts: a node of a generated Pearl as {@link edit} hands it over. */
+export interface ShapedNode {
+  nodeId: string;
+  name?: string;
+  script?: string;
+  transitions?: { name: string; toNodeId: string }[];
 }
 const generator = require('../../bench/pearlGenerator') as PearlGenerator;
 
@@ -53,3 +68,15 @@ export const generateTextPearl: PearlGenerator['generateTextPearl'] = generator.
 
 /** bench/pearlGenerator.ts: the variable ids every generated Pearl declares. */
 export const generatedVariableIds: readonly string[] = generator.generatedVariableIds;
+
+/** bench/pearlGenerator.ts: a Pearl of `nodeCount` (>= 8) nodes of `shape`, deterministic per `seed` (default 1). */
+export const generateShapedPearl: PearlGenerator['generateShapedPearl'] = generator.generateShapedPearl;
+
+/** bench/pearlGenerator.ts: every {@link PearlShape}, in the benchmarks' order. */
+export const pearlShapes: readonly PearlShape[] = generator.pearlShapes;
+
+/** bench/pearlGenerator.ts: `text` (a generated Pearl) with its nodes changed by `change`, written with 2-space indentation. */
+export const edit: PearlGenerator['edit'] = generator.edit;
+
+/** bench/pearlGenerator.ts: the middle Dialogue with a script and transitions, the node the benchmarks edit. */
+export const middle: PearlGenerator['middle'] = generator.middle;

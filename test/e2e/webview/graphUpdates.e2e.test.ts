@@ -278,8 +278,11 @@ describe('graph preview updates (chromium)', { skip: fs.existsSync(chromiumPath)
       2,
     );
     const update = graphUpdate(before, after);
-    assert.equal(update.type, 'nodes');
-    assert.deepEqual(update.type === 'nodes' && update.nodes.map((node) => node.key), [target.key]);
+    assert.equal(update.type, 'graphChanges');
+    assert.deepEqual(
+      update.type === 'graphChanges' && update.nodes.flatMap((item, index) => (typeof item === 'number' ? [] : [after.nodes[index].key])),
+      [target.key],
+    );
     await observe(page);
     await drawn(page, update, 2);
     const seen = await mutations(page);
@@ -289,6 +292,30 @@ describe('graph preview updates (chromium)', { skip: fs.existsSync(chromiumPath)
       ((await page.locator(`[data-node-key="${target.key}"] .node-name`).textContent()) ?? '').includes('and a few'),
       'the new name is drawn',
     );
+    await page.context().close();
+  });
+  it('changes made against another version of the graph are not drawn: the page asks the host for the whole graph', async () => {
+    const page = await openPage();
+    const text = generateShapedPearl('mix', 40);
+    const before = graphOf(text, 1);
+    await drawn(page, { type: 'graph', graph: before }, 1);
+    const after = graphOf(withoutNode(text, 20), 2);
+    const update = graphUpdate(before, after);
+    assert.equal(update.type, 'graphChanges');
+    const readies = (): Promise<number> =>
+      page.evaluate(() => (globalThis as unknown as PageGlobals).__posted.filter((message) => message.type === 'ready').length);
+    const readyBefore = await readies();
+    // As if the page had missed version 1: the changes are to a graph it does not have.
+    await post(page, { ...update, base: 7 });
+    await page.waitForFunction(
+      (count) => (globalThis as unknown as PageGlobals).__posted.filter((message) => message.type === 'ready').length > count,
+      readyBefore,
+    );
+    assert.equal(await page.locator('#graph').getAttribute('data-version'), '1', 'a graph was drawn from changes to another one');
+    assert.equal(await page.locator('[data-node-key]').count(), before.nodes.length);
+    // The host answers with the whole graph.
+    await drawn(page, { type: 'graph', graph: after }, 2);
+    assert.equal(await page.locator('[data-node-key]').count(), after.nodes.length);
     await page.context().close();
   });
   it('a drawing after a name typed keeps the selected node\u2019s handle and the selected transition\u2019s marks, and lights the focused node\u2019s transitions again', async () => {

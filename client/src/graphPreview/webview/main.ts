@@ -17,7 +17,7 @@
  */
 import type { Position } from 'vscode-languageserver-types';
 import type { PearlGraph, PearlGraphNode } from '../../../../protocol/graphTypes';
-import { applyNodes } from '../graphUpdate';
+import { applyGraphChanges } from '../graphChanges';
 import type { HostMessage, WebviewMessage } from '../../../../protocol/graphPreviewMessages';
 import { exportSvg } from './exportSvg';
 import { Designer } from './designer/designer';
@@ -209,10 +209,14 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     case 'graph':
       receiveGraph(message.graph);
       break;
-    case 'nodes':
-      // Changes to the graph last received (the host sends the whole graph when there is none).
-      if (latest && latest.uri === message.uri) receiveGraph(applyNodes(latest, message));
+    case 'graphChanges': {
+      // Changes to the graph last received; one made against another graph (never expected: the
+      // host sends the whole graph when the page has none) asks for the whole graph again.
+      const graph = latest && applyGraphChanges(latest, message);
+      if (graph) receiveGraph(graph);
+      else vscode.postMessage({ type: 'ready' });
       break;
+    }
     case 'cursor':
       cursor = message.position;
       highlightCursor();
