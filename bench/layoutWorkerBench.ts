@@ -14,7 +14,7 @@
  * - warm: the same edit laid out again and again in one process (the worker after a few edits);
  * - first: the edit as the first incremental layout of a fresh process, after the layered layout of
  *   the Pearl, with (`first+warm-up`) and without (`cold`) the worker's warm-up (three rounds of
- *   the last node removed and added back, `warmUpIncremental`), one child process per sample.
+ *   the middle node removed and added back, `warmUpSteps`), one child process per sample.
  *
  * `LAYOUT_WORKER_BENCH_BASELINE=<dir>`: another build's `out/` (say main's, copied aside) measured
  * the same way, interleaved with this one (alternating which goes first), and checked to give the

@@ -141,18 +141,34 @@ function shareIdentities(
   recordLayoutIdentities(layout, { nodes: own, edges: edgeIds });
 }
 
+/** How many nodes before the one {@link warmUpSteps} removes it marks as no longer reaching an end. */
+const markedBefore = 32;
+
 /**
  * The steps that warm the incremental layout up (the worker runs them, one per task, before the
  * user's first edit; see `warmUpIncremental` in layoutWorker.ts): `rounds` times, the middle node
- * of `graph` deleted from `layout` (the nodes after it renumbered, as a delete in the text does),
- * then added back, each laid out and diffed as the worker answers an edit; the results are
- * dropped. Covers the paths of the three small edits: nodes and transitions kept, renumbered, new,
- * grown. Empty for a graph of fewer than 2 nodes. A step may throw (an edit it did not foresee).
+ * of `graph` deleted from `layout` (the nodes after it renumbered, as a delete in the text does; the
+ * {@link markedBefore} nodes before it marked as no longer reaching an end, as when the removal cuts
+ * a chain), then added
+ * back, each laid out and diffed as the worker answers an edit; the results are dropped. Covers the
+ * paths of the three small edits: nodes and transitions kept, renumbered, new, grown, re-measured
+ * (`bench:layout-worker`, first+warm-up: the first removal from a 500-node chain took 27-34 ms after
+ * a warm-up with no marks or 8, 8-15 with 32, 8.5 warm; more marks make the hub's warm-up steps
+ * long, 270-540 ms with 250, which an edit arriving meanwhile would wait behind). Empty for a graph
+ * of fewer than 2 nodes. A step may throw (an edit it did not foresee).
  */
 export function warmUpSteps(graph: PearlGraph, layout: GraphLayout, measure: MeasureText, rounds: number): (() => void)[] {
   const middle = graph.nodes[graph.nodes.length >> 1];
   if (graph.nodes.length < 2 || middle === undefined) return [];
-  const without = withoutNode(graph, middle.key);
+  // As a removal that cuts a chain does: the steps just before it can no longer reach an end (a
+  // mark in their header, which changes their size).
+  const cut = withoutNode(graph, middle.key);
+  const middleIndex = graph.nodes.indexOf(middle);
+  const marked = (index: number): boolean => index < middleIndex && index >= middleIndex - markedBefore;
+  const without = {
+    ...cut,
+    nodes: cut.nodes.map((node, index) => (marked(index) ? { ...node, cannotReachEnd: !node.cannotReachEnd } : node)),
+  };
   let removed: GraphLayout | undefined;
   const steps: (() => void)[] = [];
   for (let round = 0; round < rounds; round++) {
