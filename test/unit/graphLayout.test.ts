@@ -20,13 +20,7 @@ import {
 import { layoutInput } from '../../client/src/graphPreview/webview/structure';
 import type { PearlGraph } from '../../protocol/graphTypes';
 import { getLanguageService } from '../../server/src/service/pearlLanguageService';
-
-// bench/pearlGenerator.ts is in the bench project, built beside this one (see robustness.test.ts).
-const { generateTextPearl, generateShapedPearl, pearlShapes } = require('../../bench/pearlGenerator') as {
-  generateTextPearl(nodeCount: number, seed?: number): string;
-  generateShapedPearl(shape: string, nodeCount: number, seed?: number): string;
-  pearlShapes: readonly string[];
-};
+import { edit, generateShapedPearl, generateTextPearl, middle, pearlShapes, type ShapedNode } from '../helpers/fixtures';
 
 const service = getLanguageService();
 const clinicText = fs.readFileSync(path.resolve(__dirname, '../../../examples/clinic-reminders.pearl.json'), 'utf8');
@@ -383,23 +377,8 @@ describe('incrementalLayout (a change of structure keeps the drawing)', () => {
 });
 
 describe("the layout worker's answer to a small edit (incrementalLayout, then diffLayout)", () => {
-  interface ShapedNode {
-    nodeId: string;
-    name?: string;
-    script?: string;
-    transitions?: { name: string; toNodeId: string }[];
-  }
   /** `text` changed on its `pearl.nodes`, as the page's graph (`layoutInput`). */
-  const edited = (text: string, change: (nodes: ShapedNode[]) => void): PearlGraph => {
-    const value = JSON.parse(text) as { pearl: { nodes: ShapedNode[] } };
-    change(value.pearl.nodes);
-    return layoutInput(graphOf(JSON.stringify(value, null, 2), 2));
-  };
-  /** The middle Dialogue with a script and transitions. */
-  const middle = (nodes: ShapedNode[]): ShapedNode => {
-    const dialogues = nodes.filter((node) => typeof node.script === 'string' && (node.transitions?.length ?? 0) > 0);
-    return dialogues[Math.floor(dialogues.length / 2)];
-  };
+  const edited = (text: string, change: (nodes: ShapedNode[]) => void): PearlGraph => layoutInput(graphOf(edit(text, change), 2));
   const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 
   for (const shape of pearlShapes) {

@@ -17,31 +17,14 @@ import { graphUpdate } from '../../../client/src/graphPreview/graphUpdate';
 import type { HostMessage } from '../../../protocol/graphPreviewMessages';
 import type { PearlGraph } from '../../../protocol/pearlRequests';
 import { getLanguageService } from '../../../server/src/service/pearlLanguageService';
+import { edit, generateShapedPearl } from '../../helpers/fixtures';
 import { chromiumPath, distDir, launchOptions, type PageGlobals, startServer } from './previewPage';
-
-// bench/pearlGenerator.ts is in the bench project, built beside this one (see test/helpers/fixtures.ts).
-const { generateShapedPearl } = require('../../../bench/pearlGenerator') as {
-  generateShapedPearl(shape: 'hub' | 'backEdges' | 'fanOut' | 'chain' | 'mix', nodeCount: number, seed?: number): string;
-};
 
 const service = getLanguageService();
 
 function graphOf(text: string, version: number): PearlGraph {
   const doc = service.parsePearlDocument(TextDocument.create('file:///work/updates.pearl.json', 'pearl', version, text));
   return service.getGraph(doc, service.doValidation(doc));
-}
-
-interface EditableNode {
-  nodeId: string;
-  name?: string;
-  transitions?: { name: string; toNodeId: string }[];
-}
-
-/** `text` with `change` made to its `pearl.nodes`, pretty-printed again. */
-function edit(text: string, change: (nodes: EditableNode[]) => void): string {
-  const value = JSON.parse(text) as { pearl: { nodes: EditableNode[] } };
-  change(value.pearl.nodes);
-  return JSON.stringify(value, null, 2) + '\n';
 }
 
 /** `text` without its `index`th node and the transitions into it. */
