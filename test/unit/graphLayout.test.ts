@@ -180,6 +180,53 @@ describe('layeredLayout on the shapes real Pearls have (hub, back edges, fan-out
   });
 });
 
+/** How far `point` is from the polyline `points`, px. */
+function distanceToRoute(point: { x: number; y: number }, points: readonly { x: number; y: number }[]): number {
+  let best = Infinity;
+  for (let index = 1; index < points.length; index++) {
+    const [a, b] = [points[index - 1], points[index]];
+    const [dx, dy] = [b.x - a.x, b.y - a.y];
+    const t = dx === 0 && dy === 0 ? 0 : Math.max(0, Math.min(1, ((point.x - a.x) * dx + (point.y - a.y) * dy) / (dx * dx + dy * dy)));
+    best = Math.min(best, Math.hypot(a.x + t * dx - point.x, a.y + t * dy - point.y));
+  }
+  return best;
+}
+
+describe("incrementalLayout's labels after the terminals move down", () => {
+  it("a Dialogue added from the designer between an OpeningSentence and its EndCall: every label sits on its transition's line", () => {
+    const start = `{
+  "name": "Support",
+  "pearl": {
+    "nodes": [
+      { "nodeId": "open", "name": "Open", "nodeType": 2, "script": "Hello!", "transitions": [{ "name": "Bye", "toNodeId": "end" }] },
+      { "nodeId": "end", "name": "End", "nodeType": 100 }
+    ]
+  }
+}
+`;
+    // The designer's first gesture in the UI pass: the OpeningSentence selected, Dialogue from the palette.
+    const document = TextDocument.create('file:///work/layout.pearl.json', 'pearl', 1, start);
+    const outcome = service.doGraphEdit(service.parsePearlDocument(document), 1, { kind: 'addNode', nodeType: 10, from: 'n:0' });
+    assert.ok('result' in outcome);
+    const change = outcome.result.edit.documentChanges?.[0];
+    assert.ok(change && 'edits' in change);
+    const before = layeredLayout(layoutInput(graphOf(start)), measure);
+    const after = incrementalLayout(layoutInput(graphOf(TextDocument.applyEdits(document, change.edits), 2)), before, measure);
+    assert.ok(after, 'a small change');
+    // The End moved below the new Dialogue: before, the labels were placed around where it had been.
+    const end = after.nodes.find((laidOut) => laidOut.node.nodeId === 'end');
+    const dialogue = after.nodes.find((laidOut) => laidOut.node.typeName === 'Dialogue');
+    assert.ok(end && dialogue && end.y > dialogue.y, 'the EndCall is not below the new Dialogue');
+    assert.deepEqual(after.edges.map((laidOut) => laidOut.edge.name).sort(), ['Bye', 'Go to Dialogue']);
+    for (const laidOut of after.edges) {
+      assert.ok(laidOut.label, `${laidOut.edge.name ?? ''}: no label`);
+      const centre = { x: laidOut.label.x + laidOut.label.width / 2, y: laidOut.label.y + laidOut.label.height / 2 };
+      const distance = distanceToRoute(centre, laidOut.points);
+      assert.ok(distance < 4, `${laidOut.edge.name ?? ''}: the label's centre is ${Math.round(distance)} px from its line`);
+    }
+  });
+});
+
 describe('incrementalLayout (a change of structure keeps the drawing)', () => {
   const text = generateTextPearl(100);
   const graph = graphOf(text);

@@ -113,6 +113,7 @@ export function incrementalLayout(graph: PearlGraph, previous: GraphLayout, meas
           if (source && shifted.has(source)) return undefined;
           return target && shifted.has(target) && !laidOut.tag ? undefined : laidOut;
         });
+  if (shifted.size > 0) forgetRerouted(fitting, edges, kept);
   const nodes = emitNodes(fitting, previous, matched);
   const result = routeNew(fitting, kept, nodes, boxes.map(rectOf));
   const layout = { ...extentOf(nodes, result), nodes, edges: result };
@@ -324,6 +325,23 @@ function placeNodes(fitting: Fitting, fresh: Box[]): Set<Box> {
 }
 
 /**
+ * After terminals moved down: the labels, tags and lines of the transitions that will be routed
+ * again (`edges` kept before, undefined in `kept`) are no longer in the way of the new ones.
+ */
+function forgetRerouted(fitting: Fitting, edges: readonly (LaidOutEdge | undefined)[], kept: readonly (LaidOutEdge | undefined)[]): void {
+  const gone = new Set<Rect>();
+  for (const [index, laidOut] of edges.entries()) {
+    if (!laidOut || kept[index]) continue;
+    if (laidOut.label) gone.add(laidOut.label);
+    if (laidOut.tag) gone.add(laidOut.tag);
+  }
+  const { obstacles, curvePoints } = fitting;
+  const staying = obstacles.filter((rect) => !gone.has(rect));
+  obstacles.splice(0, obstacles.length, ...staying);
+  curvePoints.splice(0, curvePoints.length, ...kept.flatMap((laidOut) => (laidOut ? [curveOf(laidOut.points)] : [])));
+}
+
+/**
  * Keeps the terminal nodes below everything, as the layered layout draws them (its last layer:
  * EndCall, and a node reached by transitions that has none of its own): when a new box reaches
  * down into their row, within their column (the nodes drawn above them, side by side with them), the
@@ -379,6 +397,9 @@ function keepTerminalsLast(fitting: Fitting, fresh: readonly Box[]): Set<Box> {
     const at = cornerOf(corner, box);
     if (at.y < top - 0.5 || at.y > lowest) continue;
     const wanted = { x: at.x, y: at.y + drop };
+    // Where it was is free now: the labels placed from here on may go there.
+    const was = obstacles.findIndex((rect) => rect.x === at.x && rect.y === at.y && rect.width === box.width && rect.height === box.height);
+    if (was >= 0) obstacles.splice(was, 1);
     const spot = findFreeSpot(wanted, box, obstacles, curvePoints, clearance) ?? wanted;
     corner.set(box, spot);
     obstacles.push({ ...spot, width: box.width, height: box.height });
