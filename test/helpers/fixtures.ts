@@ -80,3 +80,19 @@ export const edit: PearlGenerator['edit'] = generator.edit;
 
 /** bench/pearlGenerator.ts: the middle Dialogue with a script and transitions, the node the benchmarks edit. */
 export const middle: PearlGenerator['middle'] = generator.middle;
+
+/**
+ * The Pearl the UI pass's designer starts from (an OpeningSentence whose "Bye" leads to an EndCall):
+ * the graph designer's gestures and the layout of their results are tested on it.
+ */
+export const designerStartText = `{
+  // Edited from the graph designer only.
+  "name": "Support",
+  "pearl": {
+    "nodes": [
+      { "nodeId": "open", "name": "Open", "nodeType": 2, "script": "Hello!", "transitions": [{ "name": "Bye", "toNodeId": "end" }] },
+      { "nodeId": "end", "name": "End", "nodeType": 100 }
+    ]
+  }
+}
+`;

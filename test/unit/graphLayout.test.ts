@@ -20,7 +20,7 @@ import {
 import { layoutInput } from '../../client/src/graphPreview/webview/structure';
 import type { PearlGraph } from '../../protocol/graphTypes';
 import { getLanguageService } from '../../server/src/service/pearlLanguageService';
-import { edit, generateShapedPearl, generateTextPearl, middle, pearlShapes, type ShapedNode } from '../helpers/fixtures';
+import { designerStartText, edit, generateShapedPearl, generateTextPearl, middle, pearlShapes, type ShapedNode } from '../helpers/fixtures';
 
 const service = getLanguageService();
 const clinicText = fs.readFileSync(path.resolve(__dirname, '../../../examples/clinic-reminders.pearl.json'), 'utf8');
@@ -194,16 +194,7 @@ function distanceToRoute(point: { x: number; y: number }, points: readonly { x: 
 
 describe("incrementalLayout's labels after the terminals move down", () => {
   it("a Dialogue added from the designer between an OpeningSentence and its EndCall: every label sits on its transition's line", () => {
-    const start = `{
-  "name": "Support",
-  "pearl": {
-    "nodes": [
-      { "nodeId": "open", "name": "Open", "nodeType": 2, "script": "Hello!", "transitions": [{ "name": "Bye", "toNodeId": "end" }] },
-      { "nodeId": "end", "name": "End", "nodeType": 100 }
-    ]
-  }
-}
-`;
+    const start = designerStartText;
     // The designer's first gesture in the UI pass: the OpeningSentence selected, Dialogue from the palette.
     const document = TextDocument.create('file:///work/layout.pearl.json', 'pearl', 1, start);
     const outcome = service.doGraphEdit(service.parsePearlDocument(document), 1, { kind: 'addNode', nodeType: 10, from: 'n:0' });

@@ -15,6 +15,7 @@ import type { FrameLocator } from 'playwright-core';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { GraphEdit } from '../../../protocol/pearlRequests';
 import { getLanguageService } from '../../../server/src/service/pearlLanguageService';
+import { designerStartText } from '../../helpers/fixtures';
 import type { RunFolder } from './runFolder';
 import { pollUntil, type Workbench } from './workbench';
 
@@ -26,17 +27,6 @@ export interface GraphDesignerContext {
 }
 
 const relative = 'designer/support.pearl.json';
-const startText = `{
-  // Edited from the graph designer only.
-  "name": "Support",
-  "pearl": {
-    "nodes": [
-      { "nodeId": "open", "name": "Open", "nodeType": 2, "script": "Hello!", "transitions": [{ "name": "Bye", "toNodeId": "end" }] },
-      { "nodeId": "end", "name": "End", "nodeType": 100 }
-    ]
-  }
-}
-`;
 
 /** `text` after `edit`, as the language service computes it (the expected file after a gesture). */
 function afterEdit(text: string, edit: GraphEdit): string {
@@ -100,12 +90,12 @@ async function openDesigner({ workbench, run }: GraphDesignerContext, relativePa
 /** The check's body (run inside the UI pass's `check`); throws on failure. */
 export async function checkGraphDesigner(context: GraphDesignerContext): Promise<void> {
   const { shot } = context;
-  const { page, content, expectText, waitForNodes } = await openDesigner(context, relative, startText, 2);
+  const { page, content, expectText, waitForNodes } = await openDesigner(context, relative, designerStartText, 2);
 
   // 1. The OpeningSentence selected, Dialogue from the palette: a node and a transition to it.
   await content.locator('g[data-node-key="n:0"] > .node-box').click();
   await content.locator('.palette-item[data-node-type="10"]').click();
-  const step1 = afterEdit(startText, { kind: 'addNode', nodeType: 10, from: 'n:0' });
+  const step1 = afterEdit(designerStartText, { kind: 'addNode', nodeType: 10, from: 'n:0' });
   await expectText('add a Dialogue node from the palette', step1);
   await waitForNodes(3);
   await content.locator('g[data-node-key="n:2"].selected').waitFor({ timeout: 10_000 });
