@@ -3,7 +3,8 @@
 // hook pointed at a commit of main downloads TypeScript, esbuild, ESLint, Playwright and the rest.
 // This commits, on the branch `pre-commit-hook` and under the tag `hook-v<version>`, a tree holding
 // only what the hook runs: the production bundles of pearl-lint and of the service it loads (they
-// carry every package they use; Node built-ins only), .pre-commit-hooks.yaml, a package.json with
+// carry every package they use; Node built-ins only), .pre-commit-hooks.yaml, the GitHub Action's
+// action.yml (which runs the built pearl-lint as is when it finds it), a package.json with
 // the `pearl-lint` bin and no dependencies, scripts or devDependencies, LICENSE, the third-party
 // notices and a README. Users point `rev:` at the tag; pushing the branch and the tag is the release.
 // The commit is made with git's plumbing (hash-object, mktree, commit-tree, update-ref): the working
@@ -99,11 +100,20 @@ repos:
 
 \`pre-commit autoupdate\` follows the main branch and would move \`rev:\` off this ref: set \`rev:\`
 to the newest \`hook-v<version>\` tag by hand.
+
+The GitHub Action runs the same built linter from this ref, with nothing to install:
+
+\`\`\`yaml
+      - uses: ${manifest.repository.url.replace(/^git\+https:\/\/github\.com\/|\.git$/g, '')}@${tag}
+        with:
+          paths: .
+\`\`\`
 `;
 
 /** The hook's files: path in the tree → its bytes, and whether it is executable. */
 const files = new Map([
   ['.pre-commit-hooks.yaml', { bytes: readFileSync(join(root, '.pre-commit-hooks.yaml')) }],
+  ['action.yml', { bytes: readFileSync(join(root, 'action.yml')) }],
   ['LICENSE', { bytes: readFileSync(join(root, 'LICENSE')) }],
   ['README.md', { bytes: Buffer.from(readme) }],
   ['package.json', { bytes: Buffer.from(`${JSON.stringify(hookManifest, null, 2)}\n`) }],

@@ -9,7 +9,7 @@ import { execFileSync, spawnSync, SpawnSyncReturns } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { runActionSteps } from '../helpers/githubAction';
 import { repositoryRoot } from '../helpers/lspClient';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -179,41 +179,10 @@ export { line };
   assert.equal(typed.status, 0, typed.stdout + typed.stderr);
 });
 
-/**
- * Runs the steps of action.yml as a GitHub runner would (composite, bash, `${{ }}` expanded) with
- * `inputs` over the defaults, from `actionPath`, in the consumer project. Every step but the last
- * must pass; answers the last one's run.
- */
+/** Runs the Action's steps from `actionPath` in the consumer project; answers the last step's run. */
 function runAction(inputs: Record<string, string>, actionPath: string, baseEnv: NodeJS.ProcessEnv = offline): SpawnSyncReturns<string> {
-  const action = parseYaml(fs.readFileSync(path.join(actionPath, 'action.yml'), 'utf8')) as {
-    inputs: Record<string, { default: string }>;
-    runs: { using: string; steps: { shell: string; env: Record<string, string>; run: string }[] };
-  };
-  assert.equal(action.runs.using, 'composite');
-  const runnerTemp = fs.mkdtempSync(path.join(work, 'runner-'));
-  const given: Record<string, string> = {
-    ...Object.fromEntries(Object.entries(action.inputs).map(([name, input]) => [name, input.default])),
-    ...inputs,
-  };
-  const context: Record<string, string> = { 'github.action_path': actionPath };
-  const expand = (value: string): string =>
-    value.replace(
-      /\$\{\{\s*([\w.-]+)\s*\}\}/g,
-      (_, name: string) => (name.startsWith('inputs.') ? given[name.slice('inputs.'.length)] : context[name]) ?? '',
-    );
-  let last: SpawnSyncReturns<string> | undefined;
-  for (const step of action.runs.steps) {
-    assert.equal(step.shell, 'bash');
-    const env = {
-      ...baseEnv,
-      RUNNER_TEMP: runnerTemp,
-      ...Object.fromEntries(Object.entries(step.env).map(([name, value]) => [name, expand(value)])),
-    };
-    last = run('bash', ['-c', step.run], { cwd: project, env });
-    if (step !== action.runs.steps[action.runs.steps.length - 1]) assert.equal(last.status, 0, last.stderr);
-  }
-  assert.ok(last);
-  return last;
+  const runs = runActionSteps({ actionPath, cwd: project, inputs, env: baseEnv, tempParent: work });
+  return runs[runs.length - 1];
 }
 
 test('the GitHub Action: its two steps, as action.yml writes them, install the package and annotate', () => {
@@ -331,8 +300,22 @@ test('@arethetypeswrong/cli finds no problem in the tarball', () => {
 const preCommit = spawnSync('pre-commit', ['--version'], { encoding: 'utf8' });
 
 // The hook from its release ref (`rev: hook-v<version>`) is tested in preCommitHook.test.ts.
+// A team's local hook: the tarball committed in the repository and named in package.json, so that
+// every clone's `npm install` gets it; pre-commit runs the installed bin from the repository root.
+// (`additional_dependencies` with a relative tarball path fails: pre-commit installs it from a copy
+// of the hook's environment, where the path names nothing.)
+export const localHookConfig = `repos:
+  - repo: local
+    hooks:
+      - id: pearl-lint
+        name: pearl-lint
+        entry: npx --no pearl-lint
+        language: system
+        files: \\.pearl\\.json$
+`;
+
 test(
-  "the README's local pre-commit hook: additional_dependencies with the tarball, installed offline",
+  'a local pre-commit hook for a team: the tarball in the repository as a devDependency, run with npx --no',
   {
     timeout: 600_000,
     skip: preCommit.status !== 0 && process.env.CI !== 'true' ? 'pre-commit is not installed (apt-get install pre-commit)' : false,
@@ -340,30 +323,38 @@ test(
   () => {
     assert.equal(preCommit.status, 0, 'pre-commit is installed (.ci/run installs it)');
     const user = path.join(work, 'hook-user');
-    fs.mkdirSync(user);
+    fs.mkdirSync(path.join(user, 'tools'), { recursive: true });
     const git = (...args: string[]): void => {
       execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: user, stdio: 'pipe' });
     };
     git('init', '-q');
+    const shipped = `tools/${path.basename(tarball)}`;
+    fs.copyFileSync(tarball, path.join(user, shipped));
+    fs.writeFileSync(
+      path.join(user, 'package.json'),
+      JSON.stringify({ name: 'team', version: '1.0.0', private: true, devDependencies: { [manifest.name]: `file:${shipped}` } }),
+    );
+    const installed = run(npm, ['install', '--offline'], { cwd: user });
+    assert.equal(installed.status, 0, installed.stderr);
+    fs.writeFileSync(path.join(user, '.gitignore'), 'node_modules/\n');
     fs.writeFileSync(path.join(user, 'broken.pearl.json'), broken);
     fs.writeFileSync(path.join(user, 'notes.json'), '{ "not": "a Pearl" }');
-    const config = path.join(user, 'local-hook.yaml');
-    fs.writeFileSync(
-      config,
-      `repos:\n  - repo: local\n    hooks:\n      - id: pearl-lint\n        name: pearl-lint\n        entry: pearl-lint\n        language: node\n        files: \\.pearl\\.json$\n        additional_dependencies: [${JSON.stringify(tarball)}]\n`,
-    );
+    fs.writeFileSync(path.join(user, '.pre-commit-config.yaml'), localHookConfig);
     git('add', '.'); // pre-commit refuses a configuration that is not staged
     const env = { ...offline, PRE_COMMIT_HOME: path.join(work, 'pre-commit-home'), PRE_COMMIT_COLOR: 'never' };
-    const local = spawnSync('pre-commit', ['run', '--config', config, '--all-files'], {
-      cwd: user,
-      env,
-      encoding: 'utf8',
-      timeout: 600_000,
-    });
-    const localOutput = local.stdout + local.stderr;
-    assert.equal(local.status, 1, localOutput);
-    assert.match(localOutput, /pearl-lint\.+Failed/);
-    assert.match(localOutput, /^broken\.pearl\.json:7:\d+: error unknown-target /m);
-    assert.doesNotMatch(localOutput, /notes\.json/);
+    const hook = (): SpawnSyncReturns<string> =>
+      spawnSync('pre-commit', ['run', '--all-files'], { cwd: user, env, encoding: 'utf8', timeout: 600_000 });
+    const failed = hook();
+    const failedOutput = failed.stdout + failed.stderr;
+    assert.equal(failed.status, 1, failedOutput);
+    assert.match(failedOutput, /pearl-lint\.+Failed/);
+    assert.match(failedOutput, /^broken\.pearl\.json:7:\d+: error unknown-target /m);
+    assert.doesNotMatch(failedOutput, /notes\.json/);
+
+    fs.copyFileSync(path.join(repositoryRoot, 'examples', 'inbound-voice.pearl.json'), path.join(user, 'broken.pearl.json'));
+    git('add', '.');
+    const passed = hook();
+    assert.equal(passed.status, 0, passed.stdout + passed.stderr);
+    assert.match(passed.stdout, /pearl-lint\.+Passed/);
   },
 );

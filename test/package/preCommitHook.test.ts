@@ -14,6 +14,7 @@ import * as http from 'node:http';
 import { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { runActionSteps } from '../helpers/githubAction';
 import { repositoryRoot } from '../helpers/lspClient';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -124,6 +125,7 @@ test(`release:hook: ${tag} holds the built pearl-lint, the hook and a package.js
     '.pre-commit-hooks.yaml',
     'LICENSE',
     'README.md',
+    'action.yml',
     'dist/THIRD-PARTY-NOTICES',
     'dist/pearl-lint.js',
     'dist/service.js',
@@ -137,12 +139,36 @@ test(`release:hook: ${tag} holds the built pearl-lint, the hook and a package.js
     assert.ok(!(field in hookManifest), `no ${field}`);
   }
   assert.equal(files.get('.pre-commit-hooks.yaml'), fs.readFileSync(path.join(repositoryRoot, '.pre-commit-hooks.yaml'), 'utf8'));
+  assert.equal(files.get('action.yml'), fs.readFileSync(path.join(repositoryRoot, 'action.yml'), 'utf8'));
   assert.ok(!(files.get('dist/pearl-lint.js') ?? '').includes('sourceMappingURL'), 'the production bundle');
   assert.match(files.get('README.md') ?? '', new RegExp(`rev: ${tag}`));
   const mode = execFileSync('git', ['ls-tree', tag, 'dist/pearl-lint.js'], { cwd: hookRepo, encoding: 'utf8' });
   assert.match(mode, /^100755 /, 'pearl-lint is executable');
   const branch = execFileSync('git', ['rev-parse', 'pre-commit-hook', `${tag}^{commit}`], { cwd: hookRepo, encoding: 'utf8' }).split('\n');
   assert.equal(branch[0], branch[1], 'the branch and the tag name one commit');
+});
+
+test(`the GitHub Action from ${tag}: runs the built pearl-lint as is, nothing installed or downloaded`, () => {
+  // The ref as \`uses: pearl-tools/pearl-language-tools@${tag}\` checks it out.
+  const actionPath = path.join(work, 'action-ref');
+  fs.mkdirSync(actionPath);
+  const archive = path.join(work, 'action-ref.tar');
+  execFileSync('git', ['archive', '--format=tar', '-o', archive, tag], { cwd: hookRepo });
+  execFileSync('tar', ['-x', '-f', archive, '-C', actionPath]);
+  const consumer = path.join(work, 'action-user');
+  fs.mkdirSync(consumer);
+  fs.copyFileSync(path.join(repositoryRoot, 'examples', 'broken', 'graph.pearl.json'), path.join(consumer, 'broken.pearl.json'));
+  const requestsBefore = registryRequests.length;
+  const started = process.hrtime.bigint();
+  const runs = runActionSteps({ actionPath, cwd: consumer, inputs: { paths: '.' }, env, tempParent: work });
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const [install, lint] = runs;
+  assert.match(install.stderr, /^pearl-lint: the release's built linter, nothing to install$/m);
+  assert.equal(lint.status, 1, lint.stdout + lint.stderr);
+  assert.match(lint.stdout, /^::error file=broken\.pearl\.json,line=\d+,.*title=pearl /m);
+  assert.deepEqual(registryRequests.slice(requestsBefore), [], 'no request to the registry');
+  assert.ok(!fs.existsSync(path.join(actionPath, 'node_modules')), 'nothing installed in the action');
+  process.stdout.write(`# the Action's two steps from the release ref took ${seconds.toFixed(2)} s\n`);
 });
 
 test('release:hook again: the same build is already released; another build under the same tag is refused', async () => {
@@ -169,7 +195,7 @@ test('release:hook in the repository itself: refuses uncommitted changes, then c
   // A repository holding the script and a built tree, as a maintainer's clean checkout after `npm ci`.
   const source = path.join(work, 'source-repo');
   const git = (...args: string[]): string => execFileSync('git', args, { cwd: source, env, encoding: 'utf8' }).trim();
-  for (const file of ['package.json', '.pre-commit-hooks.yaml', 'LICENSE', 'scripts/hook-release.mjs']) {
+  for (const file of ['package.json', '.pre-commit-hooks.yaml', 'action.yml', 'LICENSE', 'scripts/hook-release.mjs']) {
     fs.mkdirSync(path.dirname(path.join(source, file)), { recursive: true });
     fs.copyFileSync(path.join(repositoryRoot, file), path.join(source, file));
   }
