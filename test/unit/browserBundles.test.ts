@@ -3,6 +3,8 @@
 // and the extension fails to activate on vscode.dev. This scans the built bundles for every form a
 // Node built-in can take in esbuild's output, and checks the manifest and the .vsix allowlist ship them.
 import { test } from 'node:test';
+import { Linter } from 'eslint';
+import globals from 'globals';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -47,6 +49,70 @@ for (const bundle of browserBundles) {
     const text = fs.readFileSync(path.join(root, bundle), 'utf8');
     assert.ok(text.length > 10_000, `${bundle} is missing or empty: run npm run build`);
     assert.deepEqual(findBuiltinReferences(text), []);
+  });
+}
+
+// Node's globals (Buffer, process, __dirname, setImmediate…) are not imports: the scan above cannot
+// see them, and one of them throws a ReferenceError only when its line runs (the walk panel's Send
+// did, on vscode.dev). ESLint's no-undef finds every free name of a bundle that the browser worker
+// or page does not define. The extension hosts define `require` (for 'vscode'), `module` and
+// `exports` for an extension's CommonJS bundle; a webview page gets `acquireVsCodeApi` instead.
+const workerGlobals = { ...globals.worker, ...globals.es2024, require: 'readonly', module: 'writable', exports: 'writable' } as const;
+const pageGlobals = { ...globals.browser, ...globals.es2024, acquireVsCodeApi: 'readonly' } as const;
+
+/**
+ * The free names of `text` that `defined` lacks, each as `name (line:column)`. A name right after
+ * `typeof name … &&` (a library's guard, `typeof process == "object" && process && …`) runs only
+ * where the name exists, and is not reported.
+ */
+function findUndefinedGlobals(text: string, defined: Record<string, unknown>): string[] {
+  const linter = new Linter();
+  const messages = linter.verify(text, [
+    {
+      // A library's own eslint-disable comments name rules this linter does not have.
+      linterOptions: { noInlineConfig: true, reportUnusedDisableDirectives: 'off' },
+      languageOptions: {
+        ecmaVersion: 'latest',
+        sourceType: 'script',
+        globals: Object.fromEntries(Object.keys(defined).map((name) => [name, 'readonly' as const])),
+      },
+      rules: { 'no-undef': 'error' },
+    },
+  ]);
+  const lines = text.split('\n');
+  return messages
+    .filter((message) => {
+      if (message.fatal === true) return true; // a parse error: reported as is
+      if (message.ruleId !== 'no-undef') return false; // the note that inline comments are ignored
+      const name = /'([^']+)'/.exec(message.message)?.[1] ?? '';
+      const before = lines[message.line - 1].slice(Math.max(0, message.column - 80), message.column - 1);
+      return !new RegExp(`typeof ${name}\\s*[!=]==?\\s*["'][a-z]+["']\\s*&&[^;]*$`).test(before);
+    })
+    .map((message) => `${/'([^']+)'/.exec(message.message)?.[1] ?? message.message} (${message.line}:${message.column})`);
+}
+
+test('the free-name scan finds Node globals and passes a guarded use', () => {
+  assert.deepEqual(findUndefinedGlobals('const a = Buffer.concat([]); setImmediate(f); function f() {}', workerGlobals), [
+    'Buffer (1:11)',
+    'setImmediate (1:30)',
+  ]);
+  assert.deepEqual(
+    findUndefinedGlobals('var w = typeof process == "object" && process && process.platform === "win32";', workerGlobals),
+    [],
+  );
+  assert.deepEqual(findUndefinedGlobals('var x = process.env.HOME;', workerGlobals), ['process (1:9)']);
+  assert.deepEqual(findUndefinedGlobals('fetch("/"); new TextDecoder(); self.postMessage(1);', workerGlobals), []);
+});
+
+for (const [bundle, defined] of [
+  ['dist/browserClient.js', workerGlobals],
+  ['dist/browserServer.js', workerGlobals],
+  ['dist/graphPreview.js', pageGlobals],
+] as const) {
+  test(`${bundle} uses no global its browser lacks (Buffer, process, __dirname…)`, () => {
+    const text = fs.readFileSync(path.join(root, bundle), 'utf8');
+    assert.ok(text.length > 10_000, `${bundle} is missing or empty: run npm run build`);
+    assert.deepEqual(findUndefinedGlobals(text, defined), []);
   });
 }
 

@@ -10,6 +10,7 @@
  */
 
 import { maskToken } from './maskToken';
+import { readBoundedBody } from '../readBoundedBody';
 
 /**
  * Why a call failed:
@@ -315,27 +316,7 @@ const maxTimerMs = 2_147_483_647;
  * Then the exchange is aborted, which closes the connection.
  */
 async function readBody(response: Response, controller: AbortController): Promise<string | undefined> {
-  const declared = Number(response.headers.get('content-length') ?? '');
-  const tooLarge = (): undefined => {
-    controller.abort();
-    return undefined;
-  };
-  if (Number.isFinite(declared) && declared > maxResponseBytes) return tooLarge();
-  if (response.body === null) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxResponseBytes) {
-      reader.cancel().catch(() => undefined);
-      return tooLarge();
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return readBoundedBody(response, maxResponseBytes, controller);
 }
 
 /** `404 Not Found`, or `404` when the answer has no reason phrase. */

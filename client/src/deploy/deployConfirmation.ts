@@ -38,7 +38,7 @@ export function describeDeploy(
     `Direction: ${payload.direction ?? 'neither inbound nor outbound'}`,
     `${channelField}: ${payload.channelId ?? '(not set)'}`,
     `Service: ${baseUrl}`,
-    `Size: ${formatSize(Buffer.byteLength(payload.body, 'utf8'))}`,
+    `Size: ${formatSize(new TextEncoder().encode(payload.body).byteLength)}`,
   ];
   if (previous !== undefined) {
     lines.push('', ...describePrevious(previous));

@@ -7,6 +7,7 @@
  * `vscode`: the unit tests call it against a server on 127.0.0.1. Uses Node's global `fetch`.
  */
 import type { WalkRequest, WalkResponse } from '../../../../protocol/walkTypes';
+import { readBoundedBody } from '../../readBoundedBody';
 
 /** Largest response body read, in bytes (1 MiB). */
 export const maxWalkResponseBytes = 1024 * 1024;
@@ -80,7 +81,7 @@ export async function sendWalkRequest(request: WalkRequest, options: WalkSendOpt
       signal: controller.signal,
       redirect: 'manual',
     });
-    const text = await readBounded(response, maxBytes, controller);
+    const text = await readBoundedBody(response, maxBytes, controller);
     if (text === undefined)
       return { ok: false, message: `The response (${response.status}) is larger than ${formatBytes(maxBytes)}: it was not read.` };
     return withBody(response.status, text);
@@ -100,34 +101,6 @@ function withBody(status: number, text: string): WalkSendOutcome {
   } catch {
     return { ok: true, response: { status, body: text }, note: 'The response body is not JSON: its text is kept as the body.' };
   }
-}
-
-/**
- * The body as UTF-8 text, or undefined when it is larger than `maxBytes` (by its Content-Length,
- * unread, or once that many bytes have arrived; the exchange is then aborted).
- */
-async function readBounded(response: Response, maxBytes: number, controller: AbortController): Promise<string | undefined> {
-  const declared = Number(response.headers.get('content-length') ?? '');
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    controller.abort();
-    return undefined;
-  }
-  if (response.body === null) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      reader.cancel().catch(() => undefined);
-      controller.abort();
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 function formatBytes(bytes: number): string {
