@@ -61,7 +61,7 @@ const settingValue: FieldShape<string | number | boolean | readonly string[], fa
 
 /**
  * Every kind of graph edit: its name, and its fields with their shapes. To add a kind, add an
- * entry here and its planner in the service (README: "Add a graph-edit kind").
+ * entry here and its planner in the service (docs/dev/recipes.md § Adding a graph-edit kind).
  */
 export const graphEditShapes = {
   /**

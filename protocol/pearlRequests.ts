@@ -81,7 +81,7 @@ export interface WalkParams extends PearlDocumentParams {
 }
 
 /**
- * `pearl/walk`: the trace of `walk` through the text Pearl's current version (docs/walks.md); the
+ * `pearl/walk`: the trace of `walk` through the text Pearl's current version (docs/user/walks.md); the
  * walk panel sends the steps taken so far after each click. Null when the document is not open;
  * a trace with a `failure` at step -1 for a simple Pearl or a Pearl without an entry node.
  */

@@ -1,6 +1,6 @@
 /**
  * The walk panel's messages between the graph preview's page (`webview/walk/`) and its host
- * (`client/src/graphPreview/walk/`), for issue 18 (docs/walks.md). The page keeps the walk (values
+ * (`client/src/graphPreview/walk/`), for issue 18 (docs/user/walks.md). The page keeps the walk (values
  * known before the conversation and the steps, a {@link WalkInput}); the host computes every trace
  * with `pearl/walk`, so an interactive walk and the saved walk of the same steps give the same
  * trace. The page never sends a request itself and never names what to send: for **Send** it gives

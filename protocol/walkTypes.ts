@@ -1,6 +1,6 @@
 import type { Range } from 'vscode-languageserver-types';
 
-// Walks (issue 18, docs/walks.md): a path through a text Pearl's conversation graph, stepped
+// Walks (issue 18, docs/user/walks.md): a path through a text Pearl's conversation graph, stepped
 // interactively in the graph preview or kept in a `*.walks.json` file. One engine in the language
 // service (server/src/service/walks/) computes a {@link WalkTrace} from a Pearl and a
 // {@link WalkInput}; the walk panel, the walks-file diagnostics and `pearl-lint` all read that
@@ -137,7 +137,7 @@ export interface WalkFailure {
   /** Index in {@link WalkInput.steps}; -1 when the walk could not start (no entry node). */
   readonly step: number;
   readonly message: string;
-  /** The walks-file diagnostic code of this failure or warning (`walk-take-unknown`; docs/walks.md § Diagnostics). Added by the engine. */
+  /** The walks-file diagnostic code of this failure or warning (`walk-take-unknown`; docs/user/walks.md § Diagnostics). Added by the engine. */
   readonly code?: string;
   /** The variable id concerned, for a warning about one (`walk-variable-undeclared`, `walk-value-unknown`). */
   readonly variable?: string;

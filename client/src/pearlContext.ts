@@ -151,7 +151,7 @@ function createClientOptions(outputChannel: vscode.OutputChannel, config: PearlC
   return {
     // Every scheme, as VS Code's JSON support does: the server needs only the text, so the
     // features work in virtual workspaces (capabilities.virtualWorkspaces) too.
-    // Walks files (`*.walks.json`, JSON with comments) go to the server too (docs/walks.md).
+    // Walks files (`*.walks.json`, JSON with comments) go to the server too (docs/user/walks.md).
     documentSelector: [{ language: 'pearl' }, { language: 'jsonc', pattern: '**/*.walks.json' }],
     // A changed `.pearlrc.json` re-validates the open documents; a Pearl or walks file changed on
     // disk re-checks the walks files (open or not).

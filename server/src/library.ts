@@ -28,7 +28,7 @@ export type {
   RuleEntryProblem,
   RuleSeverityName,
 } from './service/pearlLanguageService';
-// Walks files (*.walks.json, docs/walks.md): what pearl-lint needs beside the service's methods.
+// Walks files (*.walks.json, docs/user/walks.md): what pearl-lint needs beside the service's methods.
 export { describePearlReadError, isWalksFileUri, walkRules } from './service/pearlLanguageService';
 export type { CoverageTransition, UnresolvedPearl, WalkRule } from './service/pearlLanguageService';
 export { TextDocument } from 'vscode-languageserver-textdocument';

@@ -6,7 +6,7 @@ import { describePearlReadError, isWalksFileUri } from './service/pearlLanguageS
 import type { PearlDocumentCache } from './documentCache';
 
 /**
- * The file access walks files need beyond the open documents (docs/walks.md § In the editor): the
+ * The file access walks files need beyond the open documents (docs/user/walks.md § In the editor): the
  * Pearl a walks file names when it is not open, and the workspace's walks files, so that a change
  * to a Pearl re-checks its walks files open or not. The language server passes node's file system
  * (nodeWalksFileAccess.ts); a web host passes its own. Every method rejects on any failure.

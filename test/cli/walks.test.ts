@@ -1,4 +1,4 @@
-// pearl-lint on walks files (docs/walks.md): folders and globs take *.walks.json too, a failed walk
+// pearl-lint on walks files (docs/user/walks.md): folders and globs take *.walks.json too, a failed walk
 // exits 1 in every format, and --coverage prints the transitions no walk takes. The built bundle
 // and runPearlLint in-process must agree.
 import { after, before, test } from 'node:test';

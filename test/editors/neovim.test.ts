@@ -1,4 +1,4 @@
-// The README's Neovim 0.7 snippet (vim.lsp.start_client), run by a real headless Neovim against the
+// The Neovim 0.7 snippet of docs/user/other-editors.md (vim.lsp.start_client), run by a real headless Neovim against the
 // built server (dist/server.js as `pearl-language-server` on PATH): the diagnostics it shows and a
 // completion after `{`. CI installs Debian's Neovim (.ci/run); elsewhere the test is skipped, saying
 // so, when there is no `nvim`.
@@ -30,27 +30,30 @@ const pearl = `{
 }
 `;
 
-/** The Lua block of the README that starts with `-- pearl: Neovim 0.7`. */
-function readmeSnippet(): string {
-  const readme = fs.readFileSync(path.join(repositoryRoot, 'README.md'), 'utf8');
-  const match = /```lua\n(-- pearl: Neovim 0\.7\n[\s\S]*?)```/.exec(readme);
-  assert.ok(match, 'the README has the Neovim 0.7 snippet');
+/** The Lua block of docs/user/other-editors.md that starts with `-- pearl: Neovim 0.7`. */
+function docsSnippet(): string {
+  const page = fs.readFileSync(path.join(repositoryRoot, 'docs', 'user', 'other-editors.md'), 'utf8');
+  const match = /```lua\n(-- pearl: Neovim 0\.7\n[\s\S]*?)```/.exec(page);
+  assert.ok(match, 'docs/user/other-editors.md has the Neovim 0.7 snippet');
   return match[1];
 }
 
-test('Neovim 0.7 with the README snippet: diagnostics and a { completion from the server', { skip, timeout: 120_000 }, () => {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'pearl-nvim-'));
-  try {
-    const bin = path.join(work, 'bin');
-    fs.mkdirSync(bin);
-    fs.writeFileSync(path.join(bin, 'pearl-language-server'), `#!/bin/sh\nexec "${process.execPath}" "${serverBundle}" "$@"\n`, {
-      mode: 0o755,
-    });
-    const file = path.join(work, 'flow.pearl.json');
-    fs.writeFileSync(file, pearl);
-    const resultFile = path.join(work, 'result.json');
-    const position = TextDocument.create('file:///x', 'pearl', 1, pearl).positionAt(pearl.indexOf('Hello {') + 'Hello {'.length);
-    const driver = `
+test(
+  'Neovim 0.7 with the snippet of docs/user/other-editors.md: diagnostics and a { completion from the server',
+  { skip, timeout: 120_000 },
+  () => {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'pearl-nvim-'));
+    try {
+      const bin = path.join(work, 'bin');
+      fs.mkdirSync(bin);
+      fs.writeFileSync(path.join(bin, 'pearl-language-server'), `#!/bin/sh\nexec "${process.execPath}" "${serverBundle}" "$@"\n`, {
+        mode: 0o755,
+      });
+      const file = path.join(work, 'flow.pearl.json');
+      fs.writeFileSync(file, pearl);
+      const resultFile = path.join(work, 'result.json');
+      const position = TextDocument.create('file:///x', 'pearl', 1, pearl).positionAt(pearl.indexOf('Hello {') + 'Hello {'.length);
+      const driver = `
 vim.cmd('edit ' .. vim.fn.fnameescape(${JSON.stringify(file)}))
 local result = { diagnostics = {}, completion = {} }
 vim.wait(30000, function() return #vim.diagnostic.get(0) > 0 end, 50)
@@ -68,34 +71,35 @@ end
 vim.fn.writefile({ vim.fn.json_encode(result) }, ${JSON.stringify(resultFile)})
 vim.cmd('qa!')
 `;
-    const init = path.join(work, 'init.lua');
-    fs.writeFileSync(init, `${readmeSnippet()}\n${driver}`);
-    const nvim = spawnSync('nvim', ['--headless', '-n', '-i', 'NONE', '--noplugin', '-u', init], {
-      cwd: work,
-      env: {
-        ...process.env,
-        PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`,
-        XDG_CONFIG_HOME: work,
-        XDG_DATA_HOME: work,
-        XDG_STATE_HOME: work,
-      },
-      encoding: 'utf8',
-      timeout: 100_000,
-    });
-    assert.ok(fs.existsSync(resultFile), `Neovim wrote no result (exit ${nvim.status}): ${nvim.stderr}${nvim.stdout}`);
-    const result = JSON.parse(fs.readFileSync(resultFile, 'utf8')) as {
-      diagnostics: { code: string; line: number; message: string }[];
-      completion: string[];
-    };
-    const unknownTarget = result.diagnostics.find((d) => d.code === 'unknown-target');
-    assert.ok(unknownTarget, JSON.stringify(result.diagnostics));
-    assert.equal(unknownTarget.line, pearl.slice(0, pearl.indexOf('"nowhere"')).split('\n').length - 1);
-    assert.match(unknownTarget.message, /nowhere/);
-    assert.ok(
-      result.completion.some((label) => label.includes('first_name')),
-      JSON.stringify(result.completion),
-    );
-  } finally {
-    fs.rmSync(work, { recursive: true, force: true });
-  }
-});
+      const init = path.join(work, 'init.lua');
+      fs.writeFileSync(init, `${docsSnippet()}\n${driver}`);
+      const nvim = spawnSync('nvim', ['--headless', '-n', '-i', 'NONE', '--noplugin', '-u', init], {
+        cwd: work,
+        env: {
+          ...process.env,
+          PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`,
+          XDG_CONFIG_HOME: work,
+          XDG_DATA_HOME: work,
+          XDG_STATE_HOME: work,
+        },
+        encoding: 'utf8',
+        timeout: 100_000,
+      });
+      assert.ok(fs.existsSync(resultFile), `Neovim wrote no result (exit ${nvim.status}): ${nvim.stderr}${nvim.stdout}`);
+      const result = JSON.parse(fs.readFileSync(resultFile, 'utf8')) as {
+        diagnostics: { code: string; line: number; message: string }[];
+        completion: string[];
+      };
+      const unknownTarget = result.diagnostics.find((d) => d.code === 'unknown-target');
+      assert.ok(unknownTarget, JSON.stringify(result.diagnostics));
+      assert.equal(unknownTarget.line, pearl.slice(0, pearl.indexOf('"nowhere"')).split('\n').length - 1);
+      assert.match(unknownTarget.message, /nowhere/);
+      assert.ok(
+        result.completion.some((label) => label.includes('first_name')),
+        JSON.stringify(result.completion),
+      );
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  },
+);

@@ -92,7 +92,7 @@ test('the tarball: at most 450 KiB, only the allowlisted files, production bundl
   for (const file of files) {
     assert.match(
       file,
-      /^(dist\/(server|pearl-lint|service)\.js|dist\/service\.d\.ts|dist\/THIRD-PARTY-NOTICES|schemas\/[^/]+\.json|templates\/.+|README\.md|LICENSE|CHANGELOG\.md|package\.json)$/,
+      /^(dist\/(server|pearl-lint|service)\.js|dist\/service\.d\.ts|dist\/THIRD-PARTY-NOTICES|schemas\/[^/]+\.json|templates\/.+|docs\/(user\/)?[^/]+\.md|README\.md|LICENSE|CHANGELOG\.md|package\.json)$/,
       file,
     );
   }
@@ -105,6 +105,10 @@ test('the tarball: at most 450 KiB, only the allowlisted files, production bundl
     'schemas/pearl.schema.json',
     'CHANGELOG.md',
     'LICENSE',
+    'README.md',
+    'docs/rules.md',
+    'docs/user/limits.md',
+    'docs/user/linter.md',
   ]) {
     assert.ok(files.includes(file), `${file} is packed`);
   }

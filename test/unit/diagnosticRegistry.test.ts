@@ -3,13 +3,13 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DiagnosticCode, diagnosticRules, findRule, ruleModules, rulesDocumentUrl } from '../../server/src/service/rules/diagnosticCodes';
-import { headingAnchor, registeredCodes, renderRulesDocument, withReadmeTable } from '../../server/src/docs/rulesDocument';
+import { headingAnchor, registeredCodes, renderRulesDocument } from '../../server/src/docs/rulesDocument';
 import { findExpectComments } from '../helpers/expectComments';
 import { examplePearlFiles, exampleText } from '../helpers/fixtures';
 import { repositoryRoot } from '../helpers/paths';
 import { parse, service } from '../helpers/documents';
 
-// Holds the registry of diagnostic codes, docs/rules.md, the README's diagnostics table,
+// Holds the registry of diagnostic codes, docs/rules.md (its contents table lists every code),
 // examples/broken/ and the service to each other.
 
 const read = (file: string): string => fs.readFileSync(path.join(repositoryRoot, file), 'utf8');
@@ -38,12 +38,6 @@ test('the quick fixes fix-all applies are those the modules mark safe', () => {
 
 test('docs/rules.md is what `npm run docs:rules` generates from the registry', () => {
   assert.equal(read('docs/rules.md'), renderRulesDocument(), 'run `npm run docs:rules` and commit docs/rules.md');
-});
-
-test("the README's diagnostics table is what `npm run docs:rules` generates, each code linking to docs/rules.md", () => {
-  const readme = read('README.md');
-  assert.equal(readme, withReadmeTable(readme), 'run `npm run docs:rules` and commit README.md');
-  for (const code of registeredCodes()) assert.ok(readme.includes(`| [\`${code}\`](docs/rules.md#${code}) |`), code);
 });
 
 test('docs/rules.md has a heading per code, so each codeDescription.href lands on its entry', () => {

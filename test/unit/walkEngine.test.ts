@@ -1,4 +1,4 @@
-// The walk engine (server/src/service/walks/, docs/walks.md): each step kind, each failure, the
+// The walk engine (server/src/service/walks/, docs/user/walks.md): each step kind, each failure, the
 // rendering of {variable} references, the request of an API node, outputBody, PreCallAPI results.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';

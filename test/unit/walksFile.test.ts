@@ -1,4 +1,4 @@
-// Walks files (docs/walks.md § Diagnostics, § In the editor): each diagnostic with its code and
+// Walks files (docs/user/walks.md § Diagnostics, § In the editor): each diagnostic with its code and
 // range, completion of transition names and variable ids, hover on a step, the broken examples'
 // expect comments, and coverage.
 import { test } from 'node:test';

@@ -5,7 +5,7 @@ import { exclusionMatcher, exists, expandGlob, hasGlobMagic, isSkippedFolder } f
 /** The suffix of the Pearl files a folder or a glob stands for. */
 export const pearlFileSuffix = '.pearl.json';
 
-/** The suffix of the walks files a folder or a glob stands for too (docs/walks.md). */
+/** The suffix of the walks files a folder or a glob stands for too (docs/user/walks.md). */
 export const walksFileSuffix = '.walks.json';
 
 /** Whether a folder or a glob stands for the file `name`: a Pearl or a walks file. */

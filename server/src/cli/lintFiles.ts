@@ -77,7 +77,7 @@ export function fileUri(absolutePath: string): string {
 }
 
 /**
- * The diagnostics of the walks file `text` (docs/walks.md): each walk run through the Pearl its
+ * The diagnostics of the walks file `text` (docs/user/walks.md): each walk run through the Pearl its
  * `pearl` names, read from disk. Walks codes are not tuned by rules (they are not the service's).
  */
 function lintWalksText(service: PearlLanguageService, target: LintTarget, uri: string, text: string): LintRecord[] {

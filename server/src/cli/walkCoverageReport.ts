@@ -1,4 +1,4 @@
-// `pearl-lint --coverage`: per Pearl, the transitions no walk takes (docs/walks.md § Coverage).
+// `pearl-lint --coverage`: per Pearl, the transitions no walk takes (docs/user/walks.md § Coverage).
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';

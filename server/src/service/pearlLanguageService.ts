@@ -164,7 +164,7 @@ export interface PearlLanguageService {
    */
   getNodeSettingForm(doc: PearlDocument, key: string): NodeSettingForm | undefined;
   /**
-   * `pearl/walk`: the trace of `input` through the text Pearl `doc` (docs/walks.md § The walk): a
+   * `pearl/walk`: the trace of `input` through the text Pearl `doc` (docs/user/walks.md § The walk): a
    * frame per node reached from the entry node, each with what the node says or sends with the
    * values known there, its transitions and the variables; the first failing step (`failure`) and
    * the warnings. A simple Pearl, or one without an entry node, gives a failure at step -1. Never
@@ -178,7 +178,7 @@ export interface PearlLanguageService {
    */
   getWalksFilePearlUri(walksDoc: PearlDocument): string | undefined;
   /**
-   * Every diagnostic of a walks file (docs/walks.md § Diagnostics): its structure, then each walk
+   * Every diagnostic of a walks file (docs/user/walks.md § Diagnostics): its structure, then each walk
    * run through `pearl` (the parse of the Pearl {@link getWalksFilePearlUri} names) with its failure
    * on the step that fails and its warnings; `walk-pearl-unresolved` on `pearl` when the host could
    * not read the Pearl (`{ reason }`, a sentence fragment such as "no such file"). Never throws.
@@ -288,7 +288,7 @@ function createFeatureGuard(reportError: (message: string) => void): FeatureGuar
   return { reportInternalError, guard };
 }
 
-/** The outline of a Pearl, or of a walks file (docs/walks.md § In the editor). */
+/** The outline of a Pearl, or of a walks file (docs/user/walks.md § In the editor). */
 function findOutline(doc: PearlDocument): DocumentSymbol[] {
   return isWalksFileUri(doc.textDocument.uri) ? findWalksDocumentSymbols(doc) : findDocumentSymbols(doc);
 }

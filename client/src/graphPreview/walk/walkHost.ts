@@ -8,7 +8,7 @@ import { maxWalkResponseBytes, refusalOf, sendWalkRequest, walkRequestTimeoutMs 
 import { planWalksFileChange, walkNamesIn, walksFileName } from './walksFileEdit';
 
 /**
- * The host side of the walk panel (issue 18, the README's "Walk a conversation") for one graph preview: every trace
+ * The host side of the walk panel (issue 18, docs/user/walks.md § Walk a conversation) for one graph preview: every trace
  * comes from the language server (`pearl/walk`), the saved walks' coverage from
  * `pearl/walkCoverage`; **Send** sends the request of the node the walk stands at, as the server
  * computes it (never what the page says), after a modal confirmation naming its method and URL,

@@ -1,6 +1,6 @@
 /**
  * Sends the request of an API or PreCallAPI node for real, for the walk panel's **Send** (issue 18,
- * the README's "Walk a conversation"): the extension host sends it, never the page, after the user confirmed its method
+ * docs/user/walks.md § Walk a conversation): the extension host sends it, never the page, after the user confirmed its method
  * and URL (`walkHost.ts`). Only `http:` and `https:` URLs; the answer is read up to
  * {@link maxWalkResponseBytes} and within {@link walkRequestTimeoutMs}; redirects are not followed
  * (the request goes where the user confirmed, and a 3xx is the response). Imports nothing from

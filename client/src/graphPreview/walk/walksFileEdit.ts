@@ -1,5 +1,5 @@
 /**
- * "Save as walk" (issue 18: the walks file format, the README's "Walk a conversation"): the text change that appends one walk to
+ * "Save as walk" (issue 18: the walks file format, docs/user/walks.md § Walk a conversation): the text change that appends one walk to
  * the walks file beside a Pearl, `<name>.walks.json` for `<name>.pearl.json`. A missing file is
  * created with `"pearl"` naming the Pearl's file and the walk; an existing one gets the walk at the
  * end of its `walks` list, written in the file's own indentation (spaces or tabs) and line endings,

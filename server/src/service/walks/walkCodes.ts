@@ -2,7 +2,7 @@ import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { rulesDocumentUrl } from '../rules/ruleModule';
 
 /**
- * The diagnostic codes of walks files (`*.walks.json`, docs/walks.md § Diagnostics), as a rule
+ * The diagnostic codes of walks files (`*.walks.json`, docs/user/walks.md § Diagnostics), as a rule
  * module carries its codes' metadata beside its check (rules/ruleModule.ts). Walks files belong to
  * the product, not to the service (docs/rulings.md § Walks): Error where the walk fails, Warning
  * where it passes but is very likely wrong. These codes are not in the Pearl registry

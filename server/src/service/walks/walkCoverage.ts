@@ -1,5 +1,5 @@
 /**
- * What the saved walks say about a Pearl's transitions (docs/walks.md § Coverage): which edges of
+ * What the saved walks say about a Pearl's transitions (docs/user/walks.md § Coverage): which edges of
  * the graph at least one walk takes (`pearl/walkCoverage`, the graph's covered transitions) and
  * which none takes (`pearl-lint --coverage`).
  */

@@ -1,5 +1,5 @@
 /**
- * The walk engine (docs/walks.md): steps through a text Pearl's conversation graph from its entry
+ * The walk engine (docs/user/walks.md): steps through a text Pearl's conversation graph from its entry
  * node, one {@link WalkStep} at a time, and records what each node reached would say or send with
  * the values known there. The walk panel (`pearl/walk`), the walks-file diagnostics and
  * `pearl-lint` all call {@link walkPearl}, so the same steps always give the same trace.
@@ -47,7 +47,7 @@ interface WalkState {
 type StepOutcome = WalkFailure | undefined;
 
 /**
- * The trace of `input` through `doc` (docs/walks.md § The walk): the entry node (PreCallAPI if
+ * The trace of `input` through `doc` (docs/user/walks.md § The walk): the entry node (PreCallAPI if
  * present, else the OpeningSentence), then each step in order until one fails. A simple Pearl, or
  * a text Pearl without an entry node, gives a failure at step -1 and no frame. Never throws on any
  * input (steps of the wrong shape fail with a sentence); linear in the steps times the size of the
@@ -327,7 +327,7 @@ function listVariables(doc: PearlDocument, values: ReadonlyMap<string, KnownValu
 }
 
 /**
- * A Warning for each declared variable the node itself says or sends without a value (docs/walks.md
+ * A Warning for each declared variable the node itself says or sends without a value (docs/user/walks.md
  * § Diagnostics, `walk-value-unknown`): its script, instructions, request and message. The nested
  * actions of a HandoffChatToHuman or of the PostCallActions shown at EndCall are fire-and-forget and
  * run with what the platform knows then (PostCall variables are placeholders there by design): the

@@ -1,5 +1,5 @@
 /**
- * What a node shows in a frame of a walk (docs/walks.md § What a frame shows): its script and
+ * What a node shows in a frame of a walk (docs/user/walks.md § What a frame shows): its script and
  * instructions rendered, an API or PreCallAPI node's request, an SMS or Email node's message, and
  * the nested actions of a HandoffChatToHuman node (its handOffAction) or of the EndCall node (the
  * PostCallActions containers' actions, where PostCall variables stay placeholders).

@@ -1,5 +1,5 @@
 /**
- * What a node would say or send at one point of a walk (docs/walks.md § What a frame shows): `{id}`
+ * What a node would say or send at one point of a walk (docs/user/walks.md § What a frame shows): `{id}`
  * references filled from the values known there, the request of an API or PreCallAPI node
  * (docs/interface.md § NodeAPISettings, § APIDataSchemaProperty) and the mapping of a response's
  * fields onto variables through `outputBody`.
@@ -37,7 +37,7 @@ export function renderText(text: string, known: KnownValues): WalkRenderedText {
 }
 
 /**
- * A value written in a JSON body as its type says (docs/walks.md § Requests): Long an integer,
+ * A value written in a JSON body as its type says (docs/user/walks.md § Requests): Long an integer,
  * Double a number, Boolean `true`/`false`, every other type (String, dates and times) the string
  * itself. A string that does not read as its type is sent as written.
  */
@@ -110,7 +110,7 @@ export interface MappedValue {
 }
 
 /**
- * The values `outputBody` maps from a response body (docs/walks.md § Responses): each item's `key`
+ * The values `outputBody` maps from a response body (docs/user/walks.md § Responses): each item's `key`
  * names a field of the response's JSON body, a dotted path for a nested field (`patient.firstName`;
  * a top-level key written with a dot is found first), and its `variableId` the variable that takes
  * the value. A string is taken as is; a number or boolean as written in JSON; an object or array

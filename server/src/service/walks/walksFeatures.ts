@@ -1,5 +1,5 @@
 /**
- * Editor features of walks files (docs/walks.md § In the editor): completion of the current node's
+ * Editor features of walks files (docs/user/walks.md § In the editor): completion of the current node's
  * transition names in `take` and of variable ids in `set` and `variables`; hover on a step showing
  * the node the walk reaches there. Both run the walk's steps before the position through the
  * engine, so they say what the diagnostics and the walk panel say.
@@ -130,7 +130,7 @@ function describeFrameMarkdown(frame: WalkFrame): string[] {
 }
 
 /**
- * The outline of the walks file `doc` (docs/walks.md § Walks files): the `pearl` path (kind File),
+ * The outline of the walks file `doc` (docs/user/walks.md § Walks files): the `pearl` path (kind File),
  * then each walk by its name (kind Event; detail its step count, and "ends at EndCall" for `"end":
  * true`), holding its steps in order, each named by what it does (`take 'Wants a table'`, `set
  * party_size`, `response 200`, `expect confirm`; kind Key). Ranges are the JSON values; each

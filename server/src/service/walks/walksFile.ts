@@ -1,5 +1,5 @@
 /**
- * Walks files (`*.walks.json`, JSON with comments; docs/walks.md § Walks files): the Pearl they
+ * Walks files (`*.walks.json`, JSON with comments; docs/user/walks.md § Walks files): the Pearl they
  * walk, relative to the file, and the walks kept as tests. Read from the parse of the file (the
  * same tolerant parser as Pearls: comments, ranges), checked by running each walk through the
  * engine and putting each failure on the step that fails.
@@ -129,7 +129,7 @@ export interface UnresolvedPearl {
 }
 
 /**
- * Every diagnostic of the walks file `doc` (docs/walks.md § Diagnostics): its structure, then,
+ * Every diagnostic of the walks file `doc` (docs/user/walks.md § Diagnostics): its structure, then,
  * when `pearl` is the parse of the Pearl it names, each walk's failure on the step that fails,
  * its warnings, and `walk-not-ended`; `walk-pearl-unresolved` on `pearl` when the Pearl could not
  * be read. Never throws.

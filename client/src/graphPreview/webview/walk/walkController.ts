@@ -1,5 +1,5 @@
 /**
- * The walk of the graph page (issue 18, the README's "Walk a conversation"): the page keeps the walk (the values known
+ * The walk of the graph page (issue 18, docs/user/walks.md § Walk a conversation): the page keeps the walk (the values known
  * before the conversation and the steps, a {@link WalkInput}) and asks the host for its trace after
  * each change; the host asks the language server (`pearl/walk`), so the interactive walk and a saved
  * walk of the same steps give the same trace. A trace is drawn in the panel (`walkPanel.ts`) and on

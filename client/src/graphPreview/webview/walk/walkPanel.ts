@@ -1,5 +1,5 @@
 /**
- * The walk panel's drawing (issue 18, the README's "Walk a conversation"): beside the graph, in place of the designer's
+ * The walk panel's drawing (issue 18, docs/user/walks.md § Walk a conversation): beside the graph, in place of the designer's
  * node panel, it shows the walk standing at its current node: the path so far (each node a button
  * going back there), what the agent says (rendered with the values known there; unknown
  * `{variables}` marked), the instructions, an API or PreCallAPI node's exact request with a form for
