@@ -308,15 +308,13 @@ const preCommit = spawnSync('pre-commit', ['--version'], { encoding: 'utf8' });
 // every clone's `npm install` gets it; pre-commit runs the installed bin from the repository root.
 // (`additional_dependencies` with a relative tarball path fails: pre-commit installs it from a copy
 // of the hook's environment, where the path names nothing.)
-export const localHookConfig = `repos:
-  - repo: local
-    hooks:
-      - id: pearl-lint
-        name: pearl-lint
-        entry: npx --no pearl-lint
-        language: system
-        files: \\.pearl\\.json$
-`;
+/** The local hook's configuration as docs/user/linter.md writes it (the yaml block with `repo: local`). */
+function documentedLocalHook(): string {
+  const page = fs.readFileSync(path.join(repositoryRoot, 'docs', 'user', 'linter.md'), 'utf8');
+  const block = [...page.matchAll(/```yaml\n([\s\S]*?)```/g)].map((match) => match[1]).find((text) => text.includes('repo: local'));
+  assert.ok(block, 'docs/user/linter.md has a local hook');
+  return block;
+}
 
 test(
   'a local pre-commit hook for a team: the tarball in the repository as a devDependency, run with npx --no',
@@ -343,7 +341,7 @@ test(
     fs.writeFileSync(path.join(user, '.gitignore'), 'node_modules/\n');
     fs.writeFileSync(path.join(user, 'broken.pearl.json'), broken);
     fs.writeFileSync(path.join(user, 'notes.json'), '{ "not": "a Pearl" }');
-    fs.writeFileSync(path.join(user, '.pre-commit-config.yaml'), localHookConfig);
+    fs.writeFileSync(path.join(user, '.pre-commit-config.yaml'), documentedLocalHook());
     git('add', '.'); // pre-commit refuses a configuration that is not staged
     const env = { ...offline, PRE_COMMIT_HOME: path.join(work, 'pre-commit-home'), PRE_COMMIT_COLOR: 'never' };
     const hook = (): SpawnSyncReturns<string> =>
