@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { deployPayloadRequest } from '../../../protocol/pearlRequests';
 import { getPearlSettings } from '../api/pearlAccountApi';
 import { sha256Hex } from '../contentHash';
+import { recordOfSent } from '../deploy/liveCheck';
 import type { CmdFactory, PearlContext } from '../pearlContext';
 import { fileNameStem, formatForCompare, formatLiveDocument, hasFlow, kindOfContent, toRequestValue } from './liveSettingsFormat';
 import { LiveDocuments } from './liveDocuments';
@@ -159,6 +160,7 @@ export function importCommand(view: PearlsView): CmdFactory {
           ...(typeof value.name === 'string' ? { name: value.name } : {}),
           kind,
           action: 'imported',
+          ...(await recordOfSent(body)),
         });
       }
       await vscode.window.showTextDocument(file, { preview: false });
