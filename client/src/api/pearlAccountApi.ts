@@ -129,7 +129,8 @@ export async function listPearls(options: ApiCallOptions): Promise<ListPearlsRes
 }
 
 /**
- * One Pearl: `GET {baseUrl}/v2/Pearl/{pearlId}` (docs/public-reference.md § GET /v2/Pearl/{pearlId}),
+ * One Pearl: `GET {baseUrl}/v2/Pearl/{pearlId}` (NLPearl's public reference, "one Pearl's figures";
+ * its id, name, type and status as in docs/public-reference.md § GET /v2/Pearl),
  * `pearlId` URL-encoded; its id, name, created time, type and status are read (the figures are not).
  * 200 must be a JSON object with a plausible id; 404: an `http` failure with its status. Never rejects.
  */
