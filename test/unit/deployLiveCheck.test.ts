@@ -8,6 +8,7 @@ import {
   guardUpdate,
   maxRecordedBodyBytes,
   openDiffButton,
+  readAgainButton,
   recordOfSent,
   updateAnywayButton,
 } from '../../client/src/deploy/liveCheck';
@@ -157,13 +158,32 @@ describe('Update in place does not overwrite a change made on the service', () =
       assert.equal(run.asked.length, 1);
       assert.match(run.asked[0].message, /could not be read, so whether they were changed on the service is not known/);
       assert.match(run.asked[0].detail, new RegExp(`^GET /v2/Pearl/${record.pearlId}/Settings failed: The service answered 500`));
-      assert.deepEqual(run.asked[0].buttons, [updateAnywayButton]);
+      assert.deepEqual(run.asked[0].buttons, [readAgainButton, updateAnywayButton]);
       assert.equal(run.sent, undefined);
       assert.equal(run.guarded.proceed ? undefined : run.guarded.reason, 'live settings unknown');
     } finally {
       standIn.setFault('none');
     }
     assert.equal(await liveOpeningSentence(record.pearlId), 'Hello.');
+  });
+
+  test('Read Again after a failed read compares again: the service answers now and nothing changed, so the update goes on', async () => {
+    const record = await deployNew(fileBody('Hello.'));
+    standIn.setFault('500');
+    const asked: string[] = [];
+    const guarded = await guardUpdate({
+      record,
+      label: 'the Pearl',
+      options,
+      ask: async (message) => {
+        asked.push(message);
+        standIn.setFault('none');
+        return readAgainButton;
+      },
+      openDiff: async () => undefined,
+    });
+    assert.equal(asked.length, 1);
+    assert.deepEqual([guarded.proceed, guarded.check.state], [true, 'same']);
   });
 
   test('a deployment too large to keep a copy of: the hash still tells a change, without naming the fields', async () => {

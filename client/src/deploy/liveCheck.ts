@@ -169,12 +169,14 @@ export async function checkLive(
 export const updateAnywayButton = 'Update Anyway';
 /** The button that shows the live settings beside the file and sends nothing. */
 export const openDiffButton = 'Open Diff';
+/** The button that reads the live settings again after they could not be read. */
+export const readAgainButton = 'Read Again';
 
 /**
  * The modal question for `check` (undefined for `same`: nothing to ask). `label` names the Pearl
  * (`"Desk" (p1)`). The buttons are {@link openDiffButton} first (so Enter sends nothing), then
  * {@link updateAnywayButton}; the modal's own Cancel answers Escape. When the settings could not be
- * read there is no diff to open: {@link updateAnywayButton} only.
+ * read there is no diff to open: {@link readAgainButton} first, then {@link updateAnywayButton}.
  */
 export function liveQuestion(
   check: LiveCheck,
@@ -190,7 +192,7 @@ export function liveQuestion(
       return {
         message: `The live settings of ${label} could not be read, so whether they were changed on the service is not known. Update anyway?`,
         detail: `GET /v2/Pearl/${pearlId}/Settings failed: ${check.note}\n\n${lost}`,
-        buttons: [updateAnywayButton],
+        buttons: [readAgainButton, updateAnywayButton],
       };
     case 'unrecorded':
       return {
@@ -234,15 +236,19 @@ export interface UpdateGuard {
 /**
  * Whether the update in place may be sent: yes when the live settings equal the deployed ones or
  * the user chose {@link updateAnywayButton}; otherwise no, with the reason (`live settings changed`,
- * `live settings unknown`, `diff opened`). Never rejects but for a rejection of `ask` or `openDiff`.
+ * `live settings unknown`, `diff opened`). {@link readAgainButton} reads and compares again. Never rejects but for a rejection of `ask` or `openDiff`.
  */
 export async function guardUpdate(
   guard: UpdateGuard,
 ): Promise<{ proceed: true; check: LiveCheck } | { proceed: false; reason: string; check: LiveCheck }> {
-  const check = await checkLive(guard.record, guard.options, guard.readSettings);
-  const question = liveQuestion(check, guard.label, guard.record.pearlId);
-  if (question === undefined) return { proceed: true, check };
-  const answer = await guard.ask(question.message, question.detail, ...question.buttons);
+  let check: LiveCheck;
+  let answer: string | undefined;
+  do {
+    check = await checkLive(guard.record, guard.options, guard.readSettings);
+    const question = liveQuestion(check, guard.label, guard.record.pearlId);
+    if (question === undefined) return { proceed: true, check };
+    answer = await guard.ask(question.message, question.detail, ...question.buttons);
+  } while (answer === readAgainButton); // each round is the user's click
   if (answer === updateAnywayButton) return { proceed: true, check };
   if (answer === openDiffButton) {
     await guard.openDiff();
