@@ -20,8 +20,9 @@
  * Test controls: {@link StandIn.setFault}, or over HTTP `POST /__standin/fault` with
  * `{"fault":"429","retryAfterSeconds":2}` (for a suite in another process), and
  * `GET /__standin/created` (the created Pearls as JSON), `GET /__standin/pearls` (every Pearl with its
- * status and request) and `POST /__standin/account` (`{"status": 3}`: fields of the account to
- * change). Controls need no token.
+ * status and request), `POST /__standin/account` (`{"status": 3}`: fields of the account to
+ * change) and `POST /__standin/pearls/{id}/settings` (request fields to replace, as a change made in
+ * the platform's interface). Controls need no token.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import * as http from 'node:http';
@@ -305,6 +306,8 @@ class StandInService {
     }
     if (path === '/__standin/created' && method === 'GET') return sendJson(response, 200, this.created);
     if (path === '/__standin/pearls' && method === 'GET') return sendJson(response, 200, [...this.pearls.values()]);
+    const settingsControl = /^\/__standin\/pearls\/([^/]+)\/settings$/.exec(path);
+    if (settingsControl && method === 'POST') return this.changeSettings(decodeURIComponent(settingsControl[1]), body, response);
     if (path === '/__standin/account' && method === 'POST') {
       const changes = parseObject(body);
       if (changes === undefined) return sendProblem(response, 400, 'Bad Request', 'Send a JSON object of account fields to change.');
@@ -312,6 +315,26 @@ class StandInService {
       return sendJson(response, 200, this.account);
     }
     return sendProblem(response, 404, 'Not Found', `No control at ${method} ${path}.`);
+  }
+
+  /**
+   * `POST /__standin/pearls/{id}/settings`: a change made on the service, not through this API (in
+   * the platform's interface): each field of the JSON object replaces that field of the Pearl's
+   * request (`name`, `pearl`, `variables`, `inbound`, `outbound`); null removes it. Answers the new
+   * settings.
+   */
+  private changeSettings(pearlId: string, body: string | undefined, response: http.ServerResponse): void {
+    const pearl = this.pearls.get(pearlId);
+    if (!pearl) return sendProblem(response, 404, 'Not Found', `No Pearl with id ${pearlId}.`);
+    const changes = parseObject(body);
+    if (changes === undefined) return sendProblem(response, 400, 'Bad Request', 'Send a JSON object of request fields to replace.');
+    const request = { ...pearl.request };
+    for (const [field, value] of Object.entries(changes)) {
+      if (value === null) delete request[field];
+      else request[field] = value;
+    }
+    pearl.request = request;
+    return sendJson(response, 200, settingsOf(pearl));
   }
 }
 

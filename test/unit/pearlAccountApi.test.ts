@@ -4,13 +4,17 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   getAccount,
+  getPearl,
   getPearlSettings,
   listPearls,
   maxListedPearls,
+  maxListResponseBytes,
   setPearlActive,
   updatePearl,
 } from '../../client/src/api/pearlAccountApi';
-import { createPearl } from '../../client/src/api/pearlApiClient';
+import { createPearl, maxResponseBytes } from '../../client/src/api/pearlApiClient';
+import { checkPrevious } from '../../client/src/deploy/deployPlan';
+import type { DeploymentRecord } from '../../client/src/deploy/deploymentStore';
 import { type StandIn, startStandIn } from '../standin/pearlServiceStandIn';
 
 let standIn: StandIn;
@@ -66,6 +70,7 @@ describe('listPearls (GET /v2/Pearl)', () => {
       assert.deepEqual(result.pearls[0], { id: 'a', createdAt: '2025-01-02T00:00:00Z', type: 1, status: 2 });
       assert.equal(result.skipped, 3);
       assert.equal(result.omitted, 4);
+      assert.equal(result.total, maxListedPearls + 4);
     });
   });
 
@@ -110,6 +115,100 @@ describe('listPearls (GET /v2/Pearl)', () => {
     } finally {
       standIn.setFault('none');
     }
+  });
+});
+
+describe('an account with many Pearls (issue 30)', () => {
+  const entries = (count: number, nameLength = 8): Array<Record<string, unknown>> =>
+    Array.from({ length: count }, (_, i) => ({ id: `p${i + 1}`, name: `${'n'.repeat(nameLength)} ${i + 1}`, type: 2, status: 2 }));
+  const record = (pearlId: string): DeploymentRecord => ({
+    uri: 'file:///w/a.pearl.json',
+    pearlId,
+    time: 'T',
+    contentHash: 'h',
+    baseUrl: 'b',
+    kind: 'simple',
+  });
+
+  test('600 Pearls are all read, and Deploy finds the one deployed as the 550th', async () => {
+    await withRoutes({ '/v2/Pearl': JSON.stringify(entries(600)) }, async (baseUrl) => {
+      const list = await listPearls({ ...options, baseUrl });
+      assert.ok(list.ok);
+      assert.equal(list.pearls.length, 600);
+      assert.equal(list.omitted, 0);
+      const previous = await checkPrevious(record('p550'), { ...options, baseUrl });
+      assert.equal(previous.state, 'exists');
+      assert.equal(previous.name, 'nnnnnnnn 550');
+    });
+  });
+
+  test('a list over 1 MiB is read whole', async () => {
+    const text = JSON.stringify(entries(3000, 400));
+    assert.ok(text.length > maxResponseBytes);
+    await withRoutes({ '/v2/Pearl': text }, async (baseUrl) => {
+      const list = await listPearls({ ...options, baseUrl });
+      assert.ok(list.ok, list.ok ? '' : list.message);
+      assert.equal(list.pearls.length, 3000);
+    });
+  });
+
+  test('a list over 16 MiB is refused, and the message names the request and the bound', async () => {
+    const text = JSON.stringify(entries(1100, 16_000));
+    assert.ok(text.length > maxListResponseBytes);
+    await withRoutes({ '/v2/Pearl': text }, async (baseUrl) => {
+      const list = await listPearls({ ...options, baseUrl });
+      assert.equal(list.ok, false);
+      assert.equal(
+        list.ok ? '' : list.message,
+        'The service answered 200 OK to GET /v2/Pearl with more than 16 MiB, the most read; the answer was not read.',
+      );
+    });
+  });
+
+  test('a cut list: Deploy never says the Pearl is gone from it, it reads the one Pearl (GET /v2/Pearl/{id})', async () => {
+    const list = JSON.stringify(entries(maxListedPearls + 50));
+    const last = `p${maxListedPearls + 50}`;
+    const one = JSON.stringify({ id: last, name: 'The last one', type: 1, status: 2, totalAgents: 1 });
+    await withRoutes({ '/v2/Pearl': list, [`/v2/Pearl/${last}`]: one }, async (baseUrl) => {
+      const read = await listPearls({ ...options, baseUrl });
+      assert.ok(read.ok);
+      assert.deepEqual([read.pearls.length, read.omitted, read.total], [maxListedPearls, 50, maxListedPearls + 50]);
+      const previous = await checkPrevious(record(last), { ...options, baseUrl });
+      assert.deepEqual([previous.state, previous.name], ['exists', 'The last one']);
+      const gone = await checkPrevious(record('p999999'), { ...options, baseUrl });
+      assert.deepEqual([gone.state, gone.note], ['gone', 'The service answered 404 Not Found for it (GET /v2/Pearl/p999999).']);
+    });
+    await withRoutes({ '/v2/Pearl': list, [`/v2/Pearl/${last}`]: 500 }, async (baseUrl) => {
+      const previous = await checkPrevious(record(last), { ...options, baseUrl });
+      assert.equal(previous.state, 'unknown');
+      assert.match(
+        previous.note ?? '',
+        new RegExp(
+          `^The account's list of Pearls is cut \\(the first 10,000 of 10,050 were read\\) and does not show it, and reading it alone \\(GET /v2/Pearl/${last}\\) failed: The service answered 500`,
+        ),
+      );
+    });
+  });
+
+  test('a list that cannot be read: Deploy reads the one Pearl', async () => {
+    await withRoutes({ '/v2/Pearl': 500, '/v2/Pearl/p1': JSON.stringify({ id: 'p1', name: 'One', status: 2 }) }, async (baseUrl) => {
+      const previous = await checkPrevious(record('p1'), { ...options, baseUrl });
+      assert.deepEqual([previous.state, previous.name], ['exists', 'One']);
+    });
+  });
+
+  test('getPearl reads id, name, type and status; an unknown id is a 404', async () => {
+    await withRoutes(
+      { '/v2/Pearl/a%20b': JSON.stringify({ id: 'ab', name: 'A', type: 1, status: 1, budgetConsumed: 3 }) },
+      async (baseUrl) => {
+        assert.deepEqual(await getPearl({ ...options, baseUrl, pearlId: 'a b' }), {
+          ok: true,
+          pearl: { id: 'ab', name: 'A', type: 1, status: 1 },
+        });
+        const missing = await getPearl({ ...options, baseUrl, pearlId: 'zz' });
+        assert.equal(!missing.ok && missing.status, 404);
+      },
+    );
   });
 });
 
@@ -199,6 +298,25 @@ describe('updatePearl (PUT /v2/Pearl/{id})', () => {
 /** Runs `body` against a server that answers every request with `status`, `contentType`, `text`. */
 async function withServer(status: number, contentType: string, text: string, body: (baseUrl: string) => Promise<void>): Promise<void> {
   const server = http.createServer((_request, response) => response.writeHead(status, { 'Content-Type': contentType }).end(text));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    await body(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  } finally {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+/**
+ * Runs `body` against a server that answers GET `path` with the JSON text given for it, or with
+ * that status when a number is given; any other path: 404.
+ */
+async function withRoutes(routes: Record<string, string | number>, body: (baseUrl: string) => Promise<void>): Promise<void> {
+  const server = http.createServer((request, response) => {
+    const answer = routes[request.url ?? ''];
+    if (typeof answer === 'string') response.writeHead(200, { 'Content-Type': 'application/json' }).end(answer);
+    else response.writeHead(answer ?? 404, { 'Content-Type': 'text/plain' }).end(answer === undefined ? 'Not Found' : 'Failed');
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
     await body(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);

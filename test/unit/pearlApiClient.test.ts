@@ -448,7 +448,8 @@ describe('hostile answers', () => {
       ok: false,
       kind: 'invalidResponse',
       status: 500,
-      message: 'The service answered 500 Internal Server Error with more than 1 MiB; the answer was not read.',
+      message:
+        'The service answered 500 Internal Server Error to POST /v2/Pearl with more than 1 MiB, the most read; the answer was not read.',
     });
     assert.ok(Date.now() - started < 5_000, 'not read until the timeout');
     await waitFor('the connection to be closed', () => closed, { timeoutMs: 2_000, intervalMs: 20 });
@@ -467,7 +468,7 @@ describe('hostile answers', () => {
       ok: false,
       kind: 'invalidResponse',
       status: 200,
-      message: 'The service answered 200 OK with more than 1 MiB; the answer was not read.',
+      message: 'The service answered 200 OK to GET /v2/Pearl/p/OngoingCalls with more than 1 MiB, the most read; the answer was not read.',
     });
   });
 

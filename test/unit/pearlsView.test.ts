@@ -93,11 +93,42 @@ describe('tree model', () => {
     assert.equal(noLinks('Front [desk](command:pearl.signOut)'), 'Front [desk]\u200b(command:pearl.signOut)');
   });
 
-  test('no Pearls: a message row; entries left out are counted', () => {
-    const rows = buildRows(snapshot({ pearls: [], skipped: 1, omitted: 2 }), new Map());
+  test('no Pearls: a message row; entries without an id are counted', () => {
+    const rows = buildRows(snapshot({ pearls: [], skipped: 1 }), new Map());
     assert.deepEqual(
       rows.slice(1).map((row) => row.label),
-      ['No Pearls in this account yet.', '3 more entries of the list not shown.'],
+      ['No Pearls in this account yet.', '1 entry of the list without a usable id not shown.'],
+    );
+  });
+
+  test('a cut list says so: how many are shown of how many, and the bound', () => {
+    const rows = buildRows(snapshot({ skipped: 2, omitted: 10_046 }), new Map());
+    assert.deepEqual(
+      rows.slice(5).map((row) => [row.label, row.warning]),
+      [
+        ['The list is cut: 4 Pearls are shown of the 10,052 entries the service listed (at most 10,000 are read).', true],
+        ['2 entries of the list without a usable id not shown.', false],
+      ],
+    );
+  });
+
+  test('an id the service lists twice is shown once, as first listed, and said once; row ids stay unique', () => {
+    const twice = [...pearls, { id: 'p1', name: 'Reception again', type: 1, status: 2 }, { id: 'p1', name: 'And again' }];
+    const rows = buildRows(snapshot({ pearls: twice }), new Map());
+    const ids = rows.map((row) => row.id);
+    assert.equal(new Set(ids).size, ids.length, ids.join(' '));
+    assert.deepEqual(
+      rows.filter((row) => row.pearl?.id === 'p1').map((row) => row.label),
+      ['Reception'],
+    );
+    assert.deepEqual(
+      rows.filter((row) => row.kind === 'message').map((row) => row.label),
+      ['The service listed the Pearl id p1 more than once: it is shown once, as first listed.'],
+    );
+    const many = buildRows(snapshot({ pearls: [...pearls, ...pearls] }), new Map());
+    assert.deepEqual(
+      many.filter((row) => row.kind === 'message').map((row) => row.label),
+      ['The service listed 4 Pearl ids more than once: each is shown once, as first listed.'],
     );
   });
 });
@@ -128,7 +159,7 @@ describe('snapshot', () => {
   const options = { baseUrl: 'https://api.example', token: 't', timeoutMs: 1000 };
 
   test('list, account, then the counts of running Pearls only, one request at a time', async () => {
-    const api = fakeApi(() => ({ ok: true, pearls, skipped: 0, omitted: 0 }));
+    const api = fakeApi(() => ({ ok: true, pearls, skipped: 0, omitted: 0, total: pearls.length }));
     const result = await readSnapshot(api, options);
     assert.ok(result.ok);
     assert.deepEqual(api.calls, ['list', 'account', 'counts p1']);
@@ -145,7 +176,7 @@ describe('snapshot', () => {
 
   test("the account's failure is kept beside the list", async () => {
     const result = await readSnapshot(
-      fakeApi(() => ({ ok: true, pearls: [], skipped: 0, omitted: 0 }), false),
+      fakeApi(() => ({ ok: true, pearls: [], skipped: 0, omitted: 0, total: 0 }), false),
       options,
     );
     assert.ok(result.ok);
@@ -156,7 +187,7 @@ describe('snapshot', () => {
     let time = 0;
     const api = fakeApi(() => {
       time += 2000;
-      return { ok: true, pearls, skipped: 0, omitted: 0 };
+      return { ok: true, pearls, skipped: 0, omitted: 0, total: pearls.length };
     });
     const result = await readSnapshot(api, { ...options, now: () => time });
     assert.ok(result.ok);

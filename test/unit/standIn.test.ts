@@ -306,6 +306,19 @@ describe('the operations beyond creation (PUBLIC-DOCS.md)', () => {
     standIn.account.status = 1;
   });
 
+  test('POST /__standin/pearls/{id}/settings changes what GET Settings answers, as a change made in the platform', async () => {
+    const created = await post('/v2/Pearl/Text', textBody());
+    const id = (await created.text()).replace(/"/g, '');
+    const control = (body: string, pearlId = id): Promise<Response> =>
+      fetch(`${standIn.url}/__standin/pearls/${pearlId}/settings`, { method: 'POST', body });
+    assert.equal((await control('{"name":"Renamed in the platform","variables":null}')).status, 200);
+    const settings = (await (await get(`/v2/Pearl/${id}/Settings`)).json()) as Json;
+    assert.equal(settings.name, 'Renamed in the platform');
+    assert.deepEqual(settings.variables, []);
+    assert.equal((await control('[]')).status, 400);
+    assert.equal((await control('{}', 'prl_unknown')).status, 404);
+  });
+
   test('PUT /v2/Pearl/{id} of a text Pearl: 400, there is no update for text Pearls', async () => {
     const created = await post('/v2/Pearl/Text', textBody());
     const id = (await created.text()).replace(/"/g, '');

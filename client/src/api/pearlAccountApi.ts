@@ -73,11 +73,27 @@ export interface AccountInfo {
   readonly remainingMinutes?: number;
 }
 
-/** Most entries of GET /v2/Pearl read; the rest are counted in `omitted`. */
-export const maxListedPearls = 500;
+/**
+ * Most entries of GET /v2/Pearl read (10,000; docs/rulings.md § Service: lists are read whole, with a
+ * bound on the total). The reference's list is one JSON array, without pages; entries past the
+ * bound are counted in `omitted`, and the list is then said to be cut.
+ */
+export const maxListedPearls = 10_000;
 
-/** The outcome of {@link listPearls}. `skipped`: entries without a usable id; `omitted`: entries past {@link maxListedPearls}. */
-export type ListPearlsResult = { ok: true; pearls: PearlSummary[]; skipped: number; omitted: number } | ApiFailure;
+/**
+ * Largest answer of GET /v2/Pearl read, in bytes (16 MiB: 10,000 entries of up to about 1.6 kB
+ * each). A larger answer is not read at all: an `invalidResponse` naming the request and the bound.
+ */
+export const maxListResponseBytes = 16 * 1024 * 1024;
+
+/**
+ * The outcome of {@link listPearls}. `skipped`: entries without a usable id; `omitted`: entries past
+ * {@link maxListedPearls} (the list is cut when it is above 0); `total`: entries in the answer.
+ */
+export type ListPearlsResult = { ok: true; pearls: PearlSummary[]; skipped: number; omitted: number; total: number } | ApiFailure;
+
+/** The outcome of {@link getPearl}: the Pearl's id, name, type and status. */
+export type PearlResult = { ok: true; pearl: PearlSummary } | ApiFailure;
 
 /** The outcome of {@link getAccount}. */
 export type AccountResult = { ok: true; account: AccountInfo } | ApiFailure;
@@ -93,11 +109,11 @@ export type UpdatePearlResult = { ok: true } | (ApiFailure & { problem?: Validat
 
 /**
  * The account's Pearls: `GET {baseUrl}/v2/Pearl` (docs/public-reference.md § GET /v2/Pearl). 200 must be a
- * JSON array; each object entry with a plausible id is kept (at most {@link maxListedPearls}).
- * Never rejects.
+ * JSON array of at most {@link maxListResponseBytes}; each object entry with a plausible id is kept
+ * (at most {@link maxListedPearls}). Never rejects.
  */
 export async function listPearls(options: ApiCallOptions): Promise<ListPearlsResult> {
-  const answer = await exchange(options, 'GET', '/v2/Pearl');
+  const answer = await exchange(options, 'GET', '/v2/Pearl', undefined, false, maxListResponseBytes);
   if (!answer.ok) return answer;
   const value = parseJson(answer.text);
   if (!Array.isArray(value))
@@ -109,7 +125,21 @@ export async function listPearls(options: ApiCallOptions): Promise<ListPearlsRes
     if (pearl === undefined) skipped++;
     else pearls.push(pearl);
   }
-  return { ok: true, pearls, skipped, omitted: Math.max(0, value.length - maxListedPearls) };
+  return { ok: true, pearls, skipped, omitted: Math.max(0, value.length - maxListedPearls), total: value.length };
+}
+
+/**
+ * One Pearl: `GET {baseUrl}/v2/Pearl/{pearlId}` (NLPearl's public reference, "one Pearl's figures";
+ * its id, name, type and status as in docs/public-reference.md § GET /v2/Pearl),
+ * `pearlId` URL-encoded; its id, name, created time, type and status are read (the figures are not).
+ * 200 must be a JSON object with a plausible id; 404: an `http` failure with its status. Never rejects.
+ */
+export async function getPearl(options: ApiCallOptions & { pearlId: string }): Promise<PearlResult> {
+  const answer = await exchange(options, 'GET', `/v2/Pearl/${encodeURIComponent(options.pearlId)}`);
+  if (!answer.ok) return answer;
+  const pearl = readPearlSummary(parseJson(answer.text));
+  if (pearl === undefined) return invalid(answer.status, `The answer is not a Pearl with an id: ${excerpt(answer.text, options.token)}`);
+  return { ok: true, pearl };
 }
 
 /** One entry of the list, or undefined when it is not an object with a plausible id. */
@@ -200,8 +230,10 @@ async function exchange(
   path: string,
   body?: string,
   withProblem = false,
+  maxBytes?: number,
 ): Promise<{ ok: true; status: number; text: string } | (ApiFailure & { problem?: ValidationProblemDetails })> {
   const answer = await send({
+    maxBytes,
     baseUrl: options.baseUrl,
     token: options.token,
     method,

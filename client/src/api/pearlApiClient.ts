@@ -46,7 +46,10 @@ export interface ValidationProblemDetails {
   errors?: Record<string, string[]>;
 }
 
-/** Largest answer body read, in bytes (1 MiB; the interface's answers are a few hundred bytes). */
+/**
+ * Largest answer body read, in bytes (1 MiB; the interface's answers are a few hundred bytes). A
+ * list may ask for more ({@link send}'s `maxBytes`: GET /v2/Pearl reads up to 16 MiB).
+ */
 export const maxResponseBytes = 1024 * 1024;
 
 /** Longest Pearl id accepted, in UTF-16 units. The interface does not show the id's format. */
@@ -227,8 +230,9 @@ export type ApiFailure = {
 type Failure = ApiFailure;
 
 /**
- * One HTTP exchange: the whole answer within `timeoutMs` (at most {@link maxResponseBytes}), or the
- * failure that prevented it. `baseUrl` must pass {@link checkBaseUrl}; the token goes only into the
+ * One HTTP exchange: the whole answer within `timeoutMs` (at most `maxBytes`, by default
+ * {@link maxResponseBytes}; a larger answer is an `invalidResponse` whose message names the request
+ * and the bound), or the failure that prevented it. `baseUrl` must pass {@link checkBaseUrl}; the token goes only into the
  * `Authorization` header; redirects are not followed. Never rejects.
  */
 export async function send(request: {
@@ -240,7 +244,9 @@ export async function send(request: {
   accept: string;
   timeoutMs: number;
   signal?: AbortSignal;
+  maxBytes?: number;
 }): Promise<{ ok: true; response: Response; text: string } | Failure> {
+  const maxBytes = request.maxBytes ?? maxResponseBytes;
   const checked = checkBaseUrl(request.baseUrl);
   if (!checked.ok) return { ok: false, kind: 'network', message: `Not sent: ${checked.message}` };
   const url = `${checked.url.href.replace(/\/+$/, '')}${request.path}`;
@@ -279,11 +285,11 @@ export async function send(request: {
       redirect: 'manual', // a redirect must not carry the token to another place
     });
     answered = true;
-    const text = await readBody(response, controller);
+    const text = await readBody(response, controller, maxBytes);
     if (text === undefined) {
       return invalid(
         response.status,
-        `The service answered ${statusLineOf(response)} with more than ${maxResponseBytes / (1024 * 1024)} MiB; the answer was not read.`,
+        `The service answered ${statusLineOf(response)} to ${request.method} ${request.path.split('?')[0]} with more than ${formatBound(maxBytes)}, the most read; the answer was not read.`,
       );
     }
     return { ok: true, response, text };
@@ -310,13 +316,18 @@ export async function send(request: {
 /** Node fires a timer of more than this many milliseconds after 1 ms. */
 const maxTimerMs = 2_147_483_647;
 
+/** `1 MiB`, `16 MiB`, or a byte count when not a whole number of MiB. */
+function formatBound(bytes: number): string {
+  return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
+}
+
 /**
  * The body as text (UTF-8, as `Response.text()`), or undefined when it is larger than
- * {@link maxResponseBytes}: by its Content-Length, unread, or once that many bytes have arrived.
+ * `maxBytes`: by its Content-Length, unread, or once that many bytes have arrived.
  * Then the exchange is aborted, which closes the connection.
  */
-async function readBody(response: Response, controller: AbortController): Promise<string | undefined> {
-  return readBoundedBody(response, maxResponseBytes, controller);
+async function readBody(response: Response, controller: AbortController, maxBytes: number): Promise<string | undefined> {
+  return readBoundedBody(response, maxBytes, controller);
 }
 
 /** `404 Not Found`, or `404` when the answer has no reason phrase. */

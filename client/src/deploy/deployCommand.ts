@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { deployPayloadRequest, type DeployPayload, type LocatedField, locateFieldsRequest } from '../../../protocol/pearlRequests';
-import { type ApiCallOptions, pearlStatusNames, setPearlActive, updatePearl } from '../api/pearlAccountApi';
+import { type ApiCallOptions, getPearlSettings, pearlStatusNames, setPearlActive, updatePearl } from '../api/pearlAccountApi';
 import { checkBaseUrl, createPearl, type CreatePearlResult } from '../api/pearlApiClient';
 import { activePearlDocument } from '../activePearlDocument';
 import { sha256Hex } from '../contentHash';
@@ -13,6 +13,7 @@ import { deployedMessage, describeFailure, lookButton } from './deployMessages';
 import { checkPrevious, type DeployAction, deployChoices, type PreviousPearl, previousLabel } from './deployPlan';
 import type { DeployDiagnostics } from './deployDiagnostics';
 import { describePlaceholderRefusal } from './deployPlaceholders';
+import { guardUpdate, recordOfSent } from './liveCheck';
 import { askModal, showError, showInformation, showWarning } from '../notify';
 import { plainText } from '../userText';
 
@@ -25,7 +26,10 @@ import { plainText } from '../userText';
  * - `updated`: the simple Pearl `pearlId` was updated in place (PUT /v2/Pearl/{id}) and recorded.
  * - `refused`: nothing was sent (Restricted Mode, no pearl file, a read-only live document, server
  *   not running, errors in the file, a template placeholder left in it, base URL refused).
- * - `cancelled`: the user dismissed the token box or the confirmation, or cancelled the request.
+ * - `cancelled`: the user dismissed the token box or the confirmation, or cancelled the request; or,
+ *   before an update in place, the live settings changed on the service (or could not be read or
+ *   compared) and the user did not choose Update Anyway (`live settings changed`, `live settings
+ *   unknown`, `diff opened`).
  * - `failed`: the service or the network said no; `kind` as in {@link CreatePearlResult}.
  */
 export type DeployOutcome =
@@ -47,7 +51,9 @@ export type DeployOutcome =
  * the file has no Error diagnostic; `pearl.api.baseUrl` passes `checkBaseUrl`; a token is stored or
  * entered; when the file has a recorded deployment to this service, the service's list says whether
  * that Pearl still exists (`deployPlan.ts`); the user picks in a modal what to do (create; or update
- * a simple Pearl in place; or create a text Pearl and pause the previous one, or keep both). On
+ * a simple Pearl in place; or create a text Pearl and pause the previous one, or keep both); before
+ * an update in place, the live settings are compared with the recorded deployment and, when they
+ * differ or cannot be compared, the user is asked again (`liveCheck.ts`). On
  * success the deployment is recorded (docs/rulings.md § Service); a 400 of the create or the update
  * becomes `pearl-deploy` diagnostics in the file.
  */
@@ -112,6 +118,11 @@ async function deploy(ctx: PearlContext, diagnostics: DeployDiagnostics, documen
   const choice = choices.find((candidate) => candidate.button === answer);
   if (choice === undefined) return { status: 'cancelled', reason: 'not confirmed' };
 
+  if (choice.action === 'update' && previous !== undefined) {
+    const guarded = await checkLiveBeforeUpdate(ctx, document, previous, { baseUrl, token, timeoutMs: timeoutSeconds * 1000 });
+    if (guarded !== undefined) return guarded;
+  }
+
   const label = plainText(payload.name?.trim() || basename(document.uri.path), 80);
   const sent: SentDeploy = { document, payload, baseUrl, contentHash, label, action: choice.action, previous };
   const result = await vscode.window.withProgress(
@@ -153,6 +164,38 @@ async function findPrevious(ctx: PearlContext, document: vscode.TextDocument, op
     { location: vscode.ProgressLocation.Notification, title: `Checking ${record.pearlId}, the Pearl this file was deployed as…` },
     () => checkPrevious(record, options),
   );
+}
+
+/**
+ * Before an update in place (docs/rulings.md § Service): reads the live settings and compares them
+ * with the recorded deployment (`liveCheck.ts`). Undefined when the update may go on (the same, or
+ * the user chose Update Anyway); else the outcome (nothing sent), after opening the diff when asked.
+ */
+async function checkLiveBeforeUpdate(
+  ctx: PearlContext,
+  document: vscode.TextDocument,
+  previous: PreviousPearl,
+  options: ApiCallOptions,
+): Promise<DeployOutcome | undefined> {
+  const pearlId = previous.record.pearlId;
+  const label = previousLabel(previous);
+  const guarded = await guardUpdate({
+    record: previous.record,
+    label,
+    options,
+    ask: (message, detail, ...buttons) => askModal(message, detail, ...buttons),
+    openDiff: () => vscode.commands.executeCommand('pearl.pearls.compareWithFile', pearlId, document.uri),
+    readSettings: (readOptions) =>
+      vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Reading the live settings of ${label}…` }, () =>
+        getPearlSettings(readOptions),
+      ),
+  });
+  ctx.outputChannel.appendLine(`Deploy: the live settings of ${pearlId} compared with the last deployment: ${guarded.check.state}.`);
+  if (guarded.proceed) return undefined;
+  if (guarded.reason === 'diff opened') {
+    void showInformation(`Nothing was sent to ${label}. Deploy again to update it once you have compared.`);
+  }
+  return { status: 'cancelled', reason: guarded.reason };
 }
 
 /**
@@ -262,6 +305,7 @@ async function reportDeployed(
       name: payload.name,
       kind: payload.kind,
       action: updated ? 'updated' : 'created',
+      ...(await recordOfSent(payload.body)),
     });
   } catch (error) {
     ctx.outputChannel.appendLine(`Deploy: ${updated ? 'updated' : 'created'} ${pearlId} but could not record it: ${describe(error)}`);

@@ -130,7 +130,7 @@ function explainChoices(payload: DeployPayload, previous: PreviousPearl | undefi
 function describePrevious(previous: PreviousPearl): string[] {
   const { record } = previous;
   const when = `This file was ${record.action === 'imported' ? 'imported from' : 'deployed as'} ${record.pearlId} (${formatTime(record.time)}).`;
-  if (previous.state === 'gone') return [when, "That Pearl is no longer in the account's list of Pearls."];
+  if (previous.state === 'gone') return [when, previous.note ?? "That Pearl is no longer in the account's list of Pearls."];
   if (previous.state === 'unknown') return [when, `Whether it still exists could not be checked: ${previous.note ?? 'no answer'}`];
   const status = previous.status === undefined ? 'status unknown' : (pearlStatusNames[previous.status] ?? `status ${previous.status}`);
   const ongoing = previous.ongoing;

@@ -5,7 +5,7 @@
  * paused (PUT /v2/Pearl/{id}/Active) or kept running. It imports nothing from `vscode`.
  */
 
-import { type ApiCallOptions, listPearls } from '../api/pearlAccountApi';
+import { type ApiCallOptions, getPearl, listPearls } from '../api/pearlAccountApi';
 import { getOngoingCalls } from '../api/pearlApiClient';
 import { plainText } from '../userText';
 import type { DeploymentRecord } from './deploymentStore';
@@ -13,13 +13,17 @@ import type { DeploymentRecord } from './deploymentStore';
 /** What the file's latest deployment is now, as the service's list says. */
 export interface PreviousPearl {
   readonly record: DeploymentRecord;
-  /** `exists`: listed; `gone`: not in the list (deleted); `unknown`: the list could not be read (`note` says why). */
+  /**
+   * `exists`: listed, or read alone; `gone`: not in the whole list, or GET /v2/Pearl/{id} answered
+   * 404 (deleted); `unknown`: neither the list nor the one Pearl could tell (`note` says why).
+   */
   readonly state: 'exists' | 'gone' | 'unknown';
   /** Its name and status as listed (when it exists). */
   readonly name?: string;
   readonly status?: number;
   /** Its ongoing calls, when it is running and they could be read. */
   readonly ongoing?: { readonly totalOngoingCalls: number; readonly totalOnQueue?: number };
+  /** Why it is `unknown`, or how it was found `gone` when not by the whole list: one sentence, no token. */
   readonly note?: string;
 }
 
@@ -42,13 +46,25 @@ export const createButton = 'Create Pearl';
 
 /**
  * Looks the record's Pearl up in GET /v2/Pearl (and, when it runs, its ongoing calls), within
- * `options.timeoutMs` each. Never rejects.
+ * `options.timeoutMs` each. Only a list read whole says a Pearl is `gone`: when the list is cut (past
+ * `maxListedPearls`) or could not be read, the one Pearl is read (GET /v2/Pearl/{id}): found, it
+ * exists; a 404, it is gone; otherwise `unknown`, the note saying what failed. Never rejects.
  */
 export async function checkPrevious(record: DeploymentRecord, options: ApiCallOptions): Promise<PreviousPearl> {
   const list = await listPearls(options);
-  if (!list.ok) return { record, state: 'unknown', note: list.message };
-  const listed = list.pearls.find((pearl) => pearl.id === record.pearlId);
-  if (listed === undefined) return { record, state: 'gone' };
+  let listed = list.ok ? list.pearls.find((pearl) => pearl.id === record.pearlId) : undefined;
+  if (listed === undefined) {
+    if (list.ok && list.omitted === 0) return { record, state: 'gone' };
+    const why = list.ok
+      ? `The account's list of Pearls is cut (the first ${(list.pearls.length + list.skipped).toLocaleString('en-US')} of ${list.total.toLocaleString('en-US')} were read) and does not show it`
+      : `The account's list of Pearls could not be read (${list.message})`;
+    const one = await getPearl({ ...options, pearlId: record.pearlId });
+    if (!one.ok && one.kind === 'http' && one.status === 404)
+      return { record, state: 'gone', note: `The service answered 404 Not Found for it (GET /v2/Pearl/${record.pearlId}).` };
+    if (!one.ok)
+      return { record, state: 'unknown', note: `${why}, and reading it alone (GET /v2/Pearl/${record.pearlId}) failed: ${one.message}` };
+    listed = one.pearl;
+  }
   const base = { record, state: 'exists' as const, name: listed.name, status: listed.status };
   if (listed.status !== 1) return base;
   const counts = await getOngoingCalls({ ...options, pearlId: record.pearlId });

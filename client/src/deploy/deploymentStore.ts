@@ -21,6 +21,17 @@ export interface DeploymentRecord {
    * Pearls view (the file was written from the live settings).
    */
   readonly action?: 'created' | 'updated' | 'imported';
+  /**
+   * SHA-256 (hex) of what an update would overwrite, as deployed (or imported), in the form that
+   * `liveCheck.ts` compares with the live settings (`comparableJson` there). Absent in records made
+   * before this field: then whether the Pearl changed on the service cannot be told.
+   */
+  readonly settingsHash?: string;
+  /**
+   * That same form itself (`comparableJson` there), kept when it is at most `maxRecordedBodyBytes`
+   * (64 KiB), to name the fields changed on the service; only the latest record of a file keeps it.
+   */
+  readonly settingsBody?: string;
 }
 
 const stateKey = 'pearl.deployments';
@@ -50,9 +61,17 @@ export class DeploymentStore implements vscode.Disposable {
     return undefined;
   }
 
-  /** Records a deployment (keeping the newest 200). */
+  /**
+   * Records a deployment (keeping the newest 200). Earlier records of the same file drop their
+   * `settingsBody`: only the latest deployment is compared with the live settings.
+   */
   async add(record: DeploymentRecord): Promise<void> {
-    const records = [...this.all(), record].slice(-maxRecords);
+    const earlier = this.all().map((old) => {
+      if (old.uri !== record.uri || old.settingsBody === undefined) return old;
+      const { settingsBody, ...rest } = old;
+      return rest;
+    });
+    const records = [...earlier, record].slice(-maxRecords);
     await this.memento.update(stateKey, records);
     this.changeEmitter.fire(record);
   }

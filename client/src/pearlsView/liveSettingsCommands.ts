@@ -2,8 +2,10 @@ import * as vscode from 'vscode';
 import { deployPayloadRequest } from '../../../protocol/pearlRequests';
 import { getPearlSettings } from '../api/pearlAccountApi';
 import { sha256Hex } from '../contentHash';
+import { recordOfSent } from '../deploy/liveCheck';
 import type { CmdFactory, PearlContext } from '../pearlContext';
 import { fileNameStem, formatForCompare, formatLiveDocument, hasFlow, kindOfContent, toRequestValue } from './liveSettingsFormat';
+import { type FolderEntry, refuseImportTarget } from './importTarget';
 import { LiveDocuments } from './liveDocuments';
 import { commandTimeoutMs, type PearlCommandOutcome, type PearlTarget, resolveTarget } from './pearlTarget';
 import type { PearlsView } from './pearlsView';
@@ -132,7 +134,8 @@ async function pickPearlFile(): Promise<vscode.Uri | undefined> {
  * `pearl.pearls.import`: writes the live settings into the workspace as a new `*.pearl.json` file
  * (the create request: without `type` and null values, with a `$schema` when the kind is known),
  * opens it and links it to the Pearl. The file is chosen in a save dialog, or given as a `Uri` second
- * argument inside a workspace folder; an existing file is not overwritten.
+ * argument; it must be a new, real file inside a workspace folder: an existing file, a symbolic link
+ * (dangling or not) or a path through a linked folder is refused, saying why (`importTarget.ts`).
  */
 export function importCommand(view: PearlsView): CmdFactory {
   return (ctx) =>
@@ -159,6 +162,7 @@ export function importCommand(view: PearlsView): CmdFactory {
           ...(typeof value.name === 'string' ? { name: value.name } : {}),
           kind,
           action: 'imported',
+          ...(await recordOfSent(body)),
         });
       }
       await vscode.window.showTextDocument(file, { preview: false });
@@ -181,14 +185,15 @@ async function chooseNewFile(fileArg: unknown, stem: string): Promise<vscode.Uri
     });
     if (file === undefined) return 'cancelled';
   }
+  const workspaceFolder = file === undefined ? undefined : vscode.workspace.getWorkspaceFolder(file);
   const problem =
-    file === undefined
+    file === undefined || workspaceFolder === undefined || workspaceFolder.uri.scheme !== file.scheme
       ? 'Import writes only inside a workspace folder.'
       : !file.path.endsWith('.pearl.json')
         ? 'The new file must be named *.pearl.json.'
-        : (await exists(file))
-          ? `${vscode.workspace.asRelativePath(file)} already exists: Import writes a new file only.`
-          : undefined;
+        : await refuseImportTarget(workspaceFolder.uri.path, file.path, vscode.workspace.asRelativePath(file), (path) =>
+            readFolder(workspaceFolder.uri.with({ path })),
+          );
   if (problem !== undefined || file === undefined) {
     void showError(problem ?? 'No file.');
     return problem ?? 'no file';
@@ -196,11 +201,8 @@ async function chooseNewFile(fileArg: unknown, stem: string): Promise<vscode.Uri
   return file;
 }
 
-async function exists(uri: vscode.Uri): Promise<boolean> {
-  try {
-    await vscode.workspace.fs.stat(uri);
-    return true;
-  } catch {
-    return false;
-  }
+/** The entries of `folder` by `workspace.fs`, each a symbolic link when its type has that bit (dangling links too). */
+async function readFolder(folder: vscode.Uri): Promise<FolderEntry[]> {
+  const entries = await vscode.workspace.fs.readDirectory(folder);
+  return entries.map(([name, type]) => ({ name, symbolicLink: (type & vscode.FileType.SymbolicLink) !== 0 }));
 }

@@ -6,7 +6,14 @@
  * items as plain strings (no Markdown, no command links from service data).
  */
 
-import { type AccountInfo, accountStatusNames, pearlStatusNames, pearlTypeNames, type PearlSummary } from '../api/pearlAccountApi';
+import {
+  type AccountInfo,
+  accountStatusNames,
+  maxListedPearls,
+  pearlStatusNames,
+  pearlTypeNames,
+  type PearlSummary,
+} from '../api/pearlAccountApi';
 import { plainText as toPlainText } from '../userText';
 import type { PearlCounts, PearlsSnapshot } from './pearlsSnapshot';
 
@@ -153,16 +160,58 @@ function pearlIcon(status: number | undefined): string {
 
 /**
  * Every row for `snapshot`: the account, then the Pearls by name (then id), each linked to the file
- * `links` gives for its id. With no Pearls, a message row says so.
+ * `links` gives for its id. With no Pearls, a message row says so. Message rows also say when the
+ * list is cut (how many of how many are shown, and the bound), how many entries had no usable id,
+ * and how many ids the service listed more than once: such an id is shown once, as first listed
+ * (row ids must be unique, or VS Code shows nothing).
  */
 export function buildRows(snapshot: PearlsSnapshot, links: ReadonlyMap<string, string>): PearlsRow[] {
   const rows: PearlsRow[] = [accountRow(snapshot.account, snapshot.accountError)];
-  const pearls = [...snapshot.pearls].sort((a, b) => (a.name ?? '').localeCompare(b.name ?? '') || a.id.localeCompare(b.id));
+  const firstOfEach = new Map<string, PearlSummary>();
+  const repeatedIds = new Set<string>();
+  for (const pearl of snapshot.pearls) {
+    if (firstOfEach.has(pearl.id)) repeatedIds.add(pearl.id);
+    else firstOfEach.set(pearl.id, pearl);
+  }
+  const pearls = [...firstOfEach.values()].sort((a, b) => (a.name ?? '').localeCompare(b.name ?? '') || a.id.localeCompare(b.id));
   for (const pearl of pearls) rows.push(pearlRow(pearl, snapshot.counts.get(pearl.id), links.get(pearl.id)));
-  if (pearls.length === 0) rows.push(messageRow(1, 'No Pearls in this account yet.', 'info'));
-  const left = snapshot.skipped + snapshot.omitted;
-  if (left > 0) rows.push(messageRow(2, `${left} more ${left === 1 ? 'entry' : 'entries'} of the list not shown.`, 'info'));
+  if (pearls.length === 0 && snapshot.omitted === 0) rows.push(messageRow(1, 'No Pearls in this account yet.', 'info'));
+  if (snapshot.omitted > 0) {
+    const total = snapshot.pearls.length + snapshot.skipped + snapshot.omitted;
+    rows.push(
+      messageRow(
+        2,
+        `The list is cut: ${pearls.length === 1 ? '1 Pearl is' : `${formatCount(pearls.length)} Pearls are`} shown of the ${formatCount(total)} entries the service listed (at most ${formatCount(maxListedPearls)} are read).`,
+        'warning',
+        undefined,
+        true,
+      ),
+    );
+  }
+  if (snapshot.skipped > 0) {
+    const count = snapshot.skipped;
+    rows.push(messageRow(3, `${count} ${count === 1 ? 'entry' : 'entries'} of the list without a usable id not shown.`, 'info'));
+  }
+  if (repeatedIds.size > 0) {
+    const [first] = repeatedIds;
+    rows.push(
+      messageRow(
+        4,
+        repeatedIds.size === 1
+          ? `The service listed the Pearl id ${plainText(first)} more than once: it is shown once, as first listed.`
+          : `The service listed ${repeatedIds.size} Pearl ids more than once: each is shown once, as first listed.`,
+        'warning',
+        undefined,
+        true,
+      ),
+    );
+  }
   return rows;
+}
+
+/** `10,000`: a whole number with thousands separators. */
+function formatCount(count: number): string {
+  return count.toLocaleString('en-US');
 }
 
 /** A message row (`message:<n>`); `command` is one of this extension's commands, never from service data. */
