@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { type FolderEntry, refuseImportTarget } from '../../client/src/pearlsView/importTarget';
+import { type FolderEntry, refuseImportTarget, singlePearlSuffix } from '../../client/src/pearlsView/importTarget';
 
 // A workspace folder beside a folder outside it; links from the one to the other.
 let root: string;
@@ -71,4 +71,10 @@ describe('Import Live Settings writes a new, real file inside the workspace fold
     assert.equal(await refusal('agents/front-desk.pearl.json'), undefined);
     assert.equal(await refusal('new/deeper/front-desk.pearl.json'), undefined);
   });
+});
+
+test('Import: a suggested name the save dialog doubled is written once (support.pearl.json.pearl.json)', () => {
+  assert.equal(singlePearlSuffix('/w/support.pearl.json.pearl.json'), '/w/support.pearl.json');
+  assert.equal(singlePearlSuffix('/w/support.pearl.json'), '/w/support.pearl.json');
+  assert.equal(singlePearlSuffix('/w/a.pearl.json/support.json'), '/w/a.pearl.json/support.json');
 });

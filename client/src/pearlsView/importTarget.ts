@@ -60,3 +60,12 @@ export async function refuseImportTarget(
   }
   return undefined;
 }
+
+/**
+ * The path a save dialog answered, with a doubled `.pearl.json` suffix made single. A dialog that
+ * takes the file's extension to be `.json` appends the filter's `.pearl.json` to a suggested name
+ * that already ends with it (`support.pearl.json.pearl.json`, seen in VS Code's own dialog).
+ */
+export function singlePearlSuffix(path: string): string {
+  return path.replace(/(\.pearl\.json)+$/i, '.pearl.json');
+}

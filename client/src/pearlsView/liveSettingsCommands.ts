@@ -5,7 +5,7 @@ import { sha256Hex } from '../contentHash';
 import { recordOfSent } from '../deploy/liveCheck';
 import type { CmdFactory, PearlContext } from '../pearlContext';
 import { fileNameStem, formatForCompare, formatLiveDocument, hasFlow, kindOfContent, toRequestValue } from './liveSettingsFormat';
-import { type FolderEntry, refuseImportTarget } from './importTarget';
+import { type FolderEntry, refuseImportTarget, singlePearlSuffix } from './importTarget';
 import { LiveDocuments } from './liveDocuments';
 import { commandTimeoutMs, type PearlCommandOutcome, type PearlTarget, resolveTarget } from './pearlTarget';
 import type { PearlsView } from './pearlsView';
@@ -181,9 +181,12 @@ async function chooseNewFile(fileArg: unknown, stem: string): Promise<vscode.Uri
     file = await vscode.window.showSaveDialog({
       title: 'Import the live settings as a new file',
       defaultUri: folder === undefined ? undefined : vscode.Uri.joinPath(folder.uri, `${stem}.pearl.json`),
-      filters: { 'Pearl files': ['pearl.json'] },
+      // `json`, not `pearl.json`: a dialog that reads the extension as `.json` would append the
+      // filter's to the suggested name; the name is checked for `.pearl.json` below.
+      filters: { 'Pearl files': ['json'] },
     });
     if (file === undefined) return 'cancelled';
+    file = file.with({ path: singlePearlSuffix(file.path) });
   }
   const workspaceFolder = file === undefined ? undefined : vscode.workspace.getWorkspaceFolder(file);
   const problem =
