@@ -26,6 +26,7 @@ import {
   toCsv,
 } from '../../client/src/analytics/analyticsData';
 import { isAnalyticsPageMessage, pngBytes } from '../../client/src/analytics/analyticsMessages';
+import { SingleFlight } from '../../client/src/analytics/singleFlight';
 import { tagColorOf, tagColors } from '../../client/src/analytics/tagColors';
 import { labelColorNames } from '../../server/src/service/interface/enumNames';
 import { repositoryRoot } from '../helpers/lspClient';
@@ -161,6 +162,24 @@ describe('getPearlAnalytics (POST /v2/Pearl/{id}/Analytics) against the stand-in
     standIn.setFault('none');
     assert.ok(!failed.ok);
     assert.equal(failureText(failed), 'The service failed to answer (HTTP 500). Reload later.');
+  });
+
+  test('one request in flight per panel: a new range aborts the read still waiting, whose answer is dropped', async () => {
+    const flight = new SingleFlight();
+    const signals: AbortSignal[] = [];
+    const read = (days: number) =>
+      flight.run((signal) => {
+        signals.push(signal);
+        return getPearlAnalytics({ ...options, pearlId: 'prl_seed_2', ...lastDays(days, new Date()), signal });
+      });
+    const first = read(90);
+    assert.ok(flight.busy);
+    const second = await read(7);
+    assert.equal(await first, undefined, 'the first read is superseded');
+    assert.ok(signals[0].aborted, 'and its request aborted');
+    assert.ok(second?.value.ok);
+    assert.equal(second.value.analytics.statusTimeLine?.length, 8);
+    assert.ok(!flight.busy);
   });
 });
 

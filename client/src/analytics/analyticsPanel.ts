@@ -8,6 +8,7 @@ import { type Dashboard, exportFileName, failureText, prepareDashboard, rangeTex
 import { createNonce, getAnalyticsHtml } from './analyticsHtml';
 import { type AnalyticsHostMessage, isAnalyticsPageMessage, type AnalyticsPageMessage, pngBytes } from './analyticsMessages';
 import { pickRange } from './analyticsRange';
+import { SingleFlight } from './singleFlight';
 
 /** The webview panel type, as VS Code records it. */
 export const analyticsViewType = 'pearl.analytics';
@@ -24,7 +25,8 @@ export const analyticsTimeoutMs = 30_000;
 export class AnalyticsPanel implements vscode.Disposable {
   private readonly panel: vscode.WebviewPanel;
   private readonly disposables: vscode.Disposable[] = [];
-  private inFlight: AbortController | undefined;
+  /** The analytics request: one at a time. */
+  private readonly request = new SingleFlight();
   private last: AnalyticsHostMessage | undefined;
   private dashboard: Dashboard | undefined;
   private range: { from: Date; to: Date };
@@ -72,23 +74,15 @@ export class AnalyticsPanel implements vscode.Disposable {
 
   /** Reads the analytics of the current range, aborting a request still in flight. Resolves when it has been answered. */
   async load(): Promise<void> {
-    this.inFlight?.abort();
-    const controller = new AbortController();
-    this.inFlight = controller;
     const { from, to } = this.range;
     const title = this.target.label;
     this.post({ type: 'loading', title, rangeText: rangeText(from, to) });
-    const result = await getPearlAnalytics({
-      baseUrl: this.target.baseUrl,
-      token: this.target.token,
-      pearlId: this.target.pearl.id,
-      from,
-      to,
-      timeoutMs: analyticsTimeoutMs,
-      signal: controller.signal,
-    });
-    if (this.inFlight !== controller || this.disposed) return;
-    this.inFlight = undefined;
+    const { baseUrl, token, pearl } = this.target;
+    const outcome = await this.request.run((signal) =>
+      getPearlAnalytics({ baseUrl, token, pearlId: pearl.id, from, to, timeoutMs: analyticsTimeoutMs, signal }),
+    );
+    if (outcome === undefined || this.disposed) return;
+    const result = outcome.value;
     if (!result.ok) {
       if (result.kind === 'cancelled') return;
       this.ctx.outputChannel.appendLine(
@@ -158,8 +152,7 @@ export class AnalyticsPanel implements vscode.Disposable {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    this.inFlight?.abort();
-    this.inFlight = undefined;
+    this.request.cancel();
     this.panel.dispose();
     while (this.disposables.length > 0) this.disposables.pop()?.dispose();
     this.onDispose();
