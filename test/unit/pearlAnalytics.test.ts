@@ -297,20 +297,25 @@ describe('prepareDashboard: series and tables', () => {
         { id: 'aaaaaa', name: '<script>alert(1)</script>', color: '2', count: 3 },
         { id: 'bbbbbb', name: '=HYPERLINK("http://x")', color: 'Teal', count: 1 },
         { id: 'cccccc', name: '', color: 'mauve', count: 0 },
+        { id: 'dddddd', name: 'abc\u202Efed\nnext line', color: 'Lime', count: 2 },
+        { id: 'eeeeee', name: 'x'.repeat(5000), color: 9, count: 1 },
       ],
     });
     const tags = chart(dashboardOf(hostile), 'tags');
     assert.ok(tags.kind === 'bar');
-    assert.deepEqual(tags.labels, ['<script>alert(1)</script>', '=HYPERLINK("http://x")', '(tag cccccc)']);
-    assert.deepEqual(tags.colors, ['#e5484d', '#12a594', '#8b8b8b']);
+    const long = `${'x'.repeat(199)}…`;
+    assert.deepEqual(tags.labels, ['<script>alert(1)</script>', '=HYPERLINK("http://x")', '(tag cccccc)', 'abc\\u202Efed next line', long]);
+    assert.deepEqual(tags.colors, ['#e5484d', '#12a594', '#8b8b8b', '#7cb518', '#6e56cf']);
     assert.deepEqual(tags.table.rows, [
       ['<script>alert(1)</script>', 'red', 3],
       ['=HYPERLINK("http://x")', 'teal', 1],
       ['(tag cccccc)', 'unknown colour', 0],
+      ['abc\\u202Efed next line', 'lime', 2],
+      [long, 'gradient2', 1],
     ]);
     assert.equal(
-      toCsv(tags.table),
-      'Tag,Colour,Calls\r\n<script>alert(1)</script>,red,3\r\n"\'=HYPERLINK(""http://x"")",teal,1\r\n(tag cccccc),unknown colour,0\r\n',
+      toCsv({ ...tags.table, rows: tags.table.rows.slice(0, 4) }),
+      'Tag,Colour,Calls\r\n<script>alert(1)</script>,red,3\r\n"\'=HYPERLINK(""http://x"")",teal,1\r\n(tag cccccc),unknown colour,0\r\nabc\\u202Efed next line,lime,2\r\n',
     );
   });
 });

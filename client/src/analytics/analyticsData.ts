@@ -5,8 +5,9 @@
  * time lines. Nothing here imports `vscode` or touches the DOM: the host prepares, the page draws,
  * the unit tests check the preparation.
  *
- * Every text that comes from the service or a file (tag names, dates, file names) is kept as plain
- * text in the model; the page puts it in the DOM with `textContent` and Chart.js draws it on a canvas.
+ * Every text that comes from the service or a file (tag names, dates, file names) goes through
+ * {@link shownText} (one line, invisible and bidi characters shown as `\uXXXX`, bounded); the page
+ * puts it in the DOM with `textContent` and Chart.js draws it on a canvas.
  */
 
 import {
@@ -20,6 +21,7 @@ import {
   type StatusCounts,
   type TimePoint,
 } from '../api/pearlAnalyticsApi';
+import { showInvisible } from '../api/pearlApiClient';
 import { tagColorOf } from './tagColors';
 
 /**
@@ -321,10 +323,23 @@ function sentimentChart(sentiment: SentimentCounts | undefined): ChartModel {
   };
 }
 
+/** Longest text from the service or a file shown on the page, in UTF-16 units (the rest is cut with `…`). */
+export const maxShownLength = 200;
+
+/**
+ * `text` from the service or a file as the page shows it: on one line, control, bidi and zero-width
+ * characters written `\uXXXX` (they could reorder or hide the text around them), cut at
+ * {@link maxShownLength} with `…`.
+ */
+export function shownText(text: string): string {
+  const line = showInvisible(text.replace(/[\r\n\t]+/g, ' ').trim());
+  return line.length > maxShownLength ? `${line.slice(0, maxShownLength - 1)}…` : line;
+}
+
 /** The label of a time line entry: its day (`2026-11-06`) when the date is ISO, else the date as sent. */
 export function dateLabel(date: string): string {
   const day = /^\d{4}-\d{2}-\d{2}/.exec(date.trim());
-  return day ? day[0] : date.trim();
+  return day ? day[0] : shownText(date);
 }
 
 function callsPerDayChart(
@@ -421,7 +436,7 @@ export function placeMarks(times: readonly number[], deployments: readonly Deplo
 /** `2026-11-20 14:05 UTC: updated from support.pearl.json`. */
 function deploymentLabel(record: DeploymentInput, time: number): string {
   const when = new Date(time).toISOString().replace('T', ' ').slice(0, 16);
-  const file = fileNameOf(record.uri);
+  const file = shownText(fileNameOf(record.uri));
   return `${when} UTC: ${record.action === 'updated' ? 'updated' : 'created'} from ${file}`;
 }
 
@@ -468,7 +483,7 @@ function tagsChart(labels: readonly { id: string; name: string; color: string; c
   const title = 'Indicator tags';
   const columns = ['Tag', 'Colour', 'Calls'];
   if (labels === undefined) return emptyBar('tags', title, missingMessage('callLabelCount'), columns);
-  const names = labels.map((label) => (label.name.trim() === '' ? `(tag ${label.id || 'without a name'})` : label.name));
+  const names = labels.map((label) => shownText(label.name.trim() === '' ? `(tag ${label.id || 'without a name'})` : label.name));
   const colors = labels.map((label) => tagColorOf(label.color));
   const empty = labels.length === 0;
   return {

@@ -161,7 +161,7 @@ describe('analytics page (chromium)', { skip: fs.existsSync(chromiumPath) ? fals
     const dashboard = dashboardOf(30, '<img src=x onerror="window.__pwned = 2">');
     await draw(page, { ...dashboard, notes: ['<b>note</b>'] });
     const tagCells = await page.locator('section[data-chart="tags"] tbody th').allTextContents();
-    assert.deepEqual(tagCells, ['Booked', '<script>window.__pwned = 1</script>', '**bold** [open](command:pearl.deploy)', 'abc\u202Efed']);
+    assert.deepEqual(tagCells, ['Booked', '<script>window.__pwned = 1</script>', '**bold** [open](command:pearl.deploy)', 'abc\\u202Efed']);
     assert.equal(await page.locator('h1').textContent(), 'Analytics of <img src=x onerror="window.__pwned = 2">');
     assert.equal(await page.locator('#notes li').textContent(), '<b>note</b>');
     assert.equal(await page.evaluate(() => document.querySelectorAll('img, b, main script').length), 0);

@@ -133,7 +133,7 @@ export function chartConfiguration(model: ChartModel, theme: Theme): ChartConfig
       return {
         type: 'bar',
         data: {
-          labels: [...model.labels],
+          labels: model.labels.map(axisLabel),
           datasets: [
             {
               label: model.valueLabel,
@@ -257,6 +257,14 @@ function heatmapConfiguration(model: HeatmapModel, theme: Theme, common: object,
       },
     },
   } as unknown as ChartConfiguration;
+}
+
+/** Longest label drawn beside a bar, in characters; the table has the whole text. */
+const maxAxisLabelLength = 32;
+
+/** `label` cut at {@link maxAxisLabelLength} with `…`. */
+function axisLabel(label: string): string {
+  return label.length > maxAxisLabelLength ? `${label.slice(0, maxAxisLabelLength - 1)}…` : label;
 }
 
 /** A CSS colour `#rgb`, `#rrggbb` or `rgb(…)` with the given opacity; other forms are returned as they are. */
