@@ -207,6 +207,8 @@ describe('analytics page (chromium)', { skip: fs.existsSync(chromiumPath) ? fals
     await error.waitFor({ state: 'visible' });
     assert.equal(await error.textContent(), 'The service refused the API token. <a href="command:x">Set</a>');
     assert.equal(await page.locator('#error a').count(), 0);
+    assert.equal(await page.locator('section[data-chart]').count(), 0, "the other range's charts are gone");
+    assert.equal(await page.locator('#range').textContent(), 'y');
     await page.close();
   });
 });

@@ -40,6 +40,13 @@ window.addEventListener('message', (event: MessageEvent<AnalyticsHostMessage>) =
     setHeader(message.title, message.rangeText);
     statusElement.textContent = `Reading the analytics of ${message.rangeText}…`;
   } else if (message.type === 'error') {
+    // The charts of another range would pass for this one's: they go.
+    generation++;
+    dashboard = undefined;
+    for (const chart of charts.values()) chart.destroy();
+    charts.clear();
+    chartsElement.replaceChildren();
+    byId('notes').replaceChildren();
     setHeader(message.title, message.rangeText);
     statusElement.textContent = '';
     errorElement.textContent = message.message;
