@@ -5,6 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { minimatch } from 'minimatch';
 import {
   checkAnalyticsRange,
   dayMs,
@@ -420,6 +421,20 @@ describe('tag colours and page messages', () => {
     const png = 'data:image/png;base64,' + Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2]).toString('base64');
     assert.equal(pngBytes(png)?.length, 10);
     assert.equal(pngBytes('data:image/png;base64,' + Buffer.from('<svg>').toString('base64')), undefined);
+  });
+
+  test("the .vsix carries the page's script and stylesheet (.vscodeignore's allowlist)", () => {
+    const allowed = fs
+      .readFileSync(path.join(repositoryRoot, '.vscodeignore'), 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('!'))
+      .map((line) => line.slice(1).trim());
+    for (const file of ['dist/analytics.js', 'dist/analytics.css']) {
+      assert.ok(
+        allowed.some((pattern) => minimatch(file, pattern)),
+        `${file} is not packaged`,
+      );
+    }
   });
 
   test('the bundled chart library ships its licence in dist/THIRD-PARTY-NOTICES', () => {
