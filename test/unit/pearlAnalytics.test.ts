@@ -26,6 +26,7 @@ import {
   prepareDashboard,
   toCsv,
 } from '../../client/src/analytics/analyticsData';
+import { getAnalyticsCsp, getAnalyticsHtml } from '../../client/src/analytics/analyticsHtml';
 import { isAnalyticsPageMessage, pngBytes } from '../../client/src/analytics/analyticsMessages';
 import { SingleFlight } from '../../client/src/analytics/singleFlight';
 import { tagColorOf, tagColors } from '../../client/src/analytics/tagColors';
@@ -412,6 +413,23 @@ describe('tag colours and page messages', () => {
     assert.deepEqual(tagColorOf('8'), tagColorOf('gradient1'));
     assert.deepEqual(tagColorOf(' #ABC '), { css: '#abc', name: '#abc' });
     assert.deepEqual(tagColorOf('red; background:url(x)'), { css: '#8b8b8b', name: 'unknown colour' });
+  });
+
+  test("the page's Content-Security-Policy: nothing remote, no 'unsafe-inline', no eval", () => {
+    const csp = getAnalyticsCsp('https://webview.example', 'abc123');
+    assert.equal(
+      csp,
+      "default-src 'none'; img-src https://webview.example data:; style-src https://webview.example 'nonce-abc123'; script-src 'nonce-abc123'; font-src https://webview.example",
+    );
+    const html = getAnalyticsHtml({
+      cspSource: 'https://webview.example',
+      nonce: 'abc123',
+      scriptUri: 'https://webview.example/a.js',
+      styleUri: 'https://webview.example/a.css',
+    });
+    assert.equal(html.match(/<script\b/g)?.length, 1);
+    assert.match(html, /<script nonce="abc123" src="https:\/\/webview\.example\/a\.js"><\/script>/);
+    assert.doesNotMatch(html, /style="/);
   });
 
   test('the host accepts only well-formed page messages and PNG bytes', () => {

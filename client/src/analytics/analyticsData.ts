@@ -1,7 +1,7 @@
 /**
  * From a Pearl's analytics answer (api/pearlAnalyticsApi.ts) to what the analytics page draws: one
  * {@link ChartModel} per chart, each with its numbers as a {@link ChartTable} (the page's table for
- * screen readers, and the CSV export), and the workspace's deployments of the Pearl placed on the
+ * screen readers, and the CSV export), and the deployments of the Pearl recorded on this machine placed on the
  * time lines. Nothing here imports `vscode` or touches the DOM: the host prepares, the page draws,
  * the unit tests check the preparation.
  *
@@ -114,7 +114,7 @@ export interface Dashboard {
   readonly notes: readonly string[];
 }
 
-/** A deployment record of the workspace, as the deployment store keeps it (deploy/deploymentStore.ts). */
+/** A deployment record, as the deployment store keeps it (deploy/deploymentStore.ts). */
 export interface DeploymentInput {
   readonly pearlId: string;
   /** ISO 8601. */
