@@ -1,5 +1,5 @@
 // Bundles the client, the language server, the CLI and the service library with esbuild (one file
-// each, CommonJS, Node), the web extension's client and server (browser), the graph preview's webview script and styles, and writes
+// each, CommonJS, Node), the web extension's client and server (browser), the graph preview's and the analytics page's webview scripts and styles, and writes
 // dist/THIRD-PARTY-NOTICES for every package the bundles contain (from esbuild's metafiles, also
 // kept in out/bundle-metafile.json for the test that checks the notices).
 // Type checking is separate (`tsc -b`); this only transpiles and bundles, like rust-analyzer's build.
@@ -115,6 +115,19 @@ const results = await Promise.all([
     format: 'iife',
     target: 'es2022',
     define: { PEARL_LAYOUT_WORKER_SOURCE: JSON.stringify(layoutWorker.text) },
+  }),
+  // The analytics page's script (Chart.js and chartjs-chart-matrix inside) and styles.
+  esbuild.build({
+    ...browser,
+    entryPoints: ['client/src/analytics/webview/analyticsPage.ts'],
+    outfile: 'dist/analytics.js',
+    format: 'iife',
+  }),
+  esbuild.build({
+    ...browser,
+    entryPoints: ['client/src/analytics/webview/analytics.css'],
+    outfile: 'dist/analytics.css',
+    format: undefined,
   }),
   esbuild.build({
     ...common,

@@ -15,6 +15,8 @@
  *   /v2/Pearl/{id}/Settings`, `PUT /v2/Pearl/{id}` (a simple Pearl only; validated like a create;
  *   200 `true` as text/plain), `PUT /v2/Pearl/{id}/Active` (`{"isActive": bool}` → the new status as
  *   JSON) and `GET /v1/Account`. A Pearl that is not Running has no ongoing calls.
+ * - `POST /v2/Pearl/{pearlId}/Analytics` (`standInAnalytics.ts`): made-up figures of the range whose totals
+ *   agree; a range over 90 days is a 400.
  * - Every operation checks `Authorization: Bearer <token>` first (401 with a problem body).
  *
  * Test controls: {@link StandIn.setFault}, or over HTTP `POST /__standin/fault` with
@@ -39,6 +41,7 @@ import {
   type StandInPearl,
 } from './standInPearls';
 import { CreateKind, fieldKeyStyles, formatFieldKey, validateCreateRequest } from './standInValidation';
+import { readAnalyticsRange, standInAnalytics } from './standInAnalytics';
 
 /** What the stand-in does instead of answering normally. */
 export type StandInFault = 'none' | '400' | '429' | '500' | 'hang' | 'resetAfterHeaders' | 'oversizedHeaders';
@@ -173,6 +176,7 @@ class StandInService {
     if (route.operation === 'create') return this.create(request, response, route);
     const pearl = this.pearls.get(route.pearlId);
     if (!pearl) return sendProblem(response, 404, 'Not Found', `No Pearl with id ${route.pearlId}.`);
+    if (route.operation === 'analytics') return this.analytics(request, response, pearl);
     return this.handlePearl(request, response, route.operation, pearl);
   }
 
@@ -203,6 +207,15 @@ class StandInService {
       return sendJson(response, 200, pearl.status);
     }
     return this.update(response, pearl, body);
+  }
+
+  /** POST /v2/Pearl/{id}/Analytics: made-up figures of the range (standInAnalytics.ts); 400 for a range over 90 days. */
+  private async analytics(request: http.IncomingMessage, response: http.ServerResponse, pearl: StandInPearl): Promise<void> {
+    const body = await this.readJsonBody(request, response);
+    if (body === undefined) return;
+    const range = readAnalyticsRange(body);
+    if ('errors' in range) return sendValidationProblem(response, range.errors);
+    return sendJson(response, 200, standInAnalytics(pearl, range.from, range.to));
   }
 
   /** The body of a JSON request, or undefined once a 415 or 413 has been sent. */
@@ -377,7 +390,7 @@ type Route =
   | { operation: 'create'; path: '/v2/Pearl/Text' | '/v2/Pearl'; kind: CreateKind }
   | { operation: 'list' }
   | { operation: 'account' }
-  | { operation: 'ongoingCalls' | 'settings' | 'active' | 'update'; pearlId: string }
+  | { operation: 'ongoingCalls' | 'settings' | 'active' | 'update' | 'analytics'; pearlId: string }
   | { operation: 'wrongMethod'; allow: string };
 
 /** The operation at `method` `path` (the path matched without regard to case, as ASP.NET routing does). */
@@ -389,7 +402,7 @@ function matchRoute(path: string, method: string): Route | undefined {
   if (lower === '/v2/pearl')
     return byMethod({ GET: { operation: 'list' }, POST: { operation: 'create', path: '/v2/Pearl', kind: 'simple' } });
   if (lower === '/v1/account') return byMethod({ GET: { operation: 'account' } });
-  const match = /^\/v2\/pearl\/([^/]+)(?:\/(ongoingcalls|settings|active))?$/i.exec(path.replace(/\/+$/, ''));
+  const match = /^\/v2\/pearl\/([^/]+)(?:\/(ongoingcalls|settings|active|analytics))?$/i.exec(path.replace(/\/+$/, ''));
   if (!match) return undefined;
   let pearlId: string;
   try {
@@ -401,6 +414,7 @@ function matchRoute(path: string, method: string): Route | undefined {
   if (sub === 'ongoingcalls') return byMethod({ GET: { operation: 'ongoingCalls', pearlId } });
   if (sub === 'settings') return byMethod({ GET: { operation: 'settings', pearlId } });
   if (sub === 'active') return byMethod({ PUT: { operation: 'active', pearlId } });
+  if (sub === 'analytics') return byMethod({ POST: { operation: 'analytics', pearlId } });
   return byMethod({ PUT: { operation: 'update', pearlId } });
 }
 

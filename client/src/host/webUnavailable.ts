@@ -16,6 +16,7 @@ const commandsByFeature: Record<ServiceFeature, readonly string[]> = {
     'pearls.import',
     'pearls.openDeployedFile',
     'revealInPearlsView',
+    'pearls.showAnalytics',
   ],
 };
 

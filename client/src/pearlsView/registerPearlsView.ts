@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { activePearlDocument } from '../activePearlDocument';
 import type { CmdFactory, PearlContext } from '../pearlContext';
 import { checkWorkspaceTrust } from '../trust/workspaceTrust';
+import { showAnalyticsCommand } from '../analytics/analyticsCommand';
 import { compareWithFileCommand, importCommand, openLiveSettingsCommand } from './liveSettingsCommands';
 import type { PearlCommandOutcome } from './pearlTarget';
 import { PearlsView, pearlsViewId } from './pearlsView';
@@ -27,6 +28,7 @@ export function registerPearlsView(ctx: PearlContext): void {
   ctx.registerCommand('pearls.import', importCommand(view));
   ctx.registerCommand('pearls.openDeployedFile', openDeployedFile(view));
   ctx.registerCommand('revealInPearlsView', revealInPearlsView(view));
+  ctx.registerCommand('pearls.showAnalytics', showAnalyticsCommand(view));
 }
 
 /** `pearl.pearls.openDeployedFile`: opens the workspace file deployed as the Pearl of a row. */
