@@ -76,6 +76,7 @@ export type { UnresolvedPearl } from './walks/walksFile';
 export type { CoverageTransition } from './walks/walkCoverage';
 export { walkRules, type WalkRule } from './walks/walkCodes';
 export { describePearlReadError, isWalksFileUri } from './walks/walksFile';
+export { graphEditRenamesInWalks } from './walks/walksRename';
 
 /** Host settings for the language service: the host's I/O is injected here (the service imports no `fs`). */
 export interface LanguageServiceParams {
@@ -154,9 +155,11 @@ export interface PearlLanguageService {
    * `pearl/graphEdit`: the minimal edit of one graph change (a kind of protocol/graphEditKinds.ts:
    * add or delete a node or transition, retarget or rename a transition, set a node's property or
    * settings field, clear a settings field, add a settings entry) for the document at `version`,
-   * or a refusal sentence for the user. Never throws.
+   * or a refusal sentence for the user. A transition rename or a nodeId change also edits each of
+   * `walksFiles` (parsed walks files; the host passes the workspace's, see
+   * {@link graphEditRenamesInWalks}) whose `pearl` names this Pearl. Never throws.
    */
-  doGraphEdit(doc: PearlDocument, version: number, edit: GraphEdit): GraphEditOutcome;
+  doGraphEdit(doc: PearlDocument, version: number, edit: GraphEdit, walksFiles?: readonly PearlDocument[]): GraphEditOutcome;
   /**
    * `pearl/nodeSettingFields`: the fields and lists of the settings object of node `key` (a
    * `PearlGraphNode.key`) for the designer's side panel, from the schema; undefined when the key
@@ -218,12 +221,17 @@ export interface PearlLanguageService {
   findReferences(doc: PearlDocument, position: Position, includeDeclaration: boolean): Location[];
   /** The occurrences of the node id or variable id at `position`: declarations Write, uses Read. Never throws. */
   findDocumentHighlights(doc: PearlDocument, position: Position): DocumentHighlight[];
-  /** The range and text of the node id or variable id a rename at `position` would change, or null. Never throws. */
+  /** The range and text of the node id, variable id or transition name a rename at `position` would change, or null. Never throws. */
   prepareRename(doc: PearlDocument, position: Position): { range: Range; placeholder: string } | null;
   /** Why `newName` is refused for the identifier at `position` (invalid id, taken), or undefined. Never throws. */
   getRenameError(doc: PearlDocument, position: Position, newName: string): string | undefined;
-  /** The edits renaming a node id or variable id everywhere it occurs; null when refused or off an identifier. Never throws. */
-  doRename(doc: PearlDocument, position: Position, newName: string): WorkspaceEdit | null;
+  /**
+   * The edits renaming a node id, variable id or transition name everywhere it occurs; a node id
+   * or transition rename also edits each of `walksFiles` (parsed walks files; the host passes the
+   * workspace's) whose `pearl` names this Pearl: its `take`s of that transition, its `expect.node`s
+   * of that id (docs/walks.md § Renames). Null when refused or off an identifier. Never throws.
+   */
+  doRename(doc: PearlDocument, position: Position, newName: string, walksFiles?: readonly PearlDocument[]): WorkspaceEdit | null;
   /** Quick fixes for the Pearl diagnostics of the code action context, keyed by diagnostic code. Never throws. */
   getCodeActions(doc: PearlDocument, range: Range, diagnostics: Diagnostic[]): CodeAction[];
   /** Formatting edits for the document or `range`, keeping comments; the parsed value never changes. Never throws. */
@@ -311,9 +319,9 @@ export function getLanguageService(params: LanguageServiceParams = {}): PearlLan
       guard('applyRuleConfiguration', [...diagnostics], () => configureDiagnostics(doc, diagnostics, configuration)),
     getRuleConfiguration: (uri, hostRules) => resolveRuleConfiguration(uri, hostRules, params.readConfigurationFile),
     getGraph: getPearlGraph,
-    doGraphEdit: (doc, version, edit) =>
+    doGraphEdit: (doc, version, edit, walksFiles) =>
       guard('doGraphEdit', { refusal: 'The graph could not be changed because of an internal error of the Pearl language server.' }, () =>
-        doGraphEdit(doc, version, edit),
+        doGraphEdit(doc, version, edit, walksFiles),
       ),
     getNodeSettingForm: (doc, key) => guard('getNodeSettingForm', undefined, () => getNodeSettingForm(doc, key)),
     walk: (doc, input) =>
@@ -347,7 +355,7 @@ export function getLanguageService(params: LanguageServiceParams = {}): PearlLan
     findDocumentHighlights: (doc, position) => guard('findDocumentHighlights', [], () => findDocumentHighlights(doc, position)),
     prepareRename: (doc, position) => guard('prepareRename', null, () => prepareRename(doc, position)),
     getRenameError: (doc, position, newName) => guard('getRenameError', undefined, () => getRenameError(doc, position, newName)),
-    doRename: (doc, position, newName) => guard('doRename', null, () => doRename(doc, position, newName)),
+    doRename: (doc, position, newName, walksFiles) => guard('doRename', null, () => doRename(doc, position, newName, walksFiles)),
     getCodeActions: (doc, range, diagnostics) => guard('getCodeActions', [], () => getCodeActions(doc, range, diagnostics)),
     format: (doc, range, options) => guard('format', [], () => format(doc, range, options)),
     getInlayHints: (doc, range) => guard('getInlayHints', [], () => getInlayHints(doc, range)),
