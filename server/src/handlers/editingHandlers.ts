@@ -55,6 +55,10 @@ export function registerEditingHandlers(context: ServerContext): void {
       (doc, params, textDocument): CodeAction[] => {
         const { only } = params.context;
         const wantsQuickFixes = !only || requestsKind(only, CodeActionKind.QuickFix);
+        if (context.walks.isWalksFile(textDocument.uri)) {
+          const walks = wantsQuickFixes ? context.walks.pearlForFeatures(textDocument) : undefined;
+          return walks ? service.getWalksCodeActions(walks.walksDoc, walks.pearl, params.context.diagnostics) : [];
+        }
         const actions = wantsQuickFixes ? service.getCodeActions(doc, params.range, params.context.diagnostics) : [];
         // Fix-all only when asked for (on save, "Fix All", the source action menu), never in the light bulb.
         const fixAll =

@@ -25,7 +25,7 @@ import type { WalkInput, WalkTrace } from '../../../protocol/walkTypes';
 import type { WalkCoverage } from '../../../protocol/pearlRequests';
 import { walkPearl } from './walks/walkEngine';
 import { checkWalksFile, isWalksFileUri, readWalksFile, type UnresolvedPearl } from './walks/walksFile';
-import { doWalksComplete, doWalksHover, findWalksDocumentSymbols } from './walks/walksFeatures';
+import { doWalksComplete, doWalksHover, findWalksDocumentSymbols, getWalksCodeActions } from './walks/walksFeatures';
 import { getWalkCoverage, listTransitions, type CoverageTransition } from './walks/walkCoverage';
 import { getCodeActions } from './features/quickFixes/codeActions';
 import { adaptCompletionList, adaptHover, ClientCapabilities, fullClientCapabilities } from './features/clientCapabilities';
@@ -189,6 +189,12 @@ export interface PearlLanguageService {
   checkWalksFile(walksDoc: PearlDocument, pearl: PearlDocument | UnresolvedPearl): Diagnostic[];
   /** Completion in a walks file: transition names in `take`, variable ids in `set` and `variables`. Never throws. */
   doWalksComplete(walksDoc: PearlDocument, pearl: PearlDocument, position: Position): CompletionList;
+  /**
+   * Quick fixes in a walks file: for a `take` naming no transition of the node the walk stands at
+   * (`walk-take-unknown`), the nearest transition names ("Change to 'x'") and each other transition
+   * of that node ("Take 'y'"). Never throws.
+   */
+  getWalksCodeActions(walksDoc: PearlDocument, pearl: PearlDocument, diagnostics: Diagnostic[]): CodeAction[];
   /** Hover on a walks file's step: the node the walk reaches there (or why it fails). Null elsewhere. Never throws. */
   doWalksHover(walksDoc: PearlDocument, pearl: PearlDocument, position: Position): Hover | null;
   /**
@@ -332,6 +338,8 @@ export function getLanguageService(params: LanguageServiceParams = {}): PearlLan
       guard('doWalksComplete', { isIncomplete: false, items: [] }, () =>
         adaptCompletionList(doWalksComplete(walksDoc, pearl, position), clientCapabilities),
       ),
+    getWalksCodeActions: (walksDoc, pearl, diagnostics) =>
+      guard('getWalksCodeActions', [], () => getWalksCodeActions(walksDoc, pearl, diagnostics)),
     doWalksHover: (walksDoc, pearl, position) =>
       guard('doWalksHover', null, () => adaptHover(doWalksHover(walksDoc, pearl, position), clientCapabilities)),
     getWalkCoverage: (pearl, walksFiles) => guard('getWalkCoverage', { covered: [], walks: [] }, () => getWalkCoverage(pearl, walksFiles)),
