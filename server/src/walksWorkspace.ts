@@ -194,7 +194,7 @@ export class WalksWorkspace {
   /**
    * The parses of the workspace's walks files whose `pearl` names `pearlUri`, open ones as the
    * editor has them, the others read from disk (an unreadable one is skipped): what a rename in
-   * the Pearl must also edit (docs/walks.md § Renames).
+   * the Pearl must also edit (docs/walks.md § In the editor).
    */
   async walksFilesOf(pearlUri: string): Promise<PearlDocument[]> {
     const files: PearlDocument[] = this.host

@@ -1,5 +1,5 @@
 // Renames over stdio on the built server (dist/server.js): a rename in an open Pearl also edits the
-// workspace's walks files that name it, read from disk (docs/walks.md § Renames).
+// workspace's walks files that name it, read from disk (docs/walks.md § In the editor).
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';

@@ -1,4 +1,4 @@
-// Quick fixes in walks files (docs/walks.md § Quick fixes): a take naming no transition of the node.
+// Quick fixes in walks files (docs/walks.md § In the editor): a take naming no transition of the node.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';

@@ -1,4 +1,4 @@
-// Renames in a Pearl followed by its walks files (docs/walks.md § Renames): LSP rename on a
+// Renames in a Pearl followed by its walks files (docs/walks.md § In the editor): LSP rename on a
 // transition's name or a node id, and the designer's renameTransition and nodeId edits.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';

@@ -102,7 +102,7 @@ function requestsKind(only: readonly string[], kind: string): boolean {
 /**
  * `textDocument/rename`: refuses malformed params (InvalidParams) and an invalid new name
  * (RequestFailed, with the reason); a node id or transition rename in a Pearl also edits the
- * workspace's walks files naming it, read first (docs/walks.md § Renames), and is refused
+ * workspace's walks files naming it, read first (docs/walks.md § In the editor), and is refused
  * (ContentModified) when the Pearl changed meanwhile. Null when the document is not open or on an
  * internal error (logged).
  */
@@ -118,7 +118,7 @@ async function renameWithWalks(context: ServerContext, params: RenameParams): Pr
     const refusal = service.getRenameError(doc, params.position, params.newName);
     if (refusal) return new ResponseError(LSPErrorCodes.RequestFailed, refusal);
     if (!service.prepareRename(doc, params.position)) return null;
-    // Walks files are tests of the Pearl: a rename edits those that name it too (docs/walks.md § Renames).
+    // Walks files are tests of the Pearl: a rename edits those that name it too (docs/walks.md § In the editor).
     const walksFiles = context.walks.isWalksFile(textDocument.uri) ? [] : await context.walks.walksFilesOf(textDocument.uri);
     if (context.documents.get(textDocument.uri)?.version !== textDocument.version) {
       return new ResponseError(LSPErrorCodes.ContentModified, 'The file changed while the rename was being prepared. Try again.');

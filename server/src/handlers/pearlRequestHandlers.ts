@@ -66,7 +66,7 @@ export function registerPearlRequestHandlers(context: ServerContext): void {
     const textDocument = context.documents.get(params.textDocument.uri);
     if (!textDocument) return null;
     try {
-      // A rename the walks files follow reads them first (docs/walks.md § Renames); the planner then
+      // A rename the walks files follow reads them first (docs/walks.md § In the editor); the planner then
       // refuses an edit made on a version that has moved on meanwhile.
       const walksFiles = graphEditRenamesInWalks(params.edit) ? await context.walks.walksFilesOf(textDocument.uri) : [];
       const current = context.documents.get(textDocument.uri);

@@ -235,7 +235,7 @@ export interface PearlLanguageService {
    * The edits renaming a node id, variable id or transition name everywhere it occurs; a node id
    * or transition rename also edits each of `walksFiles` (parsed walks files; the host passes the
    * workspace's) whose `pearl` names this Pearl: its `take`s of that transition, its `expect.node`s
-   * of that id (docs/walks.md § Renames). Null when refused or off an identifier. Never throws.
+   * of that id (docs/walks.md § In the editor). Null when refused or off an identifier. Never throws.
    */
   doRename(doc: PearlDocument, position: Position, newName: string, walksFiles?: readonly PearlDocument[]): WorkspaceEdit | null;
   /** Quick fixes for the Pearl diagnostics of the code action context, keyed by diagnostic code. Never throws. */
@@ -266,6 +266,9 @@ export interface PearlLanguageService {
   /** Why formatting is declined (the formatted text would be too long), or undefined. Never throws. */
   getFormattingError(doc: PearlDocument, range: Range | undefined, options: FormattingOptions): string | undefined;
 }
+
+/** The refusal of a graph edit stopped by an internal error (a bug), for the user. */
+const graphEditFailure = 'The graph could not be changed because of an internal error of the Pearl language server.';
 
 /** The failure of a walk stopped by an internal error (a bug), for the user. */
 const walkFailure = 'The walk could not be computed because of an internal error of the Pearl language server.';
@@ -326,9 +329,7 @@ export function getLanguageService(params: LanguageServiceParams = {}): PearlLan
     getRuleConfiguration: (uri, hostRules) => resolveRuleConfiguration(uri, hostRules, params.readConfigurationFile),
     getGraph: getPearlGraph,
     doGraphEdit: (doc, version, edit, walksFiles) =>
-      guard('doGraphEdit', { refusal: 'The graph could not be changed because of an internal error of the Pearl language server.' }, () =>
-        doGraphEdit(doc, version, edit, walksFiles),
-      ),
+      guard('doGraphEdit', { refusal: graphEditFailure }, () => doGraphEdit(doc, version, edit, walksFiles)),
     getNodeSettingForm: (doc, key) => guard('getNodeSettingForm', undefined, () => getNodeSettingForm(doc, key)),
     walk: (doc, input) =>
       guard('walk', { frames: [], ended: false, failure: { step: -1, message: walkFailure }, warnings: [] }, () => walkPearl(doc, input)),
@@ -338,8 +339,8 @@ export function getLanguageService(params: LanguageServiceParams = {}): PearlLan
       guard('doWalksComplete', { isIncomplete: false, items: [] }, () =>
         adaptCompletionList(doWalksComplete(walksDoc, pearl, position), clientCapabilities),
       ),
-    getWalksCodeActions: (walksDoc, pearl, diagnostics) =>
-      guard('getWalksCodeActions', [], () => getWalksCodeActions(walksDoc, pearl, diagnostics)),
+    getWalksCodeActions: (walks, pearl, diagnostics) =>
+      guard('getWalksCodeActions', [], () => getWalksCodeActions(walks, pearl, diagnostics)),
     doWalksHover: (walksDoc, pearl, position) =>
       guard('doWalksHover', null, () => adaptHover(doWalksHover(walksDoc, pearl, position), clientCapabilities)),
     getWalkCoverage: (pearl, walksFiles) => guard('getWalkCoverage', { covered: [], walks: [] }, () => getWalkCoverage(pearl, walksFiles)),
