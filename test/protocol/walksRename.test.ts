@@ -103,3 +103,29 @@ test('pearl/graphEdit over stdio: the designer renaming a transition edits the w
     fs.rmSync(folder, { recursive: true, force: true });
   }
 });
+
+test('code actions over stdio: a take naming no transition of the node gets Change to and Take quick fixes in the open walks file', async () => {
+  const { folder, walksText, walksUri } = makeWorkspace();
+  try {
+    await withLspClient(async (client) => {
+      await client.initialize({ workspaceFolders: [{ uri: pathToFileURL(folder).href, name: 'w' }] });
+      const text = walksText.replace('{ "take": "Booked" }', '{ "take": "Bookd" }');
+      await client.open(walksUri, text, 1);
+      const published = await client.waitForDiagnostics(walksUri, (params) => params.diagnostics.length > 0);
+      const diagnostics = published.diagnostics.filter((diagnostic) => diagnostic.code === 'walk-take-unknown');
+      assert.equal(diagnostics.length, 1);
+      const actions = await client.request<{ title: string; edit: WorkspaceEdit }[]>('textDocument/codeAction', {
+        textDocument: { uri: walksUri },
+        range: diagnostics[0].range,
+        context: { diagnostics },
+      });
+      assert.deepEqual(
+        actions.map((action) => action.title),
+        ["Change to 'Booked'", "Take 'Not booked'"],
+      );
+      assert.equal(applyEdits(text, actions[0].edit.changes?.[walksUri] ?? []), walksText);
+    });
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+});
