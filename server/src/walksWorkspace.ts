@@ -191,6 +191,23 @@ export class WalksWorkspace {
     return this.host.service.getWalkCoverage(pearlDoc, files);
   }
 
+  /**
+   * The parses of the workspace's walks files whose `pearl` names `pearlUri`, open ones as the
+   * editor has them, the others read from disk (an unreadable one is skipped): what a rename in
+   * the Pearl must also edit (docs/user/walks.md § In the editor).
+   */
+  async walksFilesOf(pearlUri: string): Promise<PearlDocument[]> {
+    const files: PearlDocument[] = this.host
+      .allOpenDocuments()
+      .filter((document) => isWalksFileUri(document.uri))
+      .map((document) => this.host.cache.get(document));
+    for (const uri of await this.unopenedWalksFiles()) {
+      const text = await this.access.readFile(uri).catch(() => undefined);
+      if (text !== undefined) files.push(this.host.service.parsePearlDocument(TextDocument.create(uri, 'jsonc', 0, text)));
+    }
+    return files.filter((walksDoc) => this.host.service.getWalksFilePearlUri(walksDoc) === pearlUri);
+  }
+
   /** Stops the pending re-checks (the server shuts down). */
   dispose(): void {
     for (const timer of this.recheckTimers.values()) clearTimeout(timer);

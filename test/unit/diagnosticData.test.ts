@@ -98,7 +98,7 @@ test('the fixes from data make the edits they made from the range: a spot check'
     const diagnostic = roundTripped(content).filter((candidate) => candidate.code === code)[occurrence];
     return getCodeActions(doc, somewhereElse, [{ ...diagnostic, range: somewhereElse }]).map((action) => action.title);
   };
-  assert.deepEqual(titles('unknown-target'), ["Change to 'talk'", "Create node 'talkk'"]);
+  assert.deepEqual(titles('unknown-target'), ["Change to 'talk'", "Create Dialogue 'talkk' (the transition keeps its condition 'ask')"]);
   assert.deepEqual(titles('node-settings-missing'), ['Add smsSettings']);
   assert.deepEqual(titles('voice-only-node'), ["Remove node 'xfer' and the transitions to it"]);
   assert.deepEqual(titles('variable-undeclared', 1), ["Declare variable 'order' (PreCall)"]);

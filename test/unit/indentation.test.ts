@@ -68,7 +68,7 @@ for (const [name, indent] of Object.entries(indents)) {
     });
 
     for (const [code, title] of [
-      ['unknown-target', "Create node 'talkk'"],
+      ['unknown-target', "Create Dialogue 'talkk' (the transition keeps its condition 'ask')"],
       ['variable-undeclared', "Declare variable 'coupon' (InCall)"],
       ['graph-cannot-reach-end', 'Add a transition to EndCall'],
     ] as const) {

@@ -21,13 +21,13 @@ const withUnknownTarget = textPearl({
   ],
 });
 
-test('unknown-target: "Create node" appends a Dialogue node with a script placeholder and a transition to EndCall, beside "Change to"', () => {
+test('unknown-target: "Create Dialogue" puts a Dialogue node named after its type before EndCall, with a script placeholder and a transition to EndCall, beside "Change to"', () => {
   const { actions } = actionsFor(withUnknownTarget, 'unknown-target');
   assert.deepEqual(
     actions.map((action) => action.title),
-    ["Change to 'talk'", "Create node 'talkk'"],
+    ["Change to 'talk'", "Create Dialogue 'talkk' (the transition keeps its condition 'ask')"],
   );
-  const create = find(actions, "Create node 'talkk'");
+  const create = find(actions, "Create Dialogue 'talkk' (the transition keeps its condition 'ask')");
   assert.notEqual(create.isPreferred, true);
   const after = apply(withUnknownTarget, create);
   assert.ok(
@@ -36,7 +36,7 @@ test('unknown-target: "Create node" appends a Dialogue node with a script placeh
         '      },',
         '      {',
         '        "nodeId": "talkk",',
-        '        "name": "talkk",',
+        '        "name": "Dialogue",',
         '        "nodeType": 10,',
         '        "script": "<what the agent writes at this step>",',
         '        "transitions": [',
@@ -45,12 +45,15 @@ test('unknown-target: "Create node" appends a Dialogue node with a script placeh
         '            "toNodeId": "end"',
         '          }',
         '        ]',
-        '      }',
-        '    ]',
+        '      },',
+        '      {',
+        '        "nodeId": "end",',
       ].join('\n'),
     ),
     after,
   );
+  // The transition keeps its condition.
+  assert.ok(after.includes('"name": "ask"'));
   // The script is the one thing left to write: reported until it is filled.
   const placeholders = diagnosticsWithCode(after, 'template-placeholder');
   assert.deepEqual(codes(after), ['template-placeholder']);
@@ -59,10 +62,44 @@ test('unknown-target: "Create node" appends a Dialogue node with a script placeh
   assert.deepEqual(codes(after.replace('<what the agent writes at this step>', 'What can I do for you?')), []);
 });
 
+test('unknown-target: a condition that reads as the end of the conversation gets "Create Dialogue" that replaces it with one to write; a second Dialogue is named "Dialogue 2"', () => {
+  const content = textPearl({
+    nodes: [
+      node('open', 2, [transition('greeted', 'talk')]),
+      { ...node('talk', 10, [transition('The conversation is over', 'wrapup')]), name: 'Dialogue' },
+      node('end', 100, []),
+    ],
+  });
+  const { actions } = actionsFor(content, 'unknown-target');
+  const clear =
+    "Create Dialogue 'wrapup' and replace the condition 'The conversation is over', which reads as the end of the conversation, with one to write";
+  assert.deepEqual(
+    actions.map((action) => action.title),
+    [clear, "Create Dialogue 'wrapup' (the transition keeps its condition 'The conversation is over')"],
+  );
+  const after = apply(content, find(actions, clear));
+  const value = valueOf(after) as { pearl: { nodes: { nodeId: string; name: string; transitions?: { name: string }[] }[] } };
+  assert.deepEqual(
+    value.pearl.nodes.map((entry) => [entry.nodeId, entry.name]),
+    [
+      ['open', 'Node open'],
+      ['talk', 'Dialogue'],
+      ['wrapup', 'Dialogue 2'],
+      ['end', 'Node end'],
+    ],
+  );
+  assert.equal(value.pearl.nodes[1].transitions?.[0].name, '<when the conversation moves to this step>');
+  // The condition and the script are left to write, each reported until it is.
+  assert.deepEqual(codes(after), ['template-placeholder', 'template-placeholder']);
+});
+
 test('unknown-target in a tab-indented CRLF file: the new node keeps tabs and CRLF', () => {
   const content = tabsAndCrlf(withUnknownTarget);
-  const after = apply(content, find(actionsFor(content, 'unknown-target').actions, "Create node 'talkk'"));
-  assert.ok(after.includes('\t\t\t{\r\n\t\t\t\t"nodeId": "talkk",\r\n\t\t\t\t"name": "talkk",\r\n'), JSON.stringify(after));
+  const after = apply(
+    content,
+    find(actionsFor(content, 'unknown-target').actions, "Create Dialogue 'talkk' (the transition keeps its condition 'ask')"),
+  );
+  assert.ok(after.includes('\t\t\t{\r\n\t\t\t\t"nodeId": "talkk",\r\n\t\t\t\t"name": "Dialogue",\r\n'), JSON.stringify(after));
   assert.equal(/[^\r]\n/.test(after), false, 'no bare LF');
   assert.deepEqual(codes(after), ['template-placeholder']);
 });

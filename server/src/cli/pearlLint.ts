@@ -113,7 +113,7 @@ async function lint(argv: readonly string[], io: PearlLintIO): Promise<number> {
   }
   if (options.coverage) {
     // Machine-readable reports keep standard output to themselves.
-    const coverage = (await import('./walkCoverageReport')).formatWalkCoverage(targets, io.cwd);
+    const coverage = await (await import('./walkCoverageReport')).formatWalkCoverage(targets, io.cwd, options.paths);
     (options.format === 'text' && options.outputFile === undefined ? io.stdout : io.stderr).write(coverage);
   }
   for (const problem of problems) io.stderr.write(`pearl-lint: ${problem}\n`);

@@ -1,9 +1,12 @@
-// `pearl-lint --coverage`: per Pearl, the transitions no walk takes (docs/user/walks.md § Coverage).
+// `pearl-lint --coverage`: per Pearl, the transitions no walk takes (docs/user/walks.md § Coverage), counting
+// the walks of every walks file under the working folder that names it.
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { getLanguageService, isWalksFileUri, type PearlDocument } from '../service/pearlLanguageService';
+import { nodeWalksFileAccess } from '../nodeWalksFileAccess';
 import type { LintTarget } from './findPearlFiles';
+import { exclusionMatcher } from './globPattern';
 import { readWalkedPearl } from './lintFiles';
 import { readRegularFile } from './readInput';
 
@@ -11,13 +14,22 @@ import { readRegularFile } from './readInput';
  * The coverage report of `targets` (the files checked): for each text Pearl among them or named by
  * a walks file among them, sorted by path, a line `<pearl>: <taken> of <all> transitions taken by
  * <n> walks` and one line per transition no walk takes, with its name, the nodes it joins and its
- * position (`line:column`, 1-based). Paths are shown relative to `cwd`. Files that cannot be read
- * are left out (the lint report says why).
+ * position (`line:column`, 1-based). The walks counted are those of the walks files among
+ * `targets` and of every `*.walks.json` under `cwd` (the workspace, docs/rulings.md § Walks) whose
+ * `pearl` names a Pearl of the report: the scan is the editor's (bounded, without `node_modules`,
+ * dot-folders and symbolic links: nodeWalksFileAccess.ts) and leaves out the files a `!` pattern of
+ * `paths` (the command line's) leaves out. Paths are shown relative to `cwd`. Files that cannot be
+ * read are left out (the lint report says why for those checked).
  */
-export function formatWalkCoverage(targets: readonly LintTarget[], cwd: string): string {
+export async function formatWalkCoverage(targets: readonly LintTarget[], cwd: string, paths: readonly string[] = []): Promise<string> {
   const service = getLanguageService();
   const walksByPearl = new Map<string, PearlDocument[]>();
   const pearls = new Set<string>();
+  const walksSeen = new Set<string>();
+  const addWalks = (walksDoc: PearlDocument, pearlUri: string): void => {
+    walksSeen.add(walksDoc.textDocument.uri);
+    walksByPearl.set(pearlUri, [...(walksByPearl.get(pearlUri) ?? []), walksDoc]);
+  };
   for (const target of targets) {
     const uri = pathToFileURL(target.absolutePath).href;
     if (!isWalksFileUri(uri)) {
@@ -34,7 +46,19 @@ export function formatWalkCoverage(targets: readonly LintTarget[], cwd: string):
     const pearlUri = service.getWalksFilePearlUri(walksDoc);
     if (pearlUri === undefined) continue;
     pearls.add(pearlUri);
-    walksByPearl.set(pearlUri, [...(walksByPearl.get(pearlUri) ?? []), walksDoc]);
+    addWalks(walksDoc, pearlUri);
+  }
+  const exclusions = await Promise.all(
+    paths.filter((given) => given.startsWith('!')).map((given) => exclusionMatcher(given.slice(1), cwd)),
+  );
+  const found = await nodeWalksFileAccess.findWalksFiles([pathToFileURL(cwd).href]).catch(() => []);
+  for (const uri of found) {
+    if (walksSeen.has(uri) || exclusions.some((excluded) => excluded(fileURLToPath(uri)))) continue;
+    const text = await nodeWalksFileAccess.readFile(uri).catch(() => undefined);
+    if (text === undefined) continue;
+    const walksDoc = service.parsePearlDocument(TextDocument.create(uri, 'jsonc', 1, text));
+    const pearlUri = service.getWalksFilePearlUri(walksDoc);
+    if (pearlUri !== undefined && pearls.has(pearlUri)) addWalks(walksDoc, pearlUri);
   }
   const lines: string[] = [];
   for (const pearlUri of [...pearls].sort()) {

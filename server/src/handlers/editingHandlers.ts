@@ -2,6 +2,9 @@ import {
   CodeAction,
   CodeActionKind,
   CompletionList,
+  ErrorCodes,
+  RenameParams,
+  WorkspaceEdit,
   FormattingOptions,
   LSPErrorCodes,
   MessageType,
@@ -11,7 +14,7 @@ import {
   TextEdit,
 } from 'vscode-languageserver';
 import { fixAllKind, PearlDocument } from '../service/pearlLanguageService';
-import { onDocument, ServerContext } from './serverContext';
+import { describeParamsProblem, logError, onDocument, ServerContext } from './serverContext';
 
 /**
  * The requests that propose changes: completion, rename, code actions (quick fixes, and fix-all
@@ -43,21 +46,7 @@ export function registerEditingHandlers(context: ServerContext): void {
   connection.onPrepareRename(
     onDocument(context, 'prepare rename', null, (doc, params) => service.prepareRename(doc, params.position), null, ['position']),
   );
-  connection.onRenameRequest(
-    onDocument(
-      context,
-      'rename',
-      null,
-      (doc, params) => {
-        // An invalid name is the user's to fix: answer with the reason rather than an empty edit.
-        const problem = service.getRenameError(doc, params.position, params.newName);
-        if (problem) return new ResponseError(LSPErrorCodes.RequestFailed, problem);
-        return service.doRename(doc, params.position, params.newName);
-      },
-      null,
-      ['position', 'newName'],
-    ),
-  );
+  connection.onRenameRequest((params) => renameWithWalks(context, params));
   connection.onCodeAction(
     onDocument(
       context,
@@ -66,6 +55,10 @@ export function registerEditingHandlers(context: ServerContext): void {
       (doc, params, textDocument): CodeAction[] => {
         const { only } = params.context;
         const wantsQuickFixes = !only || requestsKind(only, CodeActionKind.QuickFix);
+        if (context.walks.isWalksFile(textDocument.uri)) {
+          const walks = wantsQuickFixes ? context.walks.pearlForFeatures(textDocument) : undefined;
+          return walks ? service.getWalksCodeActions(walks.walksDoc, walks.pearl, params.context.diagnostics) : [];
+        }
         const actions = wantsQuickFixes ? service.getCodeActions(doc, params.range, params.context.diagnostics) : [];
         // Fix-all only when asked for (on save, "Fix All", the source action menu), never in the light bulb.
         const fixAll =
@@ -104,4 +97,35 @@ export function registerEditingHandlers(context: ServerContext): void {
 /** Whether `only` (a code action request's kinds) asks for `kind`: the kind itself or a parent (`source`, `source.fixAll`). */
 function requestsKind(only: readonly string[], kind: string): boolean {
   return only.some((requested) => kind === requested || kind.startsWith(`${requested}.`));
+}
+
+/**
+ * `textDocument/rename`: refuses malformed params (InvalidParams) and an invalid new name
+ * (RequestFailed, with the reason); a node id or transition rename in a Pearl also edits the
+ * workspace's walks files naming it, read first (docs/user/walks.md § In the editor), and is refused
+ * (ContentModified) when the Pearl changed meanwhile. Null when the document is not open or on an
+ * internal error (logged).
+ */
+async function renameWithWalks(context: ServerContext, params: RenameParams): Promise<WorkspaceEdit | ResponseError | null> {
+  const { service, cache } = context;
+  const problem = describeParamsProblem('rename', params, ['position', 'newName']);
+  if (problem !== undefined) return new ResponseError(ErrorCodes.InvalidParams, problem);
+  const textDocument = context.documents.get(params.textDocument.uri);
+  if (!textDocument) return null;
+  try {
+    const doc = cache.get(textDocument);
+    // An invalid name is the user's to fix: answer with the reason rather than an empty edit.
+    const refusal = service.getRenameError(doc, params.position, params.newName);
+    if (refusal) return new ResponseError(LSPErrorCodes.RequestFailed, refusal);
+    if (!service.prepareRename(doc, params.position)) return null;
+    // Walks files are tests of the Pearl: a rename edits those that name it too (docs/user/walks.md § In the editor).
+    const walksFiles = context.walks.isWalksFile(textDocument.uri) ? [] : await context.walks.walksFilesOf(textDocument.uri);
+    if (context.documents.get(textDocument.uri)?.version !== textDocument.version) {
+      return new ResponseError(LSPErrorCodes.ContentModified, 'The file changed while the rename was being prepared. Try again.');
+    }
+    return service.doRename(doc, params.position, params.newName, walksFiles);
+  } catch (error) {
+    logError(context, 'rename', textDocument.uri, error);
+    return null;
+  }
 }

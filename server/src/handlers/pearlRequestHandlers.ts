@@ -1,4 +1,4 @@
-import { LSPErrorCodes, ResponseError } from 'vscode-languageserver';
+import { ErrorCodes, LSPErrorCodes, ResponseError } from 'vscode-languageserver';
 import {
   deployPayloadRequest,
   graphEditRequest,
@@ -8,7 +8,8 @@ import {
   walkCoverageRequest,
   walkRequest,
 } from '../../../protocol/pearlRequests';
-import { logError, onDocument, ServerContext } from './serverContext';
+import { graphEditRenamesInWalks } from '../service/pearlLanguageService';
+import { describeParamsProblem, logError, onDocument, ServerContext } from './serverContext';
 
 /** The message of a graph edit that failed on an internal error (a bug), for the user. */
 const graphEditFailure = 'The graph could not be changed because of an internal error of the Pearl language server.';
@@ -59,19 +60,23 @@ export function registerPearlRequestHandlers(context: ServerContext): void {
       ['keys'],
     ),
   );
-  connection.onRequest(
-    graphEditRequest,
-    onDocument(
-      context,
-      'graph edit',
-      null,
-      (doc, params) => {
-        const outcome = service.doGraphEdit(doc, params.version, params.edit);
-        // A refused edit is the user's to understand: answer with the reason.
-        return 'refusal' in outcome ? new ResponseError(LSPErrorCodes.RequestFailed, outcome.refusal) : outcome.result;
-      },
-      new ResponseError(LSPErrorCodes.RequestFailed, graphEditFailure),
-      ['version', 'edit'],
-    ),
-  );
+  connection.onRequest(graphEditRequest, async (params) => {
+    const problem = describeParamsProblem('graph edit', params, ['version', 'edit']);
+    if (problem !== undefined) return new ResponseError(ErrorCodes.InvalidParams, problem);
+    const textDocument = context.documents.get(params.textDocument.uri);
+    if (!textDocument) return null;
+    try {
+      // A rename the walks files follow reads them first (docs/user/walks.md § In the editor); the planner then
+      // refuses an edit made on a version that has moved on meanwhile.
+      const walksFiles = graphEditRenamesInWalks(params.edit) ? await context.walks.walksFilesOf(textDocument.uri) : [];
+      const current = context.documents.get(textDocument.uri);
+      if (!current) return null;
+      const outcome = service.doGraphEdit(cache.get(current), params.version, params.edit, walksFiles);
+      // A refused edit is the user's to understand: answer with the reason.
+      return 'refusal' in outcome ? new ResponseError(LSPErrorCodes.RequestFailed, outcome.refusal) : outcome.result;
+    } catch (error) {
+      logError(context, 'graph edit', textDocument.uri, error);
+      return new ResponseError(LSPErrorCodes.RequestFailed, graphEditFailure);
+    }
+  });
 }

@@ -25,7 +25,7 @@ import type { WalkInput, WalkTrace } from '../../../protocol/walkTypes';
 import type { WalkCoverage } from '../../../protocol/pearlRequests';
 import { walkPearl } from './walks/walkEngine';
 import { checkWalksFile, isWalksFileUri, readWalksFile, type UnresolvedPearl } from './walks/walksFile';
-import { doWalksComplete, doWalksHover, findWalksDocumentSymbols } from './walks/walksFeatures';
+import { doWalksComplete, doWalksHover, findWalksDocumentSymbols, getWalksCodeActions } from './walks/walksFeatures';
 import { getWalkCoverage, listTransitions, type CoverageTransition } from './walks/walkCoverage';
 import { getCodeActions } from './features/quickFixes/codeActions';
 import { adaptCompletionList, adaptHover, ClientCapabilities, fullClientCapabilities } from './features/clientCapabilities';
@@ -76,6 +76,7 @@ export type { UnresolvedPearl } from './walks/walksFile';
 export type { CoverageTransition } from './walks/walkCoverage';
 export { walkRules, type WalkRule } from './walks/walkCodes';
 export { describePearlReadError, isWalksFileUri } from './walks/walksFile';
+export { graphEditRenamesInWalks } from './walks/walksRename';
 
 /** Host settings for the language service: the host's I/O is injected here (the service imports no `fs`). */
 export interface LanguageServiceParams {
@@ -154,9 +155,11 @@ export interface PearlLanguageService {
    * `pearl/graphEdit`: the minimal edit of one graph change (a kind of protocol/graphEditKinds.ts:
    * add or delete a node or transition, retarget or rename a transition, set a node's property or
    * settings field, clear a settings field, add a settings entry) for the document at `version`,
-   * or a refusal sentence for the user. Never throws.
+   * or a refusal sentence for the user. A transition rename or a nodeId change also edits each of
+   * `walksFiles` (parsed walks files; the host passes the workspace's, see
+   * {@link graphEditRenamesInWalks}) whose `pearl` names this Pearl. Never throws.
    */
-  doGraphEdit(doc: PearlDocument, version: number, edit: GraphEdit): GraphEditOutcome;
+  doGraphEdit(doc: PearlDocument, version: number, edit: GraphEdit, walksFiles?: readonly PearlDocument[]): GraphEditOutcome;
   /**
    * `pearl/nodeSettingFields`: the fields and lists of the settings object of node `key` (a
    * `PearlGraphNode.key`) for the designer's side panel, from the schema; undefined when the key
@@ -186,6 +189,12 @@ export interface PearlLanguageService {
   checkWalksFile(walksDoc: PearlDocument, pearl: PearlDocument | UnresolvedPearl): Diagnostic[];
   /** Completion in a walks file: transition names in `take`, variable ids in `set` and `variables`. Never throws. */
   doWalksComplete(walksDoc: PearlDocument, pearl: PearlDocument, position: Position): CompletionList;
+  /**
+   * Quick fixes in a walks file: for a `take` naming no transition of the node the walk stands at
+   * (`walk-take-unknown`), the nearest transition names ("Change to 'x'") and each other transition
+   * of that node ("Take 'y'"). Never throws.
+   */
+  getWalksCodeActions(walksDoc: PearlDocument, pearl: PearlDocument, diagnostics: Diagnostic[]): CodeAction[];
   /** Hover on a walks file's step: the node the walk reaches there (or why it fails). Null elsewhere. Never throws. */
   doWalksHover(walksDoc: PearlDocument, pearl: PearlDocument, position: Position): Hover | null;
   /**
@@ -218,12 +227,17 @@ export interface PearlLanguageService {
   findReferences(doc: PearlDocument, position: Position, includeDeclaration: boolean): Location[];
   /** The occurrences of the node id or variable id at `position`: declarations Write, uses Read. Never throws. */
   findDocumentHighlights(doc: PearlDocument, position: Position): DocumentHighlight[];
-  /** The range and text of the node id or variable id a rename at `position` would change, or null. Never throws. */
+  /** The range and text of the node id, variable id or transition name a rename at `position` would change, or null. Never throws. */
   prepareRename(doc: PearlDocument, position: Position): { range: Range; placeholder: string } | null;
   /** Why `newName` is refused for the identifier at `position` (invalid id, taken), or undefined. Never throws. */
   getRenameError(doc: PearlDocument, position: Position, newName: string): string | undefined;
-  /** The edits renaming a node id or variable id everywhere it occurs; null when refused or off an identifier. Never throws. */
-  doRename(doc: PearlDocument, position: Position, newName: string): WorkspaceEdit | null;
+  /**
+   * The edits renaming a node id, variable id or transition name everywhere it occurs; a node id
+   * or transition rename also edits each of `walksFiles` (parsed walks files; the host passes the
+   * workspace's) whose `pearl` names this Pearl: its `take`s of that transition, its `expect.node`s
+   * of that id (docs/user/walks.md § In the editor). Null when refused or off an identifier. Never throws.
+   */
+  doRename(doc: PearlDocument, position: Position, newName: string, walksFiles?: readonly PearlDocument[]): WorkspaceEdit | null;
   /** Quick fixes for the Pearl diagnostics of the code action context, keyed by diagnostic code. Never throws. */
   getCodeActions(doc: PearlDocument, range: Range, diagnostics: Diagnostic[]): CodeAction[];
   /** Formatting edits for the document or `range`, keeping comments; the parsed value never changes. Never throws. */
@@ -252,6 +266,9 @@ export interface PearlLanguageService {
   /** Why formatting is declined (the formatted text would be too long), or undefined. Never throws. */
   getFormattingError(doc: PearlDocument, range: Range | undefined, options: FormattingOptions): string | undefined;
 }
+
+/** The refusal of a graph edit stopped by an internal error (a bug), for the user. */
+const graphEditFailure = 'The graph could not be changed because of an internal error of the Pearl language server.';
 
 /** The failure of a walk stopped by an internal error (a bug), for the user. */
 const walkFailure = 'The walk could not be computed because of an internal error of the Pearl language server.';
@@ -311,10 +328,8 @@ export function getLanguageService(params: LanguageServiceParams = {}): PearlLan
       guard('applyRuleConfiguration', [...diagnostics], () => configureDiagnostics(doc, diagnostics, configuration)),
     getRuleConfiguration: (uri, hostRules) => resolveRuleConfiguration(uri, hostRules, params.readConfigurationFile),
     getGraph: getPearlGraph,
-    doGraphEdit: (doc, version, edit) =>
-      guard('doGraphEdit', { refusal: 'The graph could not be changed because of an internal error of the Pearl language server.' }, () =>
-        doGraphEdit(doc, version, edit),
-      ),
+    doGraphEdit: (doc, version, edit, walksFiles) =>
+      guard('doGraphEdit', { refusal: graphEditFailure }, () => doGraphEdit(doc, version, edit, walksFiles)),
     getNodeSettingForm: (doc, key) => guard('getNodeSettingForm', undefined, () => getNodeSettingForm(doc, key)),
     walk: (doc, input) =>
       guard('walk', { frames: [], ended: false, failure: { step: -1, message: walkFailure }, warnings: [] }, () => walkPearl(doc, input)),
@@ -324,6 +339,8 @@ export function getLanguageService(params: LanguageServiceParams = {}): PearlLan
       guard('doWalksComplete', { isIncomplete: false, items: [] }, () =>
         adaptCompletionList(doWalksComplete(walksDoc, pearl, position), clientCapabilities),
       ),
+    getWalksCodeActions: (walks, pearl, diagnostics) =>
+      guard('getWalksCodeActions', [], () => getWalksCodeActions(walks, pearl, diagnostics)),
     doWalksHover: (walksDoc, pearl, position) =>
       guard('doWalksHover', null, () => adaptHover(doWalksHover(walksDoc, pearl, position), clientCapabilities)),
     getWalkCoverage: (pearl, walksFiles) => guard('getWalkCoverage', { covered: [], walks: [] }, () => getWalkCoverage(pearl, walksFiles)),
@@ -347,7 +364,7 @@ export function getLanguageService(params: LanguageServiceParams = {}): PearlLan
     findDocumentHighlights: (doc, position) => guard('findDocumentHighlights', [], () => findDocumentHighlights(doc, position)),
     prepareRename: (doc, position) => guard('prepareRename', null, () => prepareRename(doc, position)),
     getRenameError: (doc, position, newName) => guard('getRenameError', undefined, () => getRenameError(doc, position, newName)),
-    doRename: (doc, position, newName) => guard('doRename', null, () => doRename(doc, position, newName)),
+    doRename: (doc, position, newName, walksFiles) => guard('doRename', null, () => doRename(doc, position, newName, walksFiles)),
     getCodeActions: (doc, range, diagnostics) => guard('getCodeActions', [], () => getCodeActions(doc, range, diagnostics)),
     format: (doc, range, options) => guard('format', [], () => format(doc, range, options)),
     getInlayHints: (doc, range) => guard('getInlayHints', [], () => getInlayHints(doc, range)),

@@ -30,6 +30,18 @@ export function appendArrayElement(doc: PearlDocument, array: JsonNode, value: u
 }
 
 /**
+ * The edit inserting `value` into an array just before its element `element`, in the style of that
+ * element: on its own line with the element's indentation when the element starts its line (printed
+ * in `style`), inline before it otherwise.
+ */
+export function insertArrayElementBefore(doc: PearlDocument, element: JsonNode, value: unknown, style: ValueStyle): Edit {
+  const text = doc.textDocument.getText();
+  if (!startsLine(text, element.offset)) return insertAt(element.offset, `${print(doc, value, 'compact', '')}, `);
+  const indent = lineIndent(text, element.offset);
+  return insertAt(element.offset, `${print(doc, value, style, indent)},${eolOf(doc)}${indent}`);
+}
+
+/**
  * The edit adding property `key: value` to `object` (an object node) right after the property
  * `after` (a property node of `object`), or after its last property.
  */

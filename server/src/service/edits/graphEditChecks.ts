@@ -1,6 +1,6 @@
 import { nodeTypeNames } from '../interface/enumNames';
-import { withArticle } from '../interface/messageText';
-import type { PearlNode } from '../document/pearlDocument';
+import { describeNode, quote, withArticle } from '../interface/messageText';
+import type { PearlNode, PearlTransition } from '../document/pearlDocument';
 import { getTransitionProblems, TransitionProblem as Problem } from '../interface/nodeTypes';
 
 /**
@@ -47,6 +47,19 @@ export function describeTransitionProblem(source: PearlNode, target: TransitionT
   }
   if (problems & Problem.targetWithoutNodeId) {
     return `The ${target.description} has no nodeId, so no transition can name it. Give it a nodeId first.`;
+  }
+  return undefined;
+}
+
+/**
+ * Why `name` cannot name a transition of `source` (other than `self`, the transition renamed), or
+ * undefined: empty (or only spaces), or the name of another transition of the node
+ * (docs/interface.md § Transition: names are unique within the node). Graph edits and rename share it.
+ */
+export function describeTransitionNameProblem(source: PearlNode, name: string, self?: PearlTransition): string | undefined {
+  if (name.trim() === '') return 'A transition needs a name: the condition that triggers it.';
+  if (source.transitions.some((transition) => transition !== self && transition.name === name)) {
+    return `${describeNode(source, true)} already has a transition named '${quote(name)}': transition names must be unique within a node.`;
   }
   return undefined;
 }

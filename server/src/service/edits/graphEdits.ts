@@ -8,6 +8,8 @@ import type { GraphEditPlanners, Planned } from './graphEditPlan';
 import { nodePlanners } from './nodeEdits';
 import { settingPlanners } from './settingEdits';
 import { transitionPlanners } from './transitionEdits';
+import { findNodeByKey, findTransitionByKey } from '../document/graphKeys';
+import { planWalksRenames, type WalksRename } from '../walks/walksRename';
 
 /** What {@link doGraphEdit} answers: the edit, or why it is refused (a sentence for the user). */
 export type GraphEditOutcome = { readonly result: GraphEditResult } | { readonly refusal: string };
@@ -33,12 +35,20 @@ const planners: GraphEditPlanners = { ...nodePlanners, ...transitionPlanners, ..
  *   OpeningSentence, a PreCallAPI node whose Success and Failure are both taken, a duplicate or
  *   empty transition name within the node (§ Transition: unique within the node); an invalid or
  *   taken nodeId (the rules of rename); a settings value not of its field's type.
- * Other problems of the file (diagnostics) do not stop an edit whose target is found. The edits
+ * Other problems of the file (diagnostics) do not stop an edit whose target is found. A transition
+ * rename and a nodeId change also edit each of `walksFiles` (the workspace's parsed walks files)
+ * whose `pearl` names this Pearl, as rename does (walks/walksRename.ts; docs/rulings.md § Walks):
+ * one more `TextDocumentEdit` per walks file changed, without a version (`null`). The edits
  * touch only the changed objects and the commas around them, print new values in the style of
  * their neighbours (jsonEdits.ts) with the file's indentation and line endings, and keep comments.
  * Linear in the size of the document.
  */
-export function doGraphEdit(doc: PearlDocument, version: number, edit: GraphEdit): GraphEditOutcome {
+export function doGraphEdit(
+  doc: PearlDocument,
+  version: number,
+  edit: GraphEdit,
+  walksFiles: readonly PearlDocument[] = [],
+): GraphEditOutcome {
   const problem = describeDocumentProblem(doc, version) ?? describeGraphEditShapeProblem(edit);
   if (problem !== undefined) return { refusal: problem };
   const planned = plan(doc, edit);
@@ -47,7 +57,11 @@ export function doGraphEdit(doc: PearlDocument, version: number, edit: GraphEdit
     .sort((a, b) => a.offset - b.offset)
     .map((change) => ({ range: spanToRange(doc, change), newText: change.content }));
   const { uri } = doc.textDocument;
-  const result: GraphEditResult = { edit: { documentChanges: [TextDocumentEdit.create({ uri, version }, edits)] } };
+  const rename = edits.length > 0 ? getWalksRename(doc, edit) : undefined;
+  const walksChanges = rename
+    ? planWalksRenames(walksFiles, doc, rename).map((file) => TextDocumentEdit.create({ uri: file.uri, version: null }, file.edits))
+    : [];
+  const result: GraphEditResult = { edit: { documentChanges: [TextDocumentEdit.create({ uri, version }, edits), ...walksChanges] } };
   return { result: planned.select === undefined ? result : { ...result, select: planned.select } };
 }
 
@@ -55,6 +69,19 @@ export function doGraphEdit(doc: PearlDocument, version: number, edit: GraphEdit
 function plan<K extends GraphEditKind>(doc: PearlDocument, edit: GraphEditOf<K>): Planned {
   const planner: GraphEditPlanners[K] = planners[edit.kind];
   return planner(doc, edit);
+}
+
+/** What walks files follow of `edit` (a transition renamed, a nodeId changed), or undefined. */
+function getWalksRename(doc: PearlDocument, edit: GraphEdit): WalksRename | undefined {
+  if (edit.kind === 'renameTransition') {
+    const transition = findTransitionByKey(doc, edit.transition);
+    return transition && transition.name !== edit.name ? { kind: 'transition', transition: edit.transition, to: edit.name } : undefined;
+  }
+  if (edit.kind === 'setNodeProperty' && edit.property === 'nodeId') {
+    const from = findNodeByKey(doc, edit.node)?.nodeId;
+    return from !== undefined && from !== edit.value ? { kind: 'nodeId', from, to: edit.value } : undefined;
+  }
+  return undefined;
 }
 
 function describeDocumentProblem(doc: PearlDocument, version: number): string | undefined {

@@ -1,7 +1,7 @@
-import { NodeType, type PearlNode, type PearlTransition } from '../document/pearlDocument';
+import { NodeType, type PearlNode } from '../document/pearlDocument';
 import { findNodeByKey, findTransitionByKey, getNodeKey, getTransitionKey } from '../document/graphKeys';
-import { describeTransitionProblem } from './graphEditChecks';
-import { describeNode, quote } from '../interface/messageText';
+import { describeTransitionNameProblem, describeTransitionProblem } from './graphEditChecks';
+import { describeNode } from '../interface/messageText';
 import { insertProperty, insertPropertyFirst, removeArrayElements, replaceValue } from '../document/jsonEdits';
 import { appendTo, type GraphEditPlanner, type GraphEditPlanners, nodeGone, transitionGone } from './graphEditPlan';
 
@@ -45,7 +45,7 @@ const renameTransition: GraphEditPlanner<'renameTransition'> = (doc, edit) => {
   if (!transition) return transitionGone;
   const select = edit.transition;
   if (transition.name === edit.name) return { edits: [], select };
-  const problem = describeNameProblem(transition.source, edit.name, transition);
+  const problem = describeTransitionNameProblem(transition.source, edit.name, transition);
   if (problem !== undefined) return problem;
   const existing = transition.nameNode;
   if (existing) return { edits: [replaceValue(doc, existing, edit.name, 'compact')], select };
@@ -73,15 +73,6 @@ export function targetOf(node: PearlNode): Parameters<typeof describeTransitionP
   return { nodeType: node.nodeType, nodeId: node.nodeId, nested: node.container !== undefined, description: describeNode(node) };
 }
 
-/** Why `name` cannot name a transition of `source` (other than `self`), or undefined: empty, or taken in the node. */
-function describeNameProblem(source: PearlNode, name: string, self?: PearlTransition): string | undefined {
-  if (name.trim() === '') return 'A transition needs a name: the condition that triggers it.';
-  if (source.transitions.some((transition) => transition !== self && transition.name === name)) {
-    return `${describeNode(source, true)} already has a transition named '${quote(name)}': transition names must be unique within a node.`;
-  }
-  return undefined;
-}
-
 /**
  * The transition object from `source` named `name` to `toNodeId`, or a refusal: an empty or
  * duplicate name; apiResult on a node that is not PreCallAPI, not 1 or 2, or already used. From a
@@ -93,7 +84,7 @@ export function newTransition(
   toNodeId: string,
   apiResult: number | undefined,
 ): Record<string, unknown> | string {
-  const problem = describeNameProblem(source, name);
+  const problem = describeTransitionNameProblem(source, name);
   if (problem !== undefined) return problem;
   if (source.nodeType !== NodeType.PreCallAPI) {
     if (apiResult !== undefined) return 'apiResult is allowed only on transitions of a PreCallAPI node.';

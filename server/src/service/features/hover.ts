@@ -6,6 +6,7 @@ import { int32Max, int32Min } from '../rules/fieldRules/ruleSupport';
 import { findVariableDeclarations, getPearlSymbolAt, PearlSymbol } from './pearlSymbols';
 import { describeSchemaType, findSchemaForPath, getEnumValues, JSONSchema } from '../interface/schemaNavigator';
 import { nodeTypeNames, variableGroupNames, variableTypeNames } from '../interface/enumNames';
+import { describeOutboundSetting, retryIntervalNames } from '../interface/outboundSettings';
 
 /**
  * Hover at `position` (markdown), or null where there is nothing to say:
@@ -18,7 +19,9 @@ import { nodeTypeNames, variableGroupNames, variableTypeNames } from '../interfa
  *   (§ Node);
  * - on any other property key or value: the field's description from the schema, its type, limits
  *   (§ Limits; 32-bit integers, § Resources and their fields) and, on an enumeration value, the
- *   value's name and meaning (CallLabel color 8: listed twice, docs/rulings.md § Values).
+ *   value's name and meaning (CallLabel color 8: listed twice, docs/rulings.md § Values); on a
+ *   simple Pearl's outbound settings, the units, ranges and value names NLPearl states
+ *   (docs/rulings.md § Service).
  * The range is the hovered token. Reads the parse of `doc`; never re-parses.
  */
 export function doHover(doc: PearlDocument, position: Position): Hover | null {
@@ -121,6 +124,9 @@ function hoverSchema(doc: PearlDocument, offset: number): Hover | null {
   if (description) sections.push(escapeMarkdown(description));
   const limits = describeLimits(schema);
   if (limits.length > 0) sections.push(limits.join(' '));
+  if (doc.kind === 'simple' && path.length === 2 && path[0] === 'outbound' && typeof last === 'string') {
+    sections.push(...describeOutbound(last, !isKey && valueNode?.type === 'number' ? valueNode.value : undefined));
+  }
   const enumValues = getEnumValues(schema);
   if (enumValues.length > 0) {
     const chosen = valueNode?.type === 'number' && !isKey ? enumValues.filter((entry) => entry.value === valueNode.value) : [];
@@ -140,6 +146,20 @@ function hoverSchema(doc: PearlDocument, offset: number): Hover | null {
     if (!sections.some((section) => section.includes('listed twice') || section.includes('lists value 8 twice'))) sections.push(note);
   }
   return markdown(sections.join('\n\n'), spanToRange(doc, node));
+}
+
+/**
+ * What NLPearl's reference states of a simple Pearl's outbound setting `key` (interface/outboundSettings.ts:
+ * units, range, value names, variables taken), and the name of `value` when the setting names its values.
+ */
+function describeOutbound(key: string, value: unknown): string[] {
+  const sections: string[] = [];
+  const stated = describeOutboundSetting(key);
+  // Our own text, no Markdown in it: the interface leaves the units out, NLPearl's settings update states them.
+  if (stated) sections.push(`*NLPearl's settings update:* ${stated}`);
+  const name = key === 'minimumRetryIntervalHours' && typeof value === 'number' ? retryIntervalNames[value] : undefined;
+  if (name !== undefined) sections.push(`\`${value as number}\` — **${name}**`);
+  return sections;
 }
 
 function describeEnumValue(entry: ReturnType<typeof getEnumValues>[number]): string {

@@ -2,9 +2,14 @@ import { DocumentHighlight, DocumentHighlightKind, Location, Position, Range, Te
 import { spanToRange } from '../rules/diagnostics';
 import type { PearlDocument } from '../document/pearlDocument';
 import { quote } from '../interface/messageText';
+import type { PearlTransition } from '../document/pearlDocument';
+import { describeTransitionNameProblem } from '../edits/graphEditChecks';
+import { planWalksRenames, transitionRename, type WalksRename } from '../walks/walksRename';
 import {
+  contentSpan,
   findNodeDeclarations,
   findOccurrences,
+  findStringValueAt,
   findVariableDeclarations,
   getPearlSymbolAt,
   PearlSymbol,
@@ -54,13 +59,27 @@ export function findDocumentHighlights(doc: PearlDocument, position: Position): 
 
 /**
  * Whether a rename can start at `position`: the range of the identifier under the cursor (a nodeId,
- * toNodeId, variable id, `{id}` (the id only, not the braces) or variableId) and its current text as
- * placeholder; null elsewhere.
+ * toNodeId, variable id, `{id}` (the id only, not the braces), variableId, or a transition's
+ * `name`) and its current text as placeholder; null elsewhere.
  */
 export function prepareRename(doc: PearlDocument, position: Position): { range: Range; placeholder: string } | null {
-  const symbol = getPearlSymbolAt(doc, doc.textDocument.offsetAt(position));
-  if (!symbol) return null;
-  return { range: spanToRange(doc, symbol.span), placeholder: symbol.id };
+  const offset = doc.textDocument.offsetAt(position);
+  const symbol = getPearlSymbolAt(doc, offset);
+  if (symbol) return { range: spanToRange(doc, symbol.span), placeholder: symbol.id };
+  const transition = findTransitionNameAt(doc, offset);
+  if (!transition?.nameNode || transition.name === undefined) return null;
+  return { range: spanToRange(doc, contentSpan(doc.textDocument.getText(), transition.nameNode)), placeholder: transition.name };
+}
+
+/** The transition whose `name` string is at `offset`, or undefined. */
+function findTransitionNameAt(doc: PearlDocument, offset: number): PearlTransition | undefined {
+  const node = findStringValueAt(doc, offset);
+  if (!node) return undefined;
+  for (const pearlNode of doc.allNodes) {
+    const transition = pearlNode.transitions.find((candidate) => candidate.nameNode === node);
+    if (transition) return transition;
+  }
+  return undefined;
 }
 
 /**
@@ -69,29 +88,55 @@ export function prepareRename(doc: PearlDocument, position: Position): { range: 
  * - a variable id must be 1 to 40 of `A-Z a-z 0-9 _ -` (§ DataSettings, § Limits);
  * - a nodeId must be non-empty and hold no `"`, `\` or control character (so that no JSON escape
  *   is ever written);
- * - the new name must not be one already declared by another node or variable (the two would merge).
+ * - the new name must not be one already declared by another node or variable (the two would merge);
+ * - a transition's name must not be empty nor the name of another transition of its node
+ *   (docs/interface.md § Transition: unique within the node).
  */
 export function getRenameError(doc: PearlDocument, position: Position, newName: string): string | undefined {
-  const symbol = getPearlSymbolAt(doc, doc.textDocument.offsetAt(position));
-  if (!symbol) return undefined;
-  return validateNewName(doc, symbol, newName);
+  const offset = doc.textDocument.offsetAt(position);
+  const symbol = getPearlSymbolAt(doc, offset);
+  if (symbol) return validateNewName(doc, symbol, newName);
+  const transition = findTransitionNameAt(doc, offset);
+  return transition ? describeTransitionNameProblem(transition.source, newName, transition) : undefined;
 }
 
 /**
- * Renames the node id or variable id at `position` to `newName`: for a node, every nodeId
- * declaring it and every toNodeId naming it; for a variable, its declaration(s) in `variables`,
- * the id inside every `{id}` (braces and surrounding text untouched) and every `variableId`. No
- * other text is touched. Null when the cursor is on none of these or `newName` is refused
- * ({@link getRenameError} says why). Linear in the size of the document.
+ * Renames the node id, variable id or transition name at `position` to `newName`: for a node,
+ * every nodeId declaring it and every toNodeId naming it; for a variable, its declaration(s) in
+ * `variables`, the id inside every `{id}` (braces and surrounding text untouched) and every
+ * `variableId`; for a transition, its `name` (written JSON-escaped). No other text of the Pearl is
+ * touched. A node id or transition rename also edits each of `walksFiles` (parsed walks files; the
+ * host passes those of the workspace) whose `pearl` names this Pearl: its `take`s of that
+ * transition from that node, its `expect.node`s of that id (walks/walksRename.ts; docs/rulings.md
+ * § Walks); all in one WorkspaceEdit (one undo). Null when the cursor is on none of these or
+ * `newName` is refused ({@link getRenameError} says why). Linear in the size of the documents.
  */
-export function doRename(doc: PearlDocument, position: Position, newName: string): WorkspaceEdit | null {
-  const symbol = getPearlSymbolAt(doc, doc.textDocument.offsetAt(position));
-  if (!symbol || validateNewName(doc, symbol, newName) !== undefined) return null;
-  const edits: TextEdit[] = findOccurrences(doc, symbol).map((occurrence) => ({
-    range: spanToRange(doc, occurrence.span),
-    newText: newName,
-  }));
-  return { changes: { [doc.textDocument.uri]: edits } };
+export function doRename(
+  doc: PearlDocument,
+  position: Position,
+  newName: string,
+  walksFiles: readonly PearlDocument[] = [],
+): WorkspaceEdit | null {
+  const offset = doc.textDocument.offsetAt(position);
+  const symbol = getPearlSymbolAt(doc, offset);
+  let edits: TextEdit[];
+  let walksRename: WalksRename | undefined;
+  if (symbol) {
+    if (validateNewName(doc, symbol, newName) !== undefined) return null;
+    edits = findOccurrences(doc, symbol).map((occurrence) => ({ range: spanToRange(doc, occurrence.span), newText: newName }));
+    if (symbolFamily(symbol) === 'node' && newName !== symbol.id) walksRename = { kind: 'nodeId', from: symbol.id, to: newName };
+  } else {
+    const transition = findTransitionNameAt(doc, offset);
+    if (!transition?.nameNode || describeTransitionNameProblem(transition.source, newName, transition) !== undefined) return null;
+    const span = contentSpan(doc.textDocument.getText(), transition.nameNode);
+    edits = [{ range: spanToRange(doc, span), newText: JSON.stringify(newName).slice(1, -1) }];
+    if (newName !== transition.name) walksRename = transitionRename(transition, newName);
+  }
+  const changes: Record<string, TextEdit[]> = { [doc.textDocument.uri]: edits };
+  if (walksRename) {
+    for (const file of planWalksRenames(walksFiles, doc, walksRename)) changes[file.uri] = file.edits;
+  }
+  return { changes };
 }
 
 function validateNewName(doc: PearlDocument, symbol: PearlSymbol, newName: string): string | undefined {

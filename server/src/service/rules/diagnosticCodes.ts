@@ -4,6 +4,7 @@ import { channelRules } from './fieldRules/channelRules';
 import { countRules } from './fieldRules/countRules';
 import { indicatorTagRules } from './fieldRules/indicatorTagRules';
 import { nodeSettingsRules } from './fieldRules/nodeSettingsRules';
+import { outboundSettingsRules } from './fieldRules/outboundSettingsRules';
 import { timeZoneRules } from './fieldRules/timeZoneRules';
 import { transferCallRules } from './fieldRules/transferCallRules';
 import { variableDeclarationRules } from './fieldRules/variableDeclarationRules';
@@ -55,6 +56,7 @@ export const ruleModules = [
   callingHoursRules,
   timeZoneRules,
   countRules,
+  outboundSettingsRules,
   placeholderRules,
   entryNodeRules,
   endCallRules,

@@ -105,6 +105,12 @@ export const walkRules = {
     'A declared `{variable}` used at a node the walk reaches where no value is known yet (not in `variables`, not set, not mapped from a response).',
     '{ "take": "Greet" } // the script says "Hi {customer_name}" and no step gave customer_name',
   ),
+  valueType: rule(
+    'walk-value-type',
+    DiagnosticSeverity.Warning,
+    "A value in `variables` or `set` that is not of its variable's `type`: a Long or Double that is no number, a Boolean other than `true` or `false`, a date or time not written as ISO 8601.",
+    '{ "set": { "party_size": "four" } } // party_size is a Long variable',
+  ),
 } as const;
 
 /** The codes by name (`WalkCode.takeUnknown` is `'walk-take-unknown'`). */

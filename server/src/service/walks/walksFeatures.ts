@@ -6,10 +6,13 @@
  */
 import { getLocation, type Node as JsoncNode } from 'jsonc-parser';
 import {
+  CodeActionKind,
   CompletionItemKind,
   MarkupKind,
   SymbolKind,
+  type CodeAction,
   type CompletionItem,
+  type Diagnostic,
   type CompletionList,
   type DocumentSymbol,
   type Hover,
@@ -22,7 +25,10 @@ import { variableGroupNames } from '../interface/enumNames';
 import { codeSpan, escapeMarkdown } from '../features/hover';
 import { spanToRange, valueSpan } from '../rules/diagnostics';
 import { quote } from '../interface/messageText';
+import { diagnosticSource } from '../rules/diagnostics';
+import { findNearest } from '../utils/editDistance';
 import { walkPearl } from './walkEngine';
+import { walkRules } from './walkCodes';
 import { readWalksFile, type WalkEntry } from './walksFile';
 
 const emptyList: CompletionList = { isIncomplete: false, items: [] };
@@ -176,4 +182,43 @@ function describeStep(step: unknown, index: number): string {
     return typeof node === 'string' ? `expect ${quote(node)}` : 'expect';
   }
   return `Step ${index + 1}`;
+}
+
+/**
+ * Quick fixes for the `walk-take-unknown` diagnostics among `diagnostics` (the editor's code action
+ * context) of the walks file `doc` whose Pearl is `pearl`: for a `take` naming no transition of the
+ * node the walk stands at, "Change to 'x'" for each transition name of that node within edit
+ * distance 2 (nearest first; preferred when one is nearest), then "Take 'y'" for each other
+ * transition of that node, in the Pearl's order. The edit replaces the take's string. Other
+ * diagnostics, and a take at a node without transitions, get none. Never throws.
+ */
+export function getWalksCodeActions(doc: PearlDocument, pearl: PearlDocument, diagnostics: readonly Diagnostic[]): CodeAction[] {
+  const text = doc.textDocument.getText();
+  const model = readWalksFile(doc);
+  const actions: CodeAction[] = [];
+  for (const diagnostic of diagnostics) {
+    if (diagnostic.code !== walkRules.takeUnknown.code || (diagnostic.source !== undefined && diagnostic.source !== diagnosticSource))
+      continue;
+    const path = getLocation(text, doc.textDocument.offsetAt(diagnostic.range.start) + 1).path;
+    if (path[0] !== 'walks' || path[2] !== 'steps' || typeof path[3] !== 'number' || path[4] !== 'take') continue;
+    const walk = model.walks.find((entry) => entry.index === path[1]);
+    const step: unknown = walk?.input.steps[path[3]];
+    const span = walk && doc.locate([...walk.path, 'steps', path[3], 'take']);
+    if (!walk || !span || !isJsonObject(step) || typeof step.take !== 'string') continue;
+    const trace = traceBefore(pearl, walk, path[3]);
+    const frame = trace.failure ? undefined : trace.frames.at(-1);
+    const names = [...new Set(frame ? transitionNames(pearl, frame) : [])].filter((name) => name !== step.take);
+    const nearest = findNearest(step.take, names);
+    const range = spanToRange(doc, span);
+    const action = (title: string, name: string, isPreferred: boolean): CodeAction => ({
+      title,
+      kind: CodeActionKind.QuickFix,
+      diagnostics: [diagnostic],
+      edit: { changes: { [doc.textDocument.uri]: [{ range, newText: JSON.stringify(name) }] } },
+      ...(isPreferred ? { isPreferred } : {}),
+    });
+    for (const name of nearest.names) actions.push(action(`Change to '${quote(name)}'`, name, nearest.unique && name === nearest.names[0]));
+    for (const name of names) if (!nearest.names.includes(name)) actions.push(action(`Take '${quote(name)}'`, name, false));
+  }
+  return actions;
 }

@@ -13,6 +13,7 @@ import { quote } from '../interface/messageText';
 import { diagnosticSource, keySpan, spanToRange, valueSpan } from '../rules/diagnostics';
 import { walkPearl } from './walkEngine';
 import { findWalkRule, walkRules, type WalkRule } from './walkCodes';
+import { checkWalkValueTypes } from './walkValueTypes';
 
 /** Whether `uri` names a walks file (`*.walks.json`, any letter case). */
 export function isWalksFileUri(uri: string): boolean {
@@ -131,7 +132,7 @@ export interface UnresolvedPearl {
 /**
  * Every diagnostic of the walks file `doc` (docs/user/walks.md § Diagnostics): its structure, then,
  * when `pearl` is the parse of the Pearl it names, each walk's failure on the step that fails,
- * its warnings, and `walk-not-ended`; `walk-pearl-unresolved` on `pearl` when the Pearl could not
+ * its warnings, `walk-not-ended`, and `walk-value-type` for a value not of its variable's type; `walk-pearl-unresolved` on `pearl` when the Pearl could not
  * be read. Never throws.
  */
 export function checkWalksFile(doc: PearlDocument, pearl: PearlDocument | UnresolvedPearl | undefined): Diagnostic[] {
@@ -150,7 +151,9 @@ export function checkWalksFile(doc: PearlDocument, pearl: PearlDocument | Unreso
     );
     return diagnostics;
   }
-  for (const walk of model.walks) diagnostics.push(...checkWalk(doc, walk, walkPearl(pearl, walk.input)));
+  for (const walk of model.walks) {
+    diagnostics.push(...checkWalk(doc, walk, walkPearl(pearl, walk.input)), ...checkWalkValueTypes(doc, walk, pearl));
+  }
   return diagnostics;
 }
 

@@ -80,10 +80,8 @@ const channelCounts: Readonly<Record<PearlDocument['kind'], Record<'inbound' | '
     outbound: [
       totalAgents,
       budgetTotal,
+      // minimumRetryIntervalHours, ringDuration and callTimeout have stated ranges: outboundSettingsRules.ts.
       { key: 'maximumCallAttempts', minimum: 1, expectation: 'at least 1, or no lead is ever called' },
-      { key: 'minimumRetryIntervalHours', minimum: 0, expectation: '0 hours or more' },
-      { key: 'ringDuration', minimum: 0, expectation: '0 or more' },
-      { key: 'callTimeout', minimum: 0, expectation: '0 or more' },
     ],
   },
 };
@@ -94,8 +92,8 @@ const channelCounts: Readonly<Record<PearlDocument['kind'], Record<'inbound' | '
  * § InboundTextSettings, § OutboundTextSettings, § SmtpSettings, § States and transitions).
  *
  * - `count-below-minimum` (Warning, on the value): totalAgents, maxTurns,
- *   autoCloseAfterInactivityHours, maximumCallAttempts < 1; budgetTotal, delayMinutes,
- *   minimumRetryIntervalHours, ringDuration, callTimeout < 0; an SMTP port outside 1 to 65535;
+ *   autoCloseAfterInactivityHours, maximumCallAttempts < 1; budgetTotal, delayMinutes < 0; an SMTP
+ *   port outside 1 to 65535 (the ranges of the other outbound settings: outboundSettingsRules.ts);
  * - `follow-up-after-close` (Warning, on delayMinutes): in a text Pearl's inbound or outbound,
  *   a follow-up whose delayMinutes is at least autoCloseAfterInactivityHours × 60.
  * Only integers are checked; other values are left to schema validation.

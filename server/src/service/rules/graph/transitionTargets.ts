@@ -4,7 +4,10 @@ import { DiagnosticSeverity, valueSpan } from '../diagnostics';
 import { readTransitionFixData, transitionIn, type TransitionFixData } from '../diagnosticData';
 import { NodeType, type PearlDocument, type PearlNode, type PearlTransition } from '../../document/pearlDocument';
 import { makeTemplatePlaceholder } from '../../document/templatePlaceholders';
-import { withArticle } from '../../interface/messageText';
+import { quote, withArticle } from '../../interface/messageText';
+import { nodeTypeNames } from '../../interface/enumNames';
+import { getPropertyNode } from '../../document/jsonTree';
+import { insertArrayElementBefore } from '../../document/jsonEdits';
 import { getTransitionProblems, TransitionProblem } from '../../interface/nodeTypes';
 import { appendToArrayProperty, type Fix, replaceNode } from '../fixSupport';
 import { defineRules, rulingsSection, type RuleModule } from '../ruleModule';
@@ -148,7 +151,7 @@ export const newNodeScriptPlaceholder = makeTemplatePlaceholder('what the agent 
 
 /**
  * `unknown-target` → "Change to 'talk'" for each nodeId within edit distance 2 (§ Transition), then
- * "Create node 'x'" ({@link fixCreateTargetNode}).
+ * "Create Dialogue 'x'" ({@link fixCreateTargetNode}).
  */
 function fixUnknownTarget(doc: PearlDocument, { data }: Diagnostic): Fix[] {
   return [...fixNearestTarget(doc, data), ...fixCreateTargetNode(doc, data)];
@@ -167,20 +170,54 @@ function fixNearestTarget(doc: PearlDocument, data: unknown): Fix[] {
 }
 
 /**
- * `unknown-target` → "Create node 'x'": appends to `pearl.nodes` a Dialogue node with that nodeId
- * (its name too), a script placeholder to fill ({@link newNodeScriptPlaceholder}, reported as
- * `template-placeholder` until it is: docs/rulings.md § Template placeholders) and a transition to
- * the EndCall node, so the new node is reachable and can end (the interface: § Graph rules, rules 3
- * and 4; § Transition). Without an EndCall node that has a nodeId, the new node has no transitions.
- * Offered beside "Change to 'y'".
+ * `unknown-target` → "Create Dialogue 'x'": a Dialogue node with that nodeId, named after its type
+ * ("Dialogue", made unique among the node names), a script placeholder to fill
+ * ({@link newNodeScriptPlaceholder}, reported as `template-placeholder` until it is: docs/rulings.md
+ * § Template placeholders) and a transition to the EndCall node, so the new node is reachable and
+ * can end (the interface: § Graph rules, rules 3 and 4; § Transition). It goes before the first
+ * EndCall node of `pearl.nodes` (the file reads in conversation order), else last. Without an
+ * EndCall node that has a nodeId, the new node has no transitions. The title says what becomes of
+ * the transition's condition: kept as it is; and when the condition reads as the end of the
+ * conversation ("The conversation is over"), which would now lead to a question, a first fix also
+ * replaces it with a placeholder to fill ({@link newConditionPlaceholder}). Offered after
+ * "Change to 'y'".
  */
 function fixCreateTargetNode(doc: PearlDocument, data: unknown): Fix[] {
   const fixData = readTransitionFixData(data);
-  const id = fixData && transitionIn(doc, fixData) ? fixData.toNodeId : '';
-  if (id.trim() === '' || doc.nodesById.has(id) || !doc.pearl) return [];
+  const transition = fixData ? transitionIn(doc, fixData) : undefined;
+  const id = transition && fixData ? fixData.toNodeId : '';
+  if (!transition || id.trim() === '' || doc.nodesById.has(id) || !doc.pearl) return [];
   const endCall = findEndCallTarget(doc);
   const transitions = endCall ? [{ name: endTransitionName, toNodeId: endCall.nodeId }] : [];
-  const node = { nodeId: id, name: id, nodeType: NodeType.Dialogue, script: newNodeScriptPlaceholder, transitions };
-  const edit = appendToArrayProperty(doc, doc.pearl, 'nodes', node);
-  return edit ? [{ title: `Create node '${id}'`, edits: [edit] }] : [];
+  const typeName = nodeTypeNames[NodeType.Dialogue] ?? 'Dialogue';
+  const taken = new Set(doc.allNodes.map((node) => node.name));
+  let name = typeName;
+  for (let n = 2; taken.has(name); n++) name = `${typeName} ${n}`;
+  const node = { nodeId: id, name, nodeType: NodeType.Dialogue, script: newNodeScriptPlaceholder, transitions };
+  const firstEndCall = doc.nodes.find((candidate) => candidate.nodeType === NodeType.EndCall);
+  const edit =
+    firstEndCall && getPropertyNode(doc.pearl, 'nodes') === firstEndCall.node.parent
+      ? insertArrayElementBefore(doc, firstEndCall.node, node, 'pretty')
+      : appendToArrayProperty(doc, doc.pearl, 'nodes', node);
+  if (!edit) return [];
+  const created = `Create ${typeName} '${quote(id)}'`;
+  const condition = transition.name;
+  if (condition === undefined || condition === '') return [{ title: created, edits: [edit] }];
+  const fixes: Fix[] = [];
+  if (transition.nameNode && readsAsEnding(condition)) {
+    fixes.push({
+      title: `${created} and replace the condition '${quote(condition)}', which reads as the end of the conversation, with one to write`,
+      edits: [edit, replaceNode(transition.nameNode, JSON.stringify(newConditionPlaceholder))],
+    });
+  }
+  fixes.push({ title: `${created} (the transition keeps its condition '${quote(condition)}')`, edits: [edit] });
+  return fixes;
+}
+
+/** The condition "Create Dialogue" writes in place of one that reads as an ending: a placeholder to fill. */
+export const newConditionPlaceholder = makeTemplatePlaceholder('when the conversation moves to this step');
+
+/** Whether a transition's condition reads as the end of the conversation ("The conversation is over", "Customer says goodbye"). */
+function readsAsEnding(condition: string): boolean {
+  return /\b(is over|ends?|ended|ending|goodbye|bye|hangs? up|hung up|finished|wraps? up)\b/i.test(condition);
 }

@@ -6,8 +6,10 @@ import { variableGroupNames } from '../../interface/enumNames';
 import { type PathStep, resolveValueVariableField } from '../../interface/variableFields';
 import { readVariableDeclarationFixData, samePath } from '../diagnosticData';
 import { DiagnosticSeverity } from '../diagnostics';
-import { type Fix, removeArrayElements } from '../fixSupport';
-import { getPropertyNode } from '../../document/jsonTree';
+import { type Fix, removeArrayElements, replaceNode } from '../fixSupport';
+import { findNearest } from '../../utils/editDistance';
+import { quote } from '../../interface/messageText';
+import { getNodeAtPath, getPropertyNode } from '../../document/jsonTree';
 import { defineRules, rulingsSection, type RuleModule } from '../ruleModule';
 import { referencedVariableIds, variableReferenceCodes } from './variableRules';
 
@@ -34,6 +36,28 @@ const codes = defineRules('variables', {
 }`,
     },
     fix: fixUnusedVariable,
+  },
+  variableIdUndeclared: {
+    code: 'variable-id-undeclared',
+    severity: DiagnosticSeverity.Warning,
+    summary:
+      'An API `body` or `outputBody` entry whose `variableId` names no declared variable: the request sends no value for it, or the response value is kept nowhere (a typo deploys silently).',
+    section: rulingsSection('Undeclared references'),
+    examples: {
+      fails: `{
+  "pearl": {
+    "nodes": [{ "nodeId": "save", "name": "Save", "nodeType": 40, "apiSettings": { "method": 2, "body": [{ "key": "plan", "variableId": "plna" }] } }]
+  },
+  "variables": [{ "id": "plan", "group": 2 }]
+}`,
+      passes: `{
+  "pearl": {
+    "nodes": [{ "nodeId": "save", "name": "Save", "nodeType": 40, "apiSettings": { "method": 2, "body": [{ "key": "plan", "variableId": "plan" }] } }]
+  },
+  "variables": [{ "id": "plan", "group": 2 }]
+}`,
+    },
+    fix: fixUndeclaredVariableId,
   },
 });
 
@@ -106,14 +130,30 @@ function stepsAlong(root: unknown, path: JsonPath): PathStep<unknown>[] {
 }
 
 /**
- * `variable-group-not-allowed` (Error) on a body entry's `variableId` naming a declared variable
- * whose group the body's values do not take: on a PreCallAPI node PreCall only, as a `{reference}`
- * in its `value` (docs/rulings.md § Groups per field). Adds every id named by `variableId` (body
- * and outputBody) to `used`.
+ * `variable-id-undeclared` (Warning) on a body or outputBody entry's `variableId` naming no
+ * declared variable (docs/rulings.md § Undeclared references; the data is a
+ * VariableDeclarationFixData: the entry's path and the id), and `variable-group-not-allowed`
+ * (Error) on a body entry's `variableId` naming a declared variable whose group the body's values
+ * do not take: on a PreCallAPI node PreCall only, as a `{reference}` in its `value` (docs/rulings.md
+ * § Groups per field). Adds every id named by `variableId` (body and outputBody) to `used`.
  */
 export function checkVariableIds(doc: PearlDocument, diagnostics: Diagnostic[], used: Set<string>): void {
-  for (const { path, id, problem } of variableIdsOf(doc)) {
+  for (const { path, id, problem, list } of variableIdsOf(doc)) {
     used.add(id);
+    if (id !== '' && !doc.variablesById.has(id)) {
+      const data = { path, id } satisfies VariableDeclarationFixData;
+      const consequence = list === 'body' ? 'so the request sends no value for it' : "so the response's value is kept in no variable";
+      diagnostics.push(
+        createDiagnostic(
+          doc,
+          valueSpan(doc, [...path, 'variableId']),
+          codes.variableIdUndeclared,
+          `'${quote(id)}' (variableId) is not a declared variable, ${consequence}.`,
+          { data },
+        ),
+      );
+      continue;
+    }
     if (!problem) continue;
     const { group, field } = problem;
     diagnostics.push(
@@ -131,6 +171,7 @@ export function checkVariableIds(doc: PearlDocument, diagnostics: Diagnostic[], 
 interface VariableIdEntry {
   readonly path: JsonPath;
   readonly id: string;
+  readonly list: 'body' | 'outputBody';
   /** The variable's group, which the entry's field does not take; undefined when it does. */
   readonly problem: { readonly group: VariableGroup; readonly field: { readonly label: string; readonly allowedText: string } } | undefined;
 }
@@ -164,7 +205,7 @@ function variableIdsOf(doc: PearlDocument): readonly VariableIdEntry[] {
       const field = resolveValueVariableField(doc.kind, stepsAlong(doc.value, childPath(path, 'value')));
       if (field && !field.allowedGroups.has(group)) problem = { group, field };
     }
-    entries.push({ path, id, problem });
+    entries.push({ path, id, list, problem });
   });
   // What a keystroke needs (scopesOf) is left for the keystroke: a lint checks each parse once.
   doc.modelCache.variableIds = { parseId: doc.parseId, entries } satisfies KeptVariableIds;
@@ -234,4 +275,21 @@ function fixUnusedVariable(doc: PearlDocument, { data }: Diagnostic): Fix[] {
   if (!fixData || variable?.id !== fixData.id || array?.type !== 'array') return [];
   const edits = removeArrayElements(doc, array, [variable.node]);
   return edits.length > 0 ? [{ title: `Remove variable '${fixData.id}'`, edits, isPreferred: true }] : [];
+}
+
+/**
+ * `variable-id-undeclared` → "Change to 'plan'" for each declared variable id within edit distance
+ * 2 of the `variableId` (nearest first; preferred when one is nearest). Found from the diagnostic's
+ * data (the entry's path and the id); none when the entry there no longer names that id.
+ */
+function fixUndeclaredVariableId(doc: PearlDocument, { data }: Diagnostic): Fix[] {
+  const fixData = readVariableDeclarationFixData(data);
+  const node = fixData && getNodeAtPath(doc.root, [...fixData.path, 'variableId']);
+  if (!fixData || node?.type !== 'string' || node.value !== fixData.id || doc.variablesById.has(fixData.id)) return [];
+  const nearest = findNearest(fixData.id, doc.variablesById.keys());
+  return nearest.names.map((name) => ({
+    title: `Change to '${name}'`,
+    edits: [replaceNode(node, JSON.stringify(name))],
+    isPreferred: nearest.unique && name === nearest.names[0],
+  }));
 }

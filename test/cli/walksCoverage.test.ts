@@ -1,0 +1,53 @@
+// pearl-lint --coverage x.pearl.json counts the walks of every walks file under the working folder
+// whose `pearl` names x (docs/user/walks.md § Coverage), not only the walks files given.
+import { after, before, test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { runPearlLint } from '../../server/src/cli/pearlLint';
+import { bookingWalksText, cleanBookingPearlText as bookingPearlText } from '../helpers/walkPearls';
+
+let work: string;
+
+before(() => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), 'pearl-lint-coverage-'));
+  fs.writeFileSync(path.join(work, 'booking.pearl.json'), bookingPearlText);
+  fs.writeFileSync(path.join(work, 'other.pearl.json'), bookingPearlText);
+  fs.mkdirSync(path.join(work, 'walks'));
+  fs.writeFileSync(
+    path.join(work, 'walks', 'booking.walks.json'),
+    bookingWalksText.replace('"booking.pearl.json"', '"../booking.pearl.json"'),
+  );
+  // Another Pearl's walks, and walks in a skipped folder: never counted for booking.
+  fs.writeFileSync(path.join(work, 'walks', 'other.walks.json'), bookingWalksText.replace('"booking.pearl.json"', '"../other.pearl.json"'));
+  fs.mkdirSync(path.join(work, 'node_modules'));
+  fs.writeFileSync(
+    path.join(work, 'node_modules', 'b.walks.json'),
+    bookingWalksText.replace('"booking.pearl.json"', '"../booking.pearl.json"'),
+  );
+});
+
+after(() => fs.rmSync(work, { recursive: true, force: true }));
+
+async function run(args: string[]): Promise<{ code: number; stdout: string }> {
+  let stdout = '';
+  const code = await runPearlLint(args, {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: () => undefined },
+    cwd: work,
+    env: {},
+  });
+  return { code, stdout };
+}
+
+test('--coverage on a Pearl alone counts the walks files under the working folder that name it', async () => {
+  const { code, stdout } = await run(['--coverage', 'booking.pearl.json']);
+  assert.equal(code, 0);
+  assert.equal(stdout.split('\n')[0], 'booking.pearl.json: 5 of 10 transitions taken by 1 walk');
+});
+
+test('--coverage leaves out the walks files a ! pattern leaves out', async () => {
+  const { stdout } = await run(['--coverage', 'booking.pearl.json', '!walks/booking.walks.json']);
+  assert.equal(stdout.split('\n')[0], 'booking.pearl.json: 0 of 10 transitions taken by 0 walks');
+});
