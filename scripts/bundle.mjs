@@ -116,6 +116,15 @@ const results = await Promise.all([
     target: 'es2022',
     define: { PEARL_LAYOUT_WORKER_SOURCE: JSON.stringify(layoutWorker.text) },
   }),
+  // The call view's page script (browser): client/src/calls/callPage/.
+  esbuild.build({
+    ...common,
+    entryPoints: ['client/src/calls/callPage/callPage.ts'],
+    outfile: 'dist/callView.js',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+  }),
   esbuild.build({
     ...common,
     entryPoints: ['client/src/graphPreview/webview/graphPreview.css'],

@@ -1,5 +1,5 @@
 /**
- * The names of every enumerated value of a call (docs/public-reference.md § POST
+ * The names of every enumerated value of a call (docs/user/calls.md § POST
  * /v2/Pearl/{pearlId}/Calls, § GET /v2/Call/{callId}, § POST /v1/Outbound/{outboundId}/Call), in one
  * place. Two of them are not in the reference and are assumed (docs/user/calls.md § What is
  * assumed): the transcript's `role` and `overallSentiment`; {@link assumedNames} says so, and the

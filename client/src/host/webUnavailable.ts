@@ -16,6 +16,14 @@ const commandsByFeature: Record<ServiceFeature, readonly string[]> = {
     'pearls.import',
     'pearls.openDeployedFile',
     'revealInPearlsView',
+    // The calls of the Pearls view (client/src/calls/).
+    'calls.open',
+    'calls.loadMore',
+    'calls.filter',
+    'calls.clearFilters',
+    'calls.walkWithValues',
+    'calls.placeTestCall',
+    'calls.forgetCustomer',
   ],
 };
 

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { activePearlDocument } from '../activePearlDocument';
+import { registerCalls } from '../calls/registerCalls';
 import type { CmdFactory, PearlContext } from '../pearlContext';
 import { checkWorkspaceTrust } from '../trust/workspaceTrust';
 import { compareWithFileCommand, importCommand, openLiveSettingsCommand } from './liveSettingsCommands';
@@ -27,6 +28,7 @@ export function registerPearlsView(ctx: PearlContext): void {
   ctx.registerCommand('pearls.import', importCommand(view));
   ctx.registerCommand('pearls.openDeployedFile', openDeployedFile(view));
   ctx.registerCommand('revealInPearlsView', revealInPearlsView(view));
+  registerCalls(ctx, view);
 }
 
 /** `pearl.pearls.openDeployedFile`: opens the workspace file deployed as the Pearl of a row. */
@@ -66,7 +68,7 @@ function revealInPearlsView(view: PearlsView): CmdFactory {
         );
         return { status: 'refused', reason: 'not listed' };
       }
-      await view.treeView.reveal(row, { select: true, focus: true });
+      await view.treeView.reveal(row, { select: true, focus: true, expand: true });
       return { status: 'done' };
     };
 }
