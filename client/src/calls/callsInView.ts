@@ -94,6 +94,12 @@ export class CallsInView implements PearlRowChildren, vscode.Disposable {
     if (today !== undefined) item.description = [row.description, today].filter(Boolean).join(' · ');
   }
 
+  /** Reads the calls of the expanded Pearls again, and their files' facts. */
+  reload(): void {
+    this.facts.clear();
+    this.loader.reloadAll();
+  }
+
   /** The deployed file's facts of `pearlId` and the file, when the workspace has a recorded deployment of it. */
   async factsFor(pearlId: string): Promise<{ facts: PearlFileFacts; uri: vscode.Uri } | undefined> {
     if (!this.facts.has(pearlId)) await this.loadFacts(pearlId);

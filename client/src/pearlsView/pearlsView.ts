@@ -22,6 +22,8 @@ export interface PearlRowChildren {
   treeItemOf(row: PearlChildRow): vscode.TreeItem;
   /** Adds to a Pearl row's item what the children know (collapsible state, the Pearl's figures). */
   decorate(row: PearlsRow, item: vscode.TreeItem): void;
+  /** Reads the rows under the expanded Pearls again (the view's Refresh). */
+  reload(): void;
 }
 
 /** The id of the Pearls view (package.json `contributes.views`). */

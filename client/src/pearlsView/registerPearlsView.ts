@@ -19,7 +19,9 @@ export function registerPearlsView(ctx: PearlContext): void {
   const view = new PearlsView(ctx);
   ctx.pushCleanup(view);
   ctx.registerCommand('pearls.refresh', () => () => {
-    if (checkWorkspaceTrust('pearlsView')) view.refresher.refresh();
+    if (!checkWorkspaceTrust('pearlsView')) return;
+    view.refresher.refresh();
+    view.children?.reload();
   });
   ctx.registerCommand('pearls.run', setActiveCommand(view, true));
   ctx.registerCommand('pearls.pause', setActiveCommand(view, false));

@@ -24,7 +24,9 @@ import { createNonce } from '../../../client/src/graphPreview/graphPreviewHtml';
 import { seedPearls } from '../../standin/standInPearls';
 import { callById, longCallIdFor, longTranscriptTurns } from '../../standin/standInCalls';
 import { waitFor } from '../../helpers/wait';
-import { chromiumPath, distDir, launchOptions, preludeScript } from './previewPage';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { getLanguageService } from '../../../server/src/service/pearlLanguageService';
+import { chromiumPath, distDir, launchOptions, type PageGlobals, preludeScript, startServer as startPreviewServer } from './previewPage';
 
 interface CallPageGlobals {
   __posted: { type: string }[];
@@ -236,5 +238,35 @@ describe('call view page (chromium)', { skip: fs.existsSync(chromiumPath) ? fals
         .join(' ')}\n`,
     );
     await page.close();
+  });
+
+  it('the walk panel starts from a call\'s values ("Walk with this call\'s values")', async () => {
+    const preview = await startPreviewServer();
+    try {
+      const text = fs.readFileSync(path.resolve(__dirname, '../../../../examples/clinic-reminders.pearl.json'), 'utf8');
+      const service = getLanguageService();
+      const document = service.parsePearlDocument(TextDocument.create('file:///w/clinic.pearl.json', 'pearl', 1, text));
+      const graph = service.getGraph(document, service.doValidation(document));
+      const page = await browser.newPage();
+      await page.goto(`${preview.origin}/`);
+      const posted = (): Promise<{ type: string; walk?: { variables?: Record<string, string>; steps: unknown[] } }[]> =>
+        page.evaluate(() => (globalThis as unknown as PageGlobals).__posted as unknown as { type: string }[]);
+      await waitFor('the preview is ready', async () => (await posted()).some((message) => message.type === 'ready'));
+      await page.evaluate((data) => (globalThis as unknown as PageGlobals).postMessage(data as never, '*'), {
+        type: 'graph',
+        graph,
+      } as Record<string, unknown>);
+      await page.evaluate((data) => (globalThis as unknown as PageGlobals).postMessage(data as never, '*'), {
+        type: 'startWalk',
+        variables: { patient_first_name: 'Dana', customer_phone: '+15551234567' },
+      } as Record<string, unknown>);
+      const walk = await waitFor('the page asks for the walk of those values', async () =>
+        (await posted()).find((message) => message.type === 'walk'),
+      );
+      assert.deepEqual(walk.walk, { variables: { patient_first_name: 'Dana', customer_phone: '+15551234567' }, steps: [] });
+      await page.close();
+    } finally {
+      preview.server.close();
+    }
   });
 });
