@@ -7,6 +7,7 @@ import { CallsLoader, type CallsLoaderDeps } from '../../client/src/calls/callsL
 import {
   callRow,
   callsPageSize,
+  checkPhoneNumber,
   callsRows,
   customRange,
   defaultFilter,
@@ -113,6 +114,12 @@ describe('call rows', () => {
       ['Calls today: 2', 'Budget: 12.50 of 500 used', 'Leads: 40 (25 completed, 11 successful)'],
     );
     assert.equal(formatDuration(3725), '1 h 02 min');
+  });
+
+  test('a test call number: digits with an optional +, spaces, dashes and brackets', () => {
+    for (const number of ['+15551234567', '555 123 4567', '+44 (20) 7946-0018']) assert.equal(checkPhoneNumber(number), undefined, number);
+    for (const number of ['', '12', 'call me', '+1555\u202e123', '[x](command:y)', '1'.repeat(30)])
+      assert.ok(checkPhoneNumber(number), number);
   });
 });
 

@@ -70,7 +70,11 @@ export class CallViews implements vscode.Disposable {
     });
     const entry: OpenCall = { panel, pearlId, ready: false };
     this.open.set(callId, entry);
-    panel.onDidDispose(() => this.open.delete(callId));
+    let closed = false;
+    panel.onDidDispose(() => {
+      closed = true;
+      this.open.delete(callId);
+    });
     panel.webview.onDidReceiveMessage((message: unknown) => {
       if (isCallPageMessage(message)) void this.onMessage(entry, message);
     });
@@ -80,6 +84,7 @@ export class CallViews implements vscode.Disposable {
       scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(this.ctx.extCtx.extensionUri, 'dist', 'callView.js')).toString(),
     });
     const result = await getCall({ baseUrl, token, timeoutMs: callsRequestTimeoutMs, callId });
+    if (closed) return 'refused';
     if (!result.ok) {
       panel.dispose();
       this.ctx.outputChannel.appendLine(
@@ -91,6 +96,7 @@ export class CallViews implements vscode.Disposable {
     const owner = pearlId ?? result.call.pearlId;
     entry.call = result.call;
     entry.facts = owner === undefined ? undefined : await this.calls.factsFor(owner);
+    if (closed) return 'refused';
     entry.model = buildCallViewModel(
       result.call,
       entry.facts?.facts,

@@ -314,3 +314,12 @@ export function customRange(from: string, to: string): { fromMs: number; toMs: n
 export function checkSearch(text: string): string | undefined {
   return text.length > 200 ? 'At most 200 characters.' : undefined;
 }
+
+/** A phone number as typed: `+`, digits, spaces, `-`, `(`, `)`; 3 to 25 characters, at least 3 digits. */
+export function checkPhoneNumber(value: string): string | undefined {
+  const text = value.trim();
+  if (!/^\+?[0-9][0-9 ()-]{1,23}[0-9)]$/.test(text) || (text.match(/\d/g) ?? []).length < 3) {
+    return 'Write a phone number: digits, with an optional leading + (e.g. +15551234567).';
+  }
+  return undefined;
+}

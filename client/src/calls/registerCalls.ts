@@ -8,11 +8,12 @@ import { commandTimeoutMs, type PearlCommandOutcome, resolveTarget } from '../pe
 import type { PearlsView } from '../pearlsView/pearlsView';
 import { plainText } from '../pearlsView/pearlsTreeModel';
 import { reportFailure } from '../pearlsView/runPauseCommands';
+import { checkWorkspaceTrust } from '../trust/workspaceTrust';
 import { plainLines } from '../userText';
 import { callFilterStatusNames } from './callNames';
 import { CallRequestFollower, type FollowState } from './callRequestFollower';
 import { CallsInView, readText } from './callsInView';
-import { type CallsFilter, checkSearch, customRange, defaultFilter, presetRange } from './callsTreeModel';
+import { type CallsFilter, checkPhoneNumber, checkSearch, customRange, defaultFilter, presetRange } from './callsTreeModel';
 import { CallViews } from './callViewPanel';
 import { readWalkValues, type WalkValues } from './pearlFileFacts';
 
@@ -35,10 +36,16 @@ export function registerCalls(ctx: PearlContext, view: PearlsView): void {
   ctx.pushCleanup(calls);
   ctx.pushCleanup(views);
   ctx.pushCleanup(follow);
-  ctx.registerCommand('calls.open', () => async (pearlId?: unknown, callId?: unknown) => {
+  ctx.registerCommand('calls.open', () => async (pearlId?: unknown, callId?: unknown): Promise<PearlCommandOutcome> => {
+    if (!checkWorkspaceTrust('pearlsView')) return { status: 'refused', reason: 'workspace not trusted' };
     const id = typeof callId === 'string' ? callId : await askCallId();
     if (id === undefined) return { status: 'cancelled', reason: 'no call id' };
-    return { status: await views.show(id, typeof pearlId === 'string' ? pearlId : undefined) };
+    const shown = await views.show(id, typeof pearlId === 'string' ? pearlId : undefined);
+    return shown === 'done'
+      ? { status: 'done' }
+      : shown === 'failed'
+        ? { status: 'failed', kind: 'call', message: 'The call could not be read.' }
+        : { status: 'refused', reason: 'not shown' };
   });
   ctx.registerCommand('calls.loadMore', () => (pearlId?: unknown) => {
     if (typeof pearlId === 'string') calls.loader.loadMore(pearlId);
@@ -174,15 +181,6 @@ async function pickTags(calls: CallsInView, current: readonly string[]): Promise
     { title: 'Calls with which tags? (none: any)', canPickMany: true },
   );
   return picked?.map((item) => item.value);
-}
-
-/** A phone number as typed: `+`, digits, spaces, `-`, `(`, `)`; 3 to 25 characters, at least 3 digits. */
-export function checkPhoneNumber(value: string): string | undefined {
-  const text = value.trim();
-  if (!/^\+?[0-9][0-9 ()-]{1,23}[0-9)]$/.test(text) || (text.match(/\d/g) ?? []).length < 3) {
-    return 'Write a phone number: digits, with an optional leading + (e.g. +15551234567).';
-  }
-  return undefined;
 }
 
 /** `pearl.calls.placeTestCall` (an outbound Pearl's row, or a pick): asks, confirms, places the call and follows it. */
