@@ -8,6 +8,7 @@ import {
   callRow,
   callsPageSize,
   checkPhoneNumber,
+  withDirection,
   callsRows,
   customRange,
   defaultFilter,
@@ -311,6 +312,34 @@ describe('calls commands in the manifest', () => {
     assert.ok(callsCommands.length >= 7);
     for (const command of callsCommands)
       assert.ok(source.includes(`'${command.replace(/^pearl\./, '')}'`), `${command} has no web stand-in`);
+  });
+
+  test("the test call is offered on outbound Pearls' rows only, and the view's own menus still match them", () => {
+    const menus = manifest.contributes.menus['view/item/context'];
+    const when = (command: string): RegExp[] =>
+      menus
+        .filter((entry) => entry.command === command)
+        .map((entry) => {
+          const match = /viewItem =~ \/(.+)\/$/.exec(entry.when ?? '');
+          assert.ok(match, entry.when);
+          return new RegExp(match[1]);
+        });
+    const outbound = withDirection('pearl.running.linked', 2);
+    const inbound = withDirection('pearl.running.linked', 1);
+    assert.equal(outbound, 'pearl.running.outbound.linked');
+    assert.ok(when('pearl.calls.placeTestCall').every((pattern) => pattern.test(outbound)));
+    assert.ok(when('pearl.calls.placeTestCall').every((pattern) => !pattern.test(inbound)));
+    for (const command of [
+      'pearl.pearls.pause',
+      'pearl.pearls.openDeployedFile',
+      'pearl.pearls.openLiveSettings',
+      'pearl.calls.forgetCustomer',
+    ]) {
+      assert.ok(
+        when(command).every((pattern) => pattern.test(outbound)),
+        command,
+      );
+    }
   });
 
   test('in the command palette, the commands that send the token need a trusted workspace off the web', () => {

@@ -6,7 +6,7 @@ import type { PearlChildRow, PearlRowChildren, PearlsView } from '../pearlsView/
 import type { PearlsRow } from '../pearlsView/pearlsTreeModel';
 import { isFeatureEnabled } from '../trust/restrictedMode';
 import { CallsLoader } from './callsLoader';
-import { type CallsRow, callsRows, describeFilter, figuresDescription, figuresLines, type TagInfo } from './callsTreeModel';
+import { type CallsRow, callsRows, describeFilter, figuresDescription, figuresLines, type TagInfo, withDirection } from './callsTreeModel';
 import { maxPearlFileLength, type PearlFileFacts, readPearlFileFacts } from './pearlFileFacts';
 
 /** Milliseconds per calls request. */
@@ -83,8 +83,7 @@ export class CallsInView implements PearlRowChildren, vscode.Disposable {
     const pearl = row.pearl;
     if (pearl === undefined) return;
     item.collapsibleState = vscode.TreeItemCollapsibleState.Collapsed;
-    if (pearl.type === 2 && item.contextValue !== undefined)
-      item.contextValue = item.contextValue.replace(/^(pearl\.[a-z]+)/, '$1.outbound');
+    if (item.contextValue !== undefined) item.contextValue = withDirection(item.contextValue, pearl.type);
     const figures = this.loader.figuresOf(pearl.id);
     if (figures === undefined) return;
     const lines = figuresLines(figures);

@@ -323,3 +323,13 @@ export function checkPhoneNumber(value: string): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * A Pearl row's `contextValue` with `.outbound` after its state for an outbound Pearl (`type` 2):
+ * `pearl.running.linked` → `pearl.running.outbound.linked`, so the test call's menu can match
+ * `/^pearl\.[a-z]+\.outbound/` while the Pearls view's own patterns (`/^pearl\.running/`,
+ * `/\.linked$/`) still match.
+ */
+export function withDirection(contextValue: string, type: number | undefined): string {
+  return type === 2 ? contextValue.replace(/^(pearl\.[a-z]+)/, '$1.outbound') : contextValue;
+}
