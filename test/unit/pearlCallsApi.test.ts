@@ -217,3 +217,27 @@ describe('resetMemory, makeCall and getCallRequest', () => {
     assert.equal(placed.kind, 'validation');
   });
 });
+
+describe("the stand-in's generated calls", () => {
+  test('deterministic, in several languages (right-to-left ones too), with transfers, failures and tags', () => {
+    const pearl = standIn.pearls.get('prl_seed_1');
+    assert.ok(pearl);
+    const from = now - 30 * 86_400_000;
+    const calls = standInCallsFor(pearl, from, now, now);
+    assert.deepEqual(standInCallsFor(pearl, from, now, now), calls);
+    assert.deepEqual(new Set(calls.map((call) => call.language)), new Set(['en', 'es', 'he', 'ar']));
+    assert.ok(calls.some((call) => call.isCallTransferred));
+    assert.ok(calls.some((call) => [5, 6, 7].includes(call.status) && call.duration === 0));
+    assert.ok(calls.some((call) => call.tags.length > 0));
+    assert.ok(calls.every((call) => call.startMs <= now && call.overallSentiment >= 1 && call.overallSentiment <= 5));
+    const figures = standInCallFigures(pearl, from, now, now);
+    assert.equal(
+      figures.reduce((sum, day) => sum + day.total, 0),
+      calls.length,
+    );
+    assert.equal(
+      figures.reduce((sum, day) => sum + day.transferred, 0),
+      calls.filter((call) => call.isCallTransferred).length,
+    );
+  });
+});
