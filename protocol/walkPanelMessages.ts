@@ -45,9 +45,14 @@ export interface RequestWalkCoverageMessage {
 /** Every walk message the page posts. */
 export type WalkPageMessage = WalkMessage | SendWalkRequestMessage | SaveWalkMessage | RequestWalkCoverageMessage;
 
-/** Host → webview: open the walk panel ("Pearl: Walk Conversation" from the command palette). */
+/**
+ * Host → webview: open the walk panel ("Pearl: Walk Conversation" from the command palette). With
+ * `variables` (a call's collected values, "Walk with this call's values"), a new walk starts from
+ * them, without steps.
+ */
 export interface StartWalkMessage {
   readonly type: 'startWalk';
+  readonly variables?: Readonly<Record<string, string>>;
 }
 
 /** Host → webview: the trace of the walk the page sent as `seq`; `trace` null and `error` set when there is none. */

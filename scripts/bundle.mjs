@@ -129,6 +129,15 @@ const results = await Promise.all([
     outfile: 'dist/analytics.css',
     format: undefined,
   }),
+  // The call view's page script (browser): client/src/calls/callPage/.
+  esbuild.build({
+    ...common,
+    entryPoints: ['client/src/calls/callPage/callPage.ts'],
+    outfile: 'dist/callView.js',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+  }),
   esbuild.build({
     ...common,
     entryPoints: ['client/src/graphPreview/webview/graphPreview.css'],

@@ -17,6 +17,9 @@
  *   JSON) and `GET /v1/Account`. A Pearl that is not Running has no ongoing calls.
  * - `POST /v2/Pearl/{pearlId}/Analytics` (`standInAnalytics.ts`): made-up figures of the range whose totals
  *   agree; a range over 90 days is a 400.
+ * - The calls operations (`standInCalls.ts`): GET /v2/Pearl/{id} (figures), POST /v2/Pearl/{id}/Calls,
+ *   GET /v2/Call/{id}, PUT /v2/Pearl/{id}/ResetMemory, POST /v1/Outbound/{id}/Call and GET
+ *   /v1/Outbound/CallRequest/{id}, from generated, deterministic calls.
  * - Every operation checks `Authorization: Bearer <token>` first (401 with a problem body).
  *
  * Test controls: {@link StandIn.setFault}, or over HTTP `POST /__standin/fault` with
@@ -40,6 +43,7 @@ import {
   type StandInAccount,
   type StandInPearl,
 } from './standInPearls';
+import { callsRoute, type CallsRoute, StandInCalls } from './standInCalls';
 import { CreateKind, fieldKeyStyles, formatFieldKey, validateCreateRequest } from './standInValidation';
 import { readAnalyticsRange, standInAnalytics } from './standInAnalytics';
 
@@ -125,6 +129,8 @@ class StandInService {
   readonly created: CreatedPearl[] = [];
   readonly pearls = new Map<string, StandInPearl>();
   readonly account = defaultAccount();
+  /** The calls operations (standInCalls.ts). */
+  readonly calls = new StandInCalls();
   private fault: StandInFault = 'none';
   private retryAfterSeconds = 1;
   private faultErrors: Record<string, string[]> = {};
@@ -154,7 +160,7 @@ class StandInService {
 
     if (path.startsWith('/__standin/')) return this.handleControl(method, path, await readBody(request), response);
 
-    const route = matchRoute(path, method);
+    const route = callsRoute(path, method) ?? matchRoute(path, method);
     if (!route) return sendProblem(response, 404, 'Not Found', `No operation at ${path}.`);
     if (route.operation === 'wrongMethod') {
       response.setHeader('Allow', route.allow);
@@ -173,6 +179,10 @@ class StandInService {
     }
     if (route.operation === 'list') return sendJson(response, 200, [...this.pearls.values()].map(listEntry));
     if (route.operation === 'account') return sendJson(response, 200, this.account);
+    if (route.operation === 'calls') {
+      const ongoing = (pearl: StandInPearl) => ongoingCallsAt(this.now() - pearl.createdAt, isInboundPearl(pearl));
+      return this.calls.handle(request, response, route, { pearls: this.pearls, now: this.now(), ongoing });
+    }
     if (route.operation === 'create') return this.create(request, response, route);
     const pearl = this.pearls.get(route.pearlId);
     if (!pearl) return sendProblem(response, 404, 'Not Found', `No Pearl with id ${route.pearlId}.`);
@@ -391,7 +401,8 @@ type Route =
   | { operation: 'list' }
   | { operation: 'account' }
   | { operation: 'ongoingCalls' | 'settings' | 'active' | 'update' | 'analytics'; pearlId: string }
-  | { operation: 'wrongMethod'; allow: string };
+  | { operation: 'wrongMethod'; allow: string }
+  | CallsRoute;
 
 /** The operation at `method` `path` (the path matched without regard to case, as ASP.NET routing does). */
 function matchRoute(path: string, method: string): Route | undefined {

@@ -18,7 +18,8 @@ export function registerGraphPreview(ctx: PearlContext): void {
   // "Pearl: Walk Conversation": the preview, with its walk panel open (issue 18).
   ctx.registerCommand(
     'walkConversation',
-    (ctx) => async (resource?: unknown) => (await openGraphPreview(ctx, panels, resource))?.startWalk(),
+    (ctx) => async (resource?: unknown, start?: unknown) =>
+      (await openGraphPreview(ctx, panels, resource))?.startWalk(walkVariablesOf(start)),
   );
   registerTextPearlContext(ctx);
   // Previews open when the window reloads come back, showing the same document (activation event
@@ -93,4 +94,18 @@ async function openGraphPreview(
   const panel = new GraphPreviewPanel(ctx, uri, column, () => panels.delete(key));
   panels.set(key, panel);
   return panel;
+}
+
+/**
+ * The walk's starting values given to `pearl.walkConversation` as its second argument
+ * (`{ variables: { id: text } }`, from "Walk with this call's values"): string values only, at most
+ * 1,000; undefined otherwise.
+ */
+function walkVariablesOf(start: unknown): Record<string, string> | undefined {
+  if (typeof start !== 'object' || start === null) return undefined;
+  const given = (start as { variables?: unknown }).variables;
+  if (typeof given !== 'object' || given === null || Array.isArray(given)) return undefined;
+  const variables: Record<string, string> = {};
+  for (const [id, value] of Object.entries(given).slice(0, 1000)) if (typeof value === 'string') variables[id] = value;
+  return variables;
 }

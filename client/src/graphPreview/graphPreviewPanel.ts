@@ -42,6 +42,7 @@ export class GraphPreviewPanel implements vscode.Disposable {
   private readonly walk: WalkHost;
   /** "Pearl: Walk Conversation" ran before the page was ready: open the walk panel once it is. */
   private startWalkPending = false;
+  private startWalkVariables: Readonly<Record<string, string>> | undefined;
 
   /**
    * Opens the panel beside the editor, without taking the focus.
@@ -110,10 +111,18 @@ export class GraphPreviewPanel implements vscode.Disposable {
     this.panel.reveal(undefined, true);
   }
 
-  /** Opens the page's walk panel ("Pearl: Walk Conversation"), now or as soon as the page is ready. */
-  startWalk(): void {
+  /**
+   * Opens the page's walk panel ("Pearl: Walk Conversation"), now or as soon as the page is ready;
+   * with `variables`, a new walk from them (a call's collected values).
+   */
+  startWalk(variables?: Readonly<Record<string, string>>): void {
     this.startWalkPending = !this.ready;
-    if (this.ready) this.post({ type: 'startWalk' });
+    if (variables !== undefined) this.startWalkVariables = variables;
+    if (this.ready) {
+      const given = this.startWalkVariables;
+      this.startWalkVariables = undefined;
+      this.post(given === undefined ? { type: 'startWalk' } : { type: 'startWalk', variables: given });
+    }
   }
 
   /** Closes the panel and stops listening. Safe to call more than once. */

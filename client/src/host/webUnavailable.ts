@@ -17,6 +17,14 @@ const commandsByFeature: Record<ServiceFeature, readonly string[]> = {
     'pearls.openDeployedFile',
     'revealInPearlsView',
     'pearls.showAnalytics',
+    // The calls of the Pearls view (client/src/calls/).
+    'calls.open',
+    'calls.loadMore',
+    'calls.filter',
+    'calls.clearFilters',
+    'calls.walkWithValues',
+    'calls.placeTestCall',
+    'calls.forgetCustomer',
   ],
 };
 

@@ -8,6 +8,24 @@ import { PearlsRefresher } from './pearlsRefresher';
 import { readSnapshot } from './pearlsSnapshot';
 import { buildRows, messageRow, plainText, type PearlsRow } from './pearlsTreeModel';
 
+/** A row under a Pearl row (the calls, client/src/calls/callsTreeModel.ts). */
+export interface PearlChildRow {
+  readonly kind: 'call' | 'callsMore' | 'callsMessage';
+  readonly id: string;
+  readonly pearlId: string;
+}
+
+/** What gives the rows under a Pearl row (client/src/calls/callsInView.ts); attached after construction. */
+export interface PearlRowChildren {
+  /** The rows under the Pearl `pearlId` (reading them when first asked). */
+  rowsOf(pearlId: string): PearlChildRow[];
+  treeItemOf(row: PearlChildRow): vscode.TreeItem;
+  /** Adds to a Pearl row's item what the children know (collapsible state, the Pearl's figures). */
+  decorate(row: PearlsRow, item: vscode.TreeItem): void;
+  /** Reads the rows under the expanded Pearls again (the view's Refresh). */
+  reload(): void;
+}
+
 /** The id of the Pearls view (package.json `contributes.views`). */
 export const pearlsViewId = 'pearl.pearlsView';
 
@@ -19,12 +37,14 @@ export const pearlsViewId = 'pearl.pearlsView';
  * plain strings and go into tree items as plain strings. In Restricted Mode nothing is read and the
  * view says why.
  */
-export class PearlsView implements vscode.TreeDataProvider<PearlsRow>, vscode.Disposable {
+export class PearlsView implements vscode.TreeDataProvider<PearlsRow | PearlChildRow>, vscode.Disposable {
   private readonly changeEmitter = new vscode.EventEmitter<PearlsRow | undefined>();
   /** Fires when the rows change. */
   readonly onDidChangeTreeData = this.changeEmitter.event;
   /** The tree view. */
-  readonly treeView: vscode.TreeView<PearlsRow>;
+  readonly treeView: vscode.TreeView<PearlsRow | PearlChildRow>;
+  /** The rows under Pearl rows, when attached. */
+  children: PearlRowChildren | undefined;
   /** Reads the account. */
   readonly refresher: PearlsRefresher;
   /** The read-only live documents and compare sides. */
@@ -142,8 +162,14 @@ export class PearlsView implements vscode.TreeDataProvider<PearlsRow>, vscode.Di
     return rows;
   }
 
+  /** Shows the rows again (the rows under a Pearl changed). */
+  refreshRows(): void {
+    this.changeEmitter.fire(undefined);
+  }
+
   /** The tree item of `row`: plain-string label, description and tooltip; a theme icon. */
-  getTreeItem(row: PearlsRow): vscode.TreeItem {
+  getTreeItem(row: PearlsRow | PearlChildRow): vscode.TreeItem {
+    if (isChildRow(row)) return this.children?.treeItemOf(row) ?? new vscode.TreeItem(row.id);
     const item = new vscode.TreeItem(row.label, vscode.TreeItemCollapsibleState.None);
     item.id = row.id;
     item.description = row.description;
@@ -151,23 +177,30 @@ export class PearlsView implements vscode.TreeDataProvider<PearlsRow>, vscode.Di
     item.iconPath = new vscode.ThemeIcon(row.icon, row.warning ? new vscode.ThemeColor('list.warningForeground') : undefined);
     item.contextValue = row.contextValue ?? row.kind;
     if (row.command !== undefined) item.command = { command: row.command, title: row.label };
+    if (row.kind === 'pearl') this.children?.decorate(row, item);
     return item;
   }
 
-  /** The rows; the list is flat. */
-  getChildren(row?: PearlsRow): PearlsRow[] {
-    return row === undefined ? this.rows : [];
+  /** The rows at the top; under a Pearl row, its calls (when attached). */
+  getChildren(row?: PearlsRow | PearlChildRow): (PearlsRow | PearlChildRow)[] {
+    if (row === undefined) return this.rows;
+    if (!isChildRow(row) && row.kind === 'pearl' && row.pearl !== undefined) return this.children?.rowsOf(row.pearl.id) ?? [];
+    return [];
   }
 
-  /** Every row is at the top (needed by `TreeView.reveal`). */
-  getParent(): undefined {
-    return undefined;
+  /** A Pearl's row for the rows under it; none for the rows at the top (needed by `TreeView.reveal`). */
+  getParent(row: PearlsRow | PearlChildRow): PearlsRow | undefined {
+    return isChildRow(row) ? this.findRow(row.pearlId) : undefined;
   }
 
   dispose(): void {
     this.refresher.dispose();
     while (this.subscriptions.length > 0) this.subscriptions.pop()?.dispose();
   }
+}
+
+function isChildRow(row: PearlsRow | PearlChildRow): row is PearlChildRow {
+  return row.kind === 'call' || row.kind === 'callsMore' || row.kind === 'callsMessage';
 }
 
 function parseUri(text: string): vscode.Uri | undefined {

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { activePearlDocument } from '../activePearlDocument';
+import { registerCalls } from '../calls/registerCalls';
 import type { CmdFactory, PearlContext } from '../pearlContext';
 import { checkWorkspaceTrust } from '../trust/workspaceTrust';
 import { showAnalyticsCommand } from '../analytics/analyticsCommand';
@@ -19,7 +20,9 @@ export function registerPearlsView(ctx: PearlContext): void {
   const view = new PearlsView(ctx);
   ctx.pushCleanup(view);
   ctx.registerCommand('pearls.refresh', () => () => {
-    if (checkWorkspaceTrust('pearlsView')) view.refresher.refresh();
+    if (!checkWorkspaceTrust('pearlsView')) return;
+    view.refresher.refresh();
+    view.children?.reload();
   });
   ctx.registerCommand('pearls.run', setActiveCommand(view, true));
   ctx.registerCommand('pearls.pause', setActiveCommand(view, false));
@@ -29,6 +32,7 @@ export function registerPearlsView(ctx: PearlContext): void {
   ctx.registerCommand('pearls.openDeployedFile', openDeployedFile(view));
   ctx.registerCommand('revealInPearlsView', revealInPearlsView(view));
   ctx.registerCommand('pearls.showAnalytics', showAnalyticsCommand(view));
+  registerCalls(ctx, view);
 }
 
 /** `pearl.pearls.openDeployedFile`: opens the workspace file deployed as the Pearl of a row. */
@@ -68,7 +72,7 @@ function revealInPearlsView(view: PearlsView): CmdFactory {
         );
         return { status: 'refused', reason: 'not listed' };
       }
-      await view.treeView.reveal(row, { select: true, focus: true });
+      await view.treeView.reveal(row, { select: true, focus: true, expand: true });
       return { status: 'done' };
     };
 }

@@ -41,6 +41,9 @@ describe('Restricted Mode (an untrusted workspace)', () => {
       'pearl.pearls.compareWithFile',
       'pearl.pearls.import',
       'pearl.pearls.showAnalytics',
+      'pearl.calls.placeTestCall',
+      'pearl.calls.forgetCustomer',
+      'pearl.calls.open',
     ]) {
       const outcome = await vscode.commands.executeCommand<{ status: string; reason?: string }>(command, 'prl_seed_1');
       assert.deepEqual(outcome, { status: 'refused', reason: 'workspace not trusted' }, command);

@@ -128,6 +128,10 @@ export class WalkController {
   onHostMessage(message: WalkHostMessage): void {
     switch (message.type) {
       case 'startWalk':
+        if (message.variables !== undefined) {
+          this.variables = { ...message.variables };
+          this.steps = [];
+        }
         this.setOpen(true);
         break;
       case 'walkTrace':

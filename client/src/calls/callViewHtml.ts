@@ -1,0 +1,115 @@
+/**
+ * The call view's page (docs/user/calls.md § The call view), without `vscode`, so the page test
+ * renders the very page the webview shows: a strict Content-Security-Policy (nothing remote, no
+ * inline code without the nonce, no images, no frames), VS Code's theme variables, the styles, and
+ * one script (`dist/callView.js`) that draws everything from the {@link CallViewModel} the host
+ * posts, as text.
+ */
+
+import type { CallViewModel } from './callViewModel';
+
+/** Host → page: draw this call. */
+export interface ShowCallMessage {
+  readonly type: 'show';
+  readonly model: CallViewModel;
+}
+
+/** Page → host: the page listens (`ready`), the user asked for the recording or a walk with the values. */
+export type CallPageMessage = { readonly type: 'ready' } | { readonly type: 'openRecording' } | { readonly type: 'walk' };
+
+/** Whether `value` is a message the page may post (its content is data: checked). */
+export function isCallPageMessage(value: unknown): value is CallPageMessage {
+  if (typeof value !== 'object' || value === null) return false;
+  const type = (value as { type?: unknown }).type;
+  return type === 'ready' || type === 'openRecording' || type === 'walk';
+}
+
+/** What {@link getCallViewHtml} needs. */
+export interface CallViewHtmlParams {
+  /** `webview.cspSource`. */
+  readonly cspSource: string;
+  /** A fresh nonce per page. */
+  readonly nonce: string;
+  /** `dist/callView.js` as a webview URI. */
+  readonly scriptUri: string;
+}
+
+/** The page's Content-Security-Policy: nothing but the nonce'd script and style. */
+export function getCallViewCsp(nonce: string): string {
+  return [
+    "default-src 'none'",
+    `style-src 'nonce-${nonce}'`,
+    `script-src 'nonce-${nonce}'`,
+    "img-src 'none'",
+    "media-src 'none'",
+    "frame-src 'none'",
+  ].join('; ');
+}
+
+/** The complete page. Every parameter is escaped for its attribute. */
+export function getCallViewHtml(params: CallViewHtmlParams): string {
+  const nonce = escapeAttribute(params.nonce);
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(getCallViewCsp(params.nonce))}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<title>Call</title>
+<style nonce="${nonce}">${styles}</style>
+</head>
+<body>
+<main id="call" aria-busy="true">
+<p id="loading">Reading the call…</p>
+</main>
+<script nonce="${nonce}" src="${escapeAttribute(params.scriptUri)}"></script>
+</body>
+</html>`;
+}
+
+function escapeAttribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** The page's styles: VS Code's theme variables only; every text from the call is direction-isolated. */
+const styles = `
+body { font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); color: var(--vscode-editor-foreground); background: var(--vscode-editor-background); margin: 0; padding: 0 20px 40px; }
+h1 { font-size: 1.4em; font-weight: 600; margin: 16px 0 8px; }
+h2 { font-size: 1.1em; font-weight: 600; margin: 20px 0 6px; border-bottom: 1px solid var(--vscode-widget-border, var(--vscode-editorWidget-border, transparent)); padding-bottom: 4px; }
+.call-text { unicode-bidi: isolate; white-space: pre-wrap; overflow-wrap: anywhere; }
+dl.header { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; margin: 0; }
+dl.header dt { color: var(--vscode-descriptionForeground); }
+dl.header dd { margin: 0; }
+.note { color: var(--vscode-descriptionForeground); font-size: 0.95em; margin: 2px 0; }
+.assumed { color: var(--vscode-descriptionForeground); font-style: italic; margin-inline-start: 6px; }
+.actions { display: flex; gap: 8px; flex-wrap: wrap; margin: 12px 0; }
+button { font: inherit; color: var(--vscode-button-foreground); background: var(--vscode-button-background); border: 1px solid var(--vscode-button-border, transparent); padding: 4px 12px; border-radius: 2px; cursor: pointer; }
+button:hover { background: var(--vscode-button-hoverBackground); }
+button.secondary { color: var(--vscode-button-secondaryForeground); background: var(--vscode-button-secondaryBackground); }
+button:focus-visible, [tabindex]:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 2px; }
+button:disabled { opacity: 0.5; cursor: default; }
+.summary { background: var(--vscode-textBlockQuote-background, transparent); border-inline-start: 3px solid var(--vscode-textBlockQuote-border, var(--vscode-focusBorder)); padding: 6px 10px; }
+.tags { display: flex; flex-wrap: wrap; gap: 6px; list-style: none; padding: 0; margin: 0; }
+.tag { border: 1px solid currentColor; border-radius: 10px; padding: 0 8px; }
+.tag-color-1 { color: var(--vscode-charts-purple); }
+.tag-color-2 { color: var(--vscode-charts-red); }
+.tag-color-3 { color: var(--vscode-charts-yellow); }
+.tag-color-4 { color: var(--vscode-charts-green); }
+.tag-color-5 { color: var(--vscode-charts-blue); }
+.tag-color-6 { color: var(--vscode-terminal-ansiMagenta, var(--vscode-charts-purple)); }
+.tag-color-7 { color: var(--vscode-terminal-ansiCyan, var(--vscode-charts-blue)); }
+.tag-color-8 { color: var(--vscode-terminal-ansiBrightGreen, var(--vscode-charts-green)); }
+.tag-color-9 { color: var(--vscode-charts-orange); }
+table { border-collapse: collapse; width: 100%; }
+th, td { text-align: start; padding: 3px 8px; border-bottom: 1px solid var(--vscode-widget-border, var(--vscode-editorWidget-border, transparent)); vertical-align: top; }
+th { color: var(--vscode-descriptionForeground); font-weight: 600; }
+tr.not-collected td { color: var(--vscode-descriptionForeground); }
+.mark { color: var(--vscode-editorWarning-foreground); }
+ol.transcript { list-style: none; padding: 0; margin: 0; }
+li.turn { content-visibility: auto; contain-intrinsic-size: auto 48px; display: grid; grid-template-columns: 6em 4em 1fr; gap: 8px; padding: 4px 6px; border-inline-start: 3px solid transparent; }
+li.turn.agent { border-inline-start-color: var(--vscode-charts-blue); background: var(--vscode-editorWidget-background, transparent); }
+li.turn.customer { border-inline-start-color: var(--vscode-charts-green); }
+.speaker { font-weight: 600; }
+.time { color: var(--vscode-descriptionForeground); font-variant-numeric: tabular-nums; }
+.more { color: var(--vscode-descriptionForeground); font-style: italic; }
+`;
