@@ -13,6 +13,9 @@ import { exampleText } from '../helpers/fixtures';
 import { repositoryRoot } from '../helpers/paths';
 import { offsetOf, positionAt, rangeOf, valueRange } from '../helpers/text';
 import { bookingPearlText, bookingWalksText } from '../helpers/walkPearls';
+import { manyFailingWalksText, manyWarningsThenFailureText } from '../helpers/largeWalks';
+import { maxWalksFileDiagnostics } from '../../server/src/service/walks/walksFile';
+import { jsonEqual } from '../../server/src/service/walks/walkEngine';
 
 const service = getLanguageService();
 const pearl = service.parsePearlDocument(TextDocument.create('file:///w/booking.pearl.json', 'pearl', 1, bookingPearlText));
@@ -308,4 +311,62 @@ test('outline of a walks file: its Pearl, then each walk by name with its steps,
   assert.deepEqual(symbols[1].children?.[0].range, rangeOf(text, '{ "take": "Wants a table" }'));
   // A Pearl file keeps the Pearl outline.
   assert.equal(service.findDocumentSymbols(pearl)[0]?.name, 'Booking');
+});
+
+test('walk-too-many-problems: 2,000 failing walks of 100 steps give the first 1,000 problems and one Error counting the rest', () => {
+  const text = manyFailingWalksText();
+  const diagnostics = check(text);
+  assert.equal(diagnostics.length, maxWalksFileDiagnostics + 1);
+  const cut = diagnostics.filter((d) => d.code === 'walk-too-many-problems');
+  assert.equal(cut.length, 1);
+  assert.equal(cut[0].severity, 1);
+  assert.deepEqual(cut[0].range, rangeOf(text, '"walks"'));
+  assert.match(
+    cut[0].message,
+    /^199,000 more problems are not shown \(1,990 errors and 197,010 warnings\): a walks file reports at most 1,000\.$/,
+  );
+  assert.equal(diagnostics.filter((d) => d.code === 'walk-take-unknown').length, 10);
+});
+
+test('walk-too-many-problems: one walk of 120,000 Warnings, then a failed walk: the cut says an Error is hidden; Warnings only, a Warning', () => {
+  const failing = check(manyWarningsThenFailureText());
+  assert.equal(failing.length, maxWalksFileDiagnostics + 1);
+  assert.deepEqual(
+    failing.filter((d) => d.severity === 1).map((d) => [d.code, d.message]),
+    [['walk-too-many-problems', '119,001 more problems are not shown (1 error and 119,000 warnings): a walks file reports at most 1,000.']],
+  );
+  const passing = check(manyWarningsThenFailureText(120_000, false));
+  assert.equal(passing.length, maxWalksFileDiagnostics + 1);
+  const cut = passing.find((d) => d.code === 'walk-too-many-problems');
+  assert.equal(cut?.severity, 2);
+  assert.equal(cut?.message, '119,000 more problems are not shown (0 errors and 119,000 warnings): a walks file reports at most 1,000.');
+});
+
+test('an internal error while checking a walks file is an Error on the file, never no diagnostic', () => {
+  const errors: string[] = [];
+  const guarded = getLanguageService({ reportError: (message) => errors.push(message) });
+  // A Pearl whose graph cannot be read stands for a bug in the check.
+  const broken = new Proxy(pearl, {
+    get(target, property, receiver) {
+      if (property === 'kind') throw new Error('a bug');
+      return Reflect.get(target, property, receiver) as unknown;
+    },
+  });
+  const diagnostics = guarded.checkWalksFile(walksDoc(bookingWalksText), broken);
+  assert.deepEqual(
+    diagnostics.map((d) => [d.severity, d.message]),
+    [[1, 'The walks of this file could not be checked because of an internal error of the Pearl language server.']],
+  );
+  assert.equal(errors.length, 1);
+  assert.match(errors[0], /internal error in checkWalksFile: Error: a bug/);
+});
+
+test('jsonEqual compares bodies nested 100,000 levels deep without recursion', () => {
+  const deep = (): unknown => {
+    let value: unknown = 1;
+    for (let level = 0; level < 100_000; level++) value = { a: [value] };
+    return value;
+  };
+  assert.equal(jsonEqual(deep(), deep()), true);
+  assert.equal(jsonEqual(deep(), { a: [1] }), false);
 });

@@ -2,9 +2,9 @@
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { getLanguageService, isWalksFileUri, type PearlDocument } from '../service/pearlLanguageService';
+import { isWalksFileUri, type PearlDocument } from '../service/pearlLanguageService';
 import type { LintTarget } from './findPearlFiles';
-import { readWalkedPearl } from './lintFiles';
+import { lintService, readWalkedPearl } from './lintFiles';
 import { readRegularFile } from './readInput';
 
 /**
@@ -15,7 +15,7 @@ import { readRegularFile } from './readInput';
  * are left out (the lint report says why).
  */
 export function formatWalkCoverage(targets: readonly LintTarget[], cwd: string): string {
-  const service = getLanguageService();
+  const service = lintService();
   const walksByPearl = new Map<string, PearlDocument[]>();
   const pearls = new Set<string>();
   for (const target of targets) {
@@ -38,7 +38,7 @@ export function formatWalkCoverage(targets: readonly LintTarget[], cwd: string):
   }
   const lines: string[] = [];
   for (const pearlUri of [...pearls].sort()) {
-    const pearl = readWalkedPearl(service, pearlUri);
+    const pearl = readWalkedPearl(service, pearlUri, cwd);
     if ('reason' in pearl || pearl.kind !== 'text') continue;
     const walksFiles = walksByPearl.get(pearlUri) ?? [];
     const coverage = service.getWalkCoverage(pearl, walksFiles);
