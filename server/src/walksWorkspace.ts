@@ -78,9 +78,14 @@ export class WalksWorkspace {
   /** Unopened walks files whose diagnostics were published, so a fixed or deleted one can be cleared. */
   private readonly publishedUnopened = new Set<string>();
 
+  /**
+   * @param readTimeoutMs how long a read may take before it is given up, in milliseconds
+   *   ({@link walksFileLimits.readTimeoutMs} by default).
+   */
   constructor(
     private readonly host: WalksHost,
     private readonly access: WalksFileAccess,
+    private readonly readTimeoutMs: number = walksFileLimits.readTimeoutMs,
   ) {}
 
   /** Whether `uri` is a walks file. */
@@ -143,7 +148,7 @@ export class WalksWorkspace {
 
   /**
    * Reads the Pearl at `place` into the cache; a read already under way is shared, not repeated.
-   * A read that takes more than {@link walksFileLimits.readTimeoutMs} is given up (a stalled file
+   * A read that takes more than the read time bound is given up (a stalled file
    * system or client): the Pearl is then unresolved until it changes.
    */
   private load(place: PearlPlace): Promise<void> {
@@ -162,14 +167,14 @@ export class WalksWorkspace {
     return read;
   }
 
-  /** `access.readFile`, rejected with `ETIMEDOUT` after {@link walksFileLimits.readTimeoutMs} (or at {@link dispose}). */
+  /** `access.readFile`, rejected with `ETIMEDOUT` after the read time bound (or at {@link dispose}). */
   private readBounded(uri: string, folderUri?: string): Promise<string> {
     return new Promise<string>((resolve, reject) => {
       const giveUp = (): void => {
         this.readTimers.delete(timer);
         reject(Object.assign(new Error(`reading ${uri} took too long`), { code: 'ETIMEDOUT' }));
       };
-      const timer = setTimeout(giveUp, walksFileLimits.readTimeoutMs);
+      const timer = setTimeout(giveUp, this.readTimeoutMs);
       this.readTimers.set(timer, giveUp);
       this.access.readFile(uri, folderUri).then(
         (text) => {

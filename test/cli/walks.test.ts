@@ -3,10 +3,11 @@
 // and runPearlLint in-process must agree.
 import { after, before, test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { runPearlLint } from '../../server/src/cli/pearlLint';
 import type { LintRecord } from '../../server/src/cli/lintReport';
 import { repositoryRoot } from '../helpers/paths';
@@ -221,4 +222,58 @@ test('pearl-lint: an internal error of the service is thrown, not answered with 
     },
   });
   assert.throws(() => lintService().checkWalksFile(walksDoc, broken), /internal error in checkWalksFile: Error: a bug/);
+});
+
+test("a walks file's pearl outside the working folder, or not a regular file within the bound: an Error on pearl, exit 1, nothing of it read", async () => {
+  const outside = `${work}-outside`;
+  const secret = 'Secret transition outside the workspace';
+  fs.mkdirSync(outside);
+  fs.writeFileSync(path.join(outside, 'secret.pearl.json'), bookingPearlText.replace('"Known"', JSON.stringify(secret)));
+  const places = path.join(work, 'places');
+  fs.mkdirSync(places);
+  fs.symlinkSync(path.join(outside, 'secret.pearl.json'), path.join(places, 'link.pearl.json'));
+  fs.symlinkSync('/dev/zero', path.join(places, 'zero.pearl.json'));
+  fs.mkdirSync(path.join(places, 'folder.pearl.json'));
+  const big = fs.openSync(path.join(places, 'big.pearl.json'), 'w');
+  fs.ftruncateSync(big, 65 * 1024 * 1024);
+  fs.closeSync(big);
+  if (process.platform !== 'win32') execFileSync('mkfifo', [path.join(places, 'fifo.pearl.json')]);
+  const secretPath = path.join(outside, 'secret.pearl.json');
+  const realOutside = 'its real path, symbolic links followed, is outside the workspace folder';
+  const cases: [string, string, string][] = [
+    [`../../${path.basename(outside)}/secret.pearl.json`, 'walk-pearl-outside', 'is not read: it is outside the workspace folder'],
+    [`%2e%2e/%2e%2e/${path.basename(outside)}/secret.pearl.json`, 'walk-pearl-outside', 'is not read: it is outside the workspace folder'],
+    [secretPath, 'walk-pearl-outside', 'is not read: it is an absolute path; write it relative to this walks file'],
+    [pathToFileURL(secretPath).href, 'walk-pearl-outside', 'is not read: it is a URL; write a path relative to this walks file'],
+    [
+      `..\\..\\${path.basename(outside)}\\secret.pearl.json`,
+      'walk-pearl-outside',
+      'is not read: its path has backslashes; write it with forward slashes, relative to this walks file',
+    ],
+    ['link.pearl.json', 'walk-pearl-outside', `is not read: ${realOutside}`],
+    ['zero.pearl.json', 'walk-pearl-outside', `is not read: ${realOutside}`],
+    ['folder.pearl.json', 'walk-pearl-unresolved', 'cannot be walked: it is not a regular file (a folder)'],
+    ['big.pearl.json', 'walk-pearl-unresolved', 'cannot be walked: it is too large to check (65.0 MiB; at most 64.0 MiB)'],
+    ...(process.platform === 'win32'
+      ? []
+      : [['fifo.pearl.json', 'walk-pearl-unresolved', 'cannot be walked: it is not a regular file (a FIFO)'] as [string, string, string]]),
+  ];
+  try {
+    for (const [pearl, code, ending] of cases) {
+      const walks = JSON.stringify({ pearl, walks: [{ name: 'Probe', variables: { phone: '1' }, steps: [{ take: 'Nope' }] }] });
+      fs.writeFileSync(path.join(places, 'probe.walks.json'), walks);
+      const result = await run(['--format', 'json', '--coverage', path.join('places', 'probe.walks.json')]);
+      assert.equal(result.code, 1, `${pearl}: ${result.stderr}`);
+      const records = JSON.parse(result.stdout) as LintRecord[];
+      assert.deepEqual(
+        records.map((record) => [record.code, record.message.endsWith(`' ${ending}.`)]),
+        [[code, true]],
+        `${pearl}: ${result.stdout}`,
+      );
+      assert.ok(!result.stdout.includes(secret) && !result.stderr.includes(secret), pearl);
+    }
+  } finally {
+    fs.rmSync(places, { recursive: true });
+    fs.rmSync(outside, { recursive: true });
+  }
 });

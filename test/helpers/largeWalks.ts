@@ -1,5 +1,5 @@
-// Walks files too large to write by hand, for the bounds of walks-file checks (docs/walks.md §
-// Limits): made in the test, against the booking Pearl of walkPearls.ts.
+// Walks files too large to write by hand, for the bound on a walks file's diagnostics (docs/walks.md
+// § Diagnostics): made in the test, against the booking Pearl of walkPearls.ts.
 
 /**
  * `walks` walks of `steps` steps each, every one failing: `steps - 1` steps each setting an id the

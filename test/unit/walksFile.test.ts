@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic, MarkupContent, Position } from 'vscode-languageserver-types';
-import { getLanguageService, type PearlDocument } from '../../server/src/service/pearlLanguageService';
+import { getLanguageService, isInsideFolder, type PearlDocument } from '../../server/src/service/pearlLanguageService';
 import { compareWithExpectComments, findExpectComments } from '../helpers/expectComments';
 import { exampleText } from '../helpers/fixtures';
 import { repositoryRoot } from '../helpers/paths';
@@ -369,4 +369,74 @@ test('jsonEqual compares bodies nested 100,000 levels deep without recursion', (
   };
   assert.equal(jsonEqual(deep(), deep()), true);
   assert.equal(jsonEqual(deep(), { a: [1] }), false);
+});
+
+test('walk-pearl-outside on "pearl" for a path that names a file anywhere: absolute, a URL, backslashes; the Pearl given is not walked', () => {
+  const cases: [string, string][] = [
+    ['/etc/booking.pearl.json', 'it is an absolute path; write it relative to this walks file'],
+    ['//server/share/booking.pearl.json', 'it is an absolute path; write it relative to this walks file'],
+    ['C:/pearls/booking.pearl.json', 'it is an absolute path; write it relative to this walks file'],
+    ['file:///etc/booking.pearl.json', 'it is a URL; write a path relative to this walks file'],
+    ['https://example.com/booking.pearl.json', 'it is a URL; write a path relative to this walks file'],
+    ['..\\outside\\booking.pearl.json', 'its path has backslashes; write it with forward slashes, relative to this walks file'],
+    ['C:\\pearls\\booking.pearl.json', 'its path has backslashes; write it with forward slashes, relative to this walks file'],
+  ];
+  for (const [written, reason] of cases) {
+    // A failing walk: were the Pearl given walked, walk-take-unknown would be reported too.
+    const text = oneWalk('{ "take": "Nope" }').replace('"booking.pearl.json"', JSON.stringify(written));
+    const doc = walksDoc(text);
+    assert.deepEqual(
+      service.checkWalksFile(doc, pearl).map((d) => [d.code, d.severity, d.range, d.message]),
+      [
+        [
+          'walk-pearl-outside',
+          1,
+          valueRange(text, `"pearl": ${JSON.stringify(written)}`),
+          `The Pearl '${written}' is not read: ${reason}.`,
+        ],
+      ],
+      written,
+    );
+    assert.equal(service.getWalksFilePearlUri(doc), undefined, written);
+  }
+});
+
+test('walk-pearl-outside when the host refuses the Pearl (outside the workspace folder)', () => {
+  const text = oneWalk('{ "take": "Nope" }').replace('"booking.pearl.json"', '"../../other/booking.pearl.json"');
+  assert.deepEqual(
+    service.checkWalksFile(walksDoc(text), { reason: 'it is outside the workspace folder', outside: true }).map((d) => [d.code, d.message]),
+    [['walk-pearl-outside', "The Pearl '../../other/booking.pearl.json' is not read: it is outside the workspace folder."]],
+  );
+});
+
+test('isInsideFolder: lexical containment of URIs, with .., %2e%2e, a folder name that only starts alike, drive letters', () => {
+  const inside: [string, string][] = [
+    ['file:///w/booking.pearl.json', 'file:///w'],
+    ['file:///w/sub/booking.pearl.json', 'file:///w/'],
+    ['file:///w/sub/../booking.pearl.json', 'file:///w'],
+    ['file:///c%3A/w/booking.pearl.json', 'file:///C:/w'],
+    ['vscode-vfs://github/o/r/booking.pearl.json', 'vscode-vfs://github/o/r'],
+  ];
+  const outside: [string, string][] = [
+    ['file:///w/../booking.pearl.json', 'file:///w'],
+    ['file:///w/%2e%2e/booking.pearl.json', 'file:///w'],
+    ['file:///w/.%2E/.%2e/etc/passwd', 'file:///w'],
+    ['file:///w2/booking.pearl.json', 'file:///w'],
+    ['file:///w', 'file:///w'],
+    ['file:///etc/booking.pearl.json', 'file:///w'],
+    ['file:///w/a%2f..%2f..%2fbooking.pearl.json', 'file:///w'],
+    ['https://example.com/w/booking.pearl.json', 'file:///w'],
+    ['vscode-vfs://github/o/other/booking.pearl.json', 'vscode-vfs://github/o/r'],
+    ['not a uri', 'file:///w'],
+  ];
+  for (const [uri, folder] of inside) assert.equal(isInsideFolder(uri, folder), true, `${uri} in ${folder}`);
+  for (const [uri, folder] of outside) assert.equal(isInsideFolder(uri, folder), false, `${uri} in ${folder}`);
+  // What a walks file in /w/walks resolves `pearl` to, as the hosts then check it.
+  const resolved = (written: string): string | undefined =>
+    service.getWalksFilePearlUri(
+      walksDoc(bookingWalksText.replace('"booking.pearl.json"', JSON.stringify(written)), 'file:///w/walks/a.walks.json'),
+    );
+  assert.equal(isInsideFolder(resolved('../booking.pearl.json') ?? '', 'file:///w'), true);
+  assert.equal(isInsideFolder(resolved('../../booking.pearl.json') ?? '', 'file:///w'), false);
+  assert.equal(isInsideFolder(resolved('%2e%2e/%2e%2e/booking.pearl.json') ?? '', 'file:///w'), false);
 });

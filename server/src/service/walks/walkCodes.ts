@@ -11,7 +11,7 @@ import { rulesDocumentUrl } from '../rules/ruleModule';
  */
 
 /**
- * Most diagnostics one walks file reports (docs/walks.md § Limits), as ESLint's editor integrations
+ * Most diagnostics one walks file reports (docs/walks.md § Diagnostics), as ESLint's editor integrations
  * bound a file's problems: beyond it, the others are counted in one more diagnostic,
  * `walk-too-many-problems`, an Error when one of them is an Error, so a failed walk is never hidden.
  */
