@@ -168,6 +168,23 @@ test(
   },
 );
 
+test(
+  'a FIFO named like a walks file (a file watcher reports it) is not opened: nothing is published and the check ends',
+  { skip: process.platform === 'win32' },
+  async () => {
+    const fifo = path.join(workspace, 'pipe.walks.json');
+    execFileSync('mkfifo', [fifo]);
+    try {
+      const { walks, published } = makeWorkspace(nodeWalksFileAccess, [pathToFileURL(workspace).href]);
+      await walks.checkUnopened(pathToFileURL(fifo).href);
+      assert.equal(published.size, 0);
+      walks.dispose();
+    } finally {
+      fs.rmSync(fifo);
+    }
+  },
+);
+
 test('hover and completion in a walks file whose Pearl is refused show nothing of that Pearl', async () => {
   const { walks, revalidated } = makeWorkspace(nodeWalksFileAccess, [pathToFileURL(workspace).href]);
   for (const pearl of ['../outside/secret.pearl.json', 'link.pearl.json', 'booking.pearl.json']) {
