@@ -284,3 +284,22 @@ test('a read that never answers is given up after the time bound: walk-pearl-unr
   await pending;
   assert.equal(disposing.published.get('file:///w/other.walks.json')?.[0]?.code, 'walk-pearl-unresolved');
 });
+
+test('coverage of a Pearl counts no walk of a walks file whose pearl reaches it from outside its own workspace folder', async () => {
+  const texts = new Map([
+    ['file:///ws/a/inside.walks.json', walksText('booking.pearl.json')],
+    ['file:///ws/b/across.walks.json', walksText('../a/booking.pearl.json')],
+  ]);
+  const access: WalksFileAccess = {
+    readFile: (uri) => Promise.resolve(texts.get(uri) ?? cleanBookingPearlText),
+    findWalksFiles: () => Promise.resolve([...texts.keys()]),
+  };
+  const { walks } = makeWorkspace(access, ['file:///ws/a', 'file:///ws/b']);
+  const pearl = service.parsePearlDocument(TextDocument.create('file:///ws/a/booking.pearl.json', 'pearl', 1, cleanBookingPearlText));
+  const coverage = await walks.coverage(pearl);
+  assert.deepEqual(
+    coverage.walks.map((walk) => walk.uri),
+    ['file:///ws/a/inside.walks.json'],
+  );
+  walks.dispose();
+});
