@@ -1,19 +1,24 @@
 // Walks files through a host's WorkspaceFileSystem (the web worker's, which reads through the
 // client with VS Code's workspace.fs): the same bounds and skips as node's (nodeWalksFileAccess.ts).
 import { walksFileLimits } from './walksFileLimits';
-import type { WorkspaceFileSystem } from './service/pearlLanguageService';
+import { isInsideFolder, type WorkspaceFileSystem } from './service/pearlLanguageService';
 import type { WalksFileAccess } from './walksWorkspace';
 
 /**
  * {@link WalksFileAccess} over `fileSystem`, for any URI scheme it reads: a file over
- * `walksFileLimits.maxFileSize` is refused; the scan skips `node_modules`, dot-folders and what is
- * neither a file nor a folder, breadth first, within `walksFileLimits`.
+ * `walksFileLimits.maxFileSize` is refused; with a folder, a URI not lexically inside it
+ * ({@link isInsideFolder}: the client's file system tells no symbolic links) is refused
+ * (`EOUTSIDE`) before anything is asked of the client. The scan skips `node_modules`, dot-folders
+ * and what is neither a file nor a folder, breadth first, within `walksFileLimits`.
  */
 export function walksFileAccessFrom(fileSystem: WorkspaceFileSystem): WalksFileAccess {
   return {
-    async readFile(uri) {
+    async readFile(uri, folderUri) {
+      if (folderUri !== undefined && !isInsideFolder(uri, folderUri)) {
+        throw Object.assign(new Error(`${uri} is outside ${folderUri}`), { code: 'EOUTSIDE' });
+      }
       const { size } = await fileSystem.stat(uri);
-      if (size > walksFileLimits.maxFileSize) throw new Error(`${uri} is too large`);
+      if (size > walksFileLimits.maxFileSize) throw Object.assign(new Error(`${uri} is too large`), { code: 'EFBIG' });
       return fileSystem.readFile(uri);
     },
     async findWalksFiles(folderUris) {

@@ -29,7 +29,7 @@ export type {
   RuleSeverityName,
 } from './service/pearlLanguageService';
 // Walks files (*.walks.json, docs/user/walks.md): what pearl-lint needs beside the service's methods.
-export { describePearlReadError, isWalksFileUri, walkRules } from './service/pearlLanguageService';
+export { describePearlReadError, isInsideFolder, isWalksFileUri, pearlOutsideReason, walkRules } from './service/pearlLanguageService';
 export type { CoverageTransition, UnresolvedPearl, WalkRule } from './service/pearlLanguageService';
 export { TextDocument } from 'vscode-languageserver-textdocument';
 // Values as well as types: the declarations inlined from vscode-languageserver-types are namespaces

@@ -1,3 +1,4 @@
+import { constants as fsConstants } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as path from 'node:path';
@@ -7,18 +8,69 @@ import { walksFileLimits } from './walksFileLimits';
 
 export { walksFileLimits };
 
+/** An Error with a file-system `code`, as node's own. */
+function fileError(message: string, code: string): Error {
+  return Object.assign(new Error(message), { code });
+}
+
+/** Refuses what is not a regular file of at most {@link walksFileLimits.maxFileSize} bytes. */
+function checkRegularFile(file: string, stats: { isDirectory(): boolean; isFile(): boolean; size: number }): void {
+  if (stats.isDirectory()) throw fileError(`${file} is a folder`, 'EISDIR');
+  if (!stats.isFile()) throw fileError(`${file} is not a regular file`, 'ENOTFILE');
+  if (stats.size > walksFileLimits.maxFileSize) throw fileError(`${file} is too large`, 'EFBIG');
+}
+
 /**
- * {@link WalksFileAccess} on node's file system, for `file:` URIs only (others reject): a file over
- * {@link walksFileLimits.maxFileSize} is refused (`EFBIG`); the scan skips `node_modules`,
- * dot-folders and symbolic links, within the bounds of {@link walksFileLimits}, breadth first.
+ * The regular file `file` as UTF-8, at most {@link walksFileLimits.maxFileSize} bytes: checked
+ * before it is opened (a FIFO or a device is never opened), opened non-blocking and checked again
+ * on the open descriptor (no swap between the check and the read), then read up to the bound
+ * (a file that grew past it is refused, not read on).
+ */
+async function readRegularFile(file: string): Promise<string> {
+  checkRegularFile(file, await fs.stat(file));
+  const handle = await fs.open(file, fsConstants.O_RDONLY | (fsConstants.O_NONBLOCK ?? 0));
+  try {
+    const stats = await handle.stat();
+    checkRegularFile(file, stats);
+    // One byte more than the size at opening shows a file that grew; it grows up to the bound.
+    let buffer = new Uint8Array(stats.size + 1);
+    let length = 0;
+    for (;;) {
+      if (length === buffer.length) {
+        if (length > walksFileLimits.maxFileSize) throw fileError(`${file} is too large`, 'EFBIG');
+        const grown = new Uint8Array(Math.min(buffer.length * 2, walksFileLimits.maxFileSize + 1));
+        grown.set(buffer);
+        buffer = grown;
+      }
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+    }
+    if (length > walksFileLimits.maxFileSize) throw fileError(`${file} is too large`, 'EFBIG');
+    return Buffer.from(buffer.buffer, 0, length).toString('utf8');
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * {@link WalksFileAccess} on node's file system, for `file:` URIs only (others reject): only a
+ * regular file is read ({@link readRegularFile}); with a folder, the file's real path (symbolic
+ * links resolved) must be inside the folder's real path, else `EOUTSIDE` before anything is
+ * opened. The scan skips `node_modules`, dot-folders and symbolic links, within the bounds of
+ * {@link walksFileLimits}, breadth first.
  */
 export const nodeWalksFileAccess: WalksFileAccess = {
-  async readFile(uri) {
+  async readFile(uri, folderUri) {
     const file = fileURLToPath(uri);
-    const stats = await fs.stat(file);
-    if (stats.isDirectory()) throw Object.assign(new Error(`${file} is a folder`), { code: 'EISDIR' });
-    if (stats.size > walksFileLimits.maxFileSize) throw Object.assign(new Error(`${file} is too large`), { code: 'EFBIG' });
-    return fs.readFile(file, 'utf8');
+    if (folderUri !== undefined) {
+      const [real, realFolder] = await Promise.all([fs.realpath(file), fs.realpath(fileURLToPath(folderUri))]);
+      const relative = path.relative(realFolder, real);
+      if (relative === '' || relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) {
+        throw fileError(`${file} is outside ${realFolder}`, 'EOUTSIDE');
+      }
+    }
+    return readRegularFile(file);
   },
   async findWalksFiles(folderUris) {
     const found: string[] = [];

@@ -10,4 +10,6 @@ export const walksFileLimits = {
   maxEntries: 20_000,
   /** Deepest folder below a workspace folder. */
   maxDepth: 12,
+  /** Longest a read of one file may take before it is given up, in milliseconds (a stalled disk or client). */
+  readTimeoutMs: 10_000,
 } as const;

@@ -2,8 +2,9 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver/node';
 import type { WalkCoverage } from '../../protocol/pearlRequests';
 import type { PearlDocument, PearlLanguageService, UnresolvedPearl } from './service/pearlLanguageService';
-import { describePearlReadError, isWalksFileUri } from './service/pearlLanguageService';
+import { describePearlReadError, isInsideFolder, isWalksFileUri, pearlOutsideReason } from './service/pearlLanguageService';
 import type { PearlDocumentCache } from './documentCache';
+import { walksFileLimits } from './walksFileLimits';
 
 /**
  * The file access walks files need beyond the open documents (docs/user/walks.md § In the editor): the
@@ -12,8 +13,13 @@ import type { PearlDocumentCache } from './documentCache';
  * (nodeWalksFileAccess.ts); a web host passes its own. Every method rejects on any failure.
  */
 export interface WalksFileAccess {
-  /** The text of the file `uri` (UTF-8); rejects when missing, unreadable or larger than the host's bound. */
-  readFile(uri: string): Promise<string>;
+  /**
+   * The text of the regular file `uri` (UTF-8); rejects when missing, unreadable, not a regular
+   * file (`ENOTFILE`; a FIFO or a device is never opened for a blocking read) or larger than the
+   * host's bound (`EFBIG`). With `folderUri`, also when the file, its symbolic links followed
+   * where the host has them, is not inside that folder (`EOUTSIDE`); then nothing of it is read.
+   */
+  readFile(uri: string, folderUri?: string): Promise<string>;
   /** The URIs of the `*.walks.json` files under `folderUris` (bounded by the host; no symbolic links followed). */
   findWalksFiles(folderUris: readonly string[]): Promise<string[]>;
 }
@@ -42,6 +48,20 @@ export const walksRecheckDelayMs = 300;
 /** A Pearl read from disk: its parse, or why it could not be read. */
 type DiskPearl = PearlDocument | UnresolvedPearl;
 
+/** Where a walks file's Pearl may be read: its URI and the workspace folder it must stay in. */
+interface PearlPlace {
+  readonly uri: string;
+  readonly folderUri: string;
+}
+
+/** Why a read of a walks file's Pearl failed, for its diagnostic (`walk-pearl-outside` for `EOUTSIDE`). */
+function unreadPearl(error: unknown): UnresolvedPearl {
+  const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
+  return code === 'EOUTSIDE'
+    ? { reason: 'its real path, symbolic links followed, is outside the workspace folder', outside: true }
+    : { reason: describePearlReadError(error) };
+}
+
 /**
  * Walks files in the language server: validation of an open walks file against its Pearl (the
  * open document, else the file read from disk and kept until the Pearl opens, changes or its file
@@ -53,12 +73,19 @@ export class WalksWorkspace {
   private readonly diskPearls = new Map<string, DiskPearl>();
   private readonly loading = new Map<string, Promise<void>>();
   private readonly recheckTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  /** The time bound of each read under way, with what gives it up. */
+  private readonly readTimers = new Map<ReturnType<typeof setTimeout>, () => void>();
   /** Unopened walks files whose diagnostics were published, so a fixed or deleted one can be cleared. */
   private readonly publishedUnopened = new Set<string>();
 
+  /**
+   * @param readTimeoutMs how long a read may take before it is given up, in milliseconds
+   *   ({@link walksFileLimits.readTimeoutMs} by default).
+   */
   constructor(
     private readonly host: WalksHost,
     private readonly access: WalksFileAccess,
+    private readonly readTimeoutMs: number = walksFileLimits.readTimeoutMs,
   ) {}
 
   /** Whether `uri` is a walks file. */
@@ -87,31 +114,81 @@ export class WalksWorkspace {
 
   /** The Pearl `walksDoc` names: open, read, unresolvable, or undefined while it is read (then `loaded` runs). */
   private pearlOf(walksDoc: PearlDocument, loaded: () => void): DiskPearl | undefined {
-    const pearlUri = this.host.service.getWalksFilePearlUri(walksDoc);
-    if (pearlUri === undefined) return { reason: 'its path is not a string' };
-    const open = this.host.getOpenDocument(pearlUri);
+    const place = this.placePearl(walksDoc);
+    if ('reason' in place) return place;
+    const open = this.host.getOpenDocument(place.uri);
     if (open) return this.host.cache.get(open);
-    const read = this.diskPearls.get(pearlUri);
+    const read = this.diskPearls.get(place.uri);
     if (read) return read;
-    void this.load(pearlUri).then(loaded);
+    void this.load(place).then(loaded);
     return undefined;
   }
 
-  /** Reads the Pearl `uri` from disk into the cache; a read already under way is shared, not repeated. */
-  private load(uri: string): Promise<void> {
+  /**
+   * Where the Pearl of `walksDoc` is, or why it is not read (docs/user/walks.md § Walks files): its
+   * `pearl` must stay inside the workspace folder of the walks file (the innermost one holding it;
+   * the walks file's own folder when none does). A path refused as written (absolute, a URL,
+   * backslashes) is the service's `walk-pearl-outside`, whatever is answered here.
+   */
+  private placePearl(walksDoc: PearlDocument): PearlPlace | UnresolvedPearl {
+    const uri = this.host.service.getWalksFilePearlUri(walksDoc);
+    if (uri === undefined) return { reason: 'its path is not a string' };
+    const folderUri = this.folderOf(walksDoc.textDocument.uri);
+    return isInsideFolder(uri, folderUri) ? { uri, folderUri } : { reason: pearlOutsideReason, outside: true };
+  }
+
+  /** The innermost workspace folder holding `uri`, else the folder `uri` is in. */
+  private folderOf(uri: string): string {
+    let found: string | undefined;
+    for (const folder of this.host.workspaceFolders()) {
+      if (isInsideFolder(uri, folder) && (found === undefined || folder.length > found.length)) found = folder;
+    }
+    return found ?? new URL('.', uri).href;
+  }
+
+  /**
+   * Reads the Pearl at `place` into the cache; a read already under way is shared, not repeated.
+   * A read that takes more than the read time bound is given up (a stalled file
+   * system or client): the Pearl is then unresolved until it changes.
+   */
+  private load(place: PearlPlace): Promise<void> {
+    const { uri, folderUri } = place;
     const pending = this.loading.get(uri);
     if (pending) return pending;
-    const read = this.access
-      .readFile(uri)
+    const read = this.readBounded(uri, folderUri)
       .then(
         (text) => this.diskPearls.set(uri, this.host.service.parsePearlDocument(TextDocument.create(uri, 'pearl', 0, text))),
-        (error: unknown) => this.diskPearls.set(uri, { reason: describePearlReadError(error) }),
+        (error: unknown) => this.diskPearls.set(uri, unreadPearl(error)),
       )
       .then(() => {
         this.loading.delete(uri);
       });
     this.loading.set(uri, read);
     return read;
+  }
+
+  /** `access.readFile`, rejected with `ETIMEDOUT` after the read time bound (or at {@link dispose}). */
+  private readBounded(uri: string, folderUri?: string): Promise<string> {
+    return new Promise<string>((resolve, reject) => {
+      const giveUp = (): void => {
+        this.readTimers.delete(timer);
+        reject(Object.assign(new Error(`reading ${uri} took too long`), { code: 'ETIMEDOUT' }));
+      };
+      const timer = setTimeout(giveUp, this.readTimeoutMs);
+      this.readTimers.set(timer, giveUp);
+      this.access.readFile(uri, folderUri).then(
+        (text) => {
+          clearTimeout(timer);
+          this.readTimers.delete(timer);
+          resolve(text);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          this.readTimers.delete(timer);
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    });
   }
 
   /**
@@ -149,27 +226,27 @@ export class WalksWorkspace {
     if (this.host.getOpenDocument(uri)) return;
     let text: string;
     try {
-      text = await this.access.readFile(uri);
+      text = await this.readBounded(uri);
     } catch {
       if (this.publishedUnopened.delete(uri)) this.host.publish(uri, []);
       return;
     }
     const walksDoc = this.host.service.parsePearlDocument(TextDocument.create(uri, 'jsonc', 0, text));
-    const pearlUri = this.host.service.getWalksFilePearlUri(walksDoc);
-    if (onlyPearl !== undefined && pearlUri !== onlyPearl) return;
-    const pearl = await this.currentPearl(pearlUri);
+    if (onlyPearl !== undefined && this.host.service.getWalksFilePearlUri(walksDoc) !== onlyPearl) return;
+    const pearl = await this.currentPearl(walksDoc);
     if (this.host.getOpenDocument(uri)) return;
     this.publishedUnopened.add(uri);
     this.host.publish(uri, this.host.service.checkWalksFile(walksDoc, pearl));
   }
 
-  /** The Pearl `uri` as the editor has it (open) or as read from disk. */
-  private async currentPearl(uri: string | undefined): Promise<DiskPearl> {
-    if (uri === undefined) return { reason: 'its path is not a string' };
-    const open = this.host.getOpenDocument(uri);
+  /** The Pearl `walksDoc` names as the editor has it (open) or as read from disk, or why it is not read. */
+  private async currentPearl(walksDoc: PearlDocument): Promise<DiskPearl> {
+    const place = this.placePearl(walksDoc);
+    if ('reason' in place) return place;
+    const open = this.host.getOpenDocument(place.uri);
     if (open) return this.host.cache.get(open);
-    if (!this.diskPearls.has(uri)) await this.load(uri);
-    return this.diskPearls.get(uri) ?? { reason: 'it could not be read' };
+    if (!this.diskPearls.has(place.uri)) await this.load(place);
+    return this.diskPearls.get(place.uri) ?? { reason: 'it could not be read' };
   }
 
   /** The workspace's walks files that are not open. */
@@ -185,10 +262,12 @@ export class WalksWorkspace {
       .filter((document) => isWalksFileUri(document.uri))
       .map((document) => this.host.cache.get(document));
     for (const uri of await this.unopenedWalksFiles()) {
-      const text = await this.access.readFile(uri).catch(() => undefined);
+      const text = await this.readBounded(uri).catch(() => undefined);
       if (text !== undefined) files.push(this.host.service.parsePearlDocument(TextDocument.create(uri, 'jsonc', 0, text)));
     }
-    return this.host.service.getWalkCoverage(pearlDoc, files);
+    // A walks file whose `pearl` leaves its workspace folder walks nothing.
+    const inside = files.filter((file) => !('reason' in this.placePearl(file)));
+    return this.host.service.getWalkCoverage(pearlDoc, inside);
   }
 
   /**
@@ -208,9 +287,13 @@ export class WalksWorkspace {
     return files.filter((walksDoc) => this.host.service.getWalksFilePearlUri(walksDoc) === pearlUri);
   }
 
-  /** Stops the pending re-checks (the server shuts down). */
+  /** Stops the pending re-checks and gives up the reads under way (the server shuts down): no timer is left. */
   dispose(): void {
     for (const timer of this.recheckTimers.values()) clearTimeout(timer);
     this.recheckTimers.clear();
+    for (const [timer, giveUp] of [...this.readTimers]) {
+      clearTimeout(timer);
+      giveUp();
+    }
   }
 }

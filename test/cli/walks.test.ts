@@ -3,15 +3,19 @@
 // and runPearlLint in-process must agree.
 import { after, before, test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { runPearlLint } from '../../server/src/cli/pearlLint';
 import type { LintRecord } from '../../server/src/cli/lintReport';
 import { repositoryRoot } from '../helpers/paths';
 import { offsetOf, positionAt, positionOf } from '../helpers/text';
 import { bookingWalksText, cleanBookingPearlText as bookingPearlText } from '../helpers/walkPearls';
+import { manyFailingWalksText, manyWarningsThenFailureText } from '../helpers/largeWalks';
+import { lintService } from '../../server/src/cli/lintFiles';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 
 const lintBundle = path.join(repositoryRoot, 'dist', 'pearl-lint.js');
 const failingWalks = bookingWalksText.replace('"take": "Booked"', '"take": "Reserved"');
@@ -158,5 +162,118 @@ test('a walks file whose Pearl is missing reports walk-pearl-unresolved and exit
     );
   } finally {
     fs.rmSync(path.join(work, 'orphan.walks.json'));
+  }
+});
+
+test('a walks file of 2,000 failing walks of 100 steps: exit 1, the first 1,000 problems and one line counting the rest', async () => {
+  fs.mkdirSync(path.join(work, 'large'));
+  fs.writeFileSync(path.join(work, 'large', 'booking.pearl.json'), bookingPearlText);
+  fs.writeFileSync(path.join(work, 'large', 'many.walks.json'), manyFailingWalksText());
+  try {
+    const large = await run([path.join('large', 'many.walks.json')]);
+    assert.equal(large.code, 1, large.stderr);
+    const lines = large.stdout.trimEnd().split('\n');
+    assert.equal(lines.length, 1001);
+    assert.equal(
+      lines.filter((line) => line.includes(' walk-too-many-problems ')).join('\n'),
+      `${path.join('large', 'many.walks.json')}:1:31: error walk-too-many-problems 199,000 more problems are not shown (1,990 errors and 197,010 warnings): a walks file reports at most 1,000.`,
+    );
+    assert.equal(large.stderr, '11 errors, 990 warnings in 1 file\n');
+  } finally {
+    fs.rmSync(path.join(work, 'large'), { recursive: true });
+  }
+});
+
+test('a walks file whose one walk gives 120,000 Warnings, then a failed walk: exit 1 (was a clean exit 0); Warnings only: exit 0, one line counting them', async () => {
+  fs.mkdirSync(path.join(work, 'warnings'));
+  fs.writeFileSync(path.join(work, 'warnings', 'booking.pearl.json'), bookingPearlText);
+  fs.writeFileSync(path.join(work, 'warnings', 'failing.walks.json'), manyWarningsThenFailureText());
+  fs.writeFileSync(path.join(work, 'warnings', 'passing.walks.json'), manyWarningsThenFailureText(120_000, false));
+  try {
+    const failing = await run(['--format', 'json', path.join('warnings', 'failing.walks.json')]);
+    assert.equal(failing.code, 1, failing.stderr);
+    const records = JSON.parse(failing.stdout) as LintRecord[];
+    assert.equal(records.length, 1001);
+    assert.deepEqual(
+      records.filter((record) => record.severity === 'error').map((record) => [record.code, record.message]),
+      [
+        [
+          'walk-too-many-problems',
+          '119,001 more problems are not shown (1 error and 119,000 warnings): a walks file reports at most 1,000.',
+        ],
+      ],
+    );
+    const passing = await run([path.join('warnings', 'passing.walks.json')]);
+    assert.equal(passing.code, 0, passing.stderr);
+    assert.match(passing.stdout, /: warning walk-too-many-problems 119,000 more problems are not shown \(0 errors and 119,000 warnings\)/);
+    assert.equal(passing.stderr, '0 errors, 1001 warnings in 1 file\n');
+  } finally {
+    fs.rmSync(path.join(work, 'warnings'), { recursive: true });
+  }
+});
+
+test('pearl-lint: an internal error of the service is thrown, not answered with a clean fallback (runPearlLint then exits 2 with its message)', () => {
+  const walksDoc = lintService().parsePearlDocument(TextDocument.create('file:///w/booking.walks.json', 'jsonc', 1, bookingWalksText));
+  const pearl = lintService().parsePearlDocument(TextDocument.create('file:///w/booking.pearl.json', 'pearl', 1, bookingPearlText));
+  const broken = new Proxy(pearl, {
+    get(target, property, receiver) {
+      if (property === 'kind') throw new Error('a bug');
+      return Reflect.get(target, property, receiver) as unknown;
+    },
+  });
+  assert.throws(() => lintService().checkWalksFile(walksDoc, broken), /internal error in checkWalksFile: Error: a bug/);
+});
+
+test("a walks file's pearl outside the working folder, or not a regular file within the bound: an Error on pearl, exit 1, nothing of it read", async () => {
+  const outside = `${work}-outside`;
+  const secret = 'Secret transition outside the workspace';
+  fs.mkdirSync(outside);
+  fs.writeFileSync(path.join(outside, 'secret.pearl.json'), bookingPearlText.replace('"Known"', JSON.stringify(secret)));
+  const places = path.join(work, 'places');
+  fs.mkdirSync(places);
+  fs.symlinkSync(path.join(outside, 'secret.pearl.json'), path.join(places, 'link.pearl.json'));
+  fs.symlinkSync('/dev/zero', path.join(places, 'zero.pearl.json'));
+  fs.mkdirSync(path.join(places, 'folder.pearl.json'));
+  const big = fs.openSync(path.join(places, 'big.pearl.json'), 'w');
+  fs.ftruncateSync(big, 65 * 1024 * 1024);
+  fs.closeSync(big);
+  if (process.platform !== 'win32') execFileSync('mkfifo', [path.join(places, 'fifo.pearl.json')]);
+  const secretPath = path.join(outside, 'secret.pearl.json');
+  const realOutside = 'its real path, symbolic links followed, is outside the workspace folder';
+  const cases: [string, string, string][] = [
+    [`../../${path.basename(outside)}/secret.pearl.json`, 'walk-pearl-outside', 'is not read: it is outside the workspace folder'],
+    [`%2e%2e/%2e%2e/${path.basename(outside)}/secret.pearl.json`, 'walk-pearl-outside', 'is not read: it is outside the workspace folder'],
+    [secretPath, 'walk-pearl-outside', 'is not read: it is an absolute path; write it relative to this walks file'],
+    [pathToFileURL(secretPath).href, 'walk-pearl-outside', 'is not read: it is a URL; write a path relative to this walks file'],
+    [
+      `..\\..\\${path.basename(outside)}\\secret.pearl.json`,
+      'walk-pearl-outside',
+      'is not read: its path has backslashes; write it with forward slashes, relative to this walks file',
+    ],
+    ['link.pearl.json', 'walk-pearl-outside', `is not read: ${realOutside}`],
+    ['zero.pearl.json', 'walk-pearl-outside', `is not read: ${realOutside}`],
+    ['folder.pearl.json', 'walk-pearl-unresolved', 'cannot be walked: it is not a regular file (a folder)'],
+    ['big.pearl.json', 'walk-pearl-unresolved', 'cannot be walked: it is too large to check (65.0 MiB; at most 64.0 MiB)'],
+    ...(process.platform === 'win32'
+      ? []
+      : [['fifo.pearl.json', 'walk-pearl-unresolved', 'cannot be walked: it is not a regular file (a FIFO)'] as [string, string, string]]),
+  ];
+  try {
+    for (const [pearl, code, ending] of cases) {
+      const walks = JSON.stringify({ pearl, walks: [{ name: 'Probe', variables: { phone: '1' }, steps: [{ take: 'Nope' }] }] });
+      fs.writeFileSync(path.join(places, 'probe.walks.json'), walks);
+      const result = await run(['--format', 'json', '--coverage', path.join('places', 'probe.walks.json')]);
+      assert.equal(result.code, 1, `${pearl}: ${result.stderr}`);
+      const records = JSON.parse(result.stdout) as LintRecord[];
+      assert.deepEqual(
+        records.map((record) => [record.code, record.message.endsWith(`' ${ending}.`)]),
+        [[code, true]],
+        `${pearl}: ${result.stdout}`,
+      );
+      assert.ok(!result.stdout.includes(secret) && !result.stderr.includes(secret), pearl);
+    }
+  } finally {
+    fs.rmSync(places, { recursive: true });
+    fs.rmSync(outside, { recursive: true });
   }
 });

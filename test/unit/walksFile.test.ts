@@ -7,12 +7,15 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic, MarkupContent, Position } from 'vscode-languageserver-types';
-import { getLanguageService, type PearlDocument } from '../../server/src/service/pearlLanguageService';
+import { getLanguageService, isInsideFolder, type PearlDocument } from '../../server/src/service/pearlLanguageService';
 import { compareWithExpectComments, findExpectComments } from '../helpers/expectComments';
 import { exampleText } from '../helpers/fixtures';
 import { repositoryRoot } from '../helpers/paths';
 import { offsetOf, positionAt, rangeOf, valueRange } from '../helpers/text';
 import { bookingPearlText, bookingWalksText } from '../helpers/walkPearls';
+import { manyFailingWalksText, manyWarningsThenFailureText } from '../helpers/largeWalks';
+import { maxWalksFileDiagnostics } from '../../server/src/service/walks/walksFile';
+import { jsonEqual } from '../../server/src/service/walks/walkEngine';
 
 const service = getLanguageService();
 const pearl = service.parsePearlDocument(TextDocument.create('file:///w/booking.pearl.json', 'pearl', 1, bookingPearlText));
@@ -308,4 +311,132 @@ test('outline of a walks file: its Pearl, then each walk by name with its steps,
   assert.deepEqual(symbols[1].children?.[0].range, rangeOf(text, '{ "take": "Wants a table" }'));
   // A Pearl file keeps the Pearl outline.
   assert.equal(service.findDocumentSymbols(pearl)[0]?.name, 'Booking');
+});
+
+test('walk-too-many-problems: 2,000 failing walks of 100 steps give the first 1,000 problems and one Error counting the rest', () => {
+  const text = manyFailingWalksText();
+  const diagnostics = check(text);
+  assert.equal(diagnostics.length, maxWalksFileDiagnostics + 1);
+  const cut = diagnostics.filter((d) => d.code === 'walk-too-many-problems');
+  assert.equal(cut.length, 1);
+  assert.equal(cut[0].severity, 1);
+  assert.deepEqual(cut[0].range, rangeOf(text, '"walks"'));
+  assert.match(
+    cut[0].message,
+    /^199,000 more problems are not shown \(1,990 errors and 197,010 warnings\): a walks file reports at most 1,000\.$/,
+  );
+  assert.equal(diagnostics.filter((d) => d.code === 'walk-take-unknown').length, 10);
+});
+
+test('walk-too-many-problems: one walk of 120,000 Warnings, then a failed walk: the cut says an Error is hidden; Warnings only, a Warning', () => {
+  const failing = check(manyWarningsThenFailureText());
+  assert.equal(failing.length, maxWalksFileDiagnostics + 1);
+  assert.deepEqual(
+    failing.filter((d) => d.severity === 1).map((d) => [d.code, d.message]),
+    [['walk-too-many-problems', '119,001 more problems are not shown (1 error and 119,000 warnings): a walks file reports at most 1,000.']],
+  );
+  const passing = check(manyWarningsThenFailureText(120_000, false));
+  assert.equal(passing.length, maxWalksFileDiagnostics + 1);
+  const cut = passing.find((d) => d.code === 'walk-too-many-problems');
+  assert.equal(cut?.severity, 2);
+  assert.equal(cut?.message, '119,000 more problems are not shown (0 errors and 119,000 warnings): a walks file reports at most 1,000.');
+});
+
+test('an internal error while checking a walks file is an Error on the file, never no diagnostic', () => {
+  const errors: string[] = [];
+  const guarded = getLanguageService({ reportError: (message) => errors.push(message) });
+  // A Pearl whose graph cannot be read stands for a bug in the check.
+  const broken = new Proxy(pearl, {
+    get(target, property, receiver) {
+      if (property === 'kind') throw new Error('a bug');
+      return Reflect.get(target, property, receiver) as unknown;
+    },
+  });
+  const diagnostics = guarded.checkWalksFile(walksDoc(bookingWalksText), broken);
+  assert.deepEqual(
+    diagnostics.map((d) => [d.severity, d.message]),
+    [[1, 'The walks of this file could not be checked because of an internal error of the Pearl language server.']],
+  );
+  assert.equal(errors.length, 1);
+  assert.match(errors[0], /internal error in checkWalksFile: Error: a bug/);
+});
+
+test('jsonEqual compares bodies nested 100,000 levels deep without recursion', () => {
+  const deep = (): unknown => {
+    let value: unknown = 1;
+    for (let level = 0; level < 100_000; level++) value = { a: [value] };
+    return value;
+  };
+  assert.equal(jsonEqual(deep(), deep()), true);
+  assert.equal(jsonEqual(deep(), { a: [1] }), false);
+});
+
+test('walk-pearl-outside on "pearl" for a path that names a file anywhere: absolute, a URL, backslashes; the Pearl given is not walked', () => {
+  const cases: [string, string][] = [
+    ['/etc/booking.pearl.json', 'it is an absolute path; write it relative to this walks file'],
+    ['//server/share/booking.pearl.json', 'it is an absolute path; write it relative to this walks file'],
+    ['C:/pearls/booking.pearl.json', 'it is an absolute path; write it relative to this walks file'],
+    ['file:///etc/booking.pearl.json', 'it is a URL; write a path relative to this walks file'],
+    ['https://example.com/booking.pearl.json', 'it is a URL; write a path relative to this walks file'],
+    ['..\\outside\\booking.pearl.json', 'its path has backslashes; write it with forward slashes, relative to this walks file'],
+    ['C:\\pearls\\booking.pearl.json', 'its path has backslashes; write it with forward slashes, relative to this walks file'],
+  ];
+  for (const [written, reason] of cases) {
+    // A failing walk: were the Pearl given walked, walk-take-unknown would be reported too.
+    const text = oneWalk('{ "take": "Nope" }').replace('"booking.pearl.json"', JSON.stringify(written));
+    const doc = walksDoc(text);
+    assert.deepEqual(
+      service.checkWalksFile(doc, pearl).map((d) => [d.code, d.severity, d.range, d.message]),
+      [
+        [
+          'walk-pearl-outside',
+          1,
+          valueRange(text, `"pearl": ${JSON.stringify(written)}`),
+          `The Pearl '${written}' is not read: ${reason}.`,
+        ],
+      ],
+      written,
+    );
+    assert.equal(service.getWalksFilePearlUri(doc), undefined, written);
+  }
+});
+
+test('walk-pearl-outside when the host refuses the Pearl (outside the workspace folder)', () => {
+  const text = oneWalk('{ "take": "Nope" }').replace('"booking.pearl.json"', '"../../other/booking.pearl.json"');
+  assert.deepEqual(
+    service.checkWalksFile(walksDoc(text), { reason: 'it is outside the workspace folder', outside: true }).map((d) => [d.code, d.message]),
+    [['walk-pearl-outside', "The Pearl '../../other/booking.pearl.json' is not read: it is outside the workspace folder."]],
+  );
+});
+
+test('isInsideFolder: lexical containment of URIs, with .., %2e%2e, a folder name that only starts alike, drive letters', () => {
+  const inside: [string, string][] = [
+    ['file:///w/booking.pearl.json', 'file:///w'],
+    ['file:///w/sub/booking.pearl.json', 'file:///w/'],
+    ['file:///w/sub/../booking.pearl.json', 'file:///w'],
+    ['file:///c%3A/w/booking.pearl.json', 'file:///C:/w'],
+    ['vscode-vfs://github/o/r/booking.pearl.json', 'vscode-vfs://github/o/r'],
+  ];
+  const outside: [string, string][] = [
+    ['file:///w/../booking.pearl.json', 'file:///w'],
+    ['file:///w/%2e%2e/booking.pearl.json', 'file:///w'],
+    ['file:///w/.%2E/.%2e/etc/passwd', 'file:///w'],
+    ['file:///w2/booking.pearl.json', 'file:///w'],
+    ['file:///w', 'file:///w'],
+    ['file:///etc/booking.pearl.json', 'file:///w'],
+    ['file:///w/a%2f..%2f..%2fbooking.pearl.json', 'file:///w'],
+    ['https://example.com/w/booking.pearl.json', 'file:///w'],
+    ['vscode-vfs://github/o/other/booking.pearl.json', 'vscode-vfs://github/o/r'],
+    ['not a uri', 'file:///w'],
+  ];
+  for (const [uri, folder] of inside) assert.equal(isInsideFolder(uri, folder), true, `${uri} in ${folder}`);
+  for (const [uri, folder] of outside) assert.equal(isInsideFolder(uri, folder), false, `${uri} in ${folder}`);
+  // What a walks file in /w/walks resolves `pearl` to, as the hosts then check it.
+  const resolved = (written: string): string | undefined =>
+    service.getWalksFilePearlUri(
+      walksDoc(bookingWalksText.replace('"booking.pearl.json"', JSON.stringify(written)), 'file:///w/walks/a.walks.json'),
+    );
+  assert.equal(isInsideFolder(resolved('../booking.pearl.json') ?? '', 'file:///w'), true);
+  assert.equal(isInsideFolder(resolved('../../booking.pearl.json') ?? '', 'file:///w'), false);
+  assert.equal(isInsideFolder(resolved('%2e%2e/%2e%2e/booking.pearl.json') ?? '', 'file:///w'), false);
 });

@@ -5,10 +5,13 @@ import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import * as fs from 'node:fs';
 import {
   describePearlReadError,
   getLanguageService,
+  isInsideFolder,
   isWalksFileUri,
+  pearlOutsideReason,
   PearlLanguageService,
   type PearlDocument,
   type RuleConfiguration,
@@ -35,15 +38,35 @@ const resultBatch = 32;
 let service: PearlLanguageService | undefined;
 
 /**
- * The diagnostics of `text` as `target`'s records (the service's order), under `rules` and the
- * text's `pearl-disable` comments; a leading byte order mark is dropped.
+ * The language service of pearl-lint: an internal error of the service (a bug) is thrown, not
+ * logged and answered with a fallback, so the run stops with exit status 2 and the error's message
+ * (runPearlLint), never with a report that looks clean.
  */
-export function lintText(target: LintTarget, text: string, rules: RuleConfiguration = { rules: {} }): LintRecord[] {
-  service ??= getLanguageService();
+export function lintService(): PearlLanguageService {
+  service ??= getLanguageService({
+    reportError: (message) => {
+      throw new Error(message);
+    },
+  });
+  return service;
+}
+
+/**
+ * The diagnostics of `text` as `target`'s records (the service's order), under `rules` and the
+ * text's `pearl-disable` comments; a leading byte order mark is dropped. A walks file's Pearl is
+ * read only inside `workspace` (pearl-lint's working folder, docs/user/walks.md § Walks files).
+ */
+export function lintText(
+  target: LintTarget,
+  text: string,
+  rules: RuleConfiguration = { rules: {} },
+  workspace: string = process.cwd(),
+): LintRecord[] {
+  const service = lintService();
   // Editors drop the byte order mark before positions are counted; so do we.
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   const uri = fileUri(target.absolutePath);
-  if (isWalksFileUri(uri)) return lintWalksText(service, target, uri, text);
+  if (isWalksFileUri(uri)) return lintWalksText(service, target, uri, text, workspace);
   const textDocument = TextDocument.create(uri, 'pearl', 1, text);
   const diagnostics = service.doValidation(service.parsePearlDocument(textDocument), rules);
   return diagnostics.map((diagnostic) => toLintRecord(target.displayPath, diagnostic));
@@ -80,22 +103,39 @@ export function fileUri(absolutePath: string): string {
  * The diagnostics of the walks file `text` (docs/user/walks.md): each walk run through the Pearl its
  * `pearl` names, read from disk. Walks codes are not tuned by rules (they are not the service's).
  */
-function lintWalksText(service: PearlLanguageService, target: LintTarget, uri: string, text: string): LintRecord[] {
+function lintWalksText(service: PearlLanguageService, target: LintTarget, uri: string, text: string, workspace: string): LintRecord[] {
   const walksDoc = service.parsePearlDocument(TextDocument.create(uri, 'jsonc', 1, text));
-  const diagnostics = service.checkWalksFile(walksDoc, readWalkedPearl(service, service.getWalksFilePearlUri(walksDoc)));
+  const diagnostics = service.checkWalksFile(walksDoc, readWalkedPearl(service, service.getWalksFilePearlUri(walksDoc), workspace));
   return diagnostics.map((diagnostic) => toLintRecord(target.displayPath, diagnostic));
 }
 
-/** The parse of the Pearl file `uri` names, or why it cannot be read. */
-export function readWalkedPearl(service: PearlLanguageService, uri: string | undefined): PearlDocument | UnresolvedPearl {
+/**
+ * The parse of the Pearl file `uri` names, or why it is not read (docs/user/walks.md § Walks files):
+ * outside the folder `workspace` (pearl-lint's working folder), lexically or once its symbolic
+ * links are resolved, it is refused (`outside`) and nothing of it is read; anything but a regular
+ * file (a FIFO, a device, a folder) or a file over pearl-lint's input bound is never read
+ * ({@link readRegularFile} opens it non-blocking and checks it on the open descriptor).
+ */
+export function readWalkedPearl(
+  service: PearlLanguageService,
+  uri: string | undefined,
+  workspace: string,
+): PearlDocument | UnresolvedPearl {
   if (uri === undefined) return { reason: 'its path is not a string' };
   if (!uri.startsWith('file:')) return { reason: 'it is not a file' };
+  if (!isInsideFolder(uri, pathToFileURL(workspace).href)) return { reason: pearlOutsideReason, outside: true };
   try {
-    let text = readRegularFile(fileURLToPath(uri));
+    const file = fileURLToPath(uri);
+    const relative = path.relative(fs.realpathSync(workspace), fs.realpathSync(file));
+    if (relative === '' || relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) {
+      return { reason: 'its real path, symbolic links followed, is outside the workspace folder', outside: true };
+    }
+    let text = readRegularFile(file);
     if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     return service.parsePearlDocument(TextDocument.create(uri, 'pearl', 1, text));
   } catch (error) {
-    return { reason: describePearlReadError(error) };
+    // readRegularFile's own refusals say what the path is: `not a regular file (a FIFO)`, `too large to check (...)`.
+    return { reason: error instanceof Error && !('code' in error) ? `it is ${error.message}` : describePearlReadError(error) };
   }
 }
 
@@ -113,16 +153,17 @@ export function threadCount(concurrency: LintConcurrency, files: number): number
 /**
  * Reads and checks every target with `threads` threads (the main thread and `threads - 1` worker
  * threads running {@link runLintWorker}), and resolves to one result per target, in `targets`
- * order, each under its `rules` entry. Each thread holds one file's text at a time. Rejects when
- * a worker fails (an internal error).
+ * order, each under its `rules` entry; walks files read their Pearl only inside `workspace`.
+ * Each thread holds one file's text at a time. Rejects when a worker fails (an internal error).
  */
 export async function lintFiles(
   targets: readonly LintTarget[],
   threads: number,
   rules: readonly RuleConfiguration[] = [],
+  workspace: string = process.cwd(),
 ): Promise<FileResult[]> {
   const results: FileResult[] = new Array<FileResult>(targets.length);
-  const input: WorkerInput = { targets, rules, next: new Int32Array(new SharedArrayBuffer(4)) };
+  const input: WorkerInput = { targets, rules, workspace, next: new Int32Array(new SharedArrayBuffer(4)) };
   const workers = Array.from({ length: threads - 1 }, () =>
     runWorker(input, (index, result) => {
       results[index] = result;
@@ -137,6 +178,8 @@ interface WorkerInput {
   readonly targets: readonly LintTarget[];
   /** The rules of each target (by index; none given: the defaults). */
   readonly rules: readonly RuleConfiguration[];
+  /** The folder a walks file's Pearl must be in (pearl-lint's working folder). */
+  readonly workspace: string;
   /** The index of the next target to take, shared by every thread. */
   readonly next: Int32Array;
 }
@@ -153,7 +196,10 @@ const filesPerTurn = 32;
  * thread holds one file's text at a time. Gives the event loop a turn every {@link filesPerTurn}
  * files. Rejects only when `handle` throws.
  */
-async function lintClaimed({ targets, rules, next }: WorkerInput, handle: (index: number, result: FileResult) => void): Promise<void> {
+async function lintClaimed(
+  { targets, rules, workspace, next }: WorkerInput,
+  handle: (index: number, result: FileResult) => void,
+): Promise<void> {
   for (let checked = 1; ; checked++) {
     const index = Atomics.add(next, 0, 1);
     if (index >= targets.length) return;
@@ -165,7 +211,7 @@ async function lintClaimed({ targets, rules, next }: WorkerInput, handle: (index
       handle(index, { problem: `${target.displayPath}: ${describeFsError(error)}` });
       continue;
     }
-    handle(index, { records: lintText(target, text, rules[index]) });
+    handle(index, { records: lintText(target, text, rules[index], workspace) });
     if (checked % filesPerTurn === 0) await new Promise<void>((resolve) => setImmediate(resolve));
   }
 }

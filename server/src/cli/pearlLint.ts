@@ -87,18 +87,19 @@ async function lint(argv: readonly string[], io: PearlLintIO): Promise<number> {
   if (options.paths.includes(stdinPath)) await lintStdin(options.stdinFilename, io, configurations, { records, checked, problems });
   // Results come back in the (sorted) order of the targets, however the reads complete.
   const rules = targets.map((target) => configurations.resolve(target.absolutePath).configuration);
-  const results = await lintFiles(targets, threadCount(options.concurrency, targets.length), rules);
+  const results = await lintFiles(targets, threadCount(options.concurrency, targets.length), rules, io.cwd);
   results.forEach((result, index) => {
     if (result.records === undefined) {
       problems.push(result.problem);
     } else {
-      records.push(...result.records);
+      // One by one: an argument spread of a file's many records would overflow the stack.
+      for (const record of result.records) records.push(record);
       checked.push(targets[index].displayPath);
     }
   });
 
-  records.push(...configurations.records);
-  problems.push(...configurations.problems);
+  for (const record of configurations.records) records.push(record);
+  for (const problem of configurations.problems) problems.push(problem);
   sortLintRecords(records);
   const shown = options.quiet ? records.filter((record) => record.severity === 'error') : records;
   const report = await formatReport(options.format, shown, checked);
@@ -216,6 +217,8 @@ async function lintStdin(
     outcome.problems.push(`${stdinTarget.displayPath}: ${describeFsError(error)}`);
     return;
   }
-  outcome.records.push(...lintText(stdinTarget, text, configurations.resolve(stdinTarget.absolutePath).configuration));
+  for (const record of lintText(stdinTarget, text, configurations.resolve(stdinTarget.absolutePath).configuration, io.cwd)) {
+    outcome.records.push(record);
+  }
   outcome.checked.push(stdinTarget.displayPath);
 }

@@ -3,11 +3,11 @@
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { getLanguageService, isWalksFileUri, type PearlDocument } from '../service/pearlLanguageService';
+import { isWalksFileUri, type PearlDocument } from '../service/pearlLanguageService';
 import { nodeWalksFileAccess } from '../nodeWalksFileAccess';
 import type { LintTarget } from './findPearlFiles';
 import { exclusionMatcher } from './globPattern';
-import { readWalkedPearl } from './lintFiles';
+import { lintService, readWalkedPearl } from './lintFiles';
 import { readRegularFile } from './readInput';
 
 /**
@@ -22,7 +22,7 @@ import { readRegularFile } from './readInput';
  * read are left out (the lint report says why for those checked).
  */
 export async function formatWalkCoverage(targets: readonly LintTarget[], cwd: string, paths: readonly string[] = []): Promise<string> {
-  const service = getLanguageService();
+  const service = lintService();
   const walksByPearl = new Map<string, PearlDocument[]>();
   const pearls = new Set<string>();
   const walksSeen = new Set<string>();
@@ -62,7 +62,7 @@ export async function formatWalkCoverage(targets: readonly LintTarget[], cwd: st
   }
   const lines: string[] = [];
   for (const pearlUri of [...pearls].sort()) {
-    const pearl = readWalkedPearl(service, pearlUri);
+    const pearl = readWalkedPearl(service, pearlUri, cwd);
     if ('reason' in pearl || pearl.kind !== 'text') continue;
     const walksFiles = walksByPearl.get(pearlUri) ?? [];
     const coverage = service.getWalkCoverage(pearl, walksFiles);

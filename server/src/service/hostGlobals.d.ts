@@ -10,6 +10,8 @@ declare class URL {
   readonly protocol: string;
   /** The host and port (`host:8080`); `''` for `file:///…`. */
   readonly host: string;
+  /** The path, percent-encoded, with `.` and `..` segments resolved: `/folder/file.json`. */
+  readonly pathname: string;
 }
 
 /** A deep copy of a structured-cloneable value (HTML Standard). */

@@ -2,6 +2,7 @@ import {
   CodeAction,
   CompletionList,
   Diagnostic,
+  DiagnosticSeverity,
   DocumentHighlight,
   DocumentLink,
   DocumentSymbol,
@@ -43,6 +44,7 @@ import { getNodeSettingForm } from './edits/settingEdits';
 import { getPearlGraph } from './features/pearlGraph';
 import { parsePearlDocument, PearlDocument } from './document/pearlDocument';
 import { validateDocument } from './rules/diagnosticCodes';
+import { diagnosticSource } from './rules/diagnostics';
 import { findDocumentLinks } from './features/documentLinks';
 import { FoldingRangeContext, getFoldingRanges } from './features/foldingRanges';
 import { getSelectionRanges } from './features/selectionRanges';
@@ -75,7 +77,7 @@ export type { ResolvedRuleConfiguration } from './configuration/ruleConfiguratio
 export type { UnresolvedPearl } from './walks/walksFile';
 export type { CoverageTransition } from './walks/walkCoverage';
 export { walkRules, type WalkRule } from './walks/walkCodes';
-export { describePearlReadError, isWalksFileUri } from './walks/walksFile';
+export { describePearlReadError, isInsideFolder, isWalksFileUri, pearlOutsideReason } from './walks/walksFile';
 export { graphEditRenamesInWalks } from './walks/walksRename';
 
 /** Host settings for the language service: the host's I/O is injected here (the service imports no `fs`). */
@@ -273,6 +275,17 @@ const graphEditFailure = 'The graph could not be changed because of an internal 
 /** The failure of a walk stopped by an internal error (a bug), for the user. */
 const walkFailure = 'The walk could not be computed because of an internal error of the Pearl language server.';
 
+/**
+ * What a walks file reports when its check stops on an internal error (a bug): an Error at its
+ * start, so the file is never shown as passing (pearl-lint stops with exit status 2 before).
+ */
+const walksCheckFailure: Diagnostic = {
+  range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+  severity: DiagnosticSeverity.Error,
+  source: diagnosticSource,
+  message: 'The walks of this file could not be checked because of an internal error of the Pearl language server.',
+};
+
 /** The file system of a host that gives none: every read fails, so workspace symbols list the open documents only. */
 const noFiles: WorkspaceFileSystem = {
   readDirectory: () => Promise.reject(new Error('no file system')),
@@ -334,7 +347,7 @@ export function getLanguageService(params: LanguageServiceParams = {}): PearlLan
     walk: (doc, input) =>
       guard('walk', { frames: [], ended: false, failure: { step: -1, message: walkFailure }, warnings: [] }, () => walkPearl(doc, input)),
     getWalksFilePearlUri: (walksDoc) => guard('getWalksFilePearlUri', undefined, () => readWalksFile(walksDoc).pearlUri),
-    checkWalksFile: (walksDoc, pearl) => guard('checkWalksFile', [], () => checkWalksFile(walksDoc, pearl)),
+    checkWalksFile: (walksDoc, pearl) => guard('checkWalksFile', [walksCheckFailure], () => checkWalksFile(walksDoc, pearl)),
     doWalksComplete: (walksDoc, pearl, position) =>
       guard('doWalksComplete', { isIncomplete: false, items: [] }, () =>
         adaptCompletionList(doWalksComplete(walksDoc, pearl, position), clientCapabilities),

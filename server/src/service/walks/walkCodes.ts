@@ -10,6 +10,13 @@ import { rulesDocumentUrl } from '../rules/ruleModule';
  * their own section.
  */
 
+/**
+ * Most diagnostics one walks file reports (docs/user/walks.md § Diagnostics), as ESLint's editor integrations
+ * bound a file's problems: beyond it, the others are counted in one more diagnostic,
+ * `walk-too-many-problems`, an Error when one of them is an Error, so a failed walk is never hidden.
+ */
+export const maxWalksFileDiagnostics = 1000;
+
 /** What the walks module writes for one code. */
 export interface WalkRule {
   /** The stable code (`walk-take-unknown`). */
@@ -44,6 +51,12 @@ export const walkRules = {
     DiagnosticSeverity.Error,
     'The `pearl` path, relative to the walks file, names no readable `*.pearl.json` file.',
     '"pearl": "bookng.pearl.json"',
+  ),
+  pearlOutside: rule(
+    'walk-pearl-outside',
+    DiagnosticSeverity.Error,
+    'The `pearl` path leaves the workspace folder: `..` past it, an absolute path, a URL, backslashes, or a symbolic link to a file outside. Nothing of that file is read.',
+    '"pearl": "../../secrets/other.pearl.json"',
   ),
   cannotStart: rule(
     'walk-cannot-start',
@@ -110,6 +123,12 @@ export const walkRules = {
     DiagnosticSeverity.Warning,
     "A value in `variables` or `set` that is not of its variable's `type`: a Long or Double that is no number, a Boolean other than `true` or `false`, a date or time not written as ISO 8601.",
     '{ "set": { "party_size": "four" } } // party_size is a Long variable',
+  ),
+  tooManyProblems: rule(
+    'walk-too-many-problems',
+    DiagnosticSeverity.Error,
+    `A walks file with more than ${maxWalksFileDiagnostics.toLocaleString('en-US')} problems: the others are not shown but counted here, on \`walks\` (an Error when one of them is an Error, else a Warning).`,
+    '"walks": [ /* 2,000 walks, each taking a transition the Pearl does not have */ ]',
   ),
 } as const;
 

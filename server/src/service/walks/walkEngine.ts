@@ -270,13 +270,30 @@ function checkRequest(content: FrameContent, expected: NonNullable<WalkExpectati
   }
 }
 
-/** Deep equality of two JSON values (key order does not matter). */
+/**
+ * Deep equality of two JSON values (key order does not matter). Iterative, with its own stack of
+ * pairs: a body nested any number of levels deep (a `pearl/walk` input is not depth-bounded) is
+ * compared without recursion.
+ */
 export function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((item, index) => jsonEqual(item, b[index]));
-  if (!isJsonObject(a) || !isJsonObject(b) || Array.isArray(b)) return false;
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && jsonEqual(a[key], b[key]));
+  const pending: [unknown, unknown][] = [[a, b]];
+  for (let pair = pending.pop(); pair; pair = pending.pop()) {
+    const [left, right] = pair;
+    if (left === right) continue;
+    if (Array.isArray(left)) {
+      if (!Array.isArray(right) || left.length !== right.length) return false;
+      for (let index = 0; index < left.length; index++) pending.push([left[index], right[index]]);
+      continue;
+    }
+    if (!isJsonObject(left) || !isJsonObject(right) || Array.isArray(right)) return false;
+    const keys = Object.keys(left);
+    if (keys.length !== Object.keys(right).length) return false;
+    for (const key of keys) {
+      if (!Object.hasOwn(right, key)) return false;
+      pending.push([left[key], right[key]]);
+    }
+  }
+  return true;
 }
 
 /** Records the frame of the node the walk stands at, rendered with the values known now, and its warnings. */
