@@ -15,6 +15,7 @@ export {
   checkRuleEntries,
   getEffectiveRules,
   isRuleSeverityName,
+  maxRuleConfigurationFileBytes,
   RuleConfigurationCode,
   ruleConfigurationFileName,
   ruleSeverityNames,

@@ -69,7 +69,7 @@ export {
   ruleSeverityNames,
 } from './configuration/ruleConfiguration';
 export type { CheckedRules, RuleConfiguration, RuleEntryProblem, RuleSeverityName } from './configuration/ruleConfiguration';
-export { ruleConfigurationFileName } from './configuration/ruleConfigurationFile';
+export { maxRuleConfigurationFileBytes, ruleConfigurationFileName } from './configuration/ruleConfigurationFile';
 export type { ReadConfigurationFile, RuleConfigurationFile } from './configuration/ruleConfigurationFile';
 export type { ResolvedRuleConfiguration } from './configuration/ruleConfigurationService';
 export type { UnresolvedPearl } from './walks/walksFile';

@@ -7,9 +7,11 @@ const defaultSeverities: ReadonlyMap<string, DiagnosticSeverity> = new Map(
   Object.entries(diagnosticRules).map(([code, rule]) => [code, rule.severity]),
 );
 
-/** Every registered diagnostic code, in the registry's order. */
+const registeredCodes: readonly string[] = Object.freeze([...defaultSeverities.keys()]);
+
+/** Every registered diagnostic code, in the registry's order (one frozen array). */
 export function getRegisteredCodes(): readonly string[] {
-  return [...defaultSeverities.keys()];
+  return registeredCodes;
 }
 
 /** The default severity of `code`, or undefined when no rule reports that code. */

@@ -81,22 +81,23 @@ export function getSeverityName(severity: DiagnosticSeverity): Exclude<RuleSever
  * a code no rule reports, a severity that is not one of {@link ruleSeverityNames}, and `off` or a
  * lower severity for a code the service would reject (docs/rulings.md § Configuration) are problems
  * and are not applied; `error` for such a code is its default and is accepted. A later entry for the
- * same code replaces an earlier one. Never throws.
+ * same code replaces an earlier one. The first `suggestFor` problems of an unknown code suggest the
+ * nearest codes (a search of the registry each); later ones do not. Never throws.
  */
-export function checkRuleEntries(entries: Iterable<readonly [string, unknown]>): CheckedRules {
+export function checkRuleEntries(entries: Iterable<readonly [string, unknown]>, suggestFor = Infinity): CheckedRules {
   const rules: Record<string, RuleSeverityName> = {};
   const problems: RuleEntryProblem[] = [];
   for (const [code, severity] of entries) {
-    const problem = checkRuleEntry(code, severity);
+    const problem = checkRuleEntry(code, severity, problems.length < suggestFor);
     if (problem) problems.push(problem);
     else rules[code] = severity as RuleSeverityName;
   }
   return { rules, problems };
 }
 
-function checkRuleEntry(code: string, severity: unknown): RuleEntryProblem | undefined {
+function checkRuleEntry(code: string, severity: unknown, suggest: boolean): RuleEntryProblem | undefined {
   if (getDefaultSeverity(code) === undefined) {
-    const { names } = findNearest(code, getRegisteredCodes());
+    const { names } = suggest ? findNearest(code, getRegisteredCodes()) : { names: [] };
     const hint = names.length > 0 ? ` Did you mean ${names.map((name) => `"${name}"`).join(' or ')}?` : '';
     return {
       code,
