@@ -1,5 +1,6 @@
 import { parseArgs, ParseArgsConfig } from 'node:util';
 import type { LintConcurrency } from './lintFiles';
+import type { FixMode } from './lintFix';
 
 /** Output formats of `pearl-lint` (see {@link lintUsage}). */
 export const lintFormats = ['text', 'json', 'sarif', 'github', 'junit'] as const;
@@ -28,6 +29,8 @@ export interface LintOptions {
   readonly rules: readonly (readonly [string, string])[];
   /** `--print-config <file>`: print the rules in effect for this file instead of checking. */
   readonly printConfig: string | undefined;
+  /** `--fix`: write the safe fixes to the files; `--fix-dry-run`: report the fixed texts; `off` by default. */
+  readonly fix: FixMode;
   /** `--coverage`: after the report, per Pearl, the transitions no walk of the walks files checked takes. */
   readonly coverage: boolean;
   readonly help: boolean;
@@ -74,6 +77,12 @@ Options:
       --rule <code>=<severity>  set a code's severity: off, hint, info, warning or error;
                              repeatable; over .pearlrc.json. A code whose Error means the
                              service would reject the request cannot be turned off or lowered
+      --fix                  apply the safe fixes (those "Fix all" applies on save) to the
+                             files, then report the problems that remain; a fix never adds
+                             an error. Not with standard input
+      --fix-dry-run          the same without writing: with --format json each file's entry
+                             gets an "output" (the fixed text); with --format text the fixed
+                             text of each changed file follows the report
       --print-config <file>  print the rules in effect for this file (JSON) and exit
       --coverage             after the report, for each Pearl checked or walked, the
                              transitions no walk takes (on standard output with the text
@@ -89,8 +98,8 @@ then --rule, then comments in the file: // pearl-disable-next-line <code>[, <cod
 
 Exit status: 0 no errors, 1 errors (a failed walk too; or too many warnings), 2 bad usage, a missing or
 unreadable file or folder, a path that is not a file or folder, a folder or glob
-matching no file, an unknown code or severity in --rule, or a .pearlrc.json that cannot be
-read or is not valid JSON.
+matching no file, an unknown code or severity in --rule, a .pearlrc.json that cannot be
+read, is not valid JSON or is larger than 1 MiB, or a fixed file that cannot be written.
 `;
 
 /** The most threads `--concurrency` may ask for. */
@@ -106,6 +115,8 @@ const optionSpecs = {
   quiet: { type: 'boolean' },
   rule: { type: 'string', multiple: true },
   'print-config': { type: 'string' },
+  fix: { type: 'boolean' },
+  'fix-dry-run': { type: 'boolean' },
   coverage: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
@@ -169,6 +180,11 @@ export function parseLintArguments(argv: readonly string[], env: NodeJS.ProcessE
   if (typeof stdinFilename === 'string' && !paths.includes(stdinPath)) {
     return { ok: false, message: `--stdin-filename names standard input: give --stdin (or the path ${stdinPath}) too` };
   }
+  if (values.fix === true && values['fix-dry-run'] === true)
+    return { ok: false, message: '--fix and --fix-dry-run cannot be used together' };
+  if (values.fix === true && paths.includes(stdinPath)) {
+    return { ok: false, message: '--fix cannot write to standard input: use --fix-dry-run' };
+  }
   const help = values.help === true;
   const version = values.version === true;
   const printConfig = typeof values['print-config'] === 'string' ? values['print-config'] : undefined;
@@ -184,6 +200,7 @@ export function parseLintArguments(argv: readonly string[], env: NodeJS.ProcessE
       quiet: values.quiet === true,
       rules,
       printConfig,
+      fix: values.fix === true ? 'write' : values['fix-dry-run'] === true ? 'dry-run' : 'off',
       coverage: values.coverage === true,
       help,
       version,

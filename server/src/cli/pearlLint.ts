@@ -4,7 +4,7 @@ import * as fs from './fsAsync';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeFsError, findPearlFiles } from './findPearlFiles';
-import { lintFiles, lintText, threadCount } from './lintFiles';
+import { lintAndFixText, lintFiles, lintText, threadCount } from './lintFiles';
 import { LintFormat, lintUsage, parseLintArguments, stdinPath } from './lintArguments';
 import { countLintRecords, formatLintJson, formatLintSummary, formatLintText, LintRecord, sortLintRecords } from './lintReport';
 import { getPackageManifest, getPackageVersion } from './packageVersion';
@@ -84,16 +84,21 @@ async function lint(argv: readonly string[], io: PearlLintIO): Promise<number> {
   );
   const records: LintRecord[] = [];
   const checked: string[] = [];
-  if (options.paths.includes(stdinPath)) await lintStdin(options.stdinFilename, io, configurations, { records, checked, problems });
+  /** `--fix-dry-run`: the fixed text of each file that has fixes, by displayed path. */
+  const outputs = new Map<string, string>();
+  if (options.paths.includes(stdinPath)) {
+    await lintStdin(options.stdinFilename, io, configurations, { records, checked, problems, outputs }, options.fix === 'dry-run');
+  }
   // Results come back in the (sorted) order of the targets, however the reads complete.
   const rules = targets.map((target) => configurations.resolve(target.absolutePath).configuration);
-  const results = await lintFiles(targets, threadCount(options.concurrency, targets.length), rules);
+  const results = await lintFiles(targets, threadCount(options.concurrency, targets.length), rules, options.fix);
   results.forEach((result, index) => {
     if (result.records === undefined) {
       problems.push(result.problem);
     } else {
       records.push(...result.records);
       checked.push(targets[index].displayPath);
+      if (result.output !== undefined) outputs.set(targets[index].displayPath, result.output);
     }
   });
 
@@ -101,7 +106,9 @@ async function lint(argv: readonly string[], io: PearlLintIO): Promise<number> {
   problems.push(...configurations.problems);
   sortLintRecords(records);
   const shown = options.quiet ? records.filter((record) => record.severity === 'error') : records;
-  const report = await formatReport(options.format, shown, checked);
+  let report = await formatReport(options.format, shown, checked);
+  if (options.fix === 'dry-run' && options.format === 'json') report = formatFixDryRunJson(shown, checked, outputs);
+  else if (options.fix === 'dry-run' && options.format === 'text') report += formatFixedTexts(outputs);
   if (options.outputFile !== undefined) {
     try {
       await fs.writeFile(path.resolve(io.cwd, options.outputFile), report);
@@ -149,6 +156,29 @@ function printConfig(file: string, configurations: LintConfigurations, io: Pearl
   return configurations.problems.length > 0 ? PearlLintExit.Failure : PearlLintExit.Clean;
 }
 
+/**
+ * `--fix-dry-run --format json`: one entry per file checked, as ESLint's: `{ file, messages, output }`,
+ * `messages` its records (what remains after the fixes), `output` its fixed text, only when a fix applies.
+ */
+function formatFixDryRunJson(records: readonly LintRecord[], files: readonly string[], outputs: ReadonlyMap<string, string>): string {
+  const byFile = new Map<string, LintRecord[]>(files.map((file) => [file, []]));
+  for (const record of records) {
+    const list = byFile.get(record.file);
+    if (list) list.push(record);
+    else byFile.set(record.file, [record]);
+  }
+  const entries = [...byFile].map(([file, messages]) => {
+    const output = outputs.get(file);
+    return output === undefined ? { file, messages } : { file, messages, output };
+  });
+  return `${JSON.stringify(entries, null, 2)}\n`;
+}
+
+/** `--fix-dry-run --format text`: after the report, each changed file's fixed text under a `==> <file> (fixed) <==` line. */
+function formatFixedTexts(outputs: ReadonlyMap<string, string>): string {
+  return [...outputs].map(([file, output]) => `==> ${file} (fixed) <==\n${output}${output.endsWith('\n') ? '' : '\n'}`).join('');
+}
+
 /** The report in `format`; the CI formats are loaded only when asked for (start-up time). */
 async function formatReport(format: LintFormat, records: readonly LintRecord[], files: readonly string[]): Promise<string> {
   switch (format) {
@@ -192,6 +222,8 @@ interface LintOutcome {
   readonly records: LintRecord[];
   readonly checked: string[];
   readonly problems: string[];
+  /** The fixed texts, by displayed path (`--fix-dry-run`). */
+  readonly outputs: Map<string, string>;
 }
 
 /**
@@ -203,6 +235,7 @@ async function lintStdin(
   io: PearlLintIO,
   configurations: LintConfigurations,
   outcome: LintOutcome,
+  fix: boolean,
 ): Promise<void> {
   const stdinTarget = { absolutePath: path.resolve(io.cwd, name ?? 'stdin.pearl.json'), displayPath: name ?? '<stdin>' };
   if (io.stdin === undefined) {
@@ -216,6 +249,13 @@ async function lintStdin(
     outcome.problems.push(`${stdinTarget.displayPath}: ${describeFsError(error)}`);
     return;
   }
-  outcome.records.push(...lintText(stdinTarget, text, configurations.resolve(stdinTarget.absolutePath).configuration));
+  const rules = configurations.resolve(stdinTarget.absolutePath).configuration;
+  if (fix) {
+    const { records, output } = lintAndFixText(stdinTarget, text, rules);
+    outcome.records.push(...records);
+    if (output !== undefined) outcome.outputs.set(stdinTarget.displayPath, output);
+  } else {
+    outcome.records.push(...lintText(stdinTarget, text, rules));
+  }
   outcome.checked.push(stdinTarget.displayPath);
 }
