@@ -25,6 +25,7 @@ export type {
   ReadConfigurationFile,
   ResolvedRuleConfiguration,
   RuleConfiguration,
+  RuleConfigurationOptions,
   RuleConfigurationFile,
   RuleEntryProblem,
   RuleSeverityName,

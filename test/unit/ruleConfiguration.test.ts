@@ -206,7 +206,7 @@ test('the nearest .pearlrc.json upward applies, read through the injected reader
   const withHost = withFiles.getRuleConfiguration(uri, { rules: { 'variable-undeclared': 'off' } });
   assert.deepEqual(withHost.configuration, { rules: { 'variable-undeclared': 'off' } });
   // No reader: no file.
-  assert.deepEqual(service.getRuleConfiguration(uri), { configuration: { rules: {} }, file: undefined });
+  assert.deepEqual(service.getRuleConfiguration(uri), { configuration: { rules: {} }, file: undefined, files: [] });
 });
 
 test('getEffectiveRules: every registered code with its severity in effect; a rejected code always shows error', () => {

@@ -29,6 +29,10 @@ export interface LintOptions {
   readonly rules: readonly (readonly [string, string])[];
   /** `--print-config <file>`: print the rules in effect for this file instead of checking. */
   readonly printConfig: string | undefined;
+  /** `-c, --config <file>`: this `.pearlrc.json` for every file instead of the nearest one. */
+  readonly config: string | undefined;
+  /** False with `--no-inline-config`: `pearl-disable` comments are ignored. */
+  readonly inlineConfig: boolean;
   /** `--fix`: write the safe fixes to the files; `--fix-dry-run`: report the fixed texts; `off` by default. */
   readonly fix: FixMode;
   /** `--coverage`: after the report, per Pearl, the transitions no walk of the walks files checked takes. */
@@ -83,7 +87,13 @@ Options:
       --fix-dry-run          the same without writing: with --format json each file's entry
                              gets an "output" (the fixed text); with --format text the fixed
                              text of each changed file follows the report
-      --print-config <file>  print the rules in effect for this file (JSON) and exit
+  -c, --config <file>        use this .pearlrc.json for every file instead of the nearest one
+                             (its extends and overrides apply; override globs are relative
+                             to its folder)
+      --no-inline-config     ignore pearl-disable comments in the files
+      --print-config <file>  print the configuration in effect for this file (JSON: the
+                             .pearlrc.json files read, extended ones first, and every
+                             code's severity) and exit
       --coverage             after the report, for each Pearl checked or walked, the
                              transitions no walk takes (on standard output with the text
                              format, else on standard error)
@@ -92,14 +102,21 @@ Options:
   -h, --help                 show this help
   -v, --version              show the version
 
-Rules: the nearest .pearlrc.json upward from each file ({ "rules": { "<code>": "<severity>" } }),
-then --rule, then comments in the file: // pearl-disable-next-line <code>[, <code>] and
+Rules: the nearest .pearlrc.json upward from each file (or --config):
+  { "extends": ["pearl:recommended", "./base.json", "some-package/pearlrc.json"],
+    "rules": { "<code>": "<severity>" },
+    "overrides": [{ "files": ["drafts/**"], "rules": { "<code>": "<severity>" } }] }
+what it extends first (presets pearl:recommended and pearl:strict; relative paths from its
+folder; a package's file from node_modules upward), then its rules, then the overrides whose
+globs match the file, then --rule, then comments in the file:
+// pearl-disable-next-line <code>[, <code>], // pearl-disable-line <code> and
 /* pearl-disable <code> */ ... /* pearl-enable <code> */.
 
 Exit status: 0 no errors, 1 errors (a failed walk too; or too many warnings), 2 bad usage, a missing or
 unreadable file or folder, a path that is not a file or folder, a folder or glob
 matching no file, an unknown code or severity in --rule, a .pearlrc.json that cannot be
-read, is not valid JSON or is larger than 1 MiB, or a fixed file that cannot be written.
+read, is not valid JSON, is larger than 1 MiB, has a property it does not take or an
+extends that names no file or makes a cycle, or a fixed file that cannot be written.
 `;
 
 /** The most threads `--concurrency` may ask for. */
@@ -115,6 +132,8 @@ const optionSpecs = {
   quiet: { type: 'boolean' },
   rule: { type: 'string', multiple: true },
   'print-config': { type: 'string' },
+  config: { type: 'string', short: 'c' },
+  'no-inline-config': { type: 'boolean' },
   fix: { type: 'boolean' },
   'fix-dry-run': { type: 'boolean' },
   coverage: { type: 'boolean' },
@@ -200,6 +219,8 @@ export function parseLintArguments(argv: readonly string[], env: NodeJS.ProcessE
       quiet: values.quiet === true,
       rules,
       printConfig,
+      config: typeof values.config === 'string' ? values.config : undefined,
+      inlineConfig: values['no-inline-config'] !== true,
       fix: values.fix === true ? 'write' : values['fix-dry-run'] === true ? 'dry-run' : 'off',
       coverage: values.coverage === true,
       help,

@@ -75,7 +75,10 @@ async function lint(argv: readonly string[], io: PearlLintIO): Promise<number> {
     return PearlLintExit.Failure;
   }
   for (const refusal of ruleOptions.refusals) io.stderr.write(`pearl-lint: ${refusal}\n`);
-  const configurations = new LintConfigurations(ruleOptions.rules, io.cwd);
+  const configurations = new LintConfigurations(ruleOptions.rules, io.cwd, {
+    configFile: options.config === undefined ? undefined : path.resolve(io.cwd, options.config),
+    inlineConfig: options.inlineConfig,
+  });
   if (options.printConfig !== undefined) return printConfig(options.printConfig, configurations, io);
 
   const { targets, problems } = await findPearlFiles(
@@ -139,15 +142,19 @@ async function lint(argv: readonly string[], io: PearlLintIO): Promise<number> {
 }
 
 /**
- * `--print-config <file>`: the rules in effect for that file as JSON on stdout (every code with its
- * severity, and the `.pearlrc.json` they came from, or null); the problems of that file on stderr.
+ * `--print-config <file>`: the configuration in effect for that file as JSON on stdout: the
+ * `.pearlrc.json` that applies (or null), every file read for it (extended ones first), whether
+ * comments apply, and every code with its severity; the problems of those files on stderr.
  */
 function printConfig(file: string, configurations: LintConfigurations, io: PearlLintIO): number {
   const absolutePath = path.resolve(io.cwd, file);
-  const { configuration, file: configFile } = configurations.resolve(absolutePath);
+  const { configuration, file: configFile, files } = configurations.resolve(absolutePath);
+  const show = (uri: string): string => (uri.startsWith('file:') ? configurations.show(fileURLToPath(uri)) : uri);
   const shown = {
     file,
-    configFile: configFile ? configurations.show(fileURLToPath(configFile.uri)) : null,
+    configFile: configFile ? show(configFile.uri) : null,
+    configFiles: files.map((read) => show(read.uri)),
+    inlineConfig: configuration.inlineConfig !== false,
     rules: getEffectiveRules(configuration),
   };
   io.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);

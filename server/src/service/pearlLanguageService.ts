@@ -50,7 +50,12 @@ import { getFixAllAction } from './features/quickFixes/fixAll';
 import { WorkspaceFileSystem, WorkspaceScanLimits, WorkspaceSymbolIndex } from './features/workspaceSymbols';
 import type { RuleConfiguration } from './configuration/ruleConfiguration';
 import type { ReadConfigurationFile } from './configuration/ruleConfigurationFile';
-import { configureDiagnostics, resolveRuleConfiguration, type ResolvedRuleConfiguration } from './configuration/ruleConfigurationService';
+import {
+  configureDiagnostics,
+  resolveRuleConfiguration,
+  type ResolvedRuleConfiguration,
+  type RuleConfigurationOptions,
+} from './configuration/ruleConfigurationService';
 
 export type { PearlDocument } from './document/pearlDocument';
 export type { CompletionCapabilities } from './features/completion/completionCapabilities';
@@ -71,7 +76,7 @@ export {
 export type { CheckedRules, RuleConfiguration, RuleEntryProblem, RuleSeverityName } from './configuration/ruleConfiguration';
 export { maxRuleConfigurationFileBytes, ruleConfigurationFileName } from './configuration/ruleConfigurationFile';
 export type { ReadConfigurationFile, RuleConfigurationFile } from './configuration/ruleConfigurationFile';
-export type { ResolvedRuleConfiguration } from './configuration/ruleConfigurationService';
+export type { ResolvedRuleConfiguration, RuleConfigurationOptions } from './configuration/ruleConfigurationService';
 export type { UnresolvedPearl } from './walks/walksFile';
 export type { CoverageTransition } from './walks/walkCoverage';
 export { walkRules, type WalkRule } from './walks/walkCodes';
@@ -131,10 +136,11 @@ export interface PearlLanguageService {
   /**
    * The rules for the document at `uri`: the nearest `.pearlrc.json` upward from it (read through
    * {@link LanguageServiceParams.readConfigurationFile}), with `hostRules` (the editor setting or
-   * `--rule`, checked with `checkRuleEntries`) on top, and that file with its problems. Throws what
-   * the injected read throws.
+   * `--rule`, checked with `checkRuleEntries`) on top, and that file with its problems. The file's
+   * `extends` and the `overrides` matching `uri` apply; `options` chooses another file
+   * (`--config`) or ignores the comments (`--no-inline-config`). Throws what the injected read throws.
    */
-  getRuleConfiguration(uri: string, hostRules?: RuleConfiguration): ResolvedRuleConfiguration;
+  getRuleConfiguration(uri: string, hostRules?: RuleConfiguration, options?: RuleConfigurationOptions): ResolvedRuleConfiguration;
   /**
    * Completion at `position`: `{variable}` references in (V) fields, node ids in `toNodeId`,
    * property names with value skeletons, enumeration values by name, snippets for new nodes,
@@ -309,7 +315,7 @@ export function getLanguageService(params: LanguageServiceParams = {}): PearlLan
     },
     applyRuleConfiguration: (doc, diagnostics, configuration) =>
       guard('applyRuleConfiguration', [...diagnostics], () => configureDiagnostics(doc, diagnostics, configuration)),
-    getRuleConfiguration: (uri, hostRules) => resolveRuleConfiguration(uri, hostRules, params.readConfigurationFile),
+    getRuleConfiguration: (uri, hostRules, options) => resolveRuleConfiguration(uri, hostRules, params.readConfigurationFile, options),
     getGraph: getPearlGraph,
     doGraphEdit: (doc, version, edit) =>
       guard('doGraphEdit', { refusal: 'The graph could not be changed because of an internal error of the Pearl language server.' }, () =>

@@ -19,6 +19,8 @@ export const ruleSeverityNames: readonly RuleSeverityName[] = ['off', 'hint', 'i
 export interface RuleConfiguration {
   /** Severity by diagnostic code; codes not listed keep their default severity. */
   readonly rules: Readonly<Record<string, RuleSeverityName>>;
+  /** False: the document's `pearl-disable` comments are ignored (`--no-inline-config`); true by default. */
+  readonly inlineConfig?: boolean;
 }
 
 /**
@@ -36,6 +38,10 @@ export const RuleConfigurationCode = {
   invalidFile: 'rule-file-invalid',
   /** A `pearl-disable` comment that names no code. */
   missingCodes: 'rule-codes-missing',
+  /** A property a `.pearlrc.json` (or an entry of its `overrides`) does not take. */
+  unknownKey: 'rule-file-unknown-key',
+  /** An `extends` entry that is malformed, names no file or preset, or closes a cycle. */
+  invalidExtends: 'rule-extends-invalid',
 } as const;
 
 /** One of {@link RuleConfigurationCode}. */
@@ -144,7 +150,8 @@ export function isConfigurableCode(code: string): boolean {
  * (a `.pearlrc.json`, then the editor setting or the `--rule` options).
  */
 export function mergeRuleConfigurations(...layers: readonly (RuleConfiguration | undefined)[]): RuleConfiguration {
-  return { rules: Object.assign({}, ...layers.map((layer) => layer?.rules ?? {})) as Record<string, RuleSeverityName> };
+  const rules = Object.assign({}, ...layers.map((layer) => layer?.rules ?? {})) as Record<string, RuleSeverityName>;
+  return layers.some((layer) => layer?.inlineConfig === false) ? { rules, inlineConfig: false } : { rules };
 }
 
 /**
