@@ -16,6 +16,7 @@ import {
 } from '../../server/src/service/configuration/ruleConfigurationFile';
 import { readConfigurationFile } from '../../server/src/readConfigurationFile';
 import { runPearlLint } from '../../server/src/cli/pearlLint';
+import { checkRuleEntries } from '../../server/src/service/configuration/ruleConfiguration';
 
 const uri = 'file:///work/.pearlrc.json';
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'pearlrc-bound-'));
@@ -141,4 +142,26 @@ test('an unchanged .pearlrc.json is not parsed again for the next document', () 
   } finally {
     (jsonc as { parseTree: typeof original }).parseTree = original;
   }
+});
+
+test('a walks file code or a pattern in rules says what is wrong, not only "unknown"', async () => {
+  const { problems } = checkRuleEntries([
+    ['walk-cannot-start', 'off'],
+    ['walk-*', 'off'],
+  ]);
+  assert.deepEqual(
+    problems.map((problem) => problem.message),
+    [
+      '"walk-cannot-start" is a walks file code (docs/walks.md): walks files are checked as they are, and rules do not tune their codes.',
+      '"walk-*" is a pattern: rules name each code on its own (docs/rules.md lists them); walk-* codes are not tuned by rules.',
+    ],
+  );
+  let stderr = '';
+  const code = await runPearlLint(['--rule', 'walk-cannot-start=off', 'a.pearl.json'], {
+    stdout: { write: () => undefined },
+    stderr: { write: (text: string) => (stderr += text) },
+    cwd: work,
+  });
+  assert.equal(code, 2);
+  assert.match(stderr, /--rule walk-cannot-start=off: "walk-cannot-start" is a walks file code/);
 });

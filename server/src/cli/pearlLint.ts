@@ -5,7 +5,9 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeFsError, findPearlFiles } from './findPearlFiles';
 import { lintAndFixText, lintFiles, lintText, threadCount } from './lintFiles';
-import { LintFormat, lintUsage, parseLintArguments, stdinPath } from './lintArguments';
+import { LintFormat, type LintOptions, lintUsage, parseLintArguments, stdinPath } from './lintArguments';
+import { LintCache } from './lintCache';
+import type { LintTarget } from './findPearlFiles';
 import { countLintRecords, formatLintJson, formatLintSummary, formatLintText, LintRecord, sortLintRecords } from './lintReport';
 import { getPackageManifest, getPackageVersion } from './packageVersion';
 import { checkRuleOptions, LintConfigurations } from './lintConfiguration';
@@ -75,55 +77,29 @@ async function lint(argv: readonly string[], io: PearlLintIO): Promise<number> {
     return PearlLintExit.Failure;
   }
   for (const refusal of ruleOptions.refusals) io.stderr.write(`pearl-lint: ${refusal}\n`);
-  const configurations = new LintConfigurations(ruleOptions.rules, io.cwd, {
+  const hostRules = { ...ruleOptions.rules, unusedDirectives: options.unusedDirectives };
+  const configurations = new LintConfigurations(hostRules, io.cwd, {
     configFile: options.config === undefined ? undefined : path.resolve(io.cwd, options.config),
     inlineConfig: options.inlineConfig,
   });
   if (options.printConfig !== undefined) return printConfig(options.printConfig, configurations, io);
 
-  const { targets, problems } = await findPearlFiles(
+  const found = await findPearlFiles(
     options.paths.filter((given) => given !== stdinPath),
     io.cwd,
   );
-  const records: LintRecord[] = [];
-  const checked: string[] = [];
-  /** `--fix-dry-run`: the fixed text of each file that has fixes, by displayed path. */
-  const outputs = new Map<string, string>();
-  if (options.paths.includes(stdinPath)) {
-    await lintStdin(options.stdinFilename, io, configurations, { records, checked, problems, outputs }, options.fix === 'dry-run');
-  }
-  // Results come back in the (sorted) order of the targets, however the reads complete.
-  const rules = targets.map((target) => configurations.resolve(target.absolutePath).configuration);
-  const results = await lintFiles(targets, threadCount(options.concurrency, targets.length), rules, options.fix);
-  results.forEach((result, index) => {
-    if (result.records === undefined) {
-      problems.push(result.problem);
-    } else {
-      records.push(...result.records);
-      checked.push(targets[index].displayPath);
-      if (result.output !== undefined) outputs.set(targets[index].displayPath, result.output);
-    }
-  });
-
+  const problems = options.errorOnUnmatchedPattern ? found.problems : found.problems.filter((problem) => !found.unmatched.has(problem));
+  const outcome: LintOutcome = { records: [], checked: [], problems, outputs: new Map() };
+  if (options.paths.includes(stdinPath)) await lintStdin(options.stdinFilename, io, configurations, outcome, options.fix === 'dry-run');
+  await checkTargets(found.targets, options, configurations, outcome, io.cwd);
+  const { records, checked } = outcome;
   records.push(...configurations.records);
   problems.push(...configurations.problems);
   sortLintRecords(records);
-  const shown = options.quiet ? records.filter((record) => record.severity === 'error') : records;
-  let report = await formatReport(options.format, shown, checked);
-  if (options.fix === 'dry-run' && options.format === 'json') report = formatFixDryRunJson(shown, checked, outputs);
-  else if (options.fix === 'dry-run' && options.format === 'text') report += formatFixedTexts(outputs);
-  if (options.outputFile !== undefined) {
-    try {
-      await fs.writeFile(path.resolve(io.cwd, options.outputFile), report);
-    } catch (error) {
-      problems.push(`${options.outputFile}: cannot write the report: ${describeFsError(error)}`);
-    }
-  } else if (report !== '') {
-    io.stdout.write(report);
-  }
+  await writeReports(options, outcome, io);
   if (options.coverage) {
     // Machine-readable reports keep standard output to themselves.
-    const coverage = (await import('./walkCoverageReport')).formatWalkCoverage(targets, io.cwd);
+    const coverage = (await import('./walkCoverageReport')).formatWalkCoverage(found.targets, io.cwd);
     (options.format === 'text' && options.outputFile === undefined ? io.stdout : io.stderr).write(coverage);
   }
   for (const problem of problems) io.stderr.write(`pearl-lint: ${problem}\n`);
@@ -139,6 +115,69 @@ async function lint(argv: readonly string[], io: PearlLintIO): Promise<number> {
     return PearlLintExit.Problems;
   }
   return PearlLintExit.Clean;
+}
+
+/**
+ * Checks `targets` (with their rules, the fixes of `--fix`, the results of `--cache` when nothing
+ * changed) and adds the results to `outcome`, in the order of the targets.
+ */
+async function checkTargets(
+  targets: readonly LintTarget[],
+  options: LintOptions,
+  configurations: LintConfigurations,
+  outcome: LintOutcome,
+  cwd: string,
+): Promise<void> {
+  // Results come back in the (sorted) order of the targets, however the reads complete.
+  const rules = targets.map((target) => configurations.resolve(target.absolutePath).configuration);
+  // The cache holds what a check gives; fixing changes the files, so it is not used then.
+  const cache =
+    options.cache && options.fix === 'off' ? LintCache.read(path.resolve(cwd, options.cacheLocation), getPackageVersion()) : undefined;
+  const cached = targets.map((target, index) => cache?.lookUp(target, rules[index], JSON.stringify({ fix: options.fix })));
+  const toCheck = targets.flatMap((_target, index) => (cached[index] === undefined ? [index] : []));
+  const results = await lintFiles(
+    toCheck.map((index) => targets[index]),
+    threadCount(options.concurrency, toCheck.length),
+    toCheck.map((index) => rules[index]),
+    options.fix,
+  );
+  const byIndex = new Map(toCheck.map((index, at) => [index, results[at]]));
+  targets.forEach((target, index) => {
+    const result = byIndex.get(index) ?? { records: cached[index] ?? [] };
+    if (result.records === undefined) {
+      outcome.problems.push(result.problem);
+      return;
+    }
+    outcome.records.push(...result.records);
+    outcome.checked.push(target.displayPath);
+    if (result.output !== undefined) outcome.outputs.set(target.displayPath, result.output);
+    if (byIndex.has(index)) cache?.store(target, result.records);
+  });
+  if (!cache) return;
+  try {
+    cache.write();
+  } catch (error) {
+    outcome.problems.push(`${options.cacheLocation}: cannot write the cache: ${describeFsError(error)}`);
+  }
+}
+
+/** The report of `--format` (to standard output or `--output-file`) and each `--output-file <format>=<path>` report. */
+async function writeReports(options: LintOptions, outcome: LintOutcome, io: PearlLintIO): Promise<void> {
+  const { checked, outputs, problems } = outcome;
+  const shown = options.quiet ? outcome.records.filter((record) => record.severity === 'error') : outcome.records;
+  let report = await formatReport(options.format, shown, checked);
+  if (options.fix === 'dry-run' && options.format === 'json') report = formatFixDryRunJson(shown, checked, outputs);
+  else if (options.fix === 'dry-run' && options.format === 'text') report += formatFixedTexts(outputs);
+  const write = async (file: string, text: string): Promise<void> => {
+    try {
+      await fs.writeFile(path.resolve(io.cwd, file), text);
+    } catch (error) {
+      problems.push(`${file}: cannot write the report: ${describeFsError(error)}`);
+    }
+  };
+  if (options.outputFile !== undefined) await write(options.outputFile, report);
+  else if (report !== '') io.stdout.write(report);
+  for (const extra of options.reports) await write(extra.path, await formatReport(extra.format, shown, checked));
 }
 
 /**

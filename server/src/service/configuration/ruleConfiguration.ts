@@ -1,6 +1,6 @@
 import { Diagnostic, DiagnosticSeverity, Range } from 'vscode-languageserver-types';
 import { findNearest } from '../utils/editDistance';
-import { getDefaultSeverity, getRegisteredCodes, isRejectedByService } from './diagnosticRegistry';
+import { getDefaultSeverity, getRegisteredCodes, isRejectedByService, isWalkCode } from './diagnosticRegistry';
 
 /**
  * A severity a user may give a diagnostic code (docs/rulings.md § Configuration): `off` drops its
@@ -21,11 +21,17 @@ export interface RuleConfiguration {
   readonly rules: Readonly<Record<string, RuleSeverityName>>;
   /** False: the document's `pearl-disable` comments are ignored (`--no-inline-config`); true by default. */
   readonly inlineConfig?: boolean;
+  /**
+   * How a `pearl-disable` comment that turns off nothing is reported: `hint` (the default, with the
+   * Unnecessary tag, as editors show it), `warning`, `error` or `off` (pearl-lint's default).
+   */
+  readonly unusedDirectives?: 'off' | 'hint' | 'warning' | 'error';
 }
 
 /**
  * The diagnostic codes of the configuration's own problems: in a `.pearlrc.json`, on a
- * `pearl-disable` comment, or (as sentences) in a setting or a `--rule` option. Always Warnings.
+ * `pearl-disable` comment, or (as sentences) in a setting or a `--rule` option. Warnings, but for
+ * an unused directive (a Hint, or what `--report-unused-disable-directives-severity` says).
  */
 export const RuleConfigurationCode = {
   /** A code no Pearl rule reports. */
@@ -42,6 +48,8 @@ export const RuleConfigurationCode = {
   unknownKey: 'rule-file-unknown-key',
   /** An `extends` entry that is malformed, names no file or preset, or closes a cycle. */
   invalidExtends: 'rule-extends-invalid',
+  /** A `pearl-disable` comment (or one code of it) that turns off nothing: a Hint with the Unnecessary tag by default. */
+  unusedDirective: 'rule-directive-unused',
 } as const;
 
 /** One of {@link RuleConfigurationCode}. */
@@ -103,6 +111,8 @@ export function checkRuleEntries(entries: Iterable<readonly [string, unknown]>, 
 
 function checkRuleEntry(code: string, severity: unknown, suggest: boolean): RuleEntryProblem | undefined {
   if (getDefaultSeverity(code) === undefined) {
+    const reason = describeUntunableCode(code);
+    if (reason) return { code, kind: RuleConfigurationCode.unknownCode, inSeverity: false, message: reason };
     const { names } = suggest ? findNearest(code, getRegisteredCodes()) : { names: [] };
     const hint = names.length > 0 ? ` Did you mean ${names.map((name) => `"${name}"`).join(' or ')}?` : '';
     return {
@@ -122,6 +132,20 @@ function checkRuleEntry(code: string, severity: unknown, suggest: boolean): Rule
   }
   if (isRejectedByService(code) && severity !== 'error') {
     return { code, kind: RuleConfigurationCode.notConfigurable, inSeverity: true, message: describeRefusal(code, severity) };
+  }
+  return undefined;
+}
+
+/**
+ * Why `code`, which is not a Pearl rule's, is not taken, when more can be said than "unknown": a
+ * walks file code (those are not tuned by rules), or a pattern (each code is named on its own).
+ */
+export function describeUntunableCode(code: string): string | undefined {
+  if (isWalkCode(code)) {
+    return `"${code}" is a walks file code (docs/walks.md): walks files are checked as they are, and rules do not tune their codes.`;
+  }
+  if (/[*?[\]{}]/.test(code)) {
+    return `"${code}" is a pattern: rules name each code on its own (docs/rules.md lists them); walk-* codes are not tuned by rules.`;
   }
   return undefined;
 }
@@ -151,7 +175,15 @@ export function isConfigurableCode(code: string): boolean {
  */
 export function mergeRuleConfigurations(...layers: readonly (RuleConfiguration | undefined)[]): RuleConfiguration {
   const rules = Object.assign({}, ...layers.map((layer) => layer?.rules ?? {})) as Record<string, RuleSeverityName>;
-  return layers.some((layer) => layer?.inlineConfig === false) ? { rules, inlineConfig: false } : { rules };
+  const unusedDirectives = layers.reduce<RuleConfiguration['unusedDirectives']>(
+    (last, layer) => layer?.unusedDirectives ?? last,
+    undefined,
+  );
+  return {
+    rules,
+    ...(layers.some((layer) => layer?.inlineConfig === false) ? { inlineConfig: false } : {}),
+    ...(unusedDirectives !== undefined ? { unusedDirectives } : {}),
+  };
 }
 
 /**

@@ -209,7 +209,7 @@ export function configurationForDocument(
     }
   }
   const merged = mergeRuleConfigurations({ rules }, hostRules);
-  return inlineConfig && hostRules?.inlineConfig !== false ? merged : { ...merged, inlineConfig: false };
+  return inlineConfig ? merged : { ...merged, inlineConfig: false };
 }
 
 function safeDecode(path: string): string | undefined {
@@ -265,7 +265,7 @@ export function configureDiagnostics(
   const { textDocument } = doc;
   const configured = applyRuleSeverities(diagnostics, configuration);
   if (configuration.inlineConfig === false || hasNoDirective(doc)) return configured;
-  return applyInlineDirectives(configured, findInlineDirectives(textDocument), textDocument);
+  return applyInlineDirectives(configured, findInlineDirectives(textDocument), textDocument, configuration.unusedDirectives);
 }
 
 /**
