@@ -118,6 +118,8 @@ test('the entries of a .pearlrc.json are matched to their problems in one pass: 
     // At most 100 problems are reported, and one more says how many were left out.
     assert.equal(file.diagnostics.length, maxRuleConfigurationProblems + 1);
     assert.equal(file.diagnostics.at(-1)?.message, `${count - 100} more problems of this file are not shown (the first 100 are).`);
+    // The summary has the kind of what it leaves out: unknown codes, Warnings that do not fail a pearl-lint run.
+    assert.equal(file.diagnostics.at(-1)?.code, 'rule-code-unknown');
     assert.deepEqual(file.diagnostics[99].range.start, { line: 100, character: 2 });
   }
 });

@@ -186,17 +186,21 @@ export function parseRuleConfigurationFile(uri: string, text: string): RuleConfi
 class ProblemList {
   readonly diagnostics: Diagnostic[] = [];
   private leftOut = 0;
+  /** The kind of the first problem left out: the summary has it (a left-out Warning does not fail a run). */
+  private leftOutKind: RuleConfigurationCode | undefined;
   constructor(readonly at: (offset: number, length: number) => Diagnostic['range']) {}
   /** Room for this many more problems. */
   get room(): number {
     return Math.max(0, maxRuleConfigurationProblems - this.diagnostics.length);
   }
   add(node: { offset: number; length: number }, kind: RuleConfigurationCode, message: string): void {
-    if (this.diagnostics.length >= maxRuleConfigurationProblems) this.leftOut++;
+    if (this.diagnostics.length >= maxRuleConfigurationProblems) this.skip(1, kind);
     else this.diagnostics.push(createConfigurationDiagnostic(this.at(node.offset, node.length), kind, message));
   }
-  /** Counts problems not even described (past the room). */
-  skip(count: number): void {
+  /** Counts `count` problems left out (past the room), the first of kind `kind`. */
+  skip(count: number, kind: RuleConfigurationCode): void {
+    if (count <= 0) return;
+    this.leftOutKind ??= kind;
     this.leftOut += count;
   }
   /** The diagnostics, with one more at the start of `root` saying how many were left out. */
@@ -204,7 +208,9 @@ class ProblemList {
     if (this.leftOut > 0) {
       const n = this.leftOut;
       const message = `${n} more problem${n === 1 ? '' : 's'} of this file ${n === 1 ? 'is' : 'are'} not shown (the first ${maxRuleConfigurationProblems} are).`;
-      this.diagnostics.push(createConfigurationDiagnostic(this.at(root.offset, 1), RuleConfigurationCode.invalidFile, message));
+      this.diagnostics.push(
+        createConfigurationDiagnostic(this.at(root.offset, 1), this.leftOutKind ?? RuleConfigurationCode.unknownCode, message),
+      );
     }
     return this.diagnostics;
   }
@@ -246,7 +252,7 @@ function checkRulesObject(rules: JsonNode, problems: ProblemList): Record<string
     const entry = lastEntry.get(problem.code);
     problems.add(entry === undefined ? rules : problem.inSeverity ? entry.value : entry.key, problem.kind, problem.message);
   }
-  problems.skip(Math.max(0, checked.problems.length - room));
+  if (checked.problems.length > room) problems.skip(checked.problems.length - room, checked.problems[room].kind);
   return checked.rules;
 }
 
