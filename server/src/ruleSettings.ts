@@ -80,7 +80,8 @@ export class RuleSettings {
 
   /**
    * `diagnostics` (at their default severities) of `doc` under the user's rules and its comments;
-   * publishes the problems of the `.pearlrc.json` that applies. On a read error, the setting's rules
+   * publishes the problems of the `.pearlrc.json` that applies and of the files it extends (its
+   * `extends` and the `overrides` matching the document apply as in pearl-lint). On a read error, the setting's rules
    * only (the error is logged).
    */
   configure(doc: PearlDocument, diagnostics: readonly Diagnostic[]): Diagnostic[] {
@@ -88,7 +89,8 @@ export class RuleSettings {
     try {
       const resolved = this.resolve(doc.textDocument.uri);
       configuration = resolved.configuration;
-      if (resolved.file) this.publishFileProblems(resolved.file);
+      // The file that applies and those it extends: each gets its own problems.
+      for (const file of resolved.files) this.publishFileProblems(file);
     } catch (error) {
       this.connection.console.error(`Pearl: cannot read ${ruleConfigurationFileName} for ${doc.textDocument.uri}: ${String(error)}`);
     }
@@ -110,7 +112,7 @@ export class RuleSettings {
     return resolved;
   }
 
-  /** Publishes the problems of a `.pearlrc.json` (an empty list once fixed), once per text. */
+  /** Publishes the problems of a `.pearlrc.json` (an empty list once fixed), once per text; a preset or other non-file URI has none. */
   private publishFileProblems(file: RuleConfigurationFile): void {
     const key = JSON.stringify(file.diagnostics);
     if (this.publishedFiles.get(file.uri) === key) return;

@@ -125,7 +125,9 @@ test('// pearl-disable-next-line turns the named codes off on the next line only
   assert.deepEqual(summary(validate(text)), defaults);
   // Two lines above, it does not reach the diagnostic.
   const far = withComment('"nodeType": 10,', '        // pearl-disable-next-line variable-undeclared');
-  assert.deepEqual(summary(validate(far, { rules: {} })), defaults);
+  // The comment turns off nothing: a Hint says so (inlineDirectives.test.ts).
+  const unused = `${RuleConfigurationCode.unusedDirective}:4`;
+  assert.deepEqual(summary(validate(far, { rules: {} })), [...defaults, unused].sort());
 });
 
 test('a comment naming a code the service would reject or an unknown code gets a Warning on that code; the diagnostic stays', () => {
@@ -149,7 +151,7 @@ test('/* pearl-disable */ … /* pearl-enable */ turns codes off between the com
   assert.deepEqual(summary(validate(closed, { rules: {} })), ['max-length:1', 'unknown-target:1']);
   // Enabled again before the reference: reported.
   const early = open.replace('"script": "Tell me about', '/* pearl-enable */ "script": "Tell me about');
-  assert.deepEqual(summary(validate(early, { rules: {} })), defaults);
+  assert.deepEqual(summary(validate(early, { rules: {} })), [...defaults, `${RuleConfigurationCode.unusedDirective}:4`].sort());
   // Without an enable, to the end of the file.
   assert.deepEqual(summary(validate(open, { rules: {} })), ['max-length:1', 'unknown-target:1']);
   const bare = withComment('"nodeId": "talk"', '      // pearl-disable');
@@ -206,7 +208,7 @@ test('the nearest .pearlrc.json upward applies, read through the injected reader
   const withHost = withFiles.getRuleConfiguration(uri, { rules: { 'variable-undeclared': 'off' } });
   assert.deepEqual(withHost.configuration, { rules: { 'variable-undeclared': 'off' } });
   // No reader: no file.
-  assert.deepEqual(service.getRuleConfiguration(uri), { configuration: { rules: {} }, file: undefined });
+  assert.deepEqual(service.getRuleConfiguration(uri), { configuration: { rules: {} }, file: undefined, files: [] });
 });
 
 test('getEffectiveRules: every registered code with its severity in effect; a rejected code always shows error', () => {

@@ -31,6 +31,8 @@ export interface FoundPearlFiles {
    * matching no file.
    */
   readonly problems: string[];
+  /** Those of {@link problems} about a folder or glob matching no file (`--no-error-on-unmatched-pattern` leaves them out). */
+  readonly unmatched: ReadonlySet<string>;
 }
 
 /**
@@ -43,6 +45,11 @@ export interface FoundPearlFiles {
 export async function findPearlFiles(paths: readonly string[], cwd: string): Promise<FoundPearlFiles> {
   const byPath = new Map<string, LintTarget>();
   const problems: string[] = [];
+  const unmatched = new Set<string>();
+  const noMatch = (message: string): void => {
+    problems.push(message);
+    unmatched.add(message);
+  };
   const exclusions = await Promise.all(
     paths.filter((given) => given.startsWith('!')).map((given) => exclusionMatcher(given.slice(1), cwd)),
   );
@@ -72,11 +79,11 @@ export async function findPearlFiles(paths: readonly string[], cwd: string): Pro
       const matches = await expandGlob(given, cwd);
       for (const { folder, error } of matches.unreadable) problems.push(`${show(folder)}: ${describeFsError(error)}`);
       const found = matches.files.filter(isLintedFileName);
-      for (const folder of matches.folders) found.push(...(await walk(folder)));
+      for (const folder of matches.folders) for (const file of await walk(folder)) found.push(file);
       if (found.length === 0) {
-        if (matches.unreadable.length === 0) problems.push(`${given}: no files match this pattern`);
+        if (matches.unreadable.length === 0) noMatch(`${given}: no files match this pattern`);
       } else if (addAll(found) === 0) {
-        problems.push(noneLeft);
+        noMatch(noneLeft);
       }
       continue;
     }
@@ -90,8 +97,8 @@ export async function findPearlFiles(paths: readonly string[], cwd: string): Pro
     }
     if (stats.isDirectory()) {
       const found = await walk(absolutePath);
-      if (found.length === 0) problems.push(`${given}: no *${pearlFileSuffix} files in this folder`);
-      else if (addAll(found) === 0) problems.push(noneLeft);
+      if (found.length === 0) noMatch(`${given}: no *${pearlFileSuffix} files in this folder`);
+      else if (addAll(found) === 0) noMatch(noneLeft);
     } else if (stats.isFile()) {
       addAll([absolutePath]);
     } else {
@@ -99,7 +106,7 @@ export async function findPearlFiles(paths: readonly string[], cwd: string): Pro
     }
   }
   const targets = [...byPath.values()].sort((a, b) => compareStrings(a.displayPath, b.displayPath));
-  return { targets, problems };
+  return { targets, problems, unmatched };
 }
 
 /** Why a path that is not a regular file is refused: `not a regular file (a FIFO)`, ... */

@@ -1,5 +1,6 @@
-// The rules pearl-lint applies to each file: the nearest `.pearlrc.json` upward from it, then the
-// `--rule` options; the comments in the file apply when it is checked (lintText).
+// The rules pearl-lint applies to each file: the nearest `.pearlrc.json` upward from it (or
+// `--config`), with what it extends and its overrides for that file, then the `--rule` options; the
+// comments in the file apply when it is checked (lintText), unless `--no-inline-config`.
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
@@ -37,10 +38,27 @@ export function checkRuleOptions(options: readonly (readonly [string, string])[]
   };
 }
 
+/** The configuration codes that make a run fail (exit status 2): the file's rules may not be what was meant. */
+const failingCodes: ReadonlySet<string> = new Set([
+  RuleConfigurationCode.invalidFile,
+  RuleConfigurationCode.unknownKey,
+  RuleConfigurationCode.invalidExtends,
+]);
+
+/** How {@link LintConfigurations} finds the rules: `--config` and `--no-inline-config`. */
+export interface LintConfigurationOptions {
+  /** `--config <file>`: this `.pearlrc.json` instead of the nearest one (absolute path). */
+  readonly configFile?: string;
+  /** False with `--no-inline-config`. */
+  readonly inlineConfig?: boolean;
+}
+
 /**
- * The rules of each checked file, read once per folder. The problems of every `.pearlrc.json`
- * used are collected once as records of that file ({@link records}); a file that cannot be read
- * or is not valid JSON is also a {@link problems} entry (exit status 2).
+ * The rules of each checked file, read once per folder (per file when an `overrides` entry may
+ * tell files of a folder apart). The problems of every `.pearlrc.json` used (the extended ones
+ * too) are collected once as records of that file ({@link records}); a file that cannot be read,
+ * is not valid JSON, has a property it does not take or an `extends` that fails is also a
+ * {@link problems} entry (exit status 2).
  */
 export class LintConfigurations {
   /** Problems of the `.pearlrc.json` files used, as lint records of those files. */
@@ -58,6 +76,7 @@ export class LintConfigurations {
   constructor(
     private readonly hostRules: RuleConfiguration,
     private readonly cwd: string,
+    private readonly options: LintConfigurationOptions = {},
   ) {}
 
   /** The rules for the file at `absolutePath` and the `.pearlrc.json` they came from (or undefined). */
@@ -66,19 +85,25 @@ export class LintConfigurations {
     const known = this.byFolder.get(folder);
     if (known) return known;
     let resolved: ResolvedRuleConfiguration;
+    const { configFile, inlineConfig } = this.options;
     try {
-      resolved = this.service.getRuleConfiguration(pathToFileURL(absolutePath).href, this.hostRules);
+      resolved = this.service.getRuleConfiguration(pathToFileURL(absolutePath).href, this.hostRules, {
+        configUri: configFile === undefined ? undefined : pathToFileURL(configFile).href,
+        inlineConfig,
+      });
     } catch (error) {
       this.problems.push(`.pearlrc.json for ${this.show(absolutePath)}: ${describeFsError(error)}`);
-      resolved = { configuration: this.hostRules, file: undefined };
+      resolved = { configuration: { ...this.hostRules, ...(inlineConfig === false ? { inlineConfig } : {}) }, file: undefined, files: [] };
     }
-    this.byFolder.set(folder, resolved);
-    if (resolved.file && !this.reported.has(resolved.file.uri)) {
-      this.reported.add(resolved.file.uri);
-      const shown = this.show(fileURLToPath(resolved.file.uri));
-      for (const diagnostic of resolved.file.diagnostics) {
+    // Overrides may give two files of a folder different rules: then each file is resolved (its readings are cached by the service).
+    if (resolved.files.every((file) => file.overrides.length === 0)) this.byFolder.set(folder, resolved);
+    for (const file of resolved.files) {
+      if (this.reported.has(file.uri)) continue;
+      this.reported.add(file.uri);
+      const shown = file.uri.startsWith('file:') ? this.show(fileURLToPath(file.uri)) : file.uri;
+      for (const diagnostic of file.diagnostics) {
         this.records.push(toLintRecord(shown, diagnostic));
-        if (diagnostic.code === RuleConfigurationCode.invalidFile) this.problems.push(`${shown}: ${diagnostic.message}`);
+        if (failingCodes.has(String(diagnostic.code))) this.problems.push(`${shown}: ${diagnostic.message}`);
       }
     }
     return resolved;

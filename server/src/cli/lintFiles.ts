@@ -20,10 +20,13 @@ import {
 import { describeFsError, LintTarget } from './findPearlFiles';
 import { LintRecord, toLintRecord } from './lintReport';
 import { readRegularFile } from './readInput';
+import { applySafeFixes, type FixMode } from './lintFix';
+import { writeFileSync } from 'node:fs';
 
 /** What checking one file gave: its records (in the service's order), or why it could not be read. */
 export type FileResult =
-  { readonly records: LintRecord[]; readonly problem?: undefined } | { readonly records?: undefined; readonly problem: string };
+  | { readonly records: LintRecord[]; readonly problem?: undefined; readonly output?: string }
+  | { readonly records?: undefined; readonly problem: string };
 
 /** `--concurrency`: a number of threads, `auto` (see {@link threadCount}) or `off` (one thread). */
 export type LintConcurrency = number | 'auto' | 'off';
@@ -70,6 +73,25 @@ export function lintText(
   const textDocument = TextDocument.create(uri, 'pearl', 1, text);
   const diagnostics = service.doValidation(service.parsePearlDocument(textDocument), rules);
   return diagnostics.map((diagnostic) => toLintRecord(target.displayPath, diagnostic));
+}
+
+/**
+ * {@link lintText} after the safe fixes (lintFix.ts): the records that remain, and `output`, the
+ * fixed text, when it differs (a leading byte order mark is kept). Walks files are not fixed.
+ */
+export function lintAndFixText(
+  target: LintTarget,
+  text: string,
+  rules: RuleConfiguration = { rules: {} },
+  workspace: string = process.cwd(),
+): { records: LintRecord[]; output?: string } {
+  const service = lintService();
+  const bom = text.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
+  const uri = fileUri(target.absolutePath);
+  if (isWalksFileUri(uri)) return { records: lintText(target, text, rules, workspace) };
+  const fixed = applySafeFixes(service, uri, text.slice(bom.length), rules);
+  const output = `${bom}${fixed}`;
+  return { records: lintText(target, output, rules), ...(output === text ? {} : { output }) };
 }
 
 /** The file URI of each folder {@link fileUri} was asked about, by absolute path. */
@@ -160,10 +182,11 @@ export async function lintFiles(
   targets: readonly LintTarget[],
   threads: number,
   rules: readonly RuleConfiguration[] = [],
+  fix: FixMode = 'off',
   workspace: string = process.cwd(),
 ): Promise<FileResult[]> {
   const results: FileResult[] = new Array<FileResult>(targets.length);
-  const input: WorkerInput = { targets, rules, workspace, next: new Int32Array(new SharedArrayBuffer(4)) };
+  const input: WorkerInput = { targets, rules, fix, workspace, next: new Int32Array(new SharedArrayBuffer(4)) };
   const workers = Array.from({ length: threads - 1 }, () =>
     runWorker(input, (index, result) => {
       results[index] = result;
@@ -180,6 +203,8 @@ interface WorkerInput {
   readonly rules: readonly RuleConfiguration[];
   /** The folder a walks file's Pearl must be in (pearl-lint's working folder). */
   readonly workspace: string;
+  /** `--fix` (write the fixed text) or `--fix-dry-run` (report it), or `off`. */
+  readonly fix: FixMode;
   /** The index of the next target to take, shared by every thread. */
   readonly next: Int32Array;
 }
@@ -197,7 +222,7 @@ const filesPerTurn = 32;
  * files. Rejects only when `handle` throws.
  */
 async function lintClaimed(
-  { targets, rules, workspace, next }: WorkerInput,
+  { targets, rules, fix, workspace, next }: WorkerInput,
   handle: (index: number, result: FileResult) => void,
 ): Promise<void> {
   for (let checked = 1; ; checked++) {
@@ -211,9 +236,24 @@ async function lintClaimed(
       handle(index, { problem: `${target.displayPath}: ${describeFsError(error)}` });
       continue;
     }
-    handle(index, { records: lintText(target, text, rules[index], workspace) });
+    handle(
+      index,
+      fix === 'off' ? { records: lintText(target, text, rules[index], workspace) } : fixFile(target, text, rules[index], fix, workspace),
+    );
     if (checked % filesPerTurn === 0) await new Promise<void>((resolve) => setImmediate(resolve));
   }
+}
+
+/** {@link lintAndFixText} of one file; with `write`, the fixed text replaces the file's (the result then has no `output`). */
+function fixFile(target: LintTarget, text: string, rules: RuleConfiguration | undefined, fix: FixMode, workspace: string): FileResult {
+  const { records, output } = lintAndFixText(target, text, rules, workspace);
+  if (fix !== 'write' || output === undefined) return { records, output };
+  try {
+    writeFileSync(target.absolutePath, output);
+  } catch (error) {
+    return { problem: `${target.displayPath}: cannot write the fixed text: ${describeFsError(error)}` };
+  }
+  return { records };
 }
 
 function runWorker(input: WorkerInput, handle: (index: number, result: FileResult) => void): Promise<void> {

@@ -4,8 +4,10 @@ import * as fs from './fsAsync';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeFsError, findPearlFiles } from './findPearlFiles';
-import { lintFiles, lintText, threadCount } from './lintFiles';
-import { LintFormat, lintUsage, parseLintArguments, stdinPath } from './lintArguments';
+import { lintAndFixText, lintFiles, lintText, threadCount } from './lintFiles';
+import { LintFormat, type LintOptions, lintUsage, parseLintArguments, stdinPath } from './lintArguments';
+import { LintCache } from './lintCache';
+import type { LintTarget } from './findPearlFiles';
 import { countLintRecords, formatLintJson, formatLintSummary, formatLintText, LintRecord, sortLintRecords } from './lintReport';
 import { getPackageManifest, getPackageVersion } from './packageVersion';
 import { checkRuleOptions, LintConfigurations } from './lintConfiguration';
@@ -75,46 +77,29 @@ async function lint(argv: readonly string[], io: PearlLintIO): Promise<number> {
     return PearlLintExit.Failure;
   }
   for (const refusal of ruleOptions.refusals) io.stderr.write(`pearl-lint: ${refusal}\n`);
-  const configurations = new LintConfigurations(ruleOptions.rules, io.cwd);
+  const hostRules = { ...ruleOptions.rules, unusedDirectives: options.unusedDirectives };
+  const configurations = new LintConfigurations(hostRules, io.cwd, {
+    configFile: options.config === undefined ? undefined : path.resolve(io.cwd, options.config),
+    inlineConfig: options.inlineConfig,
+  });
   if (options.printConfig !== undefined) return printConfig(options.printConfig, configurations, io);
 
-  const { targets, problems } = await findPearlFiles(
+  const found = await findPearlFiles(
     options.paths.filter((given) => given !== stdinPath),
     io.cwd,
   );
-  const records: LintRecord[] = [];
-  const checked: string[] = [];
-  if (options.paths.includes(stdinPath)) await lintStdin(options.stdinFilename, io, configurations, { records, checked, problems });
-  // Results come back in the (sorted) order of the targets, however the reads complete.
-  const rules = targets.map((target) => configurations.resolve(target.absolutePath).configuration);
-  const results = await lintFiles(targets, threadCount(options.concurrency, targets.length), rules, io.cwd);
-  results.forEach((result, index) => {
-    if (result.records === undefined) {
-      problems.push(result.problem);
-    } else {
-      // One by one: an argument spread of a file's many records would overflow the stack.
-      for (const record of result.records) records.push(record);
-      checked.push(targets[index].displayPath);
-    }
-  });
-
+  const problems = options.errorOnUnmatchedPattern ? found.problems : found.problems.filter((problem) => !found.unmatched.has(problem));
+  const outcome: LintOutcome = { records: [], checked: [], problems, outputs: new Map() };
+  if (options.paths.includes(stdinPath)) await lintStdin(options.stdinFilename, io, configurations, outcome, options.fix === 'dry-run');
+  await checkTargets(found.targets, options, configurations, outcome, io.cwd);
+  const { records, checked } = outcome;
   for (const record of configurations.records) records.push(record);
   for (const problem of configurations.problems) problems.push(problem);
   sortLintRecords(records);
-  const shown = options.quiet ? records.filter((record) => record.severity === 'error') : records;
-  const report = await formatReport(options.format, shown, checked);
-  if (options.outputFile !== undefined) {
-    try {
-      await fs.writeFile(path.resolve(io.cwd, options.outputFile), report);
-    } catch (error) {
-      problems.push(`${options.outputFile}: cannot write the report: ${describeFsError(error)}`);
-    }
-  } else if (report !== '') {
-    io.stdout.write(report);
-  }
+  await writeReports(options, outcome, io);
   if (options.coverage) {
     // Machine-readable reports keep standard output to themselves.
-    const coverage = await (await import('./walkCoverageReport')).formatWalkCoverage(targets, io.cwd, options.paths);
+    const coverage = await (await import('./walkCoverageReport')).formatWalkCoverage(found.targets, io.cwd, options.paths);
     (options.format === 'text' && options.outputFile === undefined ? io.stdout : io.stderr).write(coverage);
   }
   for (const problem of problems) io.stderr.write(`pearl-lint: ${problem}\n`);
@@ -133,21 +118,113 @@ async function lint(argv: readonly string[], io: PearlLintIO): Promise<number> {
 }
 
 /**
- * `--print-config <file>`: the rules in effect for that file as JSON on stdout (every code with its
- * severity, and the `.pearlrc.json` they came from, or null); the problems of that file on stderr.
+ * Checks `targets` (with their rules, the fixes of `--fix`, the results of `--cache` when nothing
+ * changed) and adds the results to `outcome`, in the order of the targets.
+ */
+async function checkTargets(
+  targets: readonly LintTarget[],
+  options: LintOptions,
+  configurations: LintConfigurations,
+  outcome: LintOutcome,
+  cwd: string,
+): Promise<void> {
+  // Results come back in the (sorted) order of the targets, however the reads complete.
+  const rules = targets.map((target) => configurations.resolve(target.absolutePath).configuration);
+  // The cache holds what a check gives; fixing changes the files, so it is not used then.
+  const cache =
+    options.cache && options.fix === 'off' ? LintCache.read(path.resolve(cwd, options.cacheLocation), getPackageVersion(), cwd) : undefined;
+  const cached = targets.map((target, index) => cache?.lookUp(target, rules[index], JSON.stringify({ fix: options.fix })));
+  const toCheck = targets.flatMap((_target, index) => (cached[index] === undefined ? [index] : []));
+  const results = await lintFiles(
+    toCheck.map((index) => targets[index]),
+    threadCount(options.concurrency, toCheck.length),
+    toCheck.map((index) => rules[index]),
+    options.fix,
+    cwd,
+  );
+  const byIndex = new Map(toCheck.map((index, at) => [index, results[at]]));
+  targets.forEach((target, index) => {
+    const result = byIndex.get(index) ?? { records: cached[index] ?? [] };
+    if (result.records === undefined) {
+      outcome.problems.push(result.problem);
+      return;
+    }
+    // One by one: an argument spread of a file's many records would overflow the stack.
+    for (const record of result.records) outcome.records.push(record);
+    outcome.checked.push(target.displayPath);
+    if (result.output !== undefined) outcome.outputs.set(target.displayPath, result.output);
+    if (byIndex.has(index)) cache?.store(target, result.records);
+  });
+  if (!cache) return;
+  try {
+    cache.write();
+  } catch (error) {
+    outcome.problems.push(`${options.cacheLocation}: cannot write the cache: ${describeFsError(error)}`);
+  }
+}
+
+/** The report of `--format` (to standard output or `--output-file`) and each `--output-file <format>=<path>` report. */
+async function writeReports(options: LintOptions, outcome: LintOutcome, io: PearlLintIO): Promise<void> {
+  const { checked, outputs, problems } = outcome;
+  const shown = options.quiet ? outcome.records.filter((record) => record.severity === 'error') : outcome.records;
+  let report = await formatReport(options.format, shown, checked);
+  if (options.fix === 'dry-run' && options.format === 'json') report = formatFixDryRunJson(shown, checked, outputs);
+  else if (options.fix === 'dry-run' && options.format === 'text') report += formatFixedTexts(outputs);
+  const write = async (file: string, text: string): Promise<void> => {
+    try {
+      await fs.writeFile(path.resolve(io.cwd, file), text);
+    } catch (error) {
+      problems.push(`${file}: cannot write the report: ${describeFsError(error)}`);
+    }
+  };
+  if (options.outputFile !== undefined) await write(options.outputFile, report);
+  else if (report !== '') io.stdout.write(report);
+  for (const extra of options.reports) await write(extra.path, await formatReport(extra.format, shown, checked));
+}
+
+/**
+ * `--print-config <file>`: the configuration in effect for that file as JSON on stdout: the
+ * `.pearlrc.json` that applies (or null), every file read for it (extended ones first), whether
+ * comments apply, and every code with its severity; the problems of those files on stderr.
  */
 function printConfig(file: string, configurations: LintConfigurations, io: PearlLintIO): number {
   const absolutePath = path.resolve(io.cwd, file);
-  const { configuration, file: configFile } = configurations.resolve(absolutePath);
+  const { configuration, file: configFile, files } = configurations.resolve(absolutePath);
+  const show = (uri: string): string => (uri.startsWith('file:') ? configurations.show(fileURLToPath(uri)) : uri);
   const shown = {
     file,
-    configFile: configFile ? configurations.show(fileURLToPath(configFile.uri)) : null,
+    configFile: configFile ? show(configFile.uri) : null,
+    configFiles: files.map((read) => show(read.uri)),
+    inlineConfig: configuration.inlineConfig !== false,
     rules: getEffectiveRules(configuration),
   };
   io.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
   io.stderr.write(formatLintText(configurations.records));
   for (const problem of configurations.problems) io.stderr.write(`pearl-lint: ${problem}\n`);
   return configurations.problems.length > 0 ? PearlLintExit.Failure : PearlLintExit.Clean;
+}
+
+/**
+ * `--fix-dry-run --format json`: one entry per file checked, as ESLint's: `{ file, messages, output }`,
+ * `messages` its records (what remains after the fixes), `output` its fixed text, only when a fix applies.
+ */
+function formatFixDryRunJson(records: readonly LintRecord[], files: readonly string[], outputs: ReadonlyMap<string, string>): string {
+  const byFile = new Map<string, LintRecord[]>(files.map((file) => [file, []]));
+  for (const record of records) {
+    const list = byFile.get(record.file);
+    if (list) list.push(record);
+    else byFile.set(record.file, [record]);
+  }
+  const entries = [...byFile].map(([file, messages]) => {
+    const output = outputs.get(file);
+    return output === undefined ? { file, messages } : { file, messages, output };
+  });
+  return `${JSON.stringify(entries, null, 2)}\n`;
+}
+
+/** `--fix-dry-run --format text`: after the report, each changed file's fixed text under a `==> <file> (fixed) <==` line. */
+function formatFixedTexts(outputs: ReadonlyMap<string, string>): string {
+  return [...outputs].map(([file, output]) => `==> ${file} (fixed) <==\n${output}${output.endsWith('\n') ? '' : '\n'}`).join('');
 }
 
 /** The report in `format`; the CI formats are loaded only when asked for (start-up time). */
@@ -193,6 +270,8 @@ interface LintOutcome {
   readonly records: LintRecord[];
   readonly checked: string[];
   readonly problems: string[];
+  /** The fixed texts, by displayed path (`--fix-dry-run`). */
+  readonly outputs: Map<string, string>;
 }
 
 /**
@@ -204,6 +283,7 @@ async function lintStdin(
   io: PearlLintIO,
   configurations: LintConfigurations,
   outcome: LintOutcome,
+  fix: boolean,
 ): Promise<void> {
   const stdinTarget = { absolutePath: path.resolve(io.cwd, name ?? 'stdin.pearl.json'), displayPath: name ?? '<stdin>' };
   if (io.stdin === undefined) {
@@ -217,8 +297,13 @@ async function lintStdin(
     outcome.problems.push(`${stdinTarget.displayPath}: ${describeFsError(error)}`);
     return;
   }
-  for (const record of lintText(stdinTarget, text, configurations.resolve(stdinTarget.absolutePath).configuration, io.cwd)) {
-    outcome.records.push(record);
+  const rules = configurations.resolve(stdinTarget.absolutePath).configuration;
+  if (fix) {
+    const { records, output } = lintAndFixText(stdinTarget, text, rules, io.cwd);
+    for (const record of records) outcome.records.push(record);
+    if (output !== undefined) outcome.outputs.set(stdinTarget.displayPath, output);
+  } else {
+    for (const record of lintText(stdinTarget, text, rules, io.cwd)) outcome.records.push(record);
   }
   outcome.checked.push(stdinTarget.displayPath);
 }

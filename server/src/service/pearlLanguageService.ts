@@ -52,7 +52,12 @@ import { getFixAllAction } from './features/quickFixes/fixAll';
 import { WorkspaceFileSystem, WorkspaceScanLimits, WorkspaceSymbolIndex } from './features/workspaceSymbols';
 import type { RuleConfiguration } from './configuration/ruleConfiguration';
 import type { ReadConfigurationFile } from './configuration/ruleConfigurationFile';
-import { configureDiagnostics, resolveRuleConfiguration, type ResolvedRuleConfiguration } from './configuration/ruleConfigurationService';
+import {
+  configureDiagnostics,
+  resolveRuleConfiguration,
+  type ResolvedRuleConfiguration,
+  type RuleConfigurationOptions,
+} from './configuration/ruleConfigurationService';
 
 export type { PearlDocument } from './document/pearlDocument';
 export type { CompletionCapabilities } from './features/completion/completionCapabilities';
@@ -71,9 +76,9 @@ export {
   ruleSeverityNames,
 } from './configuration/ruleConfiguration';
 export type { CheckedRules, RuleConfiguration, RuleEntryProblem, RuleSeverityName } from './configuration/ruleConfiguration';
-export { ruleConfigurationFileName } from './configuration/ruleConfigurationFile';
+export { maxRuleConfigurationFileBytes, ruleConfigurationFileName } from './configuration/ruleConfigurationFile';
 export type { ReadConfigurationFile, RuleConfigurationFile } from './configuration/ruleConfigurationFile';
-export type { ResolvedRuleConfiguration } from './configuration/ruleConfigurationService';
+export type { ResolvedRuleConfiguration, RuleConfigurationOptions } from './configuration/ruleConfigurationService';
 export type { UnresolvedPearl } from './walks/walksFile';
 export type { CoverageTransition } from './walks/walkCoverage';
 export { walkRules, type WalkRule } from './walks/walkCodes';
@@ -134,10 +139,11 @@ export interface PearlLanguageService {
   /**
    * The rules for the document at `uri`: the nearest `.pearlrc.json` upward from it (read through
    * {@link LanguageServiceParams.readConfigurationFile}), with `hostRules` (the editor setting or
-   * `--rule`, checked with `checkRuleEntries`) on top, and that file with its problems. Throws what
-   * the injected read throws.
+   * `--rule`, checked with `checkRuleEntries`) on top, and that file with its problems. The file's
+   * `extends` and the `overrides` matching `uri` apply; `options` chooses another file
+   * (`--config`) or ignores the comments (`--no-inline-config`). Throws what the injected read throws.
    */
-  getRuleConfiguration(uri: string, hostRules?: RuleConfiguration): ResolvedRuleConfiguration;
+  getRuleConfiguration(uri: string, hostRules?: RuleConfiguration, options?: RuleConfigurationOptions): ResolvedRuleConfiguration;
   /**
    * Completion at `position`: `{variable}` references in (V) fields, node ids in `toNodeId`,
    * property names with value skeletons, enumeration values by name, snippets for new nodes,
@@ -339,7 +345,7 @@ export function getLanguageService(params: LanguageServiceParams = {}): PearlLan
     },
     applyRuleConfiguration: (doc, diagnostics, configuration) =>
       guard('applyRuleConfiguration', [...diagnostics], () => configureDiagnostics(doc, diagnostics, configuration)),
-    getRuleConfiguration: (uri, hostRules) => resolveRuleConfiguration(uri, hostRules, params.readConfigurationFile),
+    getRuleConfiguration: (uri, hostRules, options) => resolveRuleConfiguration(uri, hostRules, params.readConfigurationFile, options),
     getGraph: getPearlGraph,
     doGraphEdit: (doc, version, edit, walksFiles) =>
       guard('doGraphEdit', { refusal: graphEditFailure }, () => doGraphEdit(doc, version, edit, walksFiles)),

@@ -1,6 +1,6 @@
 import { Diagnostic, DiagnosticSeverity, Range } from 'vscode-languageserver-types';
 import { findNearest } from '../utils/editDistance';
-import { getDefaultSeverity, getRegisteredCodes, isRejectedByService } from './diagnosticRegistry';
+import { getDefaultSeverity, getRegisteredCodes, isRejectedByService, isWalkCode } from './diagnosticRegistry';
 
 /**
  * A severity a user may give a diagnostic code (docs/rulings.md § Configuration): `off` drops its
@@ -19,11 +19,19 @@ export const ruleSeverityNames: readonly RuleSeverityName[] = ['off', 'hint', 'i
 export interface RuleConfiguration {
   /** Severity by diagnostic code; codes not listed keep their default severity. */
   readonly rules: Readonly<Record<string, RuleSeverityName>>;
+  /** False: the document's `pearl-disable` comments are ignored (`--no-inline-config`); true by default. */
+  readonly inlineConfig?: boolean;
+  /**
+   * How a `pearl-disable` comment that turns off nothing is reported: `hint` (the default, with the
+   * Unnecessary tag, as editors show it), `warning`, `error` or `off` (pearl-lint's default).
+   */
+  readonly unusedDirectives?: 'off' | 'hint' | 'warning' | 'error';
 }
 
 /**
  * The diagnostic codes of the configuration's own problems: in a `.pearlrc.json`, on a
- * `pearl-disable` comment, or (as sentences) in a setting or a `--rule` option. Always Warnings.
+ * `pearl-disable` comment, or (as sentences) in a setting or a `--rule` option. Warnings, but for
+ * an unused directive (a Hint, or what `--report-unused-disable-directives-severity` says).
  */
 export const RuleConfigurationCode = {
   /** A code no Pearl rule reports. */
@@ -36,6 +44,12 @@ export const RuleConfigurationCode = {
   invalidFile: 'rule-file-invalid',
   /** A `pearl-disable` comment that names no code. */
   missingCodes: 'rule-codes-missing',
+  /** A property a `.pearlrc.json` (or an entry of its `overrides`) does not take. */
+  unknownKey: 'rule-file-unknown-key',
+  /** An `extends` entry that is malformed, names no file or preset, or closes a cycle. */
+  invalidExtends: 'rule-extends-invalid',
+  /** A `pearl-disable` comment (or one code of it) that turns off nothing: a Hint with the Unnecessary tag by default. */
+  unusedDirective: 'rule-directive-unused',
 } as const;
 
 /** One of {@link RuleConfigurationCode}. */
@@ -81,22 +95,25 @@ export function getSeverityName(severity: DiagnosticSeverity): Exclude<RuleSever
  * a code no rule reports, a severity that is not one of {@link ruleSeverityNames}, and `off` or a
  * lower severity for a code the service would reject (docs/rulings.md § Configuration) are problems
  * and are not applied; `error` for such a code is its default and is accepted. A later entry for the
- * same code replaces an earlier one. Never throws.
+ * same code replaces an earlier one. The first `suggestFor` problems of an unknown code suggest the
+ * nearest codes (a search of the registry each); later ones do not. Never throws.
  */
-export function checkRuleEntries(entries: Iterable<readonly [string, unknown]>): CheckedRules {
+export function checkRuleEntries(entries: Iterable<readonly [string, unknown]>, suggestFor = Infinity): CheckedRules {
   const rules: Record<string, RuleSeverityName> = {};
   const problems: RuleEntryProblem[] = [];
   for (const [code, severity] of entries) {
-    const problem = checkRuleEntry(code, severity);
+    const problem = checkRuleEntry(code, severity, problems.length < suggestFor);
     if (problem) problems.push(problem);
     else rules[code] = severity as RuleSeverityName;
   }
   return { rules, problems };
 }
 
-function checkRuleEntry(code: string, severity: unknown): RuleEntryProblem | undefined {
+function checkRuleEntry(code: string, severity: unknown, suggest: boolean): RuleEntryProblem | undefined {
   if (getDefaultSeverity(code) === undefined) {
-    const { names } = findNearest(code, getRegisteredCodes());
+    const reason = describeUntunableCode(code);
+    if (reason) return { code, kind: RuleConfigurationCode.unknownCode, inSeverity: false, message: reason };
+    const { names } = suggest ? findNearest(code, getRegisteredCodes()) : { names: [] };
     const hint = names.length > 0 ? ` Did you mean ${names.map((name) => `"${name}"`).join(' or ')}?` : '';
     return {
       code,
@@ -115,6 +132,20 @@ function checkRuleEntry(code: string, severity: unknown): RuleEntryProblem | und
   }
   if (isRejectedByService(code) && severity !== 'error') {
     return { code, kind: RuleConfigurationCode.notConfigurable, inSeverity: true, message: describeRefusal(code, severity) };
+  }
+  return undefined;
+}
+
+/**
+ * Why `code`, which is not a Pearl rule's, is not taken, when more can be said than "unknown": a
+ * walks file code (those are not tuned by rules), or a pattern (each code is named on its own).
+ */
+export function describeUntunableCode(code: string): string | undefined {
+  if (isWalkCode(code)) {
+    return `"${code}" is a walks file code (docs/walks.md): walks files are checked as they are, and rules do not tune their codes.`;
+  }
+  if (/[*?[\]{}]/.test(code)) {
+    return `"${code}" is a pattern: rules name each code on its own (docs/rules.md lists them); walk-* codes are not tuned by rules.`;
   }
   return undefined;
 }
@@ -143,7 +174,16 @@ export function isConfigurableCode(code: string): boolean {
  * (a `.pearlrc.json`, then the editor setting or the `--rule` options).
  */
 export function mergeRuleConfigurations(...layers: readonly (RuleConfiguration | undefined)[]): RuleConfiguration {
-  return { rules: Object.assign({}, ...layers.map((layer) => layer?.rules ?? {})) as Record<string, RuleSeverityName> };
+  const rules = Object.assign({}, ...layers.map((layer) => layer?.rules ?? {})) as Record<string, RuleSeverityName>;
+  const unusedDirectives = layers.reduce<RuleConfiguration['unusedDirectives']>(
+    (last, layer) => layer?.unusedDirectives ?? last,
+    undefined,
+  );
+  return {
+    rules,
+    ...(layers.some((layer) => layer?.inlineConfig === false) ? { inlineConfig: false } : {}),
+    ...(unusedDirectives !== undefined ? { unusedDirectives } : {}),
+  };
 }
 
 /**

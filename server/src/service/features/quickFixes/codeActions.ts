@@ -3,6 +3,8 @@ import { CodeAction, CodeActionKind, Diagnostic, Range, TextEdit } from 'vscode-
 import { findRule } from '../../rules/diagnosticCodes';
 import { diagnosticSource } from '../../rules/diagnostics';
 import type { PearlDocument } from '../../document/pearlDocument';
+import { fixUnusedDirective } from '../../configuration/inlineDirectives';
+import { RuleConfigurationCode } from '../../configuration/ruleConfiguration';
 
 /**
  * Quick fixes for the Pearl diagnostics among `diagnostics` (the editor's code action context):
@@ -25,7 +27,13 @@ export function getCodeActions(doc: PearlDocument, range: Range, diagnostics: re
   const byFix = new Map<string, { action: CodeAction; diagnostics: Diagnostic[] }>();
   for (const diagnostic of diagnostics) {
     if (diagnostic.source !== undefined && diagnostic.source !== diagnosticSource) continue;
-    const fix = doc.root ? findRule(diagnostic.code)?.fix : undefined;
+    // An unused pearl-disable comment is the configuration's, not a rule's (configuration/inlineDirectives.ts).
+    const fix =
+      diagnostic.code === RuleConfigurationCode.unusedDirective
+        ? fixUnusedDirective
+        : doc.root
+          ? findRule(diagnostic.code)?.fix
+          : undefined;
     for (const { title, edits, isPreferred } of fix ? fix(doc, diagnostic) : []) {
       if (edits.length === 0) continue;
       const identity = JSON.stringify([title, edits]);

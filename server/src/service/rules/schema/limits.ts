@@ -80,8 +80,14 @@ function describeLimit(doc: PearlDocument, { keyword, node, name, params, ownerT
   const { path, span, source } = node;
   switch (keyword) {
     case 'minimum':
-    case 'maximum':
-      return [{ span, code: codes.int32Range, message: `${name} is ${source}; integers are 32-bit (-2147483648 to 2147483647).` }];
+    case 'maximum': {
+      // JSON.stringify writes an infinite number (`1e400`) as null.
+      const infinite =
+        typeof node.value === 'number' && !Number.isFinite(node.value) ? ' It reads as infinity and would be sent as null.' : '';
+      return [
+        { span, code: codes.int32Range, message: `${name} is ${source}; integers are 32-bit (-2147483648 to 2147483647).${infinite}` },
+      ];
+    }
     case 'maxItems': {
       const count = Array.isArray(node.value) ? node.value.length : 0;
       const last = path[path.length - 1];

@@ -1,7 +1,7 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { readValueFixData, valueNodeIn } from '../diagnosticData';
 import { DiagnosticSeverity } from '../diagnostics';
-import type { JsonNode } from '../../document/jsonTree';
+import { findNodeAtOffset, getNodePath, type JsonNode } from '../../document/jsonTree';
 import type { PearlDocument } from '../../document/pearlDocument';
 import { withArticle } from '../../interface/messageText';
 import { findSchemaForPath, getEnumValues, type JSONSchema } from '../../interface/schemaNavigator';
@@ -32,10 +32,76 @@ const keywords: ReadonlySet<string> = new Set(['type']);
 
 /**
  * `wrong-type` on the value, with a ValueFixData for its quick fix. A value of the wrong type gets
- * only this code (schemaSupport.ts). The root is left to the syntax diagnostics.
+ * only this code (schemaSupport.ts). The root is left to the syntax diagnostics. An integer field
+ * written as a number that is not whole but reads as one (`1e-400` reads as 0) is of the wrong type
+ * too ({@link findDisguisedFractions}).
  */
 function checkTypes(doc: PearlDocument, diagnostics: Diagnostic[]): void {
-  reportFindings(doc, describeErrors(doc, keywords, describeWrongType), diagnostics, codes.wrongType);
+  const findings = describeErrors(doc, keywords, describeWrongType);
+  findings.push(...findDisguisedFractions(doc));
+  reportFindings(doc, findings, diagnostics, codes.wrongType);
+}
+
+/**
+ * Where a number literal may be written that is not whole yet reads as a whole double: 17 digits
+ * in a row (more than a double keeps), 6 digits after a point (`2147483647.0000001` reads as
+ * 2147483647), or an exponent of -100 or below (`1e-400` reads as 0). A literal of fewer
+ * significant digits and a larger exponent that is not whole reads as a fraction, which the schema
+ * already refuses. Searched in the whole text, so that a document without one builds no tree.
+ */
+const disguisedFractionCandidate = /\d{17}|\.\d{6}|[eE]-\d{3}/g;
+/** A JSON number: sign, integer digits, fraction digits, exponent. */
+const numberLiteral = /^-?(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
+
+/**
+ * Whether the JSON number `literal` is exactly a whole number (`1.0e2`, `-0`, `5e-1` is not),
+ * read as a decimal, not as the double it rounds to. False for text that is not a JSON number.
+ */
+export function isWholeDecimal(literal: string): boolean {
+  const match = numberLiteral.exec(literal);
+  if (!match) return false;
+  const [, whole, fraction = '', exponent = '0'] = match;
+  const digits = `${whole}${fraction}`.replace(/^0+/, '');
+  if (digits === '') return true; // zero, however written
+  const trailingZeros = digits.length - digits.replace(/0+$/, '').length;
+  // The value is digits × 10^(exponent − fraction digits); whole when that power, with the trailing zeros, is not negative.
+  return Number(exponent) - fraction.length + trailingZeros >= 0;
+}
+
+/**
+ * The values of integer fields written as numbers that are not whole but read as a whole double
+ * ({@link disguisedFractionCandidate}): JSON.stringify would send that integer (`0` for `1e-400`)
+ * without a word, so each is a `wrong-type` Error (docs/rulings.md § Integers and counts).
+ */
+function findDisguisedFractions(doc: PearlDocument): Finding[] {
+  const text = doc.textDocument.getText();
+  const findings: Finding[] = [];
+  let lastEnd = -1;
+  for (const match of text.matchAll(disguisedFractionCandidate)) {
+    let start = match.index ?? 0;
+    if (start < lastEnd) continue;
+    while (start > 0 && /[-+.\deE]/.test(text[start - 1])) start--;
+    let end = start;
+    while (end < text.length && /[-+.\deE]/.test(text[end])) end++;
+    lastEnd = end;
+    const literal = text.slice(start, end);
+    if (!numberLiteral.test(literal) || isWholeDecimal(literal) || !Number.isInteger(Number(literal))) continue;
+    const node = doc.root && findNodeAtOffset(doc.root, start);
+    if (node?.type !== 'number' || node.offset !== start || node.length !== literal.length) continue;
+    const path = getNodePath(node);
+    const schema = findSchemaForPath(doc.kind, path);
+    const types = Array.isArray(schema?.type) ? schema.type : [schema?.type];
+    if (!types.includes('integer') || types.includes('number')) continue;
+    const name = path.filter((step) => typeof step === 'string').at(-1) ?? 'The value';
+    const sent = JSON.stringify(Number(literal));
+    const shown = literal.length > 40 ? `${literal.slice(0, 20)}…${literal.slice(-10)} (${literal.length} characters)` : literal;
+    findings.push({
+      span: { offset: node.offset, length: node.length },
+      code: codes.wrongType,
+      message: `${name} must be an integer; found number ${shown}, which is not a whole number: it would be sent as ${sent}.`,
+    });
+  }
+  return findings;
 }
 
 function describeWrongType({ node, name, params }: SchemaError): Finding[] {
