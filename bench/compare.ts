@@ -173,13 +173,21 @@ function worker(task: string, root: string, args: readonly string[]): Record<str
   return JSON.parse(result.stdout.trim().split('\n').pop() ?? '{}') as Record<string, number>;
 }
 
-/** A group of figures measured by one process per side per round. */
+/**
+ * A group of figures: `measure` runs one side (a process of its own per side and round); `pair`
+ * measures both sides at once (the request round trips) and gives each side's figures.
+ */
 interface Task {
   figures: { key: string; name: string; unit: string }[];
-  measure: Measure;
+  measure?: Measure;
+  pair?: () => Record<Side, Record<string, number>>;
 }
 
-function tasks(form: Form, inputs: { lintFolder: string; walksFolder: string; preload: string }, headRepeat: number): Task[] {
+function tasks(
+  form: Form,
+  inputs: { lintFolder: string; walksFolder: string; preload: string; baseRoot: string; headRoot: string },
+  headRepeat: number,
+): Task[] {
   const repeat = (side: Side): number => (side === 'head' ? headRepeat : 1);
   const n = (value: number): string => value.toLocaleString('en-US');
   const list: Task[] = form.diagnostics.map(({ nodes, iterations }) => ({
@@ -189,22 +197,31 @@ function tasks(form: Form, inputs: { lintFolder: string; walksFolder: string; pr
   }));
   const { nodes, requests, edits } = form.lsp;
   list.push({
+    figures: [{ key: 'keystrokeCpuMs', name: `LSP keystroke, ${n(nodes)} nodes (server CPU)`, unit: 'ms' }],
+    measure: (root, side) =>
+      worker('keystrokes', root, ['--nodes', String(nodes), '--edits', String(edits), '--repeat', String(repeat(side))]),
+  });
+  list.push({
     figures: [
-      { key: 'keystrokeCpuMs', name: `LSP keystroke, ${n(nodes)} nodes (server CPU)`, unit: 'ms' },
       { key: 'hoverMs', name: `LSP hover, ${n(nodes)} nodes (round trip)`, unit: 'ms' },
       { key: 'completionMs', name: `LSP completion of a toNodeId, ${n(nodes)} nodes (round trip)`, unit: 'ms' },
     ],
-    measure: (root, side) =>
-      worker('lsp', root, [
+    pair: () => {
+      const both = worker('requests', inputs.baseRoot, [
+        '--head-root',
+        inputs.headRoot,
         '--nodes',
         String(nodes),
         '--requests',
         String(requests),
-        '--edits',
-        String(edits),
         '--repeat',
-        String(repeat(side)),
-      ]),
+        String(headRepeat),
+      ]);
+      return {
+        base: { hoverMs: both.baseHoverMs, completionMs: both.baseCompletionMs },
+        head: { hoverMs: both.headHoverMs, completionMs: both.headCompletionMs },
+      };
+    },
   });
   const lint =
     (args: (root: string) => string[]): Measure =>
@@ -283,7 +300,7 @@ async function main(): Promise<number> {
   const rows: FigureRow[] = [];
   let headFailed = false;
   try {
-    const list = tasks(form, writeInputs(form, inputsFolder), selfTest ? 2 : 1);
+    const list = tasks(form, { ...writeInputs(form, inputsFolder), baseRoot, headRoot: repositoryRoot }, selfTest ? 2 : 1);
     const pairs = new Map<Task, Record<string, RoundPair>[]>(list.map((task) => [task, []]));
     const failed = new Map<Task, string>();
     for (let round = 0; round < rounds; round++) {
@@ -292,9 +309,18 @@ async function main(): Promise<number> {
         if (failed.has(task)) continue;
         const sample: Partial<Record<Side, Record<string, number>>> = {};
         let failure: { side: Side; message: string } | undefined;
-        for (const side of roundOrder(round)) {
+        if (task.pair) {
+          // Both sides in one run (requests alternating inside it); a failure is not told apart.
           try {
-            sample[side] = task.measure(side === 'base' ? baseRoot : repositoryRoot, side);
+            Object.assign(sample, task.pair());
+          } catch (error) {
+            failed.set(task, `the run of both builds failed: ${error instanceof Error ? error.message : String(error)}`);
+            continue;
+          }
+        }
+        for (const side of task.measure ? roundOrder(round) : []) {
+          try {
+            sample[side] = task.measure?.(side === 'base' ? baseRoot : repositoryRoot, side);
           } catch (error) {
             failure = { side, message: error instanceof Error ? error.message : String(error) };
             break;

@@ -1,18 +1,24 @@
 /**
- * One side of one round of `npm run bench:compare` (bench/compare.ts), in a process of its own so
- * that neither build runs in a heap or JIT state the other left: measures a build (the files under
- * `--root`, its `dist/`) with this working tree's inputs and prints one line of JSON on standard
- * output.
+ * One measurement of one round of `npm run bench:compare` (bench/compare.ts), in a process of its
+ * own so that neither build runs in a heap or JIT state the other left: measures a build (the files
+ * under `--root`, its `dist/`) with this working tree's inputs and prints one line of JSON on
+ * standard output.
  *
  * - `diagnostics --root R --nodes N --iterations K [--repeat k]`: `parsePearlDocument` +
  *   `doValidation` of the `mix` shaped Pearl of N nodes (bench/pearlGenerator.ts: hub targets, long
- *   back edges, fan-outs, chains, islands) from R's `dist/service.js`, K times after a warm-up (5 runs and 0.5 s of CPU at least);
- *   prints `{ "cpuMs": <process CPU time per iteration> }` (user + system, every thread, so the
+ *   back edges, fan-outs, chains, islands) from R's `dist/service.js`, K times after a warm-up (5 runs and 0.5 s of
+ *   CPU at least); prints `{ "cpuMs": <process CPU time per iteration> }` (user + system, every thread, so the
  *   garbage collector's work counts; no forced collection).
- * - `lsp --root R --nodes N --requests H --edits E [--repeat k]`: starts R's `dist/server.js
- *   --stdio`, opens the same Pearl with a `{` just typed in a late script, then times H hovers and H
- *   completions on a late `toNodeId` value (round trips) and E keystrokes in that script after 6
- *   unmeasured ones (server CPU, bench/lspBench.ts); prints `{ "hoverMs", "completionMs", "keystrokeCpuMs" }`, medians.
+ * - `keystrokes --root R --nodes N --edits E [--repeat k]`: starts R's `dist/server.js --stdio`,
+ *   opens the same Pearl with a `{` just typed in a late script, types 6 unmeasured keystrokes in
+ *   that script then E measured ones (bench/lspBench.ts); prints `{ "keystrokeCpuMs" }`, the median
+ *   server CPU time (every thread) per keystroke.
+ * - `requests --root BASE --head-root HEAD --nodes N --requests H [--repeat k]`: both builds'
+ *   servers at once, the same Pearl open in each, H hovers and H completions on a late `toNodeId`
+ *   value sent to one then the other (the first alternating), timed as round trips; prints the
+ *   medians `{ "baseHoverMs", "headHoverMs", "baseCompletionMs", "headCompletionMs" }`. Round trips
+ *   are wall times: pairing each request with the other build's keeps a busy moment of the machine
+ *   on both sides. `--repeat` applies to the head only here.
  *
  * `--repeat k` does each measured operation k times per sample (the self-test's head doing twice
  * the work).
@@ -20,9 +26,9 @@
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { withLspClient } from '../test/helpers/lspClient';
+import { type LspClient, withLspClient } from '../test/helpers/lspClient';
 import { median } from './benchStats';
-import { typeKeystrokes } from './lspBench';
+import { typeKeystrokes, waitForIdle } from './lspBench';
 import { generateShapedPearl } from './pearlGenerator';
 import { completionPoints } from './textPoints';
 
@@ -65,42 +71,78 @@ function positionAt(text: string, offset: number): { line: number; character: nu
 /** Keystrokes typed before those measured: the first incremental parses run while the server's code is compiled. */
 const warmupKeystrokes = 6;
 
-async function lsp(
+const uri = 'file:///bench/compare.pearl.json';
+
+/** Runs `body` with R's server started, the `mix` Pearl of `nodes` nodes (a `{` just typed in a late script) open and its diagnostics received. */
+function withOpenPearl<T>(
   root: string,
   nodes: number,
-  requests: number,
-  edits: number,
-  repeat: number,
-): Promise<{ hoverMs: number; completionMs: number; keystrokeCpuMs: number }> {
+  body: (client: LspClient, points: ReturnType<typeof completionPoints>) => Promise<T>,
+): Promise<T> {
   const points = completionPoints(generateShapedPearl(compareShape, nodes));
-  const uri = 'file:///bench/compare.pearl.json';
-  const position = positionAt(points.text, points.toNodeIdOffset);
   return withLspClient(
     async (client) => {
       await client.open(uri, points.text, 1);
       await client.waitForDiagnostics(uri, (params) => params.version === 1, 60_000);
-      const hover = (): Promise<unknown> => client.request('textDocument/hover', { textDocument: { uri }, position }, 60_000);
-      const complete = (): Promise<unknown> => client.complete(uri, position);
-      const roundTrip = async (request: () => Promise<unknown>): Promise<number> => {
+      return body(client, points);
+    },
+    'stdio',
+    path.join(root, 'dist', 'server.js'),
+  );
+}
+
+async function keystrokes(root: string, nodes: number, edits: number, repeat: number): Promise<{ keystrokeCpuMs: number }> {
+  return withOpenPearl(root, nodes, async (client, points) => {
+    const times = await typeKeystrokes(client, uri, points.text, edits, repeat, warmupKeystrokes);
+    return { keystrokeCpuMs: median(times.cpu) };
+  });
+}
+
+/**
+ * Hover and completion round trips on both builds' servers at once, requests alternating between
+ * them (base then head, then head then base, …) so that a busy moment of the machine falls on both.
+ */
+async function requests(
+  baseRoot: string,
+  headRoot: string,
+  nodes: number,
+  count: number,
+  headRepeat: number,
+): Promise<Record<'baseHoverMs' | 'headHoverMs' | 'baseCompletionMs' | 'headCompletionMs', number>> {
+  return withOpenPearl(baseRoot, nodes, (base, points) =>
+    withOpenPearl(headRoot, nodes, async (head) => {
+      const position = positionAt(points.text, points.toNodeIdOffset);
+      const hover = (client: LspClient) => (): Promise<unknown> =>
+        client.request('textDocument/hover', { textDocument: { uri }, position }, 60_000);
+      const complete = (client: LspClient) => (): Promise<unknown> => client.complete(uri, position);
+      const roundTrip = async (request: () => Promise<unknown>, repeat: number): Promise<number> => {
         const start = performance.now();
         for (let r = 0; r < repeat; r++) await request();
         return performance.now() - start;
       };
-      for (let i = 0; i < 3; i++) {
-        await hover();
-        await complete();
+      for (let i = 0; i < 10; i++) for (const client of [base, head]) await Promise.all([hover(client)(), complete(client)()]);
+      // Both servers idle before the first measured request: neither still finishing its warm-up.
+      for (const client of [base, head]) if (client.pid !== undefined) await waitForIdle(client.pid);
+      const times = {
+        baseHoverMs: [] as number[],
+        headHoverMs: [] as number[],
+        baseCompletionMs: [] as number[],
+        headCompletionMs: [] as number[],
+      };
+      for (let i = 0; i < count; i++) {
+        const sides = i % 2 === 0 ? (['base', 'head'] as const) : (['head', 'base'] as const);
+        for (const side of sides)
+          times[`${side}HoverMs`].push(await roundTrip(hover(side === 'base' ? base : head), side === 'head' ? headRepeat : 1));
+        for (const side of sides)
+          times[`${side}CompletionMs`].push(await roundTrip(complete(side === 'base' ? base : head), side === 'head' ? headRepeat : 1));
       }
-      const hovers: number[] = [];
-      const completions: number[] = [];
-      for (let i = 0; i < requests; i++) {
-        hovers.push(await roundTrip(hover));
-        completions.push(await roundTrip(complete));
-      }
-      const keystrokes = await typeKeystrokes(client, uri, points.text, edits, repeat, warmupKeystrokes);
-      return { hoverMs: median(hovers), completionMs: median(completions), keystrokeCpuMs: median(keystrokes.cpu) };
-    },
-    'stdio',
-    path.join(root, 'dist', 'server.js'),
+      return {
+        baseHoverMs: median(times.baseHoverMs),
+        headHoverMs: median(times.headHoverMs),
+        baseCompletionMs: median(times.baseCompletionMs),
+        headCompletionMs: median(times.headCompletionMs),
+      };
+    }),
   );
 }
 
@@ -109,6 +151,7 @@ async function main(): Promise<void> {
     allowPositionals: true,
     options: {
       root: { type: 'string' },
+      'head-root': { type: 'string' },
       nodes: { type: 'string' },
       iterations: { type: 'string', default: '10' },
       requests: { type: 'string', default: '20' },
@@ -118,14 +161,17 @@ async function main(): Promise<void> {
   });
   const root = values.root === undefined ? undefined : path.resolve(values.root);
   const nodes = Number(values.nodes);
-  if (!root || !(nodes >= 8)) throw new Error('usage: compareWorker.js diagnostics|lsp --root <build> --nodes <n> …');
+  if (!root || !(nodes >= 8)) throw new Error('usage: compareWorker.js diagnostics|keystrokes|requests --root <build> --nodes <n> …');
   const repeat = Number(values.repeat);
+  const headRoot = values['head-root'] === undefined ? root : path.resolve(values['head-root']);
   const result =
     positionals[0] === 'diagnostics'
       ? diagnostics(root, nodes, Number(values.iterations), repeat)
-      : positionals[0] === 'lsp'
-        ? await lsp(root, nodes, Number(values.requests), Number(values.edits), repeat)
-        : undefined;
+      : positionals[0] === 'keystrokes'
+        ? await keystrokes(root, nodes, Number(values.edits), repeat)
+        : positionals[0] === 'requests'
+          ? await requests(root, headRoot, nodes, Number(values.requests), repeat)
+          : undefined;
   if (!result) throw new Error(`unknown task ${positionals[0] ?? '(none)'}`);
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
