@@ -303,6 +303,16 @@ async function main(): Promise<number> {
     const list = tasks(form, { ...writeInputs(form, inputsFolder), baseRoot, headRoot: repositoryRoot }, selfTest ? 2 : 1);
     const pairs = new Map<Task, Record<string, RoundPair>[]>(list.map((task) => [task, []]));
     const failed = new Map<Task, string>();
+    /** A failure as one short line of the table: folders named by role, whitespace collapsed, at most 300 characters. */
+    const shorten = (message: string): string => {
+      const named = [
+        [baseRoot, '<base>'],
+        [repositoryRoot, '<head>'],
+        [inputsFolder, '<inputs>'],
+      ].reduce((text, [folder, name]) => text.split(folder).join(name), message);
+      const line = named.replace(/\s+/g, ' ').trim();
+      return line.length > 300 ? `${line.slice(0, 299)}…` : line;
+    };
     for (let round = 0; round < rounds; round++) {
       process.stderr.write(`bench:compare: round ${round + 1} of ${rounds} (load average ${os.loadavg()[0].toFixed(2)})\n`);
       for (const task of list) {
@@ -314,7 +324,7 @@ async function main(): Promise<number> {
           try {
             Object.assign(sample, task.pair());
           } catch (error) {
-            failed.set(task, `the run of both builds failed: ${error instanceof Error ? error.message : String(error)}`);
+            failed.set(task, `the run of both builds failed: ${shorten(error instanceof Error ? error.message : String(error))}`);
             continue;
           }
         }
@@ -327,7 +337,10 @@ async function main(): Promise<number> {
           }
         }
         if (failure) {
-          failed.set(task, `${failure.side === 'base' ? `the base (${base.commit.slice(0, 7)})` : 'the head'} failed: ${failure.message}`);
+          failed.set(
+            task,
+            `${failure.side === 'base' ? `the base (${base.commit.slice(0, 7)})` : 'the head'} failed: ${shorten(failure.message)}`,
+          );
           if (failure.side === 'head') headFailed = true;
           continue;
         }
