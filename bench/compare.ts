@@ -62,9 +62,10 @@ const forms: Record<'short' | 'full', Form> = {
     name: 'full',
     rounds: 7,
     threshold: 1.1,
+    // About half a second of CPU per sample or more, so that a major garbage collection more or less in one sample counts little.
     diagnostics: [
-      { nodes: 1_000, iterations: 30 },
-      { nodes: 5_000, iterations: 8 },
+      { nodes: 1_000, iterations: 60 },
+      { nodes: 5_000, iterations: 12 },
     ],
     lsp: { nodes: 1_000, requests: 30, edits: 12 },
     lintFiles: 1_000,
@@ -73,11 +74,11 @@ const forms: Record<'short' | 'full', Form> = {
   // CI machines are noisy and a short run has few rounds: 1.25 still flags a doubling at once.
   short: {
     name: 'short',
-    rounds: 5,
+    rounds: 7,
     threshold: 1.25,
     diagnostics: [
-      { nodes: 500, iterations: 30 },
-      { nodes: 2_000, iterations: 10 },
+      { nodes: 500, iterations: 100 },
+      { nodes: 2_000, iterations: 25 },
     ],
     lsp: { nodes: 500, requests: 15, edits: 6 },
     lintFiles: 200,

@@ -104,10 +104,10 @@ describe('bench:compare', () => {
     assert.throws(() => stats.summarize([{ base: 3, head: NaN }]), /not a positive number/);
   });
 
-  test('a head doing twice the work is flagged by the short form (5 rounds, 1.25) whatever the noise of ±20% per side', () => {
+  test('a head doing twice the work is flagged by the short form (7 rounds, 1.25) whatever the noise of ±20% per side', () => {
     // Every per-round ratio is at least 2 × 0.8 / 1.2 = 1.33, so the median is too.
     for (let seed = 1; seed <= 200; seed++) {
-      const summary = stats.summarize(rounds(5, 2, 0.2, seed));
+      const summary = stats.summarize(rounds(7, 2, 0.2, seed));
       assert.equal(stats.verdictOf(summary, 1.25), 'regressed', `seed ${seed}: median ratio ${summary.ratioMedian}`);
       assert.equal(stats.verdictOf(summary, 1.1), 'regressed');
     }
@@ -116,7 +116,7 @@ describe('bench:compare', () => {
   test('the same build with ±10% noise per side is never flagged by the short form', () => {
     // Every per-round ratio is between 0.9 / 1.1 = 0.82 and 1.1 / 0.9 = 1.22.
     for (let seed = 1; seed <= 200; seed++) {
-      const summary = stats.summarize(rounds(5, 1, 0.1, seed));
+      const summary = stats.summarize(rounds(7, 1, 0.1, seed));
       assert.notEqual(stats.verdictOf(summary, 1.25), 'regressed', `seed ${seed}: median ratio ${summary.ratioMedian}`);
     }
   });
