@@ -26,6 +26,7 @@ import * as jsonService from 'vscode-json-languageservice';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { getLanguageService, PearlDocument } from '../server/src/service/pearlLanguageService';
 import { generateTextPearl } from './pearlGenerator';
+import { completionPoints } from './textPoints';
 
 /** One contender's median time and the medians of its per-round ratios, in milliseconds. */
 export interface SizeResult {
@@ -209,28 +210,6 @@ async function benchSize(nodes: number): Promise<SizeResult> {
     diagnosticsByCode,
     jsonServiceProblems,
   };
-}
-
-/**
- * Where the benchmark completes: the text with a `{` typed after a word in the script of a
- * Dialogue node at about 90% of the flow (cursor just after it), and the offset just after the
- * opening quote of a `toNodeId` value of that node.
- */
-function completionPoints(text: string): { text: string; braceOffset: number; toNodeIdOffset: number } {
-  const request = JSON.parse(text) as { pearl: { nodes: Array<{ nodeId: string; nodeType: number }> } };
-  const nodes = request.pearl.nodes;
-  let late = Math.floor(nodes.length * 0.9);
-  while (late > 0 && nodes[late].nodeType !== 10) late--;
-  const nodeStart = text.indexOf(`"nodeId": "${nodes[late].nodeId}"`);
-  const scriptStart = text.indexOf('"script": "', nodeStart) + '"script": "'.length;
-  const wordEnd = text.indexOf(' ', scriptStart + 40);
-  // "word {| next": the user has just typed ` {` after a word.
-  const withBrace = text.slice(0, wordEnd) + ' {' + text.slice(wordEnd);
-  const toNodeIdOffset = withBrace.indexOf('"toNodeId": "', wordEnd) + '"toNodeId": "'.length;
-  if (nodeStart < 0 || scriptStart < nodeStart || toNodeIdOffset < wordEnd) {
-    throw new Error('bench: could not find the completion points in the generated text');
-  }
-  return { text: withBrace, braceOffset: wordEnd + 2, toNodeIdOffset };
 }
 
 /** Median time of `fn` over repeated runs after a warm-up, in milliseconds. */

@@ -72,10 +72,14 @@ const warmupRounds = 2;
 const repositoryRoot = path.resolve(__dirname, '..', '..');
 
 /** Preloaded into every process: writes its CPU time in microseconds to file descriptor 3 at exit (a worker thread's exit writes too; the main thread's comes last). */
-const cpuReporter = `process.on('exit', () => { const u = process.resourceUsage(); require('fs').writeSync(3, ' ' + (u.userCPUTime + u.systemCPUTime)); });`;
+export const cpuReporter = `process.on('exit', () => { const u = process.resourceUsage(); require('fs').writeSync(3, ' ' + (u.userCPUTime + u.systemCPUTime)); });`;
 
-/** Runs `node args` to its end; its wall and CPU times in milliseconds. Throws when it fails unexpectedly. */
-function timeProcess(args: readonly string[], preload: string): { wallMs: number; cpuMs: number } {
+/**
+ * Runs `node args` to its end, {@link cpuReporter} preloaded from the file `preload`; its wall and
+ * CPU times in milliseconds.
+ * @throws Error when it exits with a status other than 0 (its standard error in the message).
+ */
+export function timeProcess(args: readonly string[], preload: string): { wallMs: number; cpuMs: number } {
   const start = performance.now();
   const result = spawnSync(process.execPath, ['--require', preload, ...args], {
     encoding: 'utf8',
@@ -91,8 +95,8 @@ function timeProcess(args: readonly string[], preload: string): { wallMs: number
   return { wallMs, cpuMs: Number(reported[reported.length - 1]) / 1000 };
 }
 
-/** Writes `count` generated Pearls into ten folders under `root`; their total size in bytes. */
-function writeFiles(root: string, count: number, nodes: number): number {
+/** Writes `count` generated Pearls of `nodes` nodes into ten folders under `root`; their total size in bytes. */
+export function writeFiles(root: string, count: number, nodes: number): number {
   let bytes = 0;
   for (let i = 0; i < count; i++) {
     const folder = path.join(root, `folder-${i % 10}`);

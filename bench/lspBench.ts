@@ -12,7 +12,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { withLspClient } from '../test/helpers/lspClient';
+import { type LspClient, withLspClient } from '../test/helpers/lspClient';
 import { generateTextPearl } from './pearlGenerator';
 
 /** Report of one run, times in milliseconds. */
@@ -29,8 +29,8 @@ export interface LspBenchReport {
   date: string;
 }
 
-/** CPU time of every thread of process `pid` so far, in milliseconds. */
-function processCpuMs(pid: number): number {
+/** CPU time of every thread of process `pid` so far, in milliseconds (Linux: /proc). */
+export function processCpuMs(pid: number): number {
   let nanoseconds = 0;
   for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
     try {
@@ -50,7 +50,7 @@ function percentile(values: readonly number[], fraction: number): number {
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits until the server has used less than 1 ms of CPU over 50 ms (at most 2 s). */
-async function waitForIdle(pid: number): Promise<void> {
+export async function waitForIdle(pid: number): Promise<void> {
   const end = performance.now() + 2_000;
   let before = processCpuMs(pid);
   while (performance.now() < end) {
@@ -61,6 +61,70 @@ async function waitForIdle(pid: number): Promise<void> {
   }
 }
 
+/** What {@link typeKeystrokes} measured, one entry per keystroke, in milliseconds. */
+export interface KeystrokeTimes {
+  /** Server CPU time (every thread) from the change to the server idle again. */
+  cpu: number[];
+  /** Wall time from sending the change to receiving the diagnostics of its version. */
+  latency: number[];
+}
+
+/**
+ * Types `edits` letters one at a time into the script of a node at about 90% of `text`, open in
+ * `client` as `uri` at version 1 (its diagnostics received): each keystroke waits for the
+ * diagnostics of its version, then until the server is idle. `perSample` keystrokes are summed
+ * into each entry (1 normally; `npm run bench:compare --self-test` doubles the work of one side).
+ * The first `warmup` keystrokes are typed the same way but not measured (the server's first
+ * incremental parses cost more while its code is being compiled).
+ * @throws Error when the server is not running or a diagnostics publish does not come within 60 s.
+ */
+export async function typeKeystrokes(
+  client: LspClient,
+  uri: string,
+  text: string,
+  edits: number,
+  perSample = 1,
+  warmup = 0,
+): Promise<KeystrokeTimes> {
+  const pid = client.pid;
+  if (pid === undefined) throw new Error('the server did not start');
+  // Type into the script of a node at about 90% of the file.
+  const scriptKey = '"script": "';
+  let offset = text.indexOf(scriptKey, Math.floor(text.length * 0.9)) + scriptKey.length;
+  const cpu: number[] = [];
+  const latency: number[] = [];
+  await waitForIdle(pid);
+  const lineOf = (at: number): { line: number; character: number } => {
+    const before = text.slice(0, at);
+    const line = before.split('\n').length - 1;
+    return { line, character: at - (before.lastIndexOf('\n') + 1) };
+  };
+  let version = 1;
+  for (let sample = -warmup; sample < edits; sample++) {
+    let cpuMs = 0;
+    let latencyMs = 0;
+    for (let repeat = 0; repeat < perSample; repeat++) {
+      version++;
+      const typed = 'abcdefghijklmnopqrstuvwxyz'[version % 26];
+      const position = lineOf(offset);
+      const cpuBefore = processCpuMs(pid);
+      const sent = performance.now();
+      const expected = version;
+      await client.change(uri, version, [{ range: { start: position, end: position }, text: typed }]);
+      await client.waitForDiagnostics(uri, (params) => params.version === expected, 60_000);
+      latencyMs += performance.now() - sent;
+      await waitForIdle(pid);
+      cpuMs += processCpuMs(pid) - cpuBefore;
+      text = text.slice(0, offset) + typed + text.slice(offset);
+      offset++;
+    }
+    if (sample < 0) continue;
+    cpu.push(cpuMs);
+    latency.push(latencyMs);
+  }
+  return { cpu, latency };
+}
+
 async function main(): Promise<void> {
   const option = (name: string, fallback: number): number => {
     const found = process.argv.find((argument) => argument.startsWith(`--${name}=`));
@@ -68,38 +132,12 @@ async function main(): Promise<void> {
   };
   const nodes = option('nodes', 1_000);
   const edits = option('edits', 40);
-  let text = generateTextPearl(nodes);
+  const text = generateTextPearl(nodes);
   const uri = 'file:///bench/keystrokes.pearl.json';
-  // Type into the script of a node at about 90% of the file.
-  const scriptKey = '"script": "';
-  let offset = text.indexOf(scriptKey, Math.floor(text.length * 0.9)) + scriptKey.length;
-  const cpu: number[] = [];
-  const latency: number[] = [];
-  await withLspClient(async (client) => {
-    const pid = client.pid;
-    if (pid === undefined) throw new Error('bench:lsp: the server did not start');
-    await client.initialize();
+  const { cpu, latency } = await withLspClient(async (client) => {
     await client.open(uri, text, 1);
     await client.waitForDiagnostics(uri, (params) => params.version === 1, 60_000);
-    await waitForIdle(pid);
-    const lineOf = (at: number): { line: number; character: number } => {
-      const before = text.slice(0, at);
-      const line = before.split('\n').length - 1;
-      return { line, character: at - (before.lastIndexOf('\n') + 1) };
-    };
-    for (let version = 2; version < edits + 2; version++) {
-      const typed = 'abcdefghijklmnopqrstuvwxyz'[version % 26];
-      const position = lineOf(offset);
-      const cpuBefore = processCpuMs(pid);
-      const sent = performance.now();
-      await client.change(uri, version, [{ range: { start: position, end: position }, text: typed }]);
-      await client.waitForDiagnostics(uri, (params) => params.version === version, 60_000);
-      latency.push(performance.now() - sent);
-      await waitForIdle(pid);
-      cpu.push(processCpuMs(pid) - cpuBefore);
-      text = text.slice(0, offset) + typed + text.slice(offset);
-      offset++;
-    }
+    return typeKeystrokes(client, uri, text, edits);
   });
   const report: LspBenchReport = {
     nodes,

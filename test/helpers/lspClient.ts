@@ -91,12 +91,13 @@ export class LspClient {
   /**
    * Spawns the built server. `stdio` (default) passes `--stdio`; `ipc` passes `--node-ipc` and
    * talks over a Node IPC channel, as the VS Code client does; `none` passes no transport flag
-   * (the server must then default to stdio).
+   * (the server must then default to stdio). `server` is the bundle run (this build's by default;
+   * `npm run bench:compare` runs another build's).
    */
-  static start(transport: 'stdio' | 'ipc' | 'none' = 'stdio'): LspClient {
+  static start(transport: 'stdio' | 'ipc' | 'none' = 'stdio', server = serverBundle): LspClient {
     const spawnedAt = performance.now();
     const flags = { stdio: ['--stdio'], ipc: ['--node-ipc'], none: [] }[transport];
-    const child = spawn(process.execPath, [serverBundle, ...flags], {
+    const child = spawn(process.execPath, [server, ...flags], {
       stdio: transport === 'ipc' ? ['pipe', 'pipe', 'pipe', 'ipc'] : ['pipe', 'pipe', 'pipe'],
     });
     const connection =
@@ -275,11 +276,15 @@ export class LspClient {
 }
 
 /**
- * Runs `body` with a started, initialized client (see {@link LspClient.start} for `transport`), and
- * kills the server afterwards whatever happens.
+ * Runs `body` with a started, initialized client (see {@link LspClient.start} for `transport` and
+ * `server`), and kills the server afterwards whatever happens.
  */
-export async function withLspClient<T>(body: (client: LspClient) => Promise<T>, transport: 'stdio' | 'ipc' | 'none' = 'stdio'): Promise<T> {
-  const client = LspClient.start(transport);
+export async function withLspClient<T>(
+  body: (client: LspClient) => Promise<T>,
+  transport: 'stdio' | 'ipc' | 'none' = 'stdio',
+  server = serverBundle,
+): Promise<T> {
+  const client = LspClient.start(transport, server);
   try {
     await client.initialize();
     return await body(client);
