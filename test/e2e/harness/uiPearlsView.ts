@@ -225,22 +225,41 @@ export async function checkCompareAndUpdate({ workbench, run, standIn, shot }: P
   const diff = workbench.page.locator('.monaco-diff-editor').first();
   let seen = { modifiedText: '', originalText: '', insertLines: 0, deleteLines: 0 };
   // Unchanged regions are folded (diffEditor.hideUnchangedRegions.enabled in the run's settings), so
-  // every difference is drawn: exactly one changed line on each side, the marker only on the file's.
+  // every difference is drawn: exactly one changed region on each side, the marker only on the file's.
+  // Pearl files wrap long lines (the extension's configurationDefaults), so one changed line may be
+  // drawn as several rows: adjacent rows count as one region.
   await pollUntil(
     'a diff whose only difference is the openingSentence change',
     async () => {
-      seen = await diff.evaluate((element) => ({
-        modifiedText: Array.from(element.querySelectorAll('.editor.modified .view-line'))
-          .map((line) => line.textContent ?? '')
-          .join('\n'),
-        originalText: Array.from(element.querySelectorAll('.editor.original .view-line'))
-          .map((line) => line.textContent ?? '')
-          .join('\n'),
-        insertLines: element.querySelectorAll('.editor.modified .line-insert').length,
-        deleteLines: element.querySelectorAll('.editor.original .line-delete').length,
-      }));
-      const marked = seen.modifiedText.replace(/\u00a0/g, ' ').includes(marker.trim());
-      return seen.insertLines === 1 && seen.deleteLines === 1 && marked && !seen.originalText.includes(marker.trim());
+      seen = await diff.evaluate((element) => {
+        /** The number of runs of adjacent rows among `rows` (each run is one changed line, wrapped or not). */
+        const regions = (rows: NodeListOf<Element>): number => {
+          const boxes = Array.from(rows, (row) => row.getBoundingClientRect())
+            .filter((box) => box.height > 0)
+            .sort((a, b) => a.top - b.top);
+          let count = 0;
+          let bottom = -Infinity;
+          for (const box of boxes) {
+            if (box.top > bottom + 1) count += 1;
+            bottom = Math.max(bottom, box.bottom);
+          }
+          return count;
+        };
+        return {
+          modifiedText: Array.from(element.querySelectorAll('.editor.modified .view-line'))
+            .map((line) => line.textContent ?? '')
+            .join('\n'),
+          originalText: Array.from(element.querySelectorAll('.editor.original .view-line'))
+            .map((line) => line.textContent ?? '')
+            .join('\n'),
+          insertLines: regions(element.querySelectorAll('.editor.modified .line-insert')),
+          deleteLines: regions(element.querySelectorAll('.editor.original .line-delete')),
+        };
+      });
+      // A wrapped line's rows are joined by the line breaks above: compare with every run of spaces as one.
+      const flat = (text: string): string => text.replace(/[\s\u00a0]+/g, ' ');
+      const marked = flat(seen.modifiedText).includes(marker.trim());
+      return seen.insertLines === 1 && seen.deleteLines === 1 && marked && !flat(seen.originalText).includes(marker.trim());
     },
     {
       describeLast: () =>
