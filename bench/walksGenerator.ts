@@ -1,4 +1,4 @@
-// Walks files (docs/walks.md § Walks files) through the Pearls of bench/pearlGenerator.ts, for
+// Walks files (docs/user/walks.md § Walks files) through the Pearls of bench/pearlGenerator.ts, for
 // `npm run bench:compare` (pearl-lint --coverage replaying them).
 
 /** The parts of a generated Pearl a walk reads. */

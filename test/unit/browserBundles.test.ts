@@ -85,7 +85,7 @@ function findUndefinedGlobals(text: string, defined: Record<string, unknown>): s
       if (message.fatal === true) return true; // a parse error: reported as is
       if (message.ruleId !== 'no-undef') return false; // the note that inline comments are ignored
       const name = /'([^']+)'/.exec(message.message)?.[1] ?? '';
-      const before = lines[message.line - 1].slice(Math.max(0, message.column - 80), message.column - 1);
+      const before = lines[message.line - 1].slice(Math.max(0, message.column - 200), message.column - 1);
       return !new RegExp(`typeof ${name}\\s*[!=]==?\\s*["'][a-z]+["']\\s*&&[^;]*$`).test(before);
     })
     .map((message) => `${/'([^']+)'/.exec(message.message)?.[1] ?? message.message} (${message.line}:${message.column})`);
