@@ -225,10 +225,10 @@ function tasks(
     },
   });
   const lint =
-    (args: (root: string) => string[]): Measure =>
+    (args: (root: string) => string[], cwd?: string): Measure =>
     (root, side) => {
       let cpuMs = 0;
-      for (let r = 0; r < repeat(side); r++) cpuMs += timeProcess(args(root), inputs.preload).cpuMs;
+      for (let r = 0; r < repeat(side); r++) cpuMs += timeProcess(args(root), inputs.preload, cwd).cpuMs;
       return { cpuMs };
     };
   list.push({
@@ -237,7 +237,8 @@ function tasks(
   });
   list.push({
     figures: [{ key: 'cpuMs', name: `pearl-lint --coverage, ${n(form.walks.count)} walks (process CPU)`, unit: 'ms' }],
-    measure: lint((root) => [path.join(root, 'dist', 'pearl-lint.js'), '--coverage', inputs.walksFolder]),
+    // From the walks' folder: a walks file's Pearl must be inside pearl-lint's working folder.
+    measure: lint((root) => [path.join(root, 'dist', 'pearl-lint.js'), '--coverage', '.'], inputs.walksFolder),
   });
   return list;
 }
