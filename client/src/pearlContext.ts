@@ -2,7 +2,9 @@ import * as vscode from 'vscode';
 import { type BaseLanguageClient, InlayHintRequest, type LanguageClientOptions } from 'vscode-languageclient';
 import { TokenStore } from './auth/tokenStore';
 import { configSection, PearlConfig } from './config';
+import { getOngoingCalls } from './api/pearlApiClient';
 import { DeploymentStore } from './deploy/deploymentStore';
+import { OngoingCallsStore } from './ongoingCalls/ongoingCallsStore';
 import { showError } from './notify';
 import type { ClientHost } from './host/clientHost';
 
@@ -32,6 +34,8 @@ export class PearlContext implements vscode.Disposable {
   readonly tokens: TokenStore;
   /** Deployments made from this machine (global state). */
   readonly deployments: DeploymentStore;
+  /** The latest ongoing-call counts per Pearl, shared by the status bar, the Pearls view and the pause questions. */
+  readonly ongoingCalls = new OngoingCallsStore({ fetchCounts: (options) => getOngoingCalls(options) });
 
   private languageClient: BaseLanguageClient | undefined;
   private readonly disposables: vscode.Disposable[] = [];
@@ -50,6 +54,8 @@ export class PearlContext implements vscode.Disposable {
     this.pushCleanup(this.tokens);
     this.deployments = new DeploymentStore(extCtx.globalState);
     this.pushCleanup(this.deployments);
+    // Readings made with another token may be of another account.
+    this.pushCleanup(this.tokens.onDidChange(() => this.ongoingCalls.clear()));
     this.pushCleanup(
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration('pearl.inlayHints.enabled')) this.refreshInlayHints();

@@ -4,7 +4,7 @@
 // while typing reads no file per keystroke; the VS Code client also reports changes to the file,
 // which forgets every reading and re-validates the open documents) and the documents' own
 // `pearl-disable` comments.
-// Deploy and the graph keep the diagnostics at their default severities.
+// Deploy keeps the diagnostics at their default severities; the graph shows them as published.
 import { type Connection, MessageType, ShowMessageNotification } from 'vscode-languageserver';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import {

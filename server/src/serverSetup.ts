@@ -65,6 +65,8 @@ export function startServer(connection: Connection, host: ServerHost): void {
     },
     host.walksFileAccess,
   );
+  // Bound to the user's rules once they exist (registerDiagnosticsHandlers, below).
+  let configureDiagnostics: ServerContext['configureDiagnostics'] = (textDocument) => cache.getDiagnostics(textDocument);
   const context: ServerContext = {
     connection,
     documents,
@@ -77,11 +79,13 @@ export function startServer(connection: Connection, host: ServerHost): void {
       supportsWorkspaceFolders: false,
       workspaceFolders: [],
     },
+    configureDiagnostics: (textDocument) => configureDiagnostics(textDocument),
     serverInfo: { version: host.version, runtime: host.runtime },
   };
   registerLifecycleHandlers(context);
-  const diagnostics = registerDiagnosticsHandlers(context);
+  const { scheduler: diagnostics, configure } = registerDiagnosticsHandlers(context);
   revalidateOpen = (document) => diagnostics.opened(document);
+  configureDiagnostics = configure;
   registerNavigationHandlers(context);
   registerEditingHandlers(context);
   registerPearlRequestHandlers(context);

@@ -162,7 +162,7 @@ async function findPrevious(ctx: PearlContext, document: vscode.TextDocument, op
   if (record === undefined || record.baseUrl !== options.baseUrl) return undefined;
   return vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: `Checking ${record.pearlId}, the Pearl this file was deployed as…` },
-    () => checkPrevious(record, options),
+    () => checkPrevious(record, options, (pearlId, call) => ctx.ongoingCalls.fresh(pearlId, call)),
   );
 }
 

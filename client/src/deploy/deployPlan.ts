@@ -6,7 +6,7 @@
  */
 
 import { type ApiCallOptions, getPearl, listPearls } from '../api/pearlAccountApi';
-import { getOngoingCalls } from '../api/pearlApiClient';
+import { getOngoingCalls, type OngoingCallsResult } from '../api/pearlApiClient';
 import { plainText } from '../userText';
 import type { DeploymentRecord } from './deploymentStore';
 
@@ -45,12 +45,18 @@ export interface DeployChoice {
 export const createButton = 'Create Pearl';
 
 /**
- * Looks the record's Pearl up in GET /v2/Pearl (and, when it runs, its ongoing calls), within
- * `options.timeoutMs` each. Only a list read whole says a Pearl is `gone`: when the list is cut (past
+ * Looks the record's Pearl up in GET /v2/Pearl (and, when it runs, its ongoing calls with
+ * `readCounts`: in the extension the shared reading, ongoingCallsStore.ts, so the question says what
+ * the status bar and the Pearls view show; GET OngoingCalls by default), within `options.timeoutMs` each. Only a list read whole says a Pearl is `gone`: when the list is cut (past
  * `maxListedPearls`) or could not be read, the one Pearl is read (GET /v2/Pearl/{id}): found, it
  * exists; a 404, it is gone; otherwise `unknown`, the note saying what failed. Never rejects.
  */
-export async function checkPrevious(record: DeploymentRecord, options: ApiCallOptions): Promise<PreviousPearl> {
+export async function checkPrevious(
+  record: DeploymentRecord,
+  options: ApiCallOptions,
+  readCounts: (pearlId: string, options: ApiCallOptions) => Promise<OngoingCallsResult> = (pearlId, call) =>
+    getOngoingCalls({ ...call, pearlId }),
+): Promise<PreviousPearl> {
   const list = await listPearls(options);
   let listed = list.ok ? list.pearls.find((pearl) => pearl.id === record.pearlId) : undefined;
   if (listed === undefined) {
@@ -67,7 +73,7 @@ export async function checkPrevious(record: DeploymentRecord, options: ApiCallOp
   }
   const base = { record, state: 'exists' as const, name: listed.name, status: listed.status };
   if (listed.status !== 1) return base;
-  const counts = await getOngoingCalls({ ...options, pearlId: record.pearlId });
+  const counts = await readCounts(record.pearlId, options);
   if (!counts.ok) return base;
   return {
     ...base,

@@ -1,9 +1,10 @@
 import * as vscode from 'vscode';
-import { getOngoingCalls, isPlausiblePearlId, maxPearlIdLength } from '../api/pearlApiClient';
+import { isPlausiblePearlId, maxPearlIdLength } from '../api/pearlApiClient';
 import type { PearlContext } from '../pearlContext';
 import { isFeatureEnabled } from '../trust/restrictedMode';
 import { checkWorkspaceTrust } from '../trust/workspaceTrust';
 import { OngoingCallsPoller, type OngoingCallsState } from './ongoingCallsPoller';
+import { showReadingsIn } from './ongoingCallsStore';
 import { renderRestrictedStatus, renderStatus, setApiTokenCommand } from './ongoingCallsStatus';
 import { plainText } from '../userText';
 
@@ -25,7 +26,8 @@ interface MenuItem extends vscode.QuickPickItem {
  * What is watched: an id chosen with "Pearl: Watch Ongoing Calls" wins until "Stop watching";
  * otherwise the latest deployment of the active `pearl` document, following editor changes and new
  * deployments. Focus leaving for a panel or a webview (no active text editor) keeps the current
- * Pearl. Polling itself is {@link OngoingCallsPoller}; the text and tooltip are `renderStatus`.
+ * Pearl. Polling itself is {@link OngoingCallsPoller}, reading through the shared counts
+ * (`ctx.ongoingCalls`, ongoingCallsStore.ts) and showing their newer readings; the text and tooltip are `renderStatus`.
  *
  * In Restricted Mode nothing is read (reading sends the API token): the item says the count is off
  * (`renderRestrictedStatus`) and the commands say why; polling starts when the workspace is trusted.
@@ -57,14 +59,16 @@ class OngoingCallsController implements vscode.Disposable {
     this.item = vscode.window.createStatusBarItem('pearl.ongoingCalls', vscode.StatusBarAlignment.Left, 0);
     this.item.name = 'Pearl Ongoing Calls';
     this.poller = new OngoingCallsPoller({
+      // The shared counts: what this poller reads, the Pearls view and the pause questions show too.
       fetchCounts: (pearlId, signal, { token, timeoutMs }) =>
-        getOngoingCalls({ baseUrl: ctx.config.apiBaseUrl, token: token ?? '', pearlId, timeoutMs, signal }),
+        ctx.ongoingCalls.read(pearlId, { baseUrl: ctx.config.apiBaseUrl, token: token ?? '', timeoutMs, signal }),
       getToken: () => ctx.tokens.get(),
       intervalSeconds: () => ctx.config.ongoingCallsPollSeconds,
       isFocused: () => vscode.window.state.focused,
       onListenerError: (error) => this.log(`status update failed: ${error instanceof Error ? error.message : String(error)}`),
     });
     this.subscriptions.push(
+      showReadingsIn(ctx.ongoingCalls, this.poller, () => ctx.config.apiBaseUrl),
       this.poller.onDidChangeState((state) => {
         this.logState(state);
         this.render();

@@ -241,6 +241,26 @@ export class OngoingCallsPoller {
     this.schedule();
   }
 
+  /**
+   * Takes counts of the watched Pearl read elsewhere (the shared store, ongoingCallsStore.ts) at
+   * `at` (epoch ms): shows them and counts the interval from `at`, so no poll repeats that reading
+   * (a success also ends a backoff). Ignored when `pearlId` is not the one watched, while polling
+   * is halted or a request is in flight (its own answer comes), and when not newer than the counts shown.
+   */
+  accept(pearlId: string, counts: { readonly totalOngoingCalls: number; readonly totalOnQueue?: number }, at: number): void {
+    if (this.disposed || pearlId !== this.pearlId || this.halted || this.inFlight !== undefined) return;
+    if (this.lastOk !== undefined && this.lastOk.updatedAt >= at) return;
+    this.failures = 0;
+    const accepted: OngoingCallsCounts =
+      counts.totalOnQueue === undefined
+        ? { totalOngoingCalls: counts.totalOngoingCalls, updatedAt: at }
+        : { totalOngoingCalls: counts.totalOngoingCalls, totalOnQueue: counts.totalOnQueue, updatedAt: at };
+    this.lastOk = accepted;
+    this.dueAt = at + this.intervalMs();
+    this.setState({ kind: 'ok', pearlId, ...accepted });
+    this.schedule();
+  }
+
   /** Pauses polling when `focused` is false; when true, polls at once if a poll is due, else schedules it. */
   setFocused(focused: boolean): void {
     if (this.disposed || focused === this.focused) return;

@@ -9,7 +9,8 @@
 
 import type { ApiFailure } from '../api/pearlApiClient';
 import { OngoingCallsPoller, type OngoingCallsState } from '../ongoingCalls/ongoingCallsPoller';
-import type { PearlsSnapshot } from './pearlsSnapshot';
+import type { OngoingCallsStore } from '../ongoingCalls/ongoingCallsStore';
+import type { PearlCounts, PearlsSnapshot } from './pearlsSnapshot';
 
 /** The key the poller watches: the view reads one account. */
 const accountKey = 'account';
@@ -24,6 +25,11 @@ export interface PearlsRefresherDeps {
   intervalSeconds(): number;
   /** Whether the window is focused and the view visible at creation. */
   isActive(): boolean;
+  /**
+   * The shared counts (ongoingCallsStore.ts) and the base URL the view reads: each new reading of a
+   * listed Pearl there shows in the view at once (the status bar's, a pause question's).
+   */
+  counts?: { readonly store: OngoingCallsStore; baseUrl(): string };
   /** Timers, for the tests (default Node's). */
   setTimeout?(callback: () => void, ms: number): unknown;
   clearTimeout?(handle: unknown): void;
@@ -39,8 +45,9 @@ export class PearlsRefresher {
   private pending: PearlsSnapshot | undefined;
   private latest: PearlsSnapshot | undefined;
   private readonly listeners = new Set<() => void>();
+  private readonly countsSubscription: { dispose(): void } | undefined;
 
-  /** @param deps the host's reading, token, interval, focus and timers. */
+  /** @param deps the host's reading, token, interval, focus, timers and shared counts. */
   constructor(deps: PearlsRefresherDeps) {
     this.poller = new OngoingCallsPoller({
       fetchCounts: async (_key, signal, { token, timeoutMs }) => {
@@ -63,6 +70,10 @@ export class PearlsRefresher {
       if (state.kind === 'idle' || state.kind === 'noToken' || state.kind === 'unauthorized') this.latest = undefined;
       this.pending = undefined;
       for (const listener of [...this.listeners]) listener();
+    });
+    const counts = deps.counts;
+    this.countsSubscription = counts?.store.onDidChange((change) => {
+      if (change.baseUrl === counts.baseUrl()) this.patchCounts(change.pearlId, change.reading);
     });
   }
 
@@ -116,8 +127,27 @@ export class PearlsRefresher {
     for (const listener of [...this.listeners]) listener();
   }
 
+  /**
+   * Replaces the counts the latest snapshot shows for one listed running Pearl (a newer reading of the
+   * shared counts), until the next reading.
+   */
+  patchCounts(pearlId: string, counts: PearlCounts): void {
+    const latest = this.latest;
+    if (latest === undefined || !latest.pearls.some((pearl) => pearl.id === pearlId && pearl.status === 1)) return;
+    const patched = new Map(latest.counts);
+    patched.set(
+      pearlId,
+      counts.totalOnQueue === undefined
+        ? { totalOngoingCalls: counts.totalOngoingCalls }
+        : { totalOngoingCalls: counts.totalOngoingCalls, totalOnQueue: counts.totalOnQueue },
+    );
+    this.latest = { ...latest, counts: patched, countsMissing: Math.max(0, latest.countsMissing - (latest.counts.has(pearlId) ? 0 : 1)) };
+    for (const listener of [...this.listeners]) listener();
+  }
+
   /** Stops everything. */
   dispose(): void {
+    this.countsSubscription?.dispose();
     this.poller.dispose();
     this.listeners.clear();
   }

@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
 import { getAccount, listPearls } from '../api/pearlAccountApi';
-import { getOngoingCalls } from '../api/pearlApiClient';
 import type { PearlContext } from '../pearlContext';
 import { isFeatureEnabled, manageWorkspaceTrustCommand, restrictedModeReason } from '../trust/restrictedMode';
 import { LiveDocuments, liveScheme } from './liveDocuments';
@@ -55,8 +54,13 @@ export class PearlsView implements vscode.TreeDataProvider<PearlsRow | PearlChil
   /** @param ctx the extension's context: settings, token, deployments, output channel. */
   constructor(private readonly ctx: PearlContext) {
     this.refresher = new PearlsRefresher({
+      // Counts through the shared store: a reading younger than a few seconds is not asked again.
       readSnapshot: (token, signal, timeoutMs) =>
-        readSnapshot({ listPearls, getAccount, getOngoingCalls }, { baseUrl: ctx.config.apiBaseUrl, token, timeoutMs, signal }),
+        readSnapshot(
+          { listPearls, getAccount, getOngoingCalls: (options) => ctx.ongoingCalls.fresh(options.pearlId, options) },
+          { baseUrl: ctx.config.apiBaseUrl, token, timeoutMs, signal },
+        ),
+      counts: { store: ctx.ongoingCalls, baseUrl: () => ctx.config.apiBaseUrl },
       getToken: () => ctx.tokens.get(),
       intervalSeconds: () => ctx.config.pearlsViewRefreshSeconds,
       isActive: () => this.isActive(),

@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import { setPearlActive } from '../api/pearlAccountApi';
-import { getOngoingCalls } from '../api/pearlApiClient';
 import type { CmdFactory, PearlContext } from '../pearlContext';
 import { commandTimeoutMs, type PearlCommandOutcome, type PearlTarget, resolveTarget } from './pearlTarget';
 import type { PearlsView } from './pearlsView';
-import { formatCounts, noLinks, statusName } from './pearlsTreeModel';
+import { pauseQuestionDetail } from './pauseQuestion';
+import { noLinks, statusName } from './pearlsTreeModel';
 import { askModal, showError, showInformation, showWarning } from '../notify';
 
 const pauseButton = 'Pause';
@@ -12,7 +12,7 @@ const pauseButton = 'Pause';
 /**
  * `pearl.pearls.run` and `pearl.pearls.pause` (from a row of the view, with a Pearl id, or from the
  * palette with a pick): PUT /v2/Pearl/{id}/Active (docs/public-reference.md). Pausing first
- * reads the Pearl's ongoing calls; when there are any (or they cannot be read) it asks, saying how
+ * reads the Pearl's ongoing calls (the shared reading, ongoingCallsStore.ts); when there are any (or they cannot be read) it asks, saying how
  * many. The row shows the status the service answered at once; the view then reads again.
  */
 export function setActiveCommand(view: PearlsView, active: boolean): CmdFactory {
@@ -23,7 +23,7 @@ export function setActiveCommand(view: PearlsView, active: boolean): CmdFactory 
         filter: (pearl) => (active ? pearl.status !== 1 : pearl.status !== 2),
       });
       if ('status' in target) return target;
-      if (!active && !(await confirmPause(target))) return { status: 'cancelled', reason: 'not confirmed' };
+      if (!active && !(await confirmPause(ctx, target))) return { status: 'cancelled', reason: 'not confirmed' };
       const result = await vscode.window.withProgress(
         { location: { viewId: 'pearl.pearlsView' }, title: `${active ? 'Running' : 'Pausing'} ${target.label}` },
         () =>
@@ -45,22 +45,19 @@ export function setActiveCommand(view: PearlsView, active: boolean): CmdFactory 
 
 /**
  * Whether to pause: true at once when the Pearl has no ongoing or queued call; else (or when the
- * count cannot be read) a modal question that says how many.
+ * count cannot be read) a modal question that says how many. The count is the shared reading
+ * (`ctx.ongoingCalls`), read again first when older than a few seconds, so the view and the status
+ * bar then show the number the question says.
  */
-async function confirmPause(target: PearlTarget): Promise<boolean> {
-  const counts = await getOngoingCalls({
+async function confirmPause(ctx: PearlContext, target: PearlTarget): Promise<boolean> {
+  const counts = await ctx.ongoingCalls.fresh(target.pearl.id, {
     baseUrl: target.baseUrl,
     token: target.token,
-    pearlId: target.pearl.id,
     timeoutMs: commandTimeoutMs,
   });
-  if (counts.ok && counts.totalOngoingCalls === 0 && !(counts.totalOnQueue !== undefined && counts.totalOnQueue > 0)) return true;
-  const now = counts.ok ? `It has ${formatCounts(counts)} right now.` : `Its ongoing calls could not be read (${counts.message}).`;
-  const answer = await askModal(
-    `Pause ${target.label}?`,
-    `${now}\n\nA paused Pearl takes no new calls until you run it again. The service's reference does not say what happens to calls already in progress.`,
-    pauseButton,
-  );
+  const detail = pauseQuestionDetail(counts);
+  if (detail === undefined) return true;
+  const answer = await askModal(`Pause ${target.label}?`, detail, pauseButton);
   return answer === pauseButton;
 }
 

@@ -1,22 +1,35 @@
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticsScheduler } from '../diagnosticsScheduler';
 import { RuleSettings } from '../ruleSettings';
 import { answerSafely, logError, ServerContext } from './serverContext';
 
+/** What {@link registerDiagnosticsHandlers} gives the server. */
+export interface DiagnosticsHandlers {
+  /** Publishes the diagnostics; to dispose of at shutdown. */
+  readonly scheduler: DiagnosticsScheduler;
+  /**
+   * A Pearl document's diagnostics under the user's rules, as published (the server's
+   * `ServerContext.configureDiagnostics`, which the graph reads).
+   */
+  readonly configure: (textDocument: TextDocument) => Diagnostic[];
+}
+
 /**
  * Publishes diagnostics as documents open, change and close ({@link DiagnosticsScheduler}: at once
  * on open, debounced while typing, cleared on close), under the rules the user tuned
- * ({@link RuleSettings}: the cache keeps the default severities, which Deploy and the graph read);
- * a validation that fails unexpectedly publishes none. Returns the scheduler, to dispose of at shutdown.
+ * ({@link RuleSettings}: the cache keeps the default severities, which Deploy reads; the graph reads
+ * the configured ones, as published); a validation that fails unexpectedly publishes none.
  */
-export function registerDiagnosticsHandlers(context: ServerContext): DiagnosticsScheduler {
+export function registerDiagnosticsHandlers(context: ServerContext): DiagnosticsHandlers {
   const { connection, documents, cache, walks } = context;
+  const configure = (textDocument: TextDocument): Diagnostic[] =>
+    ruleSettings.configure(cache.get(textDocument), cache.getDiagnostics(textDocument));
   const scheduler = new DiagnosticsScheduler({
     getDocument: (uri) => documents.get(uri),
     validate: (textDocument) =>
       answerSafely(context, 'validation', textDocument.uri, [], () =>
-        walks.isWalksFile(textDocument.uri)
-          ? walks.validate(textDocument)
-          : ruleSettings.configure(cache.get(textDocument), cache.getDiagnostics(textDocument)),
+        walks.isWalksFile(textDocument.uri) ? walks.validate(textDocument) : configure(textDocument),
       ),
     publish: (params) =>
       void connection.sendDiagnostics(params).catch((error: unknown) => logError(context, 'publishing diagnostics', params.uri, error)),
@@ -56,5 +69,5 @@ export function registerDiagnosticsHandlers(context: ServerContext): Diagnostics
       else if (uri.toLowerCase().endsWith('.pearl.json')) pearlChanged(uri);
     }
   };
-  return scheduler;
+  return { scheduler, configure };
 }

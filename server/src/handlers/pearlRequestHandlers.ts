@@ -17,13 +17,16 @@ const graphEditFailure = 'The graph could not be changed because of an internal 
 /**
  * The Pearl requests (protocol/pearlRequests.ts): `pearl/graph`, `pearl/deployPayload`,
  * `pearl/locateFields`, `pearl/graphEdit`, `pearl/nodeSettingFields`, `pearl/walk` and `pearl/walkCoverage`; each answers null when the document is not open. The
- * graph and the deploy payload share the published diagnostics of the current version.
+ * graph shows the diagnostics of the current version as published (under the user's rules); the
+ * deploy payload reads them at their default severities (it refuses what the service would reject
+ * whatever the configuration says).
  */
 export function registerPearlRequestHandlers(context: ServerContext): void {
   const { connection, service, cache } = context;
   connection.onRequest(
     graphRequest,
-    onDocument(context, 'graph', null, (doc, _params, textDocument) => service.getGraph(doc, cache.getDiagnostics(textDocument))),
+    // The graph's badges are the Problems view's (the user's rules applied); Deploy's are the default severities.
+    onDocument(context, 'graph', null, (doc, _params, textDocument) => service.getGraph(doc, context.configureDiagnostics(textDocument))),
   );
   connection.onRequest(
     nodeSettingFieldsRequest,

@@ -1,5 +1,6 @@
 import { type Connection, ErrorCodes, type Message, type MessageStrategy, ResponseError, type TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Diagnostic } from 'vscode-languageserver-types';
 import type { PearlDocumentCache } from '../documentCache';
 import type { WalksWorkspace } from '../walksWorkspace';
 import type { CompletionCapabilities, FoldingRangeContext, PearlDocument, PearlLanguageService } from '../service/pearlLanguageService';
@@ -26,6 +27,12 @@ export interface ServerContext {
   readonly walks: WalksWorkspace;
   /** Filled at `initialize`. */
   readonly client: ClientSettings;
+  /**
+   * The diagnostics of a Pearl document as the Problems view shows them: its current version's, under
+   * the rules the user tuned (`pearl.rules`, `.pearlrc.json`, `pearl-disable` comments; ruleSettings.ts),
+   * an `off` code gone. The graph reads these; Deploy reads `cache.getDiagnostics` (default severities).
+   */
+  configureDiagnostics(textDocument: TextDocument): Diagnostic[];
   /** The package's version and where the server runs (`Node v20.9.0`, `a web worker`), for `initialize`. */
   readonly serverInfo: { readonly version: string; readonly runtime: string };
 }
