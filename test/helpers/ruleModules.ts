@@ -1,12 +1,13 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { PearlDocument } from '../../server/src/service/document/pearlDocument';
 import { ruleModules } from '../../server/src/service/rules/diagnosticCodes';
+import { checkModule } from '../../server/src/service/rules/keptDiagnostics';
 import type { DiagnosticGroup, RuleModule } from '../../server/src/service/rules/ruleModule';
 
 /** The diagnostics the checks of `modules` report on `doc`, in the order the service runs them. */
 export function runChecks(doc: PearlDocument, ...modules: readonly RuleModule[]): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  for (const module of modules) module.check(doc, diagnostics);
+  for (const module of modules) checkModule(module, doc, diagnostics);
   return diagnostics;
 }
 

@@ -86,9 +86,16 @@ export interface StringEdit {
 
 /**
  * Keys whose string values the Pearl model reads when it is built (nodeId, names, toNodeId, variable
- * ids, `$schema`): an edit of one of them changes the model, so it is parsed again.
+ * ids, `$schema`): an edit of one of them, wherever the key is, changes the model, so it is parsed
+ * again. These are the only string values a check whose diagnostics are kept across patched parses
+ * may read (rules/structuralModel.ts holds it to them).
  */
-const modelKeys: ReadonlySet<string> = new Set(['nodeId', 'name', 'toNodeId', 'id', '$schema']);
+export const modelStringKeys = ['nodeId', 'name', 'toNodeId', 'id', '$schema'] as const;
+
+/** One of {@link modelStringKeys}. */
+export type ModelStringKey = (typeof modelStringKeys)[number];
+
+const modelKeys: ReadonlySet<string> = new Set(modelStringKeys);
 
 /** Characters compared at once while looking for where two texts differ. */
 const chunk = 4096;

@@ -168,7 +168,7 @@ export function readVariableDeclarationFixData(data: unknown): VariableDeclarati
 }
 
 /** The {@link NodeFixData} of `node`. */
-export function nodeFixData(node: PearlNode): NodeFixData {
+export function nodeFixData(node: Pick<PearlNode, 'path' | 'nodeId' | 'nodeType'>): NodeFixData {
   return { path: node.path, nodeId: node.nodeId ?? null, nodeType: node.nodeType ?? null };
 }
 

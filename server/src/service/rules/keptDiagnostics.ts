@@ -1,11 +1,30 @@
 // Typing in a script changes no nodeId, name, target or type: a rule family that reads only those
 // (the graph rules) gives the same diagnostics after such an edit, moved along the edited line.
 // This keeps them across the parses patched from one another (document/stringEditPatch.ts)
-// instead of running the family again on every keystroke.
+// instead of running the family again on every keystroke. What such a family may read is its
+// check's parameter type, the StructuralModel of ruleModule.ts, made here from the parse.
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
-import type { PearlDocument } from '../document/pearlDocument';
+import {
+  jsonType,
+  type JsonPath,
+  type JsonType,
+  type PearlDocument,
+  type PearlNode,
+  type PearlTransition,
+  perParse,
+  valueAtPath,
+} from '../document/pearlDocument';
 import type { StringPatch } from '../document/stringEditPatch';
-import type { RuleModule } from './ruleModule';
+import { createDiagnostic, keySpan, lineAt, openingSpan, type TextSpan, valueSpan } from './diagnostics';
+import type {
+  DiagnosticRule,
+  KeptRuleModule,
+  ReportSpan,
+  RuleModule,
+  StructuralModel,
+  StructuralReportOptions,
+  StructuralSlot,
+} from './ruleModule';
 
 /** What a kept family gave for one parse. */
 interface KeptDiagnostics {
@@ -14,25 +33,118 @@ interface KeptDiagnostics {
 }
 
 /**
- * Appends the diagnostics of `module` (one whose {@link RuleModule.keptWhileTypingInStrings} is
- * set) for `doc` to `diagnostics`: those kept for the parse `doc` was patched from, moved past the
- * edited string, when they are kept and none lies in that string; else the module's check. Keeps
- * the result for the next parse in the model's cache (a structural edit parses anew, with a new
- * model and an empty cache). Appends copies: callers may change what they are given.
+ * Appends the diagnostics of `module` for `doc` to `diagnostics`: its check run once, on the parse
+ * itself or, for a {@link KeptRuleModule}, on its {@link structuralModelOf} (nothing kept).
  */
-export function checkKeepingAcrossStringEdits(module: RuleModule, doc: PearlDocument, diagnostics: Diagnostic[]): void {
+export function checkModule(module: RuleModule, doc: PearlDocument, diagnostics: Diagnostic[]): void {
+  if (module.keptWhileTypingInStrings) module.check(structuralModelOf(doc), diagnostics);
+  else module.check(doc, diagnostics);
+}
+
+/**
+ * Appends the diagnostics of `module` for `doc` to `diagnostics`: those kept for the parse `doc`
+ * was patched from, moved past the edited string, when they are kept and none lies in that string;
+ * else the module's check, on the {@link structuralModelOf} `doc`. Keeps the result for the next
+ * parse in the model's cache (a structural edit parses anew, with a new model and an empty cache).
+ * Appends copies: callers may change what they are given.
+ */
+export function checkKeepingAcrossStringEdits(module: KeptRuleModule, doc: PearlDocument, diagnostics: Diagnostic[]): void {
+  keepAcrossStringEdits(module.name, doc, diagnostics, (fresh) => module.check(structuralModelOf(doc), fresh));
+}
+
+/**
+ * The keeping of {@link checkKeepingAcrossStringEdits}, for the diagnostics `check` appends, kept
+ * under `name`. Sound only when `check` reads nothing an edit inside a string the patch keeps can
+ * change: what the StructuralModel type holds a kept check to.
+ */
+function keepAcrossStringEdits(name: string, doc: PearlDocument, diagnostics: Diagnostic[], check: (fresh: Diagnostic[]) => void): void {
   const kept = (doc.modelCache.keptDiagnostics ??= new Map<string, KeptDiagnostics>()) as Map<string, KeptDiagnostics>;
-  const last = kept.get(module.name);
+  const last = kept.get(name);
   let own: readonly Diagnostic[] | undefined;
   if (last && last.parseId === doc.parseId) own = last.diagnostics;
   else if (last && doc.stringPatch && last.parseId === doc.stringPatch.from) own = movePastPatch(last.diagnostics, doc.stringPatch, doc);
   if (!own) {
     const fresh: Diagnostic[] = [];
-    module.check(doc, fresh);
+    check(fresh);
     own = fresh.map(copyDiagnostic);
   }
-  kept.set(module.name, { parseId: doc.parseId, diagnostics: own });
+  kept.set(name, { parseId: doc.parseId, diagnostics: own });
   for (const diagnostic of own) diagnostics.push(copyDiagnostic(diagnostic));
+}
+
+/**
+ * The {@link StructuralModel} of `doc`: the parse's own model objects and derived facts, typed
+ * without their values, and the span and report functions of diagnostics.ts on `doc`. Made per
+ * check, in constant time.
+ */
+export function structuralModelOf(doc: PearlDocument): StructuralModel {
+  return new DocumentStructure(doc);
+}
+
+/** The one implementation of {@link StructuralModel}: the parse is private to it (`#doc`). */
+class DocumentStructure implements StructuralModel {
+  readonly #doc: PearlDocument;
+  readonly kind: StructuralModel['kind'];
+  readonly nodes: StructuralModel['nodes'];
+  readonly allNodes: StructuralModel['allNodes'];
+  readonly nodesById: StructuralModel['nodesById'];
+  readonly entry: StructuralModel['entry'];
+  readonly incoming: StructuralModel['incoming'];
+
+  constructor(doc: PearlDocument) {
+    this.#doc = doc;
+    this.kind = doc.kind;
+    this.nodes = doc.nodes;
+    this.allNodes = doc.allNodes;
+    this.nodesById = doc.nodesById;
+    this.entry = doc.entry;
+    this.incoming = doc.incoming;
+  }
+
+  jsonTypeAt(path: JsonPath): JsonType | undefined {
+    const value = valueAtPath(this.#doc.value, path);
+    return value === undefined ? undefined : jsonType(value);
+  }
+
+  typeOfKey(of: Parameters<StructuralModel['typeOfKey']>[0], key: string): JsonType | undefined {
+    // The view's nodes and transitions are the model's.
+    const value = (of as PearlNode | PearlTransition).value;
+    return Object.prototype.hasOwnProperty.call(value, key) && value[key] !== undefined ? jsonType(value[key]) : undefined;
+  }
+
+  lineAt(path: JsonPath): number {
+    return lineAt(this.#doc, path);
+  }
+
+  valueSpan(path: JsonPath): ReportSpan {
+    return asReportSpan(valueSpan(this.#doc, path));
+  }
+
+  keySpan(path: JsonPath): ReportSpan {
+    return asReportSpan(keySpan(this.#doc, path));
+  }
+
+  propertyKeySpan(path: JsonPath): ReportSpan | undefined {
+    const key = this.#doc.locate(path)?.key;
+    return key && asReportSpan(key);
+  }
+
+  openingSpan(path: JsonPath): ReportSpan {
+    return asReportSpan(openingSpan(this.#doc, path));
+  }
+
+  perParse<T>(slot: StructuralSlot, compute: () => T): T {
+    return perParse(this.#doc.modelCache, this.#doc.parseId, slot, compute);
+  }
+
+  report(diagnostics: Diagnostic[], span: ReportSpan, rule: DiagnosticRule, message: string, options?: StructuralReportOptions): void {
+    diagnostics.push(createDiagnostic(this.#doc, span as unknown as TextSpan, rule, message, options));
+  }
+}
+
+/** `span` as the opaque span of a kept check. */
+function asReportSpan(span: TextSpan): ReportSpan {
+  return span as unknown as ReportSpan;
 }
 
 /**

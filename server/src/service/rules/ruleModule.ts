@@ -1,5 +1,6 @@
 import type { Diagnostic, DiagnosticSeverity } from 'vscode-languageserver-types';
-import type { PearlDocument } from '../document/pearlDocument';
+import type { JsonPath, JsonType, NestedListKey, PearlDocument, PearlKind } from '../document/pearlDocument';
+import type { ModelStringKey } from '../document/stringEditPatch';
 import type { Fix } from './fixSupport';
 
 /**
@@ -76,23 +77,158 @@ export interface DiagnosticRule extends RuleDefinition {
 /** The codes of a module by name (`unknownTarget`), each with its registry entry. */
 export type RuleSet = Readonly<Record<string, DiagnosticRule>>;
 
-/** One family of rules: its codes and its check. */
-export interface RuleModule<R extends RuleSet = RuleSet> {
+/** What every rule module has: its name and its codes. */
+interface RuleModuleBase<R extends RuleSet> {
   /** How an internal error of the check is reported (`graph rules`). */
   readonly name: string;
   readonly rules: R;
+}
+
+/**
+ * A family checked again on every parse: its check reads the whole parse (values, strings, text).
+ * The kind to choose for any rule that reads a string other than a nodeId, a name or a toNodeId.
+ */
+export interface DocumentRuleModule<R extends RuleSet = RuleSet> extends RuleModuleBase<R> {
+  readonly keptWhileTypingInStrings?: false;
   /**
    * Appends the family's diagnostics of `doc` to `diagnostics`. Robust to any partial or
    * wrong-typed input (values of the wrong type are schema validation's); never throws on purpose.
    */
-  check(doc: PearlDocument, diagnostics: Diagnostic[]): void;
-  /**
-   * Set when the check reads nothing an edit inside a string value the model does not read can
-   * change (only nodeIds, names, targets, node types, the kind): its diagnostics are then kept
-   * across such edits, moved along the edited line, instead of checked again (keptDiagnostics.ts).
-   */
-  readonly keptWhileTypingInStrings?: boolean;
+  readonly check: (doc: PearlDocument, diagnostics: Diagnostic[]) => void;
 }
+
+/**
+ * A family whose diagnostics are kept across an edit inside a string value the model does not read,
+ * moved along the edited line, instead of checked again (keptDiagnostics.ts): typing in a script
+ * runs none of its check. Its check therefore receives a {@link StructuralModel}, which holds only
+ * what such an edit cannot change; a check that reads a script, a URL or any other string value
+ * does not compile here, and belongs in a {@link DocumentRuleModule}.
+ */
+export interface KeptRuleModule<R extends RuleSet = RuleSet> extends RuleModuleBase<R> {
+  readonly keptWhileTypingInStrings: true;
+  /** Appends the family's diagnostics of `graph` to `diagnostics`, as {@link DocumentRuleModule.check} does. */
+  readonly check: (graph: StructuralModel, diagnostics: Diagnostic[]) => void;
+}
+
+/** One family of rules: its codes and its check, checked on every parse or kept while typing in strings. */
+export type RuleModule<R extends RuleSet = RuleSet> = DocumentRuleModule<R> | KeptRuleModule<R>;
+
+/**
+ * A span of the text a {@link KeptRuleModule} reports on, made by the {@link StructuralModel}'s span
+ * methods and given to its `report` only: opaque, because where a value ends is what typing in a
+ * string changes (keptDiagnostics.ts moves the reported ranges; the check never reads them).
+ */
+export interface ReportSpan {
+  readonly [reportSpanBrand]: true;
+}
+declare const reportSpanBrand: unique symbol;
+
+/**
+ * A node as a {@link KeptRuleModule} reads it (a PearlNode of the model, without its value and its
+ * syntax-tree nodes): where it is, its nodeId, name and type, its transitions and nested actions.
+ */
+export interface StructuralNode {
+  /** Where the node is: `['pearl', 'nodes', index]`, or its container's path, the list's key, its index. */
+  readonly path: JsonPath;
+  /** Position in its array. */
+  readonly index: number;
+  /** `nodeId` when it is a string. */
+  readonly nodeId: string | undefined;
+  /** `name` when it is a string. */
+  readonly name: string | undefined;
+  /** `nodeType` when it is a number. */
+  readonly nodeType: number | undefined;
+  /** The node's transitions that are objects, in document order. */
+  readonly transitions: readonly StructuralTransition[];
+  /** For a nested action: the node whose list holds it, and which list. */
+  readonly container: { readonly node: StructuralNode; readonly list: NestedListKey } | undefined;
+  /** Nested action nodes of handOffAction and postCallActions, in document order. */
+  readonly nested: readonly StructuralNode[];
+}
+
+/** A transition as a {@link KeptRuleModule} reads it (a PearlTransition of the model, without its value and its syntax-tree nodes). */
+export interface StructuralTransition {
+  /** Where the transition is: its node's path, `'transitions'`, its index. */
+  readonly path: JsonPath;
+  /** The node the transition leaves from. */
+  readonly source: StructuralNode;
+  /** `name` when it is a string. */
+  readonly name: string | undefined;
+  /** `toNodeId` when it is a string. */
+  readonly toNodeId: string | undefined;
+  /** `apiResult` when it is a number. */
+  readonly apiResult: number | undefined;
+  /** The top-level node `toNodeId` names (its first holder), or undefined when it names none. */
+  readonly target: StructuralNode | undefined;
+}
+
+/** The per-parse slots a {@link KeptRuleModule} may fill (graph/graphSupport.ts). */
+export type StructuralSlot = 'graphFacts' | 'graphPaths';
+
+/** What a {@link KeptRuleModule} may add to a diagnostic beyond its code and message. */
+export interface StructuralReportOptions {
+  /** A severity other than the registry's, only where a ruling names one (see `severityOverride`). */
+  readonly severity?: DiagnosticSeverity;
+  /** What a quick fix needs (LSP `Diagnostic.data`): made of the facts below, kept with the diagnostic. */
+  readonly data?: unknown;
+}
+
+/**
+ * What the check of a {@link KeptRuleModule} reads: the facts of a parse that no edit kept by the
+ * string-edit patch (document/stringEditPatch.ts) can change. Such an edit stays inside one string
+ * value under a key other than nodeId, name, toNodeId, id and `$schema`, adds no line break, no
+ * key, no value and changes no value's JSON type. So the view holds the kind, the nodes and
+ * transitions with their paths, nodeIds, names, types, apiResults and resolved targets, the entry
+ * node, the incoming transitions, whether and with which JSON type a value is set, and the line a
+ * value starts on; it holds no string value, no text, and no offset or length (reported spans are
+ * opaque). Typed, not enforced at run time: the check receives the parse's own model objects.
+ */
+export interface StructuralModel {
+  /** The document's kind (decided by `$schema` and by which keys `pearl` sets). */
+  readonly kind: PearlKind;
+  /** Top-level nodes of `pearl.nodes` (text Pearls), in document order. */
+  readonly nodes: readonly StructuralNode[];
+  /** Every node: each top-level node followed by its nested actions at any depth, in document order. */
+  readonly allNodes: readonly StructuralNode[];
+  /** First top-level node of each nodeId. */
+  readonly nodesById: ReadonlyMap<string, StructuralNode>;
+  /** The node the conversation starts from: the first PreCallAPI node, else the first OpeningSentence node. */
+  readonly entry: StructuralNode | undefined;
+  /** The transitions of top-level nodes that lead to each top-level node (PostCallActions containers left out). */
+  readonly incoming: ReadonlyMap<StructuralNode, readonly StructuralTransition[]>;
+  /** The JSON type of the value at `path` from the root, or undefined when there is none. */
+  jsonTypeAt(path: JsonPath): JsonType | undefined;
+  /** The JSON type of the value `of` (a node or transition of this view) sets for `key`, or undefined when it sets none. */
+  typeOfKey(of: StructuralNode | StructuralTransition, key: string): JsonType | undefined;
+  /** The 1-based line the value at `path` starts on (diagnostics.ts `lineAt`). */
+  lineAt(path: JsonPath): number;
+  /** Where the value at `path` is written, else the nearest thing that exists (diagnostics.ts `valueSpan`). */
+  valueSpan(path: JsonPath): ReportSpan;
+  /** The key of the property whose value is at `path`, else the value's span (diagnostics.ts `keySpan`). */
+  keySpan(path: JsonPath): ReportSpan;
+  /** The key of the property whose value is at `path`, or undefined when the document writes no such property. */
+  propertyKeySpan(path: JsonPath): ReportSpan | undefined;
+  /** The opening `{` or `[` of the value at `path` (diagnostics.ts `openingSpan`). */
+  openingSpan(path: JsonPath): ReportSpan;
+  /** What `compute` gives for this parse, computed on the first call and kept under `slot` (pearlModel.ts `perParse`). */
+  perParse<T>(slot: StructuralSlot, compute: () => T): T;
+  /** Appends the diagnostic of `rule` at `span` with `message` to `diagnostics` (diagnostics.ts `createDiagnostic`). */
+  report(diagnostics: Diagnostic[], span: ReportSpan, rule: DiagnosticRule, message: string, options?: StructuralReportOptions): void;
+}
+
+/** The names of the members of `T` that hold a string. */
+type StringMembers<T> = { [K in keyof T]-?: NonNullable<T[K]> extends string ? K : never }[keyof T];
+
+/** Compiles only when `A` is assignable to `B`. */
+type Holds<A extends B, B> = [A, B];
+
+/**
+ * Compiles only while every string a kept check reads of a node or a transition is the value of a
+ * key whose edit the patch parses again (document/stringEditPatch.ts `modelStringKeys`): a string
+ * member added to {@link StructuralNode} or {@link StructuralTransition} under another key (a
+ * transition's `condition`, a node's `script`) is a compile error here.
+ */
+export type StructuralStringsAreModelKeys = Holds<StringMembers<StructuralNode> | StringMembers<StructuralTransition>, ModelStringKey>;
 
 /**
  * Where docs/rules.md is published: the `codeDescription.href` of a diagnostic is this address

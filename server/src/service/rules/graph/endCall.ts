@@ -4,7 +4,7 @@ import { nodeFixData, nodeIn, readNodeFixData } from '../diagnosticData';
 import { NodeType, type PearlDocument } from '../../document/pearlDocument';
 import { getTransitionProblems } from '../../interface/nodeTypes';
 import { appendToArrayProperty, type Fix } from '../fixSupport';
-import { defineRules, interfaceSection, rulingsSection, type RuleModule } from '../ruleModule';
+import { defineRules, interfaceSection, rulingsSection, type RuleModule, type StructuralModel } from '../ruleModule';
 import {
   describeNode,
   endTransitionName,
@@ -90,38 +90,38 @@ export const endCallRules: RuleModule<typeof codes> = {
  * EndCall node (PostCallActions and EndCall exempt), with the node's NodeFixData for its quick fix.
  * One pass over the nodes and the path searches of graphSupport.ts: linear.
  */
-function checkEndCall(doc: PearlDocument, diagnostics: Diagnostic[]): void {
-  if (!hasGraph(doc)) return;
-  const endCalls = doc.nodes.filter((node) => node.nodeType === NodeType.EndCall);
+function checkEndCall(graph: StructuralModel, diagnostics: Diagnostic[]): void {
+  if (!hasGraph(graph)) return;
+  const endCalls = graph.nodes.filter((node) => node.nodeType === NodeType.EndCall);
   if (endCalls.length === 0) {
     report(
-      doc,
+      graph,
       diagnostics,
-      nodesKeySpan(doc),
+      nodesKeySpan(graph),
       codes.graphEndCallCount,
       'The graph has no EndCall node (nodeType 100); it needs exactly one.',
     );
   }
   for (let i = 1; i < endCalls.length; i++) {
     report(
-      doc,
+      graph,
       diagnostics,
-      typeSpan(doc, endCalls[i]),
+      typeSpan(graph, endCalls[i]),
       codes.graphEndCallCount,
       `The graph has exactly one EndCall node; this is ${ordinal(i + 1)}.`,
     );
   }
-  const paths = graphPaths(doc);
-  if (!paths || !findEndCall(doc)) return;
+  const paths = graphPaths(graph);
+  if (!paths || !findEndCall(graph.nodes)) return;
   for (const node of paths.reached) {
     if (paths.flags[node.index] & reachesEndCall || node.nodeType === NodeType.PostCallActions || node.nodeType === NodeType.EndCall)
       continue;
     report(
-      doc,
+      graph,
       diagnostics,
-      nodeSpan(doc, node),
+      nodeSpan(graph, node),
       codes.graphCannotReachEnd,
-      `${describeNode(doc, node)} cannot reach the EndCall node: every path must be able to end the conversation.`,
+      `${describeNode(graph, node)} cannot reach the EndCall node: every path must be able to end the conversation.`,
       { data: nodeFixData(node) },
     );
   }

@@ -1,7 +1,7 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticSeverity } from '../diagnostics';
-import { NodeType, type PearlDocument } from '../../document/pearlDocument';
-import { defineRules, interfaceSection, type RuleModule } from '../ruleModule';
+import { NodeType } from '../../document/pearlDocument';
+import { defineRules, interfaceSection, type RuleModule, type StructuralModel } from '../ruleModule';
 import { hasGraph, nodesKeySpan, ordinal, report, typeSpan } from './graphSupport';
 
 /** The codes of the entry nodes (docs/interface.md § Graph rules, rule 2), in the order docs/rules.md lists them. */
@@ -98,15 +98,15 @@ export const entryNodeRules: RuleModule<typeof codes> = {
  * and `graph-opening-count` on each after the first; with one, `graph-opening-count` when there is
  * no OpeningSentence (on the PreCallAPI node) or on each after the second. One pass over the nodes.
  */
-function checkEntryNodes(doc: PearlDocument, diagnostics: Diagnostic[]): void {
-  if (!hasGraph(doc)) return;
-  const openings = doc.nodes.filter((node) => node.nodeType === NodeType.OpeningSentence);
-  const preCalls = doc.nodes.filter((node) => node.nodeType === NodeType.PreCallAPI);
+function checkEntryNodes(graph: StructuralModel, diagnostics: Diagnostic[]): void {
+  if (!hasGraph(graph)) return;
+  const openings = graph.nodes.filter((node) => node.nodeType === NodeType.OpeningSentence);
+  const preCalls = graph.nodes.filter((node) => node.nodeType === NodeType.PreCallAPI);
   for (let i = 1; i < preCalls.length; i++) {
     report(
-      doc,
+      graph,
       diagnostics,
-      typeSpan(doc, preCalls[i]),
+      typeSpan(graph, preCalls[i]),
       codes.graphPreCallCount,
       `A Pearl has at most one PreCallAPI node; this is ${ordinal(i + 1)}.`,
     );
@@ -114,18 +114,18 @@ function checkEntryNodes(doc: PearlDocument, diagnostics: Diagnostic[]): void {
   if (preCalls.length === 0) {
     if (openings.length === 0) {
       report(
-        doc,
+        graph,
         diagnostics,
-        nodesKeySpan(doc),
+        nodesKeySpan(graph),
         codes.graphEntryMissing,
         'The graph has no entry: add one OpeningSentence node (nodeType 2), or a PreCallAPI node (3) leading to one or two.',
       );
     }
     for (let i = 1; i < openings.length; i++) {
       report(
-        doc,
+        graph,
         diagnostics,
-        typeSpan(doc, openings[i]),
+        typeSpan(graph, openings[i]),
         codes.graphOpeningCount,
         `Without a PreCallAPI node there is exactly one OpeningSentence node; this is number ${i + 1}.`,
       );
@@ -134,18 +134,18 @@ function checkEntryNodes(doc: PearlDocument, diagnostics: Diagnostic[]): void {
   }
   if (openings.length === 0) {
     report(
-      doc,
+      graph,
       diagnostics,
-      typeSpan(doc, preCalls[0]),
+      typeSpan(graph, preCalls[0]),
       codes.graphOpeningCount,
       'The PreCallAPI node must lead to one or two OpeningSentence nodes; there are none.',
     );
   }
   for (let i = 2; i < openings.length; i++) {
     report(
-      doc,
+      graph,
       diagnostics,
-      typeSpan(doc, openings[i]),
+      typeSpan(graph, openings[i]),
       codes.graphOpeningCount,
       `A PreCallAPI node leads to one or two OpeningSentence nodes; this is number ${i + 1}.`,
     );

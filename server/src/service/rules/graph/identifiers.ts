@@ -1,8 +1,15 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { DiagnosticSeverity, valueSpan } from '../diagnostics';
-import { NodeType, type PearlDocument, type PearlTransition } from '../../document/pearlDocument';
+import { DiagnosticSeverity } from '../diagnostics';
+import { NodeType } from '../../document/pearlDocument';
 import { getNodeTypeFacts } from '../../interface/nodeTypes';
-import { defineRules, interfaceSection, rulingsSection, type RuleModule } from '../ruleModule';
+import {
+  defineRules,
+  interfaceSection,
+  rulingsSection,
+  type RuleModule,
+  type StructuralModel,
+  type StructuralTransition,
+} from '../ruleModule';
 import { describeNode, firstWithId, hasGraph, lineOf, nodeSpan, report, typeOf } from './graphSupport';
 
 /** The codes of nodeIds and transition names (docs/interface.md § Node, § Transition), in the order docs/rules.md lists them. */
@@ -101,36 +108,36 @@ const namesComparedInPlace = 8;
  * exemptions of `graph-no-incoming` apply); `transition-name-duplicate` (Error) on a transition
  * name used earlier in its node. One pass over the nodes and their transitions: linear.
  */
-function checkIdentifiers(doc: PearlDocument, diagnostics: Diagnostic[]): void {
-  if (!hasGraph(doc)) return;
-  for (const node of doc.allNodes) {
+function checkIdentifiers(graph: StructuralModel, diagnostics: Diagnostic[]): void {
+  if (!hasGraph(graph)) return;
+  for (const node of graph.allNodes) {
     if (node.nodeId === undefined) continue;
-    const first = firstWithId(doc, node.nodeId);
+    const first = firstWithId(graph, node.nodeId);
     if (!first || first === node) continue;
     const named = first.name !== undefined ? ` '${first.name}'` : '';
-    const where = first.container ? ` in the ${first.container.list} of ${describeNode(doc, first.container.node)}` : '';
+    const where = first.container ? ` in the ${first.container.list} of ${describeNode(graph, first.container.node)}` : '';
     report(
-      doc,
+      graph,
       diagnostics,
-      valueSpan(doc, [...node.path, 'nodeId']),
+      graph.valueSpan([...node.path, 'nodeId']),
       codes.nodeIdDuplicate,
-      `nodeId '${node.nodeId}' is already used by the ${typeOf(first)}${named} ${lineOf(doc, first)}${where}; nodeIds must be unique within the flow.`,
+      `nodeId '${node.nodeId}' is already used by the ${typeOf(first)}${named} ${lineOf(graph, first)}${where}; nodeIds must be unique within the flow.`,
     );
   }
-  const entry = doc.entry;
+  const entry = graph.entry;
   const hasPreCall = entry?.nodeType === NodeType.PreCallAPI;
-  for (const node of doc.nodes) {
+  for (const node of graph.nodes) {
     if (node.nodeId !== undefined || node === entry || getNodeTypeFacts(node.nodeType)?.needsIncoming === false) continue;
-    if ((node.nodeType === NodeType.OpeningSentence && hasPreCall) || doc.incoming.has(node)) continue;
+    if ((node.nodeType === NodeType.OpeningSentence && hasPreCall) || graph.incoming.has(node)) continue;
     report(
-      doc,
+      graph,
       diagnostics,
-      nodeSpan(doc, node),
+      nodeSpan(graph, node),
       codes.nodeIdMissing,
-      `${describeNode(doc, node)} has no nodeId: the service derives one from its name by a rule that is not published, so no transition can be checked against it. Give it a nodeId.`,
+      `${describeNode(graph, node)} has no nodeId: the service derives one from its name by a rule that is not published, so no transition can be checked against it. Give it a nodeId.`,
     );
   }
-  for (const node of doc.nodes) {
+  for (const node of graph.nodes) {
     const transitions = node.transitions;
     // Most nodes have a few transitions: their names are compared in place, without a set.
     const names = transitions.length > namesComparedInPlace ? new Set<string>() : undefined;
@@ -138,11 +145,11 @@ function checkIdentifiers(doc: PearlDocument, diagnostics: Diagnostic[]): void {
       if (!isRepeatedName(transitions, i, names)) continue;
       const transition = transitions[i];
       report(
-        doc,
+        graph,
         diagnostics,
-        valueSpan(doc, [...transition.path, 'name']),
+        graph.valueSpan([...transition.path, 'name']),
         codes.transitionNameDuplicate,
-        `Transition name '${transition.name}' is used twice in ${describeNode(doc, node)}; names must be unique within a node.`,
+        `Transition name '${transition.name}' is used twice in ${describeNode(graph, node)}; names must be unique within a node.`,
       );
     }
   }
@@ -152,7 +159,7 @@ function checkIdentifiers(doc: PearlDocument, diagnostics: Diagnostic[]): void {
  * Whether the name of `transitions[i]` is the name of an earlier transition of the list. `names`,
  * for a long list, holds the earlier names (this adds the name); without it they are compared in place.
  */
-function isRepeatedName(transitions: readonly PearlTransition[], i: number, names: Set<string> | undefined): boolean {
+function isRepeatedName(transitions: readonly StructuralTransition[], i: number, names: Set<string> | undefined): boolean {
   const name = transitions[i].name;
   if (name === undefined) return false;
   if (names) {

@@ -1,10 +1,17 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { DiagnosticSeverity, valueSpan } from '../diagnostics';
-import { NodeType, type PearlDocument, type PearlTransition } from '../../document/pearlDocument';
+import { DiagnosticSeverity } from '../diagnostics';
+import { NodeType } from '../../document/pearlDocument';
 import { apiResultNames } from '../../interface/enumNames';
 import { withArticle } from '../../interface/messageText';
 import { getNodeTypeFacts, getTransitionProblems, TransitionProblem } from '../../interface/nodeTypes';
-import { defineRules, interfaceSection, rulingsSection, type RuleModule } from '../ruleModule';
+import {
+  defineRules,
+  interfaceSection,
+  rulingsSection,
+  type RuleModule,
+  type StructuralModel,
+  type StructuralTransition,
+} from '../ruleModule';
 import { describeNode, firstSetSpan, hasGraph, nodeSpan, ordinal, report, transitionKeys, typeOf } from './graphSupport';
 
 /** The codes of the PreCallAPI node's branches (docs/interface.md § Graph rules, rule 5; § Transition), in the order docs/rules.md lists them. */
@@ -165,53 +172,53 @@ const targetKeys: readonly string[] = ['toNodeId', 'name'];
  * is a PreCallAPI node; `api-result-misplaced` (§ Transition) on an apiResult of another node's
  * transition. One pass over the nodes and their transitions: linear.
  */
-function checkPreCallBranches(doc: PearlDocument, diagnostics: Diagnostic[]): void {
-  if (!hasGraph(doc)) return;
-  for (const node of doc.nodes) {
+function checkPreCallBranches(graph: StructuralModel, diagnostics: Diagnostic[]): void {
+  if (!hasGraph(graph)) return;
+  for (const node of graph.nodes) {
     const apiResults = node.nodeType === NodeType.PreCallAPI ? new Map<number, number>() : undefined;
     for (const transition of node.transitions) {
       if (apiResults) {
-        checkPreCallTransition(doc, diagnostics, transition, apiResults);
-      } else if (transition.value.apiResult !== undefined && transition.value.apiResult !== null) {
+        checkPreCallTransition(graph, diagnostics, transition, apiResults);
+      } else if ((graph.typeOfKey(transition, 'apiResult') ?? 'null') !== 'null') {
         report(
-          doc,
+          graph,
           diagnostics,
-          valueSpan(doc, [...transition.path, 'apiResult']),
+          graph.valueSpan([...transition.path, 'apiResult']),
           codes.apiResultMisplaced,
-          `apiResult is allowed only on transitions of a PreCallAPI node; this transition leaves ${describeNode(doc, node)}.`,
+          `apiResult is allowed only on transitions of a PreCallAPI node; this transition leaves ${describeNode(graph, node)}.`,
         );
       }
     }
   }
-  const entry = doc.entry;
+  const entry = graph.entry;
   if (entry?.nodeType !== NodeType.PreCallAPI) return;
-  for (const node of doc.nodes) {
+  for (const node of graph.nodes) {
     if (node === entry || node.nodeType !== NodeType.OpeningSentence || getNodeTypeFacts(node.nodeType)?.needsIncoming === false) continue;
     // A duplicate nodeId is reported as such; transitions resolve to its first holder.
-    if (node.nodeId !== undefined && doc.nodesById.get(node.nodeId) !== node) continue;
-    if (doc.incoming.get(node)?.some((transition) => transition.source.nodeType === NodeType.PreCallAPI)) continue;
+    if (node.nodeId !== undefined && graph.nodesById.get(node.nodeId) !== node) continue;
+    if (graph.incoming.get(node)?.some((transition) => transition.source.nodeType === NodeType.PreCallAPI)) continue;
     report(
-      doc,
+      graph,
       diagnostics,
-      nodeSpan(doc, node),
+      nodeSpan(graph, node),
       codes.graphOpeningNotTargeted,
-      `${describeNode(doc, node)} is not the target of a PreCallAPI transition; with a PreCallAPI node, each OpeningSentence is reached through its apiResult transitions.`,
+      `${describeNode(graph, node)} is not the target of a PreCallAPI transition; with a PreCallAPI node, each OpeningSentence is reached through its apiResult transitions.`,
     );
   }
 }
 
 /** The rule 5 diagnostics of one transition of a PreCallAPI node; `apiResults` counts the node's apiResults so far. */
 function checkPreCallTransition(
-  doc: PearlDocument,
+  graph: StructuralModel,
   diagnostics: Diagnostic[],
-  transition: PearlTransition,
+  transition: StructuralTransition,
   apiResults: Map<number, number>,
 ): void {
   if (transition.apiResult === undefined) {
     report(
-      doc,
+      graph,
       diagnostics,
-      firstSetSpan(doc, transition.value, transition.path, apiResultKeys),
+      firstSetSpan(graph, transition, apiResultKeys),
       codes.graphApiResultMissing,
       'Every transition of a PreCallAPI node must set apiResult: 1 (Success) or 2 (Failure).',
     );
@@ -220,9 +227,9 @@ function checkPreCallTransition(
     apiResults.set(transition.apiResult, seen);
     if (seen > 1) {
       report(
-        doc,
+        graph,
         diagnostics,
-        firstSetSpan(doc, transition.value, transition.path, apiResultKeys),
+        firstSetSpan(graph, transition, apiResultKeys),
         codes.graphApiResultDuplicate,
         `A PreCallAPI node has one ${apiResultNames[transition.apiResult] ?? `apiResult ${transition.apiResult}`} transition at most; this is ${ordinal(seen)}.`,
       );
@@ -235,9 +242,9 @@ function checkPreCallTransition(
     getTransitionProblems(transition.source.nodeType, false, target.nodeType, false, true) & TransitionProblem.targetNotOpeningSentence
   ) {
     report(
-      doc,
+      graph,
       diagnostics,
-      firstSetSpan(doc, transition.value, transition.path, targetKeys),
+      firstSetSpan(graph, transition, targetKeys),
       codes.graphPreCallTarget,
       `A PreCallAPI transition must lead to an OpeningSentence node; '${target.nodeId}' is ${withArticle(typeOf(target))}.`,
     );

@@ -1,8 +1,8 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticSeverity } from '../diagnostics';
-import { NodeType, type PearlDocument } from '../../document/pearlDocument';
+import { NodeType } from '../../document/pearlDocument';
 import { getNodeTypeFacts } from '../../interface/nodeTypes';
-import { defineRules, interfaceSection, rulingsSection, type RuleModule } from '../ruleModule';
+import { defineRules, interfaceSection, rulingsSection, type RuleModule, type StructuralModel } from '../ruleModule';
 import { describeNode, graphPaths, hasGraph, nodeSpan, reachedFromEntry, report } from './graphSupport';
 
 /** The codes of incoming transitions and reachability (docs/interface.md § Graph rules, rule 4), in the order docs/rules.md lists them. */
@@ -80,34 +80,34 @@ export const reachabilityRules: RuleModule<typeof codes> = {
  * `graph-unreachable` (Warning) on a node with incoming transitions that the entry never reaches.
  * One pass over the nodes and the forward path search of graphSupport.ts: linear.
  */
-function checkReachability(doc: PearlDocument, diagnostics: Diagnostic[]): void {
-  if (!hasGraph(doc)) return;
-  const entry = doc.entry;
+function checkReachability(graph: StructuralModel, diagnostics: Diagnostic[]): void {
+  if (!hasGraph(graph)) return;
+  const entry = graph.entry;
   const hasPreCall = entry?.nodeType === NodeType.PreCallAPI;
-  for (const node of doc.nodes) {
+  for (const node of graph.nodes) {
     if (node === entry || node.nodeId === undefined || getNodeTypeFacts(node.nodeType)?.needsIncoming === false) continue;
     // A duplicate nodeId is reported as such; transitions resolve to its first holder.
-    if (doc.nodesById.get(node.nodeId) !== node || (node.nodeType === NodeType.OpeningSentence && hasPreCall)) continue;
-    if (doc.incoming.has(node)) continue;
+    if (graph.nodesById.get(node.nodeId) !== node || (node.nodeType === NodeType.OpeningSentence && hasPreCall)) continue;
+    if (graph.incoming.has(node)) continue;
     report(
-      doc,
+      graph,
       diagnostics,
-      nodeSpan(doc, node),
+      nodeSpan(graph, node),
       codes.graphNoIncoming,
-      `${describeNode(doc, node)} has no incoming transition; every node but the start needs one.`,
+      `${describeNode(graph, node)} has no incoming transition; every node but the start needs one.`,
     );
   }
-  const paths = graphPaths(doc);
+  const paths = graphPaths(graph);
   if (!paths) return;
-  for (const node of doc.nodes) {
-    if (paths.flags[node.index] & reachedFromEntry || !doc.incoming.has(node) || node.nodeType === NodeType.PostCallActions) continue;
+  for (const node of graph.nodes) {
+    if (paths.flags[node.index] & reachedFromEntry || !graph.incoming.has(node) || node.nodeType === NodeType.PostCallActions) continue;
     if (node.nodeType === NodeType.OpeningSentence && hasPreCall) continue;
     report(
-      doc,
+      graph,
       diagnostics,
-      nodeSpan(doc, node),
+      nodeSpan(graph, node),
       codes.graphUnreachable,
-      `${describeNode(doc, node)} has incoming transitions, but none of them can be reached from the start.`,
+      `${describeNode(graph, node)} has incoming transitions, but none of them can be reached from the start.`,
     );
   }
 }

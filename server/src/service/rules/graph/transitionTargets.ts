@@ -1,8 +1,8 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { findNearest } from '../../utils/editDistance';
-import { DiagnosticSeverity, valueSpan } from '../diagnostics';
+import { DiagnosticSeverity } from '../diagnostics';
 import { readTransitionFixData, transitionIn, type TransitionFixData } from '../diagnosticData';
-import { NodeType, type PearlDocument, type PearlNode, type PearlTransition } from '../../document/pearlDocument';
+import { NodeType, type PearlDocument } from '../../document/pearlDocument';
 import { makeTemplatePlaceholder } from '../../document/templatePlaceholders';
 import { quote, withArticle } from '../../interface/messageText';
 import { nodeTypeNames } from '../../interface/enumNames';
@@ -10,7 +10,14 @@ import { getPropertyNode } from '../../document/jsonTree';
 import { insertArrayElementBefore } from '../../document/jsonEdits';
 import { getTransitionProblems, TransitionProblem } from '../../interface/nodeTypes';
 import { appendToArrayProperty, type Fix, replaceNode } from '../fixSupport';
-import { defineRules, rulingsSection, type RuleModule } from '../ruleModule';
+import {
+  defineRules,
+  rulingsSection,
+  type RuleModule,
+  type StructuralModel,
+  type StructuralNode,
+  type StructuralTransition,
+} from '../ruleModule';
 import { describeNode, endTransitionName, findEndCallTarget, firstWithId, graphFacts, hasGraph, report, typeOf } from './graphSupport';
 
 /** The codes of transition targets (docs/interface.md § Transition), in the order docs/rules.md lists them. */
@@ -91,50 +98,50 @@ export const transitionTargetRules: RuleModule<typeof codes> = {
  * `target-outside-graph` (Error) on one naming a PostCallActions container or a nested action,
  * which are not part of the graph. One pass over the nodes and their transitions: linear.
  */
-function checkTransitionTargets(doc: PearlDocument, diagnostics: Diagnostic[]): void {
-  if (!hasGraph(doc)) return;
-  const uncertain = graphFacts(doc).withoutNodeId.length > 0;
-  for (const node of doc.nodes) {
+function checkTransitionTargets(graph: StructuralModel, diagnostics: Diagnostic[]): void {
+  if (!hasGraph(graph)) return;
+  const uncertain = graphFacts(graph).withoutNodeId.length > 0;
+  for (const node of graph.nodes) {
     for (const transition of node.transitions) {
       const { target, toNodeId } = transition;
       if (toNodeId === undefined) continue;
       // Top-level source and target: only the type-dependent problems can be set.
       if (target && !(getTransitionProblems(node.nodeType, false, target.nodeType, false, true) & TransitionProblem.targetOutsideGraph))
         continue;
-      const outside = firstWithId(doc, toNodeId);
-      if (outside) reportTargetOutsideGraph(doc, diagnostics, transition, toNodeId, outside);
-      else reportUnknownTarget(doc, diagnostics, transition, toNodeId, uncertain);
+      const outside = firstWithId(graph, toNodeId);
+      if (outside) reportTargetOutsideGraph(graph, diagnostics, transition, toNodeId, outside);
+      else reportUnknownTarget(graph, diagnostics, transition, toNodeId, uncertain);
     }
   }
 }
 
 /** A transition into a PostCallActions container or a nested action (not part of the graph). */
 function reportTargetOutsideGraph(
-  doc: PearlDocument,
+  graph: StructuralModel,
   diagnostics: Diagnostic[],
-  transition: PearlTransition,
+  transition: StructuralTransition,
   id: string,
-  target: PearlNode,
+  target: StructuralNode,
 ): void {
   const message = target.container
-    ? `toNodeId '${id}' names ${withArticle(typeOf(target).replace(' node', ' action'))} nested in the ${target.container.list} of ${describeNode(doc, target.container.node)}; nested actions run on their own and cannot be the target of a transition.`
+    ? `toNodeId '${id}' names ${withArticle(typeOf(target).replace(' node', ' action'))} nested in the ${target.container.list} of ${describeNode(graph, target.container.node)}; nested actions run on their own and cannot be the target of a transition.`
     : `toNodeId '${id}' names a PostCallActions container, which is not connected to the rest of the graph; a transition cannot lead to it.`;
-  report(doc, diagnostics, valueSpan(doc, [...transition.path, 'toNodeId']), codes.targetOutsideGraph, message);
+  report(graph, diagnostics, graph.valueSpan([...transition.path, 'toNodeId']), codes.targetOutsideGraph, message);
 }
 
 /** `unknown-target` on `transition`; a Warning when `uncertain` (some node has no nodeId). */
 function reportUnknownTarget(
-  doc: PearlDocument,
+  graph: StructuralModel,
   diagnostics: Diagnostic[],
-  transition: PearlTransition,
+  transition: StructuralTransition,
   id: string,
   uncertain: boolean,
 ): void {
-  const span = valueSpan(doc, [...transition.path, 'toNodeId']);
+  const span = graph.valueSpan([...transition.path, 'toNodeId']);
   const data = { path: transition.path, toNodeId: id } satisfies TransitionFixData;
   if (uncertain) {
     report(
-      doc,
+      graph,
       diagnostics,
       span,
       codes.unknownTarget,
@@ -142,7 +149,7 @@ function reportUnknownTarget(
       { severity: DiagnosticSeverity.Warning, data },
     );
   } else {
-    report(doc, diagnostics, span, codes.unknownTarget, `toNodeId '${id}' names no node of this Pearl.`, { data });
+    report(graph, diagnostics, span, codes.unknownTarget, `toNodeId '${id}' names no node of this Pearl.`, { data });
   }
 }
 

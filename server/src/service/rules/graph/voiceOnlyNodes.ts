@@ -8,7 +8,7 @@ import { NodeType, type PearlDocument, type PearlNode, type PearlTransition } fr
 import { nodeTypeNames } from '../../interface/enumNames';
 import { getNodeTypeFacts, getTransitionProblems, isVoiceOnlyNodeType } from '../../interface/nodeTypes';
 import { Fix, removeArrayElements, replaceNode } from '../fixSupport';
-import { defineRules, rulingsSection, type RuleModule } from '../ruleModule';
+import { defineRules, rulingsSection, type RuleModule, type StructuralModel } from '../ruleModule';
 import { hasGraph, report, typeSpan } from './graphSupport';
 
 /** The code of voice-only nodes (docs/rulings.md § Voice-only nodes). */
@@ -52,14 +52,14 @@ export const voiceOnlyNodeRules: RuleModule<typeof codes> = {
  * node of a voice-only type (TransferCall, StartCallRecording) in a text Pearl, with the node's
  * NodeFixData for its quick fix. One pass over the nodes.
  */
-function checkVoiceOnlyNodes(doc: PearlDocument, diagnostics: Diagnostic[]): void {
-  if (!hasGraph(doc)) return;
-  for (const node of doc.nodes) {
+function checkVoiceOnlyNodes(graph: StructuralModel, diagnostics: Diagnostic[]): void {
+  if (!hasGraph(graph)) return;
+  for (const node of graph.nodes) {
     if (node.nodeType === undefined || !isVoiceOnlyNodeType(node.nodeType)) continue;
     report(
-      doc,
+      graph,
       diagnostics,
-      typeSpan(doc, node),
+      typeSpan(graph, node),
       codes.voiceOnlyNode,
       `nodeType ${node.nodeType} (${nodeTypeNames[node.nodeType]}) is for voice Pearls only; a text Pearl cannot use it.`,
       { data: nodeFixData(node) },
