@@ -436,7 +436,7 @@ export async function checkAnalytics(checks: PearlsViewChecks, pearl: CallsPearl
           let painted = false;
           if (canvas !== null && canvas.width > 0 && canvas.height > 0) {
             const pixels = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data;
-            for (let i = 3; pixels !== undefined && i < pixels.length; i += 4) if (pixels[i] > 0) ((painted = true), (i = pixels.length));
+            for (let i = 3; pixels !== undefined && !painted && i < pixels.length; i += 4) painted = pixels[i] > 0;
           }
           return {
             id: section.getAttribute('data-chart') ?? '',
