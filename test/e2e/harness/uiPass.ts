@@ -17,6 +17,17 @@ import { checkNewPearl, checkWalkthrough } from './uiNewPearl';
 import { checkBlankPearlWriting } from './uiWriting';
 import { checkDesignerQuickFix, checkGraphDesigner } from './uiGraphDesigner';
 import { checkWalk } from './uiWalk';
+import {
+  type CallsPearl,
+  checkAnalytics,
+  checkCallOpened,
+  checkCallsListedAndFiltered,
+  checkFiltersCleared,
+  checkForgetCustomer,
+  checkTestCall,
+  checkWalkFromCall,
+  deployCallsPearl,
+} from './uiCalls';
 import { pollUntil, Workbench } from './workbench';
 import {
   checkCompareAndUpdate,
@@ -45,6 +56,7 @@ export interface UiPassResult {
 export const brokenExample = 'examples/broken/graph.pearl.json';
 export const cleanExample = 'examples/clinic-reminders.pearl.json';
 const ongoingCallsItemId = `${extensionId()}.pearl.ongoingCalls`;
+const loadCheck = 'the workbench loads with the workspace';
 
 /**
  * The UI pass: what a user sees in the workbench, in a fresh browser profile, with screenshots in
@@ -67,6 +79,11 @@ const ongoingCallsItemId = `${extensionId()}.pearl.ongoingCalls`;
  *    that pauses the first.
  * 10. The walk (uiWalk.ts): Send to a server on 127.0.0.1, walk to EndCall, Save as walk, a renamed
  *    transition reported on the walks file's step.
+ * 11. Calls and analytics (uiCalls.ts): an outbound Pearl's calls listed and filtered, a call opened,
+ *    a walk from its values, the analytics page, a test call followed and opened, Forget a Customer.
+ *
+ * `PEARL_E2E_GREP` (the harness's `--grep`) runs only the checks whose title matches it (case
+ * insensitive), and the workbench's loading.
  */
 export async function runUiPass(options: UiPassOptions): Promise<UiPassResult> {
   const { server, run, standIn } = options;
@@ -85,8 +102,13 @@ export async function runUiPass(options: UiPassOptions): Promise<UiPassResult> {
     return false;
   };
 
-  /** Runs one check; a failure is recorded with a screenshot. Resolves to whether it passed. */
+  const grep = run.env.PEARL_E2E_GREP ? new RegExp(run.env.PEARL_E2E_GREP, 'i') : undefined;
+  /** Runs one check; a failure is recorded with a screenshot. Resolves to whether it passed (false when `grep` leaves it out). */
   const check = async (name: string, body: () => Promise<void>): Promise<boolean> => {
+    if (grep !== undefined && name !== loadCheck && !grep.test(name)) {
+      console.log(`[ui] - ${name} (not matched by --grep)`);
+      return false;
+    }
     const started = Date.now();
     try {
       await body();
@@ -102,7 +124,7 @@ export async function runUiPass(options: UiPassOptions): Promise<UiPassResult> {
   };
 
   try {
-    const loaded = await check('the workbench loads with the workspace', async () => {
+    const loaded = await check(loadCheck, async () => {
       await page.goto(workbenchUrl(server.url, run.workspace));
       await workbench.waitUntilLoaded();
     });
@@ -326,6 +348,7 @@ export async function runUiPass(options: UiPassOptions): Promise<UiPassResult> {
       await check('walk: send a PreCallAPI request to 127.0.0.1, walk to EndCall, save the walk, break it by renaming a transition', () =>
         checkWalk({ workbench, run, shot }),
       );
+    if (has('pearl.calls.open') && has('pearl.pearls.showAnalytics')) await runCallsChecks({ workbench, run, standIn, shot }, check);
   } finally {
     await context.close().catch(() => undefined);
   }
@@ -342,10 +365,16 @@ async function runPearlsViewChecks(
     await runPearlsViewChecksInOrder(checks, check, created);
   } finally {
     // The checks after these expect the Explorer in the side bar (also after a reload).
-    const page = checks.workbench.page;
-    await page.locator('.activitybar .action-item .action-label[aria-label^="Explorer"]').first().click();
-    await page.locator('.explorer-folders-view').first().waitFor({ state: 'visible', timeout: 30_000 });
+    await showExplorer(checks.workbench);
   }
+}
+
+/** Shows the Explorer in the side bar (clicking its activity while it is shown would hide the side bar). */
+async function showExplorer(workbench: Workbench): Promise<void> {
+  const page = workbench.page;
+  if ((await page.locator('.activitybar .action-item.checked .action-label[aria-label^="Explorer"]').count()) === 0)
+    await page.locator('.activitybar .action-item .action-label[aria-label^="Explorer"]').first().click();
+  await page.locator('.explorer-folders-view').first().waitFor({ state: 'visible', timeout: 30_000 });
 }
 
 async function runPearlsViewChecksInOrder(
@@ -372,6 +401,42 @@ async function runPearlsViewChecksInOrder(
   await check('Deploy: an answer broken after the headers says the Pearl may exist and shows it in the Pearls view', () =>
     checkDeployInterrupted(checks, cleanExample),
   );
+}
+
+/** The calls and analytics checks (uiCalls.ts), in order: each needs the Pearl the first deploys. */
+async function runCallsChecks(
+  checks: PearlsViewChecks,
+  check: (name: string, body: () => Promise<void>) => Promise<boolean>,
+): Promise<void> {
+  let pearl: CallsPearl | undefined;
+  try {
+    await check('Calls: an outbound Pearl deployed for the calls checks', async () => {
+      pearl = await deployCallsPearl(checks);
+    });
+    if (pearl === undefined) return;
+    const deployed = pearl;
+    let listed: Awaited<ReturnType<typeof checkCallsListedAndFiltered>> | undefined;
+    await check("Calls: a Pearl's calls listed in the Pearls view, then filtered by days and search text", async () => {
+      listed = await checkCallsListedAndFiltered(checks, deployed);
+    });
+    let opened: Awaited<ReturnType<typeof checkCallOpened>> | undefined;
+    if (listed !== undefined) {
+      const calls = listed;
+      await check('Calls: a call opened with its transcript, collected values (an undeclared id marked) and tags', async () => {
+        opened = await checkCallOpened(checks, deployed, calls);
+      });
+    }
+    if (opened !== undefined) {
+      const call = opened;
+      await check("Calls: a walk started from the call's values", () => checkWalkFromCall(checks, deployed, call));
+    }
+    if (listed !== undefined) await check('Calls: Clear Call Filters takes the filter off', () => checkFiltersCleared(checks));
+    await check('Analytics: the page draws every chart with its table', () => checkAnalytics(checks, deployed));
+    await check('Calls: a test call placed, followed to its call and opened', () => checkTestCall(checks, deployed));
+    await check('Calls: Forget a Customer asks the number, confirms, and says it is done', () => checkForgetCustomer(checks, deployed));
+  } finally {
+    await showExplorer(checks.workbench).catch(() => undefined);
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'mocha';
 import * as vscode from 'vscode';
-import { pearlExtension } from './helpers';
+import { exampleUri, openInEditor, pearlExtension } from './helpers';
 
 // The calls of the Pearls view (docs/user/calls.md). What needs the token (the calls under a Pearl,
 // a call's tab, the test call's modal) is not driven here; here, what holds before any token.
@@ -26,6 +26,19 @@ describe('Calls', () => {
     const before = vscode.window.tabGroups.all.flatMap((group) => group.tabs).length;
     const outcome = await vscode.commands.executeCommand<string>('pearl.calls.walkWithValues');
     assert.equal(outcome, 'refused');
+    assert.equal(vscode.window.tabGroups.all.flatMap((group) => group.tabs).length, before);
+  });
+});
+
+// The analytics page (docs/user/analytics.md); the page itself is driven by the UI pass (uiCalls.ts).
+describe('Analytics', () => {
+  it('Show Analytics on a Pearl file never deployed says it is linked to no Pearl and opens nothing', async () => {
+    await pearlExtension().activate();
+    const uri = exampleUri('outbound-voice.pearl.json');
+    await openInEditor(uri);
+    const before = vscode.window.tabGroups.all.flatMap((group) => group.tabs).length;
+    const outcome = await vscode.commands.executeCommand<{ status: string; reason?: string }>('pearl.pearls.showAnalytics', uri);
+    assert.deepEqual(outcome, { status: 'refused', reason: 'no deployment' });
     assert.equal(vscode.window.tabGroups.all.flatMap((group) => group.tabs).length, before);
   });
 });

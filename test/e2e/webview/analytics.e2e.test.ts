@@ -156,6 +156,25 @@ describe('analytics page (chromium)', { skip: fs.existsSync(chromiumPath) ? fals
     await page.close();
   });
 
+  it('Show as table: every header of the weekday-and-hour table stays on one line (00:00, Wednesday)', async () => {
+    const page = await openPage();
+    await page.setViewportSize({ width: 1000, height: 900 });
+    await draw(page, dashboardOf(30));
+    const section = page.locator('section[data-chart="weekdayHour"]');
+    await section.locator('button', { hasText: 'Show as table' }).click();
+    const broken = await section.locator('table th').evaluateAll((cells) =>
+      cells.flatMap((cell) => {
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        // One line: every box of the text has the same top.
+        const tops = new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top)));
+        return tops.size > 1 ? [cell.textContent ?? ''] : [];
+      }),
+    );
+    assert.deepEqual(broken, [], 'headers drawn over several lines');
+    await page.close();
+  });
+
   it('hostile tag names and titles are text; Show as table, Save PNG and Save CSV; errors; theme changes redraw', async () => {
     const page = await openPage();
     const dashboard = dashboardOf(30, '<img src=x onerror="window.__pwned = 2">');
