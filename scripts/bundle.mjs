@@ -166,6 +166,10 @@ if (production) {
     '--no-check',
     '--project',
     'server/tsconfig.json',
+    // Only what library.ts exports is exported: jsonc-parser's `const enum ParseErrorCode` (the type
+    // of ParseError.error) would otherwise be exported beside the library's own ParseErrorCode
+    // object, a conflict (TS2484) and a const enum under isolatedModules.
+    '--export-referenced-types=false',
     '--external-inlines',
     ...inlined,
     '-o',

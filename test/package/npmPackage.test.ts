@@ -81,10 +81,12 @@ after(() => {
   fs.rmSync(work, { recursive: true, force: true });
 });
 
-// 405 KiB once the walks (engine, walks files, their schema) joined the service and the server:
-// the bound keeps a stray file or a development bundle out, with room for that growth.
-test('the tarball: at most 450 KiB, only the allowlisted files, production bundles', () => {
-  assert.ok(fs.statSync(tarball).size <= 450 * 1024, `${(fs.statSync(tarball).size / 1024).toFixed(0)} KiB`);
+// 405 KiB once the walks (engine, walks files, their schema) joined the service and the server;
+// 493 KiB once the manual (docs/user/, docs/rules.md, about 50 KiB compressed) and the linter's
+// --fix, cache and extends joined: the bound keeps a stray file or a development bundle (about
+// three times larger) out, with room for growth.
+test('the tarball: at most 560 KiB, only the allowlisted files, production bundles', () => {
+  assert.ok(fs.statSync(tarball).size <= 560 * 1024, `${(fs.statSync(tarball).size / 1024).toFixed(0)} KiB`);
   const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' })
     .trim()
     .split('\n')

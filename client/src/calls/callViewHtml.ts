@@ -77,6 +77,9 @@ body { font-family: var(--vscode-font-family); font-size: var(--vscode-font-size
 h1 { font-size: 1.4em; font-weight: 600; margin: 16px 0 8px; }
 h2 { font-size: 1.1em; font-weight: 600; margin: 20px 0 6px; border-bottom: 1px solid var(--vscode-widget-border, var(--vscode-editorWidget-border, transparent)); padding-bottom: 4px; }
 .call-text { unicode-bidi: isolate; white-space: pre-wrap; overflow-wrap: anywhere; }
+/* In a table, a word breaks only when it cannot fit its column: 'anywhere' lets the columns shrink
+   below their words' widths, and ids broke mid-word beside the graph ("lead_first_ name"). */
+td .call-text, td.call-text { overflow-wrap: break-word; }
 dl.header { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; margin: 0; }
 dl.header dt { color: var(--vscode-descriptionForeground); }
 dl.header dd { margin: 0; }

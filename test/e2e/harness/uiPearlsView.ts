@@ -274,13 +274,31 @@ export async function checkCompareAndUpdate({ workbench, run, standIn, shot }: P
   const dialog = await workbench.dialog();
   await shot('pearls-deploy-update-question');
   await dialog.locator('.monaco-button', { hasText: /^Update / }).click();
-  await workbench.waitForNotification(/Updated Pearl/);
-  const settings = (await (
-    await fetch(`${standIn.url}/v2/Pearl/${encodeURIComponent(created.id)}/Settings`, {
-      headers: { Authorization: `Bearer ${standIn.token}` },
-    })
-  ).json()) as { pearl: { openingSentence: string } };
-  assert.ok(settings.pearl.openingSentence.endsWith(marker), `GET Settings still returns: ${settings.pearl.openingSentence}`);
+  // Before the PUT, Deploy reads the live settings (unchanged here: no second question) under a
+  // progress notification; the service's answer is what counts, then the message that says so.
+  let live = '';
+  await pollUntil(
+    'GET Settings to return the file’s openingSentence',
+    async () => {
+      const settings = (await (
+        await fetch(`${standIn.url}/v2/Pearl/${encodeURIComponent(created.id)}/Settings`, {
+          headers: { Authorization: `Bearer ${standIn.token}` },
+        })
+      ).json()) as { pearl: { openingSentence: string } };
+      live = settings.pearl.openingSentence;
+      return live.endsWith(marker);
+    },
+    { describeLast: () => `GET Settings still returns: ${live}` },
+  );
+  // The toast, or (when the toasts were hidden meanwhile) the entry in the notification center.
+  await workbench.runCommand('Notifications: Show Notifications');
+  await pollUntil('the notification "Updated Pearl …"', async () => {
+    const texts = await workbench.page
+      .locator('.notification-list-item-message')
+      .evaluateAll((items) => items.map((item) => item.textContent ?? ''));
+    return texts.some((text) => /Updated Pearl/.test(text));
+  });
+  await workbench.runCommand('Notifications: Hide Notifications');
   assert.equal((await getCreatedPearls(standIn)).length, before + 1, 'the update created another Pearl');
 }
 
