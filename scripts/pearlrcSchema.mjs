@@ -11,12 +11,49 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const { diagnosticRules } = require(resolve(root, 'out/server/src/service/rules/diagnosticCodes.js'));
 
-/** The schema object for the registry's codes; `codes` in the registry's order. */
-export function buildPearlrcSchema(codes) {
+const severityNames = { 1: 'error', 2: 'warning', 3: 'info', 4: 'hint' };
+
+const severityValues = ['off', 'hint', 'info', 'warning', 'error'];
+const severityDescriptions = {
+  off: 'Not reported.',
+  hint: 'Reported as a hint (in VS Code, dots under the text; not in the Problems panel).',
+  info: 'Reported as information.',
+  warning: 'Reported as a warning.',
+  error: 'Reported as an error (pearl-lint exits with 1).',
+};
+
+/**
+ * The schema of one code's entry: its summary, default severity and docs/rules.md entry, and the
+ * severities it takes (only "error" for a code whose Error means the service would reject the
+ * request). VS Code's JSON support shows these in completion and hover of .pearlrc.json.
+ */
+function codeEntry(rule, index) {
+  const byDefault = severityNames[rule.severity] ?? 'error';
+  const locked = byDefault === 'error';
+  const values = locked ? ['error'] : severityValues;
+  const change = locked
+    ? 'Cannot be turned off or lowered: its Error means the Pearl Agent Service would reject the request.'
+    : 'May be set to "off", "hint", "info", "warning" or "error".';
+  return {
+    markdownDescription: `${rule.summary}\n\nDefault: **${byDefault}**. ${change} [docs/rules.md](${rule.href})`,
+    completionDetail: `${byDefault.charAt(0).toUpperCase()}${byDefault.slice(1)} by default`,
+    suggestSortText: String(index).padStart(4, '0'),
+    type: 'string',
+    enum: values,
+    markdownEnumDescriptions: values.map((value) =>
+      value === byDefault ? `${severityDescriptions[value]} The default.` : severityDescriptions[value],
+    ),
+  };
+}
+
+/** The schema object for the registry's rules (`diagnosticRules` of diagnosticCodes.ts), in the registry's order. */
+export function buildPearlrcSchema(rulesByCode) {
+  const codes = Object.keys(rulesByCode);
   const rules = {
     description:
       'Severity by diagnostic code (docs/rules.md lists them), for example { "variable-undeclared": "off", "graph-no-incoming": "error" }. A code whose Error means the Pearl Agent Service would reject the request cannot be turned off or lowered.',
     type: 'object',
+    properties: Object.fromEntries(codes.map((code, index) => [code, codeEntry(rulesByCode[code], index)])),
     propertyNames: { enum: codes },
     additionalProperties: { $ref: '#/definitions/severity' },
   };
@@ -72,19 +109,10 @@ export function buildPearlrcSchema(codes) {
         description: '"off" drops the code\'s diagnostics; the others set their severity.',
         type: 'string',
         enum: ['off', 'hint', 'info', 'warning', 'error'],
-        markdownEnumDescriptions: [
-          'Not reported (refused for a code the service would reject).',
-          'Reported as a hint.',
-          'Reported as information.',
-          'Reported as a warning (refused for a code the service would reject).',
-          'Reported as an error.',
-        ],
+        markdownEnumDescriptions: severityValues.map((value) => severityDescriptions[value]),
       },
     },
   };
 }
 
-writeFileSync(
-  resolve(root, 'schemas/pearlrc.schema.json'),
-  `${JSON.stringify(buildPearlrcSchema(Object.keys(diagnosticRules)), null, 2)}\n`,
-);
+writeFileSync(resolve(root, 'schemas/pearlrc.schema.json'), `${JSON.stringify(buildPearlrcSchema(diagnosticRules), null, 2)}\n`);

@@ -7,6 +7,7 @@ import { newPearl } from './newPearl/newPearlCommand';
 import { registerOngoingCalls } from './ongoingCalls/ongoingCalls';
 import { type CmdFactory, PearlContext } from './pearlContext';
 import { registerPearlsView } from './pearlsView/registerPearlsView';
+import { showRuleDocumentation } from './ruleDocumentation';
 
 let ctx: PearlContext | undefined;
 
@@ -43,6 +44,7 @@ export async function activate(extCtx: vscode.ExtensionContext, host: ClientHost
   extCtx.subscriptions.push(ctx);
   ctx.registerCommand('restartServer', restartServer);
   ctx.registerCommand('newPearl', newPearl);
+  ctx.registerCommand('showRuleDocumentation', showRuleDocumentation);
   registerGraphPreview(ctx);
   if (host.kind === 'web') {
     registerWebUnavailable(ctx);

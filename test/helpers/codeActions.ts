@@ -3,14 +3,22 @@ import { CodeAction, Diagnostic } from 'vscode-languageserver-types';
 import { parse, service } from './documents';
 import { applyEdits } from './text';
 
-/** The quick fixes the editor would offer for the diagnostics with `code` of `content`. */
+/**
+ * `actions` without those every Pearl diagnostic gets (turn its code off for the line or the file,
+ * show its documentation: disableActions.ts): the rule's own fixes.
+ */
+export function ruleFixes(actions: readonly CodeAction[]): CodeAction[] {
+  return actions.filter((action) => !/^(Disable \S+ for (this line|the entire file)|Show documentation for \S+)$/.test(action.title));
+}
+
+/** The quick fixes of its rule the editor would offer for the diagnostics with `code` of `content` (not the disable actions). */
 export function actionsFor(content: string, code: string): { actions: CodeAction[]; diagnostics: Diagnostic[] } {
   const doc = parse(content);
   const diagnostics = service.doValidation(doc).filter((diagnostic) => diagnostic.code === code);
   assert.ok(diagnostics.length > 0, `no ${code} diagnostic`);
   // What a client sends back: diagnostics serialised over JSON.
   const context = JSON.parse(JSON.stringify(diagnostics)) as Diagnostic[];
-  return { actions: service.getCodeActions(doc, diagnostics[0].range, context), diagnostics: context };
+  return { actions: ruleFixes(service.getCodeActions(doc, diagnostics[0].range, context)), diagnostics: context };
 }
 
 /** The quick fix titled `title` among `actions`, asserting its kind and how many diagnostics it fixes. */

@@ -7,6 +7,7 @@ import type { CodeAction, DocumentSymbol, Hover, LocationLink, Position, TextEdi
 import type { DeployPayload, LocatedField, PearlGraph } from '../../protocol/pearlRequests';
 import { assertRendersLiterally, hostileStrings } from '../helpers/markdown';
 import { withLspClient } from '../helpers/lspClient';
+import { ruleFixes } from '../helpers/codeActions';
 import { applyEdits, positionOf, rangeOf } from '../helpers/text';
 
 const uri = 'file:///workspace/features.pearl.json';
@@ -106,7 +107,7 @@ test('over stdio: hover names the variable, the outline lists nodes, definition 
       context: { diagnostics: [{ ...timeZone, range: elsewhere }] },
     });
     assert.deepEqual(
-      fromData.map((action) => [action.title, action.edit]),
+      ruleFixes(fromData).map((action) => [action.title, action.edit]),
       [[fix.title, fix.edit]],
     );
     const withoutData = await client.request<CodeAction[]>('textDocument/codeAction', {
@@ -114,7 +115,12 @@ test('over stdio: hover names the variable, the outline lists nodes, definition 
       range: timeZone.range,
       context: { diagnostics: [{ ...timeZone, data: { replacement: 'Eastern Standard Time' } }] },
     });
-    assert.deepEqual(withoutData, [], 'data of another shape gets no fix');
+    assert.deepEqual(ruleFixes(withoutData), [], 'data of another shape gets no fix');
+    // After the fixes, the documentation of the code (time-zone is an Error: no disable action).
+    assert.deepEqual(
+      actions.map((action) => action.title),
+      [fix.title, 'Show documentation for time-zone'],
+    );
 
     const formatted = applyEdits(
       text,

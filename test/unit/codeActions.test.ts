@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { actionsFor, apply, find, valueOf } from '../helpers/codeActions';
+import { actionsFor, apply, find, ruleFixes, valueOf } from '../helpers/codeActions';
 import { diagnosticsWithCode, node, parse, service, textPearl, transition } from '../helpers/documents';
 
 test('time-zone: replaces an IANA id with its Windows id', () => {
@@ -204,11 +204,11 @@ test('stale or foreign diagnostics get no fix', () => {
   const { diagnostics } = actionsFor(content, 'unknown-property');
   // The same diagnostic against a document where the property has gone.
   const other = parse(textPearl());
-  assert.deepEqual(service.getCodeActions(other, diagnostics[0].range, diagnostics), []);
+  assert.deepEqual(ruleFixes(service.getCodeActions(other, diagnostics[0].range, diagnostics)), []);
   const foreign = { ...diagnostics[0], source: 'eslint' };
-  assert.deepEqual(service.getCodeActions(parse(content), foreign.range, [foreign]), []);
+  assert.deepEqual(ruleFixes(service.getCodeActions(parse(content), foreign.range, [foreign])), []);
   const comma = { ...diagnostics[0], code: 'trailing-comma' };
-  assert.deepEqual(service.getCodeActions(parse(content), comma.range, [comma]), []);
+  assert.deepEqual(ruleFixes(service.getCodeActions(parse(content), comma.range, [comma])), []);
 });
 
 test('variable-undeclared: the declaration follows the document style (CRLF and 4 spaces, compact, empty array)', () => {

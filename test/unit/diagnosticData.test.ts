@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { CodeAction, Diagnostic } from 'vscode-languageserver-types';
 // The unguarded entry point: a fix that throws fails the test instead of giving no action.
-import { getCodeActions } from '../../server/src/service/features/quickFixes/codeActions';
+import { getRuleFixes as getCodeActions } from '../../server/src/service/features/quickFixes/codeActions';
 import { node, parse, service, textPearl, transition } from '../helpers/documents';
 
 /** A text Pearl with one diagnostic (two for a repeated reference) of each code whose fix reads `data`. */

@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 import { Diagnostic, MarkupContent } from 'vscode-languageserver-types';
 import { assertNone, diagnosticsWithCode, parse, service, textPearl } from '../helpers/documents';
 import { applyEdits, positionOf, rangeOf, valueRange } from '../helpers/text';
+import { ruleFixes } from '../helpers/codeActions';
 
 const Warning = 2;
 
@@ -95,7 +96,7 @@ function applyDuplicateFix(content: string, title: string, index = 0): string {
   const doc = parse(content);
   // As a client sends them back: through JSON.
   const diagnostics = JSON.parse(JSON.stringify(diagnosticsWithCode(content, 'duplicate-key'))) as Diagnostic[];
-  const actions = service.getCodeActions(doc, diagnostics[index].range, [diagnostics[index]]);
+  const actions = ruleFixes(service.getCodeActions(doc, diagnostics[index].range, [diagnostics[index]]));
   assert.deepEqual(
     actions.map((action) => action.title),
     [title],

@@ -26,6 +26,10 @@ const customKeywords = [
   'enumNames',
   'enumDescriptions',
   'markdownEnumDescriptions',
+  // VS Code's JSON support: a code's entry in pearlrc.schema.json (completion detail, order, hover).
+  'markdownDescription',
+  'completionDetail',
+  'suggestSortText',
   'x-suggestedValues',
   'x-suggestedNames',
   'x-suggestedDescriptions',

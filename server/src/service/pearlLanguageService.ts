@@ -66,6 +66,7 @@ export type { GraphEditOutcome } from './edits/graphEdits';
 export { DiagnosticCode, diagnosticRules, ruleDocumentationHref } from './rules/diagnosticCodes';
 export type { FoldingRangeContext } from './features/foldingRanges';
 export { fixAllKind } from './features/quickFixes/fixAll';
+export { showRuleDocumentationCommand } from './features/quickFixes/disableActions';
 export type { WorkspaceFileSystem, WorkspaceScanLimits } from './features/workspaceSymbols';
 export type { ClientCapabilities } from './features/clientCapabilities';
 export {
@@ -246,7 +247,10 @@ export interface PearlLanguageService {
    * of that id (docs/user/walks.md § In the editor). Null when refused or off an identifier. Never throws.
    */
   doRename(doc: PearlDocument, position: Position, newName: string, walksFiles?: readonly PearlDocument[]): WorkspaceEdit | null;
-  /** Quick fixes for the Pearl diagnostics of the code action context, keyed by diagnostic code. Never throws. */
+  /**
+   * Quick fixes for the Pearl diagnostics of the code action context, keyed by diagnostic code, then
+   * (last) "Disable <code> for this line", "… for the entire file" and "Show documentation for <code>". Never throws.
+   */
   getCodeActions(doc: PearlDocument, range: Range, diagnostics: Diagnostic[]): CodeAction[];
   /** Formatting edits for the document or `range`, keeping comments; the parsed value never changes. Never throws. */
   format(doc: PearlDocument, range: Range | undefined, options: FormattingOptions): TextEdit[];

@@ -7,6 +7,7 @@ import { findVariableDeclarations, getPearlSymbolAt, PearlSymbol } from './pearl
 import { describeSchemaType, findSchemaForPath, getEnumValues, JSONSchema } from '../interface/schemaNavigator';
 import { nodeTypeNames, variableGroupNames, variableTypeNames } from '../interface/enumNames';
 import { describeOutboundSetting, retryIntervalNames } from '../interface/outboundSettings';
+import { hoverDirectiveCode } from './ruleDirectiveAssist';
 
 /**
  * Hover at `position` (markdown), or null where there is nothing to say:
@@ -22,11 +23,15 @@ import { describeOutboundSetting, retryIntervalNames } from '../interface/outbou
  *   value's name and meaning (CallLabel color 8: listed twice, docs/rulings.md § Values); on a
  *   simple Pearl's outbound settings, the units, ranges and value names NLPearl states
  *   (docs/rulings.md § Service).
+ * - on a code in a `pearl-disable…` comment: its summary, default severity and docs/rules.md entry
+ *   (ruleDirectiveAssist.ts).
  * The range is the hovered token. Reads the parse of `doc`; never re-parses.
  */
 export function doHover(doc: PearlDocument, position: Position): Hover | null {
   if (!doc.root) return null;
   const offset = doc.textDocument.offsetAt(position);
+  const directive = hoverDirectiveCode(doc, offset);
+  if (directive) return directive;
   const symbol = getPearlSymbolAt(doc, offset);
   // A mouse just after the closing quote hovers the next token, not the string.
   if (symbol && offset < symbol.node.offset + symbol.node.length) {

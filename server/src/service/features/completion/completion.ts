@@ -7,6 +7,7 @@ import { completeKnownValues } from './valueCompletion';
 import { nodeTypeNames, variableGroupNames, variableTypeNames } from '../../interface/enumNames';
 import { getPathSteps, resolveVariableField, VariableField } from '../../interface/variableFields';
 import { stringContentSpan, variableIdCharacter } from '../../document/variableReferences';
+import { completeDirectiveCodes } from '../ruleDirectiveAssist';
 
 /**
  * Completion at `position` (docs/interface.md § Resources and their fields):
@@ -16,6 +17,8 @@ import { stringContentSpan, variableIdCharacter } from '../../document/variableR
  * - inside a `timeZone`, a `variableId` or an `indicatorTagsIds` entry: the values they can take;
  * - otherwise property names with value skeletons, enumeration values by name, and snippets for
  *   new nodes, transitions, variables and indicator tags, from the schemas.
+ * - in the codes of a `// pearl-disable-next-line` (or other `pearl-disable`) comment: the codes a
+ *   comment may turn off, with their summaries (ruleDirectiveAssist.ts).
  * Typing `{` outside a string completes nothing (`triggerCharacter` `{`): Enter after it must
  * make a new line, not accept a key. Uses the parse of `doc`; never re-parses.
  */
@@ -23,6 +26,8 @@ export function doComplete(doc: PearlDocument, position: Position, options: Comp
   const capabilities = options.capabilities ?? defaultCompletionCapabilities;
   const offset = doc.textDocument.offsetAt(position);
   const stringNode = findStringAt(doc, offset);
+  const directiveCodes = stringNode ? undefined : completeDirectiveCodes(doc, offset);
+  if (directiveCodes) return { isIncomplete: false, items: directiveCodes };
   if (!stringNode && options.triggerCharacter === '{') return { isIncomplete: false, items: [] };
   if (stringNode) {
     const steps = getPathSteps(stringNode);

@@ -5,6 +5,7 @@ import { diagnosticSource } from '../../rules/diagnostics';
 import type { PearlDocument } from '../../document/pearlDocument';
 import { fixUnusedDirective } from '../../configuration/inlineDirectives';
 import { RuleConfigurationCode } from '../../configuration/ruleConfiguration';
+import { getDisableActions } from './disableActions';
 
 /**
  * Quick fixes for the Pearl diagnostics among `diagnostics` (the editor's code action context):
@@ -18,9 +19,15 @@ import { RuleConfigurationCode } from '../../configuration/ruleConfiguration';
  * shape), of another source or of an unknown code get no fix. Edits address the exact node of the
  * parsed tree (even with duplicate keys) and touch only what they add or remove, in the style of
  * the neighbouring members (jsonEdits.ts). `range` is the editor's selection; the fixes follow the
- * diagnostics.
+ * diagnostics. After them, sorted last as ESLint's are, the actions that turn a diagnostic's code
+ * off for its line or the file and the one that shows its documentation (disableActions.ts).
  */
 export function getCodeActions(doc: PearlDocument, range: Range, diagnostics: readonly Diagnostic[]): CodeAction[] {
+  return [...getRuleFixes(doc, range, diagnostics), ...getDisableActions(doc.textDocument, diagnostics)];
+}
+
+/** The fixes of {@link getCodeActions} without the disable and documentation actions: what fix-all applies. */
+export function getRuleFixes(doc: PearlDocument, range: Range, diagnostics: readonly Diagnostic[]): CodeAction[] {
   void range;
   const actions: CodeAction[] = [];
   // The same fix for several diagnostics (two `{coupon}` in the selection) is offered once.

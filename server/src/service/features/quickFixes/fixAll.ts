@@ -1,5 +1,5 @@
 import { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-types';
-import { getCodeActions } from './codeActions';
+import { getRuleFixes } from './codeActions';
 import { findRule } from '../../rules/diagnosticCodes';
 import type { PearlDocument } from '../../document/pearlDocument';
 
@@ -23,7 +23,7 @@ export function getFixAllAction(doc: PearlDocument, diagnostics: readonly Diagno
   const taken: { start: number; end: number }[] = [];
   const edits: TextEdit[] = [];
   const fixed: Diagnostic[] = [];
-  for (const action of getCodeActions(doc, whole, safe)) {
+  for (const action of getRuleFixes(doc, whole, safe)) {
     if (!action.isPreferred) continue;
     const actionEdits = action.edit?.changes?.[textDocument.uri] ?? [];
     const spans = actionEdits.map((edit) => ({
