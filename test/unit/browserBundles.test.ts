@@ -122,3 +122,16 @@ test('the manifest names the web entry and the .vsix allowlist ships both browse
   const allowlist = fs.readFileSync(path.join(root, '.vscodeignore'), 'utf8').split('\n');
   for (const bundle of browserBundles) assert.ok(allowlist.includes(`!${bundle}`), `.vscodeignore does not ship ${bundle}`);
 });
+
+// The other way round: a Node bundle must not carry the browser transport of vscode-jsonrpc. Both
+// install themselves when loaded and the first one serves every message; the browser's setImmediate
+// is a setTimeout, which made every request to the Node server wait about 4 ms (protocol/'s
+// tsconfig maps vscode-languageserver-protocol to its browser build, and esbuild follows it unless
+// scripts/bundle.mjs resolves it for Node).
+for (const bundle of ['dist/server.js', 'dist/client.js', 'dist/service.js', 'dist/pearl-lint.js']) {
+  test(`${bundle} carries Node's LSP transport only, not the browser's`, () => {
+    const text = fs.readFileSync(path.join(root, bundle), 'utf8');
+    assert.ok(text.length > 10_000, `${bundle} is missing or empty: run npm run build`);
+    assert.ok(!text.includes('BrowserMessageReader'), `${bundle} bundles vscode-jsonrpc's browser transport`);
+  });
+}
