@@ -24,12 +24,12 @@ export const maxNotificationLength = 1000;
  * a surrogate pair. Applying it twice gives the same text.
  */
 export function plainText(text: string, maxLength = maxNotificationLength): string {
-  return cut(neutralise(text.replace(/[\r\n\t]+/g, ' ')), maxLength);
+  return cutText(neutralise(text.replace(/[\r\n\t]+/g, ' ')), maxLength);
 }
 
 /** Like {@link plainText} but keeps line breaks (`\n`): for a modal dialog's detail, which shows them. */
 export function plainLines(text: string, maxLength = 4 * maxNotificationLength): string {
-  return cut(neutralise(text.replace(/\r\n?/g, '\n').replace(/\t/g, ' ')), maxLength);
+  return cutText(neutralise(text.replace(/\r\n?/g, '\n').replace(/\t/g, ' ')), maxLength);
 }
 
 /**
@@ -53,7 +53,8 @@ function neutralise(text: string): string {
     .replace(/\$\(/g, '$\u200b(');
 }
 
-function cut(text: string, maxLength: number): string {
+/** `text` cut at `maxLength` UTF-16 units with `…` (never inside a surrogate pair); shorter text as is. */
+export function cutText(text: string, maxLength: number): string {
   if (text.length <= maxLength) return text;
   let end = Math.max(0, maxLength - 1);
   const code = text.charCodeAt(end - 1);

@@ -6,6 +6,7 @@
  */
 
 import { createNonce } from '../graphPreview/graphPreviewHtml';
+import { escapeHtml } from '../htmlText';
 
 export { createNonce };
 
@@ -39,15 +40,15 @@ export function getAnalyticsCsp(cspSource: string, nonce: string): string {
 
 /** The complete page: a header (the Pearl, the range, Change range and Reload), a status line, the charts' grid. */
 export function getAnalyticsHtml(params: AnalyticsHtmlParams): string {
-  const nonce = escapeAttribute(params.nonce);
-  const csp = escapeAttribute(getAnalyticsCsp(params.cspSource, params.nonce));
+  const nonce = escapeHtml(params.nonce);
+  const csp = escapeHtml(getAnalyticsCsp(params.cspSource, params.nonce));
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" nonce="${nonce}" href="${escapeAttribute(params.styleUri)}">
+<link rel="stylesheet" nonce="${nonce}" href="${escapeHtml(params.styleUri)}">
 <title>Pearl Analytics</title>
 </head>
 <body>
@@ -65,13 +66,8 @@ export function getAnalyticsHtml(params: AnalyticsHtmlParams): string {
 <div id="error" class="error" role="alert" hidden></div>
 <ul id="notes" class="notes"></ul>
 <main id="charts" class="charts"></main>
-<script nonce="${nonce}" src="${escapeAttribute(params.scriptUri)}"></script>
+<script nonce="${nonce}" src="${escapeHtml(params.scriptUri)}"></script>
 </body>
 </html>
 `;
-}
-
-/** Escapes `value` for a double-quoted HTML attribute (or text). */
-function escapeAttribute(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

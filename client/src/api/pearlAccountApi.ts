@@ -221,12 +221,14 @@ export async function updatePearl(options: ApiCallOptions & { pearlId: string; b
 }
 
 /**
- * One exchange; a non-2xx answer becomes its failure (with the ValidationProblemDetails when
- * `withProblem` and the answer is a 400).
+ * One exchange with the service (JSON or text accepted; an HTML page in a 2xx answer is refused); a
+ * non-2xx answer becomes its failure (with the ValidationProblemDetails when `withProblem` and the
+ * answer is a 400). `maxBytes` overrides the answer's size bound. Shared by the account's and the
+ * calls' operations (pearlCallsApi.ts).
  */
-async function exchange(
+export async function exchange(
   options: ApiCallOptions,
-  method: 'GET' | 'PUT',
+  method: 'GET' | 'PUT' | 'POST',
   path: string,
   body?: string,
   withProblem = false,

@@ -11,18 +11,16 @@
  * and a cut is counted.
  */
 
-import type { ApiCallOptions } from './pearlAccountApi';
+import { cutText } from '../userText';
+import { type ApiCallOptions, exchange } from './pearlAccountApi';
 import {
   type ApiFailure,
-  describeFailure,
   excerpt,
   invalid,
   isCount,
   isPlausiblePearlId,
   isRecord,
   parseJson,
-  readProblem,
-  send,
   type ValidationProblemDetails,
 } from './pearlApiClient';
 
@@ -518,55 +516,12 @@ class Reader {
   }
 }
 
-/**
- * One exchange; a non-2xx answer becomes its failure (with the ValidationProblemDetails when
- * `withProblem` and the answer is a 400); a 2xx HTML page is an `invalidResponse`.
- */
-async function exchange(
-  options: ApiCallOptions,
-  method: 'GET' | 'PUT' | 'POST',
-  path: string,
-  body?: string,
-  withProblem = false,
-): Promise<{ ok: true; status: number; text: string } | (ApiFailure & { problem?: ValidationProblemDetails })> {
-  const answer = await send({
-    baseUrl: options.baseUrl,
-    token: options.token,
-    method,
-    path,
-    body,
-    accept: 'application/json, text/plain, text/json',
-    timeoutMs: options.timeoutMs,
-    signal: options.signal,
-  });
-  if (!answer.ok) return answer;
-  const { response, text } = answer;
-  if (response.ok) {
-    if ((response.headers.get('content-type') ?? '').toLowerCase().includes('html')) {
-      return invalid(response.status, `The service answered with a web page: ${excerpt(text, options.token)}`);
-    }
-    return { ok: true, status: response.status, text };
-  }
-  const problem = readProblem(text, options.token);
-  const failure = describeFailure(response, text, problem, options.token);
-  return withProblem && failure.kind === 'validation' && problem ? { ...failure, problem } : failure;
-}
-
 /** A collected value bounded: long strings cut, deep or wide JSON replaced by its cut JSON text. */
 function boundValue(value: unknown): unknown {
   if (typeof value === 'string') return cutText(value, maxContentLength);
   if (value === null || typeof value !== 'object') return value;
   const text = JSON.stringify(value);
   return text.length <= maxFieldLength * 10 ? value : cutText(text, maxFieldLength * 10);
-}
-
-/** `text` cut at `max` UTF-16 units with `…` (never inside a surrogate pair). */
-function cutText(text: string, max: number): string {
-  if (text.length <= max) return text;
-  let end = max - 1;
-  const code = text.charCodeAt(end - 1);
-  if (code >= 0xd800 && code <= 0xdbff) end--;
-  return `${text.slice(0, end)}…`;
 }
 
 function finite(value: unknown): number | undefined {

@@ -3,6 +3,8 @@
  * webview shows. The page loads one script and one stylesheet from the extension's `dist/` and
  * nothing else; everything from the Pearl file is drawn later by the script with DOM APIs.
  */
+import { escapeHtml } from '../htmlText';
+
 /** What {@link getGraphPreviewHtml} needs from the host. */
 export interface GraphPreviewHtmlParams {
   /** `webview.cspSource`: the origin the webview loads local resources from. */
@@ -44,15 +46,15 @@ export function getGraphPreviewCsp(cspSource: string, nonce: string): string {
  * and the panel sit beside the graph, never over it, so Fit shows every node. Then the script. Every parameter is escaped for its attribute.
  */
 export function getGraphPreviewHtml(params: GraphPreviewHtmlParams): string {
-  const nonce = escapeAttribute(params.nonce);
-  const csp = escapeAttribute(getGraphPreviewCsp(params.cspSource, params.nonce));
+  const nonce = escapeHtml(params.nonce);
+  const csp = escapeHtml(getGraphPreviewCsp(params.cspSource, params.nonce));
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" nonce="${nonce}" href="${escapeAttribute(params.styleUri)}">
+<link rel="stylesheet" nonce="${nonce}" href="${escapeHtml(params.styleUri)}">
 <title>Pearl Graph Preview</title>
 </head>
 <body>
@@ -83,7 +85,7 @@ ${legendHtml}
 <aside id="node-panel" class="node-panel" aria-label="Selected node"></aside>
 <aside id="walk-panel" class="walk-panel" aria-label="Walk the conversation" hidden></aside>
 </div>
-<script nonce="${nonce}" src="${escapeAttribute(params.scriptUri)}"></script>
+<script nonce="${nonce}" src="${escapeHtml(params.scriptUri)}"></script>
 </body>
 </html>
 `;
@@ -118,8 +120,3 @@ ${legendRow(line('edge-path edge-success'), '&#x2713; apiResult Success')}
 ${legendRow(line('edge-path edge-failure'), '&#x2717; apiResult Failure')}
 </ul>
 </details>`;
-
-/** Escapes `value` for a double-quoted HTML attribute (or text). */
-function escapeAttribute(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
