@@ -11,7 +11,7 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { installExtension, startCodeServer, workbenchUrl } from '../out/test/e2e/harness/codeServer.js';
+import { installExtension, remoteUri, startCodeServer, workbenchUrl } from '../out/test/e2e/harness/codeServer.js';
 import { ensureCodeServer } from '../out/test/e2e/harness/codeServerInstall.js';
 import { packageVsix } from '../out/test/e2e/harness/packageVsix.js';
 import { cacheDir, extensionId, readManifest } from '../out/test/e2e/harness/paths.js';
@@ -65,12 +65,19 @@ try {
   await installExtension(install, run, vsix, extensionId());
   const standIn = await startStandIn(groups, { env: run.env, logFile: join(run.logsDir, 'stand-in.log') });
   if (!standIn) throw new Error('the stand-in is not built: run `npm run build` first');
-  // A first-time user: the Welcome page and the walkthrough show as VS Code shows them to anyone.
+  // A first-time user: walkthroughs open as VS Code opens them for anyone (openOnInstall).
   const trust = options.restricted ? { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'always' } : {};
   writeUserSettings(run, { 'pearl.api.baseUrl': standIn.url, 'pearl.ongoingCalls.pollSeconds': 5, ...trust }, 'first-time user');
   const server = await startCodeServer(groups, install, run, { port, workspaceTrust: options.restricted });
+  // The page opens an example Pearl, which starts the extension, whose first start opens the "Get
+  // started with Pearl" walkthrough; VS Code's own Welcome page ("Setup VS Code Web") is skipped.
+  const firstFile = join(run.workspace, 'examples', 'clinic-reminders.pearl.json');
+  const payload = [
+    ['openFile', remoteUri(server.url, firstFile)],
+    ['skipWelcome', 'true'],
+  ];
   process.stdout.write(`
-  Open:   ${workbenchUrl(server.url, run.workspace)}
+  Open:   ${workbenchUrl(server.url, run.workspace, payload)}
   Token:  ${standIn.token}   (the stand-in's; "Pearl: Set API Token" asks for it on the first deploy)
   Service stand-in: ${standIn.url} (pearl.api.baseUrl is set to it)
   Workspace: ${run.workspace} (a copy of examples/ and schemas/; \`npx pearl-lint examples\` in its terminal runs this build's linter)${

@@ -1,5 +1,6 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { registerDeploy } from './deploy/deploy';
+import { offerWalkthroughOnce } from './firstRunWalkthrough';
 import { registerGraphPreview } from './graphPreview/graphPreview';
 import type { ClientHost } from './host/clientHost';
 import { registerWebUnavailable } from './host/webUnavailable';
@@ -53,6 +54,12 @@ export async function activate(extCtx: vscode.ExtensionContext, host: ClientHost
     registerOngoingCalls(ctx);
     registerPearlsView(ctx);
   }
+  void offerWalkthroughOnce({
+    extensionId: extCtx.extension.id,
+    openOnInstall: vscode.workspace.getConfiguration('workbench.welcomePage').get('walkthroughs.openOnInstall', true),
+    globalState: extCtx.globalState,
+    executeCommand: (command, ...args) => vscode.commands.executeCommand(command, ...args),
+  });
   await ctx.start();
   const context = ctx;
   return {
