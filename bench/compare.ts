@@ -40,6 +40,7 @@ import {
 } from './compareStats';
 import { edit, generateShapedPearl, middle } from './pearlGenerator';
 import { generateWalksFile } from './walksGenerator';
+import { chromiumPath } from '../test/e2e/harness/prerequisites';
 
 const repositoryRoot = path.resolve(__dirname, '..', '..');
 const workerScript = path.join(__dirname, 'compareWorker.js');
@@ -55,6 +56,8 @@ interface Form {
   /** Small Pearls (4 nodes each, bench/cliBench.ts) linted in one command. */
   lintFiles: number;
   walks: { count: number; nodes: number };
+  /** Nodes of the Pearl whose graph the preview page draws first (needs Chromium). */
+  graphNodes: number;
 }
 
 const forms: Record<'short' | 'full', Form> = {
@@ -70,6 +73,7 @@ const forms: Record<'short' | 'full', Form> = {
     lsp: { nodes: 1_000, requests: 30, edits: 12 },
     lintFiles: 1_000,
     walks: { count: 100, nodes: 500 },
+    graphNodes: 500,
   },
   // CI machines are noisy and a short run has few rounds: 1.25 still flags a doubling at once.
   short: {
@@ -83,6 +87,7 @@ const forms: Record<'short' | 'full', Form> = {
     lsp: { nodes: 500, requests: 15, edits: 6 },
     lintFiles: 200,
     walks: { count: 30, nodes: 200 },
+    graphNodes: 200,
   },
 };
 
@@ -240,7 +245,17 @@ function tasks(
     // From the walks' folder: a walks file's Pearl must be inside pearl-lint's working folder.
     measure: lint((root) => [path.join(root, 'dist', 'pearl-lint.js'), '--coverage', '.'], inputs.walksFolder),
   });
+  if (hasChromium())
+    list.push({
+      figures: [{ key: 'firstDrawMs', name: `graph first draw, ${n(form.graphNodes)} nodes (page, wall)`, unit: 'ms' }],
+      measure: (root, side) => worker('graph', root, ['--nodes', String(form.graphNodes), '--repeat', String(repeat(side))]),
+    });
   return list;
+}
+
+/** Whether the graph's figure can run: the Chromium the page tests use (`CHROMIUM`, else Debian's). */
+function hasChromium(): boolean {
+  return fs.existsSync(chromiumPath());
 }
 
 /** The inputs shared by both sides, written once: the small Pearls, a Pearl and its walks file. */
@@ -364,10 +379,7 @@ async function main(): Promise<number> {
         rows.push({ figure: figure.name, unit: figure.unit, summary, verdict: verdictOf(summary, threshold) });
       }
     }
-    rows.push({
-      figure: 'graph first draw',
-      skipped: fs.existsSync('/usr/bin/chromium') ? 'not measured here yet: run npm run bench:graph on both builds' : 'no chromium',
-    });
+    if (!hasChromium()) rows.push({ figure: 'graph first draw', skipped: `no Chromium at ${chromiumPath()}` });
   } finally {
     fs.rmSync(inputsFolder, { recursive: true, force: true });
   }

@@ -20,12 +20,22 @@
  *   are wall times: pairing each request with the other build's keeps a busy moment of the machine
  *   on both sides. `--repeat` applies to the head only here.
  *
+ * - `graph --root R --nodes N [--repeat k]`: the graph preview page as R ships it (R's
+ *   `dist/graphPreview.js`, served by R's own page harness, `out/test/e2e/webview/previewPage.js`) in
+ *   headless Chromium; the graph of the same Pearl computed by R's language service and posted as
+ *   the host does; prints `{ "firstDrawMs" }`, the wall time from the post to the SVG drawn (the
+ *   page's render count, then a frame), in a fresh page, the mean of 3 pages: what a user waits for
+ *   when a preview opens.
+ *
  * `--repeat k` does each measured operation k times per sample (the self-test's head doing twice
  * the work).
  */
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { chromium } from 'playwright-core';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { launchOptions } from '../test/e2e/webview/previewPage';
 import { type LspClient, withLspClient } from '../test/helpers/lspClient';
 import { median } from './benchStats';
 import { typeKeystrokes, waitForIdle } from './lspBench';
@@ -53,6 +63,67 @@ function diagnostics(root: string, nodes: number, iterations: number, repeat: nu
   const before = process.cpuUsage();
   for (let i = 0; i < iterations; i++) for (let r = 0; r < repeat; r++) once();
   return { cpuMs: cpuMsSince(before) / iterations };
+}
+
+/** What the worker uses of a build's page harness (the same since the page tests exist). */
+interface PageHarness {
+  startServer(): Promise<{ server: { close(): void }; origin: string }>;
+}
+
+/** What the worker uses of a build's language service (tsc output). */
+interface GraphService {
+  getLanguageService(): {
+    parsePearlDocument(document: unknown): unknown;
+    doValidation(parsed: unknown): unknown;
+    getGraph(parsed: unknown, diagnostics: unknown): unknown;
+  };
+}
+
+/** Fresh pages drawn per sample of the graph's figure: their mean is the sample (a page's wall time swings). */
+const graphDrawsPerSample = 3;
+
+async function graphFirstDraw(root: string, nodes: number, repeat: number): Promise<{ firstDrawMs: number }> {
+  /* eslint-disable @typescript-eslint/no-require-imports -- the build measured is chosen at run time */
+  const harness = require(path.join(root, 'out', 'test', 'e2e', 'webview', 'previewPage.js')) as PageHarness;
+  const library = require(path.join(root, 'out', 'server', 'src', 'service', 'pearlLanguageService.js')) as GraphService;
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  const service = library.getLanguageService();
+  const text = generateShapedPearl(compareShape, nodes);
+  const parsed = service.parsePearlDocument(TextDocument.create('file:///bench/compare.pearl.json', 'pearl', 1, text));
+  const message = { type: 'graph', graph: service.getGraph(parsed, service.doValidation(parsed)) };
+  const { server, origin } = await harness.startServer();
+  const browser = await chromium.launch(launchOptions);
+  try {
+    let total = 0;
+    for (let r = 0; r < repeat * graphDrawsPerSample; r++) {
+      const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+      await page.goto(`${origin}/`);
+      await page.waitForFunction(() =>
+        (globalThis as unknown as { __posted: { type: string }[] }).__posted.some((posted) => posted.type === 'ready'),
+      );
+      // Handed over first, posted by a second evaluate: Playwright's transfer of a large argument
+      // would otherwise run on in the page after the post (bench/graphBench.ts, timeDraw).
+      await page.evaluate((handed) => ((globalThis as unknown as { __benchMessage?: unknown }).__benchMessage = handed), message);
+      total += await page.evaluate(async () => {
+        const svg = document.getElementById('graph') as unknown as SVGSVGElement;
+        const holder = globalThis as unknown as { __benchMessage?: unknown; postMessage(posted: unknown, target: string): void };
+        // The page's clock (this file's `performance` import is Node's, which the page does not have).
+        const clock = window.performance;
+        const started = clock.now();
+        holder.postMessage(holder.__benchMessage, '*');
+        for (;;) {
+          await new Promise((resolve) => requestAnimationFrame(resolve));
+          if (Number(svg.dataset.renderCount ?? 0) >= 1) return clock.now() - started;
+          if (clock.now() - started > 120_000) throw new Error('the graph was not drawn within 120 s');
+        }
+      });
+      await page.close();
+    }
+    return { firstDrawMs: total / graphDrawsPerSample };
+  } finally {
+    await browser.close();
+    server.close();
+  }
 }
 
 /** This process's CPU time (user + system, every thread) since `start`, in milliseconds. */
@@ -161,7 +232,7 @@ async function main(): Promise<void> {
   });
   const root = values.root === undefined ? undefined : path.resolve(values.root);
   const nodes = Number(values.nodes);
-  if (!root || !(nodes >= 8)) throw new Error('usage: compareWorker.js diagnostics|keystrokes|requests --root <build> --nodes <n> …');
+  if (!root || !(nodes >= 8)) throw new Error('usage: compareWorker.js diagnostics|keystrokes|requests|graph --root <build> --nodes <n> …');
   const repeat = Number(values.repeat);
   const headRoot = values['head-root'] === undefined ? root : path.resolve(values['head-root']);
   const result =
@@ -171,7 +242,9 @@ async function main(): Promise<void> {
         ? await keystrokes(root, nodes, Number(values.edits), repeat)
         : positionals[0] === 'requests'
           ? await requests(root, headRoot, nodes, Number(values.requests), repeat)
-          : undefined;
+          : positionals[0] === 'graph'
+            ? await graphFirstDraw(root, nodes, repeat)
+            : undefined;
   if (!result) throw new Error(`unknown task ${positionals[0] ?? '(none)'}`);
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }

@@ -54,12 +54,14 @@ export async function activate(extCtx: vscode.ExtensionContext, host: ClientHost
     registerOngoingCalls(ctx);
     registerPearlsView(ctx);
   }
-  void offerWalkthroughOnce({
-    extensionId: extCtx.extension.id,
-    openOnInstall: vscode.workspace.getConfiguration('workbench.welcomePage').get('walkthroughs.openOnInstall', true),
-    globalState: extCtx.globalState,
-    executeCommand: (command, ...args) => vscode.commands.executeCommand(command, ...args),
-  });
+  // On the web, extensions come from the Marketplace, whose install opens the walkthrough already.
+  if (host.kind !== 'web')
+    void offerWalkthroughOnce({
+      extensionId: extCtx.extension.id,
+      openOnInstall: vscode.workspace.getConfiguration('workbench.welcomePage').get('walkthroughs.openOnInstall', true),
+      globalState: extCtx.globalState,
+      executeCommand: (command, ...args) => vscode.commands.executeCommand(command, ...args),
+    });
   await ctx.start();
   const context = ctx;
   return {

@@ -1,12 +1,14 @@
 import * as vscode from 'vscode';
 import { activePearlDocument } from '../activePearlDocument';
 import type { CmdFactory, PearlContext } from '../pearlContext';
-import { type PearlCommandOutcome, resolveTarget } from '../pearlsView/pearlTarget';
+import { checkBaseUrl, isPlausiblePearlId } from '../api/pearlApiClient';
+import { labelOf, type PearlCommandOutcome, resolveTarget } from '../pearlsView/pearlTarget';
 import type { PearlsView } from '../pearlsView/pearlsView';
 import { checkWorkspaceTrust } from '../trust/workspaceTrust';
 import { showInformation } from '../notify';
 import { lastDays } from './analyticsData';
-import { AnalyticsPanel } from './analyticsPanel';
+import { isAnalyticsViewState } from './analyticsMessages';
+import { AnalyticsPanel, analyticsViewType } from './analyticsPanel';
 import { defaultRangeDays } from './analyticsRange';
 
 /** The context key: the active editor's Pearl file has a recorded deployment (the editor title's "Show Analytics…"). */
@@ -24,6 +26,27 @@ export function showAnalyticsCommand(view: PearlsView): CmdFactory {
   const panels = new Map<string, AnalyticsPanel>();
   return (ctx) => {
     ctx.pushCleanup({ dispose: () => [...panels.values()].forEach((panel) => panel.dispose()) });
+    // After a reload, VS Code hands back the analytics pages that were open (their page saved the
+    // Pearl and the range). Nothing is asked: without trust, a usable base URL or a stored token
+    // the tab closes quietly.
+    ctx.pushCleanup(
+      vscode.window.registerWebviewPanelSerializer(analyticsViewType, {
+        deserializeWebviewPanel: async (restored, state: unknown) => {
+          const baseUrl = ctx.config.apiBaseUrl;
+          const token = vscode.workspace.isTrusted && checkBaseUrl(baseUrl).ok ? await ctx.tokens.get() : undefined;
+          if (!isAnalyticsViewState(state) || !isPlausiblePearlId(state.pearl.id) || panels.has(state.pearl.id) || token === undefined) {
+            restored.dispose();
+            return;
+          }
+          const pearl = state.pearl;
+          const range = { from: new Date(state.from), to: new Date(state.to) };
+          const target = { baseUrl, token, pearl, label: labelOf(pearl) };
+          const panel = new AnalyticsPanel(ctx, target, range, () => panels.delete(pearl.id), restored);
+          panels.set(pearl.id, panel);
+          await panel.show(target, range);
+        },
+      }),
+    );
     registerFileDeployedContext(ctx);
     return async (arg?: unknown): Promise<PearlCommandOutcome> => {
       if (!checkWorkspaceTrust('pearlsView')) return { status: 'refused', reason: 'workspace not trusted' };

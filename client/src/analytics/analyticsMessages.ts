@@ -13,7 +13,34 @@ export type AnalyticsHostMessage =
   /** The charts to draw. */
   | { readonly type: 'dashboard'; readonly dashboard: Dashboard }
   /** The request failed: one or two plain sentences. */
-  | { readonly type: 'error'; readonly title: string; readonly rangeText: string; readonly message: string };
+  | { readonly type: 'error'; readonly title: string; readonly rangeText: string; readonly message: string }
+  /** What the page keeps with `setState`, so that VS Code restores the page after a reload. */
+  | { readonly type: 'remember'; readonly state: AnalyticsViewState };
+
+/**
+ * The analytics page's saved state: the Pearl (id, name, type: what the Pearls view listed) and the
+ * range, as ISO 8601 date-times. No figure of the analytics: they are read again.
+ */
+export interface AnalyticsViewState {
+  readonly pearl: { readonly id: string; readonly name?: string; readonly type?: number };
+  readonly from: string;
+  readonly to: string;
+}
+
+/** Whether `value` is an {@link AnalyticsViewState} with valid dates (it comes back from the page: checked). */
+export function isAnalyticsViewState(value: unknown): value is AnalyticsViewState {
+  if (typeof value !== 'object' || value === null) return false;
+  const { pearl, from, to } = value as { pearl?: unknown; from?: unknown; to?: unknown };
+  if (typeof pearl !== 'object' || pearl === null || typeof from !== 'string' || typeof to !== 'string') return false;
+  const { id, name, type } = pearl as { id?: unknown; name?: unknown; type?: unknown };
+  return (
+    typeof id === 'string' &&
+    (name === undefined || typeof name === 'string') &&
+    (type === undefined || (typeof type === 'number' && Number.isInteger(type))) &&
+    !Number.isNaN(Date.parse(from)) &&
+    !Number.isNaN(Date.parse(to))
+  );
+}
 
 /** Page → host. */
 export type AnalyticsPageMessage =

@@ -6,7 +6,13 @@ import { noLinks } from '../pearlsView/pearlsTreeModel';
 import { showError, showInformation } from '../notify';
 import { type Dashboard, exportFileName, failureText, prepareDashboard, rangeText, toCsv } from './analyticsData';
 import { createNonce, getAnalyticsHtml } from './analyticsHtml';
-import { type AnalyticsHostMessage, isAnalyticsPageMessage, type AnalyticsPageMessage, pngBytes } from './analyticsMessages';
+import {
+  type AnalyticsHostMessage,
+  isAnalyticsPageMessage,
+  type AnalyticsPageMessage,
+  type AnalyticsViewState,
+  pngBytes,
+} from './analyticsMessages';
 import { pickRange } from './analyticsRange';
 import { SingleFlight } from './singleFlight';
 
@@ -32,18 +38,27 @@ export class AnalyticsPanel implements vscode.Disposable {
   private range: { from: Date; to: Date };
   private disposed = false;
 
+  /**
+   * A page for `target` in a new panel, or in `restored`: the panel VS Code hands back after a
+   * reload (docs/user/analytics.md).
+   */
   constructor(
     private readonly ctx: PearlContext,
     private target: PearlTarget,
     range: { from: Date; to: Date },
     private readonly onDispose: () => void,
+    restored?: vscode.WebviewPanel,
   ) {
     this.range = range;
     const dist = vscode.Uri.joinPath(ctx.extCtx.extensionUri, 'dist');
-    this.panel = vscode.window.createWebviewPanel(analyticsViewType, `Analytics: ${titleOf(target)}`, vscode.ViewColumn.Active, {
-      enableScripts: true,
-      localResourceRoots: [dist],
-    });
+    const options = { enableScripts: true, localResourceRoots: [dist] };
+    if (restored === undefined) {
+      this.panel = vscode.window.createWebviewPanel(analyticsViewType, `Analytics: ${titleOf(target)}`, vscode.ViewColumn.Active, options);
+    } else {
+      this.panel = restored;
+      this.panel.webview.options = options;
+      this.panel.title = `Analytics: ${titleOf(target)}`;
+    }
     const webview = this.panel.webview;
     webview.html = getAnalyticsHtml({
       cspSource: webview.cspSource,
@@ -76,6 +91,7 @@ export class AnalyticsPanel implements vscode.Disposable {
   async load(): Promise<void> {
     const { from, to } = this.range;
     const title = this.target.label;
+    this.remember();
     this.post({ type: 'loading', title, rangeText: rangeText(from, to) });
     const { baseUrl, token, pearl } = this.target;
     const outcome = await this.request.run((signal) =>
@@ -108,9 +124,21 @@ export class AnalyticsPanel implements vscode.Disposable {
     if (!this.disposed) void this.panel.webview.postMessage(message);
   }
 
+  /** Tells the page what to save for a reload: the Pearl and the range. */
+  private remember(): void {
+    const { id, name, type } = this.target.pearl;
+    const state: AnalyticsViewState = {
+      pearl: { id, ...(name === undefined ? {} : { name }), ...(type === undefined ? {} : { type }) },
+      from: this.range.from.toISOString(),
+      to: this.range.to.toISOString(),
+    };
+    if (!this.disposed) void this.panel.webview.postMessage({ type: 'remember', state } satisfies AnalyticsHostMessage);
+  }
+
   private async onMessage(message: AnalyticsPageMessage): Promise<void> {
     switch (message.type) {
       case 'ready':
+        this.remember();
         if (this.last !== undefined) void this.panel.webview.postMessage(this.last);
         return;
       case 'reload':

@@ -12,6 +12,21 @@ import type { CallViewModel } from './callViewModel';
 export interface ShowCallMessage {
   readonly type: 'show';
   readonly model: CallViewModel;
+  /** What the page keeps with `setState`, so that VS Code restores the view after a reload. */
+  readonly restore: CallViewState;
+}
+
+/** The call view's saved state: which call of which Pearl it shows (ids only, never the call). */
+export interface CallViewState {
+  readonly callId: string;
+  readonly pearlId?: string;
+}
+
+/** Whether `value` is a {@link CallViewState} (it comes back from the page: checked). */
+export function isCallViewState(value: unknown): value is CallViewState {
+  if (typeof value !== 'object' || value === null) return false;
+  const { callId, pearlId } = value as { callId?: unknown; pearlId?: unknown };
+  return typeof callId === 'string' && (pearlId === undefined || typeof pearlId === 'string');
 }
 
 /** Page → host: the page listens (`ready`), the user asked for the recording or a walk with the values. */

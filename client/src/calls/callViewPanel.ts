@@ -7,7 +7,14 @@ import type { PearlContext } from '../pearlContext';
 import { checkWorkspaceTrust } from '../trust/workspaceTrust';
 import type { CallsInView } from './callsInView';
 import { callsRequestTimeoutMs } from './callsInView';
-import { type CallPageMessage, getCallViewHtml, isCallPageMessage } from './callViewHtml';
+import {
+  type CallPageMessage,
+  type CallViewState,
+  getCallViewHtml,
+  isCallPageMessage,
+  isCallViewState,
+  type ShowCallMessage,
+} from './callViewHtml';
 import { buildCallViewModel, type CallViewModel, httpsUrl, walkVariablesOf } from './callViewModel';
 import type { PearlFileFacts } from './pearlFileFacts';
 
@@ -20,6 +27,7 @@ export const maxOpenCallViews = 20;
 /** What an open call view holds. */
 interface OpenCall {
   readonly panel: vscode.WebviewPanel;
+  readonly callId: string;
   readonly pearlId: string | undefined;
   call?: CallDetail;
   model?: CallViewModel;
@@ -62,13 +70,45 @@ export class CallViews implements vscode.Disposable {
     }
     const token = await this.ctx.tokens.getOrPrompt('Opening a call needs the bearer token of your NLPearl account (AccountId:SecretKey).');
     if (token === undefined) return 'refused';
-    if (this.open.size >= maxOpenCallViews) this.open.values().next().value?.panel.dispose();
-    const panel = vscode.window.createWebviewPanel(callViewType, 'Call', vscode.ViewColumn.Active, {
+    const panel = vscode.window.createWebviewPanel(callViewType, 'Call', vscode.ViewColumn.Active, this.webviewOptions());
+    return this.load(panel, callId, pearlId, baseUrl, token, 'say');
+  }
+
+  /**
+   * Opens again, in `panel`, the call a view showed before VS Code reloaded (`state` as its page
+   * saved it). Nothing is asked: without workspace trust, a usable base URL or a stored token, the
+   * tab is closed quietly, and the Pearls view opens the call again.
+   */
+  async restore(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
+    const baseUrl = this.ctx.config.apiBaseUrl;
+    const token = vscode.workspace.isTrusted && checkBaseUrl(baseUrl).ok ? await this.ctx.tokens.get() : undefined;
+    if (!isCallViewState(state) || !isPlausiblePearlId(state.callId) || this.open.has(state.callId) || token === undefined) {
+      panel.dispose();
+      return;
+    }
+    panel.webview.options = this.webviewOptions();
+    await this.load(panel, state.callId, state.pearlId, baseUrl, token, 'log');
+  }
+
+  private webviewOptions(): vscode.WebviewPanelOptions & vscode.WebviewOptions {
+    return {
       enableScripts: true,
       enableCommandUris: false,
       localResourceRoots: [vscode.Uri.joinPath(this.ctx.extCtx.extensionUri, 'dist')],
-    });
-    const entry: OpenCall = { panel, pearlId, ready: false };
+    };
+  }
+
+  /** Shows call `callId` in `panel`: the page, then the call read from the service. */
+  private async load(
+    panel: vscode.WebviewPanel,
+    callId: string,
+    pearlId: string | undefined,
+    baseUrl: string,
+    token: string,
+    failure: 'say' | 'log',
+  ): Promise<'done' | 'refused' | 'failed'> {
+    if (this.open.size >= maxOpenCallViews) this.open.values().next().value?.panel.dispose();
+    const entry: OpenCall = { panel, callId, pearlId, ready: false };
     this.open.set(callId, entry);
     let closed = false;
     panel.onDidDispose(() => {
@@ -90,7 +130,7 @@ export class CallViews implements vscode.Disposable {
       this.ctx.outputChannel.appendLine(
         `[calls] GET call failed: ${result.kind}${result.status === undefined ? '' : ` (HTTP ${result.status})`}.`,
       );
-      void showError(`Could not read the call: ${result.message}`);
+      if (failure === 'say') void showError(`Could not read the call: ${result.message}`);
       return 'failed';
     }
     const owner = pearlId ?? result.call.pearlId;
@@ -133,8 +173,7 @@ export class CallViews implements vscode.Disposable {
       entry.ready = true;
       this.post(entry);
     } else if (message.type === 'walk') {
-      const callId = [...this.open.entries()].find(([, open]) => open === entry)?.[0];
-      await this.walkWith(callId);
+      await this.walkWith(entry.callId);
     } else if (message.type === 'openRecording') {
       // Checked again here: only an https URL the host itself read from the call is opened.
       const url = entry.call?.recording === undefined ? undefined : httpsUrl(entry.call.recording);
@@ -147,7 +186,12 @@ export class CallViews implements vscode.Disposable {
   }
 
   private post(entry: OpenCall): void {
-    if (entry.ready && entry.model !== undefined) void entry.panel.webview.postMessage({ type: 'show', model: entry.model });
+    if (entry.ready && entry.model !== undefined) {
+      const restore: CallViewState =
+        entry.pearlId === undefined ? { callId: entry.callId } : { callId: entry.callId, pearlId: entry.pearlId };
+      const message: ShowCallMessage = { type: 'show', model: entry.model, restore };
+      void entry.panel.webview.postMessage(message);
+    }
   }
 
   dispose(): void {

@@ -14,7 +14,7 @@ import { callFilterStatusNames } from './callNames';
 import { CallRequestFollower, type FollowState } from './callRequestFollower';
 import { CallsInView, readText } from './callsInView';
 import { type CallsFilter, checkPhoneNumber, checkSearch, customRange, defaultFilter, presetRange } from './callsTreeModel';
-import { CallViews } from './callViewPanel';
+import { CallViews, callViewType } from './callViewPanel';
 import { readWalkValues, type WalkValues } from './pearlFileFacts';
 
 /** Where the last test call's number is kept: the workspace's state (never settings or files). */
@@ -35,6 +35,12 @@ export function registerCalls(ctx: PearlContext, view: PearlsView): void {
   const follow = new TestCallStatus(views);
   ctx.pushCleanup(calls);
   ctx.pushCleanup(views);
+  // After a reload, VS Code hands back the call tabs that were open (their page saved the call's id).
+  ctx.pushCleanup(
+    vscode.window.registerWebviewPanelSerializer(callViewType, {
+      deserializeWebviewPanel: (panel, state: unknown) => views.restore(panel, state),
+    }),
+  );
   ctx.pushCleanup(follow);
   ctx.registerCommand('calls.open', () => async (pearlId?: unknown, callId?: unknown): Promise<PearlCommandOutcome> => {
     if (!checkWorkspaceTrust('pearlsView')) return { status: 'refused', reason: 'workspace not trusted' };

@@ -560,3 +560,39 @@ export async function checkFiltersCleared({ workbench }: PearlsViewChecks): Prom
   await openPearlsView(workbench);
   await pollUntil('the filter message to go', async () => !((await pane(workbench).textContent()) ?? '').includes('Calls filtered:'));
 }
+
+/**
+ * After "Show Analytics…" (the analytics page open): the call `callId` opened by "Open Call by
+ * Id…", then the window reloads. Both tabs come back and draw again (the call view its header with
+ * the call's id, the analytics page its charts), read anew from the service with the stored token.
+ */
+export async function checkRestoredAfterReload(checks: PearlsViewChecks, callId: string): Promise<void> {
+  const { workbench, shot } = checks;
+  await workbench.runCommand('Pearl: Open Call by Id…');
+  await answerInput(workbench, /^Open a call$/, callId);
+  await webviewFrame(workbench, 'body[data-drawn="true"] #call h1', 'the call view to draw the call');
+  await shot('call-view-before-reload');
+  // As a user reloads: the command saves the workbench's state (its open editors) first, which a
+  // bare page reload right after opening a tab may not.
+  const loaded = workbench.page.waitForEvent('load', { timeout: 60_000 });
+  await workbench.runCommand('Developer: Reload Window');
+  await loaded;
+  await workbench.waitUntilLoaded();
+  const tabs = workbench.page.locator('.tabs-container .tab');
+  let titles: string[] = [];
+  await pollUntil(
+    'the call view and the analytics page to be open again',
+    async () => {
+      titles = await tabs.allTextContents();
+      return titles.some((title) => title.startsWith('Analytics: ')) && titles.some((title) => title.includes('Call'));
+    },
+    { describeLast: () => JSON.stringify(titles) },
+  );
+  const call = await webviewFrame(workbench, 'body[data-drawn="true"] dl.header', 'the restored call view to draw the call');
+  const header = (await call.locator('dl.header').textContent()) ?? '';
+  assert.ok(header.includes(callId), `the restored call view does not name the call ${callId}: ${header}`);
+  await shot('call-view-restored');
+  await tabs.filter({ hasText: 'Analytics: ' }).first().click();
+  await webviewFrame(workbench, 'body[data-drawn] #charts section[data-chart] canvas', 'the restored analytics page to draw its charts');
+  await shot('analytics-restored');
+}

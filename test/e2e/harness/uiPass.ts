@@ -22,6 +22,7 @@ import {
   checkAnalytics,
   checkCallOpened,
   checkCallsListedAndFiltered,
+  checkRestoredAfterReload,
   checkFiltersCleared,
   checkForgetCustomer,
   checkTestCall,
@@ -432,6 +433,12 @@ async function runCallsChecks(
     }
     if (listed !== undefined) await check('Calls: Clear Call Filters takes the filter off', () => checkFiltersCleared(checks));
     await check('Analytics: the page draws every chart with its table', () => checkAnalytics(checks, deployed));
+    if (opened !== undefined) {
+      const callId = opened.call.id;
+      await check('Calls and analytics: a call view and the analytics page come back after the window reloads', () =>
+        checkRestoredAfterReload(checks, callId),
+      );
+    }
     await check('Calls: a test call placed, followed to its call and opened', () => checkTestCall(checks, deployed));
     await check('Calls: Forget a Customer asks the number, confirms, and says it is done', () => checkForgetCustomer(checks, deployed));
   } finally {

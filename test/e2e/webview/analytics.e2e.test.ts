@@ -230,4 +230,24 @@ describe('analytics page (chromium)', { skip: fs.existsSync(chromiumPath) ? fals
     assert.equal(await page.locator('#range').textContent(), 'y');
     await page.close();
   });
+
+  it('keeps the Pearl and the range the host names for a reload, and nothing that is not one', async () => {
+    const page = await openPage();
+    const saved = (): Promise<unknown> => page.evaluate(() => JSON.parse(sessionStorage.getItem('webviewState') ?? 'null') as unknown);
+    const state = {
+      pearl: { id: 'pearl-7', name: 'Clinic <b>', type: 2 },
+      from: '2026-11-06T00:00:00.000Z',
+      to: '2026-12-06T00:00:00.000Z',
+    };
+    await page.evaluate((message) => window.postMessage(message, '*'), { type: 'remember', state } as const);
+    await page.waitForFunction(() => sessionStorage.getItem('webviewState') !== null);
+    assert.deepEqual(await saved(), state);
+    await page.evaluate((message) => window.postMessage(message, '*'), {
+      type: 'remember',
+      state: { pearl: { id: 7 }, from: 'never', to: '' },
+    });
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    assert.deepEqual(await saved(), state, 'an invalid state is not kept');
+    await page.close();
+  });
 });

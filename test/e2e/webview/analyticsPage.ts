@@ -36,7 +36,10 @@ function preludeScript(): string {
   window.__longTasks = [];
   document.addEventListener('securitypolicyviolation', (event) => window.__cspViolations.push(event.violatedDirective + ' ' + event.blockedURI));
   new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.__longTasks.push(entry.duration); }).observe({ type: 'longtask', buffered: true });
-  window.acquireVsCodeApi = () => ({ postMessage: (message) => { window.__posted.push(JSON.parse(JSON.stringify(message))); } });
+  window.acquireVsCodeApi = () => ({
+    postMessage: (message) => { window.__posted.push(JSON.parse(JSON.stringify(message))); },
+    setState: (state) => { sessionStorage.setItem('webviewState', JSON.stringify(state)); },
+  });
 })();`;
 }
 

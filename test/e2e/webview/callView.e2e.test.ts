@@ -17,7 +17,7 @@ import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { readCallDetail } from '../../../client/src/api/pearlCallsApi';
-import { getCallViewHtml } from '../../../client/src/calls/callViewHtml';
+import { type CallViewState, getCallViewHtml } from '../../../client/src/calls/callViewHtml';
 import { buildCallViewModel, type CallViewModel, maxTurnChars } from '../../../client/src/calls/callViewModel';
 import { readPearlFileFacts } from '../../../client/src/calls/pearlFileFacts';
 import { createNonce } from '../../../client/src/graphPreview/graphPreviewHtml';
@@ -138,9 +138,13 @@ describe('call view page (chromium)', { skip: fs.existsSync(chromiumPath) ? fals
   }
 
   /** Posts the model and resolves to the milliseconds until the first turns and all turns are drawn (measured in the page). */
-  function show(page: Page, model: CallViewModel): Promise<{ firstMs: number; allMs: number }> {
+  function show(
+    page: Page,
+    model: CallViewModel,
+    restore: CallViewState = { callId: 'call-1' },
+  ): Promise<{ firstMs: number; allMs: number }> {
     return page.evaluate(
-      (data) =>
+      ({ data, restore }) =>
         new Promise<{ firstMs: number; allMs: number }>((resolve) => {
           const start = performance.now();
           let firstMs = -1;
@@ -150,10 +154,10 @@ describe('call view page (chromium)', { skip: fs.existsSync(chromiumPath) ? fals
             else requestAnimationFrame(check);
           };
           delete document.body.dataset.drawn;
-          (globalThis as unknown as CallPageGlobals).postMessage({ type: 'show', model: data }, '*');
+          (globalThis as unknown as CallPageGlobals).postMessage({ type: 'show', model: data, restore }, '*');
           requestAnimationFrame(check);
         }),
-      model as unknown as Record<string, unknown>,
+      { data: model as unknown as Record<string, unknown>, restore },
     );
   }
 
@@ -199,14 +203,17 @@ describe('call view page (chromium)', { skip: fs.existsSync(chromiumPath) ? fals
     await page.close();
   });
 
-  it('the recording and the walk are messages to the host, from real buttons reached with the keyboard', async () => {
+  it('the page saves the call it shows for a reload; the recording and the walk are messages to the host, from real buttons reached with the keyboard', async () => {
     const { page } = await openPage();
     const { call } = readCallDetail(
       { id: 'c', transcript: [{ role: 1, content: 'Hello' }], recording: 'https://recordings.example.invalid/1.mp3' },
       'c',
     );
     const model = buildCallViewModel(call, readPearlFileFacts(pearlFile), 'hostile.pearl.json');
-    await show(page, model);
+    await show(page, model, { callId: 'c', pearlId: 'pearl-7' });
+    // What VS Code keeps to open the same call after a reload: the ids, nothing of the call.
+    const saved = await page.evaluate(() => sessionStorage.getItem('webviewState'));
+    assert.deepEqual(JSON.parse(saved ?? 'null'), { callId: 'c', pearlId: 'pearl-7' });
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Tab');

@@ -10,11 +10,11 @@
 
 import { Chart } from 'chart.js';
 import type { ChartModel, ChartTable, Dashboard } from '../analyticsData';
-import type { AnalyticsHostMessage, AnalyticsPageMessage } from '../analyticsMessages';
+import { type AnalyticsHostMessage, type AnalyticsPageMessage, type AnalyticsViewState, isAnalyticsViewState } from '../analyticsMessages';
 import { chartConfiguration } from './chartConfig';
 import { readTheme, watchTheme } from './theme';
 
-declare function acquireVsCodeApi(): { postMessage(message: AnalyticsPageMessage): void };
+declare function acquireVsCodeApi(): { postMessage(message: AnalyticsPageMessage): void; setState(state: AnalyticsViewState): void };
 
 const vscodeApi = acquireVsCodeApi();
 const byId = (id: string): HTMLElement => document.getElementById(id) as HTMLElement;
@@ -36,7 +36,10 @@ byId('reload').addEventListener('click', () => vscodeApi.postMessage({ type: 're
 window.addEventListener('message', (event: MessageEvent<AnalyticsHostMessage>) => {
   const message = event.data;
   if (typeof message !== 'object' || message === null) return;
-  if (message.type === 'loading') {
+  if (message.type === 'remember') {
+    // VS Code keeps this state and hands it back after a reload, to open the same page again.
+    if (isAnalyticsViewState(message.state)) vscodeApi.setState(message.state);
+  } else if (message.type === 'loading') {
     setHeader(message.title, message.rangeText);
     statusElement.textContent = `Reading the analytics of ${message.rangeText}…`;
   } else if (message.type === 'error') {

@@ -8,10 +8,10 @@
  * on a click.
  */
 
-import type { CallPageMessage, ShowCallMessage } from '../callViewHtml';
+import { type CallPageMessage, type CallViewState, isCallViewState, type ShowCallMessage } from '../callViewHtml';
 import type { CallViewModel, CollectedRow, TurnView } from '../callViewModel';
 
-declare function acquireVsCodeApi(): { postMessage(message: CallPageMessage): void };
+declare function acquireVsCodeApi(): { postMessage(message: CallPageMessage): void; setState(state: CallViewState): void };
 
 /** Turns drawn before the first paint. */
 const firstChunk = 60;
@@ -25,6 +25,8 @@ let generation = 0;
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const message = event.data as Partial<ShowCallMessage> | null;
   if (message === null || typeof message !== 'object' || message.type !== 'show' || typeof message.model !== 'object') return;
+  // VS Code keeps this state and hands it back after a reload, to open the same call again.
+  if (isCallViewState(message.restore)) vscodeApi.setState(message.restore);
   render(message.model);
 });
 vscodeApi.postMessage({ type: 'ready' });
