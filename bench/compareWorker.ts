@@ -86,7 +86,7 @@ async function graphFirstDraw(root: string, nodes: number, repeat: number): Prom
   /* eslint-disable @typescript-eslint/no-require-imports -- the build measured is chosen at run time */
   const harness = require(path.join(root, 'out', 'test', 'e2e', 'webview', 'previewPage.js')) as PageHarness;
   const library = require(path.join(root, 'out', 'server', 'src', 'service', 'pearlLanguageService.js')) as GraphService;
-  /* eslint-enable @typescript-eslint/no-require-imports */
+  /* eslint-enable @typescript-eslint/no-require-imports -- the two requires above only */
   const service = library.getLanguageService();
   const text = generateShapedPearl(compareShape, nodes);
   const parsed = service.parsePearlDocument(TextDocument.create('file:///bench/compare.pearl.json', 'pearl', 1, text));
