@@ -355,8 +355,33 @@ function isInbound(pearl: StandInPearl): boolean {
   return typeof pearl.request.inbound === 'object' && pearl.request.inbound !== null;
 }
 
-/** A value of variable type `type` (1 String … 7 DateTime) drawn from `next`. */
-function valueOfType(type: number, next: () => number, language: string): unknown {
+/**
+ * Sample String values by a word of the variable's id or name (the first that matches), so that a
+ * call's collected values read like a conversation's: a name for a name, a source for a source.
+ */
+const sampleStrings: readonly { readonly words: RegExp; readonly values: readonly string[] }[] = [
+  { words: /name/i, values: [] },
+  { words: /vehicle|car|model/i, values: ['2022 Corolla hybrid', 'Used RAV4, under 40k miles', 'Model Y'] },
+  { words: /source|channel/i, values: ['Website form', 'Facebook ad', 'Walk-in referral'] },
+  { words: /time\s*frame|timeframe|when/i, values: ['Within a month', 'This week', 'Just browsing'] },
+  { words: /reason|purpose|topic/i, values: ['Annual check-up', 'Billing question', 'Follow-up visit'] },
+  { words: /email/i, values: ['dana@example.com', 'lucia@example.org'] },
+  { words: /address|city/i, values: ['12 Harbour Road', 'Springfield'] },
+  { words: /phone|number/i, values: ['+15550123456'] },
+];
+
+/** A String value for `variable`: the caller's name for a name, else a sample by its words. */
+function stringValue(variable: { id: string; name: string }, next: () => number, language: string): string {
+  const sample = sampleStrings.find(({ words }) => words.test(variable.id) || words.test(variable.name));
+  if (sample === undefined) return `Sample ${variable.name.toLowerCase()} ${1 + Math.floor(next() * 9)}`;
+  if (sample.values.length === 0) return phrases[language].name;
+  return sample.values[Math.floor(next() * sample.values.length)];
+}
+
+/** A value for `variable` of its type (1 String … 7 DateTime) drawn from `next`. */
+function valueOf(variable: { id: string; name: string; type: number }, next: () => number, language: string): unknown {
+  const type = variable.type;
+  if (type === 1 || type < 1 || type > 7) return stringValue(variable, next, language);
   switch (type) {
     case 2:
       return 1 + Math.floor(next() * 8);
@@ -368,10 +393,8 @@ function valueOfType(type: number, next: () => number, language: string): unknow
       return `2026-12-${String(1 + Math.floor(next() * 28)).padStart(2, '0')}`;
     case 6:
       return `${String(8 + Math.floor(next() * 10)).padStart(2, '0')}:30:00`;
-    case 7:
-      return `2026-12-${String(1 + Math.floor(next() * 28)).padStart(2, '0')}T10:00:00Z`;
     default:
-      return phrases[language].name;
+      return `2026-12-${String(1 + Math.floor(next() * 28)).padStart(2, '0')}T10:00:00Z`;
   }
 }
 
@@ -406,8 +429,8 @@ function generateCall(pearl: StandInPearl, day: number, n: number, full: boolean
             n === 1 && variable.type === 2 && index === variablesOf(pearl).findIndex((v) => v.type === 2)
               ? 'about forty'
               : variable.isList
-                ? [valueOfType(variable.type, next, language), valueOfType(variable.type, next, language)]
-                : valueOfType(variable.type, next, language),
+                ? [valueOf(variable, next, language), valueOf(variable, next, language)]
+                : valueOf(variable, next, language),
         })),
         { id: 'platformScore', name: 'Platform score', value: Math.floor(next() * 100) },
       ];
