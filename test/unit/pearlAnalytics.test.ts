@@ -419,7 +419,7 @@ describe('tag colours and page messages', () => {
     const csp = getAnalyticsCsp('https://webview.example', 'abc123');
     assert.equal(
       csp,
-      "default-src 'none'; img-src https://webview.example data:; style-src https://webview.example 'nonce-abc123'; script-src 'nonce-abc123'; font-src https://webview.example",
+      "default-src 'none'; img-src https://webview.example data:; style-src https://webview.example 'nonce-abc123'; script-src 'nonce-abc123'; font-src https://webview.example; media-src 'none'; frame-src 'none'",
     );
     const html = getAnalyticsHtml({
       cspSource: 'https://webview.example',

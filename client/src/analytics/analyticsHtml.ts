@@ -5,10 +5,8 @@
  * (`textContent`, never `innerHTML`).
  */
 
-import { createNonce } from '../graphPreview/graphPreviewHtml';
 import { escapeHtml } from '../htmlText';
-
-export { createNonce };
+import { contentSecurityPolicy, pageHead } from '../webviewPage';
 
 /** What {@link getAnalyticsHtml} needs from the host. */
 export interface AnalyticsHtmlParams {
@@ -29,27 +27,17 @@ export interface AnalyticsHtmlParams {
  * stylesheet, so it needs nothing more.
  */
 export function getAnalyticsCsp(cspSource: string, nonce: string): string {
-  return [
-    "default-src 'none'",
-    `img-src ${cspSource} data:`,
-    `style-src ${cspSource} 'nonce-${nonce}'`,
-    `script-src 'nonce-${nonce}'`,
-    `font-src ${cspSource}`,
-  ].join('; ');
+  return contentSecurityPolicy(nonce, { cspSource, images: true });
 }
 
 /** The complete page: a header (the Pearl, the range, Change range and Reload), a status line, the charts' grid. */
 export function getAnalyticsHtml(params: AnalyticsHtmlParams): string {
   const nonce = escapeHtml(params.nonce);
-  const csp = escapeHtml(getAnalyticsCsp(params.cspSource, params.nonce));
+  const csp = getAnalyticsCsp(params.cspSource, params.nonce);
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" nonce="${nonce}" href="${escapeHtml(params.styleUri)}">
-<title>Pearl Analytics</title>
+${pageHead({ csp, nonce: params.nonce, title: 'Pearl Analytics', styleUri: params.styleUri })}
 </head>
 <body>
 <header class="header">

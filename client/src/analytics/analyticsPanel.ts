@@ -5,7 +5,8 @@ import type { PearlTarget } from '../pearlsView/pearlTarget';
 import { noLinks } from '../pearlsView/pearlsTreeModel';
 import { showError, showInformation } from '../notify';
 import { type Dashboard, exportFileName, failureText, prepareDashboard, rangeText, toCsv } from './analyticsData';
-import { createNonce, getAnalyticsHtml } from './analyticsHtml';
+import { createNonce } from '../webviewPage';
+import { getAnalyticsHtml } from './analyticsHtml';
 import {
   type AnalyticsHostMessage,
   isAnalyticsPageMessage,

@@ -6,6 +6,8 @@
  * posts, as text.
  */
 
+import { escapeHtml } from '../htmlText';
+import { contentSecurityPolicy, pageHead } from '../webviewPage';
 import type { CallViewModel } from './callViewModel';
 
 /** Host → page: draw this call. */
@@ -51,39 +53,23 @@ export interface CallViewHtmlParams {
 
 /** The page's Content-Security-Policy: nothing but the nonce'd script and style. */
 export function getCallViewCsp(nonce: string): string {
-  return [
-    "default-src 'none'",
-    `style-src 'nonce-${nonce}'`,
-    `script-src 'nonce-${nonce}'`,
-    "img-src 'none'",
-    "media-src 'none'",
-    "frame-src 'none'",
-  ].join('; ');
+  return contentSecurityPolicy(nonce);
 }
 
 /** The complete page. Every parameter is escaped for its attribute. */
 export function getCallViewHtml(params: CallViewHtmlParams): string {
-  const nonce = escapeAttribute(params.nonce);
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(getCallViewCsp(params.nonce))}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<title>Call</title>
-<style nonce="${nonce}">${styles}</style>
+${pageHead({ csp: getCallViewCsp(params.nonce), nonce: params.nonce, title: 'Call', styles })}
 </head>
 <body>
 <main id="call" aria-busy="true">
 <p id="loading">Reading the call…</p>
 </main>
-<script nonce="${nonce}" src="${escapeAttribute(params.scriptUri)}"></script>
+<script nonce="${escapeHtml(params.nonce)}" src="${escapeHtml(params.scriptUri)}"></script>
 </body>
 </html>`;
-}
-
-function escapeAttribute(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /** The page's styles: VS Code's theme variables only; every text from the call is direction-isolated. */

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { type CallDetail, getCall } from '../api/pearlCallsApi';
 import { checkBaseUrl, isPlausiblePearlId } from '../api/pearlApiClient';
-import { createNonce } from '../graphPreview/graphPreviewHtml';
+import { createNonce } from '../webviewPage';
 import { showError, showInformation } from '../notify';
 import type { PearlContext } from '../pearlContext';
 import { checkWorkspaceTrust } from '../trust/workspaceTrust';

@@ -4,12 +4,13 @@
  * nothing else; everything from the Pearl file is drawn later by the script with DOM APIs.
  */
 import { escapeHtml } from '../htmlText';
+import { contentSecurityPolicy, pageHead } from '../webviewPage';
 
 /** What {@link getGraphPreviewHtml} needs from the host. */
 export interface GraphPreviewHtmlParams {
   /** `webview.cspSource`: the origin the webview loads local resources from. */
   readonly cspSource: string;
-  /** A fresh nonce per page ({@link createNonce}); only elements carrying it may run or style. */
+  /** A fresh nonce per page (`createNonce` of webviewPage.ts); only elements carrying it may run or style. */
   readonly nonce: string;
   /** `dist/graphPreview.js` as a webview URI. */
   readonly scriptUri: string;
@@ -17,26 +18,13 @@ export interface GraphPreviewHtmlParams {
   readonly styleUri: string;
 }
 
-/** 128 random bits (Web Crypto's `getRandomValues`), base64: a Content-Security-Policy nonce. */
-export function createNonce(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes));
-}
-
 /**
  * The strict Content-Security-Policy of the page: no remote loads, no inline code without the
- * nonce, no eval; workers only from `blob:` (the layout worker, built from the page's own script).
+ * nonce, no eval; workers only from `blob:` (the layout worker, built from the page's own script:
+ * layoutClient.ts).
  */
 export function getGraphPreviewCsp(cspSource: string, nonce: string): string {
-  return [
-    "default-src 'none'",
-    `img-src ${cspSource} data:`,
-    `style-src ${cspSource} 'nonce-${nonce}'`,
-    `script-src 'nonce-${nonce}'`,
-    // The layout worker is started from a blob: URL made from the page's own script (layoutClient.ts).
-    'worker-src blob:',
-    `font-src ${cspSource}`,
-  ].join('; ');
+  return contentSecurityPolicy(nonce, { cspSource, images: true, blobWorkers: true });
 }
 
 /**
@@ -47,15 +35,11 @@ export function getGraphPreviewCsp(cspSource: string, nonce: string): string {
  */
 export function getGraphPreviewHtml(params: GraphPreviewHtmlParams): string {
   const nonce = escapeHtml(params.nonce);
-  const csp = escapeHtml(getGraphPreviewCsp(params.cspSource, params.nonce));
+  const csp = getGraphPreviewCsp(params.cspSource, params.nonce);
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" nonce="${nonce}" href="${escapeHtml(params.styleUri)}">
-<title>Pearl Graph Preview</title>
+${pageHead({ csp, nonce: params.nonce, title: 'Pearl Graph Preview', styleUri: params.styleUri })}
 </head>
 <body>
 <div class="toolbar" role="toolbar" aria-label="Graph preview">

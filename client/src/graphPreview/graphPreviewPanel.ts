@@ -3,7 +3,8 @@ import type { Position as LspPosition, Range as LspRange } from 'vscode-language
 import { graphRequest, nodeSettingFieldsRequest, type PearlGraph } from '../../../protocol/pearlRequests';
 import type { PearlContext } from '../pearlContext';
 import { applyGraphEdit } from './graphEditClient';
-import { createNonce, getGraphPreviewHtml } from './graphPreviewHtml';
+import { createNonce } from '../webviewPage';
+import { getGraphPreviewHtml } from './graphPreviewHtml';
 import { graphUpdate } from './graphUpdate';
 import { NodeQuickFixes } from './nodeQuickFixes';
 import { type HostMessage, isWebviewMessage, type WebviewMessage } from '../../../protocol/graphPreviewMessages';

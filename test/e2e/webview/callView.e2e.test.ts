@@ -20,7 +20,7 @@ import { readCallDetail } from '../../../client/src/api/pearlCallsApi';
 import { type CallViewState, getCallViewHtml } from '../../../client/src/calls/callViewHtml';
 import { buildCallViewModel, type CallViewModel, maxTurnChars } from '../../../client/src/calls/callViewModel';
 import { readPearlFileFacts } from '../../../client/src/calls/pearlFileFacts';
-import { createNonce } from '../../../client/src/graphPreview/graphPreviewHtml';
+import { createNonce } from '../../../client/src/webviewPage';
 import { seedPearls } from '../../standin/standInPearls';
 import { callById, longCallIdFor, longTranscriptTurns } from '../../standin/standInCalls';
 import { waitFor } from '../../helpers/wait';

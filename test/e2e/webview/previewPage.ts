@@ -11,7 +11,8 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import type { LaunchOptions } from 'playwright-core';
-import { createNonce, getGraphPreviewHtml } from '../../../client/src/graphPreview/graphPreviewHtml';
+import { getGraphPreviewHtml } from '../../../client/src/graphPreview/graphPreviewHtml';
+import { createNonce } from '../../../client/src/webviewPage';
 import { chromiumArgs, chromiumPath as harnessChromiumPath } from '../harness/prerequisites';
 import type { HostMessage, WebviewMessage } from '../../../protocol/graphPreviewMessages';
 
