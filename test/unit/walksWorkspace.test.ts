@@ -1,7 +1,7 @@
-// Where the server reads a walks file's Pearl (server/src/walksWorkspace.ts, docs/user/walks.md § Walks
+// Where the server reads a walks file's Pearl (server/src/walks/walksWorkspace.ts, docs/user/walks.md § Walks
 // files): only a regular file inside the walks file's workspace folder, within the size bound and
-// in bounded time, on node's file system (nodeWalksFileAccess.ts) and through the web client
-// (fileSystemWalksAccess.ts over clientFileSystem.ts). Anything else is an Error on `pearl` and
+// in bounded time, on node's file system (walks/nodeWalksFileAccess.ts) and through the web client
+// (walks/fileSystemWalksFileAccess.ts over clientFileSystem.ts). Anything else is an Error on `pearl` and
 // nothing of it is read: not in diagnostics, hover or completion.
 import { after, before, test } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -15,10 +15,9 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { createClientFileSystem } from '../../server/src/clientFileSystem';
 import { PearlDocumentCache } from '../../server/src/documentCache';
-import { walksFileAccessFrom } from '../../server/src/fileSystemWalksAccess';
-import { nodeWalksFileAccess, walksFileLimits } from '../../server/src/nodeWalksFileAccess';
+import { nodeWalksFileAccess } from '../../server/src/walks/nodeWalksFileAccess';
 import { getLanguageService } from '../../server/src/service/pearlLanguageService';
-import { type WalksFileAccess, WalksWorkspace } from '../../server/src/walksWorkspace';
+import { type WalksFileAccess, walksFileAccessFrom, walksFileLimits, WalksWorkspace } from '../../server/src/walks';
 import { cleanBookingPearlText } from '../helpers/walkPearls';
 
 const service = getLanguageService();

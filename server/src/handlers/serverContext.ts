@@ -2,7 +2,7 @@ import { type Connection, ErrorCodes, type Message, type MessageStrategy, Respon
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { PearlDocumentCache } from '../documentCache';
-import type { WalksWorkspace } from '../walksWorkspace';
+import type { WalksWorkspace } from '../walks';
 import type { CompletionCapabilities, FoldingRangeContext, PearlDocument, PearlLanguageService } from '../service/pearlLanguageService';
 
 /** What the client said it supports at `initialize`, as the handlers need it. */

@@ -1,7 +1,7 @@
 // Walks files through a host's WorkspaceFileSystem (the web worker's, which reads through the
 // client with VS Code's workspace.fs): the same bounds and skips as node's (nodeWalksFileAccess.ts).
 import { walksFileLimits } from './walksFileLimits';
-import { isInsideFolder, type WorkspaceFileSystem } from './service/pearlLanguageService';
+import { isInsideFolder, type WorkspaceFileSystem } from '../service/pearlLanguageService';
 import type { WalksFileAccess } from './walksWorkspace';
 
 /**
