@@ -302,3 +302,37 @@ test('coverage of a Pearl counts no walk of a walks file whose pearl reaches it 
   );
   walks.dispose();
 });
+
+test('the walks file Save as walk extends: read on disk or through the web client, no text when missing, a refusal when unreadable', async () => {
+  const onDisk = makeWorkspace(nodeWalksFileAccess, [pathToFileURL(workspace).href]).walks;
+  const booking = pathToFileURL(path.join(workspace, 'booking.pearl.json')).href;
+  assert.deepEqual(await onDisk.walksFileText(booking), { uri: booking, text: cleanBookingPearlText, version: null });
+  const missing = pathToFileURL(path.join(workspace, 'missing.walks.json')).href;
+  assert.deepEqual(await onDisk.walksFileText(missing), { uri: missing, text: undefined, version: null });
+  await assert.rejects(onDisk.walksFileText(pathToFileURL(path.join(workspace, 'folder.pearl.json')).href), { code: 'EISDIR' });
+  onDisk.dispose();
+
+  // The web client refuses the stat of a missing file: that file is missing, not unreadable.
+  const files = new Map([['vscode-vfs://github/acme/agents/booking.walks.json', '{ "walks": [] }']]);
+  const connection = {
+    sendRequest: (type: { method: string }, params: { uri: string }) => {
+      const text = files.get(params.uri);
+      if (type.method === 'pearl/workspace/stat')
+        return text === undefined ? Promise.reject(new Error('no such file')) : Promise.resolve({ mtime: 0, size: text.length });
+      return Promise.resolve(text ?? null);
+    },
+    console: { error: () => undefined },
+  } as unknown as Connection;
+  const web = makeWorkspace(walksFileAccessFrom(createClientFileSystem(connection)), ['vscode-vfs://github/acme/agents']).walks;
+  assert.deepEqual(await web.walksFileText('vscode-vfs://github/acme/agents/booking.walks.json'), {
+    uri: 'vscode-vfs://github/acme/agents/booking.walks.json',
+    text: '{ "walks": [] }',
+    version: null,
+  });
+  assert.deepEqual(await web.walksFileText('vscode-vfs://github/acme/agents/new.walks.json'), {
+    uri: 'vscode-vfs://github/acme/agents/new.walks.json',
+    text: undefined,
+    version: null,
+  });
+  web.dispose();
+});
