@@ -22,7 +22,8 @@ const serverNotRunning = 'The Pearl language server is not running. Run "Pearl: 
  * `pearl/walkCoverage`; **Send** sends the request of the node the walk stands at, as the server
  * computes it (never what the page says), after a modal confirmation naming its method and URL,
  * and only in a trusted workspace; **Save as walk** applies the `WorkspaceEdit` the server plans
- * (`pearl/prepareSaveWalk`, `pearl/saveWalk`) to append the walk to the Pearl's walks file. Every outcome goes back to the page as a message; nothing here throws.
+ * (`pearl/prepareSaveWalk`, `pearl/saveWalk`) to append the walk to the Pearl's walks file. Every
+ * outcome goes back to the page as a message; nothing here throws.
  */
 export class WalkHost {
   /**
