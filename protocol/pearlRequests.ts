@@ -4,10 +4,10 @@
  * rust-analyzer's `lsp_ext.ts`. Ranges are LSP ranges (0-based lines, UTF-16 characters).
  */
 import { RequestType } from 'vscode-languageserver-protocol';
-import type { Range, TextDocumentIdentifier } from 'vscode-languageserver-types';
+import type { Range, TextDocumentIdentifier, WorkspaceEdit } from 'vscode-languageserver-types';
 import type { DeployPayload } from './deployPayload';
 import type { GraphEdit, GraphEditResult, NodeSettingForm, PearlGraph } from './graphTypes';
-import type { SavedWalkSummary, WalkInput, WalkTrace } from './walkTypes';
+import type { SavedWalkSummary, SaveWalkTarget, WalkInput, WalkTrace } from './walkTypes';
 
 /** Parameters of the requests that concern one document. */
 export interface PearlDocumentParams {
@@ -97,3 +97,29 @@ export interface WalkCoverage {
 
 /** `pearl/walkCoverage`: the workspace's saved walks of this Pearl; null when the document is not open. */
 export const walkCoverageRequest = new RequestType<PearlDocumentParams, WalkCoverage | null, void>('pearl/walkCoverage');
+
+/**
+ * `pearl/prepareSaveWalk`: where "Save as walk" would put `walk`
+ * (docs/user/walks.md § Walk a conversation), the walks file beside the Pearl as the editor has it (open) or as on disk, with
+ * the names already taken and a name to offer. Refused with a `ResponseError` of code
+ * `RequestFailed` (-32803) whose message is a sentence for the user: the Pearl has never been
+ * saved, the walk fails on a step, the walks file cannot be read or is not a walks file (does not
+ * parse, its root or its `walks` is of another shape). Null when the document is not open.
+ */
+export const prepareSaveWalkRequest = new RequestType<WalkParams, SaveWalkTarget | null, void>('pearl/prepareSaveWalk');
+
+/** Parameters of `pearl/saveWalk`. */
+export interface SaveWalkParams extends WalkParams {
+  /** The walk's name, as the user gave it (trimmed by the server). */
+  readonly name: string;
+}
+
+/**
+ * `pearl/saveWalk`: the edit appending `walk`, named `name`, to the walks file beside the Pearl,
+ * planned by the language service like a graph edit: a new file is created (`CreateFile`, then its
+ * text), an existing one gets the walk at the end of its `walks` list in its own indentation and
+ * line endings, comments kept. The client only applies it. Refused as `pearl/prepareSaveWalk`
+ * is, and also for an empty name or one a walk of the file already has. Null when the document is
+ * not open.
+ */
+export const saveWalkRequest = new RequestType<SaveWalkParams, WorkspaceEdit | null, void>('pearl/saveWalk');

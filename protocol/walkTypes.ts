@@ -164,3 +164,18 @@ export interface SavedWalkSummary {
   readonly range: Range;
   readonly passed: boolean;
 }
+
+/**
+ * Where "Save as walk" puts a walk (`pearl/prepareSaveWalk`,
+ * docs/user/walks.md § Walk a conversation): what the host needs to ask the user for the walk's name.
+ */
+export interface SaveWalkTarget {
+  /** The walks file's URI: `<name>.walks.json` beside the Pearl `<name>.pearl.json`. */
+  readonly walksFile: string;
+  /** Whether the walks file exists (false: saving creates it). */
+  readonly exists: boolean;
+  /** The names of the walks already in the file: a new walk takes another. */
+  readonly takenNames: readonly string[];
+  /** The name to offer: `Reaches <the node the walk stands at>`. */
+  readonly suggestedName: string;
+}

@@ -5,7 +5,7 @@
 // (clientFileSystem.ts), with VS Code's workspace.fs. The bundle holds no Node built-in (a test checks).
 import { BrowserMessageReader, BrowserMessageWriter, createConnection } from 'vscode-languageserver/browser';
 import { ClientConfigurationFiles, createClientFileSystem } from './clientFileSystem';
-import { walksFileAccessFrom } from './fileSystemWalksAccess';
+import { walksFileAccessFrom } from './walks';
 import { objectParamsStrategy, startServer } from './serverSetup';
 
 /** The package's version, set by scripts/bundle.mjs from package.json. */

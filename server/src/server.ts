@@ -9,7 +9,7 @@ import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { getPackageVersion } from './cli/packageVersion';
 import { parseServerArguments, serverUsage } from './cli/serverArguments';
 import { nodeFileSystem } from './nodeFileSystem';
-import { nodeWalksFileAccess } from './nodeWalksFileAccess';
+import { nodeWalksFileAccess } from './walks/nodeWalksFileAccess';
 import { readConfigurationFile } from './readConfigurationFile';
 import { objectParamsStrategy, startServer } from './serverSetup';
 

@@ -12,7 +12,7 @@ import { registerNavigationHandlers } from './handlers/navigationHandlers';
 import { registerPearlRequestHandlers } from './handlers/pearlRequestHandlers';
 import { logError, objectParamsStrategy, type ServerContext } from './handlers/serverContext';
 import { getLanguageService, type ReadConfigurationFile, type WorkspaceFileSystem } from './service/pearlLanguageService';
-import { type WalksFileAccess, WalksWorkspace } from './walksWorkspace';
+import { type WalksFileAccess, WalksWorkspace } from './walks';
 
 /** What differs between the server's hosts (Node, a web worker): its name, its version and its file access. */
 export interface ServerHost {

@@ -1,12 +1,11 @@
 // The walk panel's host side (issue 18): the request sender of "Send" (bounds, refused schemes and
-// methods, timeout, redirects not followed) against a server on 127.0.0.1, the text "Save as walk"
-// writes into a new or an existing walks file, and the check of the page's walk messages.
+// methods, timeout, redirects not followed) against a server on 127.0.0.1, and the check of the
+// page's walk messages. The text "Save as walk" writes is the service's (walksFileEdit.test.ts).
 import { after, before, describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sendWalkRequest } from '../../client/src/graphPreview/walk/walkRequestSender';
-import { planWalksFileChange, type SavedWalk, walkNamesIn, walksFileName } from '../../client/src/graphPreview/walk/walksFileEdit';
 import { isWebviewMessage } from '../../protocol/graphPreviewMessages';
 import type { WalkRequest } from '../../protocol/walkTypes';
 
@@ -135,142 +134,6 @@ describe('walk request sender', () => {
     ];
     for (const [refused, message] of cases) assert.deepEqual(await sendWalkRequest(refused), { ok: false, message });
     assert.equal(received.length, 0);
-  });
-});
-
-describe('Save as walk: the walks file text', () => {
-  const walk: SavedWalk = {
-    name: 'Books a table for four',
-    variables: { customer_name: 'Ana' },
-    steps: [
-      { take: 'Customer wants to book a table' },
-      { set: { party_size: '4' } },
-      { response: { status: 200, body: { bookingId: 'B-17' } } },
-    ],
-    end: true,
-  };
-
-  /** The text after applying `change` to `text`. */
-  function applied(text: string | undefined, name = 'booking.pearl.json', saved = walk): string {
-    const change = planWalksFileChange(text, name, saved);
-    if (change.kind === 'refused') assert.fail(change.message);
-    if (change.kind === 'create') return change.text;
-    return (text ?? '').slice(0, change.offset) + change.text + (text ?? '').slice(change.offset + change.length);
-  }
-
-  test('the walks file is named after the Pearl', () => {
-    assert.equal(walksFileName('booking.pearl.json'), 'booking.walks.json');
-    assert.equal(walksFileName('clinic-reminders.pearl.json'), 'clinic-reminders.walks.json');
-  });
-
-  test('a new walks file names the Pearl and holds the walk, one step a line', () => {
-    assert.equal(
-      applied(undefined),
-      `{
-  "pearl": "booking.pearl.json",
-  "walks": [
-    {
-      "name": "Books a table for four",
-      "variables": { "customer_name": "Ana" },
-      "steps": [
-        { "take": "Customer wants to book a table" },
-        { "set": { "party_size": "4" } },
-        { "response": { "status": 200, "body": { "bookingId": "B-17" } } }
-      ],
-      "end": true
-    }
-  ]
-}
-`,
-    );
-  });
-
-  test('an existing file gets the walk at the end of its list, comments kept', () => {
-    const text = `{
-  // the booking flow
-  "pearl": "booking.pearl.json",
-  "walks": [
-    { "name": "Hangs up", "steps": [{ "take": "Bye" }], "end": true } // the short one
-  ]
-}
-`;
-    assert.equal(
-      applied(text, 'booking.pearl.json', { name: 'Second', variables: {}, steps: [{ take: 'Yes' }], end: false }),
-      `{
-  // the booking flow
-  "pearl": "booking.pearl.json",
-  "walks": [
-    { "name": "Hangs up", "steps": [{ "take": "Bye" }], "end": true }, // the short one
-    {
-      "name": "Second",
-      "variables": {},
-      "steps": [
-        { "take": "Yes" }
-      ],
-      "end": false
-    }
-  ]
-}
-`,
-    );
-  });
-
-  test('a tab-indented CRLF file is extended with tabs and CRLF', () => {
-    const text = '{\r\n\t"pearl": "a.pearl.json",\r\n\t"walks": [\r\n\t\t{ "name": "One", "steps": [] }\r\n\t]\r\n}\r\n';
-    assert.equal(
-      applied(text, 'a.pearl.json', { name: 'Two', variables: {}, steps: [{ take: 'Go' }], end: true }),
-      '{\r\n\t"pearl": "a.pearl.json",\r\n\t"walks": [\r\n\t\t{ "name": "One", "steps": [] },\r\n\t\t{\r\n\t\t\t"name": "Two",\r\n\t\t\t"variables": {},\r\n\t\t\t"steps": [\r\n\t\t\t\t{ "take": "Go" }\r\n\t\t\t],\r\n\t\t\t"end": true\r\n\t\t}\r\n\t]\r\n}\r\n',
-    );
-  });
-
-  test('an empty list, or no list at all, gets the walk', () => {
-    const saved: SavedWalk = { name: 'Only', variables: {}, steps: [], end: false };
-    const expected = `{
-  "pearl": "a.pearl.json",
-  "walks": [
-    {
-      "name": "Only",
-      "variables": {},
-      "steps": [],
-      "end": false
-    }
-  ]
-}
-`;
-    assert.equal(applied('{\n  "pearl": "a.pearl.json",\n  "walks": []\n}\n', 'a.pearl.json', saved), expected);
-    assert.equal(applied('{\n  "pearl": "a.pearl.json"\n}\n', 'a.pearl.json', saved), expected);
-  });
-
-  test('a step too long for a line is written over several', () => {
-    const body = { message: 'x'.repeat(90) };
-    const text = applied(undefined, 'a.pearl.json', {
-      name: 'Long',
-      variables: {},
-      steps: [{ response: { status: 200, body } }],
-      end: false,
-    });
-    assert.ok(text.includes(`        {\n          "response": {\n            "status": 200,`), text);
-    assert.deepEqual((JSON.parse(text) as { walks: SavedWalk[] }).walks[0].steps, [{ response: { status: 200, body } }]);
-  });
-
-  test('a file that does not parse, or of another shape, is left alone with a reason', () => {
-    assert.deepEqual(planWalksFileChange('{ "walks": [ ', 'a.pearl.json', walk), {
-      kind: 'refused',
-      message: 'The walks file does not parse: fix it, then save the walk again.',
-    });
-    assert.deepEqual(planWalksFileChange('[]', 'a.pearl.json', walk), {
-      kind: 'refused',
-      message: 'The walks file is not a JSON object: fix it, then save the walk again.',
-    });
-    assert.deepEqual(planWalksFileChange('{ "walks": {} }', 'a.pearl.json', walk), {
-      kind: 'refused',
-      message: 'The walks file\'s "walks" is not a list: fix it, then save the walk again.',
-    });
-  });
-
-  test('the names already used are read from the file', () => {
-    assert.deepEqual(walkNamesIn(applied(undefined)), ['Books a table for four']);
-    assert.deepEqual(walkNamesIn('not json'), []);
   });
 });
 

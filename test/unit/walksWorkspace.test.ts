@@ -1,7 +1,7 @@
-// Where the server reads a walks file's Pearl (server/src/walksWorkspace.ts, docs/user/walks.md § Walks
+// Where the server reads a walks file's Pearl (server/src/walks/walksWorkspace.ts, docs/user/walks.md § Walks
 // files): only a regular file inside the walks file's workspace folder, within the size bound and
-// in bounded time, on node's file system (nodeWalksFileAccess.ts) and through the web client
-// (fileSystemWalksAccess.ts over clientFileSystem.ts). Anything else is an Error on `pearl` and
+// in bounded time, on node's file system (walks/nodeWalksFileAccess.ts) and through the web client
+// (walks/fileSystemWalksFileAccess.ts over clientFileSystem.ts). Anything else is an Error on `pearl` and
 // nothing of it is read: not in diagnostics, hover or completion.
 import { after, before, test } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -15,10 +15,9 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { createClientFileSystem } from '../../server/src/clientFileSystem';
 import { PearlDocumentCache } from '../../server/src/documentCache';
-import { walksFileAccessFrom } from '../../server/src/fileSystemWalksAccess';
-import { nodeWalksFileAccess, walksFileLimits } from '../../server/src/nodeWalksFileAccess';
+import { nodeWalksFileAccess } from '../../server/src/walks/nodeWalksFileAccess';
 import { getLanguageService } from '../../server/src/service/pearlLanguageService';
-import { type WalksFileAccess, WalksWorkspace } from '../../server/src/walksWorkspace';
+import { type WalksFileAccess, walksFileAccessFrom, walksFileLimits, WalksWorkspace } from '../../server/src/walks';
 import { cleanBookingPearlText } from '../helpers/walkPearls';
 
 const service = getLanguageService();
@@ -302,4 +301,38 @@ test('coverage of a Pearl counts no walk of a walks file whose pearl reaches it 
     ['file:///ws/a/inside.walks.json'],
   );
   walks.dispose();
+});
+
+test('the walks file Save as walk extends: read on disk or through the web client, no text when missing, a refusal when unreadable', async () => {
+  const onDisk = makeWorkspace(nodeWalksFileAccess, [pathToFileURL(workspace).href]).walks;
+  const booking = pathToFileURL(path.join(workspace, 'booking.pearl.json')).href;
+  assert.deepEqual(await onDisk.walksFileText(booking), { uri: booking, text: cleanBookingPearlText, version: null });
+  const missing = pathToFileURL(path.join(workspace, 'missing.walks.json')).href;
+  assert.deepEqual(await onDisk.walksFileText(missing), { uri: missing, text: undefined, version: null });
+  await assert.rejects(onDisk.walksFileText(pathToFileURL(path.join(workspace, 'folder.pearl.json')).href), { code: 'EISDIR' });
+  onDisk.dispose();
+
+  // The web client refuses the stat of a missing file: that file is missing, not unreadable.
+  const files = new Map([['vscode-vfs://github/acme/agents/booking.walks.json', '{ "walks": [] }']]);
+  const connection = {
+    sendRequest: (type: { method: string }, params: { uri: string }) => {
+      const text = files.get(params.uri);
+      if (type.method === 'pearl/workspace/stat')
+        return text === undefined ? Promise.reject(new Error('no such file')) : Promise.resolve({ mtime: 0, size: text.length });
+      return Promise.resolve(text ?? null);
+    },
+    console: { error: () => undefined },
+  } as unknown as Connection;
+  const web = makeWorkspace(walksFileAccessFrom(createClientFileSystem(connection)), ['vscode-vfs://github/acme/agents']).walks;
+  assert.deepEqual(await web.walksFileText('vscode-vfs://github/acme/agents/booking.walks.json'), {
+    uri: 'vscode-vfs://github/acme/agents/booking.walks.json',
+    text: '{ "walks": [] }',
+    version: null,
+  });
+  assert.deepEqual(await web.walksFileText('vscode-vfs://github/acme/agents/new.walks.json'), {
+    uri: 'vscode-vfs://github/acme/agents/new.walks.json',
+    text: undefined,
+    version: null,
+  });
+  web.dispose();
 });

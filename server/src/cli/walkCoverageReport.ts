@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { isWalksFileUri, type PearlDocument } from '../service/pearlLanguageService';
-import { nodeWalksFileAccess } from '../nodeWalksFileAccess';
+import { nodeWalksFileAccess } from '../walks/nodeWalksFileAccess';
 import type { LintTarget } from './findPearlFiles';
 import { exclusionMatcher } from './globPattern';
 import { lintService, readWalkedPearl } from './lintFiles';
@@ -17,7 +17,7 @@ import { readRegularFile } from './readInput';
  * position (`line:column`, 1-based). The walks counted are those of the walks files among
  * `targets` and of every `*.walks.json` under `cwd` (the workspace, docs/rulings.md § Walks) whose
  * `pearl` names a Pearl of the report: the scan is the editor's (bounded, without `node_modules`,
- * dot-folders and symbolic links: nodeWalksFileAccess.ts) and leaves out the files a `!` pattern of
+ * dot-folders and symbolic links: walks/nodeWalksFileAccess.ts) and leaves out the files a `!` pattern of
  * `paths` (the command line's) leaves out. Paths are shown relative to `cwd`. Files that cannot be
  * read are left out (the lint report says why for those checked).
  */

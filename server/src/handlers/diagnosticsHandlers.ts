@@ -42,7 +42,7 @@ export function registerDiagnosticsHandlers(context: ServerContext): Diagnostics
     () => documents.all().forEach((document) => scheduler.opened(document)),
     (uris) => filesChanged(uris),
   );
-  // A Pearl that opens, changes or closes re-checks the walks files that name it (walksWorkspace.ts).
+  // A Pearl that opens, changes or closes re-checks the walks files that name it (walks/walksWorkspace.ts).
   const pearlChanged = (uri: string): void => {
     if (!walks.isWalksFile(uri)) walks.pearlChanged(uri);
   };

@@ -10,13 +10,14 @@ import {
 } from '../../../protocol/pearlRequests';
 import { graphEditRenamesInWalks } from '../service/pearlLanguageService';
 import { describeParamsProblem, logError, onDocument, ServerContext } from './serverContext';
+import { registerWalkSaveHandlers } from './walkSaveHandlers';
 
 /** The message of a graph edit that failed on an internal error (a bug), for the user. */
 const graphEditFailure = 'The graph could not be changed because of an internal error of the Pearl language server.';
 
 /**
  * The Pearl requests (protocol/pearlRequests.ts): `pearl/graph`, `pearl/deployPayload`,
- * `pearl/locateFields`, `pearl/graphEdit`, `pearl/nodeSettingFields`, `pearl/walk` and `pearl/walkCoverage`; each answers null when the document is not open. The
+ * `pearl/locateFields`, `pearl/graphEdit`, `pearl/nodeSettingFields`, `pearl/walk`, `pearl/walkCoverage`, and "Save as walk" (walkSaveHandlers.ts); each answers null when the document is not open. The
  * graph shows the diagnostics of the current version as published (under the user's rules); the
  * deploy payload reads them at their default severities (it refuses what the service would reject
  * whatever the configuration says).
@@ -82,4 +83,5 @@ export function registerPearlRequestHandlers(context: ServerContext): void {
       return new ResponseError(LSPErrorCodes.RequestFailed, graphEditFailure);
     }
   });
+  registerWalkSaveHandlers(context);
 }

@@ -2,7 +2,7 @@ import { type Connection, ErrorCodes, type Message, type MessageStrategy, Respon
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { PearlDocumentCache } from '../documentCache';
-import type { WalksWorkspace } from '../walksWorkspace';
+import type { WalksWorkspace } from '../walks';
 import type { CompletionCapabilities, FoldingRangeContext, PearlDocument, PearlLanguageService } from '../service/pearlLanguageService';
 
 /** What the client said it supports at `initialize`, as the handlers need it. */
@@ -62,7 +62,8 @@ export function answerSafely<R>(context: ServerContext, what: string, uri: strin
  * A parameter a handler reads besides `textDocument`, checked at the boundary
  * ({@link describeParamsProblem}) so that malformed params are refused, never thrown on.
  */
-export type ParamName = 'position' | 'positions' | 'range' | 'newName' | 'options' | 'context' | 'keys' | 'node' | 'version' | 'edit';
+export type ParamName =
+  'position' | 'positions' | 'range' | 'newName' | 'options' | 'context' | 'keys' | 'node' | 'version' | 'edit' | 'walk' | 'name';
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isCount = (value: unknown): boolean => typeof value === 'number' && Number.isInteger(value) && value >= 0;
@@ -81,6 +82,8 @@ const paramShapes: Record<ParamName, { readonly test: (value: unknown) => boolea
   node: { test: (value) => typeof value === 'string', expected: 'node (a string)' },
   version: { test: (value) => Number.isInteger(value), expected: 'version (an integer)' },
   edit: { test: isObject, expected: 'edit (an object)' },
+  walk: { test: (value) => isObject(value) && Array.isArray(value.steps), expected: 'walk { steps } (steps a list)' },
+  name: { test: (value) => typeof value === 'string', expected: 'name (a string)' },
 };
 
 /**

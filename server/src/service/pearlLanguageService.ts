@@ -22,12 +22,13 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DeployPayload } from './features/deployPayload';
 import type { GraphEdit, NodeSettingForm, PearlGraph } from '../../../protocol/graphTypes';
-import type { WalkInput, WalkTrace } from '../../../protocol/walkTypes';
+import type { SaveWalkTarget, WalkInput, WalkTrace } from '../../../protocol/walkTypes';
 import type { WalkCoverage } from '../../../protocol/pearlRequests';
 import { walkPearl } from './walks/walkEngine';
 import { checkWalksFile, isWalksFileUri, readWalksFile, type UnresolvedPearl } from './walks/walksFile';
 import { doWalksComplete, doWalksHover, findWalksDocumentSymbols, getWalksCodeActions } from './walks/walksFeatures';
 import { getWalkCoverage, listTransitions, type CoverageTransition } from './walks/walkCoverage';
+import { planSaveWalk, prepareSaveWalk, type SaveWalkOutcome, type WalksFileText } from './walks/walksFileEdit';
 import { getCodeActions } from './features/quickFixes/codeActions';
 import { adaptCompletionList, adaptHover, ClientCapabilities, fullClientCapabilities } from './features/clientCapabilities';
 import { doComplete, type CompletionOptions } from './features/completion/completion';
@@ -85,6 +86,7 @@ export type { CoverageTransition } from './walks/walkCoverage';
 export { walkRules, type WalkRule } from './walks/walkCodes';
 export { describePearlReadError, isInsideFolder, isWalksFileUri, pearlOutsideReason } from './walks/walksFile';
 export { graphEditRenamesInWalks } from './walks/walksRename';
+export { walksFileOf, type SaveWalkOutcome, type WalksFileText } from './walks/walksFileEdit';
 
 /** Host settings for the language service: the host's I/O is injected here (the service imports no `fs`). */
 export interface LanguageServiceParams {
@@ -184,6 +186,21 @@ export interface PearlLanguageService {
    */
   walk(doc: PearlDocument, input: WalkInput): WalkTrace;
   /**
+   * `pearl/prepareSaveWalk`: where "Save as walk" puts `input` for the Pearl `doc`
+   * (docs/user/walks.md § Walk a conversation): `walksFile` is the walks file `walksFileOf` names,
+   * as the host has it; answers the names it already has and a name to offer, or a refusal sentence for the user
+   * (the walk fails on a step, the Pearl has no file, the walks file is not one a walk can be added
+   * to). Never throws.
+   */
+  prepareSaveWalk(doc: PearlDocument, input: WalkInput, walksFile: WalksFileText): SaveWalkOutcome<SaveWalkTarget>;
+  /**
+   * `pearl/saveWalk`: the edit saving `input` as the walk `name` in `walksFile` (created when it has
+   * no text; else the walk appended to its `walks`, in its own indentation and line endings), or a
+   * refusal sentence for the user: as {@link PearlLanguageService.prepareSaveWalk}, and an empty or
+   * taken name. Never throws.
+   */
+  planSaveWalk(doc: PearlDocument, input: WalkInput, name: string, walksFile: WalksFileText): SaveWalkOutcome<WorkspaceEdit>;
+  /**
    * The URI of the Pearl a walks file (`*.walks.json`, parsed with {@link parsePearlDocument})
    * walks: its `pearl` path resolved against the file's URI; undefined when `pearl` is missing or
    * not a string. Never throws.
@@ -282,6 +299,9 @@ export interface PearlLanguageService {
 /** The refusal of a graph edit stopped by an internal error (a bug), for the user. */
 const graphEditFailure = 'The graph could not be changed because of an internal error of the Pearl language server.';
 
+/** Why a walk could not be saved when planning it stopped on an internal error (a bug), for the user. */
+const saveWalkFailure = 'The walk could not be saved because of an internal error of the Pearl language server.';
+
 /** The failure of a walk stopped by an internal error (a bug), for the user. */
 const walkFailure = 'The walk could not be computed because of an internal error of the Pearl language server.';
 
@@ -333,6 +353,22 @@ function findOutline(doc: PearlDocument): DocumentSymbol[] {
   return isWalksFileUri(doc.textDocument.uri) ? findWalksDocumentSymbols(doc) : findDocumentSymbols(doc);
 }
 
+/**
+ * The walk panel's features behind the service's error boundary: the trace (walks/walkEngine.ts;
+ * an unexpected error is a failure at step -1) and "Save as walk" (walks/walksFileEdit.ts; an
+ * unexpected error is a refusal).
+ */
+function walkFeatures(guard: FeatureGuard['guard']): Pick<PearlLanguageService, 'walk' | 'prepareSaveWalk' | 'planSaveWalk'> {
+  return {
+    walk: (doc, input) =>
+      guard('walk', { frames: [], ended: false, failure: { step: -1, message: walkFailure }, warnings: [] }, () => walkPearl(doc, input)),
+    prepareSaveWalk: (doc, input, walksFile) =>
+      guard('prepareSaveWalk', { refusal: saveWalkFailure }, () => prepareSaveWalk(doc, input, walksFile)),
+    planSaveWalk: (doc, input, name, walksFile) =>
+      guard('planSaveWalk', { refusal: saveWalkFailure }, () => planSaveWalk(doc, input, name, walksFile)),
+  };
+}
+
 /** Creates the Pearl language service. */
 export function getLanguageService(params: LanguageServiceParams = {}): PearlLanguageService {
   const workspaceIndex = new WorkspaceSymbolIndex(params.fileSystem ?? noFiles, params.workspaceScanLimits);
@@ -354,8 +390,7 @@ export function getLanguageService(params: LanguageServiceParams = {}): PearlLan
     doGraphEdit: (doc, version, edit, walksFiles) =>
       guard('doGraphEdit', { refusal: graphEditFailure }, () => doGraphEdit(doc, version, edit, walksFiles)),
     getNodeSettingForm: (doc, key) => guard('getNodeSettingForm', undefined, () => getNodeSettingForm(doc, key)),
-    walk: (doc, input) =>
-      guard('walk', { frames: [], ended: false, failure: { step: -1, message: walkFailure }, warnings: [] }, () => walkPearl(doc, input)),
+    ...walkFeatures(guard),
     getWalksFilePearlUri: (walksDoc) => guard('getWalksFilePearlUri', undefined, () => readWalksFile(walksDoc).pearlUri),
     checkWalksFile: (walksDoc, pearl) => guard('checkWalksFile', [walksCheckFailure], () => checkWalksFile(walksDoc, pearl)),
     doWalksComplete: (walksDoc, pearl, position) =>

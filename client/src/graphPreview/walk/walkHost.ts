@@ -1,19 +1,29 @@
 import * as vscode from 'vscode';
-import { type WalkCoverage, walkCoverageRequest, walkRequest } from '../../../../protocol/pearlRequests';
+import { LSPErrorCodes, type WorkspaceEdit } from 'vscode-languageclient';
+import {
+  prepareSaveWalkRequest,
+  saveWalkRequest,
+  type WalkCoverage,
+  walkCoverageRequest,
+  walkRequest,
+} from '../../../../protocol/pearlRequests';
 import type { WalkHostMessage, WalkPageMessage } from '../../../../protocol/walkPanelMessages';
-import type { WalkInput, WalkResponse, WalkTrace } from '../../../../protocol/walkTypes';
+import type { SaveWalkTarget, WalkInput, WalkResponse, WalkTrace } from '../../../../protocol/walkTypes';
 import type { PearlContext } from '../../pearlContext';
 import { askModal, showInformation } from '../../notify';
 import { maxWalkResponseBytes, refusalOf, sendWalkRequest, walkRequestTimeoutMs } from './walkRequestSender';
-import { planWalksFileChange, walkNamesIn, walksFileName } from './walksFileEdit';
+
+/** What the user reads when there is no language server to ask. */
+const serverNotRunning = 'The Pearl language server is not running. Run "Pearl: Restart Language Server".';
 
 /**
  * The host side of the walk panel (issue 18, docs/user/walks.md § Walk a conversation) for one graph preview: every trace
  * comes from the language server (`pearl/walk`), the saved walks' coverage from
  * `pearl/walkCoverage`; **Send** sends the request of the node the walk stands at, as the server
  * computes it (never what the page says), after a modal confirmation naming its method and URL,
- * and only in a trusted workspace; **Save as walk** appends the walk to the Pearl's walks file as
- * one `WorkspaceEdit`. Every outcome goes back to the page as a message; nothing here throws.
+ * and only in a trusted workspace; **Save as walk** applies the `WorkspaceEdit` the server plans
+ * (`pearl/prepareSaveWalk`, `pearl/saveWalk`) to append the walk to the Pearl's walks file. Every
+ * outcome goes back to the page as a message; nothing here throws.
  */
 export class WalkHost {
   /**
@@ -48,8 +58,7 @@ export class WalkHost {
   /** The trace of `walk` through the document's current version, or why there is none. Never rejects. */
   private async trace(walk: WalkInput): Promise<{ trace: WalkTrace | null; error?: string }> {
     const client = this.ctx.client;
-    if (client === undefined)
-      return { trace: null, error: 'The Pearl language server is not running. Run "Pearl: Restart Language Server".' };
+    if (client === undefined) return { trace: null, error: serverNotRunning };
     try {
       const trace = await client.sendRequest(walkRequest, { textDocument: { uri: this.uri.toString() }, walk });
       return trace === null ? { trace, error: `${fileName(this.uri)} is not open: open it to walk it.` } : { trace };
@@ -96,22 +105,28 @@ export class WalkHost {
     return outcome.ok ? { response: outcome.response, message: outcome.note } : { message: outcome.message };
   }
 
-  /** Asks for a name and appends `walk` to the walks file beside the Pearl, as one edit. */
+  /**
+   * Asks for a name and saves `walk` in the walks file beside the Pearl: the server says where and
+   * which names are taken (`pearl/prepareSaveWalk`), then plans the edit (`pearl/saveWalk`); this
+   * only applies it, as one edit, and saves the file unless it held the user's unsaved changes.
+   */
   private async save(walk: WalkInput): Promise<{ saved: boolean; text: string }> {
-    if (this.uri.scheme === 'untitled') return { saved: false, text: 'Save the Pearl file first: its walks file goes beside it.' };
-    const { trace, error } = await this.trace(walk);
-    if (trace === null) return { saved: false, text: error ?? 'The walk could not be computed.' };
-    if (trace.failure !== undefined)
-      return { saved: false, text: `The walk stops at step ${trace.failure.step + 1}: go Back before saving it.` };
-    const pearlName = fileName(this.uri);
-    const target = vscode.Uri.joinPath(this.uri, '..', walksFileName(pearlName));
-    const existing = await readText(target);
-    const taken = new Set(existing === undefined ? [] : walkNamesIn(existing.text));
-    const last = trace.frames[trace.frames.length - 1];
+    const client = this.ctx.client;
+    if (client === undefined) return { saved: false, text: serverNotRunning };
+    const textDocument = { uri: this.uri.toString() };
+    let target: SaveWalkTarget | null;
+    try {
+      target = await client.sendRequest(prepareSaveWalkRequest, { textDocument, walk });
+    } catch (error) {
+      return { saved: false, text: this.saveFailure('pearl/prepareSaveWalk', error) };
+    }
+    if (target === null) return { saved: false, text: `${fileName(this.uri)} is not open: open it to walk it.` };
+    const walksFile = vscode.Uri.parse(target.walksFile, true);
+    const taken = new Set(target.takenNames);
     const name = await vscode.window.showInputBox({
-      title: `Save as walk in ${fileName(target)}`,
+      title: `Save as walk in ${fileName(walksFile)}`,
       prompt: 'Name the walk: what it checks, as a test would be named.',
-      value: last === undefined ? 'A walk' : `Reaches ${last.name ?? last.nodeId ?? last.typeName}`,
+      value: target.suggestedName,
       validateInput: (value) =>
         value.trim() === ''
           ? 'Give the walk a name.'
@@ -120,48 +135,37 @@ export class WalkHost {
             : undefined,
     });
     if (name === undefined) return { saved: false, text: 'Not saved.' };
-    const change = planWalksFileChange(existing?.text, pearlName, {
-      name: name.trim(),
-      variables: walk.variables ?? {},
-      steps: walk.steps,
-      end: trace.ended,
-    });
-    if (change.kind === 'refused') return { saved: false, text: `${fileName(target)}: ${change.message}` };
-    const edit = new vscode.WorkspaceEdit();
-    if (change.kind === 'create' || existing === undefined) {
-      edit.createFile(target, { ignoreIfExists: false });
-      edit.insert(target, new vscode.Position(0, 0), change.kind === 'create' ? change.text : '');
-    } else {
-      const document = existing.document;
-      edit.replace(
-        target,
-        new vscode.Range(document.positionAt(change.offset), document.positionAt(change.offset + change.length)),
-        change.text,
-      );
+    let edit: WorkspaceEdit | null;
+    try {
+      edit = await client.sendRequest(saveWalkRequest, { textDocument, walk, name: name.trim() });
+    } catch (error) {
+      return { saved: false, text: this.saveFailure('pearl/saveWalk', error) };
     }
-    if (!(await vscode.workspace.applyEdit(edit))) return { saved: false, text: `${fileName(target)} could not be changed.` };
+    if (edit === null) return { saved: false, text: `${fileName(this.uri)} is not open: open it to walk it.` };
+    const wasDirty = vscode.workspace.textDocuments.some(
+      (document) => document.uri.toString() === walksFile.toString() && document.isDirty,
+    );
+    if (!(await vscode.workspace.applyEdit(await client.protocol2CodeConverter.asWorkspaceEdit(edit))))
+      return { saved: false, text: `${fileName(walksFile)} could not be changed.` };
     // Save it unless it held unsaved changes of the user's before: the walk is then on disk for pearl-lint and the coverage.
-    if (existing === undefined || !existing.wasDirty) await (await vscode.workspace.openTextDocument(target)).save();
-    void showInformation(`Saved the walk "${name.trim()}" in ${fileName(target)}.`, 'Open Walks File').then((choice) => {
-      if (choice !== undefined) void vscode.window.showTextDocument(target, { preview: false });
+    if (!wasDirty) await (await vscode.workspace.openTextDocument(walksFile)).save();
+    void showInformation(`Saved the walk "${name.trim()}" in ${fileName(walksFile)}.`, 'Open Walks File').then((choice) => {
+      if (choice !== undefined) void vscode.window.showTextDocument(walksFile, { preview: false });
     });
-    return { saved: true, text: `Saved as "${name.trim()}" in ${fileName(target)}.` };
+    return { saved: true, text: `Saved as "${name.trim()}" in ${fileName(walksFile)}.` };
+  }
+
+  /** What the user reads when a "Save as walk" request failed: the server's refusal as it is, else the failure (logged). */
+  private saveFailure(method: string, error: unknown): string {
+    const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+    if (code === LSPErrorCodes.RequestFailed && typeof message === 'string') return message;
+    this.log(`${method} failed: ${describe(error)}`);
+    return `The walk could not be saved by the Pearl language server: ${describe(error)}`;
   }
 
   private log(line: string): void {
     this.ctx.outputChannel.appendLine(`Graph preview: ${line}`);
   }
-}
-
-/** The walks file's text and its document, or undefined when there is no such file. */
-async function readText(uri: vscode.Uri): Promise<{ text: string; document: vscode.TextDocument; wasDirty: boolean } | undefined> {
-  try {
-    await vscode.workspace.fs.stat(uri);
-  } catch {
-    return undefined;
-  }
-  const document = await vscode.workspace.openTextDocument(uri);
-  return { text: document.getText(), document, wasDirty: document.isDirty };
 }
 
 function fileName(uri: vscode.Uri): string {

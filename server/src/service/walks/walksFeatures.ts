@@ -22,7 +22,7 @@ import type { WalkFrame, WalkTrace } from '../../../../protocol/walkTypes';
 import { VariableGroup, type PearlDocument } from '../document/pearlDocument';
 import { isJsonObject } from '../document/jsonValue';
 import { variableGroupNames } from '../interface/enumNames';
-import { codeSpan, escapeMarkdown } from '../features/hover';
+import { codeSpan, escapeMarkdown } from '../interface/markdownText';
 import { spanToRange, valueSpan } from '../rules/diagnostics';
 import { quote } from '../interface/messageText';
 import { diagnosticSource } from '../rules/diagnostics';

@@ -1,12 +1,13 @@
 // Walks files through a host's WorkspaceFileSystem (the web worker's, which reads through the
 // client with VS Code's workspace.fs): the same bounds and skips as node's (nodeWalksFileAccess.ts).
 import { walksFileLimits } from './walksFileLimits';
-import { isInsideFolder, type WorkspaceFileSystem } from './service/pearlLanguageService';
+import { isInsideFolder, type WorkspaceFileSystem } from '../service/pearlLanguageService';
 import type { WalksFileAccess } from './walksWorkspace';
 
 /**
  * {@link WalksFileAccess} over `fileSystem`, for any URI scheme it reads: a file over
- * `walksFileLimits.maxFileSize` is refused; with a folder, a URI not lexically inside it
+ * `walksFileLimits.maxFileSize` is refused, one whose stat the client refuses is missing
+ * (`ENOENT`); with a folder, a URI not lexically inside it
  * ({@link isInsideFolder}: the client's file system tells no symbolic links) is refused
  * (`EOUTSIDE`) before anything is asked of the client. The scan skips `node_modules`, dot-folders
  * and what is neither a file nor a folder, breadth first, within `walksFileLimits`.
@@ -17,7 +18,10 @@ export function walksFileAccessFrom(fileSystem: WorkspaceFileSystem): WalksFileA
       if (folderUri !== undefined && !isInsideFolder(uri, folderUri)) {
         throw Object.assign(new Error(`${uri} is outside ${folderUri}`), { code: 'EOUTSIDE' });
       }
-      const { size } = await fileSystem.stat(uri);
+      // The client refuses the stat of a missing file (FileNotFound): the file is taken as missing.
+      const { size } = await fileSystem.stat(uri).catch((error: unknown) => {
+        throw Object.assign(new Error(`${uri} cannot be found`), { code: 'ENOENT', cause: error });
+      });
       if (size > walksFileLimits.maxFileSize) throw Object.assign(new Error(`${uri} is too large`), { code: 'EFBIG' });
       return fileSystem.readFile(uri);
     },

@@ -1,12 +1,11 @@
+// Walks files on node's file system: the language server's and pearl-lint's access (Node only, so
+// not in the module's entry index.ts, which the web worker's bundle imports).
 import { constants as fsConstants } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as path from 'node:path';
 import type { WalksFileAccess } from './walksWorkspace';
-
 import { walksFileLimits } from './walksFileLimits';
-
-export { walksFileLimits };
 
 /** An Error with a file-system `code`, as node's own. */
 function fileError(message: string, code: string): Error {

@@ -1,14 +1,18 @@
 /**
- * "Save as walk" (issue 18: the walks file format, docs/user/walks.md § Walk a conversation): the text change that appends one walk to
- * the walks file beside a Pearl, `<name>.walks.json` for `<name>.pearl.json`. A missing file is
- * created with `"pearl"` naming the Pearl's file and the walk; an existing one gets the walk at the
- * end of its `walks` list, written in the file's own indentation (spaces or tabs) and line endings,
- * its comments and everything else untouched. Imports nothing from `vscode`: the host turns the
- * change into one `WorkspaceEdit`, the unit tests read the text.
+ * "Save as walk" (docs/user/walks.md § Walk a conversation), planned by the language service like a
+ * graph edit: the walks file beside a Pearl, `<name>.walks.json` for `<name>.pearl.json`, and the
+ * edit appending one walk to it. A missing file is created with `"pearl"` naming the Pearl's file
+ * and the walk; an existing one gets the walk at the end of its `walks` list, written in the file's
+ * own indentation (spaces or tabs) and line endings, its comments and everything else untouched.
+ * The host reads the walks file ({@link WalksFileText}); the client applies the `WorkspaceEdit`.
  */
 import { modify, type Node as JsonNode, parseTree, type ParseError } from 'jsonc-parser';
-import { detectFormattingOptions } from '../../../../server/src/service/document/indentation';
-import type { WalkStep, WalkValues } from '../../../../protocol/walkTypes';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { CreateFile, TextDocumentEdit, TextEdit, type WorkspaceEdit } from 'vscode-languageserver-types';
+import type { SaveWalkTarget, WalkInput, WalkStep, WalkTrace, WalkValues } from '../../../../protocol/walkTypes';
+import { detectFormattingOptions } from '../document/indentation';
+import type { PearlDocument } from '../document/pearlDocument';
+import { walkPearl } from './walkEngine';
 
 /** One walk as the walks file keeps it. */
 export interface SavedWalk {
@@ -155,4 +159,134 @@ export function walkNamesIn(text: string): string[] {
     if (typeof name === 'string') names.push(name);
   }
   return names;
+}
+
+/**
+ * A walks file as the host has it: the open document's text and version, else the file's text
+ * read from disk (version null), else no text (there is no such file).
+ */
+export interface WalksFileText {
+  readonly uri: string;
+  /** Undefined when there is no such file. */
+  readonly text: string | undefined;
+  /** The open document's version; null when read from disk or missing. */
+  readonly version: number | null;
+}
+
+/** A result of "Save as walk", or a sentence for the user saying why there is none. */
+export type SaveWalkOutcome<T> = { readonly result: T } | { readonly refusal: string };
+
+/** Why a Pearl that has no file has no walks file. */
+const unsavedPearl = 'Save the Pearl file first: its walks file goes beside it.';
+
+/**
+ * The URI of the walks file beside the Pearl `pearlUri` (`booking.pearl.json` →
+ * `booking.walks.json`, the rest of the URI as written), or a refusal when the Pearl is not a saved
+ * file (an `untitled:` document, a URI without a path).
+ */
+export function walksFileOf(pearlUri: string): SaveWalkOutcome<string> {
+  const place = splitPearlUri(pearlUri);
+  return place === undefined ? { refusal: unsavedPearl } : { result: `${place.folder}${walksFileName(place.encodedName)}` };
+}
+
+/** The Pearl URI's folder part (up to its last `/`), its file name as in the URI and decoded; undefined when it has none. */
+function splitPearlUri(pearlUri: string): { folder: string; encodedName: string; name: string } | undefined {
+  let url: URL;
+  try {
+    url = new URL(pearlUri);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol === 'untitled:' || /[?#]/.test(pearlUri) || !url.pathname.startsWith('/')) return undefined;
+  const slash = pearlUri.lastIndexOf('/');
+  const encodedName = pearlUri.slice(slash + 1);
+  if (encodedName === '') return undefined;
+  let name = encodedName;
+  try {
+    name = decodeURIComponent(encodedName);
+  } catch {
+    // A stray `%` is the name's own character.
+  }
+  return { folder: pearlUri.slice(0, slash + 1), encodedName, name };
+}
+
+/**
+ * `pearl/prepareSaveWalk`: where `input` would be saved for the Pearl `doc`, given its walks file
+ * `walksFile` (which {@link walksFileOf} names): the names taken and the name to offer. Refused
+ * when the walk fails on a step (the user goes Back first), when the Pearl has no file, or when
+ * the walks file is there but is not a walks file the walk can be added to.
+ */
+export function prepareSaveWalk(doc: PearlDocument, input: WalkInput, walksFile: WalksFileText): SaveWalkOutcome<SaveWalkTarget> {
+  const checked = checkSave(doc, input, walksFile);
+  if ('refusal' in checked) return checked;
+  const last = checked.result.trace.frames[checked.result.trace.frames.length - 1];
+  return {
+    result: {
+      walksFile: walksFile.uri,
+      exists: walksFile.text !== undefined,
+      takenNames: walksFile.text === undefined ? [] : walkNamesIn(walksFile.text),
+      suggestedName: last === undefined ? 'A walk' : `Reaches ${last.name ?? last.nodeId ?? last.typeName}`,
+    },
+  };
+}
+
+/**
+ * `pearl/saveWalk`: the edit saving `input` as the walk `name` (trimmed) in `walksFile`: a
+ * `CreateFile` and its text when there is no file, else one replacement in the file's text at its
+ * `version`. Refused as {@link prepareSaveWalk} is, and for an empty name or one already taken.
+ */
+export function planSaveWalk(doc: PearlDocument, input: WalkInput, name: string, walksFile: WalksFileText): SaveWalkOutcome<WorkspaceEdit> {
+  const checked = checkSave(doc, input, walksFile);
+  if ('refusal' in checked) return checked;
+  const walkName = name.trim();
+  if (walkName === '') return { refusal: 'Give the walk a name.' };
+  const { text } = walksFile;
+  if (text !== undefined && walkNamesIn(text).includes(walkName)) return { refusal: `A walk named "${walkName}" is already in the file.` };
+  const walk: SavedWalk = { name: walkName, variables: input.variables ?? {}, steps: input.steps, end: checked.result.trace.ended };
+  const change = planWalksFileChange(text, checked.result.pearlFileName, walk);
+  if (change.kind === 'refused') return { refusal: `${checked.result.walksFileName}: ${change.message}` };
+  if (text === undefined) {
+    const created = change.kind === 'create' ? change.text : '';
+    return {
+      result: {
+        documentChanges: [
+          CreateFile.create(walksFile.uri, { overwrite: false, ignoreIfExists: false }),
+          TextDocumentEdit.create({ uri: walksFile.uri, version: null }, [TextEdit.insert({ line: 0, character: 0 }, created)]),
+        ],
+      },
+    };
+  }
+  // A blank file is written whole; otherwise the one replacement, at offsets of `text`.
+  const [offset, length, newText] = change.kind === 'create' ? [0, text.length, change.text] : [change.offset, change.length, change.text];
+  const document = TextDocument.create(walksFile.uri, 'jsonc', 0, text);
+  const range = { start: document.positionAt(offset), end: document.positionAt(offset + length) };
+  return {
+    result: {
+      documentChanges: [TextDocumentEdit.create({ uri: walksFile.uri, version: walksFile.version }, [TextEdit.replace(range, newText)])],
+    },
+  };
+}
+
+/** What both steps of "Save as walk" check: the Pearl has a file, the walk does not fail, the walks file can take a walk. */
+function checkSave(
+  doc: PearlDocument,
+  input: WalkInput,
+  walksFile: WalksFileText,
+): SaveWalkOutcome<{ trace: WalkTrace; pearlFileName: string; walksFileName: string }> {
+  const pearl = splitPearlUri(doc.textDocument.uri);
+  if (pearl === undefined) return { refusal: unsavedPearl };
+  const trace = walkPearl(doc, input);
+  if (trace.failure !== undefined) {
+    return {
+      refusal:
+        trace.failure.step < 0 ? trace.failure.message : `The walk stops at step ${trace.failure.step + 1}: go Back before saving it.`,
+    };
+  }
+  const walksFileName = splitPearlUri(walksFile.uri)?.name ?? walksFile.uri;
+  if (walksFile.text !== undefined && walksFile.text.trim() !== '') {
+    // The same checks as the append, on a walk that only stands in for the one to come.
+    const probe = planWalksFileChange(walksFile.text, pearl.name, { name: '', variables: {}, steps: [], end: false });
+    if (probe.kind === 'refused') return { refusal: `${walksFileName}: ${probe.message}` };
+  }
+  return { result: { trace, pearlFileName: pearl.name, walksFileName } };
 }

@@ -1,9 +1,9 @@
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver/node';
-import type { WalkCoverage } from '../../protocol/pearlRequests';
-import type { PearlDocument, PearlLanguageService, UnresolvedPearl } from './service/pearlLanguageService';
-import { describePearlReadError, isInsideFolder, isWalksFileUri, pearlOutsideReason } from './service/pearlLanguageService';
-import type { PearlDocumentCache } from './documentCache';
+import type { WalkCoverage } from '../../../protocol/pearlRequests';
+import type { PearlDocument, PearlLanguageService, UnresolvedPearl, WalksFileText } from '../service/pearlLanguageService';
+import { describePearlReadError, isInsideFolder, isWalksFileUri, pearlOutsideReason } from '../service/pearlLanguageService';
+import type { PearlDocumentCache } from '../documentCache';
 import { walksFileLimits } from './walksFileLimits';
 
 /**
@@ -285,6 +285,23 @@ export class WalksWorkspace {
       if (text !== undefined) files.push(this.host.service.parsePearlDocument(TextDocument.create(uri, 'jsonc', 0, text)));
     }
     return files.filter((walksDoc) => this.host.service.getWalksFilePearlUri(walksDoc) === pearlUri);
+  }
+
+  /**
+   * The walks file `uri` as "Save as walk" must extend it
+   * (docs/user/walks.md § Walk a conversation): the open document's text and version, else the file read from disk within the
+   * bounds (version null), else no text when there is no such file (`ENOENT`). Rejects when the
+   * file is there but cannot be read (too large, not a regular file, too slow).
+   */
+  async walksFileText(uri: string): Promise<WalksFileText> {
+    const open = this.host.getOpenDocument(uri);
+    if (open) return { uri, text: open.getText(), version: open.version };
+    try {
+      return { uri, text: await this.readBounded(uri), version: null };
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 'ENOENT') return { uri, text: undefined, version: null };
+      throw error;
+    }
   }
 
   /** Stops the pending re-checks and gives up the reads under way (the server shuts down): no timer is left. */
