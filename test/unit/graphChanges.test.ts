@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { applyGraphChanges } from '../../client/src/graphPreview/graphChanges';
+import { applyGraphChanges } from '../../protocol/graphChanges';
 import { graphUpdate } from '../../client/src/graphPreview/graphUpdate';
 import type { GraphChangesMessage } from '../../protocol/graphPreviewMessages';
 import type { PearlGraph } from '../../protocol/graphTypes';

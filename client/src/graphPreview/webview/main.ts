@@ -17,7 +17,7 @@
  */
 import type { Position } from 'vscode-languageserver-types';
 import type { PearlGraph, PearlGraphNode } from '../../../../protocol/graphTypes';
-import { applyGraphChanges } from '../graphChanges';
+import { applyGraphChanges } from '../../../../protocol/graphChanges';
 import type { HostMessage, WebviewMessage } from '../../../../protocol/graphPreviewMessages';
 import { exportSvg } from './exportSvg';
 import { Designer } from './designer/designer';

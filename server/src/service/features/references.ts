@@ -1,29 +1,25 @@
 import { DocumentHighlight, DocumentHighlightKind, Location, Position, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
-import { spanToRange } from '../rules/diagnostics';
+import { spanToRange } from '../document/textSpan';
 import type { PearlDocument } from '../document/pearlDocument';
 import { quote } from '../interface/messageText';
 import type { PearlTransition } from '../document/pearlDocument';
-import { describeTransitionNameProblem } from '../edits/graphEditChecks';
+import { describeTransitionNameProblem, validateNodeId } from '../interface/graphEditChecks';
 import { planWalksRenames, transitionRename, type WalksRename } from '../walks/walksRename';
 import {
   contentSpan,
-  findNodeDeclarations,
   findOccurrences,
   findStringValueAt,
   findVariableDeclarations,
   getPearlSymbolAt,
   PearlSymbol,
   symbolFamily,
-} from './pearlSymbols';
+} from '../interface/pearlSymbols';
 
 /**
  * A variable id: 1 to 40 of `A-Z a-z 0-9 _ -` (docs/interface.md § DataSettings, § Limits
  * DataSettings.id; docs/rulings.md § Variables). None of these characters needs a JSON escape.
  */
 const variableIdPattern = /^[A-Za-z0-9_-]{1,40}$/;
-
-/** Characters a JSON string cannot hold unescaped: a rename never writes an escape. */
-const needsJsonEscape = /["\\\u0000-\u001f]/;
 
 /**
  * Find references at `position`:
@@ -150,20 +146,4 @@ function validateNewName(doc: PearlDocument, symbol: PearlSymbol, newName: strin
     return undefined;
   }
   return validateNodeId(doc, newName, symbol.id);
-}
-
-/**
- * Why `newName` cannot be the nodeId of a node whose nodeId is `currentId` (undefined for a node
- * without one), or undefined when it can: it must be non-empty, hold no `"`, `\` or control
- * character (so that no JSON escape is ever written), and not be declared by another node
- * (docs/interface.md § Node: unique within the flow).
- */
-export function validateNodeId(doc: PearlDocument, newName: string, currentId: string | undefined): string | undefined {
-  if (newName === '') return 'A nodeId cannot be empty.';
-  if (needsJsonEscape.test(newName))
-    return `'${quote(newName)}' is not a usable nodeId: it must not contain '"', '\\' or control characters.`;
-  if (newName !== currentId && findNodeDeclarations(doc, newName).length > 0) {
-    return `A node with nodeId '${quote(newName)}' already exists.`;
-  }
-  return undefined;
 }

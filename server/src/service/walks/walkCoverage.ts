@@ -8,7 +8,7 @@ import type { WalkCoverage } from '../../../../protocol/pearlRequests';
 import type { SavedWalkSummary } from '../../../../protocol/walkTypes';
 import { getNodeKey, getTransitionKey } from '../document/graphKeys';
 import { NodeType, type PearlDocument } from '../document/pearlDocument';
-import { spanToRange, valueSpan } from '../rules/diagnostics';
+import { spanToRange, valueSpan } from '../document/pathSpans';
 import { walkPearl } from './walkEngine';
 import { checkWalk, readWalksFile } from './walksFile';
 

@@ -9,7 +9,8 @@ import { isJsonObject } from '../document/jsonValue';
 import type { PearlDocument } from '../document/pearlDocument';
 import { variableTypeNames } from '../interface/enumNames';
 import { quote } from '../interface/messageText';
-import { diagnosticSource, spanToRange, valueSpan } from '../rules/diagnostics';
+import { diagnosticSource } from '../rules/diagnostics';
+import { spanToRange, valueSpan } from '../document/pathSpans';
 import { walkRules } from './walkCodes';
 import type { WalkInput } from '../../../../protocol/walkTypes';
 

@@ -23,7 +23,7 @@ import { VariableGroup, type PearlDocument } from '../document/pearlDocument';
 import { isJsonObject } from '../document/jsonValue';
 import { variableGroupNames } from '../interface/enumNames';
 import { codeSpan, escapeMarkdown } from '../features/hover';
-import { spanToRange, valueSpan } from '../rules/diagnostics';
+import { spanToRange, valueSpan } from '../document/pathSpans';
 import { quote } from '../interface/messageText';
 import { diagnosticSource } from '../rules/diagnostics';
 import { findNearest } from '../utils/editDistance';

@@ -10,7 +10,7 @@ import type { GraphEdit } from '../../../../protocol/graphEditKinds';
 import { getNodeKey, getTransitionKey } from '../document/graphKeys';
 import { isJsonObject } from '../document/jsonValue';
 import type { PearlDocument, PearlTransition } from '../document/pearlDocument';
-import { spanToRange } from '../rules/diagnostics';
+import { spanToRange } from '../document/pathSpans';
 import { walkPearl } from './walkEngine';
 import { readWalksFile } from './walksFile';
 
