@@ -130,7 +130,13 @@ export default defineConfig(
     // The layer map (see layerZones), on every TypeScript file of the product.
     files: ['server/src/**/*.ts', 'client/src/**/*.ts', 'protocol/**/*.ts'],
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.d.ts', '.js', '.json'] })] },
+    // The `types` condition first: `#protocol/*` (package.json "imports") resolves to protocol/'s
+    // sources, not to their build in out/.
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.d.ts', '.js', '.json'], conditionNames: ['types', 'require', 'default'] }),
+      ],
+    },
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: layerZones }] },
   },
   {

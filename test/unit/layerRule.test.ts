@@ -61,8 +61,8 @@ test('imports the map allows pass: within document/, a rule on interface/, a fea
     ['server/src/service/document/layerProbe.ts', "export { spanToRange } from './textSpan';\n"],
     ['server/src/service/rules/variables/layerProbe.ts', "export { getPearlSymbolAt } from '../../interface/pearlSymbols';\n"],
     ['server/src/service/features/layerProbe.ts', "export { createDiagnostic } from '../rules/diagnostics';\n"],
-    ['client/src/graphPreview/webview/layerProbe.ts', "export { applyGraphChanges } from '../../../../protocol/graphChanges';\n"],
-    ['client/src/graphPreview/layerProbe.ts', "export { detectPearlKind } from '../../../protocol/pearlKind';\n"],
+    ['client/src/graphPreview/webview/layerProbe.ts', "export { applyGraphChanges } from '#protocol/graphChanges';\n"],
+    ['client/src/graphPreview/layerProbe.ts', "export { detectPearlKind } from '#protocol/pearlKind';\n"],
   ];
   for (const [file, code] of legal) assert.deepEqual(await lint(file, code), [], `${file}: ${code}`);
 });

@@ -7,8 +7,8 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sendWalkRequest } from '../../client/src/graphPreview/walk/walkRequestSender';
 import { planWalksFileChange, type SavedWalk, walkNamesIn, walksFileName } from '../../client/src/graphPreview/walk/walksFileEdit';
-import { isWebviewMessage } from '../../protocol/graphPreviewMessages';
-import type { WalkRequest } from '../../protocol/walkTypes';
+import { isWebviewMessage } from '#protocol/graphPreviewMessages';
+import type { WalkRequest } from '#protocol/walkTypes';
 
 /** What the test server received. */
 interface Received {

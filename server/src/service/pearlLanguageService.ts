@@ -21,9 +21,9 @@ import {
 } from 'vscode-languageserver-types';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DeployPayload } from './features/deployPayload';
-import type { GraphEdit, NodeSettingForm, PearlGraph } from '../../../protocol/graphTypes';
-import type { WalkInput, WalkTrace } from '../../../protocol/walkTypes';
-import type { WalkCoverage } from '../../../protocol/pearlRequests';
+import type { GraphEdit, NodeSettingForm, PearlGraph } from '#protocol/graphTypes';
+import type { WalkInput, WalkTrace } from '#protocol/walkTypes';
+import type { WalkCoverage } from '#protocol/pearlRequests';
 import { walkPearl } from './walks/walkEngine';
 import { checkWalksFile, isWalksFileUri, readWalksFile, type UnresolvedPearl } from './walks/walksFile';
 import { doWalksComplete, doWalksHover, findWalksDocumentSymbols, getWalksCodeActions } from './walks/walksFeatures';

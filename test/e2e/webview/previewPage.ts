@@ -13,7 +13,7 @@ import * as path from 'node:path';
 import type { LaunchOptions } from 'playwright-core';
 import { createNonce, getGraphPreviewHtml } from '../../../client/src/graphPreview/graphPreviewHtml';
 import { chromiumArgs, chromiumPath as harnessChromiumPath } from '../harness/prerequisites';
-import type { HostMessage, WebviewMessage } from '../../../protocol/graphPreviewMessages';
+import type { HostMessage, WebviewMessage } from '#protocol/graphPreviewMessages';
 
 /** The system's Chromium (Debian's, or $CHROMIUM), driven through playwright-core (no browser download). */
 export const chromiumPath = harnessChromiumPath();

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { type WalkCoverage, walkCoverageRequest, walkRequest } from '../../../../protocol/pearlRequests';
-import type { WalkHostMessage, WalkPageMessage } from '../../../../protocol/walkPanelMessages';
-import type { WalkInput, WalkResponse, WalkTrace } from '../../../../protocol/walkTypes';
+import { type WalkCoverage, walkCoverageRequest, walkRequest } from '#protocol/pearlRequests';
+import type { WalkHostMessage, WalkPageMessage } from '#protocol/walkPanelMessages';
+import type { WalkInput, WalkResponse, WalkTrace } from '#protocol/walkTypes';
 import type { PearlContext } from '../../pearlContext';
 import { askModal, showInformation } from '../../notify';
 import { maxWalkResponseBytes, refusalOf, sendWalkRequest, walkRequestTimeoutMs } from './walkRequestSender';

@@ -8,7 +8,7 @@
  */
 import { modify, type Node as JsonNode, parseTree, type ParseError } from 'jsonc-parser';
 import { detectFormattingOptions } from '../../../../server/src/service/document/indentation';
-import type { WalkStep, WalkValues } from '../../../../protocol/walkTypes';
+import type { WalkStep, WalkValues } from '#protocol/walkTypes';
 
 /** One walk as the walks file keeps it. */
 export interface SavedWalk {

@@ -24,7 +24,7 @@ import { createTextSnapshot } from './textSnapshot';
 
 export type { ValueSpan } from './jsonLocator';
 export { childPath, isJsonObject, jsonType, valueAtPath, type JsonObject, type JsonPath, type JsonType } from './jsonValue';
-export { detectPearlKind, type PearlKind, type PearlKindSource } from '../../../../protocol/pearlKind';
+export { detectPearlKind, type PearlKind, type PearlKindSource } from '#protocol/pearlKind';
 export {
   NodeType,
   VariableGroup,

@@ -1,6 +1,6 @@
 import { TextDocumentEdit, type TextEdit } from 'vscode-languageserver-types';
-import { describeGraphEditShapeProblem, type GraphEdit, type GraphEditKind, type GraphEditOf } from '../../../../protocol/graphEditKinds';
-import type { GraphEditResult } from '../../../../protocol/graphTypes';
+import { describeGraphEditShapeProblem, type GraphEdit, type GraphEditKind, type GraphEditOf } from '#protocol/graphEditKinds';
+import type { GraphEditResult } from '#protocol/graphTypes';
 import { spanToRange } from '../document/textSpan';
 import { describeParseError } from '../document/jsonTree';
 import type { PearlDocument } from '../document/pearlDocument';

@@ -1,5 +1,5 @@
 import type { Edit } from 'jsonc-parser';
-import { defaultTransitionName, uniqueTransitionName } from '../../../../protocol/transitionNames';
+import { defaultTransitionName, uniqueTransitionName } from '#protocol/transitionNames';
 import { nodeTypeNames } from '../interface/enumNames';
 import { findNodeByKey } from '../document/graphKeys';
 import { getNodeTypeFacts, isVoiceOnlyNodeType } from '../interface/nodeTypes';

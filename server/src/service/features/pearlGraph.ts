@@ -1,5 +1,5 @@
 import { Diagnostic } from 'vscode-languageserver-types';
-import type { PearlGraph, PearlGraphEdge, PearlGraphNode } from '../../../../protocol/graphTypes';
+import type { PearlGraph, PearlGraphEdge, PearlGraphNode } from '#protocol/graphTypes';
 import { DiagnosticCode } from '../rules/diagnosticCodes';
 import { spanToRange } from '../document/textSpan';
 import { getNodeKey, getTransitionKey } from '../document/graphKeys';

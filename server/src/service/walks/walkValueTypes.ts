@@ -12,7 +12,7 @@ import { quote } from '../interface/messageText';
 import { diagnosticSource } from '../rules/diagnostics';
 import { spanToRange, valueSpan } from '../document/pathSpans';
 import { walkRules } from './walkCodes';
-import type { WalkInput } from '../../../../protocol/walkTypes';
+import type { WalkInput } from '#protocol/walkTypes';
 
 /** What a value of each checked type looks like, as the message says it. */
 const typeForms: Readonly<Record<number, { readonly test: (text: string) => boolean; readonly form: string }>> = {

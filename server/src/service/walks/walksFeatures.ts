@@ -18,7 +18,7 @@ import {
   type Hover,
   type Position,
 } from 'vscode-languageserver-types';
-import type { WalkFrame, WalkTrace } from '../../../../protocol/walkTypes';
+import type { WalkFrame, WalkTrace } from '#protocol/walkTypes';
 import { VariableGroup, type PearlDocument } from '../document/pearlDocument';
 import { isJsonObject } from '../document/jsonValue';
 import { variableGroupNames } from '../interface/enumNames';

@@ -5,7 +5,7 @@
  * engine and putting each failure on the step that fails.
  */
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
-import type { WalkInput, WalkTrace } from '../../../../protocol/walkTypes';
+import type { WalkInput, WalkTrace } from '#protocol/walkTypes';
 import { describeParseError } from '../document/jsonTree';
 import { isJsonObject, type JsonPath } from '../document/jsonValue';
 import type { PearlDocument } from '../document/pearlDocument';

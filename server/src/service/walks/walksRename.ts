@@ -6,7 +6,7 @@
  * Transport-free: the host finds and reads the walks files, the service plans the text edits.
  */
 import type { TextEdit } from 'vscode-languageserver-types';
-import type { GraphEdit } from '../../../../protocol/graphEditKinds';
+import type { GraphEdit } from '#protocol/graphEditKinds';
 import { getNodeKey, getTransitionKey } from '../document/graphKeys';
 import { isJsonObject } from '../document/jsonValue';
 import type { PearlDocument, PearlTransition } from '../document/pearlDocument';
