@@ -1,14 +1,67 @@
 // ESLint (flat config): typescript-eslint's type-checked recommended rules on the TypeScript
 // projects (each file checked against its own tsconfig, found by the project service; among them
 // no-floating-promises and no-misused-promises), the plain recommended rules on the build scripts
-// (.mjs). Formatting is Prettier's (`npm run format`); no
-// rule here concerns layout.
+// (.mjs), and the layer map of docs/dev/architecture.md (import-x's no-restricted-paths, see
+// layerZones). Formatting is Prettier's (`npm run format`); no rule here concerns layout.
 // @ts-check
 import comments from '@eslint-community/eslint-plugin-eslint-comments/configs';
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The layer map of docs/dev/architecture.md § The layer map, checked: each zone says which files
+ * (`target`) must not import which (`from`; paths from the repository root, a folder counts with
+ * everything under it, `except` is relative to `from`). import-x resolves each import to its file,
+ * so `../features/hover` and `../../features/hover` are caught alike, types included.
+ */
+const service = 'server/src/service';
+const serviceEntry = `${service}/pearlLanguageService.ts`;
+/**
+ * One zone: files under `target` may not import files under `from` (but those under `except`); the
+ * message says which layer the import crossed and points at the map.
+ * @param {string} target @param {string | string[]} from @param {string} message @param {string[]} [except]
+ */
+const zone = (target, from, message, except) => ({
+  target,
+  from,
+  message: `${message} (docs/dev/architecture.md § The layer map)`,
+  ...(except && { except }),
+});
+const featuresNoWalks = zone(`${service}/features`, `${service}/walks`, 'The editor features do not import the walks.');
+const clientNoServer = zone('client', 'server', 'The extension talks to the server over the protocol: shared code lives in protocol/.');
+const layerZones = [
+  zone(
+    'protocol',
+    ['server', 'client', 'schemas', 'test', 'bench', 'scripts'],
+    'protocol/ is shared by every side and imports nothing of the project.',
+  ),
+  zone(service, 'server/src', 'The language service does not import its hosts.', ['service']),
+  zone(service, ['client', 'test', 'bench'], 'The language service does not import the extension, the page or the tests.'),
+  zone(`${service}/document`, service, 'document/ (the parse) imports no other folder of the service.', ['document']),
+  zone(`${service}/utils`, service, 'utils/ imports no other folder of the service.', ['utils']),
+  zone(`${service}/interface`, service, 'interface/ builds on document/ alone (and protocol/, the schemas).', ['interface', 'document']),
+  zone(
+    `${service}/rules`,
+    [`${service}/features`, `${service}/edits`, `${service}/walks`, `${service}/configuration`, serviceEntry],
+    'The rules sit below the features, the edits, the walks and the configuration: move what they share down to document/ or interface/.',
+  ),
+  zone(
+    `${service}/features`,
+    [`${service}/edits`, serviceEntry],
+    'The editor features do not import the graph edits: move what they share down to interface/.',
+  ),
+  featuresNoWalks,
+  zone(
+    `${service}/edits`,
+    [`${service}/features`, serviceEntry],
+    'The graph edits do not import the editor features: move what they share down to interface/.',
+  ),
+  clientNoServer,
+  zone('client/src/graphPreview/webview', 'client', 'The graph page imports protocol/ only.', ['src/graphPreview/webview']),
+];
 
 /** Unused names: `_`-prefixed ones are deliberate (a required signature, a discarded rest sibling). */
 const unusedVars = ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }];
@@ -62,6 +115,19 @@ export default defineConfig(
       '@typescript-eslint/no-non-null-assertion': 'error',
       'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
     },
+  },
+  {
+    // The layer map (see layerZones), on every TypeScript file of the product.
+    files: ['server/src/**/*.ts', 'client/src/**/*.ts', 'protocol/**/*.ts'],
+    plugins: { 'import-x': importX },
+    // The `types` condition first: `#protocol/*` (package.json "imports") resolves to protocol/'s
+    // sources, not to their build in out/.
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.d.ts', '.js', '.json'], conditionNames: ['types', 'require', 'default'] }),
+      ],
+    },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: layerZones }] },
   },
   {
     // Every eslint-disable comment gives its reason after `--`.

@@ -16,7 +16,7 @@ import * as os from 'node:os';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { layeredLayout, measureBoxes } from '../client/src/graphPreview/webview/layeredLayout';
 import { type MeasureText, measureEdgeLabel } from '../client/src/graphPreview/webview/layoutGraph';
-import type { PearlGraph } from '../protocol/graphTypes';
+import type { PearlGraph } from '#protocol/graphTypes';
 import { getLanguageService } from '../server/src/service/pearlLanguageService';
 import { generateShapedPearl, type PearlShape, pearlShapes } from './pearlGenerator';
 

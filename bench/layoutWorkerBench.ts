@@ -31,7 +31,7 @@ import { serialize } from 'node:v8';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { GraphLayout, LayoutDelta, MeasureText } from '../client/src/graphPreview/webview/layoutGraph';
 import { layoutInput } from '../client/src/graphPreview/webview/structure';
-import type { PearlGraph } from '../protocol/graphTypes';
+import type { PearlGraph } from '#protocol/graphTypes';
 import { getLanguageService } from '../server/src/service/pearlLanguageService';
 import { median } from './benchStats';
 import { edit, generateShapedPearl, middle, type PearlShape, pearlShapes } from './pearlGenerator';

@@ -2,7 +2,7 @@
 // has no file system: each read is a request the VS Code client answers with `workspace.fs`
 // (protocol/workspaceFileRequests.ts), so it works on virtual workspaces (github.dev) too.
 import type { Connection } from 'vscode-languageserver';
-import { workspaceReadDirectoryRequest, workspaceReadFileRequest, workspaceStatRequest } from '../../protocol/workspaceFileRequests';
+import { workspaceReadDirectoryRequest, workspaceReadFileRequest, workspaceStatRequest } from '#protocol/workspaceFileRequests';
 import type { ReadConfigurationFile, WorkspaceFileSystem } from './service/pearlLanguageService';
 
 /** The language service's {@link WorkspaceFileSystem} over `connection`: every method is one request to the client. */

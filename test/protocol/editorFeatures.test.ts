@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { CodeAction, DocumentSymbol, Hover, LocationLink, Position, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
-import type { DeployPayload, LocatedField, PearlGraph } from '../../protocol/pearlRequests';
+import type { DeployPayload, LocatedField, PearlGraph } from '#protocol/pearlRequests';
 import { assertRendersLiterally, hostileStrings } from '../helpers/markdown';
 import { withLspClient } from '../helpers/lspClient';
 import { ruleFixes } from '../helpers/codeActions';

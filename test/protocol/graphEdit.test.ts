@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { TextDocumentEdit } from 'vscode-languageserver-types';
-import type { GraphEditResult, NodeSettingForm, PearlGraph } from '../../protocol/pearlRequests';
+import type { GraphEditResult, NodeSettingForm, PearlGraph } from '#protocol/pearlRequests';
 import { withLspClient } from '../helpers/lspClient';
 import { applyEdits } from '../helpers/text';
 

@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { WalkCoverage, WalkTrace } from '../../protocol/pearlRequests';
+import type { WalkCoverage, WalkTrace } from '#protocol/pearlRequests';
 import { getLanguageService } from '../../server/src/service/pearlLanguageService';
 import { withLspClient } from '../helpers/lspClient';
 import { valueRange } from '../helpers/text';

@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CreateFile, TextDocumentEdit, WorkspaceEdit } from 'vscode-languageserver-types';
-import type { SaveWalkTarget } from '../../protocol/pearlRequests';
+import type { SaveWalkTarget } from '#protocol/pearlRequests';
 import { withLspClient } from '../helpers/lspClient';
 import { bookingPearlText, bookingSteps } from '../helpers/walkPearls';
 

@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { TextDocumentEdit, WorkspaceEdit } from 'vscode-languageserver-types';
-import type { GraphEditResult } from '../../protocol/pearlRequests';
+import type { GraphEditResult } from '#protocol/pearlRequests';
 import { withLspClient } from '../helpers/lspClient';
 import { applyEdits, positionOf } from '../helpers/text';
 import { bookingPearlText, bookingWalksText } from '../helpers/walkPearls';

@@ -8,7 +8,7 @@ import {
   largeBodyQuestion,
   maxDroppedKeysShown,
 } from '../../client/src/deploy/deployConfirmation';
-import type { DeployPayload } from '../../protocol/pearlRequests';
+import type { DeployPayload } from '#protocol/pearlRequests';
 
 function payload(overrides: Partial<DeployPayload> = {}): DeployPayload {
   return {

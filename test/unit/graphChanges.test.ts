@@ -7,10 +7,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { applyGraphChanges } from '../../client/src/graphPreview/graphChanges';
+import { applyGraphChanges } from '#protocol/graphChanges';
 import { graphUpdate } from '../../client/src/graphPreview/graphUpdate';
-import type { GraphChangesMessage } from '../../protocol/graphPreviewMessages';
-import type { PearlGraph } from '../../protocol/graphTypes';
+import type { GraphChangesMessage } from '#protocol/graphPreviewMessages';
+import type { PearlGraph } from '#protocol/graphTypes';
 import { getLanguageService } from '../../server/src/service/pearlLanguageService';
 import { edit, generateShapedPearl, middle, pearlShapes, type ShapedNode } from '../helpers/fixtures';
 

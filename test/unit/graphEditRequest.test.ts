@@ -8,8 +8,8 @@ import {
   isGraphEditMessage,
   requestGraphEdit,
   toPlainNotificationText,
-} from '../../protocol/graphEditMessages';
-import type { GraphEditParams, GraphEditResult } from '../../protocol/pearlRequests';
+} from '#protocol/graphEditMessages';
+import type { GraphEditParams, GraphEditResult } from '#protocol/pearlRequests';
 
 const uri = 'file:///work/flow.pearl.json';
 const message: GraphEditMessage = { type: 'graphEdit', version: 7, edit: { kind: 'deleteNode', node: 'n:2' } };

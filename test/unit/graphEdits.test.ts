@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextDocumentEdit } from 'vscode-languageserver-types';
-import type { GraphEdit } from '../../protocol/pearlRequests';
+import type { GraphEdit } from '#protocol/pearlRequests';
 import { getNodeSettingFields, getNodeSettingLists } from '../../server/src/service/interface/nodeSettingFields';
 import { node, service, textPearl, transition } from '../helpers/documents';
 import {

@@ -18,7 +18,7 @@ import {
   rectsOverlap,
 } from '../../client/src/graphPreview/webview/layoutGraph';
 import { layoutInput } from '../../client/src/graphPreview/webview/structure';
-import type { PearlGraph } from '../../protocol/graphTypes';
+import type { PearlGraph } from '#protocol/graphTypes';
 import { getLanguageService } from '../../server/src/service/pearlLanguageService';
 import { designerStartText, edit, generateShapedPearl, generateTextPearl, middle, pearlShapes, type ShapedNode } from '../helpers/fixtures';
 

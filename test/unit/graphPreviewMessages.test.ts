@@ -2,7 +2,7 @@
 // only in their documented shape.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { isWebviewMessage } from '../../protocol/graphPreviewMessages';
+import { isWebviewMessage } from '#protocol/graphPreviewMessages';
 
 test('isWebviewMessage accepts graphEdit and history messages in their shape, and nothing else', () => {
   assert.equal(isWebviewMessage({ type: 'graphEdit', version: 4, edit: { kind: 'deleteTransition', transition: 'e:0' } }), true);

@@ -12,7 +12,7 @@ import {
 } from '../../client/src/api/pearlApiClient';
 import { listPearls } from '../../client/src/api/pearlAccountApi';
 import { describeFailure } from '../../client/src/deploy/deployMessages';
-import type { DeployPayload } from '../../protocol/pearlRequests';
+import type { DeployPayload } from '#protocol/pearlRequests';
 import { Json, parse, service, textPearl, valueRange } from '../helpers/documents';
 import { waitFor } from '../helpers/wait';
 import { StandIn, startStandIn } from '../standin/pearlServiceStandIn';

@@ -7,7 +7,7 @@ import { deployedMessage, describeFailure } from '../../client/src/deploy/deploy
 import { describeDeploy } from '../../client/src/deploy/deployConfirmation';
 import { fileNameProblem, maxFileNameLength } from '../../client/src/newPearl/fileNameCheck';
 import { markdownText, maxNotificationLength, plainLines, plainText } from '../../client/src/userText';
-import type { DeployPayload } from '../../protocol/pearlRequests';
+import type { DeployPayload } from '#protocol/pearlRequests';
 import { assertRendersLiterally, hostileStrings } from '../helpers/markdown';
 import { repositoryRoot as repoRoot } from '../helpers/paths';
 

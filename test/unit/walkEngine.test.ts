@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { WalkInput, WalkTrace } from '../../protocol/walkTypes';
+import type { WalkInput, WalkTrace } from '#protocol/walkTypes';
 import { getLanguageService } from '../../server/src/service/pearlLanguageService';
 import { buildRequest, convertTypedValue, mapOutputBody, renderText } from '../../server/src/service/walks/walkRender';
 import { bookingPearlText, bookingSteps } from '../helpers/walkPearls';

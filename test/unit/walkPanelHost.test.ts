@@ -6,8 +6,8 @@ import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sendWalkRequest } from '../../client/src/graphPreview/walk/walkRequestSender';
-import { isWebviewMessage } from '../../protocol/graphPreviewMessages';
-import type { WalkRequest } from '../../protocol/walkTypes';
+import { isWebviewMessage } from '#protocol/graphPreviewMessages';
+import type { WalkRequest } from '#protocol/walkTypes';
 
 /** What the test server received. */
 interface Received {

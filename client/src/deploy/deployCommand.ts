@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { deployPayloadRequest, type DeployPayload, type LocatedField, locateFieldsRequest } from '../../../protocol/pearlRequests';
+import { deployPayloadRequest, type DeployPayload, type LocatedField, locateFieldsRequest } from '#protocol/pearlRequests';
 import { type ApiCallOptions, getPearlSettings, pearlStatusNames, setPearlActive, updatePearl } from '../api/pearlAccountApi';
 import { checkBaseUrl, createPearl, type CreatePearlResult } from '../api/pearlApiClient';
 import { activePearlDocument } from '../activePearlDocument';

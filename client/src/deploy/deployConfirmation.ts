@@ -1,4 +1,4 @@
-import type { DeployPayload } from '../../../protocol/pearlRequests';
+import type { DeployPayload } from '#protocol/pearlRequests';
 import { pearlStatusNames } from '../api/pearlAccountApi';
 import { type DeployChoice, type PreviousPearl, previousLabel } from './deployPlan';
 

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { LocatedField } from '../../../protocol/pearlRequests';
+import type { LocatedField } from '#protocol/pearlRequests';
 
 /** Name and `source` of the deploy diagnostics: what the service said, apart from the server's own. */
 export const deployDiagnosticSource = 'pearl-deploy';

@@ -1,4 +1,4 @@
-import type { DeployPayload } from '../../../protocol/pearlRequests';
+import type { DeployPayload } from '#protocol/pearlRequests';
 import { noLinks, plainText } from '../pearlsView/pearlsTreeModel';
 
 /** At most this many fields are named in the refusal; the rest are counted. */

@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
-import { graphEditRequest } from '../../../protocol/pearlRequests';
+import { graphEditRequest } from '#protocol/pearlRequests';
 import type { PearlContext } from '../pearlContext';
-import { type GraphEditHost, type GraphEditMessage, requestGraphEdit } from '../../../protocol/graphEditMessages';
+import { type GraphEditHost, type GraphEditMessage, requestGraphEdit } from '#protocol/graphEditMessages';
 import { showError, showWarning } from '../notify';
 
-export { type GraphEditMessage, isGraphEditMessage } from '../../../protocol/graphEditMessages';
+export { type GraphEditMessage, isGraphEditMessage } from '#protocol/graphEditMessages';
 
 /**
  * Performs a designer gesture (the webview's `{ type: 'graphEdit', version, edit }` message) on the

@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
 import type { Position as LspPosition, Range as LspRange } from 'vscode-languageserver-types';
-import { graphRequest, nodeSettingFieldsRequest, type PearlGraph } from '../../../protocol/pearlRequests';
+import { graphRequest, nodeSettingFieldsRequest, type PearlGraph } from '#protocol/pearlRequests';
 import type { PearlContext } from '../pearlContext';
 import { applyGraphEdit } from './graphEditClient';
 import { createNonce } from '../webviewPage';
 import { getGraphPreviewHtml } from './graphPreviewHtml';
 import { graphUpdate } from './graphUpdate';
 import { NodeQuickFixes } from './nodeQuickFixes';
-import { type HostMessage, isWebviewMessage, type WebviewMessage } from '../../../protocol/graphPreviewMessages';
+import { type HostMessage, isWebviewMessage, type WebviewMessage } from '#protocol/graphPreviewMessages';
 import { showError, showInformation } from '../notify';
 import { WalkHost } from './walk/walkHost';
 

@@ -11,9 +11,9 @@
  */
 import equal from 'fast-deep-equal';
 import type { Position } from 'vscode-languageserver-types';
-import type { GraphChangesMessage, GraphMessage, NodeChange, PositionMove, Renumbering } from '../../../protocol/graphPreviewMessages';
-import type { PearlGraph, PearlGraphEdge, PearlGraphNode } from '../../../protocol/graphTypes';
-import { GraphMapping, topLevelIndex } from './graphChanges';
+import type { GraphChangesMessage, GraphMessage, NodeChange, PositionMove, Renumbering } from '#protocol/graphPreviewMessages';
+import type { PearlGraph, PearlGraphEdge, PearlGraphNode } from '#protocol/graphTypes';
+import { GraphMapping, topLevelIndex } from '#protocol/graphChanges';
 
 /** The message that brings a page showing `previous` (undefined: nothing yet) to `next`. */
 export function graphUpdate(previous: PearlGraph | undefined, next: PearlGraph): GraphMessage | GraphChangesMessage {

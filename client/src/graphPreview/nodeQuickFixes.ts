@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { type BaseLanguageClient, CodeActionKind, CodeActionRequest } from 'vscode-languageclient';
 import { CodeAction as LspCodeAction, type Diagnostic } from 'vscode-languageserver-types';
-import type { PearlGraphNode } from '../../../protocol/pearlRequests';
-import type { QuickFixTitle } from '../../../protocol/graphPreviewMessages';
+import type { PearlGraphNode } from '#protocol/pearlRequests';
+import type { QuickFixTitle } from '#protocol/graphPreviewMessages';
 
 /**
  * The quick fixes of one graph node's diagnostics, for the designer's side panel: the language

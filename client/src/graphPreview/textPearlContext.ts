@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { parse } from 'jsonc-parser';
-import { detectPearlKind } from '../../../server/src/service/document/pearlDocument';
+import { detectPearlKind } from '#protocol/pearlKind';
 import type { PearlContext } from '../pearlContext';
 
 /** The context key: the active editor shows a text Pearl (the graph preview's editor-title button). */

@@ -5,7 +5,7 @@ import {
   workspaceReadDirectoryRequest,
   workspaceReadFileRequest,
   workspaceStatRequest,
-} from '../../../protocol/workspaceFileRequests';
+} from '#protocol/workspaceFileRequests';
 
 /**
  * Answers the web worker server's file requests (protocol/workspaceFileRequests.ts) with VS Code's

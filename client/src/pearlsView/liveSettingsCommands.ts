@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { deployPayloadRequest } from '../../../protocol/pearlRequests';
+import { deployPayloadRequest } from '#protocol/pearlRequests';
 import { getPearlSettings } from '../api/pearlAccountApi';
 import { sha256Hex } from '../contentHash';
 import { recordOfSent } from '../deploy/liveCheck';

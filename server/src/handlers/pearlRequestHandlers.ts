@@ -7,7 +7,7 @@ import {
   nodeSettingFieldsRequest,
   walkCoverageRequest,
   walkRequest,
-} from '../../../protocol/pearlRequests';
+} from '#protocol/pearlRequests';
 import { graphEditRenamesInWalks } from '../service/pearlLanguageService';
 import { describeParamsProblem, logError, onDocument, ServerContext } from './serverContext';
 import { registerWalkSaveHandlers } from './walkSaveHandlers';

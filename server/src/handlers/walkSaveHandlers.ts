@@ -1,5 +1,5 @@
 import { ErrorCodes, LSPErrorCodes, ResponseError } from 'vscode-languageserver';
-import { prepareSaveWalkRequest, saveWalkRequest, type WalkParams } from '../../../protocol/pearlRequests';
+import { prepareSaveWalkRequest, saveWalkRequest, type WalkParams } from '#protocol/pearlRequests';
 import {
   describePearlReadError,
   type PearlDocument,

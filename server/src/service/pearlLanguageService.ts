@@ -21,9 +21,9 @@ import {
 } from 'vscode-languageserver-types';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DeployPayload } from './features/deployPayload';
-import type { GraphEdit, NodeSettingForm, PearlGraph } from '../../../protocol/graphTypes';
-import type { SaveWalkTarget, WalkInput, WalkTrace } from '../../../protocol/walkTypes';
-import type { WalkCoverage } from '../../../protocol/pearlRequests';
+import type { GraphEdit, NodeSettingForm, PearlGraph } from '#protocol/graphTypes';
+import type { SaveWalkTarget, WalkInput, WalkTrace } from '#protocol/walkTypes';
+import type { WalkCoverage } from '#protocol/pearlRequests';
 import { walkPearl } from './walks/walkEngine';
 import { checkWalksFile, isWalksFileUri, readWalksFile, type UnresolvedPearl } from './walks/walksFile';
 import { doWalksComplete, doWalksHover, findWalksDocumentSymbols, getWalksCodeActions } from './walks/walksFeatures';
@@ -37,7 +37,7 @@ import { findDefinition } from './features/definition';
 import { findDocumentSymbols } from './features/documentSymbols';
 import { format, getFormattingError } from './features/formatting';
 import { doHover } from './features/hover';
-import { doRename, findDocumentHighlights, findReferences, getRenameError, prepareRename } from './features/references';
+import { findDocumentHighlights, findReferences, getRenameError, planRename, prepareRename } from './features/references';
 import { getDeployPayload } from './features/deployPayload';
 import { FieldLocation, getFieldPath, locateFieldPath } from './document/fieldPaths';
 import { doGraphEdit, GraphEditOutcome } from './edits/graphEdits';
@@ -86,6 +86,7 @@ export type { CoverageTransition } from './walks/walkCoverage';
 export { walkRules, type WalkRule } from './walks/walkCodes';
 export { describePearlReadError, isInsideFolder, isWalksFileUri, pearlOutsideReason } from './walks/walksFile';
 export { graphEditRenamesInWalks } from './walks/walksRename';
+import { planWalksRenames } from './walks/walksRename';
 export { walksFileOf, type SaveWalkOutcome, type WalksFileText } from './walks/walksFileEdit';
 
 /** Host settings for the language service: the host's I/O is injected here (the service imports no `fs`). */
@@ -369,6 +370,23 @@ function walkFeatures(guard: FeatureGuard['guard']): Pick<PearlLanguageService, 
   };
 }
 
+/**
+ * A rename of the Pearl (features/references.ts) with the edits of the walks files that follow it
+ * (walks/walksRename.ts), in one WorkspaceEdit: one undo.
+ */
+function renameWithWalks(
+  doc: PearlDocument,
+  position: Position,
+  newName: string,
+  walksFiles: readonly PearlDocument[] = [],
+): WorkspaceEdit | null {
+  const planned = planRename(doc, position, newName);
+  if (planned === null) return null;
+  const changes: Record<string, TextEdit[]> = { [doc.textDocument.uri]: planned.edits };
+  if (planned.followed) for (const file of planWalksRenames(walksFiles, doc, planned.followed)) changes[file.uri] = file.edits;
+  return { changes };
+}
+
 /** Creates the Pearl language service. */
 export function getLanguageService(params: LanguageServiceParams = {}): PearlLanguageService {
   const workspaceIndex = new WorkspaceSymbolIndex(params.fileSystem ?? noFiles, params.workspaceScanLimits);
@@ -422,7 +440,7 @@ export function getLanguageService(params: LanguageServiceParams = {}): PearlLan
     findDocumentHighlights: (doc, position) => guard('findDocumentHighlights', [], () => findDocumentHighlights(doc, position)),
     prepareRename: (doc, position) => guard('prepareRename', null, () => prepareRename(doc, position)),
     getRenameError: (doc, position, newName) => guard('getRenameError', undefined, () => getRenameError(doc, position, newName)),
-    doRename: (doc, position, newName, walksFiles) => guard('doRename', null, () => doRename(doc, position, newName, walksFiles)),
+    doRename: (doc, position, newName, walksFiles) => guard('doRename', null, () => renameWithWalks(doc, position, newName, walksFiles)),
     getCodeActions: (doc, range, diagnostics) => guard('getCodeActions', [], () => getCodeActions(doc, range, diagnostics)),
     format: (doc, range, options) => guard('format', [], () => format(doc, range, options)),
     getInlayHints: (doc, range) => guard('getInlayHints', [], () => getInlayHints(doc, range)),

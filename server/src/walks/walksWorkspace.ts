@@ -1,6 +1,6 @@
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver/node';
-import type { WalkCoverage } from '../../../protocol/pearlRequests';
+import type { WalkCoverage } from '#protocol/pearlRequests';
 import type { PearlDocument, PearlLanguageService, UnresolvedPearl, WalksFileText } from '../service/pearlLanguageService';
 import { describePearlReadError, isInsideFolder, isWalksFileUri, pearlOutsideReason } from '../service/pearlLanguageService';
 import type { PearlDocumentCache } from '../documentCache';

@@ -13,7 +13,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { FrameLocator } from 'playwright-core';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { GraphEdit } from '../../../protocol/pearlRequests';
+import type { GraphEdit } from '#protocol/pearlRequests';
 import { getLanguageService } from '../../../server/src/service/pearlLanguageService';
 import { designerStartText } from '../../helpers/fixtures';
 import type { RunFolder } from './runFolder';

@@ -14,8 +14,8 @@ import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { HostMessage, WebviewMessage } from '../../../protocol/graphPreviewMessages';
-import type { PearlGraph } from '../../../protocol/pearlRequests';
+import type { HostMessage, WebviewMessage } from '#protocol/graphPreviewMessages';
+import type { PearlGraph } from '#protocol/pearlRequests';
 import { getLanguageService } from '../../../server/src/service/pearlLanguageService';
 import { chromiumPath, distDir, launchOptions, type PageGlobals, startServer } from './previewPage';
 

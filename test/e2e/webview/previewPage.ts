@@ -14,7 +14,7 @@ import type { LaunchOptions } from 'playwright-core';
 import { getGraphPreviewHtml } from '../../../client/src/graphPreview/graphPreviewHtml';
 import { createNonce } from '../../../client/src/webviewPage';
 import { chromiumArgs, chromiumPath as harnessChromiumPath } from '../harness/prerequisites';
-import type { HostMessage, WebviewMessage } from '../../../protocol/graphPreviewMessages';
+import type { HostMessage, WebviewMessage } from '#protocol/graphPreviewMessages';
 
 /** The system's Chromium (Debian's, or $CHROMIUM), driven through playwright-core (no browser download). */
 export const chromiumPath = harnessChromiumPath();

@@ -1,14 +1,8 @@
 import * as vscode from 'vscode';
 import { LSPErrorCodes, type WorkspaceEdit } from 'vscode-languageclient';
-import {
-  prepareSaveWalkRequest,
-  saveWalkRequest,
-  type WalkCoverage,
-  walkCoverageRequest,
-  walkRequest,
-} from '../../../../protocol/pearlRequests';
-import type { WalkHostMessage, WalkPageMessage } from '../../../../protocol/walkPanelMessages';
-import type { SaveWalkTarget, WalkInput, WalkResponse, WalkTrace } from '../../../../protocol/walkTypes';
+import { prepareSaveWalkRequest, saveWalkRequest, type WalkCoverage, walkCoverageRequest, walkRequest } from '#protocol/pearlRequests';
+import type { WalkHostMessage, WalkPageMessage } from '#protocol/walkPanelMessages';
+import type { SaveWalkTarget, WalkInput, WalkResponse, WalkTrace } from '#protocol/walkTypes';
 import type { PearlContext } from '../../pearlContext';
 import { askModal, showInformation } from '../../notify';
 import { maxWalkResponseBytes, refusalOf, sendWalkRequest, walkRequestTimeoutMs } from './walkRequestSender';

@@ -6,7 +6,7 @@
  * (the request goes where the user confirmed, and a 3xx is the response). Imports nothing from
  * `vscode`: the unit tests call it against a server on 127.0.0.1. Uses Node's global `fetch`.
  */
-import type { WalkRequest, WalkResponse } from '../../../../protocol/walkTypes';
+import type { WalkRequest, WalkResponse } from '#protocol/walkTypes';
 import { readBoundedBody } from '../../readBoundedBody';
 
 /** Largest response body read, in bytes (1 MiB). */

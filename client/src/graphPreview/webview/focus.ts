@@ -7,7 +7,7 @@
  * remembered, never searched for in the drawing), and while one types (same node, same drawing)
  * nothing is touched at all.
  */
-import type { PearlGraph } from '../../../../protocol/graphTypes';
+import type { PearlGraph } from '#protocol/graphTypes';
 
 /** The keys of the nodes shown bright around `key`: itself, its neighbours, their parents and its nested actions. */
 export function neighbourhood(graph: PearlGraph, key: string): Set<string> {

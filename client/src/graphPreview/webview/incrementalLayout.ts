@@ -15,7 +15,7 @@
  * node whose nodeId is new by key (a renamed nodeId); transitions by their source, target and rank
  * among the transitions between the two.
  */
-import type { PearlGraph, PearlGraphNode } from '../../../../protocol/graphTypes';
+import type { PearlGraph, PearlGraphNode } from '#protocol/graphTypes';
 import {
   type Box,
   emitBox,

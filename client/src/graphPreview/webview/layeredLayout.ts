@@ -25,7 +25,7 @@
  * inside their parent's group box. The result is a {@link GraphLayout}: absolute coordinates in
  * px, edges as cubic Bézier points.
  */
-import type { PearlGraph, PearlGraphEdge, PearlGraphNode } from '../../../../protocol/graphTypes';
+import type { PearlGraph, PearlGraphEdge, PearlGraphNode } from '#protocol/graphTypes';
 import {
   childSpacing,
   type EdgeLabelSize,

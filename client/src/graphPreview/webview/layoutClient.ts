@@ -7,7 +7,7 @@
  * `terminateOnCancel`. Answers are matched by sequence number, so a stale one can never be taken
  * for the current layout.
  */
-import type { PearlGraph } from '../../../../protocol/graphTypes';
+import type { PearlGraph } from '#protocol/graphTypes';
 import type { LayoutEngine, LayoutRequest, LayoutResponse, WarmUpRequest } from './layoutMessages';
 import { applyLayoutDelta, type GraphLayout, isLayoutDelta } from './layoutGraph';
 

@@ -5,7 +5,7 @@
  * themselves are `layeredLayout.ts` (a whole graph) and `incrementalLayout.ts` (a change to one on
  * screen).
  */
-import type { PearlGraph, PearlGraphEdge, PearlGraphNode } from '../../../../protocol/graphTypes';
+import type { PearlGraph, PearlGraphEdge, PearlGraphNode } from '#protocol/graphTypes';
 import { wrapText } from './textWrap';
 
 /** The text styles the graph uses; sizes in px, shared by measuring and drawing. */

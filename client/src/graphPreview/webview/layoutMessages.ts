@@ -1,5 +1,5 @@
 /** The messages between the graph preview page and its layout worker (`layoutWorker.ts`). */
-import type { PearlGraph } from '../../../../protocol/graphTypes';
+import type { PearlGraph } from '#protocol/graphTypes';
 import type { GraphLayout, LayoutDelta } from './layoutGraph';
 
 /**

@@ -7,7 +7,7 @@
  * (`incrementalLayout.ts`). Widths are cached per style and text, so an edit
  * to one name measures only that name.
  */
-import type { PearlGraph } from '../../../../protocol/graphTypes';
+import type { PearlGraph } from '#protocol/graphTypes';
 import type { LayoutEngine, LayoutRequest, LayoutResponse, WarmUpRequest } from './layoutMessages';
 import { incrementalLayout, warmUpSteps } from './incrementalLayout';
 import { layeredLayout } from './layeredLayout';

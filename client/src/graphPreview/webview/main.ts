@@ -16,9 +16,9 @@
  * {@link WebviewMessage}s back: ready, reveal (a node clicked or Enter on it), exportSvg, openOutline.
  */
 import type { Position } from 'vscode-languageserver-types';
-import type { PearlGraph, PearlGraphNode } from '../../../../protocol/graphTypes';
-import { applyGraphChanges } from '../graphChanges';
-import type { HostMessage, WebviewMessage } from '../../../../protocol/graphPreviewMessages';
+import type { PearlGraph, PearlGraphNode } from '#protocol/graphTypes';
+import { applyGraphChanges } from '#protocol/graphChanges';
+import type { HostMessage, WebviewMessage } from '#protocol/graphPreviewMessages';
 import { exportSvg } from './exportSvg';
 import { Designer } from './designer/designer';
 import { FocusMode, neighbourhood } from './focus';

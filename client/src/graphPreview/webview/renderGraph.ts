@@ -12,7 +12,7 @@
  * graph, which renumbers the keys of the nodes below it, rewrites as few attributes as can be.
  */
 import type { Diagnostic } from 'vscode-languageserver-types';
-import type { PearlGraphEdge, PearlGraphNode } from '../../../../protocol/graphTypes';
+import type { PearlGraphEdge, PearlGraphNode } from '#protocol/graphTypes';
 import {
   edgeIdentities,
   type GraphLayout,

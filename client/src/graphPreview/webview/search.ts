@@ -3,7 +3,7 @@
  * in document order. Enter goes to the next match, Shift+Enter to the previous one, Escape clears;
  * each move reports the current match so the page can centre and highlight it.
  */
-import type { PearlGraph, PearlGraphNode } from '../../../../protocol/graphTypes';
+import type { PearlGraph, PearlGraphNode } from '#protocol/graphTypes';
 
 /** The nodes of `graph` matching `query` (trimmed, case-insensitive) by name, nodeId or type name. */
 export function findNodes(graph: PearlGraph, query: string): PearlGraphNode[] {

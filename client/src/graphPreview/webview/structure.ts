@@ -4,7 +4,7 @@
  * the same signature have the same layout, so an edit to a script, an instruction or any other
  * field only refreshes the marks and diagnostics on the drawing. Linear in the size of the graph.
  */
-import type { PearlGraph, PearlGraphNode } from '../../../../protocol/graphTypes';
+import type { PearlGraph, PearlGraphNode } from '#protocol/graphTypes';
 
 /** The structural signature of `graph` (see the module comment). */
 export function structuralSignature(graph: PearlGraph): string {

@@ -3,7 +3,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { JsonLocator, StringLiteral, StringSpan, ValueSpan } from './jsonLocator';
 import { DuplicateKey, getPropertyKeyNode, getPropertyNode, JsonNode } from './jsonTree';
 import type { JsonObject, JsonPath } from './jsonValue';
-import type { PearlKind, PearlKindSource } from './pearlKind';
+import type { PearlKind, PearlKindSource } from '#protocol/pearlKind';
 import type { ModelCache, PearlModel, PearlNode, PearlTransition, PearlVariable } from './pearlModel';
 import { applyStringEdit, StringEdit, StringEditBase, type StringPatch } from './stringEditPatch';
 import type { SyntaxTree } from './syntaxTree';

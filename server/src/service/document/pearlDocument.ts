@@ -3,7 +3,7 @@
  * its one entry point ({@link parsePearlDocument}). The parse is put together from one module per
  * job, each re-exported here so that consumers take the document's vocabulary from one module:
  * - jsonValue.ts: plain JSON values (`JsonObject`, `JsonPath`, `isJsonObject`, `valueAtPath`);
- * - pearlKind.ts: which create request a file is (`detectPearlKind`);
+ * - protocol/pearlKind.ts: which create request a file is (`detectPearlKind`), shared with the extension;
  * - pearlModel.ts: the Pearl model and the facts derived from it once (`PearlNode`, `entry`,
  *   `incoming`, `NodeType`);
  * - syntaxTree.ts: the syntax tree, built on first read (`maxNestingDepth`);
@@ -24,7 +24,7 @@ import { createTextSnapshot } from './textSnapshot';
 
 export type { ValueSpan } from './jsonLocator';
 export { childPath, isJsonObject, jsonType, valueAtPath, type JsonObject, type JsonPath, type JsonType } from './jsonValue';
-export { detectPearlKind, type PearlKind, type PearlKindSource } from './pearlKind';
+export { detectPearlKind, type PearlKind, type PearlKindSource } from '#protocol/pearlKind';
 export {
   NodeType,
   VariableGroup,

@@ -6,7 +6,7 @@
  */
 import { getPropertyNode, JsonNode } from './jsonTree';
 import { childPath, isJsonObject, JsonObject, JsonPath } from './jsonValue';
-import { detectPearlKind, PearlKind, PearlKindSource } from './pearlKind';
+import { detectPearlKind, PearlKind, PearlKindSource } from '#protocol/pearlKind';
 import type { SyntaxTree } from './syntaxTree';
 
 /** Variable group values of DataSettings.group (docs/interface.md § DataSettings). */

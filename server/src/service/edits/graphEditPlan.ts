@@ -1,5 +1,5 @@
 import type { Edit } from 'jsonc-parser';
-import type { GraphEditKind, GraphEditOf } from '../../../../protocol/graphEditKinds';
+import type { GraphEditKind, GraphEditOf } from '#protocol/graphEditKinds';
 import type { PearlDocument } from '../document/pearlDocument';
 import { getPropertyNode, type JsonNode } from '../document/jsonTree';
 import { appendArrayElement, insertProperty, replaceValue, type ValueStyle } from '../document/jsonEdits';

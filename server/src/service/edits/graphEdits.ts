@@ -1,7 +1,7 @@
 import { TextDocumentEdit, type TextEdit } from 'vscode-languageserver-types';
-import { describeGraphEditShapeProblem, type GraphEdit, type GraphEditKind, type GraphEditOf } from '../../../../protocol/graphEditKinds';
-import type { GraphEditResult } from '../../../../protocol/graphTypes';
-import { spanToRange } from '../rules/diagnostics';
+import { describeGraphEditShapeProblem, type GraphEdit, type GraphEditKind, type GraphEditOf } from '#protocol/graphEditKinds';
+import type { GraphEditResult } from '#protocol/graphTypes';
+import { spanToRange } from '../document/textSpan';
 import { describeParseError } from '../document/jsonTree';
 import type { PearlDocument } from '../document/pearlDocument';
 import type { GraphEditPlanners, Planned } from './graphEditPlan';

@@ -1,13 +1,12 @@
 import type { Edit } from 'jsonc-parser';
-import { defaultTransitionName, uniqueTransitionName } from '../../../../protocol/transitionNames';
+import { defaultTransitionName, uniqueTransitionName } from '#protocol/transitionNames';
 import { nodeTypeNames } from '../interface/enumNames';
 import { findNodeByKey } from '../document/graphKeys';
 import { getNodeTypeFacts, isVoiceOnlyNodeType } from '../interface/nodeTypes';
 import { getPropertyKeyNode, getPropertyNode, type JsonNode } from '../document/jsonTree';
 import { NodeType, type PearlDocument } from '../document/pearlDocument';
-import { findNodeIdOccurrences } from '../features/pearlSymbols';
-import { validateNodeId } from '../features/references';
-import { describeTransitionProblem } from './graphEditChecks';
+import { findNodeIdOccurrences } from '../interface/pearlSymbols';
+import { describeTransitionProblem, validateNodeId } from '../interface/graphEditChecks';
 import { quote, withArticle } from '../interface/messageText';
 import { insertProperty, insertPropertyFirst, removeArrayElements, replaceValue } from '../document/jsonEdits';
 import { appendTo, type GraphEditPlanner, type GraphEditPlanners, nodeGone } from './graphEditPlan';

@@ -1,5 +1,5 @@
 import { type Edit, getNodeValue } from 'jsonc-parser';
-import type { NodeSettingForm } from '../../../../protocol/graphTypes';
+import type { NodeSettingForm } from '#protocol/graphTypes';
 import { findNodeByKey } from '../document/graphKeys';
 import { getPropertyKeyNode, getPropertyNode, type JsonNode } from '../document/jsonTree';
 import type { PearlDocument, PearlNode } from '../document/pearlDocument';

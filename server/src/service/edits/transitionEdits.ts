@@ -1,6 +1,6 @@
 import { NodeType, type PearlNode } from '../document/pearlDocument';
 import { findNodeByKey, findTransitionByKey, getNodeKey, getTransitionKey } from '../document/graphKeys';
-import { describeTransitionNameProblem, describeTransitionProblem } from './graphEditChecks';
+import { describeTransitionNameProblem, describeTransitionProblem } from '../interface/graphEditChecks';
 import { describeNode } from '../interface/messageText';
 import { insertProperty, insertPropertyFirst, removeArrayElements, replaceValue } from '../document/jsonEdits';
 import { appendTo, type GraphEditPlanner, type GraphEditPlanners, nodeGone, transitionGone } from './graphEditPlan';

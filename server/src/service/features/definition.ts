@@ -1,8 +1,8 @@
 import { LocationLink, Position } from 'vscode-languageserver-types';
-import { spanToRange, TextSpan } from '../rules/diagnostics';
+import { spanToRange, TextSpan } from '../document/textSpan';
 import type { JsonNode } from '../document/jsonTree';
 import type { PearlDocument } from '../document/pearlDocument';
-import { findNodeDeclarations, findVariableDeclarations, getPearlSymbolAt } from './pearlSymbols';
+import { findNodeDeclarations, findVariableDeclarations, getPearlSymbolAt } from '../interface/pearlSymbols';
 
 /**
  * Go to definition at `position`:

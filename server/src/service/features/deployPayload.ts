@@ -4,7 +4,7 @@ import type { PearlDocument } from '../document/pearlDocument';
 import { formatFieldPath } from '../document/fieldPaths';
 import { describeFieldPath } from '../interface/fieldDescription';
 import { findTemplatePlaceholders } from '../document/templatePlaceholders';
-import type { DeployPayload } from '../../../../protocol/deployPayload';
+import type { DeployPayload } from '#protocol/deployPayload';
 
 export type { DeployPayload };
 

@@ -1,5 +1,5 @@
 import { DocumentLink } from 'vscode-languageserver-types';
-import { spanToRange } from '../rules/diagnostics';
+import { spanToRange } from '../document/textSpan';
 import { getPropertyNode, JsonNode } from '../document/jsonTree';
 import type { PearlDocument } from '../document/pearlDocument';
 import { stringContentSpan } from '../document/variableReferences';

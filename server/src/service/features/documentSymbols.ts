@@ -1,5 +1,5 @@
 import { DocumentSymbol, SymbolKind } from 'vscode-languageserver-types';
-import { spanToRange, TextSpan } from '../rules/diagnostics';
+import { spanToRange, TextSpan } from '../document/textSpan';
 import { getArrayItems, getNumberProperty, getPropertyKeyNode, getPropertyNode, getStringProperty, JsonNode } from '../document/jsonTree';
 import { NodeType, PearlDocument, PearlNode, PearlTransition } from '../document/pearlDocument';
 import { apiResultNames, dayNames, labelColorNames, nodeTypeNames, variableGroupNames, variableTypeNames } from '../interface/enumNames';

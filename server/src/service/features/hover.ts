@@ -1,9 +1,9 @@
 import { Hover, MarkupKind, Position } from 'vscode-languageserver-types';
-import { spanToRange, TextSpan } from '../rules/diagnostics';
+import { spanToRange, TextSpan } from '../document/textSpan';
 import { findNodeAtOffset, getNodePath, getPropertyNode, getStringProperty } from '../document/jsonTree';
 import type { PearlDocument, PearlNode, PearlVariable } from '../document/pearlDocument';
 import { int32Max, int32Min } from '../rules/fieldRules/ruleSupport';
-import { findVariableDeclarations, getPearlSymbolAt, PearlSymbol } from './pearlSymbols';
+import { findVariableDeclarations, getPearlSymbolAt, PearlSymbol } from '../interface/pearlSymbols';
 import { describeSchemaType, findSchemaForPath, getEnumValues, JSONSchema } from '../interface/schemaNavigator';
 import { nodeTypeNames, variableGroupNames, variableTypeNames } from '../interface/enumNames';
 import { describeOutboundSetting, retryIntervalNames } from '../interface/outboundSettings';

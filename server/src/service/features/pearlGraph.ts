@@ -1,7 +1,7 @@
 import { Diagnostic } from 'vscode-languageserver-types';
-import type { PearlGraph, PearlGraphEdge, PearlGraphNode } from '../../../../protocol/graphTypes';
+import type { PearlGraph, PearlGraphEdge, PearlGraphNode } from '#protocol/graphTypes';
 import { DiagnosticCode } from '../rules/diagnosticCodes';
-import { spanToRange } from '../rules/diagnostics';
+import { spanToRange } from '../document/textSpan';
 import { getNodeKey, getTransitionKey } from '../document/graphKeys';
 import { getStringProperty } from '../document/jsonTree';
 import { PearlDocument, PearlNode } from '../document/pearlDocument';

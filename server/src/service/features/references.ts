@@ -1,29 +1,25 @@
-import { DocumentHighlight, DocumentHighlightKind, Location, Position, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
-import { spanToRange } from '../rules/diagnostics';
+import { DocumentHighlight, DocumentHighlightKind, Location, Position, Range, TextEdit } from 'vscode-languageserver-types';
+import { spanToRange } from '../document/textSpan';
 import type { PearlDocument } from '../document/pearlDocument';
 import { quote } from '../interface/messageText';
 import type { PearlTransition } from '../document/pearlDocument';
-import { describeTransitionNameProblem } from '../edits/graphEditChecks';
-import { planWalksRenames, transitionRename, type WalksRename } from '../walks/walksRename';
+import { describeTransitionNameProblem, validateNodeId } from '../interface/graphEditChecks';
+import { type PearlRename, transitionRename } from '../interface/pearlRenames';
 import {
   contentSpan,
-  findNodeDeclarations,
   findOccurrences,
   findStringValueAt,
   findVariableDeclarations,
   getPearlSymbolAt,
   PearlSymbol,
   symbolFamily,
-} from './pearlSymbols';
+} from '../interface/pearlSymbols';
 
 /**
  * A variable id: 1 to 40 of `A-Z a-z 0-9 _ -` (docs/interface.md § DataSettings, § Limits
  * DataSettings.id; docs/rulings.md § Variables). None of these characters needs a JSON escape.
  */
 const variableIdPattern = /^[A-Za-z0-9_-]{1,40}$/;
-
-/** Characters a JSON string cannot hold unescaped: a rename never writes an escape. */
-const needsJsonEscape = /["\\\u0000-\u001f]/;
 
 /**
  * Find references at `position`:
@@ -84,7 +80,7 @@ function findTransitionNameAt(doc: PearlDocument, offset: number): PearlTransiti
 
 /**
  * Why renaming the identifier at `position` to `newName` is refused, or undefined when it is
- * allowed (also undefined when there is nothing to rename: {@link doRename} returns null then).
+ * allowed (also undefined when there is nothing to rename: {@link planRename} returns null then).
  * - a variable id must be 1 to 40 of `A-Z a-z 0-9 _ -` (§ DataSettings, § Limits);
  * - a nodeId must be non-empty and hold no `"`, `\` or control character (so that no JSON escape
  *   is ever written);
@@ -105,38 +101,30 @@ export function getRenameError(doc: PearlDocument, position: Position, newName: 
  * every nodeId declaring it and every toNodeId naming it; for a variable, its declaration(s) in
  * `variables`, the id inside every `{id}` (braces and surrounding text untouched) and every
  * `variableId`; for a transition, its `name` (written JSON-escaped). No other text of the Pearl is
- * touched. A node id or transition rename also edits each of `walksFiles` (parsed walks files; the
- * host passes those of the workspace) whose `pearl` names this Pearl: its `take`s of that
- * transition from that node, its `expect.node`s of that id (walks/walksRename.ts; docs/rulings.md
- * § Walks); all in one WorkspaceEdit (one undo). Null when the cursor is on none of these or
- * `newName` is refused ({@link getRenameError} says why). Linear in the size of the documents.
+ * touched. Returns the Pearl's edits and, for a node id or transition rename, the rename walks files
+ * follow (interface/pearlRenames.ts: the service's entry adds their edits, docs/user/walks.md § In
+ * the editor). Null when the cursor is on none of these or `newName` is refused
+ * ({@link getRenameError} says why). Linear in the size of the document.
  */
-export function doRename(
+export function planRename(
   doc: PearlDocument,
   position: Position,
   newName: string,
-  walksFiles: readonly PearlDocument[] = [],
-): WorkspaceEdit | null {
+): { readonly edits: TextEdit[]; readonly followed?: PearlRename } | null {
   const offset = doc.textDocument.offsetAt(position);
   const symbol = getPearlSymbolAt(doc, offset);
-  let edits: TextEdit[];
-  let walksRename: WalksRename | undefined;
   if (symbol) {
     if (validateNewName(doc, symbol, newName) !== undefined) return null;
-    edits = findOccurrences(doc, symbol).map((occurrence) => ({ range: spanToRange(doc, occurrence.span), newText: newName }));
-    if (symbolFamily(symbol) === 'node' && newName !== symbol.id) walksRename = { kind: 'nodeId', from: symbol.id, to: newName };
-  } else {
-    const transition = findTransitionNameAt(doc, offset);
-    if (!transition?.nameNode || describeTransitionNameProblem(transition.source, newName, transition) !== undefined) return null;
-    const span = contentSpan(doc.textDocument.getText(), transition.nameNode);
-    edits = [{ range: spanToRange(doc, span), newText: JSON.stringify(newName).slice(1, -1) }];
-    if (newName !== transition.name) walksRename = transitionRename(transition, newName);
+    const edits = findOccurrences(doc, symbol).map((occurrence) => ({ range: spanToRange(doc, occurrence.span), newText: newName }));
+    return symbolFamily(symbol) === 'node' && newName !== symbol.id
+      ? { edits, followed: { kind: 'nodeId', from: symbol.id, to: newName } }
+      : { edits };
   }
-  const changes: Record<string, TextEdit[]> = { [doc.textDocument.uri]: edits };
-  if (walksRename) {
-    for (const file of planWalksRenames(walksFiles, doc, walksRename)) changes[file.uri] = file.edits;
-  }
-  return { changes };
+  const transition = findTransitionNameAt(doc, offset);
+  if (!transition?.nameNode || describeTransitionNameProblem(transition.source, newName, transition) !== undefined) return null;
+  const span = contentSpan(doc.textDocument.getText(), transition.nameNode);
+  const edits = [{ range: spanToRange(doc, span), newText: JSON.stringify(newName).slice(1, -1) }];
+  return newName !== transition.name ? { edits, followed: transitionRename(transition, newName) } : { edits };
 }
 
 function validateNewName(doc: PearlDocument, symbol: PearlSymbol, newName: string): string | undefined {
@@ -150,20 +138,4 @@ function validateNewName(doc: PearlDocument, symbol: PearlSymbol, newName: strin
     return undefined;
   }
   return validateNodeId(doc, newName, symbol.id);
-}
-
-/**
- * Why `newName` cannot be the nodeId of a node whose nodeId is `currentId` (undefined for a node
- * without one), or undefined when it can: it must be non-empty, hold no `"`, `\` or control
- * character (so that no JSON escape is ever written), and not be declared by another node
- * (docs/interface.md § Node: unique within the flow).
- */
-export function validateNodeId(doc: PearlDocument, newName: string, currentId: string | undefined): string | undefined {
-  if (newName === '') return 'A nodeId cannot be empty.';
-  if (needsJsonEscape.test(newName))
-    return `'${quote(newName)}' is not a usable nodeId: it must not contain '"', '\\' or control characters.`;
-  if (newName !== currentId && findNodeDeclarations(doc, newName).length > 0) {
-    return `A node with nodeId '${quote(newName)}' already exists.`;
-  }
-  return undefined;
 }

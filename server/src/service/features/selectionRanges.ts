@@ -1,5 +1,5 @@
 import { Position, SelectionRange } from 'vscode-languageserver-types';
-import { spanToRange, TextSpan } from '../rules/diagnostics';
+import { spanToRange, TextSpan } from '../document/textSpan';
 import { findNodeAtOffset } from '../document/jsonTree';
 import type { PearlDocument } from '../document/pearlDocument';
 import { findVariableReferences, stringContentSpan } from '../document/variableReferences';

@@ -1,6 +1,6 @@
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { SymbolInformation, SymbolKind } from 'vscode-languageserver-types';
-import { spanToRange } from '../rules/diagnostics';
+import { spanToRange } from '../document/textSpan';
 import { getNodeLabel, getNodeSymbolKind } from './documentSymbols';
 import { getStringProperty } from '../document/jsonTree';
 import { parsePearlDocument, PearlDocument } from '../document/pearlDocument';

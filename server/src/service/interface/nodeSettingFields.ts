@@ -1,4 +1,4 @@
-import type { NodeSettingField, NodeSettingList } from '../../../../protocol/graphTypes';
+import type { NodeSettingField, NodeSettingList } from '#protocol/graphTypes';
 import { findSchemaForPath, getEnumValues, type JSONSchema, resolveSchema } from './schemaNavigator';
 
 /**

@@ -1,5 +1,5 @@
 import { getNodeValue } from 'jsonc-parser';
-import type { PearlGraphNode, SetNodeSettingEdit } from '../../../../protocol/graphTypes';
+import type { PearlGraphNode, SetNodeSettingEdit } from '#protocol/graphTypes';
 import { describeNode, quote, withArticle } from './messageText';
 import { getPropertyNode } from '../document/jsonTree';
 import { type FieldType, getFieldOptions, getFieldType, isOfFieldType, nodeSchemaPath } from './nodeSettingFields';

@@ -4,11 +4,11 @@
  * which none takes (`pearl-lint --coverage`).
  */
 import type { Range } from 'vscode-languageserver-types';
-import type { WalkCoverage } from '../../../../protocol/pearlRequests';
-import type { SavedWalkSummary } from '../../../../protocol/walkTypes';
+import type { WalkCoverage } from '#protocol/pearlRequests';
+import type { SavedWalkSummary } from '#protocol/walkTypes';
 import { getNodeKey, getTransitionKey } from '../document/graphKeys';
 import { NodeType, type PearlDocument } from '../document/pearlDocument';
-import { spanToRange, valueSpan } from '../rules/diagnostics';
+import { spanToRange, valueSpan } from '../document/pathSpans';
 import { walkPearl } from './walkEngine';
 import { checkWalk, readWalksFile } from './walksFile';
 

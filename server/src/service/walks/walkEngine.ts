@@ -15,7 +15,7 @@ import type {
   WalkValueSource,
   WalkValues,
   WalkVariable,
-} from '../../../../protocol/walkTypes';
+} from '#protocol/walkTypes';
 import { getNodeKey, getTransitionKey } from '../document/graphKeys';
 import { isJsonObject } from '../document/jsonValue';
 import { NodeType, VariableGroup, type PearlDocument, type PearlNode, type PearlTransition } from '../document/pearlDocument';

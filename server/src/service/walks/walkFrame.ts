@@ -4,7 +4,7 @@
  * the nested actions of a HandoffChatToHuman node (its handOffAction) or of the EndCall node (the
  * PostCallActions containers' actions, where PostCall variables stay placeholders).
  */
-import type { WalkFrame, WalkRenderedText } from '../../../../protocol/walkTypes';
+import type { WalkFrame, WalkRenderedText } from '#protocol/walkTypes';
 import { getNodeKey } from '../document/graphKeys';
 import { isJsonObject, type JsonObject } from '../document/jsonValue';
 import { NodeType, type PearlDocument, type PearlNode } from '../document/pearlDocument';

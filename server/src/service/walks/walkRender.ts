@@ -4,7 +4,7 @@
  * (docs/interface.md § NodeAPISettings, § APIDataSchemaProperty) and the mapping of a response's
  * fields onto variables through `outputBody`.
  */
-import type { WalkRenderedText, WalkRequest } from '../../../../protocol/walkTypes';
+import type { WalkRenderedText, WalkRequest } from '#protocol/walkTypes';
 import { isJsonObject, type JsonObject } from '../document/jsonValue';
 import { findValueReferences } from '../document/variableReferences';
 

@@ -9,9 +9,10 @@ import { isJsonObject } from '../document/jsonValue';
 import type { PearlDocument } from '../document/pearlDocument';
 import { variableTypeNames } from '../interface/enumNames';
 import { quote } from '../interface/messageText';
-import { diagnosticSource, spanToRange, valueSpan } from '../rules/diagnostics';
+import { diagnosticSource } from '../rules/diagnostics';
+import { spanToRange, valueSpan } from '../document/pathSpans';
 import { walkRules } from './walkCodes';
-import type { WalkInput } from '../../../../protocol/walkTypes';
+import type { WalkInput } from '#protocol/walkTypes';
 
 /** What a value of each checked type looks like, as the message says it. */
 const typeForms: Readonly<Record<number, { readonly test: (text: string) => boolean; readonly form: string }>> = {

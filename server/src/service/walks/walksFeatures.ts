@@ -18,12 +18,12 @@ import {
   type Hover,
   type Position,
 } from 'vscode-languageserver-types';
-import type { WalkFrame, WalkTrace } from '../../../../protocol/walkTypes';
+import type { WalkFrame, WalkTrace } from '#protocol/walkTypes';
 import { VariableGroup, type PearlDocument } from '../document/pearlDocument';
 import { isJsonObject } from '../document/jsonValue';
 import { variableGroupNames } from '../interface/enumNames';
 import { codeSpan, escapeMarkdown } from '../interface/markdownText';
-import { spanToRange, valueSpan } from '../rules/diagnostics';
+import { spanToRange, valueSpan } from '../document/pathSpans';
 import { quote } from '../interface/messageText';
 import { diagnosticSource } from '../rules/diagnostics';
 import { findNearest } from '../utils/editDistance';

@@ -5,12 +5,13 @@
  * engine and putting each failure on the step that fails.
  */
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
-import type { WalkInput, WalkTrace } from '../../../../protocol/walkTypes';
+import type { WalkInput, WalkTrace } from '#protocol/walkTypes';
 import { describeParseError } from '../document/jsonTree';
 import { isJsonObject, type JsonPath } from '../document/jsonValue';
 import type { PearlDocument } from '../document/pearlDocument';
 import { quote } from '../interface/messageText';
-import { diagnosticSource, keySpan, spanToRange, valueSpan } from '../rules/diagnostics';
+import { diagnosticSource } from '../rules/diagnostics';
+import { keySpan, spanToRange, valueSpan } from '../document/pathSpans';
 import { walkPearl } from './walkEngine';
 import { findWalkRule, maxWalksFileDiagnostics, walkRules, type WalkRule } from './walkCodes';
 import { checkWalkValueTypes } from './walkValueTypes';

@@ -9,7 +9,7 @@
 import { modify, type Node as JsonNode, parseTree, type ParseError } from 'jsonc-parser';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CreateFile, TextDocumentEdit, TextEdit, type WorkspaceEdit } from 'vscode-languageserver-types';
-import type { SaveWalkTarget, WalkInput, WalkStep, WalkTrace, WalkValues } from '../../../../protocol/walkTypes';
+import type { SaveWalkTarget, WalkInput, WalkStep, WalkTrace, WalkValues } from '#protocol/walkTypes';
 import { detectFormattingOptions } from '../document/indentation';
 import type { PearlDocument } from '../document/pearlDocument';
 import { walkPearl } from './walkEngine';

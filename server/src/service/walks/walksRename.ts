@@ -6,22 +6,16 @@
  * Transport-free: the host finds and reads the walks files, the service plans the text edits.
  */
 import type { TextEdit } from 'vscode-languageserver-types';
-import type { GraphEdit } from '../../../../protocol/graphEditKinds';
-import { getNodeKey, getTransitionKey } from '../document/graphKeys';
+import type { GraphEdit } from '#protocol/graphEditKinds';
 import { isJsonObject } from '../document/jsonValue';
-import type { PearlDocument, PearlTransition } from '../document/pearlDocument';
-import { spanToRange } from '../rules/diagnostics';
+import type { PearlDocument } from '../document/pearlDocument';
+import type { PearlRename } from '../interface/pearlRenames';
+import { spanToRange } from '../document/pathSpans';
 import { walkPearl } from './walkEngine';
 import { readWalksFile } from './walksFile';
 
-/**
- * One rename in a Pearl that walks files follow:
- * - `transition`: the transition (an edge key, `PearlGraphEdge.key`: `n:2>t:0`) gets the name `to`;
- * - `nodeId`: every node id `from` becomes `to`.
- */
-export type WalksRename =
-  | { readonly kind: 'transition'; readonly transition: string; readonly to: string }
-  | { readonly kind: 'nodeId'; readonly from: string; readonly to: string };
+/** One rename in a Pearl that walks files follow (interface/pearlRenames.ts). */
+export type WalksRename = PearlRename;
 
 /** The text edits of one walks file, by its URI. */
 export interface WalksFileEdits {
@@ -79,15 +73,6 @@ export function planWalksRenames(walksFiles: readonly PearlDocument[], pearl: Pe
     const edits = planWalksRename(walksDoc, pearl, rename);
     return edits.length > 0 ? [{ uri: walksDoc.textDocument.uri, edits }] : [];
   });
-}
-
-/** The rename of `transition` to `name`, as walks files follow it. */
-export function transitionRename(transition: PearlTransition, name: string): WalksRename {
-  return {
-    kind: 'transition',
-    transition: getTransitionKey(getNodeKey(transition.source), transition.source.transitions.indexOf(transition)),
-    to: name,
-  };
 }
 
 /**

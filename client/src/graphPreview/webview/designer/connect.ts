@@ -5,8 +5,8 @@
  * its arrow's end to drag onto another node, which retargets it. Handles and the rubber band are
  * drawn in a layer of their own above the graph; every text goes through `textContent` or `value`.
  */
-import type { PearlGraph, PearlGraphNode } from '../../../../../protocol/graphTypes';
-import { defaultTransitionName, uniqueTransitionName } from '../../../../../protocol/transitionNames';
+import type { PearlGraph, PearlGraphNode } from '#protocol/graphTypes';
+import { defaultTransitionName, uniqueTransitionName } from '#protocol/transitionNames';
 import { getNodeTitle } from '../layoutGraph';
 import { createSvgElement } from '../renderGraph';
 import { nodeKeyAt, trackPointerDrag } from './pointerDrag';

@@ -11,8 +11,8 @@
  * Gestures become {@link GraphEditMessage}s addressed by the keys of the graph on screen and its
  * `version`; the host asks the language server for the text edit and applies it as one undo step.
  */
-import type { GraphEdit, NodeSettingForm, PearlGraph } from '../../../../../protocol/graphTypes';
-import type { QuickFixTitle, WebviewMessage } from '../../../../../protocol/graphPreviewMessages';
+import type { GraphEdit, NodeSettingForm, PearlGraph } from '#protocol/graphTypes';
+import type { QuickFixTitle, WebviewMessage } from '#protocol/graphPreviewMessages';
 import { getNodeTitle } from '../layoutGraph';
 import { confirmInPage } from './confirmDialog';
 import { type Box, Connector } from './connect';

@@ -8,8 +8,8 @@
  * string from the file is set as `value` or `textContent`.
  */
 import type { Diagnostic } from 'vscode-languageserver-types';
-import type { NodeSettingForm, PearlGraphNode, SetNodePropertyEdit } from '../../../../../protocol/graphTypes';
-import type { QuickFixTitle } from '../../../../../protocol/graphPreviewMessages';
+import type { NodeSettingForm, PearlGraphNode, SetNodePropertyEdit } from '#protocol/graphTypes';
+import type { QuickFixTitle } from '#protocol/graphPreviewMessages';
 import { getNodeTitle } from '../layoutGraph';
 import { SettingsForm, type SettingsFormHost } from './settingsForm';
 

@@ -3,7 +3,7 @@
  * the field's value from the file and to read what the user typed. Every string from the file is
  * set as `value` (or an option's `textContent`).
  */
-import type { NodeSettingField, SetNodeSettingEdit } from '../../../../../protocol/graphTypes';
+import type { NodeSettingField, SetNodeSettingEdit } from '#protocol/graphTypes';
 
 /** A value of a settings field. */
 export type SettingValue = SetNodeSettingEdit['value'];

@@ -12,7 +12,7 @@
  * (`addNodeSettingItem`; a header asks for its name first). Every string from the file is set as
  * `value`, `textContent` or `title`.
  */
-import type { NodeSettingField, NodeSettingForm, NodeSettingList, PearlGraphNode } from '../../../../../protocol/graphTypes';
+import type { NodeSettingField, NodeSettingForm, NodeSettingList, PearlGraphNode } from '#protocol/graphTypes';
 import { type Control, createControl, type SettingValue } from './settingControls';
 
 type Path = readonly (string | number)[];

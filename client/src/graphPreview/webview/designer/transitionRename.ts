@@ -5,7 +5,7 @@
  * sentence), Escape or leaving the form cancels. Every string from the file goes through `value`
  * or `textContent`.
  */
-import type { PearlGraph } from '../../../../../protocol/graphTypes';
+import type { PearlGraph } from '#protocol/graphTypes';
 
 /** What renaming needs from the designer. */
 export interface TransitionRenameHost {

@@ -11,10 +11,10 @@
  * dropped, and while a step's trace is on its way the controls wait, so two quick clicks never
  * take a transition of a node already left.
  */
-import type { PearlGraph } from '../../../../../protocol/graphTypes';
-import type { WalkCoverage } from '../../../../../protocol/pearlRequests';
-import { isWalkInput, type WalkHostMessage, type WalkPageMessage } from '../../../../../protocol/walkPanelMessages';
-import type { WalkChoice, WalkInput, WalkStep, WalkTrace } from '../../../../../protocol/walkTypes';
+import type { PearlGraph } from '#protocol/graphTypes';
+import type { WalkCoverage } from '#protocol/pearlRequests';
+import { isWalkInput, type WalkHostMessage, type WalkPageMessage } from '#protocol/walkPanelMessages';
+import type { WalkChoice, WalkInput, WalkStep, WalkTrace } from '#protocol/walkTypes';
 import { getNodeTitle } from '../layoutGraph';
 import { WalkPanel } from './walkPanel';
 

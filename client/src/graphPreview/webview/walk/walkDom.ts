@@ -3,7 +3,7 @@
  * `textContent` (never markup), as everywhere in the graph page (renderGraph.ts), so a node named
  * `<img src=x onerror=…>` or a response body holding a script is text.
  */
-import type { WalkRenderedText, WalkRequest } from '../../../../../protocol/walkTypes';
+import type { WalkRenderedText, WalkRequest } from '#protocol/walkTypes';
 
 /** Longest text of a JSON body shown (a response may be 1 MiB); the rest is cut with a note. */
 export const maxShownBodyChars = 20_000;

@@ -8,7 +8,7 @@
  * and where each came from, with a form to set one. Back, Restart, Save as walk and Close head it.
  * Built with DOM APIs only (`walkDom.ts`); drawn again whole from a {@link WalkView} after each trace.
  */
-import type { WalkChoice, WalkFrame, WalkInput, WalkResponse, WalkTrace, WalkVariable } from '../../../../../protocol/walkTypes';
+import type { WalkChoice, WalkFrame, WalkInput, WalkResponse, WalkTrace, WalkVariable } from '#protocol/walkTypes';
 import { appendRendered, button, element, jsonBlock, renderedBlock, requestBlock } from './walkDom';
 
 /** What the panel's controls ask of the walk (walkController.ts). */

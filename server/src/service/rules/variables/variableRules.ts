@@ -5,7 +5,7 @@ import { readVariableReferenceFixData, type VariableReferenceFixData } from '../
 import { createDiagnostic, DiagnosticSeverity, spanToRange, valueSpan } from '../diagnostics';
 import { appendToArrayProperty, type Fix } from '../fixSupport';
 import { findNearest } from '../../utils/editDistance';
-import { getPearlSymbolAt } from '../../features/pearlSymbols';
+import { getPearlSymbolAt } from '../../interface/pearlSymbols';
 import { getNodeAtPath, getPropertyKeyNode } from '../../document/jsonTree';
 import { isJsonObject, type JsonObject, type JsonPath, type PearlDocument, perParse, VariableGroup } from '../../document/pearlDocument';
 import {

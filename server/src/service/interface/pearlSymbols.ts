@@ -1,7 +1,7 @@
-import type { TextSpan } from '../rules/diagnostics';
+import type { TextSpan } from '../document/textSpan';
 import { findNodeAtOffset, type JsonNode } from '../document/jsonTree';
 import type { PearlDocument, PearlNode, PearlTransition, PearlVariable } from '../document/pearlDocument';
-import { getPathSteps, PathStep, resolveVariableField, VariableField, variableFieldKeys } from '../interface/variableFields';
+import { getPathSteps, PathStep, resolveVariableField, VariableField, variableFieldKeys } from './variableFields';
 import { findVariableReferences, stringContentSpan, VariableReference } from '../document/variableReferences';
 
 /**

@@ -1,13 +1,15 @@
-import { nodeTypeNames } from '../interface/enumNames';
-import { describeNode, quote, withArticle } from '../interface/messageText';
-import type { PearlNode, PearlTransition } from '../document/pearlDocument';
-import { getTransitionProblems, TransitionProblem as Problem } from '../interface/nodeTypes';
+import { nodeTypeNames } from './enumNames';
+import { describeNode, quote, withArticle } from './messageText';
+import type { PearlDocument, PearlNode, PearlTransition } from '../document/pearlDocument';
+import { getTransitionProblems, TransitionProblem as Problem } from './nodeTypes';
+import { findNodeDeclarations } from './pearlSymbols';
 
 /**
- * The checks of `pearl/graphEdit` that need no text: the graph rules a new or moved transition
- * must not break (docs/interface.md § Node, § Transition, § Graph rules), with the messages the
- * user reads. The request's shape is checked from each kind's declaration
- * (protocol/graphEditKinds.ts).
+ * The checks of `pearl/graphEdit` and of rename that need no text: the graph rules a new or moved
+ * transition must not break (docs/interface.md § Node, § Transition, § Graph rules) and what a
+ * nodeId or a transition name may be, with the messages the user reads. The graph edits
+ * (edits/) and rename (features/references.ts) share them. The request's shape is checked from
+ * each kind's declaration (protocol/graphEditKinds.ts).
  */
 
 /** The target of a new or moved transition: a node of the file, or the node being added. */
@@ -60,6 +62,25 @@ export function describeTransitionNameProblem(source: PearlNode, name: string, s
   if (name.trim() === '') return 'A transition needs a name: the condition that triggers it.';
   if (source.transitions.some((transition) => transition !== self && transition.name === name)) {
     return `${describeNode(source, true)} already has a transition named '${quote(name)}': transition names must be unique within a node.`;
+  }
+  return undefined;
+}
+
+/** Characters a JSON string cannot hold unescaped: a rename never writes an escape. */
+const needsJsonEscape = /["\\\u0000-\u001f]/;
+
+/**
+ * Why `newName` cannot be the nodeId of a node whose nodeId is `currentId` (undefined for a node
+ * without one), or undefined when it can: it must be non-empty, hold no `"`, `\` or control
+ * character (so that no JSON escape is ever written), and not be declared by another node
+ * (docs/interface.md § Node: unique within the flow).
+ */
+export function validateNodeId(doc: PearlDocument, newName: string, currentId: string | undefined): string | undefined {
+  if (newName === '') return 'A nodeId cannot be empty.';
+  if (needsJsonEscape.test(newName))
+    return `'${quote(newName)}' is not a usable nodeId: it must not contain '"', '\\' or control characters.`;
+  if (newName !== currentId && findNodeDeclarations(doc, newName).length > 0) {
+    return `A node with nodeId '${quote(newName)}' already exists.`;
   }
   return undefined;
 }

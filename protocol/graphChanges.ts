@@ -1,8 +1,8 @@
 /**
  * The graph a {@link GraphChangesMessage} describes, rebuilt from the graph it changes: shared by
- * the host, which makes the message (`graphUpdate.ts`) and checks that each node or transition it
+ * the host, which makes the message (client/src/graphPreview/graphUpdate.ts) and checks that each node or transition it
  * sends by reference comes out exactly as in the new graph, and the page, which rebuilds the graph
- * (`webview/main.ts`). No imports but types: the page bundles it.
+ * (client/src/graphPreview/webview/main.ts). No imports but types: the page bundles it.
  *
  * An edit moves what follows it in the text and renumbers the nodes after an added or removed one
  * (keys are `n:<index in pearl.nodes>`, docs/interface.md § Node). {@link GraphMapping} does both to
@@ -11,8 +11,8 @@
  * {@link PositionMove}s.
  */
 import type { Diagnostic, Position, Range } from 'vscode-languageserver-types';
-import type { GraphChangesMessage, PositionMove, Renumbering } from '../../../protocol/graphPreviewMessages';
-import type { PearlGraph, PearlGraphEdge, PearlGraphNode } from '../../../protocol/graphTypes';
+import type { GraphChangesMessage, PositionMove, Renumbering } from './graphPreviewMessages';
+import type { PearlGraph, PearlGraphEdge, PearlGraphNode } from './graphTypes';
 
 const topLevelKey = /^n:(\d+)(.*)$/s;
 

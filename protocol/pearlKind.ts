@@ -1,4 +1,5 @@
-import { isJsonObject } from './jsonValue';
+// Which create request a Pearl file is: the language service decides it for every feature, and the
+// extension asks it to show the graph preview's button only on text Pearls.
 
 /**
  * Which create request a file is (docs/rulings.md § Files): `text` is the Text Pearl create request
@@ -37,4 +38,9 @@ export function detectPearlKind(value: unknown): { kind: PearlKind; source: Pear
     }
   }
   return { kind: 'text', source: 'default' };
+}
+
+/** True for a JSON object (not null, not an array). */
+function isJsonObject(value: unknown): value is { readonly [key: string]: unknown } {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
