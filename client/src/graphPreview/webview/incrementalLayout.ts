@@ -37,6 +37,7 @@ import {
   nodeIdentities,
   recordLayoutIdentities,
   sameData,
+  sameNodeDrawing,
   type GraphLayout,
   type LaidOutEdge,
   type LaidOutNode,
@@ -436,23 +437,9 @@ function emitNodes(fitting: Fitting, previous: GraphLayout, matched: Matched): L
   return nodes;
 }
 
-/** Whether `old` draws `now` exactly (the same node, box, header and marks): then `old` is kept for it. */
+/** Whether `old` draws `now` exactly, the same node ({@link sameNodeDrawing} and the same keys): then `old` is kept for it. */
 function sameLaidOutNode(old: LaidOutNode, now: LaidOutNode): boolean {
-  return (
-    old.node.key === now.node.key &&
-    old.x === now.x &&
-    old.y === now.y &&
-    old.width === now.width &&
-    old.height === now.height &&
-    old.isGroup === now.isGroup &&
-    old.headerHeight === now.headerHeight &&
-    old.typeText === now.typeText &&
-    old.family === now.family &&
-    old.depth === now.depth &&
-    sameData(old.nameLines, now.nameLines) &&
-    sameData(old.marks, now.marks) &&
-    sameData(old.node, now.node)
-  );
+  return old.node.key === now.node.key && old.node.parent?.key === now.node.parent?.key && sameNodeDrawing(old, now);
 }
 
 /**
