@@ -1,6 +1,6 @@
 /**
  * The stable layout after a small change of structure: every node and transition that is still
- * there keeps its place and route from the layout on screen (the layered one or ELK's); only what
+ * there keeps its place and route from the layout on screen (layered or incremental); only what
  * is new or changed is fitted in. A new node goes to the free spot nearest below the node its first
  * transition comes from (or above the node it leads to), clear of every node, label and drawn
  * transition; a new or changed transition goes straight down (or up) from its source and steps
@@ -823,7 +823,10 @@ function freeSides(x: number, band: readonly Rect[]): [number, number] {
   return [left, right];
 }
 
-/** Cubic Bézier points (the format of ELK's spline routes) for straight runs between `corners`, each corner rounded. */
+/**
+ * Cubic Bézier points (the format of the layouts' routes, drawn by splinePath in renderGraph.ts) for
+ * straight runs between `corners`, each corner rounded.
+ */
 function roundedPolyline(corners: readonly Point[]): Point[] {
   const radius = 6;
   const result: Point[] = [corners[0]];
