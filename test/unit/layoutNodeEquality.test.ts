@@ -41,7 +41,7 @@ test('a laid-out node that differs in anything drawn is not drawn alike', () => 
     { typeText: `${laidOut.typeText}!` },
     { depth: laidOut.depth + 1 },
     { nameLines: [...laidOut.nameLines, 'more'] },
-    { marks: [...laidOut.marks, { kind: 'entry', text: 'x', width: 1 } as LaidOutNode['marks'][number]] },
+    { marks: [...laidOut.marks, { kind: 'entry', text: 'x', width: 1 }] },
     { node: { ...laidOut.node, name: `${laidOut.node.name ?? ''}!` } },
     { node: { ...laidOut.node, nodeId: 'other' } },
     { node: { ...laidOut.node, isEntry: !laidOut.node.isEntry } },

@@ -4,6 +4,7 @@ import type { WalkHostMessage, WalkPageMessage } from '../../../../protocol/walk
 import type { WalkInput, WalkResponse, WalkTrace } from '../../../../protocol/walkTypes';
 import type { PearlContext } from '../../pearlContext';
 import { askModal, showInformation } from '../../notify';
+import { serverNotRunningMessage } from '../../serverGate';
 import { maxWalkResponseBytes, refusalOf, sendWalkRequest, walkRequestTimeoutMs } from './walkRequestSender';
 import { planWalksFileChange, walkNamesIn, walksFileName } from './walksFileEdit';
 
@@ -48,8 +49,7 @@ export class WalkHost {
   /** The trace of `walk` through the document's current version, or why there is none. Never rejects. */
   private async trace(walk: WalkInput): Promise<{ trace: WalkTrace | null; error?: string }> {
     const client = this.ctx.client;
-    if (client === undefined)
-      return { trace: null, error: 'The Pearl language server is not running. Run "Pearl: Restart Language Server".' };
+    if (client === undefined) return { trace: null, error: serverNotRunningMessage };
     try {
       const trace = await client.sendRequest(walkRequest, { textDocument: { uri: this.uri.toString() }, walk });
       return trace === null ? { trace, error: `${fileName(this.uri)} is not open: open it to walk it.` } : { trace };
