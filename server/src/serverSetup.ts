@@ -47,7 +47,13 @@ export function startServer(connection: Connection, host: ServerHost): void {
   // The texts kept as pieces, with their recent edits: typing in a large file reads no text whole.
   const documents: TextDocuments<TextDocument> = new TextDocuments(editorTextDocuments);
   // The one error boundary's reports go to the client's output channel, from the service and from the handlers.
-  const reportError = (message: string): void => connection.console.error(message);
+  const reportError = (message: string): void => {
+    try {
+      connection.console.error(message);
+    } catch {
+      // The connection is gone: nobody is left to tell.
+    }
+  };
   const boundary = createErrorBoundary(reportError);
   const service = getLanguageService({ fileSystem: host.fileSystem, readConfigurationFile: host.readConfigurationFile, reportError });
   const cache = new PearlDocumentCache(service);

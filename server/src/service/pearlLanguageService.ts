@@ -312,7 +312,7 @@ const noFiles: WorkspaceFileSystem = {
  * document's text.
  */
 export interface ErrorBoundary {
-  /** Reports an unexpected error of `where` (a feature's name, with the document's URI if known) with its stack. Never throws. */
+  /** Reports an unexpected error of `where` (a feature's name, with the document's URI if known) with its stack. */
   readonly reportInternalError: (where: string, error: unknown) => void;
   /** Runs `feature`; on an unexpected error reports it and answers `fallback` (the feature's empty answer). */
   readonly guard: <T>(where: string, fallback: T, feature: () => T) => T;
@@ -320,16 +320,13 @@ export interface ErrorBoundary {
 
 /**
  * The {@link ErrorBoundary} reporting through `reportError` (one message per error: the line above,
- * then the stack). A `reportError` that throws (a closed connection) is ignored: nobody is left to tell.
+ * then the stack). What `reportError` throws goes to the caller: pearl-lint throws there, to stop
+ * with exit status 2 rather than report a fallback as the file's result.
  */
 export function createErrorBoundary(reportError: (message: string) => void): ErrorBoundary {
   const reportInternalError = (where: string, error: unknown): void => {
     const detail = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
-    try {
-      reportError(`pearl: internal error in ${where}: ${detail}`);
-    } catch {
-      // The host's channel is gone.
-    }
+    reportError(`pearl: internal error in ${where}: ${detail}`);
   };
   const guard = <T>(where: string, fallback: T, feature: () => T): T => {
     try {
