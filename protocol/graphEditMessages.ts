@@ -36,9 +36,12 @@ export interface GraphEditHost {
   documentVersion(uri: string): number | undefined;
   /** Applies the edit as one undo step; false when the editor refused it. */
   applyEdit(edit: WorkspaceEdit): Promise<boolean>;
-  /** Tells the user why the edit was not made (plain text: {@link toPlainNotificationText} applied). */
+  /**
+   * Tells the user why the edit was not made: the server's sentence as sent (it quotes names from
+   * the file), which the host shows as plain text (the extension: `notify.ts`).
+   */
   showRefusal(text: string): void;
-  /** Tells the user that something failed unexpectedly (plain text). */
+  /** Tells the user that something failed unexpectedly (the host shows it as plain text). */
   showError(text: string): void;
   /** Writes a line to the "Pearl" output channel. */
   log(line: string): void;
@@ -65,11 +68,11 @@ export async function requestGraphEdit(
   } catch (error) {
     const { code, message: text } = (error ?? {}) as { code?: unknown; message?: unknown };
     if (code === LSPErrorCodes.RequestFailed && typeof text === 'string') {
-      host.showRefusal(toPlainNotificationText(text));
+      host.showRefusal(text);
     } else {
       const detail = error instanceof Error ? error.message : String(error);
       host.log(`Graph edit (${message.edit.kind}) failed for ${uri}: ${detail}`);
-      host.showError(toPlainNotificationText(`The graph could not be changed: ${detail}`));
+      host.showError(`The graph could not be changed: ${detail}`);
     }
     return undefined;
   }
@@ -93,14 +96,4 @@ export async function requestGraphEdit(
     return undefined;
   }
   return result.select === undefined ? {} : { select: result.select };
-}
-
-/**
- * `text` (which quotes names from the file) made safe for a VS Code notification, which turns
- * `[label](command:…)`, `(https:…)` and `(file:…)` into links: a zero-width space between `]` and
- * `(` keeps the text as written but no longer a link. Also cut to 1,000 characters.
- */
-export function toPlainNotificationText(text: string): string {
-  const plain = text.replace(/\]\s*\(/g, (match) => `${match.slice(0, -1)}\u200b(`);
-  return plain.length > 1000 ? `${plain.slice(0, 999)}…` : plain;
 }

@@ -28,7 +28,7 @@ export interface PearlExtensionApi {
 /** `pearl.restartServer` ("Pearl: Restart Language Server"). */
 const restartServer: CmdFactory = (context) => async () => {
   await context.restart();
-  if (context.client?.isRunning() === true) {
+  if (context.serverRunning) {
     context.outputChannel.appendLine('The Pearl language server restarted.');
   }
 };
@@ -67,7 +67,7 @@ export async function activate(extCtx: vscode.ExtensionContext, host: ClientHost
   return {
     extensionMode: extCtx.extensionMode,
     hostKind: host.kind,
-    isServerRunning: () => context.client?.isRunning() === true,
+    isServerRunning: () => context.serverRunning,
   };
 }
 

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { type BaseLanguageClient, InlayHintRequest, type LanguageClientOptions } from 'vscode-languageclient';
+import { type BaseLanguageClient, InlayHintRequest, type LanguageClientOptions, State } from 'vscode-languageclient';
 import { TokenStore } from './auth/tokenStore';
 import { configSection, PearlConfig } from './config';
 import { getOngoingCalls } from './api/pearlApiClient';
@@ -7,6 +7,7 @@ import { DeploymentStore } from './deploy/deploymentStore';
 import { OngoingCallsStore } from './ongoingCalls/ongoingCallsStore';
 import { showError } from './notify';
 import type { ClientHost } from './host/clientHost';
+import { type CommandContributions, commandsNeedingServer, ServerGate } from './serverGate';
 
 /** A command's implementation, as given to `vscode.commands.registerCommand`. */
 export type Cmd = (...args: unknown[]) => unknown;
@@ -39,6 +40,13 @@ export class PearlContext implements vscode.Disposable {
 
   private languageClient: BaseLanguageClient | undefined;
   private readonly disposables: vscode.Disposable[] = [];
+  /**
+   * Whether the server runs, as the context key `pearl.serverRunning` and the check of the commands
+   * that need it (serverGate.ts; the commands are those package.json enables on that key).
+   */
+  private readonly gate: ServerGate;
+  /** The current client's state listener, which feeds {@link gate}; disposed with that client. */
+  private stateListener: vscode.Disposable | undefined;
 
   /**
    * @param extCtx the extension context VS Code passed to `activate`.
@@ -48,6 +56,13 @@ export class PearlContext implements vscode.Disposable {
     readonly extCtx: vscode.ExtensionContext,
     readonly host: ClientHost,
   ) {
+    this.gate = new ServerGate(
+      {
+        setContext: (key, value) => void vscode.commands.executeCommand('setContext', key, value),
+        showError: (message) => void showError(message),
+      },
+      commandsNeedingServer(extCtx.extension.packageJSON as CommandContributions),
+    );
     this.outputChannel = vscode.window.createOutputChannel('Pearl');
     this.pushCleanup(this.outputChannel);
     this.tokens = new TokenStore(extCtx.secrets);
@@ -76,6 +91,19 @@ export class PearlContext implements vscode.Disposable {
     return this.languageClient;
   }
 
+  /** Whether the language server is running (its client's state is Running). */
+  get serverRunning(): boolean {
+    return this.gate.running;
+  }
+
+  /**
+   * The language client when the server is running; else undefined, after telling the user so
+   * (serverGate.ts's one sentence) unless `quiet` (a step that does without the server).
+   */
+  runningClient(options: { readonly quiet?: boolean } = {}): BaseLanguageClient | undefined {
+    return this.gate.check(options.quiet) ? this.languageClient : undefined;
+  }
+
   /**
    * Creates the language client if there is none and starts it. Resolves once the server has
    * answered `initialize`; a failure is written to the output channel (the client library also
@@ -97,8 +125,13 @@ export class PearlContext implements vscode.Disposable {
       }
       if (created === undefined) return;
       // Another start() may have made one while this one read the server's bundle: keep that one.
-      if (this.languageClient === undefined) this.languageClient = created;
-      else void created.dispose();
+      if (this.languageClient === undefined) {
+        const client = created;
+        this.languageClient = client;
+        this.stateListener = client.onDidChangeState(({ newState }) => {
+          if (this.languageClient === client) this.gate.update(newState === State.Running);
+        });
+      } else void created.dispose();
     }
     this.outputChannel.appendLine(`Starting the Pearl language server (trace: ${this.config.traceServer}).`);
     try {
@@ -112,6 +145,9 @@ export class PearlContext implements vscode.Disposable {
   async stop(): Promise<void> {
     const client = this.languageClient;
     this.languageClient = undefined;
+    this.gate.update(false);
+    this.stateListener?.dispose();
+    this.stateListener = undefined;
     if (client === undefined) return;
     try {
       await client.dispose();
@@ -128,10 +164,12 @@ export class PearlContext implements vscode.Disposable {
 
   /**
    * Registers the command `pearl.<name>`, built by `factory` against this context, and disposes it
-   * with the context. Throws (from VS Code) if the command is already registered.
+   * with the context. A command package.json enables on `pearl.serverRunning` runs only while the
+   * server runs, else says so (serverGate.ts). Throws (from VS Code) if the command is already registered.
    */
   registerCommand(name: string, factory: CmdFactory): void {
-    this.pushCleanup(vscode.commands.registerCommand(`pearl.${name}`, factory(this)));
+    const command = `pearl.${name}`;
+    this.pushCleanup(vscode.commands.registerCommand(command, this.gate.guardCommand(command, factory(this))));
   }
 
   /** Ties `disposable` to the context's lifetime: it is disposed, in reverse order, with the context. */

@@ -12,19 +12,25 @@
  * character, which CommonMark allows for each of them (its section "Backslash escapes").
  */
 
-import { showInvisible } from './api/pearlApiClient';
-
 /** Longest text of a notification, in UTF-16 units (the rest is cut with `…`). */
 export const maxNotificationLength = 1000;
 
+/** Longest text of a tree row, a quick-pick item or a title ({@link plainLabel}), in UTF-16 units. */
+export const maxLabelLength = 120;
+
 /**
- * `text` as plain text on one line: line breaks and tabs as one space; control, bidi, zero-width
- * and line-separator characters shown as `\uXXXX`; a zero-width space between `]` and `(` (no
- * link) and between `$` and `(` (no icon); cut at `maxLength` UTF-16 units with `…`, never inside
- * a surrogate pair. Applying it twice gives the same text.
+ * `text` as plain text on one line: line breaks and tabs as one space, spaces at either end
+ * dropped; control, bidi, zero-width and line-separator characters shown as `\uXXXX`; a zero-width
+ * space between `]` and `(` (no link) and between `$` and `(` (no icon); cut at `maxLength` UTF-16
+ * units with `…`, never inside a surrogate pair. Applying it twice gives the same text.
  */
 export function plainText(text: string, maxLength = maxNotificationLength): string {
-  return cutText(neutralise(text.replace(/[\r\n\t]+/g, ' ')), maxLength);
+  return cutText(neutralise(text.replace(/[\r\n\t]+/g, ' ').replace(/^\p{Zs}+|\p{Zs}+$/gu, '')), maxLength);
+}
+
+/** {@link plainText} cut at {@link maxLabelLength}: a tree row's label or tooltip, a quick-pick item, a title. */
+export function plainLabel(text: string): string {
+  return plainText(text, maxLabelLength);
 }
 
 /** Like {@link plainText} but keeps line breaks (`\n`): for a modal dialog's detail, which shows them. */
@@ -51,6 +57,19 @@ function neutralise(text: string): string {
     .replace(/(?<=[\]$] *)\\u200B(?=\()/g, '\u200b')
     .replace(/(\] *)\(/g, '$1\u200b(')
     .replace(/\$\(/g, '$\u200b(');
+}
+
+/**
+ * `text` with each control character (but tab and line breaks), invisible formatting character
+ * (bidi controls, zero-width spaces), line or paragraph separator and lone surrogate written as
+ * `\uXXXX`: in a notification, a diagnostic or a page they could hide or reorder the text around
+ * them. The step of {@link plainText} that the API client's error excerpts also use.
+ */
+export function showInvisible(text: string): string {
+  return text.replace(
+    /(?![\t\n\r])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu,
+    (char) => `\\u${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`,
+  );
 }
 
 /** `text` cut at `maxLength` UTF-16 units with `…` (never inside a surrogate pair); shorter text as is. */

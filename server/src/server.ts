@@ -1,8 +1,8 @@
 // The Pearl language server's Node entry: thin glue between LSP and the transport-free Pearl language
 // service (the setup it shares with the web worker entry, browserServer.ts, is in serverSetup.ts).
 // Handlers (handlers/*.ts) find the document, answer an empty result if it is gone and call the
-// service, through one error boundary (handlers/serverContext.ts): no text can take the server
-// down. Diagnostics are scheduled apart (diagnosticsScheduler.ts).
+// service, under the one error boundary (createErrorBoundary in service/pearlLanguageService.ts): no
+// text can take the server down. Diagnostics are scheduled apart (diagnosticsScheduler.ts).
 // Transport from the command line: `--stdio` (the default), `--node-ipc` (the VS Code client),
 // `--socket=N` or `--pipe=NAME`. `--version` and `--help` print and exit (see cli/serverArguments.ts).
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';

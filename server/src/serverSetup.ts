@@ -10,8 +10,13 @@ import { registerEditingHandlers } from './handlers/editingHandlers';
 import { registerLifecycleHandlers } from './handlers/lifecycleHandlers';
 import { registerNavigationHandlers } from './handlers/navigationHandlers';
 import { registerPearlRequestHandlers } from './handlers/pearlRequestHandlers';
-import { logError, objectParamsStrategy, type ServerContext } from './handlers/serverContext';
-import { getLanguageService, type ReadConfigurationFile, type WorkspaceFileSystem } from './service/pearlLanguageService';
+import { boundaryWhere, objectParamsStrategy, type ServerContext } from './handlers/serverContext';
+import {
+  createErrorBoundary,
+  getLanguageService,
+  type ReadConfigurationFile,
+  type WorkspaceFileSystem,
+} from './service/pearlLanguageService';
 import { type WalksFileAccess, WalksWorkspace } from './walks';
 
 /** What differs between the server's hosts (Node, a web worker): its name, its version and its file access. */
@@ -41,11 +46,16 @@ export interface ServerHost {
 export function startServer(connection: Connection, host: ServerHost): void {
   // The texts kept as pieces, with their recent edits: typing in a large file reads no text whole.
   const documents: TextDocuments<TextDocument> = new TextDocuments(editorTextDocuments);
-  const service = getLanguageService({
-    fileSystem: host.fileSystem,
-    readConfigurationFile: host.readConfigurationFile,
-    reportError: (message) => connection.console.error(message),
-  });
+  // The one error boundary's reports go to the client's output channel, from the service and from the handlers.
+  const reportError = (message: string): void => {
+    try {
+      connection.console.error(message);
+    } catch {
+      // The connection is gone: nobody is left to tell.
+    }
+  };
+  const boundary = createErrorBoundary(reportError);
+  const service = getLanguageService({ fileSystem: host.fileSystem, readConfigurationFile: host.readConfigurationFile, reportError });
   const cache = new PearlDocumentCache(service);
   // Bound once the diagnostics scheduler exists (registerDiagnosticsHandlers, below).
   let revalidateOpen: (document: TextDocument) => void = () => undefined;
@@ -60,8 +70,8 @@ export function startServer(connection: Connection, host: ServerHost): void {
       publish: (uri, diagnostics) =>
         void connection
           .sendDiagnostics({ uri, diagnostics })
-          .catch((error: unknown) => logError(context, 'publishing diagnostics', uri, error)),
-      logError: (what, uri, error) => logError(context, what, uri, error),
+          .catch((error: unknown) => boundary.reportInternalError(boundaryWhere('publishing diagnostics', uri), error)),
+      logError: (what, uri, error) => boundary.reportInternalError(boundaryWhere(what, uri), error),
     },
     host.walksFileAccess,
   );
@@ -71,6 +81,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
     connection,
     documents,
     service,
+    boundary,
     cache,
     walks,
     client: {

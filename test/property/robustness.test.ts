@@ -2,8 +2,8 @@
  * Property tests: the language service stays well-behaved on whatever text an editor holds while
  * someone types. Realistic documents (generated Pearls, the repository's examples and broken
  * examples) are mutated at random; parsing, validation and completion must never throw (nor throw
- * inside a rule, which the facade would swallow and log), every diagnostic must be well-formed,
- * and each document must be answered in bounded time.
+ * inside a rule, which the facade would swallow and log), and every diagnostic must be
+ * well-formed. How fast they answer is the benches' (docs/dev/performance.md), not a timed assertion.
  *
  * Reproducible: a fixed seed (override with PEARL_FC_SEED); on failure fast-check prints the seed,
  * the path and the counterexample (base document name and mutations). PEARL_FC_RUNS raises the
@@ -13,7 +13,6 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Diagnostic } from 'vscode-languageserver-types';
@@ -24,12 +23,7 @@ import { repositoryRoot } from '../helpers/paths';
 const seed = process.env.PEARL_FC_SEED ? Number(process.env.PEARL_FC_SEED) : 20_260_611;
 const mutatedRuns = process.env.PEARL_FC_RUNS ? Number(process.env.PEARL_FC_RUNS) : 210;
 const service = getLanguageService();
-/**
- * A hang detector for parse + validate + complete of one small document, not a benchmark: generous
- * because the machine may be loaded; a quadratic rule or an endless loop still exceeds it.
- */
-const perDocumentBoundMs = 10_000;
-// Compile the schemas once before anything is timed, so the first document does not pay for it.
+// Compile the schemas once, before the first document.
 service.doValidation(service.parsePearlDocument(TextDocument.create('file:///warm.pearl.json', 'pearl', 1, '{}')));
 
 /** Base documents by name: generated Pearls and whatever examples exist when the test runs. */
@@ -242,13 +236,11 @@ function assertWellFormed(diagnostic: Diagnostic, document: TextDocument): void 
 /** Parse + validate + complete at `completionFraction`, then the other features (inlay hints included); asserts everything the property claims. */
 function checkDocument(text: string, completionFraction: number): void {
   const document = TextDocument.create('file:///property/mutated.pearl.json', 'pearl', 1, text);
-  const started = performance.now();
   const { value: result, internalErrors } = collectInternalErrors(() => {
     const parsed = service.parsePearlDocument(document);
     const diagnostics = service.doValidation(parsed);
     const position = document.positionAt(at(completionFraction, text.length));
     const completion = service.doComplete(parsed, position);
-    const elapsed = performance.now() - started;
     // The editor basics and every quick fix, on the same mutated text (their errors are caught and logged).
     const whole = { start: document.positionAt(0), end: document.positionAt(text.length) };
     service.getFoldingRanges(parsed, { collapsedText: true });
@@ -257,9 +249,8 @@ function checkDocument(text: string, completionFraction: number): void {
     service.getCodeActions(parsed, whole, diagnostics);
     const fixAll = service.getFixAllAction(parsed, diagnostics);
     const hints = service.getInlayHints(parsed, whole);
-    return { diagnostics, completion, fixAll, hints, elapsed };
+    return { diagnostics, completion, fixAll, hints };
   });
-  const elapsed = result.elapsed;
   assert.deepEqual(internalErrors, [], 'a rule or completion threw (caught and logged by the facade)');
   assert.ok(Array.isArray(result.diagnostics), 'doValidation returns an array');
   for (const diagnostic of result.diagnostics) assertWellFormed(diagnostic, document);
@@ -279,7 +270,6 @@ function checkDocument(text: string, completionFraction: number): void {
     .map((edit) => [document.offsetAt(edit.range.start), document.offsetAt(edit.range.end)])
     .sort((a, b) => a[0] - b[0]);
   for (let i = 1; i < fixAllEdits.length; i++) assert.ok(fixAllEdits[i][0] >= fixAllEdits[i - 1][1], 'fix-all edits do not overlap');
-  assert.ok(elapsed < perDocumentBoundMs, `parse + validate + complete took ${elapsed.toFixed(0)} ms (bound ${perDocumentBoundMs} ms)`);
 }
 
 test('property tests have base documents', () => {

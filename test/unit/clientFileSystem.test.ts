@@ -25,7 +25,7 @@ function fakeConnection(answer: (method: string, uri: string) => Promise<unknown
 }
 
 /** Lets the pending request answers and their callbacks run. */
-const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 const rcUri = 'vscode-vfs://github/acme/agents/.pearlrc.json';
 

@@ -2,14 +2,9 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { LSPErrorCodes, ResponseError } from 'vscode-languageserver-protocol';
 import type { WorkspaceEdit } from 'vscode-languageserver-types';
-import {
-  type GraphEditHost,
-  type GraphEditMessage,
-  isGraphEditMessage,
-  requestGraphEdit,
-  toPlainNotificationText,
-} from '#protocol/graphEditMessages';
+import { type GraphEditHost, type GraphEditMessage, isGraphEditMessage, requestGraphEdit } from '#protocol/graphEditMessages';
 import type { GraphEditParams, GraphEditResult } from '#protocol/pearlRequests';
+import { plainText } from '../../client/src/userText';
 
 const uri = 'file:///work/flow.pearl.json';
 const message: GraphEditMessage = { type: 'graphEdit', version: 7, edit: { kind: 'deleteNode', node: 'n:2' } };
@@ -22,7 +17,10 @@ const edit: WorkspaceEdit = {
   ],
 };
 
-/** A host that records what the round trip did; `answer` is what the server answers. */
+/**
+ * A host that records what the round trip did; `answer` is what the server answers. Refusals and
+ * errors are recorded as a notification shows them (the extension's host shows them through notify.ts).
+ */
 function fakeHost(answer: () => Promise<GraphEditResult | null>, options: { version?: number; applies?: boolean } = {}) {
   const calls = {
     sent: [] as GraphEditParams[],
@@ -41,8 +39,8 @@ function fakeHost(answer: () => Promise<GraphEditResult | null>, options: { vers
       calls.applied.push(workspaceEdit);
       return options.applies ?? true;
     },
-    showRefusal: (text) => calls.refusals.push(text),
-    showError: (text) => calls.errors.push(text),
+    showRefusal: (text) => calls.refusals.push(plainText(text)),
+    showError: (text) => calls.errors.push(plainText(text)),
     log: (line) => calls.log.push(line),
   };
   return { host, calls };
@@ -108,9 +106,4 @@ test('isGraphEditMessage accepts a graph edit whose edit has its kind’s shape,
   assert.equal(isGraphEditMessage({ ...message, edit: {} }), false);
   assert.equal(isGraphEditMessage({ type: 'reveal', key: 'n:0' }), false);
   assert.equal(isGraphEditMessage(null), false);
-});
-
-test('notification text keeps its words and is cut at 1,000 characters', () => {
-  assert.equal(toPlainNotificationText('[a](https://x.test) and [b] (file:/c)'), '[a]\u200b(https://x.test) and [b] \u200b(file:/c)');
-  assert.equal(toPlainNotificationText('x'.repeat(1500)), `${'x'.repeat(999)}…`);
 });

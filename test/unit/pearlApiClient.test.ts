@@ -164,15 +164,37 @@ describe('createPearl against the stand-in', () => {
     });
   });
 
-  test('timeout: a service that never answers is abandoned after timeoutMs', async (t) => {
-    standIn.setFault('hang');
-    t.after(() => standIn.setFault('none'));
-    const started = Date.now();
-    const result = await create(textPearl(), { timeoutMs: 300 });
-    const elapsed = Date.now() - started;
-    assert.deepEqual(result, { ok: false, kind: 'timeout', message: `No answer from ${standIn.url} within 300 ms.` });
-    assert.ok(elapsed >= 250 && elapsed < 3000, `elapsed ${elapsed} ms`);
-  });
+  test(
+    'timeout: a service that never answers is abandoned at timeoutMs, not before, and its connection dropped',
+    { timeout: 60_000 },
+    async (t) => {
+      let arrived: () => void = () => undefined;
+      const arrival = new Promise<void>((resolve) => (arrived = resolve));
+      let dropped: () => void = () => undefined;
+      const drop = new Promise<void>((resolve) => (dropped = resolve));
+      const server = await listen((request) => {
+        request.resume();
+        request.socket.once('close', () => dropped());
+        arrived(); // and never answers
+      });
+      t.after(() => server.close());
+      // The client's timer on a fake clock: the request and the server run for real, time moves only when told.
+      // setTimeout only (setImmediate stays real); the object form, which @types/node 20.9 does not declare yet.
+      t.mock.timers.enable({ apis: ['setTimeout'] } as unknown as Parameters<typeof t.mock.timers.enable>[0]);
+      let settled = false;
+      const pending = createPearl({ baseUrl: server.url, token: 't', path: '/v2/Pearl', body: '{}', timeoutMs: 300 }).finally(
+        () => (settled = true),
+      );
+      await arrival;
+      t.mock.timers.tick(299);
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.equal(settled, false, 'still waiting 1 ms before timeoutMs');
+      t.mock.timers.tick(1);
+      assert.deepEqual(await pending, { ok: false, kind: 'timeout', message: `No answer from ${server.url} within 300 ms.` });
+      t.mock.timers.reset();
+      await drop;
+    },
+  );
 
   test('cancellation: the caller aborts while the request is in flight, or before it leaves', async (t) => {
     standIn.setFault('hang');
@@ -441,7 +463,7 @@ describe('hostile answers', () => {
       pump();
     });
     t.after(() => server.close());
-    const started = Date.now();
+    // kind invalidResponse, not timeout: the answer was refused as soon as it passed the bound.
     const result = await createPearl({ baseUrl: server.url, token: 't', path: '/v2/Pearl', body: '{}', timeoutMs: 10_000 });
     assert.equal(maxResponseBytes, 1024 * 1024);
     assert.deepEqual(result, {
@@ -451,7 +473,6 @@ describe('hostile answers', () => {
       message:
         'The service answered 500 Internal Server Error to POST /v2/Pearl with more than 1 MiB, the most read; the answer was not read.',
     });
-    assert.ok(Date.now() - started < 5_000, 'not read until the timeout');
     await waitFor('the connection to be closed', () => closed, { timeoutMs: 2_000, intervalMs: 20 });
     assert.ok(written < 16 * 1024 * 1024, `${written} bytes written`);
   });

@@ -13,7 +13,8 @@ import {
 } from '../../client/src/pearlsView/liveSettingsFormat';
 import { PearlsRefresher } from '../../client/src/pearlsView/pearlsRefresher';
 import { type PearlsSnapshot, readSnapshot, type SnapshotApi } from '../../client/src/pearlsView/pearlsSnapshot';
-import { accountRow, buildRows, maxTextLength, noLinks, pearlRow, plainText } from '../../client/src/pearlsView/pearlsTreeModel';
+import { accountRow, buildRows, pearlRow } from '../../client/src/pearlsView/pearlsTreeModel';
+import { maxLabelLength, plainLabel } from '../../client/src/userText';
 
 const pearls: PearlSummary[] = [
   { id: 'p1', name: 'Reception', type: 1, status: 1 },
@@ -86,11 +87,11 @@ describe('tree model', () => {
     const row = pearlRow({ id: 'x', name: 'Front *desk*\n[link](command:pearl.signOut)\u202e', status: 2 }, undefined, undefined);
     assert.equal(row.label, 'Front *desk* [link]\u200b(command:pearl.signOut)\\u202E');
     assert.equal(row.command, undefined);
-    assert.equal(plainText('a'.repeat(500)).length, maxTextLength);
+    assert.equal(pearlRow({ id: 'x', name: 'a'.repeat(500) }, undefined, undefined).label.length, maxLabelLength);
   });
 
-  test('text for a notification draws no link: `](` is split by a zero-width space', () => {
-    assert.equal(noLinks('Front [desk](command:pearl.signOut)'), 'Front [desk]\u200b(command:pearl.signOut)');
+  test('a label from the service draws no link: `](` is split by a zero-width space, ends trimmed', () => {
+    assert.equal(plainLabel('  Front [desk](command:pearl.signOut)\n'), 'Front [desk]\u200b(command:pearl.signOut)');
   });
 
   test('no Pearls: a message row; entries without an id are counted', () => {

@@ -6,7 +6,7 @@ import { deployChoices, previousLabel, type PreviousPearl } from '../../client/s
 import { deployedMessage, describeFailure } from '../../client/src/deploy/deployMessages';
 import { describeDeploy } from '../../client/src/deploy/deployConfirmation';
 import { fileNameProblem, maxFileNameLength } from '../../client/src/newPearl/fileNameCheck';
-import { markdownText, maxNotificationLength, plainLines, plainText } from '../../client/src/userText';
+import { markdownText, maxLabelLength, maxNotificationLength, plainLabel, plainLines, plainText } from '../../client/src/userText';
 import type { DeployPayload } from '#protocol/pearlRequests';
 import { assertRendersLiterally, hostileStrings } from '../helpers/markdown';
 import { repositoryRoot as repoRoot } from '../helpers/paths';
@@ -134,6 +134,27 @@ describe('every notification goes through notify.ts', () => {
     };
     walk(path.join(repoRoot, 'client', 'src'));
     assert.deepEqual(found, []);
+  });
+});
+
+describe('one plain-text sanitiser: userText.ts', () => {
+  test('plainLabel is plainText cut at the label length, spaces at either end dropped', () => {
+    assert.equal(plainLabel(`  ${'a'.repeat(500)}`), `${'a'.repeat(maxLabelLength - 1)}…`);
+    assert.equal(plainLabel(' Front [desk](command:pearl.signOut)\u202e\n'), 'Front [desk]\u200b(command:pearl.signOut)\\u202E');
+  });
+
+  test('no other file rewrites control, bidi or zero-width characters, nor defines its own plainText', () => {
+    const found: string[] = [];
+    const sanitiser = /\.replace\(\s*\/[^\n]*(\\p\{C[cfs]\}|\\u200[bB]|\\u202[eE])|function (plainText|noLinks|showInvisible)\b/;
+    const walk = (dir: string): void => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(file);
+        else if (/\.ts$/.test(entry.name) && sanitiser.test(fs.readFileSync(file, 'utf8'))) found.push(path.relative(repoRoot, file));
+      }
+    };
+    for (const dir of ['client/src', 'server/src', 'protocol']) walk(path.join(repoRoot, dir));
+    assert.deepEqual(found, [path.join('client', 'src', 'userText.ts')]);
   });
 });
 

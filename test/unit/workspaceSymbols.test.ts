@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { getLanguageService, WorkspaceFileSystem } from '../../server/src/service/pearlLanguageService';
 import { node, textPearl, transition } from '../helpers/documents';
-import { delay, waitFor } from '../helpers/wait';
+import { waitFor } from '../helpers/wait';
 
 /** An in-memory workspace: file URI → text and mtime; folders are implied by the paths. */
 class MemoryFileSystem implements WorkspaceFileSystem {
@@ -93,8 +93,8 @@ test('workspace symbols: the query filters by characters in order, ignoring case
 
 test('workspace symbols: an open document wins over its file; files are read again only when their mtime changes', async () => {
   const fileSystem = workspace();
-  const service = getLanguageService({ fileSystem, workspaceScanLimits: { listTtlMs: 10 } });
-  // The index's clock is Date.now; the list is rescanned once the TTL has passed.
+  // A list kept for 0 ms: every request lists the folders again, so only the files' mtimes decide what is read.
+  const service = getLanguageService({ fileSystem, workspaceScanLimits: { listTtlMs: 0 } });
   service.setWorkspaceFolders([root]);
   await service.findWorkspaceSymbols('', []);
   assert.equal(fileSystem.reads, 2);
@@ -108,11 +108,9 @@ test('workspace symbols: an open document wins over its file; files are read aga
   );
   const names = (await service.findWorkspaceSymbols('', [open])).filter((s) => s.containerName === 'Test').map((s) => s.name);
   assert.ok(names.includes('question — Node ask') && !names.includes('ask — Node ask'), names.join());
-  await delay(20);
   await service.findWorkspaceSymbols('', []);
   assert.equal(fileSystem.reads, 2, 'unchanged files are not read again');
   fileSystem.write(`${root}/clinic.pearl.json`, clinic.replace('"Test"', '"Renamed"'), 2);
-  await delay(20);
   const renamed = await service.findWorkspaceSymbols('ask', []);
   assert.equal(fileSystem.reads, 3);
   assert.deepEqual(

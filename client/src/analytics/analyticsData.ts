@@ -21,7 +21,7 @@ import {
   type StatusCounts,
   type TimePoint,
 } from '../api/pearlAnalyticsApi';
-import { showInvisible } from '../api/pearlApiClient';
+import { plainText } from '../userText';
 import { tagColorOf } from './tagColors';
 
 /**
@@ -327,13 +327,11 @@ function sentimentChart(sentiment: SentimentCounts | undefined): ChartModel {
 export const maxShownLength = 200;
 
 /**
- * `text` from the service or a file as the page shows it: on one line, control, bidi and zero-width
- * characters written `\uXXXX` (they could reorder or hide the text around them), cut at
- * {@link maxShownLength} with `…`.
+ * `text` from the service or a file as the page shows it: {@link plainText} (on one line, control,
+ * bidi and zero-width characters written `\uXXXX`), cut at {@link maxShownLength} with `…`.
  */
 export function shownText(text: string): string {
-  const line = showInvisible(text.replace(/[\r\n\t]+/g, ' ').trim());
-  return line.length > maxShownLength ? `${line.slice(0, maxShownLength - 1)}…` : line;
+  return plainText(text, maxShownLength);
 }
 
 /** The label of a time line entry: its day (`2026-11-06`) when the date is ISO, else the date as sent. */

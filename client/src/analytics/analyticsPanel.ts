@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { getPearlAnalytics } from '../api/pearlAnalyticsApi';
 import type { PearlContext } from '../pearlContext';
 import type { PearlTarget } from '../pearlsView/pearlTarget';
-import { noLinks } from '../pearlsView/pearlsTreeModel';
+import { plainText } from '../userText';
 import { showError, showInformation } from '../notify';
 import { type Dashboard, exportFileName, failureText, prepareDashboard, rangeText, toCsv } from './analyticsData';
 import { createNonce } from '../webviewPage';
@@ -191,5 +191,5 @@ export class AnalyticsPanel implements vscode.Disposable {
 /** The Pearl's name (else its id) for the tab title, plain text and short. */
 function titleOf(target: PearlTarget): string {
   const name = target.pearl.name?.trim() || target.pearl.id;
-  return noLinks(name.length > 40 ? `${name.slice(0, 39)}…` : name);
+  return plainText(name, 40);
 }

@@ -11,6 +11,7 @@
 
 import { maskToken } from './maskToken';
 import { readBoundedBody } from '../readBoundedBody';
+import { cutText, showInvisible } from '../userText';
 
 /**
  * Why a call failed:
@@ -507,20 +508,7 @@ function networkCause(error: unknown, token: string): string {
  * `\uXXXX` ({@link showInvisible}). Only the first 4,096 characters are looked at.
  */
 export function excerpt(text: string, token: string): string {
-  const line = showInvisible(maskToken(text.slice(0, 4096), token).replace(/\s+/g, ' ').trim());
-  return line.length > 200 ? `${line.slice(0, 199)}…` : line;
-}
-
-/**
- * `text` with each control character (but tab and line breaks), invisible formatting character
- * (bidi controls, zero-width spaces), line or paragraph separator and lone surrogate written as
- * `\uXXXX`: in a notification or a diagnostic they could hide or reorder the text around them.
- */
-export function showInvisible(text: string): string {
-  return text.replace(
-    /(?![\t\n\r])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu,
-    (char) => `\\u${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`,
-  );
+  return cutText(showInvisible(maskToken(text.slice(0, 4096), token).replace(/\s+/g, ' ').trim()), 200);
 }
 
 function formatDuration(milliseconds: number): string {

@@ -3,11 +3,11 @@
  * `vscode`: the filter and how it reads, one row per call (start time, duration, from → to,
  * conversation status by name, tags by the Pearl's tag names), the "Load more" row, the cut and
  * error rows, and the Pearl's figures for its tooltip. Every text from the service goes through
- * {@link plainText} (one line, invisible characters shown, bounded): rows are plain strings.
+ * {@link plainLabel} (one line, invisible characters shown, bounded): rows are plain strings.
  */
 
 import type { CallSummary, PearlFigures } from '../api/pearlCallsApi';
-import { plainText } from '../pearlsView/pearlsTreeModel';
+import { plainLabel } from '../userText';
 import { callFilterStatusNames, conversationStatusName, nameOf } from './callNames';
 
 /** Calls read per page (POST Calls `limit`). */
@@ -58,7 +58,7 @@ export interface TagInfo {
 
 /** The name of tag `value`: the file's name for it, else the value as sent. */
 export function tagLabel(value: string, tags: ReadonlyMap<string, TagInfo> | undefined): string {
-  return plainText(tags?.get(value)?.name ?? value);
+  return plainLabel(tags?.get(value)?.name ?? value);
 }
 
 /**
@@ -71,7 +71,7 @@ export function describeFilter(filter: CallsFilter, tags?: ReadonlyMap<string, T
   if (filter.statuses.length > 0) parts.push(`status ${filter.statuses.map((status) => nameOf(callFilterStatusNames, status)).join(', ')}`);
   if (filter.tags.length > 0)
     parts.push(`${filter.tags.length === 1 ? 'tag' : 'tags'} ${filter.tags.map((tag) => tagLabel(tag, tags)).join(', ')}`);
-  if (filter.search !== '') parts.push(`search "${plainText(filter.search)}"`);
+  if (filter.search !== '') parts.push(`search "${plainLabel(filter.search)}"`);
   return `Calls filtered: ${parts.join(' · ')}`;
 }
 
@@ -119,7 +119,7 @@ export const loadMoreCallsCommand = 'pearl.calls.loadMore';
 export function formatLocalTime(iso: string | undefined): string {
   if (iso === undefined) return 'time not reported';
   const time = Date.parse(iso);
-  if (Number.isNaN(time)) return plainText(iso);
+  if (Number.isNaN(time)) return plainLabel(iso);
   const date = new Date(time);
   const pad = (value: number): string => String(value).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
@@ -137,7 +137,7 @@ export function formatDuration(seconds: number | undefined): string {
 /** The row of one call: label the start time, description duration, from → to, status and tags. */
 export function callRow(pearlId: string, call: CallSummary, tags: ReadonlyMap<string, TagInfo> | undefined): CallsRow {
   const status = conversationStatusName(call.conversationStatus);
-  const route = `${plainText(call.from ?? '?')} → ${plainText(call.to ?? '?')}`;
+  const route = `${plainLabel(call.from ?? '?')} → ${plainLabel(call.to ?? '?')}`;
   const tagText = call.tags.map((tag) => tagLabel(tag, tags)).join(', ');
   const duration = formatDuration(call.duration);
   const start = formatLocalTime(call.startTime);
@@ -148,7 +148,7 @@ export function callRow(pearlId: string, call: CallSummary, tags: ReadonlyMap<st
     label: start,
     description: [duration, route, status, tagText === '' ? undefined : tagText].filter((part) => part !== undefined).join(' · '),
     tooltip: [
-      `Call ${plainText(call.id)}`,
+      `Call ${plainLabel(call.id)}`,
       `Started: ${start}`,
       `Duration: ${duration}`,
       `From ${route}`,
@@ -208,7 +208,7 @@ export function callsRows(pearlId: string, state: PearlCallsState | undefined, t
   const more = state.count !== undefined && state.count > shown;
   if (state.error !== undefined) {
     rows.push(
-      message(2, `Could not read calls: ${plainText(state.error)}`, 'warning', {
+      message(2, `Could not read calls: ${plainLabel(state.error)}`, 'warning', {
         warning: true,
         tooltip: 'Click to try again.',
         command: { command: loadMoreCallsCommand, arguments: [pearlId] },
@@ -236,7 +236,7 @@ export function callsRows(pearlId: string, state: PearlCallsState | undefined, t
   if (left > 0) {
     const lines = [
       state.skipped > 0 ? `${state.skipped} ${state.skipped === 1 ? 'entry' : 'entries'} without a usable id left out.` : undefined,
-      ...state.problems.map((problem) => plainText(problem)),
+      ...state.problems.map((problem) => plainLabel(problem)),
     ].filter((line): line is string => line !== undefined);
     rows.push(message(5, 'Some of the answer could not be read', 'warning', { tooltip: lines.join('\n'), warning: true }));
   }
@@ -258,7 +258,7 @@ export function figuresLines(figures: PearlFigures): string[] {
     figures.totalLeads === undefined || figures.type === 1
       ? undefined
       : `Leads: ${figures.totalLeads} (${figures.totalLeadsCompleted ?? 0} completed, ${figures.totalLeadsSuccess ?? 0} successful)`,
-    figures.phoneNumber === undefined ? undefined : `Phone number: ${plainText(figures.phoneNumber)}`,
+    figures.phoneNumber === undefined ? undefined : `Phone number: ${plainLabel(figures.phoneNumber)}`,
   ];
   return lines.filter((line): line is string => line !== undefined);
 }
@@ -302,8 +302,8 @@ export function customRange(from: string, to: string): { fromMs: number; toMs: n
   };
   const fromMs = parse(from);
   const toDay = parse(to);
-  if (fromMs === undefined) return { error: `"${plainText(from)}" is not a date written YYYY-MM-DD.` };
-  if (toDay === undefined) return { error: `"${plainText(to)}" is not a date written YYYY-MM-DD.` };
+  if (fromMs === undefined) return { error: `"${plainLabel(from)}" is not a date written YYYY-MM-DD.` };
+  if (toDay === undefined) return { error: `"${plainLabel(to)}" is not a date written YYYY-MM-DD.` };
   if (toDay < fromMs) return { error: 'The last day is before the first day.' };
   const toMs = new Date(new Date(toDay).setDate(new Date(toDay).getDate() + 1)).getTime() - 1;
   if (toMs - fromMs > maxRangeDays * dayMs) return { error: `A range may span at most ${maxRangeDays} days.` };

@@ -6,7 +6,7 @@ import { askModal, showError, showInformation, showWarning } from '../notify';
 import type { CmdFactory, PearlContext } from '../pearlContext';
 import { commandTimeoutMs, type PearlCommandOutcome, resolveTarget } from '../pearlsView/pearlTarget';
 import type { PearlsView } from '../pearlsView/pearlsView';
-import { plainText } from '../pearlsView/pearlsTreeModel';
+import { plainLabel } from '../userText';
 import { reportFailure } from '../pearlsView/runPauseCommands';
 import { checkWorkspaceTrust } from '../trust/workspaceTrust';
 import { plainLines } from '../userText';
@@ -87,7 +87,7 @@ async function filterCommand(calls: CallsInView): Promise<void> {
         description: filter.statuses.length > 0 ? `${filter.statuses.length} chosen` : undefined,
       },
       { label: 'Tags…', id: 'tags', description: filter.tags.length > 0 ? `${filter.tags.length} chosen` : undefined },
-      { label: 'Search text…', id: 'search', description: filter.search === '' ? undefined : plainText(filter.search) },
+      { label: 'Search text…', id: 'search', description: filter.search === '' ? undefined : plainLabel(filter.search) },
       { label: 'Clear filters', id: 'clear' },
     ],
     { title: 'Filter calls' },
@@ -179,8 +179,8 @@ async function pickTags(calls: CallsInView, current: readonly string[]): Promise
   }
   const picked = await vscode.window.showQuickPick(
     [...values].map((value) => ({
-      label: plainText(known.get(value)?.name ?? value),
-      description: plainText(value),
+      label: plainLabel(known.get(value)?.name ?? value),
+      description: plainLabel(value),
       value,
       picked: current.includes(value),
     })),
@@ -257,7 +257,7 @@ async function askPreCallValues(pearl: PearlSummary, calls: CallsInView): Promis
     const picked = await vscode.window.showQuickPick(
       [
         { label: 'Type the values', walk: undefined as WalkValues | undefined },
-        ...walks.map((walk) => ({ label: plainText(walk.name), description: 'walk', walk })),
+        ...walks.map((walk) => ({ label: plainLabel(walk.name), description: 'walk', walk })),
       ],
       { title: 'Prefill the PreCall variables from a walk?' },
     );
@@ -267,7 +267,7 @@ async function askPreCallValues(pearl: PearlSummary, calls: CallsInView): Promis
   const values: Record<string, string> = {};
   for (const variable of preCall) {
     const value = await vscode.window.showInputBox({
-      title: `PreCall variable ${plainText(variable.id)}${variable.name === undefined ? '' : ` (${plainText(variable.name)})`}`,
+      title: `PreCall variable ${plainLabel(variable.id)}${variable.name === undefined ? '' : ` (${plainLabel(variable.name)})`}`,
       prompt: 'Its value for this call; leave empty to send none.',
       value: start[variable.id] ?? '',
       validateInput: (text) => (text.length <= 2000 ? undefined : 'At most 2,000 characters.'),

@@ -246,17 +246,12 @@ interface SentDeploy {
 
 /**
  * The payload the language server builds for `document`, or the outcome of a refusal already told
- * to the user: the server is not running or gives no payload, or the file has errors or template
- * placeholders (docs/rulings.md § Template placeholders).
+ * to the user: the server is down (serverGate.ts says so) or gives no payload, or the file has
+ * errors or template placeholders (docs/rulings.md § Template placeholders).
  */
 async function readPayload(ctx: PearlContext, document: vscode.TextDocument): Promise<DeployPayload | DeployOutcome> {
-  const client = ctx.client;
-  if (client === undefined || !client.isRunning()) {
-    offer(ctx, 'error', 'The Pearl language server is not running, so the file cannot be checked and sent. Restart it and deploy again.', {
-      'Restart Language Server': () => vscode.commands.executeCommand('pearl.restartServer'),
-    });
-    return { status: 'refused', reason: 'language server not running' };
-  }
+  const client = ctx.runningClient();
+  if (client === undefined) return { status: 'refused', reason: 'language server not running' };
   const textDocument = { uri: client.code2ProtocolConverter.asUri(document.uri) };
   let payload: DeployPayload | null;
   try {
@@ -381,9 +376,9 @@ async function markProblems(
   const keys = Object.keys(errors);
   if (keys.length === 0) return 0;
   let located: LocatedField[] = [];
-  const client = ctx.client;
+  const client = ctx.runningClient({ quiet: true });
   try {
-    if (client?.isRunning()) {
+    if (client !== undefined) {
       located =
         (await client.sendRequest(locateFieldsRequest, {
           textDocument: { uri: client.code2ProtocolConverter.asUri(document.uri) },

@@ -1,5 +1,5 @@
 import type { DeployPayload } from '#protocol/pearlRequests';
-import { noLinks, plainText } from '../pearlsView/pearlsTreeModel';
+import { plainLabel } from '../userText';
 
 /** At most this many fields are named in the refusal; the rest are counted. */
 const maxNamedFields = 3;
@@ -12,7 +12,7 @@ const maxNamedFields = 3;
  * never as a link.
  */
 export function describePlaceholderRefusal(payload: Pick<DeployPayload, 'placeholders'>): string | undefined {
-  const fields = [...new Set(payload.placeholders.map((placeholder) => noLinks(plainText(placeholder.field))))];
+  const fields = [...new Set(payload.placeholders.map((placeholder) => plainLabel(placeholder.field)))];
   if (fields.length === 0) return undefined;
   const named = fields.slice(0, maxNamedFields).join(', ');
   const more = fields.length > maxNamedFields ? ` and ${fields.length - maxNamedFields} more` : '';

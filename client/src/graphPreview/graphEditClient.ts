@@ -23,11 +23,8 @@ export async function applyGraphEdit(
   message: GraphEditMessage,
   showRefusal: (text: string) => void = (text) => void showWarning(text),
 ): Promise<{ readonly select?: string } | undefined> {
-  const client = ctx.client;
-  if (client === undefined) {
-    void showError('The Pearl language server is not running. Run "Pearl: Restart Language Server".');
-    return undefined;
-  }
+  const client = ctx.runningClient();
+  if (client === undefined) return undefined;
   const host: GraphEditHost = {
     sendGraphEdit: (params) => client.sendRequest(graphEditRequest, params),
     documentVersion: (target) => vscode.workspace.textDocuments.find((document) => document.uri.toString() === target)?.version,

@@ -9,6 +9,7 @@ import { graphUpdate } from './graphUpdate';
 import { NodeQuickFixes } from './nodeQuickFixes';
 import { type HostMessage, isWebviewMessage, type WebviewMessage } from '#protocol/graphPreviewMessages';
 import { showError, showInformation } from '../notify';
+import { serverNotRunningMessage } from '../serverGate';
 import { WalkHost } from './walk/walkHost';
 
 /** Milliseconds between the last edit (or diagnostics change) and the graph request. */
@@ -226,7 +227,7 @@ export class GraphPreviewPanel implements vscode.Disposable {
     const seq = ++this.requestSeq;
     const client = this.ctx.client;
     if (client === undefined) {
-      this.post({ type: 'message', text: 'The Pearl language server is not running. Run "Pearl: Restart Language Server".' });
+      this.post({ type: 'message', text: serverNotRunningMessage });
       return;
     }
     let graph: PearlGraph | null;

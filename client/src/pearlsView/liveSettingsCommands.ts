@@ -12,6 +12,7 @@ import type { PearlsView } from './pearlsView';
 import { reportFailure } from './runPauseCommands';
 import { showError, showInformation } from '../notify';
 import { plainText } from '../userText';
+import { serverNotRunningMessage } from '../serverGate';
 
 /** What the user is told when GET Settings returned no flow. */
 function noFlowMessage(target: PearlTarget): string {
@@ -102,9 +103,8 @@ export function compareWithFileCommand(view: PearlsView): CmdFactory {
 
 /** The parsed body Deploy would send for `file`, or a sentence saying why there is none. */
 async function sentValueOf(ctx: PearlContext, file: vscode.Uri): Promise<unknown> {
-  const client = ctx.client;
-  if (client === undefined || !client.isRunning())
-    return 'The Pearl language server is not running, so the file cannot be read as it would be sent. Restart it and try again.';
+  const client = ctx.runningClient({ quiet: true });
+  if (client === undefined) return serverNotRunningMessage;
   const document = await vscode.workspace.openTextDocument(file);
   if (document.languageId !== 'pearl') return `${vscode.workspace.asRelativePath(file)} is not a *.pearl.json file.`;
   try {

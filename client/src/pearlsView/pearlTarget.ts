@@ -4,7 +4,8 @@ import { checkBaseUrl, isPlausiblePearlId } from '../api/pearlApiClient';
 import type { PearlContext } from '../pearlContext';
 import { checkWorkspaceTrust } from '../trust/workspaceTrust';
 import type { PearlsView } from './pearlsView';
-import { noLinks, type PearlsRow, plainText, statusName } from './pearlsTreeModel';
+import { type PearlsRow, statusName } from './pearlsTreeModel';
+import { plainLabel } from '../userText';
 import { showError, showInformation } from '../notify';
 
 /**
@@ -55,10 +56,10 @@ export async function resolveTarget(
   return { baseUrl, token, pearl, label: labelOf(pearl) };
 }
 
-/** `"Name" (id)`, plain text without links ({@link noLinks}); `(id)` alone without a name. */
+/** `"Name" (id)`, each part plain text ({@link plainLabel}: no link, no icon); `(id)` alone without a name. */
 export function labelOf(pearl: PearlSummary): string {
   const name = pearl.name?.trim();
-  return noLinks(name ? `"${plainText(name)}" (${plainText(pearl.id)})` : `(${plainText(pearl.id)})`);
+  return name ? `"${plainLabel(name)}" (${plainLabel(pearl.id)})` : `(${plainLabel(pearl.id)})`;
 }
 
 /** The Pearl of a row or an id; else the one picked from the listed Pearls that pass `filter`. */
@@ -81,9 +82,9 @@ async function pearlOf(
   }
   const picked = await vscode.window.showQuickPick(
     candidates.map((pearl) => ({
-      // A quick pick draws `$(name)` as an icon: plainText keeps a name's text as written.
-      label: pearl.name?.trim() ? plainText(pearl.name) : '(no name)',
-      description: `${plainText(pearl.id)} · ${statusName(pearl.status)}`,
+      // A quick pick draws `$(name)` as an icon: plainLabel keeps a name's text as written.
+      label: pearl.name?.trim() ? plainLabel(pearl.name) : '(no name)',
+      description: `${plainLabel(pearl.id)} · ${statusName(pearl.status)}`,
       pearl,
     })),
     { title: pick.title, matchOnDescription: true },

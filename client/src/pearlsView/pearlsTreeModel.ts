@@ -1,8 +1,8 @@
 /**
  * The rows of the Pearls view, independent of the `vscode` API: the account at the top, then one
  * row per Pearl, or a message row when there is nothing to list. Every text that came from the
- * service goes through {@link plainText}: one line, invisible characters shown as `\uXXXX`, at most
- * {@link maxTextLength} characters. Rows carry plain strings only; the view puts them into tree
+ * service goes through {@link plainLabel} (`userText.ts`): one line, invisible characters shown as
+ * `\uXXXX`, no link, at most 120 characters. Rows carry plain strings only; the view puts them into tree
  * items as plain strings (no Markdown, no command links from service data).
  */
 
@@ -14,11 +14,8 @@ import {
   pearlTypeNames,
   type PearlSummary,
 } from '../api/pearlAccountApi';
-import { plainText as toPlainText } from '../userText';
+import { plainLabel } from '../userText';
 import type { PearlCounts, PearlsSnapshot } from './pearlsSnapshot';
-
-/** Longest text from the service shown in a row, in characters. */
-export const maxTextLength = 120;
 
 /** Account statuses shown as a warning (docs/public-reference.md § GET /v1/Account): 3 NoCredits, 4 SuspendedAccount, 5 DebtReached. */
 export const accountWarningStatuses: ReadonlySet<number> = new Set([3, 4, 5]);
@@ -42,19 +39,6 @@ export interface PearlsRow {
   readonly contextValue?: string;
   /** A command of this extension the row runs when clicked (message rows only; never from service data). */
   readonly command?: string;
-}
-
-/** `text` as plain text on one line (`userText.ts`), trimmed, cut at {@link maxTextLength} with `…`. */
-export function plainText(text: string): string {
-  return toPlainText(text.trim(), maxTextLength).trim();
-}
-
-/**
- * `text` for a notification, which draws Markdown links (`[label](command:…)`) as links: plain
- * text (`userText.ts`), not cut; a zero-width space keeps such text from the service as written, never a link.
- */
-export function noLinks(text: string): string {
-  return toPlainText(text, Number.MAX_SAFE_INTEGER);
 }
 
 /** `Running`, `Paused`, `Suspended`, `TemporaryMaintenance`, `status 7` for a value the reference does not name, `status unknown`. */
@@ -92,7 +76,7 @@ export function accountRow(account: AccountInfo | undefined, error: string | und
       id: 'account',
       label: 'Account',
       description: 'not read',
-      tooltip: plainText(error ?? ''),
+      tooltip: plainLabel(error ?? ''),
       icon: 'account',
       warning: true,
     };
@@ -101,7 +85,7 @@ export function accountRow(account: AccountInfo | undefined, error: string | und
   const warning = account.status !== undefined && accountWarningStatuses.has(account.status);
   const credits = account.creditBalance === undefined ? undefined : `${formatNumber(account.creditBalance)} credits`;
   const minutes = account.remainingMinutes === undefined ? undefined : `${formatNumber(account.remainingMinutes)} min left`;
-  const name = account.name === undefined || account.name.trim() === '' ? 'Account' : plainText(account.name);
+  const name = account.name === undefined || account.name.trim() === '' ? 'Account' : plainLabel(account.name);
   const tooltip = [
     `Account: ${name}`,
     `Access: ${status}`,
@@ -122,17 +106,17 @@ export function accountRow(account: AccountInfo | undefined, error: string | und
 
 /** The row of one Pearl; `linkedFile` is the workspace-relative path of the file deployed as it. */
 export function pearlRow(pearl: PearlSummary, counts: PearlCounts | undefined, linkedFile: string | undefined): PearlsRow {
-  const name = pearl.name === undefined || pearl.name.trim() === '' ? '(no name)' : plainText(pearl.name);
+  const name = pearl.name === undefined || pearl.name.trim() === '' ? '(no name)' : plainLabel(pearl.name);
   const status = statusName(pearl.status);
   const direction = directionName(pearl.type);
   const live = pearl.status === 1 ? (counts === undefined ? 'calls not read' : formatCounts(counts)) : undefined;
   const tooltip = [
     name,
-    `Id: ${plainText(pearl.id)}`,
+    `Id: ${plainLabel(pearl.id)}`,
     `Direction: ${direction}`,
     `Status: ${status}`,
     live === undefined ? undefined : `Calls: ${live}`,
-    pearl.createdAt === undefined ? undefined : `Created: ${plainText(pearl.createdAt)}`,
+    pearl.createdAt === undefined ? undefined : `Created: ${plainLabel(pearl.createdAt)}`,
     linkedFile === undefined ? undefined : `Deployed from ${linkedFile}`,
   ].filter((line): line is string => line !== undefined);
   return {
@@ -198,7 +182,7 @@ export function buildRows(snapshot: PearlsSnapshot, links: ReadonlyMap<string, s
       messageRow(
         4,
         repeatedIds.size === 1
-          ? `The service listed the Pearl id ${plainText(first)} more than once: it is shown once, as first listed.`
+          ? `The service listed the Pearl id ${plainLabel(first)} more than once: it is shown once, as first listed.`
           : `The service listed ${repeatedIds.size} Pearl ids more than once: each is shown once, as first listed.`,
         'warning',
         undefined,

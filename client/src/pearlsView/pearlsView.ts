@@ -5,7 +5,8 @@ import { isFeatureEnabled, manageWorkspaceTrustCommand, restrictedModeReason } f
 import { LiveDocuments, liveScheme } from './liveDocuments';
 import { PearlsRefresher } from './pearlsRefresher';
 import { readSnapshot } from './pearlsSnapshot';
-import { buildRows, messageRow, plainText, type PearlsRow } from './pearlsTreeModel';
+import { buildRows, messageRow, type PearlsRow } from './pearlsTreeModel';
+import { plainLabel } from '../userText';
 
 /** A row under a Pearl row (the calls, client/src/calls/callsTreeModel.ts). */
 export interface PearlChildRow {
@@ -154,7 +155,7 @@ export class PearlsView implements vscode.TreeDataProvider<PearlsRow | PearlChil
       rows.unshift(
         messageRow(
           0,
-          `Could not read the account: ${plainText(state.message)} Next attempt at ${next}.`,
+          `Could not read the account: ${plainLabel(state.message)} Next attempt at ${next}.`,
           'warning',
           'pearl.pearls.refresh',
           true,

@@ -4,7 +4,7 @@ import type { CmdFactory, PearlContext } from '../pearlContext';
 import { commandTimeoutMs, type PearlCommandOutcome, type PearlTarget, resolveTarget } from './pearlTarget';
 import type { PearlsView } from './pearlsView';
 import { pauseQuestionDetail } from './pauseQuestion';
-import { noLinks, statusName } from './pearlsTreeModel';
+import { statusName } from './pearlsTreeModel';
 import { askModal, showError, showInformation, showWarning } from '../notify';
 
 const pauseButton = 'Pause';
@@ -71,7 +71,7 @@ export function reportFailure(
   const message =
     result.kind === 'unauthorized'
       ? `${what}: the service refused the API token. Set another one with "Pearl: Set API Token".`
-      : `${what} failed: ${noLinks(result.message)}`;
+      : `${what} failed: ${result.message}`;
   void showError(message);
   return {
     status: 'failed',

@@ -2,7 +2,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticsScheduler } from '../diagnosticsScheduler';
 import { RuleSettings } from '../ruleSettings';
-import { answerSafely, logError, ServerContext } from './serverContext';
+import { boundaryWhere, ServerContext } from './serverContext';
 
 /** What {@link registerDiagnosticsHandlers} gives the server. */
 export interface DiagnosticsHandlers {
@@ -28,11 +28,13 @@ export function registerDiagnosticsHandlers(context: ServerContext): Diagnostics
   const scheduler = new DiagnosticsScheduler({
     getDocument: (uri) => documents.get(uri),
     validate: (textDocument) =>
-      answerSafely(context, 'validation', textDocument.uri, [], () =>
+      context.boundary.guard(boundaryWhere('validation', textDocument.uri), [], () =>
         walks.isWalksFile(textDocument.uri) ? walks.validate(textDocument) : configure(textDocument),
       ),
     publish: (params) =>
-      void connection.sendDiagnostics(params).catch((error: unknown) => logError(context, 'publishing diagnostics', params.uri, error)),
+      void connection
+        .sendDiagnostics(params)
+        .catch((error: unknown) => context.boundary.reportInternalError(boundaryWhere('publishing diagnostics', params.uri), error)),
   });
   // A changed setting or .pearlrc.json publishes every open document again.
   let filesChanged: (uris: string[]) => void = () => undefined;

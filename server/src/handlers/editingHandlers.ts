@@ -14,7 +14,7 @@ import {
   TextEdit,
 } from 'vscode-languageserver';
 import { fixAllKind, PearlDocument } from '../service/pearlLanguageService';
-import { describeParamsProblem, logError, onDocument, ServerContext } from './serverContext';
+import { boundaryWhere, describeParamsProblem, onDocument, ServerContext } from './serverContext';
 
 /**
  * The requests that propose changes: completion, rename, code actions (quick fixes, and fix-all
@@ -125,7 +125,7 @@ async function renameWithWalks(context: ServerContext, params: RenameParams): Pr
     }
     return service.doRename(doc, params.position, params.newName, walksFiles);
   } catch (error) {
-    logError(context, 'rename', textDocument.uri, error);
+    context.boundary.reportInternalError(boundaryWhere('rename', textDocument.uri), error);
     return null;
   }
 }

@@ -1,7 +1,7 @@
 import { CodeActionKind, InitializeResult, TextDocumentSyncKind } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { fixAllKind } from '../service/pearlLanguageService';
-import { answerSafely, ServerContext } from './serverContext';
+import { boundaryWhere, ServerContext } from './serverContext';
 
 /**
  * `initialize`: records what the client supports (completion, folding, workspace folders) in
@@ -37,7 +37,11 @@ export function registerLifecycleHandlers(context: ServerContext): void {
     }
     // Compile the schema validators now rather than on the first document (about 100 ms).
     const warmUp = TextDocument.create('pearl:warm-up', 'pearl', 0, '{}');
-    answerSafely(context, 'warm-up', warmUp.uri, undefined, () => void service.doValidation(service.parsePearlDocument(warmUp)));
+    context.boundary.guard(
+      boundaryWhere('warm-up', warmUp.uri),
+      undefined,
+      () => void service.doValidation(service.parsePearlDocument(warmUp)),
+    );
   });
 }
 

@@ -1,5 +1,5 @@
 import { ErrorCodes, ResponseError } from 'vscode-languageserver/node';
-import { answerSafely, onDocument, ServerContext } from './serverContext';
+import { boundaryWhere, onDocument, ServerContext } from './serverContext';
 
 /**
  * The requests that read a document without changing it: hover, document symbols, definition,
@@ -50,7 +50,7 @@ export function registerNavigationHandlers(context: ServerContext): void {
   connection.onWorkspaceSymbol((params) =>
     typeof (params as { query?: unknown }).query !== 'string'
       ? new ResponseError(ErrorCodes.InvalidParams, 'The workspace symbols request needs params with query (a string).')
-      : answerSafely(context, 'workspace symbols', 'workspace', Promise.resolve([]), () =>
+      : context.boundary.guard(boundaryWhere('workspace symbols', 'workspace'), Promise.resolve([]), () =>
           service.findWorkspaceSymbols(
             params.query,
             documents.all().map((document) => cache.get(document)),

@@ -9,7 +9,7 @@ import {
   walkRequest,
 } from '#protocol/pearlRequests';
 import { graphEditRenamesInWalks } from '../service/pearlLanguageService';
-import { describeParamsProblem, logError, onDocument, ServerContext } from './serverContext';
+import { boundaryWhere, describeParamsProblem, onDocument, ServerContext } from './serverContext';
 import { registerWalkSaveHandlers } from './walkSaveHandlers';
 
 /** The message of a graph edit that failed on an internal error (a bug), for the user. */
@@ -49,7 +49,7 @@ export function registerPearlRequestHandlers(context: ServerContext): void {
     try {
       return await context.walks.coverage(cache.get(textDocument));
     } catch (error) {
-      logError(context, 'walk coverage', textDocument.uri, error);
+      context.boundary.reportInternalError(boundaryWhere('walk coverage', textDocument.uri), error);
       return { covered: [], walks: [] };
     }
   });
@@ -79,7 +79,7 @@ export function registerPearlRequestHandlers(context: ServerContext): void {
       // A refused edit is the user's to understand: answer with the reason.
       return 'refusal' in outcome ? new ResponseError(LSPErrorCodes.RequestFailed, outcome.refusal) : outcome.result;
     } catch (error) {
-      logError(context, 'graph edit', textDocument.uri, error);
+      context.boundary.reportInternalError(boundaryWhere('graph edit', textDocument.uri), error);
       return new ResponseError(LSPErrorCodes.RequestFailed, graphEditFailure);
     }
   });

@@ -3,7 +3,13 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { PearlDocumentCache } from '../documentCache';
 import type { WalksWorkspace } from '../walks';
-import type { CompletionCapabilities, FoldingRangeContext, PearlDocument, PearlLanguageService } from '../service/pearlLanguageService';
+import type {
+  CompletionCapabilities,
+  ErrorBoundary,
+  FoldingRangeContext,
+  PearlDocument,
+  PearlLanguageService,
+} from '../service/pearlLanguageService';
 
 /** What the client said it supports at `initialize`, as the handlers need it. */
 export interface ClientSettings {
@@ -23,6 +29,12 @@ export interface ServerContext {
   readonly documents: TextDocuments<TextDocument>;
   readonly cache: PearlDocumentCache;
   readonly service: PearlLanguageService;
+  /**
+   * The product's one error boundary ({@link ErrorBoundary}), reporting to the client's output
+   * channel like the service's: the service's features run under it inside the service; the
+   * handlers run their own glue (the parse cache, the rule settings, the timers) under it here.
+   */
+  readonly boundary: ErrorBoundary;
   /** Walks files (`*.walks.json`): their validation against their Pearl, re-checks, coverage. */
   readonly walks: WalksWorkspace;
   /** Filled at `initialize`. */
@@ -42,20 +54,9 @@ export interface DocumentParams {
   readonly textDocument: { readonly uri: string };
 }
 
-/**
- * The server's one error boundary: runs `handler` and answers what it returns, or, when it throws
- * (a bug: expected problems are data), logs the error with its stack through the connection and
- * answers `failed`. An editor feature must never take the server down.
- * @param what The feature, for the log (`hover`, `validation`).
- * @param uri The document concerned, for the log.
- */
-export function answerSafely<R>(context: ServerContext, what: string, uri: string, failed: R, handler: () => R): R {
-  try {
-    return handler();
-  } catch (error) {
-    logError(context, what, uri, error);
-    return failed;
-  }
+/** What the boundary's log line names: the feature and the document, `hover (file:///a.pearl.json)`. */
+export function boundaryWhere(what: string, uri: string): string {
+  return `${what} (${uri})`;
 }
 
 /**
@@ -101,8 +102,9 @@ export function describeParamsProblem(what: string, params: unknown, required: r
 /**
  * A handler of requests on one open document: refuses malformed params with InvalidParams
  * ({@link describeParamsProblem}: `textDocument.uri` and each of `required`), answers `empty`
- * when the document is not open, else calls `handler` with its current parse through
- * {@link answerSafely}, which answers `failed` (by default `empty`) on an unexpected error.
+ * when the document is not open, else calls `handler` with its current parse under the error
+ * boundary ({@link ServerContext.boundary}), which answers `failed` (by default `empty`) on an
+ * unexpected error of the handler's glue; the service's features answer their own empty result.
  */
 export function onDocument<P extends DocumentParams, R>(
   context: ServerContext,
@@ -117,7 +119,9 @@ export function onDocument<P extends DocumentParams, R>(
     if (problem !== undefined) return new ResponseError(ErrorCodes.InvalidParams, problem);
     const textDocument = context.documents.get(params.textDocument.uri);
     if (!textDocument) return empty;
-    return answerSafely(context, what, textDocument.uri, failed, () => handler(context.cache.get(textDocument), params, textDocument));
+    return context.boundary.guard(boundaryWhere(what, textDocument.uri), failed, () =>
+      handler(context.cache.get(textDocument), params, textDocument),
+    );
   };
 }
 
@@ -138,13 +142,3 @@ export const objectParamsStrategy: MessageStrategy = {
     next(message);
   },
 };
-
-/** Logs an unexpected error with its stack; never the document text. Never throws. */
-export function logError(context: ServerContext, what: string, uri: string, error: unknown): void {
-  const detail = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
-  try {
-    context.connection.console.error(`Pearl: ${what} failed for ${uri}: ${detail}`);
-  } catch {
-    // The connection is gone: nobody left to tell.
-  }
-}

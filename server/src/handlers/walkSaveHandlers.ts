@@ -7,7 +7,7 @@ import {
   walksFileOf,
   type WalksFileText,
 } from '../service/pearlLanguageService';
-import { describeParamsProblem, logError, type ParamName, type ServerContext } from './serverContext';
+import { boundaryWhere, describeParamsProblem, type ParamName, type ServerContext } from './serverContext';
 
 /** The message of a "Save as walk" that failed on an internal error (a bug), for the user. */
 const saveWalkFailure = 'The walk could not be saved because of an internal error of the Pearl language server.';
@@ -69,7 +69,7 @@ function onSaveWalk<P extends WalkParams, R>(
       // A refusal is the user's to understand: answer with the reason.
       return 'refusal' in outcome ? new ResponseError(LSPErrorCodes.RequestFailed, outcome.refusal) : outcome.result;
     } catch (error) {
-      logError(context, what, uri, error);
+      context.boundary.reportInternalError(boundaryWhere(what, uri), error);
       return new ResponseError(LSPErrorCodes.RequestFailed, saveWalkFailure);
     }
   };

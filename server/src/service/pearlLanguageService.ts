@@ -324,18 +324,29 @@ const noFiles: WorkspaceFileSystem = {
   readFile: () => Promise.reject(new Error('no file system')),
 };
 
-/** The one error boundary of the service's features: what an unexpected error becomes. */
-interface FeatureGuard {
-  /** Reports an unexpected error of `where` (with its stack) to the host. */
+/**
+ * The product's one error boundary: what an unexpected error (a bug: expected problems are data)
+ * becomes, in every host. Each feature of the service runs under it, so pearl-lint, the library and
+ * the language server answer the same empty result; the server runs its own glue (its parse cache,
+ * the diagnostics timer, the warm-up) under a boundary made by {@link createErrorBoundary} too.
+ * Either way the host gets one line, `pearl: internal error in <where>: <stack>`, and never the
+ * document's text.
+ */
+export interface ErrorBoundary {
+  /** Reports an unexpected error of `where` (a feature's name, with the document's URI if known) with its stack. */
   readonly reportInternalError: (where: string, error: unknown) => void;
-  /** Runs an editor feature; on an unexpected error reports it and answers `fallback`. */
+  /** Runs `feature`; on an unexpected error reports it and answers `fallback` (the feature's empty answer). */
   readonly guard: <T>(where: string, fallback: T, feature: () => T) => T;
 }
 
-/** The {@link FeatureGuard} reporting through `reportError`. */
-function createFeatureGuard(reportError: (message: string) => void): FeatureGuard {
+/**
+ * The {@link ErrorBoundary} reporting through `reportError` (one message per error: the line above,
+ * then the stack). What `reportError` throws goes to the caller: pearl-lint throws there, to stop
+ * with exit status 2 rather than report a fallback as the file's result.
+ */
+export function createErrorBoundary(reportError: (message: string) => void): ErrorBoundary {
   const reportInternalError = (where: string, error: unknown): void => {
-    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    const detail = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
     reportError(`pearl: internal error in ${where}: ${detail}`);
   };
   const guard = <T>(where: string, fallback: T, feature: () => T): T => {
@@ -359,7 +370,7 @@ function findOutline(doc: PearlDocument): DocumentSymbol[] {
  * an unexpected error is a failure at step -1) and "Save as walk" (walks/walksFileEdit.ts; an
  * unexpected error is a refusal).
  */
-function walkFeatures(guard: FeatureGuard['guard']): Pick<PearlLanguageService, 'walk' | 'prepareSaveWalk' | 'planSaveWalk'> {
+function walkFeatures(guard: ErrorBoundary['guard']): Pick<PearlLanguageService, 'walk' | 'prepareSaveWalk' | 'planSaveWalk'> {
   return {
     walk: (doc, input) =>
       guard('walk', { frames: [], ended: false, failure: { step: -1, message: walkFailure }, warnings: [] }, () => walkPearl(doc, input)),
@@ -390,7 +401,7 @@ function renameWithWalks(
 /** Creates the Pearl language service. */
 export function getLanguageService(params: LanguageServiceParams = {}): PearlLanguageService {
   const workspaceIndex = new WorkspaceSymbolIndex(params.fileSystem ?? noFiles, params.workspaceScanLimits);
-  const { reportInternalError, guard } = createFeatureGuard(params.reportError ?? hostConsoleError);
+  const { reportInternalError, guard } = createErrorBoundary(params.reportError ?? hostConsoleError);
   let clientCapabilities: ClientCapabilities = params.clientCapabilities ?? fullClientCapabilities;
   return {
     parsePearlDocument,

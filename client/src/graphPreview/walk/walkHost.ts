@@ -5,10 +5,8 @@ import type { WalkHostMessage, WalkPageMessage } from '#protocol/walkPanelMessag
 import type { SaveWalkTarget, WalkInput, WalkResponse, WalkTrace } from '#protocol/walkTypes';
 import type { PearlContext } from '../../pearlContext';
 import { askModal, showInformation } from '../../notify';
+import { serverNotRunningMessage } from '../../serverGate';
 import { maxWalkResponseBytes, refusalOf, sendWalkRequest, walkRequestTimeoutMs } from './walkRequestSender';
-
-/** What the user reads when there is no language server to ask. */
-const serverNotRunning = 'The Pearl language server is not running. Run "Pearl: Restart Language Server".';
 
 /**
  * The host side of the walk panel (issue 18, docs/user/walks.md § Walk a conversation) for one graph preview: every trace
@@ -52,7 +50,7 @@ export class WalkHost {
   /** The trace of `walk` through the document's current version, or why there is none. Never rejects. */
   private async trace(walk: WalkInput): Promise<{ trace: WalkTrace | null; error?: string }> {
     const client = this.ctx.client;
-    if (client === undefined) return { trace: null, error: serverNotRunning };
+    if (client === undefined) return { trace: null, error: serverNotRunningMessage };
     try {
       const trace = await client.sendRequest(walkRequest, { textDocument: { uri: this.uri.toString() }, walk });
       return trace === null ? { trace, error: `${fileName(this.uri)} is not open: open it to walk it.` } : { trace };
@@ -106,7 +104,7 @@ export class WalkHost {
    */
   private async save(walk: WalkInput): Promise<{ saved: boolean; text: string }> {
     const client = this.ctx.client;
-    if (client === undefined) return { saved: false, text: serverNotRunning };
+    if (client === undefined) return { saved: false, text: serverNotRunningMessage };
     const textDocument = { uri: this.uri.toString() };
     let target: SaveWalkTarget | null;
     try {

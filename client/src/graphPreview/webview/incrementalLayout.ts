@@ -1,6 +1,6 @@
 /**
  * The stable layout after a small change of structure: every node and transition that is still
- * there keeps its place and route from the layout on screen (the layered one or ELK's); only what
+ * there keeps its place and route from the layout on screen (layered or incremental); only what
  * is new or changed is fitted in. A new node goes to the free spot nearest below the node its first
  * transition comes from (or above the node it leads to), clear of every node, label and drawn
  * transition; a new or changed transition goes straight down (or up) from its source and steps
@@ -37,6 +37,7 @@ import {
   nodeIdentities,
   recordLayoutIdentities,
   sameData,
+  sameNodeDrawing,
   type GraphLayout,
   type LaidOutEdge,
   type LaidOutNode,
@@ -436,23 +437,9 @@ function emitNodes(fitting: Fitting, previous: GraphLayout, matched: Matched): L
   return nodes;
 }
 
-/** Whether `old` draws `now` exactly (the same node, box, header and marks): then `old` is kept for it. */
+/** Whether `old` draws `now` exactly, the same node ({@link sameNodeDrawing} and the same keys): then `old` is kept for it. */
 function sameLaidOutNode(old: LaidOutNode, now: LaidOutNode): boolean {
-  return (
-    old.node.key === now.node.key &&
-    old.x === now.x &&
-    old.y === now.y &&
-    old.width === now.width &&
-    old.height === now.height &&
-    old.isGroup === now.isGroup &&
-    old.headerHeight === now.headerHeight &&
-    old.typeText === now.typeText &&
-    old.family === now.family &&
-    old.depth === now.depth &&
-    sameData(old.nameLines, now.nameLines) &&
-    sameData(old.marks, now.marks) &&
-    sameData(old.node, now.node)
-  );
+  return old.node.key === now.node.key && old.node.parent?.key === now.node.parent?.key && sameNodeDrawing(old, now);
 }
 
 /**
@@ -836,7 +823,10 @@ function freeSides(x: number, band: readonly Rect[]): [number, number] {
   return [left, right];
 }
 
-/** Cubic Bézier points (the format of ELK's spline routes) for straight runs between `corners`, each corner rounded. */
+/**
+ * Cubic Bézier points (the format of the layouts' routes, drawn by splinePath in renderGraph.ts) for
+ * straight runs between `corners`, each corner rounded.
+ */
 function roundedPolyline(corners: readonly Point[]): Point[] {
   const radius = 6;
   const result: Point[] = [corners[0]];

@@ -82,8 +82,8 @@ export class LayoutClient {
 
   /**
    * Tells the worker the page is idle after drawing a whole layout: it compiles its incremental
-   * layout then ({@link WarmUpRequest}), asked once per worker. Nothing without a worker (ELK's
-   * layout in tests).
+   * layout then ({@link WarmUpRequest}), asked once per worker. Nothing when no worker runs (none
+   * started yet, or terminated on a cancel).
    */
   warmUpIncremental(): void {
     if (!this.worker || this.warmUpAsked) return;

@@ -240,7 +240,7 @@ export function diffLayout(base: GraphLayout, baseSeq: number, next: GraphLayout
       next.nodes,
       (laidOut) => laidOut.node,
       (node, before) => (before ? oldIdentity : newIdentity).get(node.key) ?? node.key,
-      nodesEqual,
+      sameNodeDrawing,
       (a, b) => a.key === b.key && a.parent?.key === b.parent?.key,
       graph.nodes,
     ),
@@ -256,8 +256,13 @@ export function diffLayout(base: GraphLayout, baseSeq: number, next: GraphLayout
   };
 }
 
-/** Whether two laid-out nodes are drawn alike (their keys aside: compared by identity first). */
-function nodesEqual(a: LaidOutNode, b: LaidOutNode): boolean {
+/**
+ * The one equality of laid-out nodes: whether `a` and `b` are drawn alike (box, header, type text,
+ * family, depth, name lines, marks, and the node data a layout carries), their keys and their
+ * parent's key aside (the diff matches renumbered nodes by identity first; the incremental layout
+ * adds the key check to keep an entry).
+ */
+export function sameNodeDrawing(a: LaidOutNode, b: LaidOutNode): boolean {
   const [x, y] = [a.node, b.node];
   return (
     x.nodeId === y.nodeId &&
@@ -277,8 +282,8 @@ function nodesEqual(a: LaidOutNode, b: LaidOutNode): boolean {
     a.typeText === b.typeText &&
     a.family === b.family &&
     a.depth === b.depth &&
-    (a.nameLines === b.nameLines || a.nameLines.join('\n') === b.nameLines.join('\n')) &&
-    (a.marks === b.marks || JSON.stringify(a.marks) === JSON.stringify(b.marks))
+    sameData(a.nameLines, b.nameLines) &&
+    sameData(a.marks, b.marks)
   );
 }
 

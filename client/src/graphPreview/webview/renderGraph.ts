@@ -723,8 +723,9 @@ function drawTag(laidOut: LaidOutEdge): SVGGElement | undefined {
 }
 
 /**
- * An SVG path for an ELK spline route: `points` is the start point, then groups of three cubic
- * Bézier points (two controls, one end); any points left over are joined by lines.
+ * An SVG path for a transition's route as the layouts give it: `points` is the start point, then
+ * groups of three cubic Bézier points (two controls, one end); any points left over are joined by
+ * lines.
  */
 export function splinePath(points: readonly { x: number; y: number }[]): string {
   if (points.length === 0) return '';
