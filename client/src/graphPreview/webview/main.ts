@@ -54,6 +54,8 @@ interface PreviewState {
   readonly focusMode?: boolean;
   /** The designer's palette and side panel are hidden (the toolbar's Panels button is off). */
   readonly designerHidden?: boolean;
+  /** The side panel is collapsed to its bar (its toggle). */
+  readonly panelCollapsed?: boolean;
   /** The walk panel's state (walkController.ts checks it when read back). */
   readonly walk?: unknown;
 }
@@ -98,12 +100,7 @@ const viewport = new Viewport(
     if (byUser) legend.collapseAfterFirstUse();
     minimap.update();
   },
-  // Fit is kept when the panel is resized; otherwise the centre of the view stays in the centre.
-  (previous) => {
-    if (shown && state.fitted) fit();
-    else if (shown && previous.width > 0 && previous.height > 0) viewport.keepCentre(previous);
-    minimap.update();
-  },
+  (previous) => resized(previous),
 );
 const minimap = new Minimap(
   getElement('minimap', HTMLCanvasElement),
@@ -136,6 +133,10 @@ let edgeElements = new Map<string, readonly SVGGElement[]>();
 let cursor: Position | undefined;
 /** The node last clicked or focused with the keyboard: the centre of focus mode. */
 let selectedKey: string | undefined;
+/** The selected node's nodeId, when it has one: the selection follows the node when the keys (indexes) shift. */
+let selectedNodeId: string | undefined;
+/** The page asked for an undo or redo: once the graph of the text it made is shown, the node holding the editor's cursor is selected. */
+let historyVersion: number | undefined;
 let renderCount = 0;
 let refreshCount = 0;
 const focusMode = new FocusMode(
@@ -161,12 +162,16 @@ const designer = new Designer(
     nodePanel: getElement('node-panel', HTMLElement),
   },
   {
-    post: (message) => vscode.postMessage(message),
+    post: (message) => {
+      if (message.type === 'history' && shown) historyVersion = shown.graph.version;
+      vscode.postMessage(message);
+    },
     graph: () => shown?.graph,
     selectedNode: () => (selectedKey !== undefined && nodeElements.has(selectedKey) ? selectedKey : undefined),
     selectNode: (key) => {
       if (key === undefined) {
         selectedKey = undefined;
+        selectedNodeId = undefined;
         for (const element of Array.from(viewportGroup.querySelectorAll('.node.selected'))) element.classList.remove('selected');
         showFocus();
         designer.selectionChanged();
@@ -178,6 +183,13 @@ const designer = new Designer(
     },
     nodeBox: (key) => shown?.layout.nodes.find((laidOut) => laidOut.node.key === key),
     edgeElements: (key) => edgeElements.get(key) ?? [],
+    panelCollapsed: state.panelCollapsed === true,
+    panelCollapsedChanged: (panelCollapsed) => {
+      saveState({ panelCollapsed });
+      // The graph area grew or shrank: the selected node stays in view.
+      remeasure();
+      if (selectedKey !== undefined) bringIntoView(selectedKey);
+    },
   },
 );
 
@@ -390,7 +402,9 @@ function draw(layout: GraphLayout, layoutSeq: number, signature: string, graph: 
   if (first || state.fitted) fitTo(current);
   else if (anchor) restoreAnchor(anchor, current);
   ({ nodes: nodeElements, edges: edgeElements } = renderGraph(viewportGroup, current));
-  // Elements drawn before keep their classes: the selection is the one remembered.
+  // Elements drawn before keep their classes: the selection is the one remembered, the same node
+  // under its new key when a node above it came or went.
+  selectedKey = followSelection(graph);
   for (const [key, element] of nodeElements) element.classList.toggle('selected', key === selectedKey);
   shown = {
     graph,
@@ -404,6 +418,7 @@ function draw(layout: GraphLayout, layoutSeq: number, signature: string, graph: 
   renderCount++;
   decorate();
   designer.graphShown();
+  selectAfterHistory(graph);
   // For tests and debugging: which document version is on screen, how often it was drawn.
   svg.dataset.version = String(graph.version);
   svg.dataset.renderCount = String(renderCount);
@@ -428,6 +443,7 @@ function refresh(graph: PearlGraph): void {
   offscreenText.schedule();
   decorate();
   designer.graphShown();
+  selectAfterHistory(graph);
   refreshCount++;
   svg.dataset.version = String(graph.version);
   svg.dataset.refreshCount = String(refreshCount);
@@ -492,18 +508,60 @@ function decorate(): void {
   walk.decorate();
 }
 
+/** The key in `graph` of the node selected before: the node with its nodeId, else the same key (undefined when gone). */
+function followSelection(graph: PearlGraph): string | undefined {
+  if (selectedKey === undefined) return undefined;
+  if (selectedNodeId !== undefined) {
+    const found = graph.nodes.filter((node) => node.nodeId === selectedNodeId);
+    if (found.length === 1) return found[0].key;
+  }
+  return graph.nodes.some((node) => node.key === selectedKey) ? selectedKey : undefined;
+}
+
+/**
+ * After the page's undo or redo, once the graph of the text it made is shown: the node holding
+ * the editor's cursor (where the editor put it, on what was undone) becomes the selection, so that
+ * the editor, the highlighted node and the side panel show the same node.
+ */
+function selectAfterHistory(graph: PearlGraph): void {
+  if (historyVersion === undefined || graph.version === historyVersion) return;
+  historyVersion = undefined;
+  const node = cursorNode();
+  if (node === undefined || node.key === selectedKey) return;
+  select(node.key);
+  bringIntoView(node.key);
+}
+
 function select(key: string): void {
   selectedKey = key;
+  selectedNodeId = shown?.graph.nodes.find((node) => node.key === key)?.nodeId;
   for (const element of Array.from(viewportGroup.querySelectorAll('.selected'))) element.classList.remove('selected');
   nodeElements.get(key)?.classList.add('selected');
   showFocus();
-  // The side panel first: showing it makes the graph area smaller, and the frame must fit in what is left.
+  // The side panel first: showing it may make the graph area smaller, and what is framed or
+  // brought into view next must fit in what is left.
   designer.selectionChanged();
-  if (state.focusMode) {
-    // Measured now: the frame fits the new size, and the resize it reports later does not move it again.
-    viewport.remeasure();
-    frameFocus();
-  }
+  remeasure();
+  if (state.focusMode) frameFocus();
+}
+
+/**
+ * Measures the graph area now (the side panel may have changed it) and does what the resize
+ * observer would do, so that the view judged next (a frame, {@link bringIntoView}) fits the new
+ * size and the resize reported later does not move it again.
+ */
+function remeasure(): void {
+  const previous = viewport.size;
+  viewport.remeasure();
+  const now = viewport.size;
+  if (now.width !== previous.width || now.height !== previous.height) resized(previous);
+}
+
+/** The graph area changed size: Fit is kept when it was fitted; otherwise the centre of the view stays in the centre. */
+function resized(previous: { readonly width: number; readonly height: number }): void {
+  if (shown && state.fitted) fit();
+  else if (shown && previous.width > 0 && previous.height > 0) viewport.keepCentre(previous);
+  minimap.update();
 }
 
 function setFocusMode(on: boolean): void {
@@ -667,7 +725,16 @@ function getElement<T extends Element>(id: string, type: { new (): T; prototype:
 
 function readState(saved: unknown): PreviewState {
   if (typeof saved !== 'object' || saved === null) return {};
-  const { uri, transform, legendOpen, fitted, focusMode, designerHidden, walk: walkState } = saved as Record<string, unknown>;
+  const {
+    uri,
+    transform,
+    legendOpen,
+    fitted,
+    focusMode,
+    designerHidden,
+    panelCollapsed,
+    walk: walkState,
+  } = saved as Record<string, unknown>;
   return {
     uri: typeof uri === 'string' ? uri : undefined,
     transform: isViewTransform(transform) ? transform : undefined,
@@ -675,6 +742,7 @@ function readState(saved: unknown): PreviewState {
     fitted: typeof fitted === 'boolean' ? fitted : undefined,
     focusMode: typeof focusMode === 'boolean' ? focusMode : undefined,
     designerHidden: typeof designerHidden === 'boolean' ? designerHidden : undefined,
+    panelCollapsed: typeof panelCollapsed === 'boolean' ? panelCollapsed : undefined,
     walk: walkState,
   };
 }
