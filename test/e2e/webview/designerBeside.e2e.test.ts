@@ -367,6 +367,15 @@ describe('the designer beside the editor (chromium)', { skip: fs.existsSync(chro
     assert.ok(await inView(page, added.key), 'the new node is inside the graph area');
     assert.deepEqual((await seen(page)).selected, [added.key]);
     await shot(page, 'beside-300-added-near');
+    // Ctrl+Z: the editor's cursor stays where it was (line 1, in no node: the edit was applied
+    // without moving it); the node selected before the add is selected again, in the panel too.
+    await page.keyboard.press('Control+z');
+    await post(page, { type: 'cursor', position: { line: 0, character: 0 } });
+    await post(page, { type: 'graph', graph: graphOf(text, 3) });
+    await page.locator('#graph[data-version="3"]').waitFor({ state: 'attached' });
+    const undone = await seen(page);
+    assert.deepEqual(undone.selected, [step.key]);
+    assert.equal(undone.panelNodeId, step.nodeId);
     assert.deepEqual(pageErrors, []);
   });
 });

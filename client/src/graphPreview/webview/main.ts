@@ -137,6 +137,8 @@ let selectedKey: string | undefined;
 let selectedNodeId: string | undefined;
 /** The page asked for an undo or redo: once the graph of the text it made is shown, the node holding the editor's cursor is selected. */
 let historyVersion: number | undefined;
+/** The nodeId of the node selected when the last edit was sent: an undo that removes what the edit selected goes back to it. */
+let selectedBeforeEdit: string | undefined;
 let renderCount = 0;
 let refreshCount = 0;
 const focusMode = new FocusMode(
@@ -164,6 +166,7 @@ const designer = new Designer(
   {
     post: (message) => {
       if (message.type === 'history' && shown) historyVersion = shown.graph.version;
+      if (message.type === 'graphEdit') selectedBeforeEdit = selectedNodeId;
       vscode.postMessage(message);
     },
     graph: () => shown?.graph,
@@ -405,6 +408,7 @@ function draw(layout: GraphLayout, layoutSeq: number, signature: string, graph: 
   // Elements drawn before keep their classes: the selection is the one remembered, the same node
   // under its new key when a node above it came or went.
   selectedKey = followSelection(graph);
+  if (selectedKey === undefined) selectedNodeId = undefined;
   for (const [key, element] of nodeElements) element.classList.toggle('selected', key === selectedKey);
   shown = {
     graph,
@@ -520,13 +524,18 @@ function followSelection(graph: PearlGraph): string | undefined {
 
 /**
  * After the page's undo or redo, once the graph of the text it made is shown: the node holding
- * the editor's cursor (where the editor put it, on what was undone) becomes the selection, so that
- * the editor, the highlighted node and the side panel show the same node.
+ * the editor's cursor (where the editor put it, on what was undone) becomes the selection; when
+ * the cursor is in no node and the selected node is gone (the undo of an added node), the node
+ * selected before that edit. The editor, the highlighted node and the side panel show the same node.
  */
 function selectAfterHistory(graph: PearlGraph): void {
   if (historyVersion === undefined || graph.version === historyVersion) return;
   historyVersion = undefined;
-  const node = cursorNode();
+  let node = cursorNode();
+  if (node === undefined && selectedKey === undefined && selectedBeforeEdit !== undefined) {
+    const found = graph.nodes.filter((candidate) => candidate.nodeId === selectedBeforeEdit);
+    node = found.length === 1 ? found[0] : undefined;
+  }
   if (node === undefined || node.key === selectedKey) return;
   select(node.key);
   bringIntoView(node.key);
