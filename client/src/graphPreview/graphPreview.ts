@@ -2,13 +2,14 @@ import * as vscode from 'vscode';
 import { activePearlDocument } from '../activePearlDocument';
 import type { PearlContext } from '../pearlContext';
 import { GraphPreviewPanel, graphPreviewViewType } from './graphPreviewPanel';
+import { previewColumnFor } from './previewColumn';
 import { registerTextPearlContext } from './textPearlContext';
 import { showError, showInformation } from '../notify';
 
 /**
  * Registers `pearl.openGraphPreview` ("Pearl: Open Graph Preview", editor title button for text
  * Pearls, context key `pearl.isTextPearl`, and command palette): opens the graph preview of a Pearl document beside its editor, one panel per document
- * (a second call reveals the open one); and `pearl.walkConversation` ("Pearl: Walk Conversation",
+ * (a second call reveals the open one; another document's preview opens in the column of the one already open beside its editor); and `pearl.walkConversation` ("Pearl: Walk Conversation",
  * command palette for a text Pearl): the same preview with its walk panel open. The panels are
  * closed with the context.
  */
@@ -91,7 +92,20 @@ async function openGraphPreview(
   }
   const editor = vscode.window.visibleTextEditors.find((candidate) => candidate.document.uri.toString() === key);
   const column = editor?.viewColumn ?? active?.viewColumn;
-  const panel = new GraphPreviewPanel(ctx, uri, column, () => panels.delete(key));
+  // A preview already open beside the editor: the new one opens in its column, not in a third one.
+  const previewColumn = previewColumnFor(
+    column,
+    [...panels.values()].map((open) => open.viewColumn),
+    vscode.window.tabGroups.all.map((group) => group.viewColumn),
+  );
+  const panel = new GraphPreviewPanel(
+    ctx,
+    uri,
+    column,
+    () => panels.delete(key),
+    undefined,
+    previewColumn === 'beside' ? vscode.ViewColumn.Beside : previewColumn,
+  );
   panels.set(key, panel);
   return panel;
 }

@@ -53,6 +53,7 @@ export class GraphPreviewPanel implements vscode.Disposable {
    * @param editorColumn the column of the editor the preview was opened from; reveals go there.
    * @param onDispose called once when the panel is closed or disposed.
    * @param restoredPanel a panel VS Code restored after a reload, to take over instead of opening one.
+   * @param column where a new panel opens: beside the active editor, or in the column of a preview already open there (`previewColumn.ts`).
    */
   constructor(
     private readonly ctx: PearlContext,
@@ -60,6 +61,7 @@ export class GraphPreviewPanel implements vscode.Disposable {
     private editorColumn: vscode.ViewColumn | undefined,
     private readonly onDispose: () => void,
     restoredPanel?: vscode.WebviewPanel,
+    column: vscode.ViewColumn = vscode.ViewColumn.Beside,
   ) {
     const dist = vscode.Uri.joinPath(ctx.extCtx.extensionUri, 'dist');
     const options = { enableScripts: true, localResourceRoots: [dist] };
@@ -72,7 +74,7 @@ export class GraphPreviewPanel implements vscode.Disposable {
       this.panel = vscode.window.createWebviewPanel(
         graphPreviewViewType,
         `Graph: ${fileName(uri)}`,
-        { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+        { viewColumn: column, preserveFocus: true },
         options,
       );
     }
@@ -106,6 +108,11 @@ export class GraphPreviewPanel implements vscode.Disposable {
         }
       }),
     );
+  }
+
+  /** The editor column the panel is shown in (undefined while hidden). */
+  get viewColumn(): vscode.ViewColumn | undefined {
+    return this.panel.viewColumn;
   }
 
   /** Shows the panel again (beside the editor), without taking the focus. */
@@ -297,7 +304,8 @@ export class GraphPreviewPanel implements vscode.Disposable {
   /**
    * Ctrl+Z / Ctrl+Y in the preview: the editor's `undo` or `redo` on this document (each designer
    * edit is one undo step), run in the document's editor, then the focus back on the preview so
-   * that the next key press works there too.
+   * that the next key press works there too. The graph of the text it made is asked for at once,
+   * as after a designer edit (not after the typing delay: the undo of a gesture is as quick as it).
    */
   private async runHistory(command: 'undo' | 'redo'): Promise<void> {
     const document = await vscode.workspace.openTextDocument(this.uri);
@@ -305,8 +313,13 @@ export class GraphPreviewPanel implements vscode.Disposable {
       viewColumn: this.findEditor()?.viewColumn ?? this.editorColumn ?? vscode.ViewColumn.One,
       preserveFocus: false,
     });
+    const version = document.version;
     await vscode.commands.executeCommand(command);
     this.panel.reveal(undefined, false);
+    if (document.version !== version) {
+      clearTimeout(this.refreshTimer);
+      void this.refresh();
+    }
   }
 
   /** Shows the document in its editor column, then VS Code's Outline view (`outline.focus`) for it. */

@@ -152,6 +152,152 @@ export async function checkGraphDesigner(context: GraphDesignerContext): Promise
   await shot('graph-designer-5-undone');
 }
 
+// bench/pearlGenerator.ts is in the bench project, built beside this one (see test/helpers/fixtures.ts).
+const { generateTextPearl } = require('../../../bench/pearlGenerator') as { generateTextPearl(nodeCount: number): string };
+
+/** What the webview shows of the selection: the selected nodes, the panel's nodeId, whether the new node is in the graph area. */
+async function selectionSeen(content: FrameLocator): Promise<{ selected: string[]; panelNodeId: string; graphHeight: number }> {
+  return content.locator('body').evaluate(() => {
+    const form = document.querySelector<HTMLInputElement>('#node-panel input[name="nodeId"]');
+    return {
+      selected: Array.from(document.querySelectorAll<SVGGElement>('g.node.selected')).map((element) => element.dataset.nodeKey ?? ''),
+      panelNodeId: form !== null && form.offsetParent !== null ? form.value : '',
+      graphHeight: document.getElementById('graph')!.getBoundingClientRect().height,
+    };
+  });
+}
+
+/** Whether node `key` is drawn wholly inside the graph area of the preview. */
+async function nodeInView(content: FrameLocator, key: string): Promise<boolean> {
+  return content.locator('body').evaluate((_body, nodeKey) => {
+    const area = document.getElementById('graph')!.getBoundingClientRect();
+    const box = document.querySelector(`[data-node-key="${nodeKey}"] > .node-box`)?.getBoundingClientRect();
+    return box !== undefined && box.left >= area.left && box.top >= area.top && box.right <= area.right && box.bottom <= area.bottom;
+  }, key);
+}
+
+/** Rounds of add-then-undo timed by {@link checkDesignerBesideEditor}. */
+const timedRounds = 3;
+
+/**
+ * The designer beside the editor at the UI pass's window size (1400×900, the Explorer open): on a
+ * 300-node text Pearl, "Step 100" found with the search and a Dialogue added after it from the
+ * palette: the new node is drawn near "Step 100", inside the graph area, selected and shown in the
+ * side panel; Ctrl+Z in the preview removes it, and the panel shows the highlighted node. The add
+ * and the undo are timed ({@link timedRounds} rounds: ms from the click or key to the preview
+ * drawing the new graph). Then a second Pearl's preview opens in the first one's column (two
+ * editor columns, not three), and with the bottom panel open the walk panel leaves the graph at
+ * least half the preview's height. Screenshots of each. Resolves to the timings.
+ */
+export async function checkDesignerBesideEditor(context: GraphDesignerContext): Promise<{ addMs: number[]; undoMs: number[] }> {
+  const { shot, workbench, run } = context;
+  const text = generateTextPearl(300);
+  const { page, content, waitForNodes } = await openDesigner(context, 'designer/steps.pearl.json', text, 300);
+  const version = async (): Promise<string> => (await content.locator('#graph').getAttribute('data-version')) ?? '';
+  const nodes = (JSON.parse(text) as { pearl: { nodes: { name?: string; nodeId: string }[] } }).pearl.nodes;
+  const stepIndex = nodes.findIndex((node) => node.name?.startsWith('Step 100:'));
+  const stepKey = `n:${stepIndex}`;
+  const stepNodeId = nodes[stepIndex]?.nodeId;
+  assert.notEqual(stepKey, 'n:-1', 'the generated Pearl has no "Step 100"');
+  const addMs: number[] = [];
+  const undoMs: number[] = [];
+  for (let round = 0; round < timedRounds; round++) {
+    await content.locator('#search').fill('Step 100:');
+    await content.locator(`g[data-node-key="${stepKey}"].selected`).waitFor({ state: 'attached', timeout: 20_000 });
+    await content.locator('#search').press('Escape');
+    let before = await version();
+    let started = Date.now();
+    await content.locator('.palette-item[data-node-type="10"]').click();
+    await pollUntil(
+      'the preview to draw the added node',
+      async () => (await version()) !== before && (await content.locator('g[data-node-key]').count()) === 301,
+      {
+        timeoutMs: 30_000,
+        intervalMs: 20,
+      },
+    );
+    addMs.push(Date.now() - started);
+    console.log(`[ui]   designer on 300 nodes, round ${round + 1}: add ${addMs[round]} ms`);
+    const added = 'n:300';
+    await content.locator(`g[data-node-key="${added}"].selected`).waitFor({ state: 'attached', timeout: 20_000 });
+    assert.ok(await nodeInView(content, added), 'the new node is not inside the graph area');
+    const distance = await content.locator('body').evaluate(
+      (_body, [from, to]) => {
+        const a = document.querySelector(`[data-node-key="${from}"] > .node-box`)!.getBoundingClientRect();
+        const b = document.querySelector(`[data-node-key="${to}"] > .node-box`)!.getBoundingClientRect();
+        const scale = (document.querySelector('#graph > g.viewport') as SVGGElement).getCTM()!.a;
+        return Math.hypot(a.x + a.width / 2 - (b.x + b.width / 2), a.y + a.height / 2 - (b.y + b.height / 2)) / scale;
+      },
+      [stepKey, added],
+    );
+    assert.ok(distance < 700, `the new node is drawn ${Math.round(distance)} px from "Step 100"`);
+    const seen = await selectionSeen(content);
+    assert.deepEqual(seen.selected, [added]);
+    assert.equal(seen.panelNodeId, 'dialogue');
+    if (round === 0) await shot('graph-designer-beside-added');
+
+    // Ctrl+Z in the preview (the focus on the new node): the node is gone; the panel shows the highlighted node.
+    before = await version();
+    started = Date.now();
+    await page.keyboard.press('Control+Z');
+    await pollUntil(
+      'the preview to draw the undone graph',
+      async () => (await version()) !== before && (await content.locator('g[data-node-key]').count()) === 300,
+      {
+        timeoutMs: 30_000,
+        intervalMs: 20,
+      },
+    );
+    undoMs.push(Date.now() - started);
+    console.log(`[ui]   designer on 300 nodes, round ${round + 1}: undo ${undoMs[round]} ms`);
+    await waitForNodes(300);
+    let undone = await selectionSeen(content);
+    await pollUntil(
+      'the panel to show the highlighted node after the undo',
+      async () => {
+        undone = await selectionSeen(content);
+        return undone.selected.length === 1 && undone.panelNodeId !== '';
+      },
+      { timeoutMs: 10_000, describeLast: () => JSON.stringify(undone) },
+    );
+    // The node selected before the add (the editor's cursor is in no node): Step 100, highlighted and in the panel.
+    assert.deepEqual(undone.selected, [stepKey], JSON.stringify(undone));
+    assert.equal(undone.panelNodeId, stepNodeId);
+    if (round === 0) await shot('graph-designer-beside-undone');
+  }
+
+  // A second Pearl opened where the focus is (the preview's column), then its preview: two columns, not three.
+  const second = 'designer/second.pearl.json';
+  fs.writeFileSync(path.join(run.workspace, second), designerStartText);
+  await workbench.openFile(second);
+  await workbench.runCommand('Pearl: Open Graph Preview');
+  await pollUntil(
+    'the second preview to open',
+    async () => (await page.locator('.tab', { hasText: 'Graph: second.pearl.json' }).count()) === 1,
+    {
+      timeoutMs: 30_000,
+    },
+  );
+  const groups = await page.locator('.part.editor .editor-group-container').count();
+  assert.equal(groups, 2, `the second preview opened in a new column (${groups} columns)`);
+  await shot('graph-designer-beside-second-preview');
+
+  // The bottom panel open, the walk panel open: the graph keeps at least half the preview.
+  await workbench.showProblems();
+  const walkContent = workbench.webviewContent();
+  await walkContent.locator('button[data-action="walk"]').click();
+  await walkContent.locator('#walk-panel').waitFor({ state: 'visible', timeout: 20_000 });
+  const heights = await walkContent.locator('body').evaluate(() => ({
+    graph: document.getElementById('graph')!.getBoundingClientRect().height,
+    page: window.innerHeight,
+  }));
+  await shot('graph-designer-beside-walk-bottom-panel');
+  assert.ok(heights.graph >= heights.page / 2, `the graph is ${Math.round(heights.graph)} px high of ${heights.page}`);
+  await walkContent.locator('button[data-action="walk"]').click();
+  await workbench.hidePanel();
+  return { addMs, undoMs };
+}
+
 const fixableRelative = 'designer/reminder.pearl.json';
 const fixableText = `{
   // The SMS node lacks its smsSettings: the side panel offers the quick fix.

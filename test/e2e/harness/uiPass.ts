@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { parse } from 'jsonc-parser';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -15,7 +16,7 @@ import { type CreatedPearl, getCreatedPearls, getOngoingCalls, type RunningStand
 import { checkGraphButtonOnlyForTextPearls, checkGraphPreviewAtScale } from './uiGraphAtScale';
 import { checkNewPearl, checkWalkthrough } from './uiNewPearl';
 import { checkBlankPearlWriting } from './uiWriting';
-import { checkDesignerQuickFix, checkGraphDesigner } from './uiGraphDesigner';
+import { checkDesignerBesideEditor, checkDesignerQuickFix, checkGraphDesigner } from './uiGraphDesigner';
 import { checkWalk } from './uiWalk';
 import {
   type CallsPearl,
@@ -343,6 +344,18 @@ export async function runUiPass(options: UiPassOptions): Promise<UiPassResult> {
       );
       await check('the graph designer: a quick fix from the side panel, then a settings field', () =>
         checkDesignerQuickFix({ workbench, run, shot }),
+      );
+      await check(
+        'the graph designer beside the editor: a node added after "Step 100" in view and near it, undo, a second preview, the walk panel',
+        async () => {
+          const { addMs, undoMs } = await checkDesignerBesideEditor({ workbench, run, shot });
+          console.log(
+            `[ui]   designer on 300 nodes: add ${addMs.join(', ')} ms; undo ${undoMs.join(', ')} ms (load average ${os
+              .loadavg()
+              .map((load) => load.toFixed(2))
+              .join(' ')})`,
+          );
+        },
       );
     }
     if (has('pearl.walkConversation'))

@@ -63,6 +63,12 @@ const clearance = 14;
 const searchStep = 10;
 /** How far around the wanted spot the search looks, in steps. */
 const searchRadius = 60;
+/**
+ * Grid step of the second, wider search for a new node, px: where the nodes are packed for
+ * {@link searchRadius} steps around the wanted spot (a tall graph drawn in columns side by side),
+ * the new node still goes near the node it comes from, not to the right of the whole drawing.
+ */
+const wideSearchStep = 40;
 /** Space a route keeps from the nodes it passes, px. */
 const routeClearance = 8;
 /** Room for a transition's label of two lines between two nodes one above the other, px. */
@@ -315,7 +321,8 @@ function placeNodes(fitting: Fitting, fresh: Box[]): Set<Box> {
   const bounds = boundsOf(obstacles);
   for (const box of fresh) {
     const wanted = wantedSpot(box, graph, boxOfKey, corner, bounds);
-    const spot = findFreeSpot(wanted, box, obstacles, curvePoints, clearance) ?? { x: bounds.right + nodeSpacing, y: wanted.y };
+    const spot = findFreeSpot(wanted, box, obstacles, curvePoints, clearance) ??
+      findFreeSpot(wanted, box, obstacles, curvePoints, clearance, wideSearchStep) ?? { x: bounds.right + nodeSpacing, y: wanted.y };
     corner.set(box, spot);
     obstacles.push({ ...spot, width: box.width, height: box.height });
     bounds.right = Math.max(bounds.right, spot.x + box.width);
@@ -594,6 +601,7 @@ function wantedSpot(
  * than a step up, nothing left of or above the padding) where a `size` box is clear of the
  * obstacles and of the drawn transitions (`curvePoints`). Obstacles are marked on an occupancy
  * grid of the searched area first, so each candidate costs a look at the cells it would cover.
+ * `step` is the grid's step, px: the search reaches {@link searchRadius} steps around `wanted`.
  */
 function findFreeSpot(
   wanted: Point,
@@ -601,23 +609,24 @@ function findFreeSpot(
   obstacles: readonly Rect[],
   curvePoints: readonly Curve[],
   margin: number,
+  step = searchStep,
 ): Point | undefined {
-  const boxColumns = Math.ceil((size.width + 2 * margin) / searchStep);
-  const boxRows = Math.ceil((size.height + 2 * margin) / searchStep);
+  const boxColumns = Math.ceil((size.width + 2 * margin) / step);
+  const boxRows = Math.ceil((size.height + 2 * margin) / step);
   const columns = 2 * searchRadius + boxColumns + 1;
   const rows = 2 * searchRadius + boxRows + 1;
-  const left = wanted.x - margin - searchRadius * searchStep;
-  const top = wanted.y - margin - searchRadius * searchStep;
+  const left = wanted.x - margin - searchRadius * step;
+  const top = wanted.y - margin - searchRadius * step;
   const used = new Uint8Array(columns * rows);
   const mark = (x0: number, y0: number, x1: number, y1: number): void => {
-    const c0 = Math.max(0, Math.floor((x0 - left) / searchStep));
-    const c1 = Math.min(columns - 1, Math.floor((x1 - left) / searchStep));
-    const r0 = Math.max(0, Math.floor((y0 - top) / searchStep));
-    const r1 = Math.min(rows - 1, Math.floor((y1 - top) / searchStep));
+    const c0 = Math.max(0, Math.floor((x0 - left) / step));
+    const c1 = Math.min(columns - 1, Math.floor((x1 - left) / step));
+    const r0 = Math.max(0, Math.floor((y0 - top) / step));
+    const r1 = Math.min(rows - 1, Math.floor((y1 - top) / step));
     for (let r = r0; r <= r1; r++) if (c0 <= c1) used.fill(1, r * columns + c0, r * columns + c1 + 1);
   };
-  const right = left + columns * searchStep;
-  const bottom = top + rows * searchStep;
+  const right = left + columns * step;
+  const bottom = top + rows * step;
   for (const rect of obstacles) {
     if (rect.x > right || rect.y > bottom || rect.x + rect.width < left || rect.y + rect.height < top) continue;
     mark(rect.x, rect.y, rect.x + rect.width, rect.y + rect.height);
@@ -636,9 +645,9 @@ function findFreeSpot(
     return true;
   };
   for (const [dx, dy] of searchOrder()) {
-    if (wanted.x + dx * searchStep < padding || wanted.y + dy * searchStep < padding) continue;
+    if (wanted.x + dx * step < padding || wanted.y + dy * step < padding) continue;
     const [column, row] = [searchRadius + dx, searchRadius + dy];
-    if (free(column, row)) return { x: left + column * searchStep + margin, y: top + row * searchStep + margin };
+    if (free(column, row)) return { x: left + column * step + margin, y: top + row * step + margin };
   }
   return undefined;
 }

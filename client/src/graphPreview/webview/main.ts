@@ -15,8 +15,7 @@
  * (`vscode.setState`), so they survive updates, hide/show and window reloads. Posts
  * {@link WebviewMessage}s back: ready, reveal (a node clicked or Enter on it), exportSvg, openOutline.
  */
-import type { Position } from 'vscode-languageserver-types';
-import type { PearlGraph, PearlGraphNode } from '#protocol/graphTypes';
+import type { PearlGraph } from '#protocol/graphTypes';
 import { applyGraphChanges } from '#protocol/graphChanges';
 import type { HostMessage, WebviewMessage } from '#protocol/graphPreviewMessages';
 import { exportSvg } from './exportSvg';
@@ -31,6 +30,7 @@ import { createSvgElement, ensureMarkers, redrawNode, renderGraph, showTooltip, 
 import { type SearchResults, SearchBox } from './search';
 import { layoutInput, sameAppearance, structuralSignature } from './structure';
 import { OffscreenText } from './offscreenText';
+import { PageState } from './pageState';
 import { isViewTransform, type Rect, type ViewTransform, Viewport } from './viewport';
 import { WalkController } from './walk/walkController';
 
@@ -54,17 +54,10 @@ interface PreviewState {
   readonly focusMode?: boolean;
   /** The designer's palette and side panel are hidden (the toolbar's Panels button is off). */
   readonly designerHidden?: boolean;
+  /** The side panel is collapsed to its bar (its toggle). */
+  readonly panelCollapsed?: boolean;
   /** The walk panel's state (walkController.ts checks it when read back). */
   readonly walk?: unknown;
-}
-
-/** The graph on screen: the graph last received, its layout and structure. */
-interface Shown {
-  graph: PearlGraph;
-  layout: GraphLayout;
-  /** The layout worker's number of the layout drawn: the next layout keeps it. */
-  readonly layoutSeq: number;
-  readonly signature: string;
 }
 
 declare function acquireVsCodeApi(): VsCodeApi;
@@ -98,12 +91,7 @@ const viewport = new Viewport(
     if (byUser) legend.collapseAfterFirstUse();
     minimap.update();
   },
-  // Fit is kept when the panel is resized; otherwise the centre of the view stays in the centre.
-  (previous) => {
-    if (shown && state.fitted) fit();
-    else if (shown && previous.width > 0 && previous.height > 0) viewport.keepCentre(previous);
-    minimap.update();
-  },
+  (previous) => resized(previous),
 );
 const minimap = new Minimap(
   getElement('minimap', HTMLCanvasElement),
@@ -116,7 +104,7 @@ const minimap = new Minimap(
 // Its marks are made in an animation frame, after this script has declared what it reads.
 const offscreenText = new OffscreenText(
   () => viewport.visibleGraphRect,
-  () => shown && { layout: shown.layout, nodes: nodeElements, edges: edgeElements },
+  () => page.shown && { layout: page.shown.layout, nodes: page.nodeElements, edges: page.edgeElements },
 );
 if (state.transform) viewport.set(state.transform);
 
@@ -124,30 +112,18 @@ const fontFamily = getComputedStyle(svg).fontFamily || 'sans-serif';
 /** The layered and incremental layouts (milliseconds: a stale one is left to finish). */
 const layouts = new LayoutClient(fontFamily, false);
 layouts.warmUp();
-let layoutCount = 0;
-let shown: Shown | undefined;
-/** Signature of the structure being laid out, while the worker runs. */
-let laying: string | undefined;
-/** The newest graph received: a layout that finishes draws this one's marks. */
-let latest: PearlGraph | undefined;
-let nodeElements = new Map<string, SVGGElement>();
-/** The drawn elements of each transition (path, label, tag), by key. */
-let edgeElements = new Map<string, readonly SVGGElement[]>();
-let cursor: Position | undefined;
-/** The node last clicked or focused with the keyboard: the centre of focus mode. */
-let selectedKey: string | undefined;
-let renderCount = 0;
-let refreshCount = 0;
+/** The graph on screen, the drawn elements, the cursor and the selection (pageState.ts). */
+const page = new PageState();
 const focusMode = new FocusMode(
   viewportGroup,
-  (key) => nodeElements.get(key),
-  (key) => edgeElements.get(key),
+  (key) => page.nodeElements.get(key),
+  (key) => page.edgeElements.get(key),
 );
 
 const search = new SearchBox(
   getElement('search', HTMLInputElement),
   getElement('search-status', HTMLElement),
-  () => shown?.graph,
+  () => page.shown?.graph,
   (results, moved) => showSearch(results, moved),
 );
 
@@ -161,23 +137,34 @@ const designer = new Designer(
     nodePanel: getElement('node-panel', HTMLElement),
   },
   {
-    post: (message) => vscode.postMessage(message),
-    graph: () => shown?.graph,
-    selectedNode: () => (selectedKey !== undefined && nodeElements.has(selectedKey) ? selectedKey : undefined),
+    post: (message) => {
+      if (message.type === 'history') page.historySent();
+      if (message.type === 'graphEdit') page.editSent();
+      vscode.postMessage(message);
+    },
+    graph: () => page.shown?.graph,
+    selectedNode: () => page.selectedDrawn,
     selectNode: (key) => {
       if (key === undefined) {
-        selectedKey = undefined;
+        page.select(undefined);
         for (const element of Array.from(viewportGroup.querySelectorAll('.node.selected'))) element.classList.remove('selected');
         showFocus();
         designer.selectionChanged();
         return;
       }
       select(key);
-      nodeElements.get(key)?.focus({ preventScroll: true });
+      page.nodeElements.get(key)?.focus({ preventScroll: true });
       bringIntoView(key);
     },
-    nodeBox: (key) => shown?.layout.nodes.find((laidOut) => laidOut.node.key === key),
-    edgeElements: (key) => edgeElements.get(key) ?? [],
+    nodeBox: (key) => page.shown?.layout.nodes.find((laidOut) => laidOut.node.key === key),
+    edgeElements: (key) => page.edgeElements.get(key) ?? [],
+    panelCollapsed: state.panelCollapsed === true,
+    panelCollapsedChanged: (panelCollapsed) => {
+      saveState({ panelCollapsed });
+      // The graph area grew or shrank: the selected node stays in view.
+      remeasure();
+      if (page.selected !== undefined) bringIntoView(page.selected);
+    },
   },
 );
 
@@ -186,7 +173,7 @@ const walk = new WalkController(
   viewportGroup,
   {
     post: (message) => vscode.postMessage(message),
-    graph: () => shown?.graph,
+    graph: () => page.shown?.graph,
     bringIntoView: (key) => bringIntoView(key),
     shown: (open) => {
       document.body.classList.toggle('walking', open);
@@ -212,15 +199,15 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     case 'graphChanges': {
       // Changes to the graph last received; one made against another graph (never expected: the
       // host sends the whole graph when the page has none) asks for the whole graph again.
-      const graph = latest && applyGraphChanges(latest, message);
+      const graph = page.latest && applyGraphChanges(page.latest, message);
       if (graph) receiveGraph(graph);
       else vscode.postMessage({ type: 'ready' });
       break;
     }
     case 'cursor':
-      cursor = message.position;
+      page.cursor = message.position;
       highlightCursor();
-      if (state.focusMode && selectedKey === undefined) showFocus();
+      if (state.focusMode && page.selected === undefined) showFocus();
       break;
     case 'message':
       showText(message.text);
@@ -260,7 +247,7 @@ svg.addEventListener('click', (event) => {
   if (key === undefined) return;
   select(key);
   // Keyboard navigation (Tab) goes on from the clicked node.
-  nodeElements.get(key)?.focus({ preventScroll: true });
+  page.nodeElements.get(key)?.focus({ preventScroll: true });
   vscode.postMessage({ type: 'reveal', key });
 });
 svg.addEventListener('keydown', (event) => {
@@ -327,7 +314,8 @@ function runAction(action: string | undefined): void {
       walk.setCoverage(!walk.coverageShown);
       break;
     case 'exportSvg':
-      if (shown) vscode.postMessage({ type: 'exportSvg', svg: exportSvg(svg, viewportGroup, shown.layout.width, shown.layout.height) });
+      if (page.shown)
+        vscode.postMessage({ type: 'exportSvg', svg: exportSvg(svg, viewportGroup, page.shown.layout.width, page.shown.layout.height) });
       break;
   }
 }
@@ -347,33 +335,33 @@ function receiveGraph(graph: PearlGraph): void {
     showText('This Pearl has no nodes yet: add them to pearl.nodes to see the graph.');
     return;
   }
-  const changed = latest === undefined || latest.version !== graph.version || latest.uri !== graph.uri;
-  latest = graph;
+  const changed = page.latest === undefined || page.latest.version !== graph.version || page.latest.uri !== graph.uri;
+  page.latest = graph;
   // The walk and the coverage are computed again on the new version.
   if (changed) walk.graphChanged();
   const signature = structuralSignature(graph);
-  if (shown && signature === shown.signature) {
+  if (page.shown && signature === page.shown.signature) {
     // Back to the structure on screen (a layout of another one may be running: it is not wanted).
     layouts.cancel();
-    laying = undefined;
+    page.laying = undefined;
     refresh(graph);
     return;
   }
-  if (laying === signature && layouts.busy) return;
-  laying = signature;
-  svg.dataset.layoutCount = String(++layoutCount);
+  if (page.laying === signature && layouts.busy) return;
+  page.laying = signature;
+  svg.dataset.layoutCount = String(++page.layoutCount);
   // A change to the graph on screen keeps its drawing (incremental); a new graph is laid out whole.
-  void layouts.layout(layoutInput(graph), shown && { seq: shown.layoutSeq, layout: shown.layout }).then((outcome) => {
+  void layouts.layout(layoutInput(graph), page.shown && { seq: page.shown.layoutSeq, layout: page.shown.layout }).then((outcome) => {
     svg.dataset.layoutsCancelled = String(layouts.cancelled);
-    if (outcome.status === 'cancelled' || laying !== signature) return;
-    laying = undefined;
+    if (outcome.status === 'cancelled' || page.laying !== signature) return;
+    page.laying = undefined;
     if (outcome.status === 'failed') {
       showText(`The graph could not be laid out: ${outcome.message}`);
       return;
     }
     svg.dataset.layoutMs = String(Math.round(outcome.elapsedMs));
     svg.dataset.layoutEngine = outcome.engine;
-    draw(outcome.layout, outcome.seq, signature, latest ?? graph);
+    draw(outcome.layout, outcome.seq, signature, page.latest ?? graph);
     // Once the drawing is done and the page idle, the worker readies its incremental layout for the first edit.
     if (outcome.engine === 'layered') requestIdleCallback(() => layouts.warmUpIncremental(), { timeout: 2_000 });
   });
@@ -381,18 +369,20 @@ function receiveGraph(graph: PearlGraph): void {
 
 /** Draws a new layout, keeping the view on what the user was looking at. */
 function draw(layout: GraphLayout, layoutSeq: number, signature: string, graph: PearlGraph): void {
-  const anchor = shown && !state.fitted ? captureAnchor(shown.layout) : undefined;
-  const first = shown === undefined && state.transform === undefined;
+  const anchor = page.shown && !state.fitted ? captureAnchor(page.shown.layout) : undefined;
+  const first = page.shown === undefined && state.transform === undefined;
   const current = withGraph(layout, graph);
   // The view first, the drawing after: the new elements are styled and laid out once, at the scale
   // they are shown at (a view set after them would restyle them all: the `far` class).
   setMessage(undefined);
   if (first || state.fitted) fitTo(current);
   else if (anchor) restoreAnchor(anchor, current);
-  ({ nodes: nodeElements, edges: edgeElements } = renderGraph(viewportGroup, current));
-  // Elements drawn before keep their classes: the selection is the one remembered.
-  for (const [key, element] of nodeElements) element.classList.toggle('selected', key === selectedKey);
-  shown = {
+  ({ nodes: page.nodeElements, edges: page.edgeElements } = renderGraph(viewportGroup, current));
+  // Elements drawn before keep their classes: the selection is the one remembered, the same node
+  // under its new key when a node above it came or went.
+  const selected = page.followSelection(graph);
+  for (const [key, element] of page.nodeElements) element.classList.toggle('selected', key === selected);
+  page.shown = {
     graph,
     layout: current,
     layoutSeq,
@@ -401,12 +391,13 @@ function draw(layout: GraphLayout, layoutSeq: number, signature: string, graph: 
   minimap.setLayout(current);
   offscreenText.schedule();
   // A new drawing: the focus mode lights its elements again.
-  renderCount++;
+  page.renderCount++;
   decorate();
   designer.graphShown();
+  selectAfterHistory(graph);
   // For tests and debugging: which document version is on screen, how often it was drawn.
   svg.dataset.version = String(graph.version);
-  svg.dataset.renderCount = String(renderCount);
+  svg.dataset.renderCount = String(page.renderCount);
   svg.setAttribute(
     'aria-label',
     `Conversation graph: ${graph.nodes.length} ${graph.nodes.length === 1 ? 'node' : 'nodes'}, ${graph.edges.length} ${graph.edges.length === 1 ? 'transition' : 'transitions'}`,
@@ -415,28 +406,29 @@ function draw(layout: GraphLayout, layoutSeq: number, signature: string, graph: 
 
 /** Same structure, new data: redraws only the nodes whose diagnostics or marks changed. */
 function refresh(graph: PearlGraph): void {
-  if (!shown) return;
-  const current = withGraph(shown.layout, graph);
+  if (!page.shown) return;
+  const current = withGraph(page.shown.layout, graph);
   // The same structure: the same nodes, in the same order, as drawn.
   for (const [index, laidOut] of current.nodes.entries()) {
-    if (sameAppearance(shown.layout.nodes[index].node, laidOut.node)) continue;
-    const element = nodeElements.get(laidOut.node.key);
-    if (element) nodeElements.set(laidOut.node.key, redrawNode(element, laidOut));
+    if (sameAppearance(page.shown.layout.nodes[index].node, laidOut.node)) continue;
+    const element = page.nodeElements.get(laidOut.node.key);
+    if (element) page.nodeElements.set(laidOut.node.key, redrawNode(element, laidOut));
   }
-  shown.graph = graph;
-  shown.layout = current;
+  page.shown.graph = graph;
+  page.shown.layout = current;
   offscreenText.schedule();
   decorate();
   designer.graphShown();
-  refreshCount++;
+  selectAfterHistory(graph);
+  page.refreshCount++;
   svg.dataset.version = String(graph.version);
-  svg.dataset.refreshCount = String(refreshCount);
+  svg.dataset.refreshCount = String(page.refreshCount);
 }
 
 /**
  * The layout with each node's data taken from `graph` (same structure: same keys). Its transitions
  * stay the layout's (without their ranges, `layoutInput`): the page reads a transition's data from
- * `shown.graph`, and a drawing after a small change reuses the laid-out transitions that stayed.
+ * `page.shown.graph` (pageState.ts), and a drawing after a small change reuses the laid-out transitions that stayed.
  */
 function withGraph(layout: GraphLayout, graph: PearlGraph): GraphLayout {
   const byKey = new Map(graph.nodes.map((node) => [node.key, node] as const));
@@ -469,7 +461,7 @@ function restoreAnchor(anchor: { key: string; sx: number; sy: number }, layout: 
 
 /** Fits the graph in the panel, beside or above the legend when it is open. */
 function fit(): void {
-  if (shown) fitTo(shown.layout);
+  if (page.shown) fitTo(page.shown.layout);
 }
 
 /** Fits `layout` in the panel, beside or above the legend when it is open. */
@@ -492,18 +484,43 @@ function decorate(): void {
   walk.decorate();
 }
 
+/** After the page's undo or redo, once the graph of the text it made is shown: the node it points at is selected (PageState.nodeAfterHistory). */
+function selectAfterHistory(graph: PearlGraph): void {
+  const node = page.nodeAfterHistory(graph);
+  if (node === undefined) return;
+  select(node.key);
+  bringIntoView(node.key);
+}
+
 function select(key: string): void {
-  selectedKey = key;
+  page.select(key);
   for (const element of Array.from(viewportGroup.querySelectorAll('.selected'))) element.classList.remove('selected');
-  nodeElements.get(key)?.classList.add('selected');
+  page.nodeElements.get(key)?.classList.add('selected');
   showFocus();
-  // The side panel first: showing it makes the graph area smaller, and the frame must fit in what is left.
+  // The side panel first: showing it may make the graph area smaller, and what is framed or
+  // brought into view next must fit in what is left.
   designer.selectionChanged();
-  if (state.focusMode) {
-    // Measured now: the frame fits the new size, and the resize it reports later does not move it again.
-    viewport.remeasure();
-    frameFocus();
-  }
+  remeasure();
+  if (state.focusMode) frameFocus();
+}
+
+/**
+ * Measures the graph area now (the side panel may have changed it) and does what the resize
+ * observer would do, so that the view judged next (a frame, {@link bringIntoView}) fits the new
+ * size and the resize reported later does not move it again.
+ */
+function remeasure(): void {
+  const previous = viewport.size;
+  viewport.remeasure();
+  const now = viewport.size;
+  if (now.width !== previous.width || now.height !== previous.height) resized(previous);
+}
+
+/** The graph area changed size: Fit is kept when it was fitted; otherwise the centre of the view stays in the centre. */
+function resized(previous: { readonly width: number; readonly height: number }): void {
+  if (page.shown && state.fitted) fit();
+  else if (page.shown && previous.width > 0 && previous.height > 0) viewport.keepCentre(previous);
+  minimap.update();
 }
 
 function setFocusMode(on: boolean): void {
@@ -516,35 +533,32 @@ function setFocusMode(on: boolean): void {
 
 /** Focus mode: frames the focused node and its neighbours at a readable scale (focusFrame.ts). */
 function frameFocus(): void {
-  const key = selectedKey !== undefined && nodeElements.has(selectedKey) ? selectedKey : cursorNode()?.key;
-  if (!shown || key === undefined) return;
-  const frame = frameNeighbourhood(shown.layout.nodes, neighbourhood(shown.graph, key), viewport.size, key);
+  const key = page.selectedDrawn ?? page.cursorNode()?.key;
+  if (!page.shown || key === undefined) return;
+  const frame = frameNeighbourhood(page.shown.layout.nodes, neighbourhood(page.shown.graph, key), viewport.size, key);
   if (frame === undefined) return;
   viewport.centerOn(frame.x, frame.y, frame.k);
   saveState({ fitted: false });
 }
 
 /** Shows or hides the palette and the side panel beside the graph (the graph takes the room; Fit is kept). */
-function setDesignerShown(shown: boolean): void {
-  saveState({ designerHidden: !shown });
-  document.body.classList.toggle('designer-hidden', !shown);
-  document.querySelector('.toolbar button[data-action="designer"]')?.setAttribute('aria-pressed', String(shown));
+function setDesignerShown(visible: boolean): void {
+  saveState({ designerHidden: !visible });
+  document.body.classList.toggle('designer-hidden', !visible);
+  document.querySelector('.toolbar button[data-action="designer"]')?.setAttribute('aria-pressed', String(visible));
 }
 
 function showFocus(): void {
-  const key = state.focusMode ? (selectedKey !== undefined && nodeElements.has(selectedKey) ? selectedKey : cursorNode()?.key) : undefined;
-  focusMode.show(shown?.graph, key, renderCount);
+  const key = state.focusMode ? (page.selectedDrawn ?? page.cursorNode()?.key) : undefined;
+  focusMode.show(page.shown?.graph, key, page.renderCount);
 }
-
-/** Whether the drawing may have nodes marked as search matches (none: a drawing without a search touches no node). */
-let searchMarked = false;
 
 function showSearch(results: SearchResults, moved: boolean): void {
   const matches = new Set(results.keys);
   const current = results.keys[results.current];
-  if (matches.size === 0 && !searchMarked) return;
-  searchMarked = matches.size > 0;
-  for (const [key, element] of nodeElements) {
+  if (matches.size === 0 && !page.searchMarked) return;
+  page.searchMarked = matches.size > 0;
+  for (const [key, element] of page.nodeElements) {
     element.classList.toggle('match', matches.has(key));
     element.classList.toggle('match-current', key === current);
   }
@@ -552,7 +566,7 @@ function showSearch(results: SearchResults, moved: boolean): void {
     // The match becomes the selection (the side panel shows it); in focus mode, framed with its neighbours.
     select(current);
     if (state.focusMode) return;
-    const laidOut = shown?.layout.nodes.find((candidate) => candidate.node.key === current);
+    const laidOut = page.shown?.layout.nodes.find((candidate) => candidate.node.key === current);
     if (laidOut) {
       viewport.centerOn(laidOut.x + laidOut.width / 2, laidOut.y + laidOut.height / 2, Math.max(viewport.transform.k, readableScale));
       saveState({ fitted: false });
@@ -562,7 +576,7 @@ function showSearch(results: SearchResults, moved: boolean): void {
 
 /** Pans so that the node `key` is in view, when it is not. */
 function bringIntoView(key: string): void {
-  const laidOut = shown?.layout.nodes.find((candidate) => candidate.node.key === key);
+  const laidOut = page.shown?.layout.nodes.find((candidate) => candidate.node.key === key);
   if (!laidOut) return;
   const view = viewport.visibleGraphRect;
   const inside =
@@ -591,11 +605,7 @@ function showText(text: string): void {
 
 function clearGraph(): void {
   layouts.cancel();
-  laying = undefined;
-  shown = undefined;
-  latest = undefined;
-  nodeElements = new Map();
-  edgeElements = new Map();
+  page.clearGraph();
   viewportGroup.replaceChildren();
   minimap.setLayout(undefined);
 }
@@ -610,43 +620,22 @@ function showMessageBox(visible: boolean): void {
   document.body.classList.toggle('showing-message', visible);
 }
 
-/** The innermost node whose range holds the cursor (a nested action before its parent). */
-function cursorNode(): PearlGraphNode | undefined {
-  if (!cursor || !shown) return undefined;
-  let best: PearlGraphNode | undefined;
-  for (const node of shown.graph.nodes) {
-    if (contains(node.range, cursor) && (!best || contains(best.range, node.range.start))) best = node;
-  }
-  return best;
-}
-
-/** The element marked as holding the editor's cursor, if any. */
-let cursorElement: Element | undefined;
-
 /** Marks the node holding the editor's cursor (the element marked before is unmarked: no scan of the drawing). */
 function highlightCursor(): void {
-  const node = cursorNode();
-  const element = node && nodeElements.get(node.key);
-  if (element === cursorElement && element?.classList.contains('cursor')) return;
-  cursorElement?.classList.remove('cursor');
-  cursorElement = element;
+  const node = page.cursorNode();
+  const element = node && page.nodeElements.get(node.key);
+  if (element === page.cursorElement && element?.classList.contains('cursor')) return;
+  page.cursorElement?.classList.remove('cursor');
+  page.cursorElement = element;
   element?.classList.add('cursor');
-}
-
-function contains(range: { start: Position; end: Position }, position: Position): boolean {
-  return compare(range.start, position) <= 0 && compare(position, range.end) <= 0;
-}
-
-function compare(a: Position, b: Position): number {
-  return a.line !== b.line ? a.line - b.line : a.character - b.character;
 }
 
 /** A stub's tag was clicked: its target becomes the selection, centred in the view, and the editor goes to it. */
 function showStubTarget(key: string): void {
-  const laidOut = shown?.layout.nodes.find((candidate) => candidate.node.key === key);
+  const laidOut = page.shown?.layout.nodes.find((candidate) => candidate.node.key === key);
   if (!laidOut) return;
   select(key);
-  nodeElements.get(key)?.focus({ preventScroll: true });
+  page.nodeElements.get(key)?.focus({ preventScroll: true });
   viewport.centerOn(laidOut.x + laidOut.width / 2, laidOut.y + laidOut.height / 2, Math.max(viewport.transform.k, readableScale));
   saveState({ fitted: false });
   vscode.postMessage({ type: 'reveal', key });
@@ -667,7 +656,16 @@ function getElement<T extends Element>(id: string, type: { new (): T; prototype:
 
 function readState(saved: unknown): PreviewState {
   if (typeof saved !== 'object' || saved === null) return {};
-  const { uri, transform, legendOpen, fitted, focusMode, designerHidden, walk: walkState } = saved as Record<string, unknown>;
+  const {
+    uri,
+    transform,
+    legendOpen,
+    fitted,
+    focusMode,
+    designerHidden,
+    panelCollapsed,
+    walk: walkState,
+  } = saved as Record<string, unknown>;
   return {
     uri: typeof uri === 'string' ? uri : undefined,
     transform: isViewTransform(transform) ? transform : undefined,
@@ -675,6 +673,7 @@ function readState(saved: unknown): PreviewState {
     fitted: typeof fitted === 'boolean' ? fitted : undefined,
     focusMode: typeof focusMode === 'boolean' ? focusMode : undefined,
     designerHidden: typeof designerHidden === 'boolean' ? designerHidden : undefined,
+    panelCollapsed: typeof panelCollapsed === 'boolean' ? panelCollapsed : undefined,
     walk: walkState,
   };
 }

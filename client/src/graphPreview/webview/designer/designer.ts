@@ -34,6 +34,10 @@ export interface DesignerHost {
   nodeBox(key: string): Box | undefined;
   /** The drawn elements of transition `key` (its path's group, label and tag); none when it is not drawn. */
   edgeElements(key: string): readonly SVGGElement[];
+  /** Whether the side panel starts collapsed to its bar (the page's saved state). */
+  readonly panelCollapsed: boolean;
+  /** The side panel was collapsed or opened by its toggle: the graph area changed size. */
+  panelCollapsedChanged(collapsed: boolean): void;
 }
 
 /** The page's elements the designer works in. */
@@ -55,8 +59,10 @@ const refusalMs = 10_000;
 /** The designer of one preview page. */
 export class Designer {
   private selectedEdgeKey: string | undefined;
-  /** The key the host asked to select after an edit, until a drawn graph contains it. */
+  /** The key the host asked to select after an edit, until a graph drawn from the edited text contains it. */
   private pendingSelect: string | undefined;
+  /** The version of the graph the last edit was made on: the graph drawn from its text is newer. */
+  private editedVersion = -1;
   private refusalTimer: ReturnType<typeof setTimeout> | undefined;
   /** The elements marked as the selected transition. */
   private marked: readonly Element[] = [];
@@ -99,16 +105,21 @@ export class Designer {
     });
     this.stage = elements.stage;
     enableTransitionRename(this.svg, elements.stage, this.renameHost);
-    this.panel = new NodePanel(elements.nodePanel, {
-      setProperty: (node, property, value) => this.send({ kind: 'setNodeProperty', node, property, value }),
-      setSetting: (node, path, value) => this.send({ kind: 'setNodeSetting', node, path, value }),
-      clearSetting: (node, path) => this.send({ kind: 'clearNodeSetting', node, path }),
-      addSettingItem: (node, path, name) =>
-        this.send(name === undefined ? { kind: 'addNodeSettingItem', node, path } : { kind: 'addNodeSettingItem', node, path, name }),
-      requestSettingFields: (key) => this.host.post({ type: 'requestSettingFields', key }),
-      requestFixes: (key) => this.host.post({ type: 'requestQuickFixes', key }),
-      applyFix: (key, index) => this.host.post({ type: 'applyQuickFix', key, index }),
-    });
+    this.panel = new NodePanel(
+      elements.nodePanel,
+      {
+        setProperty: (node, property, value) => this.send({ kind: 'setNodeProperty', node, property, value }),
+        setSetting: (node, path, value) => this.send({ kind: 'setNodeSetting', node, path, value }),
+        clearSetting: (node, path) => this.send({ kind: 'clearNodeSetting', node, path }),
+        addSettingItem: (node, path, name) =>
+          this.send(name === undefined ? { kind: 'addNodeSettingItem', node, path } : { kind: 'addNodeSettingItem', node, path, name }),
+        requestSettingFields: (key) => this.host.post({ type: 'requestSettingFields', key }),
+        requestFixes: (key) => this.host.post({ type: 'requestQuickFixes', key }),
+        applyFix: (key, index) => this.host.post({ type: 'applyQuickFix', key, index }),
+        collapsedChanged: (collapsed) => this.host.panelCollapsedChanged(collapsed),
+      },
+      host.panelCollapsed,
+    );
     this.panel.show(undefined);
   }
 
@@ -169,11 +180,12 @@ export class Designer {
     const graph = this.host.graph();
     if (graph === undefined) return false;
     this.pendingSelect = undefined;
+    this.editedVersion = graph.version;
     this.host.post({ type: 'graphEdit', version: graph.version, edit });
     return true;
   }
 
-  /** The host applied an edit that created `key`: select it once the graph shows it. */
+  /** The host applied an edit that created `key`: select it once the graph drawn from the edited text shows it. */
   selectAfterEdit(key: string): void {
     this.pendingSelect = key;
     this.graphShown();
@@ -184,7 +196,9 @@ export class Designer {
     const graph = this.host.graph();
     if (graph === undefined) return;
     const pending = this.pendingSelect;
-    if (pending !== undefined) {
+    // The host's answer comes before the graph of the edited text: a key of the graph on screen
+    // (keys are indexes) may name another node there.
+    if (pending !== undefined && graph.version > this.editedVersion) {
       if (graph.nodes.some((node) => node.key === pending)) {
         this.pendingSelect = undefined;
         this.selectEdge(undefined);

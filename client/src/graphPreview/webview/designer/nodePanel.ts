@@ -33,32 +33,55 @@ export interface NodePanelHost extends SettingsFormHost {
   /** Asks the host for the quick fixes of node `key`'s diagnostics (answered with {@link NodePanel.showFixes}). */
   requestFixes(key: string): void;
   applyFix(key: string, index: number): void;
+  /** The panel was collapsed to its bar (true) or opened again (false) by its toggle. */
+  collapsedChanged(collapsed: boolean): void;
 }
 
-/** The side panel: a column beside the graph, with the selected node's fields, or a hint when none is selected. */
+/**
+ * The side panel: a column beside the graph (a strip below it in a narrow preview), with a bar (a
+ * toggle and the node's type and title) above the selected node's fields, or a hint when none is
+ * selected. Collapsed, only the bar shows and the graph takes the room.
+ */
 export class NodePanel {
   private node: PearlGraphNode | undefined;
+  private collapsed = false;
+  private readonly toggle = document.createElement('button');
   /** The values sent for the node on screen, until the graph drawn from the edited text arrives. */
   private readonly sent = new Map<Property, string>();
   private readonly inputs = new Map<Property, HTMLInputElement | HTMLTextAreaElement>();
   /** The label holding each field (hidden when the node's type does not take the text). */
   private readonly labels = new Map<Property, HTMLLabelElement>();
   private readonly heading = document.createElement('h2');
+  private readonly bar = document.createElement('div');
   private readonly problems = document.createElement('div');
   private readonly settings: SettingsForm;
   /** Holds everything but the hint: hidden while no node is selected. */
   private readonly body = document.createElement('div');
   private readonly hint = document.createElement('p');
 
+  /**
+   * @param collapsed whether the panel starts collapsed to its bar (the page's saved state).
+   */
   constructor(
-    element: HTMLElement,
+    private readonly element: HTMLElement,
     private readonly host: NodePanelHost,
+    collapsed = false,
   ) {
     this.hint.className = 'panel-hint';
     this.hint.textContent = 'Select a node to edit its name, nodeId, script, instructions and settings here, and to see its problems.';
-    this.body.appendChild(this.heading);
-    element.replaceChildren(this.hint, this.body);
+    this.bar.className = 'panel-bar';
+    this.toggle.type = 'button';
+    this.toggle.className = 'panel-toggle';
+    this.toggle.setAttribute('aria-controls', element.id);
+    this.toggle.addEventListener('click', () => {
+      this.setCollapsed(!this.collapsed);
+      this.host.collapsedChanged(this.collapsed);
+    });
+    this.heading.className = 'panel-title';
+    this.bar.append(this.toggle, this.heading);
+    element.replaceChildren(this.bar, this.hint, this.body);
     element.hidden = false;
+    this.setCollapsed(collapsed);
     for (const field of fields) {
       const label = document.createElement('label');
       label.className = 'panel-field';
@@ -90,7 +113,18 @@ export class NodePanel {
     this.body.append(settings, this.problems);
   }
 
-  /** Shows `node` (or hides the panel); a field being edited keeps what the user typed. */
+  /** Collapses the panel to its bar (the graph takes the room), or opens it again. */
+  setCollapsed(collapsed: boolean): void {
+    this.collapsed = collapsed;
+    this.element.classList.toggle('collapsed', collapsed);
+    this.toggle.setAttribute('aria-expanded', String(!collapsed));
+    this.toggle.textContent = collapsed ? '\u25B8' : '\u25BE';
+    const what = collapsed ? 'Show' : 'Hide';
+    this.toggle.title = `${what} the selected node's details`;
+    this.toggle.setAttribute('aria-label', `${what} the selected node's details`);
+  }
+
+  /** Shows `node` (or the hint); a field being edited keeps what the user typed. */
   show(node: PearlGraphNode | undefined): void {
     // The same node object: nothing of it changed (an update keeps the objects of the nodes it did not change).
     if (node !== undefined && node === this.node) return;
@@ -100,8 +134,12 @@ export class NodePanel {
     this.node = node;
     this.body.hidden = node === undefined;
     this.hint.hidden = node !== undefined;
+    this.element.classList.toggle('empty', node === undefined);
     this.settings.show(node);
-    if (node === undefined) return;
+    if (node === undefined) {
+      this.heading.textContent = 'No node selected';
+      return;
+    }
     this.heading.textContent = `${node.typeName}: ${getNodeTitle(node)}`;
     for (const [property, label] of this.labels) label.hidden = !offers(node, property);
     for (const [property, input] of this.inputs) {
