@@ -2,7 +2,6 @@
 // process.stderr for a pipe or a file loads Node's stream machinery, a few milliseconds of a
 // one-file lint's start-up (docs/dev/performance.md § pearl-lint).
 import * as fs from 'node:fs';
-import { isatty } from 'node:tty';
 
 const encoder = new TextEncoder();
 
@@ -12,9 +11,10 @@ export interface TextWriter {
 }
 
 /**
- * A writer of UTF-8 text to the file descriptor `fd` (1 or 2). A terminal gets `stream()` (the
- * process's stream, which writes Unicode to a Windows console correctly); a pipe or a file gets
- * `fs.writeSync`, every byte written before `write` returns, in order. When the descriptor is
+ * A writer of UTF-8 text to the file descriptor `fd` (1 or 2). A pipe, a socket or a regular file
+ * gets `fs.writeSync`, every byte written before `write` returns, in order; anything else (a
+ * terminal, whose Windows console needs the stream's Unicode writes, or a device) gets `stream()`,
+ * the process's stream. When the descriptor is
  * non-blocking and full (`EAGAIN`), the rest of the text and everything after go to `stream()`,
  * which waits for the reader. When the reader has gone (`EPIPE`: `pearl-lint | head`), this and
  * later writes are dropped, not an error. Other errors are thrown.
@@ -32,10 +32,15 @@ export function fdWriter(fd: number, stream: () => NodeJS.WritableStream): TextW
     }
     return fallback;
   };
-  if (isatty(fd)) useStream();
+  let examined = false;
   return {
     write(text: string): void {
       if (gone || text === '') return;
+      if (!examined) {
+        // At the first write: a run that prints nothing creates no stream.
+        examined = true;
+        if (!isPipeOrFile(fd)) useStream();
+      }
       if (fallback !== undefined) {
         fallback.write(text);
         return;
@@ -58,4 +63,17 @@ export function fdWriter(fd: number, stream: () => NodeJS.WritableStream): TextW
       }
     },
   };
+}
+
+/**
+ * Whether `fd` is a pipe, a socket or a regular file (fstat; not node:tty's isatty, whose module
+ * loads the stream machinery this avoids). False when it cannot be examined.
+ */
+function isPipeOrFile(fd: number): boolean {
+  try {
+    const stats = fs.fstatSync(fd);
+    return stats.isFIFO() || stats.isSocket() || stats.isFile();
+  } catch {
+    return false;
+  }
 }
