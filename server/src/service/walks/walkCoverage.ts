@@ -35,7 +35,13 @@ export function getWalkCoverage(pearl: PearlDocument, walksFiles: readonly Pearl
       });
     }
   }
-  return { covered: listTransitions(pearl).flatMap((edge) => (taken.has(edge.key) ? [edge.key] : [])), walks };
+  // The taken keys in the graph's order, without locating any transition in the text.
+  const covered: string[] = [];
+  listTransitions(pearl, (key) => {
+    if (taken.has(key)) covered.push(key);
+    return false;
+  });
+  return { covered, walks };
 }
 
 /** A transition of the graph, as coverage reports it. */
