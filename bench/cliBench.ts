@@ -7,7 +7,10 @@
  * a CI job runs them: `pearl-lint <folder>` (files per second, start-up included), `pearl-lint
  * <one file>`, and `node -e 0`, the floor of any Node command. Every round runs each contender
  * once, in a rotating order; the report gives medians and the median of the per-round ratios of
- * the one-file lint to `node -e 0` (a slow moment of the machine weighs on both sides alike). No
+ * the one-file lint to `node -e 0` (a slow moment of the machine weighs on both sides alike), and
+ * `schema loop` (bench/schemaLoop.ts, its own process over the same folder): reading, `JSON.parse`
+ * and the product's precompiled schema validator on each file, the floor of any checker; the
+ * median per-round ratio of the folder lint's CPU time to it is the target (at most 2×). No
  * contender is helped by a forced garbage collection or a warm process: each run is a new process.
  * Each process also reports its CPU time (user + system, all threads, from `process.resourceUsage()`
  * at exit, through a `--require`d file every contender loads): on a machine busy with other work,
@@ -43,6 +46,10 @@ export interface LintBuildResult {
   singleCpuMs: number;
   /** Median over rounds of the one-file CPU time / the `node -e 0` CPU time of the same round. */
   singleCpuToNode: number;
+  /** Median over rounds of the folder lint's CPU time / the schema loop's CPU time of the same round. */
+  folderCpuToSchema: number;
+  /** The same with wall times. */
+  folderToSchema: number;
 }
 
 /** The whole run. */
@@ -57,6 +64,10 @@ export interface CliBenchReport {
   nodeMs: number;
   /** Median CPU time of `node -e 0`. */
   nodeCpuMs: number;
+  /** Median wall time of the schema loop (bench/schemaLoop.ts) over the folder. */
+  schemaMs: number;
+  /** Median CPU time of the schema loop. */
+  schemaCpuMs: number;
   current: LintBuildResult;
   baseline: LintBuildResult | undefined;
   node: string;
@@ -120,14 +131,15 @@ function formatMs(ms: number): string {
 function toMarkdown(report: CliBenchReport): string {
   const size = `${(report.meanBytes / 1024).toFixed(1)} KB`;
   const rows = (build: LintBuildResult, label: string): string[] => [
-    `| ${label}\`pearl-lint <folder>\`, ${report.files.toLocaleString('en-US')} files of ${size} | ${formatMs(build.folderMs)} ms | **${Math.round(build.filesPerSecond).toLocaleString('en-US')} files/s** | ${formatMs(build.folderCpuMs)} ms | | >= 3,000 files/s |`,
-    `| ${label}\`pearl-lint <one file>\` (${size}) | ${formatMs(build.singleMs)} ms | **${build.singleToNode.toFixed(2)}×** \`node -e 0\` | ${formatMs(build.singleCpuMs)} ms | ${build.singleCpuToNode.toFixed(2)}× | <= 1.5× |`,
+    `| ${label}\`pearl-lint <folder>\`, ${report.files.toLocaleString('en-US')} files of ${size} | ${formatMs(build.folderMs)} ms | ${Math.round(build.filesPerSecond).toLocaleString('en-US')} files/s; ${build.folderToSchema.toFixed(2)}× schema loop | ${formatMs(build.folderCpuMs)} ms | **${build.folderCpuToSchema.toFixed(2)}×** schema loop | CPU <= 2× schema loop |`,
+    `| ${label}\`pearl-lint <one file>\` (${size}) | ${formatMs(build.singleMs)} ms | **${build.singleToNode.toFixed(2)}×** \`node -e 0\` | ${formatMs(build.singleCpuMs)} ms | ${build.singleCpuToNode.toFixed(2)}× \`node -e 0\` | <= 1.3× |`,
   ];
   const lines = [
     '| run | median wall time | median rate / wall ratio | median CPU time | CPU ratio | target |',
     '|---|---:|---:|---:|---:|---|',
     ...rows(report.current, ''),
     ...(report.baseline ? rows(report.baseline, 'baseline ') : []),
+    `| schema loop (read, \`JSON.parse\`, precompiled schema validator), ${report.files.toLocaleString('en-US')} files | ${formatMs(report.schemaMs)} ms | | ${formatMs(report.schemaCpuMs)} ms | 1× | |`,
     `| \`node -e 0\` | ${formatMs(report.nodeMs)} ms | 1× | ${formatMs(report.nodeCpuMs)} ms | 1× | |`,
     '',
     `${report.rounds} interleaved rounds (each a new process per run), ${report.current.production ? 'production' : 'development (unminified)'} bundles` +
@@ -151,16 +163,17 @@ function main(): void {
     const bytes = writeFiles(path.join(root, 'pearls'), files, nodes);
     const folder = path.join(root, 'pearls');
     const single = path.join(folder, 'folder-0', 'pearl-00000.pearl.json');
-    type Contender = 'node' | 'folder' | 'single' | 'baselineFolder' | 'baselineSingle';
+    type Contender = 'node' | 'schema' | 'folder' | 'single' | 'baselineFolder' | 'baselineSingle';
     const commands: Partial<Record<Contender, string[]>> = {
       node: ['-e', '0'],
+      schema: [path.join(__dirname, 'schemaLoop.js'), folder],
       folder: [currentBundle, folder],
       single: [currentBundle, single],
       ...(baselineBundle ? { baselineFolder: [baselineBundle, folder], baselineSingle: [baselineBundle, single] } : {}),
     };
     const contenders = Object.keys(commands) as Contender[];
-    const times: Record<Contender, number[]> = { node: [], folder: [], single: [], baselineFolder: [], baselineSingle: [] };
-    const cpuTimes: Record<Contender, number[]> = { node: [], folder: [], single: [], baselineFolder: [], baselineSingle: [] };
+    const times: Record<Contender, number[]> = { node: [], schema: [], folder: [], single: [], baselineFolder: [], baselineSingle: [] };
+    const cpuTimes: Record<Contender, number[]> = { node: [], schema: [], folder: [], single: [], baselineFolder: [], baselineSingle: [] };
     const preload = path.join(root, 'cpuReporter.js');
     fs.writeFileSync(preload, cpuReporter);
     const loadAverageBefore = os.loadavg();
@@ -186,6 +199,8 @@ function main(): void {
       folderCpuMs: median(cpuTimes[folder]),
       singleCpuMs: median(cpuTimes[single]),
       singleCpuToNode: median(cpuTimes[single].map((ms, round) => ms / cpuTimes.node[round])),
+      folderCpuToSchema: median(cpuTimes[folder].map((ms, round) => ms / cpuTimes.schema[round])),
+      folderToSchema: median(times[folder].map((ms, round) => ms / times.schema[round])),
     });
     const report: CliBenchReport = {
       files,
@@ -194,6 +209,8 @@ function main(): void {
       rounds,
       nodeMs: median(times.node),
       nodeCpuMs: median(cpuTimes.node),
+      schemaMs: median(times.schema),
+      schemaCpuMs: median(cpuTimes.schema),
       current: result(currentBundle, 'folder', 'single'),
       baseline: baselineBundle ? result(baselineBundle, 'baselineFolder', 'baselineSingle') : undefined,
       node: process.version,

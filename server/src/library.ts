@@ -53,8 +53,15 @@ export type {
   RuleSeverityName,
 } from './service/pearlLanguageService';
 // Walks files (*.walks.json, docs/user/walks.md): what pearl-lint needs beside the service's methods.
-export { describePearlReadError, isInsideFolder, isWalksFileUri, pearlOutsideReason, walkRules } from './service/pearlLanguageService';
-export type { CoverageTransition, UnresolvedPearl, WalkRule } from './service/pearlLanguageService';
+export {
+  describePearlReadError,
+  isInsideFolder,
+  isWalksFileUri,
+  pearlOutsideReason,
+  takenTransitions,
+  walkRules,
+} from './service/pearlLanguageService';
+export type { CoverageTransition, TransitionCoverage, UnresolvedPearl, WalkRule } from './service/pearlLanguageService';
 export { TextDocument } from 'vscode-languageserver-textdocument';
 // Values as well as types: the declarations inlined from vscode-languageserver-types are namespaces
 // with constants and helpers (`DiagnosticSeverity.Error`, `Range.create`), so they are exported for real.

@@ -51,3 +51,31 @@ test('--coverage leaves out the walks files a ! pattern leaves out', async () =>
   const { stdout } = await run(['--coverage', 'booking.pearl.json', '!walks/booking.walks.json']);
   assert.equal(stdout.split('\n')[0], 'booking.pearl.json: 0 of 10 transitions taken by 0 walks');
 });
+
+/** The coverage lines of a text report (the lint's own lines left out). */
+function coverageLines(stdout: string): string[] {
+  return stdout.split('\n').filter((line) => / transitions taken by |^ {2}not taken: /.test(line));
+}
+
+test('--coverage counts the walks the check walked as it counts walks files it walks itself', async () => {
+  // Walks files given: the report takes what the check's walks took. Pearls alone: it walks them.
+  const fromCheck = await run(['--coverage', '.']);
+  const walkedAgain = await run(['--coverage', 'booking.pearl.json', 'other.pearl.json']);
+  const onThreads = await run(['--coverage', '--concurrency', '2', '.']);
+  assert.deepEqual(coverageLines(fromCheck.stdout), coverageLines(walkedAgain.stdout));
+  assert.deepEqual(coverageLines(onThreads.stdout), coverageLines(walkedAgain.stdout));
+  assert.deepEqual(coverageLines(fromCheck.stdout).slice(0, 2), [
+    'booking.pearl.json: 5 of 10 transitions taken by 1 walk',
+    "  not taken: 'Unknown' (lookup -> greet) at booking.pearl.json:70:11",
+  ]);
+  assert.equal(coverageLines(fromCheck.stdout).filter((line) => line.startsWith('other.pearl.json:')).length, 1);
+});
+
+test('--coverage --cache reports the same when the walks files come from the cache', async () => {
+  const cacheLocation = path.join(work, '.coverage-cache');
+  const first = await run(['--coverage', '--cache', '--cache-location', cacheLocation, '.']);
+  const second = await run(['--coverage', '--cache', '--cache-location', cacheLocation, '.']);
+  assert.ok(fs.existsSync(cacheLocation));
+  assert.ok(coverageLines(first.stdout).length > 2);
+  assert.deepEqual(coverageLines(second.stdout), coverageLines(first.stdout));
+});

@@ -82,10 +82,13 @@ function asBytes(buffer: Buffer): Uint8Array {
 function privateCacheFolder(): string | undefined {
   const uid = process.getuid?.();
   const folder = path.join(os.tmpdir(), `pearl-lint-cache-${uid ?? 'user'}`);
-  try {
-    fs.mkdirSync(folder, { mode: 0o700 });
-  } catch {
-    // It exists (checked below), or cannot be made (the check fails).
+  // Made only when missing: a failed mkdir throws, which costs every run's start-up.
+  if (!fs.existsSync(folder)) {
+    try {
+      fs.mkdirSync(folder, { mode: 0o700 });
+    } catch {
+      // Made by another run meanwhile (checked below), or cannot be made (the check fails).
+    }
   }
   try {
     const stats = fs.lstatSync(folder);

@@ -13,6 +13,7 @@ import {
   isWalksFileUri,
   pearlOutsideReason,
   PearlLanguageService,
+  takenTransitions,
   type PearlDocument,
   type RuleConfiguration,
   type UnresolvedPearl,
@@ -22,11 +23,30 @@ import { LintRecord, toLintRecord } from './lintReport';
 import { readRegularFile } from './readInput';
 import { applySafeFixes, type FixMode } from './lintFix';
 import { writeFileSync } from 'node:fs';
+import type { WalkTrace } from '#protocol/walkTypes';
 
-/** What checking one file gave: its records (in the service's order), or why it could not be read. */
+/**
+ * What checking one file gave: its records (in the service's order), or why it could not be read;
+ * for a walks file checked for `--coverage`, what its walks took ({@link WalkedFile}).
+ */
 export type FileResult =
-  | { readonly records: LintRecord[]; readonly problem?: undefined; readonly output?: string }
+  | { readonly records: LintRecord[]; readonly problem?: undefined; readonly output?: string; readonly walked?: WalkedFile }
   | { readonly records?: undefined; readonly problem: string };
+
+/**
+ * What the check of one walks file found for `pearl-lint --coverage` (walkCoverageReport.ts), so
+ * that the report walks nothing again: the file, the Pearl it names, how many walks were walked
+ * through that Pearl and the edge keys of the transitions they took (each once).
+ */
+export interface WalkedFile {
+  /** The walks file's URI. */
+  readonly uri: string;
+  /** The URI of the Pearl its `pearl` names, when it names one. */
+  readonly pearlUri: string | undefined;
+  /** The walks walked (none when the Pearl could not be read). */
+  readonly walks: number;
+  readonly taken: readonly string[];
+}
 
 /** `--concurrency`: a number of threads, `auto` (see {@link threadCount}) or `off` (one thread). */
 export type LintConcurrency = number | 'auto' | 'off';
@@ -58,18 +78,20 @@ export function lintService(): PearlLanguageService {
  * The diagnostics of `text` as `target`'s records (the service's order), under `rules` and the
  * text's `pearl-disable` comments; a leading byte order mark is dropped. A walks file's Pearl is
  * read only inside `workspace` (pearl-lint's working folder, docs/user/walks.md § Walks files).
+ * With `walked`, a walks file adds what its walks took to it (`--coverage`).
  */
 export function lintText(
   target: LintTarget,
   text: string,
   rules: RuleConfiguration = { rules: {} },
   workspace: string = process.cwd(),
+  walked?: WalkedFile[],
 ): LintRecord[] {
   const service = lintService();
   // Editors drop the byte order mark before positions are counted; so do we.
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   const uri = fileUri(target.absolutePath);
-  if (isWalksFileUri(uri)) return lintWalksText(service, target, uri, text, workspace);
+  if (isWalksFileUri(uri)) return lintWalksText(service, target, uri, text, workspace, walked);
   const textDocument = TextDocument.create(uri, 'pearl', 1, text);
   const diagnostics = service.doValidation(service.parsePearlDocument(textDocument), rules);
   return diagnostics.map((diagnostic) => toLintRecord(target.displayPath, diagnostic));
@@ -84,11 +106,12 @@ export function lintAndFixText(
   text: string,
   rules: RuleConfiguration = { rules: {} },
   workspace: string = process.cwd(),
+  walked?: WalkedFile[],
 ): { records: LintRecord[]; output?: string } {
   const service = lintService();
   const bom = text.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
   const uri = fileUri(target.absolutePath);
-  if (isWalksFileUri(uri)) return { records: lintText(target, text, rules, workspace) };
+  if (isWalksFileUri(uri)) return { records: lintText(target, text, rules, workspace, walked) };
   const fixed = applySafeFixes(service, uri, text.slice(bom.length), rules);
   const output = `${bom}${fixed}`;
   return { records: lintText(target, output, rules), ...(output === text ? {} : { output }) };
@@ -125,9 +148,26 @@ export function fileUri(absolutePath: string): string {
  * The diagnostics of the walks file `text` (docs/user/walks.md): each walk run through the Pearl its
  * `pearl` names, read from disk. Walks codes are not tuned by rules (they are not the service's).
  */
-function lintWalksText(service: PearlLanguageService, target: LintTarget, uri: string, text: string, workspace: string): LintRecord[] {
+function lintWalksText(
+  service: PearlLanguageService,
+  target: LintTarget,
+  uri: string,
+  text: string,
+  workspace: string,
+  walked: WalkedFile[] | undefined,
+): LintRecord[] {
   const walksDoc = service.parsePearlDocument(TextDocument.create(uri, 'jsonc', 1, text));
-  const diagnostics = service.checkWalksFile(walksDoc, readWalkedPearl(service, service.getWalksFilePearlUri(walksDoc), workspace));
+  const pearlUri = service.getWalksFilePearlUri(walksDoc);
+  const taken = new Set<string>();
+  let walks = 0;
+  const onWalk =
+    walked &&
+    ((trace: WalkTrace): void => {
+      walks++;
+      for (const key of takenTransitions(trace)) taken.add(key);
+    });
+  const diagnostics = service.checkWalksFile(walksDoc, readWalkedPearl(service, pearlUri, workspace), onWalk);
+  walked?.push({ uri, pearlUri, walks, taken: [...taken] });
   return diagnostics.map((diagnostic) => toLintRecord(target.displayPath, diagnostic));
 }
 
@@ -175,7 +215,8 @@ export function threadCount(concurrency: LintConcurrency, files: number): number
 /**
  * Reads and checks every target with `threads` threads (the main thread and `threads - 1` worker
  * threads running {@link runLintWorker}), and resolves to one result per target, in `targets`
- * order, each under its `rules` entry; walks files read their Pearl only inside `workspace`.
+ * order, each under its `rules` entry; walks files read their Pearl only inside `workspace`, and
+ * with `coverage` their results say what their walks took ({@link WalkedFile}).
  * Each thread holds one file's text at a time. Rejects when a worker fails (an internal error).
  */
 export async function lintFiles(
@@ -184,9 +225,10 @@ export async function lintFiles(
   rules: readonly RuleConfiguration[] = [],
   fix: FixMode = 'off',
   workspace: string = process.cwd(),
+  coverage = false,
 ): Promise<FileResult[]> {
   const results: FileResult[] = new Array<FileResult>(targets.length);
-  const input: WorkerInput = { targets, rules, fix, workspace, next: new Int32Array(new SharedArrayBuffer(4)) };
+  const input: WorkerInput = { targets, rules, fix, workspace, coverage, next: new Int32Array(new SharedArrayBuffer(4)) };
   const workers = Array.from({ length: threads - 1 }, () =>
     runWorker(input, (index, result) => {
       results[index] = result;
@@ -205,6 +247,8 @@ interface WorkerInput {
   readonly workspace: string;
   /** `--fix` (write the fixed text) or `--fix-dry-run` (report it), or `off`. */
   readonly fix: FixMode;
+  /** `--coverage`: walks files' results carry what their walks took. */
+  readonly coverage: boolean;
   /** The index of the next target to take, shared by every thread. */
   readonly next: Int32Array;
 }
@@ -222,7 +266,7 @@ const filesPerTurn = 32;
  * files. Rejects only when `handle` throws.
  */
 async function lintClaimed(
-  { targets, rules, fix, workspace, next }: WorkerInput,
+  { targets, rules, fix, workspace, coverage, next }: WorkerInput,
   handle: (index: number, result: FileResult) => void,
 ): Promise<void> {
   for (let checked = 1; ; checked++) {
@@ -236,17 +280,26 @@ async function lintClaimed(
       handle(index, { problem: `${target.displayPath}: ${describeFsError(error)}` });
       continue;
     }
-    handle(
-      index,
-      fix === 'off' ? { records: lintText(target, text, rules[index], workspace) } : fixFile(target, text, rules[index], fix, workspace),
-    );
+    const walked: WalkedFile[] | undefined = coverage ? [] : undefined;
+    const result =
+      fix === 'off'
+        ? { records: lintText(target, text, rules[index], workspace, walked) }
+        : fixFile(target, text, rules[index], fix, workspace, walked);
+    handle(index, walked?.length && result.records ? { ...result, walked: walked[0] } : result);
     if (checked % filesPerTurn === 0) await new Promise<void>((resolve) => setImmediate(resolve));
   }
 }
 
 /** {@link lintAndFixText} of one file; with `write`, the fixed text replaces the file's (the result then has no `output`). */
-function fixFile(target: LintTarget, text: string, rules: RuleConfiguration | undefined, fix: FixMode, workspace: string): FileResult {
-  const { records, output } = lintAndFixText(target, text, rules, workspace);
+function fixFile(
+  target: LintTarget,
+  text: string,
+  rules: RuleConfiguration | undefined,
+  fix: FixMode,
+  workspace: string,
+  walked: WalkedFile[] | undefined,
+): FileResult {
+  const { records, output } = lintAndFixText(target, text, rules, workspace, walked);
   if (fix !== 'write' || output === undefined) return { records, output };
   try {
     writeFileSync(target.absolutePath, output);

@@ -4,15 +4,15 @@ import * as fs from './fsAsync';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeFsError, findPearlFiles } from './findPearlFiles';
-import { lintAndFixText, lintFiles, lintText, threadCount } from './lintFiles';
+import { lintAndFixText, lintFiles, lintText, threadCount, type WalkedFile } from './lintFiles';
 import { LintFormat, type LintOptions, lintUsage, parseLintArguments, stdinPath } from './lintArguments';
-import { LintCache } from './lintCache';
 import type { LintTarget } from './findPearlFiles';
 import { countLintRecords, formatLintJson, formatLintSummary, formatLintText, LintRecord, sortLintRecords } from './lintReport';
 import { getPackageManifest, getPackageVersion } from './packageVersion';
 import { checkRuleOptions, LintConfigurations } from './lintConfiguration';
 import { getEffectiveRules } from '../service/pearlLanguageService';
 import { readStream } from './readInput';
+import { fdWriter } from './syncOutput';
 
 /** Where {@link runPearlLint} writes and what relative paths are relative to. */
 export interface PearlLintIO {
@@ -89,7 +89,7 @@ async function lint(argv: readonly string[], io: PearlLintIO): Promise<number> {
     io.cwd,
   );
   const problems = options.errorOnUnmatchedPattern ? found.problems : found.problems.filter((problem) => !found.unmatched.has(problem));
-  const outcome: LintOutcome = { records: [], checked: [], problems, outputs: new Map() };
+  const outcome: LintOutcome = { records: [], checked: [], problems, outputs: new Map(), walked: new Map() };
   if (options.paths.includes(stdinPath)) await lintStdin(options.stdinFilename, io, configurations, outcome, options.fix === 'dry-run');
   await checkTargets(found.targets, options, configurations, outcome, io.cwd);
   const { records, checked } = outcome;
@@ -99,7 +99,8 @@ async function lint(argv: readonly string[], io: PearlLintIO): Promise<number> {
   await writeReports(options, outcome, io);
   if (options.coverage) {
     // Machine-readable reports keep standard output to themselves.
-    const coverage = await (await import('./walkCoverageReport')).formatWalkCoverage(found.targets, io.cwd, options.paths);
+    // What the check's walks took: the report walks only the walks files the check did not.
+    const coverage = await (await import('./walkCoverageReport')).formatWalkCoverage(found.targets, io.cwd, options.paths, outcome.walked);
     (options.format === 'text' && options.outputFile === undefined ? io.stdout : io.stderr).write(coverage);
   }
   for (const problem of problems) io.stderr.write(`pearl-lint: ${problem}\n`);
@@ -131,8 +132,11 @@ async function checkTargets(
   // Results come back in the (sorted) order of the targets, however the reads complete.
   const rules = targets.map((target) => configurations.resolve(target.absolutePath).configuration);
   // The cache holds what a check gives; fixing changes the files, so it is not used then.
+  // Loaded only for --cache: its hashing (node:crypto) costs start-up time.
   const cache =
-    options.cache && options.fix === 'off' ? LintCache.read(path.resolve(cwd, options.cacheLocation), getPackageVersion(), cwd) : undefined;
+    options.cache && options.fix === 'off'
+      ? (await import('./lintCache')).LintCache.read(path.resolve(cwd, options.cacheLocation), getPackageVersion(), cwd)
+      : undefined;
   const cached = targets.map((target, index) => cache?.lookUp(target, rules[index], JSON.stringify({ fix: options.fix })));
   const toCheck = targets.flatMap((_target, index) => (cached[index] === undefined ? [index] : []));
   const results = await lintFiles(
@@ -141,6 +145,7 @@ async function checkTargets(
     toCheck.map((index) => rules[index]),
     options.fix,
     cwd,
+    options.coverage,
   );
   const byIndex = new Map(toCheck.map((index, at) => [index, results[at]]));
   targets.forEach((target, index) => {
@@ -153,6 +158,7 @@ async function checkTargets(
     for (const record of result.records) outcome.records.push(record);
     outcome.checked.push(target.displayPath);
     if (result.output !== undefined) outcome.outputs.set(target.displayPath, result.output);
+    if (result.walked !== undefined) outcome.walked.set(result.walked.uri, result.walked);
     if (byIndex.has(index)) cache?.store(target, result.records);
   });
   if (!cache) return;
@@ -244,13 +250,11 @@ async function formatReport(format: LintFormat, records: readonly LintRecord[], 
 }
 
 async function main(): Promise<void> {
-  // `pearl-lint ... | head` closes stdout early: not an error worth a stack trace.
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE') throw error;
-  });
+  // Synchronous writes, without creating process.stdout and process.stderr for a pipe or a file
+  // (start-up time); `pearl-lint ... | head` closing stdout early is not an error (syncOutput.ts).
   process.exitCode = await runPearlLint(process.argv.slice(2), {
-    stdout: process.stdout,
-    stderr: process.stderr,
+    stdout: fdWriter(1, () => process.stdout),
+    stderr: fdWriter(2, () => process.stderr),
     cwd: process.cwd(),
     env: process.env,
     // Read only for the path `-`: creating process.stdin costs start-up time.
@@ -272,6 +276,8 @@ interface LintOutcome {
   readonly problems: string[];
   /** The fixed texts, by displayed path (`--fix-dry-run`). */
   readonly outputs: Map<string, string>;
+  /** With `--coverage`: what each walks file's walks took, by the walks file's URI. */
+  readonly walked: Map<string, WalkedFile>;
 }
 
 /**

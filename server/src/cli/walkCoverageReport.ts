@@ -7,7 +7,7 @@ import { isWalksFileUri, type PearlDocument } from '../service/pearlLanguageServ
 import { nodeWalksFileAccess } from '../walks/nodeWalksFileAccess';
 import type { LintTarget } from './findPearlFiles';
 import { exclusionMatcher } from './globPattern';
-import { lintService, readWalkedPearl } from './lintFiles';
+import { fileUri, lintService, readWalkedPearl, type WalkedFile } from './lintFiles';
 import { readRegularFile } from './readInput';
 
 /**
@@ -18,12 +18,19 @@ import { readRegularFile } from './readInput';
  * `targets` and of every `*.walks.json` under `cwd` (the workspace, docs/rulings.md § Walks) whose
  * `pearl` names a Pearl of the report: the scan is the editor's (bounded, without `node_modules`,
  * dot-folders and symbolic links: walks/nodeWalksFileAccess.ts) and leaves out the files a `!` pattern of
- * `paths` (the command line's) leaves out. Paths are shown relative to `cwd`. Files that cannot be
- * read are left out (the lint report says why for those checked).
+ * `paths` (the command line's) leaves out. A walks file in `walked` (what the check found, by the
+ * walks file's URI) is not read or walked again; the others are. Paths are shown relative to
+ * `cwd`. Files that cannot be read are left out (the lint report says why for those checked).
  */
-export async function formatWalkCoverage(targets: readonly LintTarget[], cwd: string, paths: readonly string[] = []): Promise<string> {
+export async function formatWalkCoverage(
+  targets: readonly LintTarget[],
+  cwd: string,
+  paths: readonly string[] = [],
+  walked: ReadonlyMap<string, WalkedFile> = new Map(),
+): Promise<string> {
   const service = lintService();
   const walksByPearl = new Map<string, PearlDocument[]>();
+  const known = new Map<string, { taken: Set<string>; walks: number }>();
   const pearls = new Set<string>();
   const walksSeen = new Set<string>();
   const addWalks = (walksDoc: PearlDocument, pearlUri: string): void => {
@@ -31,11 +38,23 @@ export async function formatWalkCoverage(targets: readonly LintTarget[], cwd: st
     walksByPearl.set(pearlUri, [...(walksByPearl.get(pearlUri) ?? []), walksDoc]);
   };
   for (const target of targets) {
-    const uri = pathToFileURL(target.absolutePath).href;
+    const uri = fileUri(target.absolutePath);
     if (!isWalksFileUri(uri)) {
       pearls.add(uri);
       continue;
     }
+    const checked = walked.get(uri);
+    if (checked !== undefined) {
+      walksSeen.add(uri);
+      if (checked.pearlUri === undefined) continue;
+      pearls.add(checked.pearlUri);
+      let facts = known.get(checked.pearlUri);
+      if (facts === undefined) known.set(checked.pearlUri, (facts = { taken: new Set(), walks: 0 }));
+      for (const key of checked.taken) facts.taken.add(key);
+      facts.walks += checked.walks;
+      continue;
+    }
+    // Not checked this run (its results came from --cache): read and walked here.
     let text: string;
     try {
       text = readRegularFile(target.absolutePath);
@@ -64,13 +83,9 @@ export async function formatWalkCoverage(targets: readonly LintTarget[], cwd: st
   for (const pearlUri of [...pearls].sort()) {
     const pearl = readWalkedPearl(service, pearlUri, cwd);
     if ('reason' in pearl || pearl.kind !== 'text') continue;
-    const walksFiles = walksByPearl.get(pearlUri) ?? [];
-    const coverage = service.getWalkCoverage(pearl, walksFiles);
-    const walkCount = coverage.walks.length;
-    const uncovered = service.getUncoveredTransitions(pearl, walksFiles);
-    const all = coverage.covered.length + uncovered.length;
+    const { transitions, walks, uncovered } = service.getTransitionCoverage(pearl, walksByPearl.get(pearlUri) ?? [], known.get(pearlUri));
     const shown = path.relative(cwd, fileURLToPath(pearlUri)) || fileURLToPath(pearlUri);
-    lines.push(`${shown}: ${all - uncovered.length} of ${all} transitions taken by ${walkCount} walk${walkCount === 1 ? '' : 's'}`);
+    lines.push(`${shown}: ${transitions - uncovered.length} of ${transitions} transitions taken by ${walks} walk${walks === 1 ? '' : 's'}`);
     for (const transition of uncovered) {
       const at = `${transition.range.start.line + 1}:${transition.range.start.character + 1}`;
       lines.push(`  not taken: '${transition.name ?? ''}' (${transition.from} -> ${transition.to}) at ${shown}:${at}`);

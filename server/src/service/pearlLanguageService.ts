@@ -27,7 +27,7 @@ import type { WalkCoverage } from '#protocol/pearlRequests';
 import { walkPearl } from './walks/walkEngine';
 import { checkWalksFile, isWalksFileUri, readWalksFile, type UnresolvedPearl } from './walks/walksFile';
 import { doWalksComplete, doWalksHover, findWalksDocumentSymbols, getWalksCodeActions } from './walks/walksFeatures';
-import { getWalkCoverage, listTransitions, type CoverageTransition } from './walks/walkCoverage';
+import { getTransitionCoverage, getWalkCoverage, type CoverageTransition, type TransitionCoverage } from './walks/walkCoverage';
 import { planSaveWalk, prepareSaveWalk, type SaveWalkOutcome, type WalksFileText } from './walks/walksFileEdit';
 import { getCodeActions } from './features/quickFixes/codeActions';
 import { adaptCompletionList, adaptHover, ClientCapabilities, fullClientCapabilities } from './features/clientCapabilities';
@@ -82,7 +82,8 @@ export { maxRuleConfigurationFileBytes, ruleConfigurationFileName } from './conf
 export type { ReadConfigurationFile, RuleConfigurationFile } from './configuration/ruleConfigurationFile';
 export type { ResolvedRuleConfiguration, RuleConfigurationOptions } from './configuration/ruleConfigurationService';
 export type { UnresolvedPearl } from './walks/walksFile';
-export type { CoverageTransition } from './walks/walkCoverage';
+export type { CoverageTransition, TransitionCoverage } from './walks/walkCoverage';
+export { takenTransitions } from './walks/walkCoverage';
 export { walkRules, type WalkRule } from './walks/walkCodes';
 export { describePearlReadError, isInsideFolder, isWalksFileUri, pearlOutsideReason } from './walks/walksFile';
 export { graphEditRenamesInWalks } from './walks/walksRename';
@@ -211,9 +212,10 @@ export interface PearlLanguageService {
    * Every diagnostic of a walks file (docs/user/walks.md § Diagnostics): its structure, then each walk
    * run through `pearl` (the parse of the Pearl {@link getWalksFilePearlUri} names) with its failure
    * on the step that fails and its warnings; `walk-pearl-unresolved` on `pearl` when the host could
-   * not read the Pearl (`{ reason }`, a sentence fragment such as "no such file"). Never throws.
+   * not read the Pearl (`{ reason }`, a sentence fragment such as "no such file"). `onWalk` is given
+   * each walk's trace as it is walked (for {@link getTransitionCoverage}'s `known`). Never throws.
    */
-  checkWalksFile(walksDoc: PearlDocument, pearl: PearlDocument | UnresolvedPearl): Diagnostic[];
+  checkWalksFile(walksDoc: PearlDocument, pearl: PearlDocument | UnresolvedPearl, onWalk?: (trace: WalkTrace) => void): Diagnostic[];
   /** Completion in a walks file: transition names in `take`, variable ids in `set` and `variables`. Never throws. */
   doWalksComplete(walksDoc: PearlDocument, pearl: PearlDocument, position: Position): CompletionList;
   /**
@@ -231,6 +233,17 @@ export interface PearlLanguageService {
   getWalkCoverage(pearl: PearlDocument, walksFiles: readonly PearlDocument[]): WalkCoverage;
   /** `pearl-lint --coverage`: the transitions of `pearl`'s graph that no walk of `walksFiles` takes, in document order. Never throws. */
   getUncoveredTransitions(pearl: PearlDocument, walksFiles: readonly PearlDocument[]): CoverageTransition[];
+  /**
+   * `pearl-lint --coverage` of one Pearl: how many transitions its graph has, the walks counted and
+   * the transitions none takes (with their ranges, in document order). The walks of `walksFiles`
+   * are walked; `known` adds walks already walked (the edge keys their traces took, from
+   * {@link checkWalksFile}'s `onWalk` and `takenTransitions`, and their number). Never throws.
+   */
+  getTransitionCoverage(
+    pearl: PearlDocument,
+    walksFiles: readonly PearlDocument[],
+    known?: { readonly taken: Iterable<string>; readonly walks: number },
+  ): TransitionCoverage;
   /** What a deploy sends: operation path, strict JSON body without `$schema`, summary, errors. */
   getDeployPayload(doc: PearlDocument, diagnostics: readonly Diagnostic[]): DeployPayload;
   /** Where a ValidationProblemDetails `errors` key (`pearl.nodes[2].name`, any case) lands. */
@@ -421,7 +434,8 @@ export function getLanguageService(params: LanguageServiceParams = {}): PearlLan
     getNodeSettingForm: (doc, key) => guard('getNodeSettingForm', undefined, () => getNodeSettingForm(doc, key)),
     ...walkFeatures(guard),
     getWalksFilePearlUri: (walksDoc) => guard('getWalksFilePearlUri', undefined, () => readWalksFile(walksDoc).pearlUri),
-    checkWalksFile: (walksDoc, pearl) => guard('checkWalksFile', [walksCheckFailure], () => checkWalksFile(walksDoc, pearl)),
+    checkWalksFile: (walksDoc, pearl, onWalk) =>
+      guard('checkWalksFile', [walksCheckFailure], () => checkWalksFile(walksDoc, pearl, onWalk)),
     doWalksComplete: (walksDoc, pearl, position) =>
       guard('doWalksComplete', { isIncomplete: false, items: [] }, () =>
         adaptCompletionList(doWalksComplete(walksDoc, pearl, position), clientCapabilities),
@@ -432,10 +446,9 @@ export function getLanguageService(params: LanguageServiceParams = {}): PearlLan
       guard('doWalksHover', null, () => adaptHover(doWalksHover(walksDoc, pearl, position), clientCapabilities)),
     getWalkCoverage: (pearl, walksFiles) => guard('getWalkCoverage', { covered: [], walks: [] }, () => getWalkCoverage(pearl, walksFiles)),
     getUncoveredTransitions: (pearl, walksFiles) =>
-      guard('getUncoveredTransitions', [], () => {
-        const covered = new Set(getWalkCoverage(pearl, walksFiles).covered);
-        return listTransitions(pearl).filter((transition) => !covered.has(transition.key));
-      }),
+      guard('getUncoveredTransitions', [], () => getTransitionCoverage(pearl, walksFiles).uncovered),
+    getTransitionCoverage: (pearl, walksFiles, known) =>
+      guard('getTransitionCoverage', { transitions: 0, walks: 0, uncovered: [] }, () => getTransitionCoverage(pearl, walksFiles, known)),
     getDeployPayload,
     locateFieldPath,
     getFieldPath,

@@ -5,7 +5,7 @@
  */
 import type { Range } from 'vscode-languageserver-types';
 import type { WalkCoverage } from '#protocol/pearlRequests';
-import type { SavedWalkSummary } from '#protocol/walkTypes';
+import type { SavedWalkSummary, WalkTrace } from '#protocol/walkTypes';
 import { getNodeKey, getTransitionKey } from '../document/graphKeys';
 import { NodeType, type PearlDocument } from '../document/pearlDocument';
 import { spanToRange, valueSpan } from '../document/pathSpans';
@@ -25,7 +25,7 @@ export function getWalkCoverage(pearl: PearlDocument, walksFiles: readonly Pearl
     if (model.pearlUri !== pearl.textDocument.uri) continue;
     for (const walk of model.walks) {
       const trace = walkPearl(pearl, walk.input);
-      for (const frame of trace.frames) if (frame.reachedVia !== undefined) taken.add(frame.reachedVia);
+      for (const key of takenTransitions(trace)) taken.add(key);
       const passed = !checkWalk(file, walk, trace).some((diagnostic) => diagnostic.severity === 1);
       walks.push({
         uri: file.textDocument.uri,
@@ -35,7 +35,13 @@ export function getWalkCoverage(pearl: PearlDocument, walksFiles: readonly Pearl
       });
     }
   }
-  return { covered: listTransitions(pearl).flatMap((edge) => (taken.has(edge.key) ? [edge.key] : [])), walks };
+  // The taken keys in the graph's order, without locating any transition in the text.
+  const covered: string[] = [];
+  listTransitions(pearl, (key) => {
+    if (taken.has(key)) covered.push(key);
+    return false;
+  });
+  return { covered, walks };
 }
 
 /** A transition of the graph, as coverage reports it. */
@@ -51,16 +57,22 @@ export interface CoverageTransition {
   readonly range: Range;
 }
 
-/** Every transition of the graph (top-level nodes, target resolved to a node of the graph), in document order. */
-export function listTransitions(pearl: PearlDocument): CoverageTransition[] {
+/**
+ * Every transition of the graph (top-level nodes, target resolved to a node of the graph), in
+ * document order; with `wanted`, only those whose edge key it accepts (a transition's range is
+ * located in the text, so a report of a few of many locates only those).
+ */
+export function listTransitions(pearl: PearlDocument, wanted?: (key: string) => boolean): CoverageTransition[] {
   const list: CoverageTransition[] = [];
   if (pearl.kind !== 'text') return list;
   for (const node of pearl.nodes) {
     node.transitions.forEach((transition, index) => {
       const target = transition.target;
       if (!target || target.nodeType === NodeType.PostCallActions) return;
+      const key = getTransitionKey(getNodeKey(node), index);
+      if (wanted && !wanted(key)) return;
       list.push({
-        key: getTransitionKey(getNodeKey(node), index),
+        key,
         name: transition.name,
         from: node.nodeId ?? node.name ?? getNodeKey(node),
         to: target.nodeId ?? target.name ?? getNodeKey(target),
@@ -69,4 +81,52 @@ export function listTransitions(pearl: PearlDocument): CoverageTransition[] {
     });
   }
   return list;
+}
+
+/** What `pearl-lint --coverage` reports of one Pearl: {@link getTransitionCoverage}. */
+export interface TransitionCoverage {
+  /** The transitions of the graph ({@link listTransitions}). */
+  readonly transitions: number;
+  /** The walks counted: those of the walks files given plus `known.walks`. */
+  readonly walks: number;
+  /** The transitions no walk takes, in document order. */
+  readonly uncovered: CoverageTransition[];
+}
+
+/**
+ * The transitions of `pearl` that no walk takes (docs/user/walks.md § Coverage): the walks of
+ * `walksFiles` (parses of walks files; those naming another Pearl are skipped) are walked, and
+ * `known` adds walks already walked elsewhere (pearl-lint's check of a walks file: the edge keys
+ * their traces took, {@link takenTransitions}, and how many they were). Unlike
+ * {@link getWalkCoverage} no walk is judged and only the transitions reported are located in the
+ * text. Linear in the steps walked.
+ */
+export function getTransitionCoverage(
+  pearl: PearlDocument,
+  walksFiles: readonly PearlDocument[],
+  known: { readonly taken: Iterable<string>; readonly walks: number } = { taken: [], walks: 0 },
+): TransitionCoverage {
+  const taken = new Set(known.taken);
+  let walks = known.walks;
+  for (const file of walksFiles) {
+    const model = readWalksFile(file);
+    if (model.pearlUri !== pearl.textDocument.uri) continue;
+    for (const walk of model.walks) {
+      for (const key of takenTransitions(walkPearl(pearl, walk.input))) taken.add(key);
+      walks++;
+    }
+  }
+  let transitions = 0;
+  const uncovered = listTransitions(pearl, (key) => {
+    transitions++;
+    return !taken.has(key);
+  });
+  return { transitions, walks, uncovered };
+}
+
+/** The edge keys of the transitions a walk's trace takes, in its order (repeats included). */
+export function takenTransitions(trace: WalkTrace): string[] {
+  const keys: string[] = [];
+  for (const frame of trace.frames) if (frame.reachedVia !== undefined) keys.push(frame.reachedVia);
+  return keys;
 }

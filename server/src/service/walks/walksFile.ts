@@ -226,9 +226,14 @@ class DiagnosticBudget {
  * `walk-pearl-unresolved` on `pearl` when the Pearl could not be read. At most
  * {@link maxWalksFileDiagnostics}, then one `walk-too-many-problems` on the `walks` key counting the
  * others. Never throws; no recursion and no argument spread, so any number of walks and steps is
- * checked (linear in the steps walked).
+ * checked (linear in the steps walked). `onWalk` is given each walk's trace (pearl-lint's
+ * `--coverage` counts the transitions taken without walking again).
  */
-export function checkWalksFile(doc: PearlDocument, pearl: PearlDocument | UnresolvedPearl | undefined): Diagnostic[] {
+export function checkWalksFile(
+  doc: PearlDocument,
+  pearl: PearlDocument | UnresolvedPearl | undefined,
+  onWalk?: (trace: WalkTrace) => void,
+): Diagnostic[] {
   const model = readWalksFile(doc);
   const budget = new DiagnosticBudget();
   for (const problem of model.problems) budget.add(problem.severity ?? DiagnosticSeverity.Error, () => problem);
@@ -256,7 +261,9 @@ export function checkWalksFile(doc: PearlDocument, pearl: PearlDocument | Unreso
       );
     } else {
       for (const walk of model.walks) {
-        collectWalk(doc, walk, walkPearl(pearl, walk.input), budget);
+        const trace = walkPearl(pearl, walk.input);
+        onWalk?.(trace);
+        collectWalk(doc, walk, trace, budget);
         for (const diagnostic of checkWalkValueTypes(doc, walk, pearl)) {
           budget.add(diagnostic.severity ?? DiagnosticSeverity.Warning, () => diagnostic);
         }
