@@ -28,6 +28,16 @@ export function plainText(text: string, maxLength = maxNotificationLength): stri
   return cutText(neutralise(text.replace(/[\r\n\t]+/g, ' ').replace(/^\p{Zs}+|\p{Zs}+$/gu, '')), maxLength);
 }
 
+/**
+ * `text` for a webview page that sets it as DOM text (`textContent`, never HTML or Markdown): on one
+ * line, spaces at either end dropped, invisible characters shown as `\uXXXX`, cut at `maxLength`
+ * with `…`. No zero-width space is added: a page draws no link or icon from text, and the text
+ * goes on into exports (CSV) as the service sent it.
+ */
+export function pageText(text: string, maxLength = maxNotificationLength): string {
+  return cutText(showInvisible(text.replace(/[\r\n\t]+/g, ' ').replace(/^\p{Zs}+|\p{Zs}+$/gu, '')), maxLength);
+}
+
 /** {@link plainText} cut at {@link maxLabelLength}: a tree row's label or tooltip, a quick-pick item, a title. */
 export function plainLabel(text: string): string {
   return plainText(text, maxLabelLength);

@@ -21,7 +21,7 @@ import {
   type StatusCounts,
   type TimePoint,
 } from '../api/pearlAnalyticsApi';
-import { plainText } from '../userText';
+import { pageText } from '../userText';
 import { tagColorOf } from './tagColors';
 
 /**
@@ -327,11 +327,11 @@ function sentimentChart(sentiment: SentimentCounts | undefined): ChartModel {
 export const maxShownLength = 200;
 
 /**
- * `text` from the service or a file as the page shows it: {@link plainText} (on one line, control,
+ * `text` from the service or a file as the page shows it: {@link pageText} (on one line, control,
  * bidi and zero-width characters written `\uXXXX`), cut at {@link maxShownLength} with `…`.
  */
 export function shownText(text: string): string {
-  return plainText(text, maxShownLength);
+  return pageText(text, maxShownLength);
 }
 
 /** The label of a time line entry: its day (`2026-11-06`) when the date is ISO, else the date as sent. */

@@ -214,6 +214,36 @@ describe('the designer beside the editor (chromium)', { skip: fs.existsSync(chro
     assert.deepEqual(pageErrors, []);
   });
 
+  it('beside the editor, a pressed toolbar button stays readable under the mouse and no button label wraps', async () => {
+    const { page, pageErrors } = await open(graphOf(clinic, 1), beside);
+    const focus = page.locator('.toolbar button[data-action="focusMode"]');
+    await focus.click();
+    assert.equal(await focus.getAttribute('aria-pressed'), 'true');
+    await focus.hover();
+    await settle(page);
+    const colours = await focus.evaluate((button) => {
+      const style = getComputedStyle(button);
+      return { background: style.backgroundColor, color: style.color };
+    });
+    // The primary hover background (the theme has none: the fallback #1177bb) with the primary
+    // foreground, not the secondary hover grey with white text.
+    assert.deepEqual(colours, { background: 'rgb(17, 119, 187)', color: 'rgb(255, 255, 255)' });
+    // The page writes the coverage count on its button; the narrow toolbar scrolls sideways instead.
+    await page.evaluate(() => {
+      const coverage = document.querySelector<HTMLButtonElement>('.toolbar button[data-action="coverage"]');
+      if (coverage) coverage.textContent = 'Coverage 12/27';
+    });
+    await settle(page);
+    const heights = await page
+      .locator('.toolbar button')
+      .evaluateAll((buttons) =>
+        buttons.filter((button) => (button as HTMLElement).offsetParent !== null).map((button) => button.getBoundingClientRect().height),
+      );
+    assert.ok(heights.length > 5 && heights.every((height) => height <= 26), `button heights ${JSON.stringify(heights)}`);
+    assert.deepEqual(pageErrors, []);
+    await page.context().close();
+  });
+
   it('with the walk panel open and the bottom panel of VS Code open, the graph keeps half the page', async () => {
     const graph = graphOf(clinic, 1);
     const { page, pageErrors } = await open(graph, besideWithBottomPanel);
