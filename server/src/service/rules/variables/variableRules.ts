@@ -127,10 +127,14 @@ function checkVariableReferences(doc: PearlDocument, diagnostics: Diagnostic[]):
 export function referencedVariableIds(doc: PearlDocument): ReadonlySet<string> {
   return perParse(doc.modelCache, doc.parseId, 'referencedIds', () => {
     const used = new Set<string>();
-    walkFieldStrings(doc, (steps, key) => {
-      const value = readField(steps[steps.length - 2].value as JsonObject, key);
-      if (typeof value === 'string') for (const reference of findValueReferences(value)) used.add(reference.id);
-    });
+    walkFieldStrings(
+      doc,
+      (steps, key) => {
+        const value = readField(steps[steps.length - 2].value as JsonObject, key);
+        if (typeof value === 'string') for (const reference of findValueReferences(value)) used.add(reference.id);
+      },
+      true,
+    );
     return used;
   });
 }
@@ -143,14 +147,18 @@ function checkFieldStrings(doc: PearlDocument, diagnostics: Diagnostic[], used: 
     // lint). A second check of the same model is an edit patched into it: from then on each (V)
     // string is kept with what was found in it.
     cache.variablesChecked = true;
-    walkFieldStrings(doc, (steps, key, field) => {
-      const value = readField(steps[steps.length - 2].value as JsonObject, key);
-      if (typeof value !== 'string') return;
-      const references = findValueReferences(value);
-      if (used) for (const reference of references) used.add(reference.id);
-      const found = checkString(doc, field, value, references, () => pathOf(steps));
-      if (found) for (const finding of found.findings) diagnostics.push(finding.diagnostic);
-    });
+    walkFieldStrings(
+      doc,
+      (steps, key, field) => {
+        const value = readField(steps[steps.length - 2].value as JsonObject, key);
+        if (typeof value !== 'string') return;
+        const references = findValueReferences(value);
+        if (used) for (const reference of references) used.add(reference.id);
+        const found = checkString(doc, field, value, references, () => pathOf(steps));
+        if (found) for (const finding of found.findings) diagnostics.push(finding.diagnostic);
+      },
+      true,
+    );
     return;
   }
   for (const fieldString of getFieldStrings(doc)) {
@@ -299,11 +307,14 @@ function getFieldStrings(doc: PearlDocument): readonly FieldString[] {
 
 /**
  * Calls `visit` for every (V) string under `pearl`, in document order, by one walk of the `pearl`
- * value, with the steps from `pearl` to it (reused: valid during the call only), its key and its field.
+ * value, with the steps from `pearl` to it (reused: valid during the call only), its key and its
+ * field. With `withBraceOnly`, only for a string holding a `{` (the others hold no reference, and
+ * their field is not even resolved: most strings of a Pearl have none).
  */
 function walkFieldStrings(
   doc: PearlDocument,
   visit: (steps: readonly PathStep<unknown>[], key: string, field: VariableField) => void,
+  withBraceOnly = false,
 ): void {
   const pearl = doc.pearlValue;
   if (!pearl) return;
@@ -328,6 +339,7 @@ function walkFieldStrings(
       steps[depth] = { key, value };
     }
     if (typeof value === 'string') {
+      if (withBraceOnly && value.indexOf('{') < 0) continue;
       // Steps past this depth are left from an earlier branch.
       steps.length = depth + 1;
       const field = typeof key === 'string' && variableFieldKeys.has(key) ? resolveValueVariableField(doc.kind, steps) : undefined;
