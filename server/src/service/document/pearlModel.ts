@@ -52,9 +52,10 @@ export interface ModelCache {
 
 /**
  * The {@link perParse} slots: graphSupport.ts (graph facts, graph paths), schemaSupport.ts (schema
- * errors, the spans of values of the wrong type), variableRules.ts (the ids referenced).
+ * errors, the spans of values of the wrong type), variableRules.ts (the ids referenced),
+ * completion.ts (the nodeId items of a `toNodeId`).
  */
-export type PerParseSlot = 'graphFacts' | 'graphPaths' | 'schemaErrors' | 'wrongTypeSpans' | 'referencedIds';
+export type PerParseSlot = 'graphFacts' | 'graphPaths' | 'schemaErrors' | 'wrongTypeSpans' | 'referencedIds' | 'nodeIdCompletions';
 
 /**
  * What `compute` gives for the parse `parseId` of a model, computed on the first call for that parse
