@@ -46,6 +46,8 @@ export interface ModelCache {
   placeholders?: unknown;
   /** variableUsage.ts: the `variableId` entries of the last parse checked. */
   variableIds?: unknown;
+  /** schema/types.ts: the integers written as numbers that are not whole, of the last parse checked. */
+  disguisedFractions?: unknown;
   /** What one parse computed once for several rules ({@link perParse}), by slot; only the last parse's. */
   perParse?: Partial<Record<PerParseSlot, { readonly parseId: number; readonly value: unknown }>>;
 }
