@@ -38,6 +38,10 @@ export interface ModelCache {
   variableFieldStrings?: unknown;
   /** variableRules.ts: whether the variables of this model have been checked once. */
   variablesChecked?: boolean;
+  /** variableRules.ts: the (V) strings by path, found on the first edit patched into a kept check. */
+  variableFieldStringsByPath?: unknown;
+  /** variableRules.ts: the diagnostics and ids referenced of the last parse checked (from the second check on). */
+  variableReferences?: unknown;
   /** keptDiagnostics.ts: the diagnostics of each family kept across edits inside strings, by family name. */
   keptDiagnostics?: unknown;
   /** ruleConfigurationService.ts: the last parse whose text holds no `pearl-disable` nor `pearl-enable`. */
