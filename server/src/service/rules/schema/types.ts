@@ -49,40 +49,7 @@ function checkTypes(doc: PearlDocument, diagnostics: Diagnostic[]): void {
  * significant digits and a larger exponent that is not whole reads as a fraction, which the schema
  * already refuses. Searched in the whole text, so that a document without one builds no tree.
  */
-export const disguisedFractionCandidate = /\d{17}|\.\d{6}|[eE]-\d{3}/g;
-
-/** Whether UTF-16 code unit `code` is an ASCII digit. */
-function isDigit(code: number): boolean {
-  return code >= 0x30 && code <= 0x39;
-}
-
-/**
- * The offsets where {@link disguisedFractionCandidate} matches in `text`, in order, found without
- * running the regular expression over every character (a Pearl is mostly prose: every `e` and every
- * digit would start an attempt): a run of 6 or more digits contains an offset that is a multiple of
- * 6, so only every sixth character is looked at, and each run found is a candidate when it has 17
- * digits or follows a `.`; an exponent is found by searching for `e-` and `E-`.
- */
-export function disguisedFractionCandidates(text: string): number[] {
-  const found: number[] = [];
-  let lastRunEnd = 0;
-  for (let at = 5; at < text.length; at += 6) {
-    if (at < lastRunEnd || !isDigit(text.charCodeAt(at))) continue;
-    let start = at;
-    while (start > 0 && isDigit(text.charCodeAt(start - 1))) start--;
-    let end = at + 1;
-    while (end < text.length && isDigit(text.charCodeAt(end))) end++;
-    lastRunEnd = end;
-    if (end - start >= 17) found.push(start);
-    else if (end - start >= 6 && start > 0 && text.charCodeAt(start - 1) === 0x2e /* . */) found.push(start - 1);
-  }
-  for (const exponent of ['e-', 'E-']) {
-    for (let at = text.indexOf(exponent); at >= 0; at = text.indexOf(exponent, at + 2)) {
-      if (isDigit(text.charCodeAt(at + 2)) && isDigit(text.charCodeAt(at + 3)) && isDigit(text.charCodeAt(at + 4))) found.push(at);
-    }
-  }
-  return found.sort((a, b) => a - b);
-}
+const disguisedFractionCandidate = /\d{17}|\.\d{6}|[eE]-\d{3}/g;
 /** A JSON number: sign, integer digits, fraction digits, exponent. */
 const numberLiteral = /^-?(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
 
@@ -129,8 +96,8 @@ function searchDisguisedFractions(doc: PearlDocument): Finding[] {
   const text = doc.textDocument.getText();
   const findings: Finding[] = [];
   let lastEnd = -1;
-  for (const candidate of disguisedFractionCandidates(text)) {
-    let start = candidate;
+  for (const match of text.matchAll(disguisedFractionCandidate)) {
+    let start = match.index ?? 0;
     if (start < lastEnd) continue;
     while (start > 0 && /[-+.\deE]/.test(text[start - 1])) start--;
     let end = start;
