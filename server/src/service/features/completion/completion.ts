@@ -76,7 +76,12 @@ function completeNodeIds(doc: PearlDocument, stringNode: JsonNode, capabilities:
   const range = toRange(doc, start, end);
   const items = nodeIdItems(doc);
   if (capabilities.editRangeDefault) return { isIncomplete: false, itemDefaults: { editRange: range }, items: items.slice() };
-  return { isIncomplete: false, items: items.map((item) => ({ ...item, textEdit: { range, newText: item.label } })) };
+  const withEdits: CompletionItem[] = new Array<CompletionItem>(items.length);
+  for (let i = 0; i < items.length; i++) {
+    const { label, kind, detail, sortText } = items[i];
+    withEdits[i] = { label, kind, detail, sortText, textEdit: { range, newText: label } };
+  }
+  return { isIncomplete: false, items: withEdits };
 }
 
 /** A nodeId item without its range: the label is the text it inserts. */
