@@ -8,6 +8,9 @@
  * moment of the machine weighs on both sides of a ratio alike). No contender gets a forced garbage
  * collection: each pays for the garbage it leaves, as it would in a server.
  * - full diagnostics: `parsePearlDocument` + `doValidation`, what the server does per change;
+ * - schema only: `JSON.parse` of the text + the product's precompiled ajv validator of its kind
+ *   (server/src/service/generated/schemaValidators.ts), the least any schema check can do: the
+ *   target is full diagnostics within 3× of it (issue 32);
  * - the floor: jsonc-parser's bare `parseTree` of the text, which builds a tree and throws it away;
  * - vscode-json-languageservice's `parseJSONDocument` + `doValidation` with our text schema
  *   (schemas/text-pearl.schema.json), what VS Code's JSON support does per change;
@@ -15,7 +18,9 @@
  *   over the document), what a Pearl being written looks like: each problem is located in the text;
  * - a keystroke: a letter typed into (then deleted from) a late node's script, parsed from the
  *   previous parse (the edit patches it) + `doValidation`, what the server does per keystroke.
- * It also times completion on an already parsed document at 1,000 nodes.
+ * Each size runs for each shape (`--shapes=text,mix`): `text` is `generateTextPearl` (every node
+ * type with its settings), the others `generateShapedPearl`'s graph shapes (`mix`: hubs, back edges,
+ * menus, a chain and islands). It also times completion on an already parsed document at 1,000 nodes.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -24,13 +29,16 @@ import { performance } from 'node:perf_hooks';
 import { parseTree } from 'jsonc-parser';
 import * as jsonService from 'vscode-json-languageservice';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { text as validateTextPearl } from '../server/src/service/generated/schemaValidators';
 import { getLanguageService, PearlDocument } from '../server/src/service/pearlLanguageService';
-import { generateTextPearl } from './pearlGenerator';
+import { generateShapedPearl, generateTextPearl, type PearlShape, pearlShapes } from './pearlGenerator';
 import { completionPoints } from './textPoints';
 
 /** One contender's median time and the medians of its per-round ratios, in milliseconds. */
 export interface SizeResult {
   nodes: number;
+  /** The generated document's shape: `text` (generateTextPearl) or a {@link PearlShape}. */
+  shape: BenchShape;
   /** Size of the text in bytes (UTF-8). */
   bytes: number;
   /** Interleaved rounds behind each median. */
@@ -41,6 +49,8 @@ export interface SizeResult {
   withProblemsMs: number;
   /** Median of the bare jsonc-parser `parseTree`. */
   parseTreeMs: number;
+  /** Median of `JSON.parse` + the precompiled schema validator (the schema-only limit). */
+  schemaOnlyMs: number;
   /** Median of vscode-json-languageservice `parseJSONDocument` + `doValidation`. */
   jsonServiceMs: number;
   /**
@@ -50,17 +60,21 @@ export interface SizeResult {
   keystrokeMs: number;
   /** Median over rounds of diagnostics time / parseTree time (below 1: faster than the floor). */
   diagnosticsToParseTree: number;
+  /** Median over rounds of diagnostics time / schema-only time (the target: at most 3). */
+  diagnosticsToSchemaOnly: number;
+  /** Whether the precompiled validator accepts the generated document (it should). */
+  schemaOnlyValid: boolean;
   /** Median over rounds of vscode-json-languageservice time / diagnostics time (how many times faster we are). */
   jsonServiceToDiagnostics: number;
   /** Median over rounds of vscode-json-languageservice time / time with ten problems. */
   jsonServiceToWithProblems: number;
-  /** Diagnostics of the text with ten problems: should be 10. */
+  /** Diagnostics of the text with ten problems: should be 10 more than {@link diagnosticsByCode} counts. */
   withProblemsCount: number;
   /** Median over rounds of keystroke time / parseTree time. */
   keystrokeToParseTree: number;
   /** Median over rounds of vscode-json-languageservice time / keystroke time. */
   jsonServiceToKeystroke: number;
-  /** Diagnostics of the generated document, counted by code: should be empty. */
+  /** Diagnostics of the generated document, counted by code: empty for `text` (`mix` has islands nothing leads to). */
   diagnosticsByCode: Record<string, number>;
   /** Problems vscode-json-languageservice reports on the generated document: should be 0. */
   jsonServiceProblems: number;
@@ -91,6 +105,14 @@ export interface BenchReport {
 }
 
 const defaultSizes = [1_000, 5_000, 20_000];
+const defaultShapes: readonly BenchShape[] = ['text', 'mix'];
+
+/** A generated document's shape: `text` is {@link generateTextPearl}'s, the others {@link generateShapedPearl}'s. */
+export type BenchShape = 'text' | PearlShape;
+
+function generate(shape: BenchShape, nodes: number): string {
+  return shape === 'text' ? generateTextPearl(nodes) : generateShapedPearl(shape, nodes);
+}
 /** Per size: at least this many rounds, at most maxRounds, within budgetMs if possible. */
 const minRounds = 5;
 const maxRounds = 200;
@@ -125,7 +147,7 @@ function median(values: readonly number[]): number {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-type Contender = 'diagnostics' | 'withProblems' | 'parseTree' | 'jsonService' | 'keystroke';
+type Contender = 'diagnostics' | 'withProblems' | 'parseTree' | 'schemaOnly' | 'jsonService' | 'keystroke';
 
 /** The text with an undeclared variable `{bench_undeclared_N}` at the start of ten scripts spread over the document. */
 function withTenProblems(text: string): string {
@@ -140,8 +162,8 @@ function withTenProblems(text: string): string {
   return result;
 }
 
-async function benchSize(nodes: number): Promise<SizeResult> {
-  const text = generateTextPearl(nodes);
+async function benchSize(shape: BenchShape, nodes: number): Promise<SizeResult> {
+  const text = generate(shape, nodes);
   const textDocument = createDocument(text);
   const problemsDocument = createDocument(withTenProblems(text));
   const jsonDocument = jsonService.TextDocument.create('file:///bench/generated.pearl.json', 'jsonc', 1, text);
@@ -161,6 +183,7 @@ async function benchSize(nodes: number): Promise<SizeResult> {
     diagnostics: () => service.doValidation(service.parsePearlDocument(textDocument)),
     withProblems: () => service.doValidation(service.parsePearlDocument(problemsDocument)),
     parseTree: () => parseTree(text, [], { allowTrailingComma: true }),
+    schemaOnly: () => validateTextPearl(JSON.parse(text)),
     jsonService: () =>
       jsonLanguageService.doValidation(jsonDocument, jsonLanguageService.parseJSONDocument(jsonDocument), {
         trailingCommas: 'ignore',
@@ -176,8 +199,16 @@ async function benchSize(nodes: number): Promise<SizeResult> {
   const jsonServiceProblems = ((await run.jsonService()) as unknown[]).length;
 
   const withProblemsCount = (run.withProblems() as unknown[]).length;
-  const contenders: Contender[] = ['diagnostics', 'withProblems', 'parseTree', 'jsonService', 'keystroke'];
-  const times: Record<Contender, number[]> = { diagnostics: [], withProblems: [], parseTree: [], jsonService: [], keystroke: [] };
+  const schemaOnlyValid = run.schemaOnly() === true;
+  const contenders: Contender[] = ['diagnostics', 'withProblems', 'parseTree', 'schemaOnly', 'jsonService', 'keystroke'];
+  const times: Record<Contender, number[]> = {
+    diagnostics: [],
+    withProblems: [],
+    parseTree: [],
+    schemaOnly: [],
+    jsonService: [],
+    keystroke: [],
+  };
   const end = performance.now() + budgetMs;
   for (let round = 0; round < warmupRounds + maxRounds; round++) {
     if (round >= warmupRounds + minRounds && performance.now() > end) break;
@@ -194,14 +225,18 @@ async function benchSize(nodes: number): Promise<SizeResult> {
     median(times[numerator].map((time, round) => time / times[denominator][round]));
   return {
     nodes,
+    shape,
     bytes: Buffer.byteLength(text, 'utf8'),
     rounds: times.diagnostics.length,
     diagnosticsMs: median(times.diagnostics),
     withProblemsMs: median(times.withProblems),
     parseTreeMs: median(times.parseTree),
+    schemaOnlyMs: median(times.schemaOnly),
     jsonServiceMs: median(times.jsonService),
     keystrokeMs: median(times.keystroke),
     diagnosticsToParseTree: ratios('diagnostics', 'parseTree'),
+    diagnosticsToSchemaOnly: ratios('diagnostics', 'schemaOnly'),
+    schemaOnlyValid,
     jsonServiceToDiagnostics: ratios('jsonService', 'diagnostics'),
     jsonServiceToWithProblems: ratios('jsonService', 'withProblems'),
     withProblemsCount,
@@ -248,26 +283,33 @@ function formatMs(ms: number): string {
 
 function toMarkdown(report: BenchReport): string {
   const lines = [
-    '| nodes | file size (KB) | rounds | full diagnostics (ms) | with 10 problems (ms) | keystroke in a string (ms) | bare parseTree (ms) | vscode-json-languageservice (ms) | full / parseTree | keystroke / parseTree | json-languageservice / full | json-languageservice / with 10 problems | json-languageservice / keystroke |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| shape | nodes | file size (KB) | rounds | full diagnostics (ms) | with 10 problems (ms) | keystroke in a string (ms) | schema only (ms) | bare parseTree (ms) | vscode-json-languageservice (ms) | full / schema only | full / parseTree | keystroke / parseTree | json-languageservice / full | json-languageservice / with 10 problems | json-languageservice / keystroke |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of report.results) {
     lines.push(
-      `| ${r.nodes.toLocaleString('en-US')} | ${(r.bytes / 1024).toFixed(0)} | ${r.rounds} | ${formatMs(r.diagnosticsMs)} | ${formatMs(r.withProblemsMs)} | ${formatMs(r.keystrokeMs)} | ${formatMs(r.parseTreeMs)} | ${formatMs(r.jsonServiceMs)} | ${r.diagnosticsToParseTree.toFixed(2)}× | ${r.keystrokeToParseTree.toFixed(2)}× | ${r.jsonServiceToDiagnostics.toFixed(2)}× | ${r.jsonServiceToWithProblems.toFixed(2)}× | ${r.jsonServiceToKeystroke.toFixed(2)}× |`,
+      `| ${r.shape} | ${r.nodes.toLocaleString('en-US')} | ${(r.bytes / 1024).toFixed(0)} | ${r.rounds} | ${formatMs(r.diagnosticsMs)} | ${formatMs(r.withProblemsMs)} | ${formatMs(r.keystrokeMs)} | ${formatMs(r.schemaOnlyMs)} | ${formatMs(r.parseTreeMs)} | ${formatMs(r.jsonServiceMs)} | ${r.diagnosticsToSchemaOnly.toFixed(2)}× | ${r.diagnosticsToParseTree.toFixed(2)}× | ${r.keystrokeToParseTree.toFixed(2)}× | ${r.jsonServiceToDiagnostics.toFixed(2)}× | ${r.jsonServiceToWithProblems.toFixed(2)}× | ${r.jsonServiceToKeystroke.toFixed(2)}× |`,
     );
   }
   const perThousand = (pick: (r: SizeResult) => number): string =>
-    report.results.map((r) => `${formatMs(pick(r) / (r.nodes / 1000))} at ${r.nodes.toLocaleString('en-US')}`).join(', ');
+    report.results
+      .filter((r) => r.shape === report.results[0].shape)
+      .map((r) => `${formatMs(pick(r) / (r.nodes / 1000))} at ${r.nodes.toLocaleString('en-US')}`)
+      .join(', ');
   lines.push('');
   lines.push(
-    `Linear growth, ms per 1,000 nodes: full diagnostics ${perThousand((r) => r.diagnosticsMs)}; keystroke ${perThousand((r) => r.keystrokeMs)}; parseTree ${perThousand((r) => r.parseTreeMs)}.`,
+    `Linear growth (${report.results[0]?.shape ?? ''}), ms per 1,000 nodes: full diagnostics ${perThousand((r) => r.diagnosticsMs)}; keystroke ${perThousand((r) => r.keystrokeMs)}; parseTree ${perThousand((r) => r.parseTreeMs)}.`,
   );
   for (const r of report.results) {
-    if (r.withProblemsCount !== 10) lines.push(`The ${r.nodes}-node text with ten problems got ${r.withProblemsCount} diagnostics.`);
+    const generatedCount = Object.values(r.diagnosticsByCode).reduce((sum, count) => sum + count, 0);
+    if (r.withProblemsCount !== generatedCount + 10) {
+      lines.push(`The ${r.shape} ${r.nodes}-node text with ten problems got ${r.withProblemsCount - generatedCount} more diagnostics.`);
+    }
+    if (!r.schemaOnlyValid) lines.push(`The schema validator rejects the generated ${r.shape} ${r.nodes}-node document.`);
     const codes = Object.entries(r.diagnosticsByCode);
     if (codes.length || r.jsonServiceProblems) {
       lines.push(
-        `Problems on the generated ${r.nodes}-node document: ours ${codes.map(([code, n]) => `${code} ${n}`).join(', ') || 'none'}; vscode-json-languageservice ${r.jsonServiceProblems}.`,
+        `Problems on the generated ${r.shape} ${r.nodes}-node document: ours ${codes.map(([code, n]) => `${code} ${n}`).join(', ') || 'none'}; vscode-json-languageservice ${r.jsonServiceProblems}.`,
       );
     }
   }
@@ -285,11 +327,18 @@ async function main(): Promise<void> {
   const json = process.argv.includes('--json');
   const sizesArgument = process.argv.find((argument) => argument.startsWith('--sizes='));
   const sizes = sizesArgument ? sizesArgument.slice('--sizes='.length).split(',').map(Number) : defaultSizes;
+  const shapesArgument = process.argv.find((argument) => argument.startsWith('--shapes='));
+  const shapes = shapesArgument ? (shapesArgument.slice('--shapes='.length).split(',') as BenchShape[]) : defaultShapes;
+  for (const shape of shapes) {
+    if (shape !== 'text' && !pearlShapes.includes(shape)) throw new Error(`unknown shape ${shape}: text, ${pearlShapes.join(', ')}`);
+  }
   const started = performance.now();
   const results: SizeResult[] = [];
-  for (const nodes of sizes) {
-    if (!json) process.stderr.write(`bench: ${nodes} nodes...\n`);
-    results.push(await benchSize(nodes));
+  for (const shape of shapes) {
+    for (const nodes of sizes) {
+      if (!json) process.stderr.write(`bench: ${shape} ${nodes} nodes...\n`);
+      results.push(await benchSize(shape, nodes));
+    }
   }
   const report: BenchReport = {
     node: process.version,

@@ -9,8 +9,8 @@
  *   back edges, fan-outs, chains, islands) from R's `dist/service.js`, K times after a warm-up (5 runs and 0.5 s of
  *   CPU at least); prints `{ "cpuMs": <process CPU time per iteration> }` (user + system, every thread, so the
  *   garbage collector's work counts; no forced collection).
- * - `keystrokes --root R --nodes N --edits E [--repeat k]`: starts R's `dist/server.js --stdio`,
- *   opens the same Pearl with a `{` just typed in a late script, types 6 unmeasured keystrokes in
+ * - `keystrokes --root R --nodes N --edits E [--repeat k]`: starts R's `dist/server.js --stdio` (with the
+ *   completion capabilities VS Code announces), opens the same Pearl with a `{` just typed in a late script, types 6 unmeasured keystrokes in
  *   that script then E measured ones (bench/lspBench.ts); prints `{ "keystrokeCpuMs" }`, the median
  *   server CPU time (every thread) per keystroke.
  * - `requests --root BASE --head-root HEAD --nodes N --requests H [--repeat k]`: both builds'
@@ -36,7 +36,7 @@ import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { launchOptions } from '../test/e2e/webview/previewPage';
-import { type LspClient, withLspClient } from '../test/helpers/lspClient';
+import { LspClient } from '../test/helpers/lspClient';
 import { median } from './benchStats';
 import { typeKeystrokes, waitForIdle } from './lspBench';
 import { generateShapedPearl } from './pearlGenerator';
@@ -144,22 +144,34 @@ const warmupKeystrokes = 6;
 
 const uri = 'file:///bench/compare.pearl.json';
 
+/**
+ * The completion capabilities VS Code announces: snippets, label details, Markdown documentation,
+ * and the item defaults a list may give once for every item (a build that ignores them sends each
+ * item whole).
+ */
+const vsCodeCompletion = {
+  completion: {
+    completionItem: { snippetSupport: true, labelDetailsSupport: true, documentationFormat: ['markdown', 'plaintext'] },
+    completionList: { itemDefaults: ['commitCharacters', 'editRange', 'insertTextFormat', 'insertTextMode', 'data'] },
+  },
+};
+
 /** Runs `body` with R's server started, the `mix` Pearl of `nodes` nodes (a `{` just typed in a late script) open and its diagnostics received. */
-function withOpenPearl<T>(
+async function withOpenPearl<T>(
   root: string,
   nodes: number,
   body: (client: LspClient, points: ReturnType<typeof completionPoints>) => Promise<T>,
 ): Promise<T> {
   const points = completionPoints(generateShapedPearl(compareShape, nodes));
-  return withLspClient(
-    async (client) => {
-      await client.open(uri, points.text, 1);
-      await client.waitForDiagnostics(uri, (params) => params.version === 1, 60_000);
-      return body(client, points);
-    },
-    'stdio',
-    path.join(root, 'dist', 'server.js'),
-  );
+  const client = LspClient.start('stdio', path.join(root, 'dist', 'server.js'));
+  try {
+    await client.initialize({ textDocument: vsCodeCompletion });
+    await client.open(uri, points.text, 1);
+    await client.waitForDiagnostics(uri, (params) => params.version === 1, 60_000);
+    return await body(client, points);
+  } finally {
+    await client.dispose();
+  }
 }
 
 async function keystrokes(root: string, nodes: number, edits: number, repeat: number): Promise<{ keystrokeCpuMs: number }> {

@@ -1,13 +1,16 @@
 /**
- * Server CPU per keystroke over LSP (`npm run bench:lsp`; `--nodes=N`, `--edits=N`, `--json`).
+ * Server CPU per keystroke and memory over LSP (`npm run bench:lsp`; `--nodes=1000,5000`,
+ * `--edits=N`, `--json`).
  *
- * Starts the built server (`dist/server.js --stdio`) as an editor does, opens a generated text
- * Pearl (bench/pearlGenerator.ts, 1,000 nodes by default) and types one character at a time into
+ * For each size, starts the built server (`dist/server.js --stdio`) as an editor does, opens a
+ * generated text Pearl (bench/pearlGenerator.ts, 1,000 and 5,000 nodes by default) and types one character at a time into
  * the script of a late node (incremental `didChange`, inside a string literal). Each keystroke waits
  * for the diagnostics of its version, then until the server has been idle a moment, so the whole
  * cost of the keystroke (parse, every rule, publishing, the garbage it leaves) falls in its window.
  * CPU time is the sum over the server's threads (main, garbage collector, libuv) of
  * /proc/<pid>/task/<tid>/schedstat (nanoseconds on the CPU), read before and after: Linux only.
+ * Memory is the server's resident set after the typing and its peak (/proc/<pid>/status VmRSS and
+ * VmHWM), what the editor's machine gives the server.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -25,8 +28,18 @@ export interface LspBenchReport {
   cpuMaxMs: number;
   /** Median wall time from sending the change to receiving its diagnostics (includes the 200 ms debounce). */
   latencyP50Ms: number;
+  /** The server's resident set after the typing (VmRSS) and its peak over the run (VmHWM), in MiB. */
+  rssMiB: number;
+  peakRssMiB: number;
   loadAverage: number[];
   date: string;
+}
+
+/** The resident set (VmRSS) and its peak (VmHWM) of process `pid`, in MiB (Linux: /proc). */
+export function processMemoryMiB(pid: number): { rss: number; peak: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const read = (field: string): number => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) / 1024;
+  return { rss: read('VmRSS'), peak: read('VmHWM') };
 }
 
 /** CPU time of every thread of process `pid` so far, in milliseconds (Linux: /proc). */
@@ -125,36 +138,47 @@ export async function typeKeystrokes(
   return { cpu, latency };
 }
 
-async function main(): Promise<void> {
-  const option = (name: string, fallback: number): number => {
-    const found = process.argv.find((argument) => argument.startsWith(`--${name}=`));
-    return found ? Number(found.slice(name.length + 3)) : fallback;
-  };
-  const nodes = option('nodes', 1_000);
-  const edits = option('edits', 40);
+/** Opens a generated Pearl of `nodes` nodes in a new server, types `edits` letters and reads the server's memory. */
+async function benchSize(nodes: number, edits: number): Promise<LspBenchReport> {
   const text = generateTextPearl(nodes);
   const uri = 'file:///bench/keystrokes.pearl.json';
-  const { cpu, latency } = await withLspClient(async (client) => {
+  const { cpu, latency, memory } = await withLspClient(async (client) => {
     await client.open(uri, text, 1);
     await client.waitForDiagnostics(uri, (params) => params.version === 1, 60_000);
-    return typeKeystrokes(client, uri, text, edits);
+    const times = await typeKeystrokes(client, uri, text, edits);
+    if (client.pid === undefined) throw new Error('the server did not start');
+    return { ...times, memory: processMemoryMiB(client.pid) };
   });
-  const report: LspBenchReport = {
+  return {
     nodes,
     edits,
     cpuP50Ms: percentile(cpu, 0.5),
     cpuP90Ms: percentile(cpu, 0.9),
     cpuMaxMs: Math.max(...cpu),
     latencyP50Ms: percentile(latency, 0.5),
+    rssMiB: memory.rss,
+    peakRssMiB: memory.peak,
     loadAverage: os.loadavg(),
     date: new Date().toISOString(),
   };
+}
+
+async function main(): Promise<void> {
+  const option = (name: string): string | undefined =>
+    process.argv.find((argument) => argument.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const sizes = (option('nodes') ?? '1000,5000').split(',').map(Number);
+  const edits = Number(option('edits') ?? 40);
+  const reports: LspBenchReport[] = [];
+  for (const nodes of sizes) reports.push(await benchSize(nodes, edits));
   if (process.argv.includes('--json')) {
-    process.stdout.write(JSON.stringify(report, null, 2) + '\n');
-  } else {
+    process.stdout.write(JSON.stringify(reports, null, 2) + '\n');
+    return;
+  }
+  for (const report of reports) {
     process.stdout.write(
-      `Server CPU per keystroke at ${nodes.toLocaleString('en-US')} nodes over ${edits} keystrokes: p50 ${report.cpuP50Ms.toFixed(1)} ms, ` +
-        `p90 ${report.cpuP90Ms.toFixed(1)} ms, max ${report.cpuMaxMs.toFixed(1)} ms; change to diagnostics p50 ${report.latencyP50Ms.toFixed(0)} ms ` +
+      `Server CPU per keystroke at ${report.nodes.toLocaleString('en-US')} nodes over ${report.edits} keystrokes: p50 ${report.cpuP50Ms.toFixed(1)} ms, ` +
+        `p90 ${report.cpuP90Ms.toFixed(1)} ms, max ${report.cpuMaxMs.toFixed(1)} ms; change to diagnostics p50 ${report.latencyP50Ms.toFixed(0)} ms; ` +
+        `RSS after typing ${report.rssMiB.toFixed(0)} MiB, peak ${report.peakRssMiB.toFixed(0)} MiB ` +
         `(load average ${report.loadAverage.map((load) => load.toFixed(1)).join(' ')}; ${report.date}).\n`,
     );
   }

@@ -42,26 +42,44 @@ function valueNodes(root: JsonNode | undefined): JsonNode[] {
   return found;
 }
 
+/** Shuffles `items` in place, the same way for the same `seed` (a linear congruential generator). */
+function shuffle<T>(items: T[], seed: number): void {
+  let state = seed >>> 0;
+  for (let i = items.length - 1; i > 0; i--) {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    const j = state % (i + 1);
+    [items[i], items[j]] = [items[j], items[i]];
+  }
+}
+
 test('the locator finds every value of any JSON text where the syntax tree has it', () => {
   let located = 0;
   fc.assert(
-    fc.property(jsonValue, fc.constantFrom(undefined, 2, '\t', ' \r\n'), fc.boolean(), (value, indent, reversed) => {
-      const text = JSON.stringify(value, null, indent);
-      const nodes = valueNodes(parseJsonTree(text).root);
-      // Searches in both orders: a search must not depend on what earlier ones read.
-      if (reversed) nodes.reverse();
-      const locator = new JsonLocator(text);
-      for (const node of nodes) {
-        const property = node.parent?.type === 'property' ? node.parent.children?.[0] : undefined;
-        const expected = {
-          offset: node.offset,
-          length: node.length,
-          key: property && { offset: property.offset, length: property.length },
-        };
-        assert.deepEqual(plain(locator.locate(getNodePath(node))), expected, `${JSON.stringify(getNodePath(node))} in ${text}`);
-        located++;
-      }
-    }),
+    fc.property(
+      jsonValue,
+      fc.constantFrom(undefined, 2, '\t', ' \r\n'),
+      fc.constantFrom('forward', 'reversed', 'shuffled'),
+      fc.nat(),
+      (value, indent, order, shuffleSeed) => {
+        const text = JSON.stringify(value, null, indent);
+        const nodes = valueNodes(parseJsonTree(text).root);
+        // Searches in any order: a search must not depend on what earlier ones read (the locator
+        // reads on in each object and array from where its last search stopped).
+        if (order === 'reversed') nodes.reverse();
+        if (order === 'shuffled') shuffle(nodes, shuffleSeed);
+        const locator = new JsonLocator(text);
+        for (const node of nodes) {
+          const property = node.parent?.type === 'property' ? node.parent.children?.[0] : undefined;
+          const expected = {
+            offset: node.offset,
+            length: node.length,
+            key: property && { offset: property.offset, length: property.length },
+          };
+          assert.deepEqual(plain(locator.locate(getNodePath(node))), expected, `${JSON.stringify(getNodePath(node))} in ${text}`);
+          located++;
+        }
+      },
+    ),
     { seed, numRuns: runs },
   );
   assert.ok(located > runs, `only ${located} values located`);

@@ -90,3 +90,37 @@ test('a client without snippet or label-details support gets plain text', async 
     assert.doesNotMatch(JSON.stringify(dialogue?.textEdit), /\$\{/);
   });
 });
+
+test('node ids in a toNodeId: the range once in itemDefaults for a client that takes it, in each item for one that does not', async () => {
+  const position = at('"toNodeId": "');
+  const range = { start: position, end: at('"toNodeId": "end') };
+  for (const itemDefaults of [['editRange'], undefined]) {
+    await withLspClient(async (client) => {
+      await client.initialize({
+        textDocument: { completion: { completionItem: {}, completionList: itemDefaults ? { itemDefaults } : {} } },
+      });
+      await client.open(uri, text, 1);
+      const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position });
+      assert.deepEqual(
+        list.items.map((item) => item.label),
+        ['open', 'end'],
+      );
+      if (itemDefaults) {
+        assert.deepEqual(list.itemDefaults, { editRange: range });
+        assert.deepEqual(
+          list.items.map((item) => item.textEdit),
+          [undefined, undefined],
+        );
+      } else {
+        assert.equal(list.itemDefaults, undefined);
+        assert.deepEqual(
+          list.items.map((item) => item.textEdit),
+          [
+            { range, newText: 'open' },
+            { range, newText: 'end' },
+          ],
+        );
+      }
+    });
+  }
+});

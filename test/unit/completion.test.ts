@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { CompletionItem, TextEdit } from 'vscode-languageserver-types';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import { node, parse, service, textPearl, transition } from '../helpers/documents';
 import { applyEdits, cursor } from '../helpers/text';
 
@@ -100,6 +101,78 @@ test('inside a toNodeId value: the node ids with name and type', () => {
   );
   assert.equal(items[1].detail, 'Dialogue · Node talk');
   assert.ok(apply(clean, items[1]).includes('"toNodeId": "talk"'));
+});
+
+test('a client that takes itemDefaults.editRange gets the toNodeId range once, and accepting an item writes the same text', () => {
+  const { text, position } = cursor(documentWithScript('x').replace('"toNodeId": "end"', '"toNodeId": "e|nd"'));
+  const doc = parse(text);
+  const perItem = service.doComplete(doc, position);
+  const list = service.doComplete(doc, position, {
+    capabilities: { snippetSupport: true, labelDetailsSupport: true, editRangeDefault: true },
+  });
+  const range = list.itemDefaults?.editRange;
+  assert.ok(range && 'start' in range, 'the list names the range once');
+  assert.deepEqual(
+    list.items.map((item) => [item.label, item.textEdit, item.detail]),
+    perItem.items.map((item) => [item.label, undefined, item.detail]),
+  );
+  assert.deepEqual(
+    list.items.map((item) => applyEdits(text, [{ range, newText: item.textEditText ?? item.label }])),
+    perItem.items.map((item) => apply(text, item)),
+  );
+});
+
+/** The document of `text` parsed from `previous` (an edit inside a string patches it), as the server parses each version. */
+function parseFrom(previous: ReturnType<typeof parse>, text: string): ReturnType<typeof parse> {
+  const version = previous.textDocument.version + 1;
+  return service.parsePearlDocument(TextDocument.create(previous.textDocument.uri, 'pearl', version, text), previous);
+}
+
+test('completion in a toNodeId after an edit lists the nodes of the new text, as a fresh parse does', () => {
+  const first = documentWithScript('x').replace('"toNodeId": "end"', '"toNodeId": "|end"');
+  const { text, position } = cursor(first);
+  let doc = parse(text);
+  assert.deepEqual(
+    service.doComplete(doc, position).items.map((item) => item.label),
+    ['open', 'talk', 'end'],
+  );
+  // Typed inside strings: a nodeId and a name (the model reads them: parsed anew), a script
+  // (patched into the previous parse, whose model and cache the new parse keeps).
+  const edits: [string, string, boolean][] = [
+    ['"nodeId": "talk"', '"nodeId": "talks"', false],
+    ['"script": "x"', '"script": "xy"', true],
+    ['"name": "Node talk"', '"name": "Node talking"', false],
+    ['"script": "xy"', '"script": "xyz"', true],
+    ['"nodeId": "open"', '"nodeId": "opening"', false],
+  ];
+  let current = text;
+  for (const [before, after, patched] of edits) {
+    assert.ok(current.includes(before), before);
+    current = current.replace(before, after);
+    doc = parseFrom(doc, current);
+    assert.equal(doc.stringPatch !== undefined, patched, `${after} is patched into the previous parse: ${patched}`);
+    const at = doc.textDocument.positionAt(current.indexOf('"toNodeId": "end"') + '"toNodeId": "'.length);
+    const fresh = parse(current);
+    assert.deepEqual(service.doComplete(doc, at), service.doComplete(fresh, at), `after ${after}`);
+  }
+  const labels = service.doComplete(doc, doc.textDocument.positionAt(current.indexOf('"toNodeId": "end"') + 13)).items;
+  assert.deepEqual(
+    labels.map((item) => [item.label, item.detail]),
+    [
+      ['opening', 'OpeningSentence · Node open'],
+      ['talks', 'Dialogue · Node talking'],
+      ['end', 'EndCall · Node end'],
+    ],
+  );
+  // A node added (a change of structure) is listed too.
+  const added = current.replace('"nodes": [', `"nodes": [${JSON.stringify(node('added', 10, [transition('next', 'end')]))},`);
+  doc = parseFrom(doc, added);
+  const at = doc.textDocument.positionAt(added.indexOf('"toNodeId": "end"') + 13);
+  assert.deepEqual(
+    service.doComplete(doc, at).items.map((item) => item.label),
+    ['added', 'opening', 'talks', 'end'],
+  );
+  assert.deepEqual(service.doComplete(doc, at), service.doComplete(parse(added), at));
 });
 
 test('inside an empty toNodeId string: node ids are offered', () => {

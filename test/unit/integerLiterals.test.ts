@@ -84,3 +84,34 @@ test('isWholeDecimal reads the decimal, not the double', () => {
   for (const literal of ['1e-400', '0.1', '5e-1', '2147483647.0000000001', '1.25e1', 'abc', ''])
     assert.equal(isWholeDecimal(literal), false, literal);
 });
+
+test('typing in a string before or after a number that is not whole keeps its wrong-type where the number is, as a fresh parse does', () => {
+  const uri = 'file:///w/typed.pearl.json';
+  let text = `{ "pearl": { "agentName": "ab", "nodes": [] }, "inbound": { "textChannelId": "c", "totalAgents": 1e-400 } }`;
+  const wrongTypes = (doc: ReturnType<typeof service.parsePearlDocument>): string[] =>
+    service
+      .doValidation(doc)
+      .filter((d) => d.code === 'wrong-type')
+      .map(
+        (d) =>
+          `${doc.textDocument.getText().slice(doc.textDocument.offsetAt(d.range.start), doc.textDocument.offsetAt(d.range.end))} ${JSON.stringify(d.range)}`,
+      );
+  let doc = service.parsePearlDocument(TextDocument.create(uri, 'pearl', 1, text));
+  service.doValidation(doc);
+  // Letters typed into the agent's name (before the number) and into the channel id, then deleted.
+  const edits: [string, string][] = [
+    ['"ab"', '"abc"'],
+    ['"abc"', '"abcd 12345678901234567"'],
+    ['"c"', '"cd"'],
+    ['"abcd 12345678901234567"', '"a"'],
+  ];
+  edits.forEach(([before, after], index) => {
+    text = text.replace(before, after);
+    doc = service.parsePearlDocument(TextDocument.create(uri, 'pearl', index + 2, text), doc);
+    assert.ok(doc.stringPatch, `${after} is patched into the previous parse`);
+    const fresh = service.parsePearlDocument(TextDocument.create(uri, 'pearl', 1, text));
+    assert.deepEqual(wrongTypes(doc), wrongTypes(fresh), after);
+    assert.equal(wrongTypes(doc).length, 1);
+    assert.match(wrongTypes(doc)[0], /^1e-400 /);
+  });
+});

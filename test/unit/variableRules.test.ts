@@ -212,3 +212,68 @@ test('in text with errors a reference is reported on its {id} as written, though
     [rangeOf(content, '{holder}'), rangeOf(content, '{holder}', 1)],
   );
 });
+
+/**
+ * Types `keystrokes` (each a whole new text) into the document of `text`, each parsed from the
+ * previous parse as the server does, and checks after each that the diagnostics equal a fresh
+ * parse's; the patched parses keep what the variable rules found in the strings not edited.
+ */
+function typeAndCompare(text: string, keystrokes: readonly string[]): Diagnostic[] {
+  const uri = 'file:///typed.pearl.json';
+  let doc = service.parsePearlDocument(TextDocument.create(uri, 'pearl', 1, text));
+  let diagnostics = service.doValidation(doc);
+  let patched = 0;
+  keystrokes.forEach((next, index) => {
+    doc = service.parsePearlDocument(TextDocument.create(uri, 'pearl', index + 2, next), doc);
+    if (doc.stringPatch) patched++;
+    diagnostics = service.doValidation(doc);
+    const fresh = service.doValidation(service.parsePearlDocument(TextDocument.create(uri, 'pearl', 1, next)));
+    assert.deepEqual(diagnostics, fresh, `after keystroke ${index + 1}: ${next}`);
+  });
+  assert.equal(patched, keystrokes.length, 'every keystroke was patched into the previous parse');
+  return diagnostics;
+}
+
+/** The texts of typing `typed` one character at a time at `offset` of `text`. */
+function typing(text: string, offset: number, typed: string): string[] {
+  return [...typed].map((_, index) => text.slice(0, offset) + typed.slice(0, index + 1) + text.slice(offset));
+}
+
+test('typing a reference into a script while the other strings are kept: a new undeclared id is reported, as a fresh parse does', () => {
+  const text = textPearl({
+    variables,
+    nodes: [
+      node('open', 2, [transition('greeted', 'talk')], { script: 'Hello {first_name}' }),
+      node('talk', 10, [transition('done', 'end')], { script: 'Ask ' }),
+      node('end', 100, []),
+    ],
+  });
+  const offset = text.indexOf('"Ask ') + '"Ask '.length;
+  const diagnostics = typeAndCompare(text, typing(text, offset, 'ab {cust}'));
+  assert.deepEqual(
+    diagnostics.filter((d) => d.code === 'variable-undeclared').map((d) => d.message),
+    ["Variable 'cust' is not declared in variables; it may be a platform variable."],
+  );
+});
+
+test('typing in a string before an undeclared reference on the same line moves its range, as a fresh parse does', () => {
+  // One line: what follows the edited string moves with each keystroke.
+  const text = JSON.stringify(
+    JSON.parse(
+      textPearl({
+        variables,
+        nodes: [
+          node('open', 2, [transition('greeted', 'talk')], { script: 'Hello' }),
+          node('talk', 10, [transition('done', 'end')], { script: 'Ask {nobody}' }),
+          node('end', 100, []),
+        ],
+      }),
+    ),
+  );
+  const offset = text.indexOf('"Hello') + '"Hello'.length;
+  const diagnostics = typeAndCompare(text, typing(text, offset, ' there'));
+  const undeclared = diagnostics.filter((d) => d.code === 'variable-undeclared');
+  assert.equal(undeclared.length, 1);
+  const last = typing(text, offset, ' there').at(-1)!;
+  assert.equal(undeclared[0].range.start.character, last.indexOf('{nobody}'));
+});

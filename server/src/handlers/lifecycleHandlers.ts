@@ -15,6 +15,7 @@ export function registerLifecycleHandlers(context: ServerContext): void {
     client.completion = {
       snippetSupport: completionItem?.snippetSupport === true,
       labelDetailsSupport: completionItem?.labelDetailsSupport === true,
+      editRangeDefault: params.capabilities.textDocument?.completion?.completionList?.itemDefaults?.includes('editRange') === true,
     };
     const folding = params.capabilities.textDocument?.foldingRange;
     client.folding = { rangeLimit: folding?.rangeLimit, collapsedText: folding?.foldingRange?.collapsedText === true };

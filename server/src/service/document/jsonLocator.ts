@@ -42,6 +42,19 @@ class LocatedValue implements ValueSpan {
   }
 }
 
+/** What is known of one object's members: each key read so far, and where reading goes on. */
+interface ObjectProgress {
+  /** The members read so far by key (the first of a key: this text sets none twice). */
+  readonly members: Map<string, { value: number; key: { offset: number; length: number } }>;
+  /**
+   * Where reading goes on: the next key's opening quote, or, when {@link afterValue}, the value of
+   * the member the last search found (skipped only if a later search needs what follows it); -1
+   * when every member has been read.
+   */
+  next: number;
+  afterValue: boolean;
+}
+
 /** What is known of one array's elements: the start offset of each element read so far. */
 interface ArrayProgress {
   readonly starts: number[];
@@ -65,6 +78,7 @@ const colon = 0x3a;
  */
 export class JsonLocator {
   private readonly arrays = new Map<number, ArrayProgress>();
+  private readonly objects = new Map<number, ObjectProgress>();
 
   /** @param text The text `JSON.parse` read (a byte order mark replaced by a space, so offsets match the editor's). */
   constructor(private readonly text: string) {}
@@ -149,23 +163,48 @@ export class JsonLocator {
   }
 
   /**
-   * The value offset and key span of member `name` of the object at `objectOffset`. The first one
-   * found is the only one: this text sets no key twice.
+   * The value offset and key span of member `name` of the object at `objectOffset`, reading on from
+   * where the last search of it stopped (the members before a long one, such as `pearl.nodes`, are
+   * read once however many values below it are located). The first one found is the only one:
+   * this text sets no key twice.
    */
   private findMember(objectOffset: number, name: string): { value: number; key: { offset: number; length: number } } | undefined {
     const text = this.text;
-    let offset = this.skipWhitespace(objectOffset + 1);
+    let progress = this.objects.get(objectOffset);
+    if (!progress) {
+      progress = { members: new Map(), next: this.skipWhitespace(objectOffset + 1), afterValue: false };
+      this.objects.set(objectOffset, progress);
+    }
+    const known = progress.members.get(name);
+    if (known || progress.next < 0) return known;
+    let offset = progress.next;
+    if (progress.afterValue) {
+      // The last search stopped at the value it found: skip it now, not when it was found.
+      offset = this.skipWhitespace(this.skipValue(offset));
+      if (text.charCodeAt(offset) !== comma) {
+        progress.next = -1;
+        return undefined;
+      }
+      offset = this.skipWhitespace(offset + 1);
+    }
     while (offset < text.length && text.charCodeAt(offset) === quote) {
       const keyEnd = this.skipString(offset);
       const keyName = this.keyAt(offset, keyEnd);
       let valueOffset = this.skipWhitespace(keyEnd);
-      if (text.charCodeAt(valueOffset) !== colon) return undefined;
+      if (text.charCodeAt(valueOffset) !== colon) break;
       valueOffset = this.skipWhitespace(valueOffset + 1);
-      if (keyName === name) return { value: valueOffset, key: { offset, length: keyEnd - offset } };
+      const member = { value: valueOffset, key: { offset, length: keyEnd - offset } };
+      if (!progress.members.has(keyName)) progress.members.set(keyName, member);
+      if (keyName === name) {
+        progress.next = valueOffset;
+        progress.afterValue = true;
+        return member;
+      }
       offset = this.skipWhitespace(this.skipValue(valueOffset));
       if (text.charCodeAt(offset) !== comma) break;
       offset = this.skipWhitespace(offset + 1);
     }
+    progress.next = -1;
     return undefined;
   }
 

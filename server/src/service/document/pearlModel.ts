@@ -38,6 +38,10 @@ export interface ModelCache {
   variableFieldStrings?: unknown;
   /** variableRules.ts: whether the variables of this model have been checked once. */
   variablesChecked?: boolean;
+  /** variableRules.ts: the (V) strings by path, found on the first edit patched into a kept check. */
+  variableFieldStringsByPath?: unknown;
+  /** variableRules.ts: the diagnostics and ids referenced of the last parse checked (from the second check on). */
+  variableReferences?: unknown;
   /** keptDiagnostics.ts: the diagnostics of each family kept across edits inside strings, by family name. */
   keptDiagnostics?: unknown;
   /** ruleConfigurationService.ts: the last parse whose text holds no `pearl-disable` nor `pearl-enable`. */
@@ -46,15 +50,18 @@ export interface ModelCache {
   placeholders?: unknown;
   /** variableUsage.ts: the `variableId` entries of the last parse checked. */
   variableIds?: unknown;
+  /** schema/types.ts: the integers written as numbers that are not whole, of the last parse checked. */
+  disguisedFractions?: unknown;
   /** What one parse computed once for several rules ({@link perParse}), by slot; only the last parse's. */
   perParse?: Partial<Record<PerParseSlot, { readonly parseId: number; readonly value: unknown }>>;
 }
 
 /**
  * The {@link perParse} slots: graphSupport.ts (graph facts, graph paths), schemaSupport.ts (schema
- * errors, the spans of values of the wrong type), variableRules.ts (the ids referenced).
+ * errors, the spans of values of the wrong type), variableRules.ts (the ids referenced),
+ * completion.ts (the nodeId items of a `toNodeId`).
  */
-export type PerParseSlot = 'graphFacts' | 'graphPaths' | 'schemaErrors' | 'wrongTypeSpans' | 'referencedIds';
+export type PerParseSlot = 'graphFacts' | 'graphPaths' | 'schemaErrors' | 'wrongTypeSpans' | 'referencedIds' | 'nodeIdCompletions';
 
 /**
  * What `compute` gives for the parse `parseId` of a model, computed on the first call for that parse

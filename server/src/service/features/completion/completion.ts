@@ -1,7 +1,7 @@
 import { CompletionItem, CompletionItemKind, CompletionList, MarkupKind, Position, Range } from 'vscode-languageserver-types';
 import { defaultCompletionCapabilities, type CompletionCapabilities } from './completionCapabilities';
 import { findNodeAtOffset, type JsonNode } from '../../document/jsonTree';
-import type { PearlDocument } from '../../document/pearlDocument';
+import { perParse, type PearlDocument } from '../../document/pearlDocument';
 import { doSchemaCompletion } from './schemaCompletion';
 import { completeKnownValues } from './valueCompletion';
 import { nodeTypeNames, variableGroupNames, variableTypeNames } from '../../interface/enumNames';
@@ -33,7 +33,7 @@ export function doComplete(doc: PearlDocument, position: Position, options: Comp
     const steps = getPathSteps(stringNode);
     const last = steps[steps.length - 1];
     if (last?.key === 'toNodeId' && steps[steps.length - 3]?.key === 'transitions') {
-      return { isIncomplete: false, items: completeNodeIds(doc, stringNode) };
+      return completeNodeIds(doc, stringNode, capabilities);
     }
     const known = completeKnownValues(doc, stringNode, steps, capabilities);
     if (known) return { isIncomplete: false, items: known };
@@ -65,25 +65,46 @@ function findStringAt(doc: PearlDocument, offset: number): JsonNode | undefined 
   return offset >= start && offset <= end ? node : undefined;
 }
 
-function completeNodeIds(doc: PearlDocument, stringNode: JsonNode): CompletionItem[] {
-  const text = doc.textDocument.getText();
-  const { start, end } = stringContentSpan(text, stringNode);
+/**
+ * The nodeIds of `doc` for the `toNodeId` string `stringNode`, each replacing its content: the
+ * items are built once per parse and shared by every request on it (a list of every node is the
+ * longest this service sends); the range is the list's `itemDefaults.editRange` when the client
+ * takes it, else a `textEdit` on a copy of each item.
+ */
+function completeNodeIds(doc: PearlDocument, stringNode: JsonNode, capabilities: CompletionCapabilities): CompletionList {
+  const { start, end } = stringContentSpan(doc.textDocument.getText(), stringNode);
   const range = toRange(doc, start, end);
-  const items: CompletionItem[] = [];
-  const seen = new Set<string>();
-  for (const node of doc.nodes) {
-    if (node.nodeId === undefined || node.nodeId === '' || seen.has(node.nodeId)) continue;
-    seen.add(node.nodeId);
-    const typeName = node.nodeType !== undefined ? (nodeTypeNames[node.nodeType] ?? `nodeType ${node.nodeType}`) : 'node';
-    items.push({
-      label: node.nodeId,
-      kind: CompletionItemKind.Reference,
-      detail: node.name !== undefined ? `${typeName} · ${node.name}` : typeName,
-      sortText: String(node.index).padStart(6, '0'),
-      textEdit: { range, newText: node.nodeId },
-    });
+  const items = nodeIdItems(doc);
+  if (capabilities.editRangeDefault) return { isIncomplete: false, itemDefaults: { editRange: range }, items: items.slice() };
+  const withEdits: CompletionItem[] = new Array<CompletionItem>(items.length);
+  for (let i = 0; i < items.length; i++) {
+    const { label, kind, detail, sortText } = items[i];
+    withEdits[i] = { label, kind, detail, sortText, textEdit: { range, newText: label } };
   }
-  return items;
+  return { isIncomplete: false, items: withEdits };
+}
+
+/** A nodeId item without its range: the label is the text it inserts. */
+type NodeIdItem = Pick<CompletionItem, 'label' | 'kind' | 'detail' | 'sortText'>;
+
+/** One item per distinct nodeId of `doc`, in document order, with the node's type and name: built once per parse. */
+function nodeIdItems(doc: PearlDocument): readonly NodeIdItem[] {
+  return perParse(doc.modelCache, doc.parseId, 'nodeIdCompletions', () => {
+    const items: NodeIdItem[] = [];
+    const seen = new Set<string>();
+    for (const node of doc.nodes) {
+      if (node.nodeId === undefined || node.nodeId === '' || seen.has(node.nodeId)) continue;
+      seen.add(node.nodeId);
+      const typeName = node.nodeType !== undefined ? (nodeTypeNames[node.nodeType] ?? `nodeType ${node.nodeType}`) : 'node';
+      items.push({
+        label: node.nodeId,
+        kind: CompletionItemKind.Reference,
+        detail: node.name !== undefined ? `${typeName} · ${node.name}` : typeName,
+        sortText: String(node.index).padStart(6, '0'),
+      });
+    }
+    return items;
+  });
 }
 
 /**

@@ -74,6 +74,25 @@ export function isWholeDecimal(literal: string): boolean {
  * without a word, so each is a `wrong-type` Error (docs/rulings.md § Integers and counts).
  */
 function findDisguisedFractions(doc: PearlDocument): Finding[] {
+  // An edit inside a string changes no number: the findings of the parse it patched stand, those
+  // after the string moved with it (a keystroke searches none of the text again).
+  const kept = doc.modelCache.disguisedFractions as { readonly parseId: number; readonly findings: readonly Finding[] } | undefined;
+  const patch = doc.stringPatch;
+  let findings: readonly Finding[];
+  if (kept && kept.parseId === doc.parseId) findings = kept.findings;
+  else if (kept && patch && kept.parseId === patch.from) {
+    findings = kept.findings.map((finding) =>
+      finding.span.offset > patch.offset
+        ? { ...finding, span: { offset: finding.span.offset + patch.delta, length: finding.span.length } }
+        : finding,
+    );
+  } else findings = searchDisguisedFractions(doc);
+  doc.modelCache.disguisedFractions = { parseId: doc.parseId, findings };
+  return findings.slice();
+}
+
+/** {@link findDisguisedFractions} by a search of the whole text. */
+function searchDisguisedFractions(doc: PearlDocument): Finding[] {
   const text = doc.textDocument.getText();
   const findings: Finding[] = [];
   let lastEnd = -1;

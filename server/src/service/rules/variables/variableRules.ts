@@ -115,9 +115,80 @@ export const variableReferenceRules: RuleModule<typeof codes> = {
  */
 function checkVariableReferences(doc: PearlDocument, diagnostics: Diagnostic[]): void {
   // The ids referenced anywhere, for `variable-unused`: collected only when a PreCall variable is declared.
-  const used = doc.variables.some((variable) => variable.group === VariableGroup.PreCall) ? new Set<string>() : undefined;
+  const wantsUsed = doc.variables.some((variable) => variable.group === VariableGroup.PreCall);
+  const kept = keptAcrossPatch(doc, wantsUsed);
+  if (kept) {
+    for (const diagnostic of kept.diagnostics) diagnostics.push(diagnostic);
+    const keptUsed = kept.used;
+    if (keptUsed) perParse(doc.modelCache, doc.parseId, 'referencedIds', () => keptUsed);
+    return;
+  }
+  const used = wantsUsed ? new Set<string>() : undefined;
+  const start = diagnostics.length;
   checkFieldStrings(doc, diagnostics, used);
   if (used) perParse(doc.modelCache, doc.parseId, 'referencedIds', () => used);
+  // From the second check of a model on (its (V) strings kept), the result is kept for the next keystroke.
+  if (doc.modelCache.variableFieldStrings !== undefined) {
+    const result: KeptReferences = { parseId: doc.parseId, variablesById: doc.variablesById, diagnostics: diagnostics.slice(start), used };
+    doc.modelCache.variableReferences = result;
+  }
+}
+
+/** What {@link checkVariableReferences} gave for one parse: its diagnostics and the ids referenced. */
+interface KeptReferences {
+  readonly parseId: number;
+  readonly variablesById: PearlDocument['variablesById'];
+  readonly diagnostics: readonly Diagnostic[];
+  readonly used: ReadonlySet<string> | undefined;
+}
+
+/**
+ * The result of the parse `doc` was patched from, when the edit cannot have changed it: a keystroke
+ * in a script re-checks that one string, and when it held and holds no problem and references the
+ * same ids, and no diagnostic lies on the edited line (the only one whose columns move), the other
+ * (V) strings are not read again. Undefined otherwise (every string is looked at).
+ */
+function keptAcrossPatch(doc: PearlDocument, wantsUsed: boolean): KeptReferences | undefined {
+  const kept = doc.modelCache.variableReferences as KeptReferences | undefined;
+  const patch = doc.stringPatch;
+  if (
+    !kept ||
+    !patch ||
+    kept.parseId !== patch.from ||
+    kept.variablesById !== doc.variablesById ||
+    wantsUsed !== (kept.used !== undefined)
+  ) {
+    return undefined;
+  }
+  const line = doc.textDocument.positionAt(patch.offset).line;
+  for (const diagnostic of kept.diagnostics) if (diagnostic.range.start.line <= line && diagnostic.range.end.line >= line) return undefined;
+  const edited = fieldStringAt(doc, patch.path);
+  if (edited) {
+    if (edited.findings.length > 0) return undefined;
+    const value = readField(edited.holder, edited.key);
+    if (typeof value !== 'string') return undefined;
+    const references = findValueReferences(value);
+    if (references.length !== edited.ids.length || references.some((reference, index) => reference.id !== edited.ids[index]))
+      return undefined;
+    if (references.length > 0 && checkReferences(doc, edited.field, references).length > 0) return undefined;
+    edited.checkedValue = value;
+    edited.checkedVariables = doc.variablesById;
+  }
+  const result: KeptReferences = { ...kept, parseId: doc.parseId };
+  doc.modelCache.variableReferences = result;
+  return result;
+}
+
+/** The kept (V) string at `path`, if the string there is one: found by a map from each path, built on first use. */
+function fieldStringAt(doc: PearlDocument, path: JsonPath): FieldString | undefined {
+  const strings = getFieldStrings(doc);
+  let byPath = doc.modelCache.variableFieldStringsByPath as Map<string, FieldString> | undefined;
+  if (!byPath) {
+    byPath = new Map();
+    for (const fieldString of strings) byPath.set(fieldString.path.join('\u0000'), fieldString);
+    doc.modelCache.variableFieldStringsByPath = byPath;
+  }
+  return byPath.get(path.join('\u0000'));
 }
 
 /**
@@ -127,10 +198,14 @@ function checkVariableReferences(doc: PearlDocument, diagnostics: Diagnostic[]):
 export function referencedVariableIds(doc: PearlDocument): ReadonlySet<string> {
   return perParse(doc.modelCache, doc.parseId, 'referencedIds', () => {
     const used = new Set<string>();
-    walkFieldStrings(doc, (steps, key) => {
-      const value = readField(steps[steps.length - 2].value as JsonObject, key);
-      if (typeof value === 'string') for (const reference of findValueReferences(value)) used.add(reference.id);
-    });
+    walkFieldStrings(
+      doc,
+      (steps, key) => {
+        const value = readField(steps[steps.length - 2].value as JsonObject, key);
+        if (typeof value === 'string') for (const reference of findValueReferences(value)) used.add(reference.id);
+      },
+      true,
+    );
     return used;
   });
 }
@@ -143,14 +218,18 @@ function checkFieldStrings(doc: PearlDocument, diagnostics: Diagnostic[], used: 
     // lint). A second check of the same model is an edit patched into it: from then on each (V)
     // string is kept with what was found in it.
     cache.variablesChecked = true;
-    walkFieldStrings(doc, (steps, key, field) => {
-      const value = readField(steps[steps.length - 2].value as JsonObject, key);
-      if (typeof value !== 'string') return;
-      const references = findValueReferences(value);
-      if (used) for (const reference of references) used.add(reference.id);
-      const found = checkString(doc, field, value, references, () => pathOf(steps));
-      if (found) for (const finding of found.findings) diagnostics.push(finding.diagnostic);
-    });
+    walkFieldStrings(
+      doc,
+      (steps, key, field) => {
+        const value = readField(steps[steps.length - 2].value as JsonObject, key);
+        if (typeof value !== 'string') return;
+        const references = findValueReferences(value);
+        if (used) for (const reference of references) used.add(reference.id);
+        const found = checkString(doc, field, value, references, () => pathOf(steps));
+        if (found) for (const finding of found.findings) diagnostics.push(finding.diagnostic);
+      },
+      true,
+    );
     return;
   }
   for (const fieldString of getFieldStrings(doc)) {
@@ -299,11 +378,14 @@ function getFieldStrings(doc: PearlDocument): readonly FieldString[] {
 
 /**
  * Calls `visit` for every (V) string under `pearl`, in document order, by one walk of the `pearl`
- * value, with the steps from `pearl` to it (reused: valid during the call only), its key and its field.
+ * value, with the steps from `pearl` to it (reused: valid during the call only), its key and its
+ * field. With `withBraceOnly`, only for a string holding a `{` (the others hold no reference, and
+ * their field is not even resolved: most strings of a Pearl have none).
  */
 function walkFieldStrings(
   doc: PearlDocument,
   visit: (steps: readonly PathStep<unknown>[], key: string, field: VariableField) => void,
+  withBraceOnly = false,
 ): void {
   const pearl = doc.pearlValue;
   if (!pearl) return;
@@ -328,6 +410,7 @@ function walkFieldStrings(
       steps[depth] = { key, value };
     }
     if (typeof value === 'string') {
+      if (withBraceOnly && value.indexOf('{') < 0) continue;
       // Steps past this depth are left from an earlier branch.
       steps.length = depth + 1;
       const field = typeof key === 'string' && variableFieldKeys.has(key) ? resolveValueVariableField(doc.kind, steps) : undefined;
