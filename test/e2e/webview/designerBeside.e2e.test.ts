@@ -234,12 +234,15 @@ describe('the designer beside the editor (chromium)', { skip: fs.existsSync(chro
       if (coverage) coverage.textContent = 'Coverage 12/27';
     });
     await settle(page);
-    const heights = await page
+    // Each shown button on one line and wide enough for its label (no text running into the next).
+    const buttons = await page
       .locator('.toolbar button')
-      .evaluateAll((buttons) =>
-        buttons.filter((button) => (button as HTMLElement).offsetParent !== null).map((button) => button.getBoundingClientRect().height),
+      .evaluateAll((all) =>
+        all
+          .filter((button) => (button as HTMLElement).offsetParent !== null)
+          .map((button) => ({ height: button.getBoundingClientRect().height, fits: button.scrollWidth <= button.clientWidth })),
       );
-    assert.ok(heights.length > 5 && heights.every((height) => height <= 26), `button heights ${JSON.stringify(heights)}`);
+    assert.ok(buttons.length > 5 && buttons.every((button) => button.height <= 26 && button.fits), JSON.stringify(buttons));
     assert.deepEqual(pageErrors, []);
     await page.context().close();
   });
