@@ -106,9 +106,17 @@ export function userSettings(extra: Record<string, unknown>, audience: SettingsA
 
 /** Writes the run's user settings ({@link userSettings}) into its user data folder. */
 export function writeUserSettings(run: RunFolder, extra: Record<string, unknown>, audience: SettingsAudience = 'tests'): void {
+  const settings = userSettings(extra, audience);
   const file = path.join(run.userDataDir, 'User', 'settings.json');
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, `${JSON.stringify(userSettings(extra, audience), null, 2)}\n`);
+  fs.writeFileSync(file, `${JSON.stringify(settings, null, 2)}\n`);
+  // `workbench.welcomePage.walkthroughs.openOnInstall` is a machine setting: in code-server's
+  // window (a remote one) the extension host reads it from the machine's settings, not the
+  // user's, so the walkthrough the extension offers on its first start would open in the tests.
+  const machine = path.join(run.userDataDir, 'Machine', 'settings.json');
+  fs.mkdirSync(path.dirname(machine), { recursive: true });
+  const openOnInstall = 'workbench.welcomePage.walkthroughs.openOnInstall';
+  fs.writeFileSync(machine, `${JSON.stringify({ [openOnInstall]: settings[openOnInstall] }, null, 2)}\n`);
 }
 
 /**
