@@ -152,7 +152,7 @@ export class WalkHost {
     const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
     if (code === LSPErrorCodes.RequestFailed && typeof message === 'string') return message;
     this.log(`${method} failed: ${describe(error)}`);
-    return `The walk could not be saved by the Pearl language server: ${describe(error)}`;
+    return 'The walk could not be saved: the Pearl language server did not answer. Details are in the "Pearl" output channel.';
   }
 
   private log(line: string): void {
