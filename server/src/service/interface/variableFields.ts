@@ -102,6 +102,8 @@ function describeGroups(groups: ReadonlySet<number>): string {
 
 /** A transition name, the most common (V) field: looked up once, not per transition. */
 const transitionNameField = field('a transition name', preAndInCall);
+/** generalInstructions, which takes no variables. */
+const generalInstructionsField = field('generalInstructions', none);
 
 /** Keys whose string values can be (V) fields; a cheap filter before {@link resolveVariableField}. */
 export const variableFieldKeys: ReadonlySet<string> = new Set([
@@ -167,7 +169,7 @@ function keyAt(steps: readonly PathStep<unknown>[], index: number): string | num
 
 function resolveTextField<V>(steps: readonly PathStep<V>[], from: number, nodeTypeOf: NodeTypeReader<V>): VariableField | undefined {
   const length = steps.length - from;
-  if (length === 1 && steps[from].key === 'generalInstructions') return field('generalInstructions', none);
+  if (length === 1 && steps[from].key === 'generalInstructions') return generalInstructionsField;
   if (length >= 3 && steps[from].key === 'nodes' && typeof steps[from + 1].key === 'number') {
     return resolveNodeField(steps, from + 1, nodeTypeOf);
   }
@@ -195,14 +197,7 @@ function resolveNodeField<V>(steps: readonly PathStep<V>[], at: number, nodeType
   const second = keyAt(steps, from + 1);
   const third = keyAt(steps, from + 2);
   const fourth = keyAt(steps, from + 3);
-  if (length === 1 && (first === 'script' || first === 'instructions')) {
-    return nodeField(first, nodeType, postCall, (nodeLabel) =>
-      field(`the ${first} of ${nodeLabel}`, all, {
-        postCall,
-        discouraged: nodeType === NodeType.OpeningSentence ? openingDiscouraged : noDiscouraged,
-      }),
-    );
-  }
+  if (length === 1 && (first === 'script' || first === 'instructions')) return nodeField(first, nodeType, postCall);
   if (length === 3 && first === 'transitions' && typeof second === 'number' && third === 'name') {
     return transitionNameField;
   }
@@ -210,25 +205,28 @@ function resolveNodeField<V>(steps: readonly PathStep<V>[], at: number, nodeType
     const isApiValue =
       (length === 2 && second === 'endpointUrl') ||
       (length === 4 && (second === 'body' || second === 'outputBody') && typeof third === 'number' && fourth === 'value');
-    if (!isApiValue) return undefined;
-    return nodeField(second, nodeType, postCall, (nodeLabel) => {
-      const what = second === 'endpointUrl' ? 'the endpointUrl' : `${withArticle(second)} value`;
-      if (nodeType === NodeType.PreCallAPI) return field(`${what} of a PreCallAPI node`, preCallOnly);
-      // An API node takes PreCall and InCall variables, inside PostCallActions too (§ NodeAPISettings).
-      return field(`${what} of ${nodeLabel}`, preAndInCall, { postCall, postCallGroups: false });
-    });
+    return isApiValue ? nodeField(second, nodeType, postCall) : undefined;
   }
-  if (length === 2 && first === 'smsSettings' && second === 'body') {
-    return field('an SMS body', preAndInCall, { postCall });
+  const slot = postCall ? 1 : 0;
+  if (length === 2 && first === 'smsSettings' && second === 'body') return smsBodyFields[slot];
+  if (length === 2 && first === 'emailSettings') {
+    if (second === 'subject') return emailSubjectFields[slot];
+    if (second === 'body') return emailBodyFields[slot];
   }
-  if (length === 2 && first === 'emailSettings' && (second === 'subject' || second === 'body')) {
-    return field(`an email ${second}`, preAndInCall, { postCall });
-  }
-  if (length === 2 && first === 'transferCallSettings' && (second === 'transferCallPhoneNumber' || second === 'warmTransferMessage')) {
-    return field(`the ${second}`, all);
+  if (length === 2 && first === 'transferCallSettings') {
+    if (second === 'transferCallPhoneNumber') return transferCallPhoneNumberField;
+    if (second === 'warmTransferMessage') return warmTransferMessageField;
   }
   return undefined;
 }
+
+// The fields of a node's settings that do not depend on its type, outside and inside a post-call
+// context: looked up once, not per string.
+const smsBodyFields = [field('an SMS body', preAndInCall), field('an SMS body', preAndInCall, { postCall: true })] as const;
+const emailSubjectFields = [field('an email subject', preAndInCall), field('an email subject', preAndInCall, { postCall: true })] as const;
+const emailBodyFields = [field('an email body', preAndInCall), field('an email body', preAndInCall, { postCall: true })] as const;
+const transferCallPhoneNumberField = field('the transferCallPhoneNumber', all);
+const warmTransferMessageField = field('the warmTransferMessage', all);
 
 /**
  * The fields whose description depends on the node's type, by the field's key, then nodeType, then
@@ -238,16 +236,13 @@ function resolveNodeField<V>(steps: readonly PathStep<V>[], at: number, nodeType
 type FieldsByNodeType = Map<number | undefined, [VariableField | undefined, VariableField | undefined]>;
 const nodeFields = new Map<string, FieldsByNodeType>();
 
-/** The field `key` of a node of `nodeType`, made by `make` (given "a Dialogue node") once per combination. */
-function nodeField(
-  key: string,
-  nodeType: number | undefined,
-  postCall: boolean,
-  make: (nodeLabel: string) => VariableField,
-): VariableField {
+/**
+ * The field `key` (`script`, `instructions`, `endpointUrl`, `body` or `outputBody`) of a node of
+ * `nodeType`, made by {@link makeNodeField} once per combination: no closure or string per call.
+ */
+function nodeField(key: string, nodeType: number | undefined, postCall: boolean): VariableField {
   const typeName = nodeType !== undefined ? nodeTypeNames[nodeType] : undefined;
-  const nodeLabel = (): string => (typeName ? `${withArticle(typeName)} node` : 'a node');
-  if (nodeType !== undefined && typeName === undefined) return make(nodeLabel());
+  if (nodeType !== undefined && typeName === undefined) return makeNodeField(key, nodeType, postCall, typeName);
   let byType = nodeFields.get(key);
   if (!byType) {
     const created: FieldsByNodeType = new Map();
@@ -257,7 +252,20 @@ function nodeField(
   let pair = byType.get(nodeType);
   if (!pair) byType.set(nodeType, (pair = [undefined, undefined]));
   const slot = postCall ? 1 : 0;
-  return (pair[slot] ??= make(nodeLabel()));
+  return (pair[slot] ??= makeNodeField(key, nodeType, postCall, typeName));
+}
+
+/** The field `key` of a node of `nodeType` (named `typeName`, when known), as {@link nodeField} keeps it. */
+function makeNodeField(key: string, nodeType: number | undefined, postCall: boolean, typeName: string | undefined): VariableField {
+  const nodeLabel = typeName ? `${withArticle(typeName)} node` : 'a node';
+  if (key === 'script' || key === 'instructions') {
+    const discouraged = nodeType === NodeType.OpeningSentence ? openingDiscouraged : noDiscouraged;
+    return field(`the ${key} of ${nodeLabel}`, all, { postCall, discouraged });
+  }
+  const what = key === 'endpointUrl' ? 'the endpointUrl' : `${withArticle(key)} value`;
+  if (nodeType === NodeType.PreCallAPI) return field(`${what} of a PreCallAPI node`, preCallOnly);
+  // An API node takes PreCall and InCall variables, inside PostCallActions too (§ NodeAPISettings).
+  return field(`${what} of ${nodeLabel}`, preAndInCall, { postCall, postCallGroups: false });
 }
 
 function resolveSimpleField(steps: readonly PathStep<unknown>[], from: number): VariableField | undefined {
