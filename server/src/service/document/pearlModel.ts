@@ -61,7 +61,8 @@ export interface ModelCache {
  * errors, the spans of values of the wrong type), variableRules.ts (the ids referenced),
  * completion.ts (the nodeId items of a `toNodeId`).
  */
-export type PerParseSlot = 'graphFacts' | 'graphPaths' | 'schemaErrors' | 'wrongTypeSpans' | 'referencedIds' | 'nodeIdCompletions';
+export type PerParseSlot =
+  'graphFacts' | 'graphPaths' | 'schemaErrors' | 'wrongTypeSpans' | 'referencedIds' | 'nodeIdCompletions' | 'walksFile';
 
 /**
  * What `compute` gives for the parse `parseId` of a model, computed on the first call for that parse
