@@ -145,46 +145,66 @@ export const variableContainerKeys: ReadonlySet<string> = new Set([
  * not a field that takes variables. `steps[0]` is the first property under the root.
  */
 export function resolveVariableField(kind: PearlKind, steps: readonly PathStep[]): VariableField | undefined {
-  return resolveField(kind, steps, nodeTypeOfNode);
+  return resolveField(kind, steps, nodeTypeOfNode, steps.length);
 }
 
 /**
  * {@link resolveVariableField} for steps over the parsed value (what is sent): each step's value
- * is the plain object, array or string reached. Reads no syntax tree.
+ * is the plain object, array or string reached. Reads no syntax tree. Only the first `end` steps
+ * are read (all by default): a walk keeps one array of steps for every depth it reaches.
  */
-export function resolveValueVariableField(kind: PearlKind, steps: readonly PathStep<unknown>[]): VariableField | undefined {
-  return resolveField(kind, steps, nodeTypeOfValue);
+export function resolveValueVariableField(
+  kind: PearlKind,
+  steps: readonly PathStep<unknown>[],
+  end = steps.length,
+): VariableField | undefined {
+  return resolveField(kind, steps, nodeTypeOfValue, end);
 }
 
-function resolveField<V>(kind: PearlKind, steps: readonly PathStep<V>[], nodeTypeOf: NodeTypeReader<V>): VariableField | undefined {
-  if (steps.length < 2 || steps[0].key !== 'pearl') return undefined;
+function resolveField<V>(
+  kind: PearlKind,
+  steps: readonly PathStep<V>[],
+  nodeTypeOf: NodeTypeReader<V>,
+  end: number,
+): VariableField | undefined {
+  if (end < 2 || steps[0].key !== 'pearl') return undefined;
   // Runs for every candidate string of the document: index into `steps`, allocate nothing.
-  return kind === 'text' ? resolveTextField(steps, 1, nodeTypeOf) : resolveSimpleField(steps, 1);
+  return kind === 'text' ? resolveTextField(steps, 1, nodeTypeOf, end) : resolveSimpleField(steps, 1, end);
 }
 
-/** The key of `steps[index]`, or undefined past the end. */
-function keyAt(steps: readonly PathStep<unknown>[], index: number): string | number | undefined {
-  return index < steps.length ? steps[index].key : undefined;
+/** The key of `steps[index]`, or undefined at or past `end`. */
+function keyAt(steps: readonly PathStep<unknown>[], index: number, end: number): string | number | undefined {
+  return index < end ? steps[index].key : undefined;
 }
 
-function resolveTextField<V>(steps: readonly PathStep<V>[], from: number, nodeTypeOf: NodeTypeReader<V>): VariableField | undefined {
-  const length = steps.length - from;
+function resolveTextField<V>(
+  steps: readonly PathStep<V>[],
+  from: number,
+  nodeTypeOf: NodeTypeReader<V>,
+  end: number,
+): VariableField | undefined {
+  const length = end - from;
   if (length === 1 && steps[from].key === 'generalInstructions') return generalInstructionsField;
   if (length >= 3 && steps[from].key === 'nodes' && typeof steps[from + 1].key === 'number') {
-    return resolveNodeField(steps, from + 1, nodeTypeOf);
+    return resolveNodeField(steps, from + 1, nodeTypeOf, end);
   }
   return undefined;
 }
 
 /** `steps[at]` is a node object of `pearl.nodes`; nested action lists below it are followed. */
-function resolveNodeField<V>(steps: readonly PathStep<V>[], at: number, nodeTypeOf: NodeTypeReader<V>): VariableField | undefined {
+function resolveNodeField<V>(
+  steps: readonly PathStep<V>[],
+  at: number,
+  nodeTypeOf: NodeTypeReader<V>,
+  end: number,
+): VariableField | undefined {
   let nodeObject = steps[at].value;
   let from = at + 1;
   let postCall = false;
   // Nested action lists: descend in a loop (any depth is safe).
   for (;;) {
-    const list = keyAt(steps, from);
-    if (steps.length - from < 3 || (list !== 'handOffAction' && list !== 'postCallActions') || typeof keyAt(steps, from + 1) !== 'number')
+    const list = keyAt(steps, from, end);
+    if (end - from < 3 || (list !== 'handOffAction' && list !== 'postCallActions') || typeof keyAt(steps, from + 1, end) !== 'number')
       break;
     postCall ||= list === 'postCallActions' || nodeTypeOf(nodeObject) === NodeType.PostCallActions;
     nodeObject = steps[from + 1].value;
@@ -192,11 +212,11 @@ function resolveNodeField<V>(steps: readonly PathStep<V>[], at: number, nodeType
   }
   const nodeType = nodeTypeOf(nodeObject);
   postCall ||= nodeType === NodeType.PostCallActions;
-  const length = steps.length - from;
-  const first = keyAt(steps, from);
-  const second = keyAt(steps, from + 1);
-  const third = keyAt(steps, from + 2);
-  const fourth = keyAt(steps, from + 3);
+  const length = end - from;
+  const first = keyAt(steps, from, end);
+  const second = keyAt(steps, from + 1, end);
+  const third = keyAt(steps, from + 2, end);
+  const fourth = keyAt(steps, from + 3, end);
   if (length === 1 && (first === 'script' || first === 'instructions')) return nodeField(first, nodeType, postCall);
   if (length === 3 && first === 'transitions' && typeof second === 'number' && third === 'name') {
     return transitionNameField;
@@ -268,12 +288,12 @@ function makeNodeField(key: string, nodeType: number | undefined, postCall: bool
   return field(`${what} of ${nodeLabel}`, preAndInCall, { postCall, postCallGroups: false });
 }
 
-function resolveSimpleField(steps: readonly PathStep<unknown>[], from: number): VariableField | undefined {
-  const length = steps.length - from;
-  const first = keyAt(steps, from);
-  const second = keyAt(steps, from + 1);
-  const third = keyAt(steps, from + 2);
-  const fourth = keyAt(steps, from + 3);
+function resolveSimpleField(steps: readonly PathStep<unknown>[], from: number, end: number): VariableField | undefined {
+  const length = end - from;
+  const first = keyAt(steps, from, end);
+  const second = keyAt(steps, from + 1, end);
+  const third = keyAt(steps, from + 2, end);
+  const fourth = keyAt(steps, from + 3, end);
   if (length === 1 && first === 'openingSentence') {
     return field('the openingSentence', all, { discouraged: openingDiscouraged });
   }
@@ -286,10 +306,10 @@ function resolveSimpleField(steps: readonly PathStep<unknown>[], from: number): 
   if (length === 3 && first === 'emailSettings' && (third === 'subject' || third === 'body')) {
     return field(`an email ${third}`, preAndInCall);
   }
-  if (first === 'apiSettings') return resolveSimpleApiField(steps, from + 2, false);
+  if (first === 'apiSettings') return resolveSimpleApiField(steps, from + 2, false, end);
   if (first === 'notifications') {
     // Notifications are sent after the call: post-call variables are expected there.
-    if (third === 'apiSettings') return resolveSimpleApiField(steps, from + 3, true);
+    if (third === 'apiSettings') return resolveSimpleApiField(steps, from + 3, true, end);
     if (length === 4 && third === 'emailTemplate' && (fourth === 'subject' || fourth === 'body')) {
       return field(`a notification email ${fourth}`, all, { postCall: true });
     }
@@ -297,11 +317,16 @@ function resolveSimpleField(steps: readonly PathStep<unknown>[], from: number): 
   return undefined;
 }
 
-function resolveSimpleApiField(steps: readonly PathStep<unknown>[], from: number, postCall: boolean): VariableField | undefined {
-  const length = steps.length - from;
-  const first = keyAt(steps, from);
-  const second = keyAt(steps, from + 1);
-  const third = keyAt(steps, from + 2);
+function resolveSimpleApiField(
+  steps: readonly PathStep<unknown>[],
+  from: number,
+  postCall: boolean,
+  end: number,
+): VariableField | undefined {
+  const length = end - from;
+  const first = keyAt(steps, from, end);
+  const second = keyAt(steps, from + 1, end);
+  const third = keyAt(steps, from + 2, end);
   if (length === 1 && first === 'endpointUrl') return field('an API endpointUrl', preAndInCall, { postCall });
   if (length === 3 && (first === 'body' || first === 'outputBody') && typeof second === 'number' && third === 'value') {
     return field(`an API ${first} value`, preAndInCall, { postCall });

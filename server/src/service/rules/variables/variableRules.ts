@@ -206,8 +206,8 @@ export function referencedVariableIds(doc: PearlDocument): ReadonlySet<string> {
     const used = new Set<string>();
     walkFieldStrings(
       doc,
-      (steps, key) => {
-        const value = readField(steps[steps.length - 2].value as JsonObject, key);
+      (steps, end, key) => {
+        const value = readField(steps[end - 2].value as JsonObject, key);
         if (typeof value === 'string') scanReferences(doc, undefined, value, used);
       },
       true,
@@ -226,12 +226,12 @@ function checkFieldStrings(doc: PearlDocument, diagnostics: Diagnostic[], used: 
     cache.variablesChecked = true;
     walkFieldStrings(
       doc,
-      (steps, key, field) => {
-        const value = readField(steps[steps.length - 2].value as JsonObject, key);
+      (steps, end, key, field) => {
+        const value = readField(steps[end - 2].value as JsonObject, key);
         // Most strings hold no problem: their references are read in place, and only a string with
         // a problem gets reference objects, a path and a position.
         if (typeof value !== 'string' || !scanReferences(doc, field, value, used)) return;
-        const found = checkString(doc, field, value, findValueReferences(value), pathOf(steps));
+        const found = checkString(doc, field, value, findValueReferences(value), pathOf(steps, end));
         if (found) for (const finding of found.findings) diagnostics.push(finding.diagnostic);
       },
       true,
@@ -400,20 +400,20 @@ function getFieldStrings(doc: PearlDocument): readonly FieldString[] {
   const cached = doc.modelCache.variableFieldStrings as readonly FieldString[] | undefined;
   if (cached) return cached;
   const result: FieldString[] = [];
-  walkFieldStrings(doc, (steps, key, field) => result.push(createFieldString(steps, key, field)));
+  walkFieldStrings(doc, (steps, end, key, field) => result.push(createFieldString(steps, end, key, field)));
   doc.modelCache.variableFieldStrings = result;
   return result;
 }
 
 /**
  * Calls `visit` for every (V) string under `pearl`, in document order, by one walk of the `pearl`
- * value, with the steps from `pearl` to it (reused: valid during the call only), its key and its
- * field. With `withBraceOnly`, only for a string holding a `{` (the others hold no reference, and
+ * value, with the steps from `pearl` to it (the first `end` of `steps`, reused: valid during the
+ * call only), its key and its field. With `withBraceOnly`, only for a string holding a `{` (the others hold no reference, and
  * their field is not even resolved: most strings of a Pearl have none).
  */
 function walkFieldStrings(
   doc: PearlDocument,
-  visit: (steps: readonly PathStep<unknown>[], key: string, field: VariableField) => void,
+  visit: (steps: readonly PathStep<unknown>[], end: number, key: string, field: VariableField) => void,
   withBraceOnly = false,
 ): void {
   const pearl = doc.pearlValue;
@@ -440,10 +440,11 @@ function walkFieldStrings(
     }
     if (typeof value === 'string') {
       if (withBraceOnly && value.indexOf('{') < 0) continue;
-      // Steps past this depth are left from an earlier branch.
-      steps.length = depth + 1;
-      const field = typeof key === 'string' && variableFieldKeys.has(key) ? resolveValueVariableField(doc.kind, steps) : undefined;
-      if (field && typeof key === 'string') visit(steps, key, field);
+      // Steps past this depth are left from an earlier branch, and kept for the next one: the
+      // array is never shortened (shortening it dropped the step objects, made again per string).
+      const field =
+        typeof key === 'string' && variableFieldKeys.has(key) ? resolveValueVariableField(doc.kind, steps, depth + 1) : undefined;
+      if (field && typeof key === 'string') visit(steps, depth + 1, key, field);
       continue;
     }
     // Pushed in reverse so that they are visited, and reported, in document order (`JSON.parse`
@@ -477,19 +478,19 @@ function walkFieldStrings(
   }
 }
 
-/** The path from the root of the (V) string at the end of `steps` (`steps[0]` is `pearl` under the root). */
-function pathOf(steps: readonly PathStep<unknown>[]): JsonPath {
-  const path: (string | number)[] = new Array<string | number>(steps.length);
-  for (let i = 0; i < steps.length; i++) path[i] = steps[i].key;
+/** The path from the root of the (V) string at `steps[end - 1]` (`steps[0]` is `pearl` under the root). */
+function pathOf(steps: readonly PathStep<unknown>[], end: number): JsonPath {
+  const path: (string | number)[] = new Array<string | number>(end);
+  for (let i = 0; i < end; i++) path[i] = steps[i].key;
   return path;
 }
 
-/** The (V) string at the end of `steps` (`steps[0]` is `pearl` under the root), the value of `key` of an object. */
-function createFieldString(steps: readonly PathStep<unknown>[], key: string, field: VariableField): FieldString {
+/** The (V) string at `steps[end - 1]` (`steps[0]` is `pearl` under the root), the value of `key` of an object. */
+function createFieldString(steps: readonly PathStep<unknown>[], end: number, key: string, field: VariableField): FieldString {
   return {
-    holder: steps[steps.length - 2].value as JsonObject,
+    holder: steps[end - 2].value as JsonObject,
     key,
-    path: pathOf(steps),
+    path: pathOf(steps, end),
     field,
     checkedValue: undefined,
     checkedVariables: undefined,
