@@ -115,3 +115,21 @@ test('typing in a string before or after a number that is not whole keeps its wr
     assert.match(wrongTypes(doc)[0], /^1e-400 /);
   });
 });
+
+test('a number that is not whole is found whatever its place: at the text’s end, after the same digits in a string, each kind of literal', () => {
+  // The search's pattern is written out digit by digit: one digit short of 17, 6 or 3 and these go unseen.
+  const literals = ['12345678901234567.5', '2147483647.0000001', '1e-400', '5E-400'];
+  for (const literal of literals) {
+    const wrongType = (text: string): string[] => {
+      const doc = service.parsePearlDocument(TextDocument.create('file:///w/end.pearl.json', 'pearl', 1, text));
+      return service
+        .doValidation(doc)
+        .filter((d) => d.code === 'wrong-type')
+        .map((d) => text.slice(doc.textDocument.offsetAt(d.range.start), doc.textDocument.offsetAt(d.range.end)));
+    };
+    // The same characters in a string first, the number last in the text (unterminated: no brace after it).
+    const text = `{ "name": "${literal} ${literal}", "pearl": { "nodes": [] }, "inbound": { "textChannelId": "c", "totalAgents": ${literal}`;
+    assert.deepEqual(wrongType(text), [literal], literal);
+    assert.deepEqual(wrongType(`${text} } }`), [literal], literal);
+  }
+});

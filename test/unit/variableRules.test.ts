@@ -277,3 +277,20 @@ test('typing in a string before an undeclared reference on the same line moves i
   const last = typing(text, offset, ' there').at(-1)!;
   assert.equal(undeclared[0].range.start.character, last.indexOf('{nobody}'));
 });
+
+test('every reference of a string counts, after a problem and after braces that are not one: each problem reported, no id called unused', () => {
+  // The first check reads references in place and builds them only for a string with a problem:
+  // the ids after the first problem, and after a `{` that starts none, still count as used.
+  const content = withDialogue({ script: '{total_amount} then {first_name}, {order_id and {{first_name}} and {nope}' });
+  const undeclared = diagnosticsWithCode(content, 'variable-undeclared');
+  assert.deepEqual(
+    undeclared.map((diagnostic) => diagnostic.range),
+    [rangeOf(content, '{total_amount}'), rangeOf(content, '{nope}')],
+  );
+  const onlyLater = textPearl({
+    nodes: [node('open', 2, [transition('go', 'end')], { script: '{ x {total_amount} {first_name}' }), node('end', 100, [])],
+    variables,
+  });
+  assertOne(onlyLater, 'variable-undeclared', rangeOf(onlyLater, '{total_amount}'), Warning);
+  assertNone(onlyLater, 'variable-unused');
+});

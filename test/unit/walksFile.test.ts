@@ -14,7 +14,7 @@ import { repositoryRoot } from '../helpers/paths';
 import { offsetOf, positionAt, rangeOf, valueRange } from '../helpers/text';
 import { bookingPearlText, bookingWalksText } from '../helpers/walkPearls';
 import { manyFailingWalksText, manyWarningsThenFailureText } from '../helpers/largeWalks';
-import { maxWalksFileDiagnostics } from '../../server/src/service/walks/walksFile';
+import { maxWalksFileDiagnostics, readWalksFile } from '../../server/src/service/walks/walksFile';
 import { jsonEqual } from '../../server/src/service/walks/walkEngine';
 
 const service = getLanguageService();
@@ -439,4 +439,18 @@ test('isInsideFolder: lexical containment of URIs, with .., %2e%2e, a folder nam
   assert.equal(isInsideFolder(resolved('../booking.pearl.json') ?? '', 'file:///w'), true);
   assert.equal(isInsideFolder(resolved('../../booking.pearl.json') ?? '', 'file:///w'), false);
   assert.equal(isInsideFolder(resolved('%2e%2e/%2e%2e/booking.pearl.json') ?? '', 'file:///w'), false);
+});
+
+test('a walks file is read once per parse: asked twice it is the same reading, and an edit patched into the parse is read afresh', () => {
+  const first = walksDoc(bookingWalksText);
+  assert.equal(readWalksFile(first), readWalksFile(first), 'pearl-lint asks for the Pearl, then checks: one reading');
+  const diagnostics = service.checkWalksFile(first, pearl);
+  const renamed = bookingWalksText.replace('"booking.pearl.json"', '"other.pearl.json"');
+  assert.notEqual(renamed, bookingWalksText);
+  const next = service.parsePearlDocument(TextDocument.create('file:///w/booking.walks.json', 'jsonc', 2, renamed), first);
+  assert.ok(next.stringPatch, 'the edit is patched into the first parse, whose cache the next one shares');
+  assert.equal(service.getWalksFilePearlUri(first), 'file:///w/booking.pearl.json');
+  assert.equal(service.getWalksFilePearlUri(next), 'file:///w/other.pearl.json');
+  assert.deepEqual(service.checkWalksFile(next, pearl), diagnostics, 'the same walks, against the same Pearl');
+  assert.equal(readWalksFile(next).pearl, 'other.pearl.json');
 });

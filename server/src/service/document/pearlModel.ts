@@ -61,7 +61,8 @@ export interface ModelCache {
  * errors, the spans of values of the wrong type), variableRules.ts (the ids referenced),
  * completion.ts (the nodeId items of a `toNodeId`).
  */
-export type PerParseSlot = 'graphFacts' | 'graphPaths' | 'schemaErrors' | 'wrongTypeSpans' | 'referencedIds' | 'nodeIdCompletions';
+export type PerParseSlot =
+  'graphFacts' | 'graphPaths' | 'schemaErrors' | 'wrongTypeSpans' | 'referencedIds' | 'nodeIdCompletions' | 'walksFile';
 
 /**
  * What `compute` gives for the parse `parseId` of a model, computed on the first call for that parse
@@ -328,11 +329,27 @@ function numberOf(value: unknown): number | undefined {
 class ModelObject {
   private objectNode: JsonNode | undefined;
 
+  /** The path, or undefined until {@link path} is first read (see {@link makePath}). */
+  private keptPath: JsonPath | undefined;
+
   constructor(
     protected readonly tree: SyntaxTree,
     readonly value: JsonObject,
-    readonly path: JsonPath,
-  ) {}
+    path: JsonPath | undefined,
+  ) {
+    this.keptPath = path;
+  }
+
+  /** Where the object is, from the root; made on first use for an object built without it. */
+  get path(): JsonPath {
+    this.keptPath ??= this.makePath();
+    return this.keptPath;
+  }
+
+  /** The path of an object built without one; every other object is given its path. */
+  protected makePath(): JsonPath {
+    return [];
+  }
 
   get node(): JsonNode {
     this.objectNode ??= this.tree.modelNode(this.path);
@@ -361,13 +378,22 @@ class ModelTransition extends ModelObject implements PearlTransition {
   readonly apiResult = numberOf(this.value.apiResult);
   target: PearlNode | undefined = undefined;
 
+  /**
+   * A transition is given its source and its index in `transitions`: its path (read only to
+   * report on it or to find its syntax) is made on first use, not for each of the document's
+   * transitions when the model is read.
+   */
   constructor(
     tree: SyntaxTree,
     value: JsonObject,
-    path: JsonPath,
     readonly source: PearlNode,
+    private readonly index: number,
   ) {
-    super(tree, value, path);
+    super(tree, value, undefined);
+  }
+
+  protected override makePath(): JsonPath {
+    return childPath(this.source.path, 'transitions', this.index);
   }
 
   get nameNode(): JsonNode | undefined {
@@ -431,8 +457,7 @@ function readNode(tree: SyntaxTree, value: JsonObject, path: JsonPath, index: nu
   if (Array.isArray(transitions)) {
     for (let i = 0; i < transitions.length; i++) {
       const transition: unknown = transitions[i];
-      if (isJsonObject(transition))
-        result.transitions.push(new ModelTransition(tree, transition, childPath(path, 'transitions', i), result));
+      if (isJsonObject(transition)) result.transitions.push(new ModelTransition(tree, transition, result, i));
     }
   }
   // Most nodes hold neither list: no path is made for one that is absent.

@@ -60,15 +60,31 @@ export function findValueReferences(value: string): readonly ValueReference[] {
   let open = value.indexOf('{');
   if (open < 0) return noValueReferences;
   const references: ValueReference[] = [];
-  // Each `{` followed by 1 to 40 id characters and a `}`; scanning resumes after a reference's `}`.
-  for (; open >= 0; open = value.indexOf('{', open + 1)) {
-    let close = open + 1;
-    while (close - open <= maxIdLength && isIdCode(value.charCodeAt(close))) close++;
-    if (close === open + 1 || value.charCodeAt(close) !== 0x7d /* } */) continue;
-    references.push({ id: value.slice(open + 1, close), start: open, end: close + 1 });
-    open = close;
+  while (open >= 0) {
+    const end = referenceEndAt(value, open);
+    if (end < 0) {
+      open = value.indexOf('{', open + 1);
+      continue;
+    }
+    references.push({ id: value.slice(open + 1, end - 1), start: open, end });
+    // Scanning resumes after a reference's `}`.
+    open = value.indexOf('{', end);
   }
   return references.length > 0 ? references : noValueReferences;
+}
+
+/**
+ * Where a reference `{id}` starting at `open` (a `{` of `value`) ends: the index just after its
+ * `}`, or -1 when that `{` starts none. For a walk over the references of a string that allocates
+ * nothing but the ids it reads (`value.slice(open + 1, end - 1)`), as {@link findValueReferences}
+ * walks them: the next reference is searched from `end` after one, from `open + 1` after a `{`
+ * that starts none.
+ */
+export function referenceEndAt(value: string, open: number): number {
+  // A `{` followed by 1 to 40 id characters and a `}`.
+  let close = open + 1;
+  while (close - open <= maxIdLength && isIdCode(value.charCodeAt(close))) close++;
+  return close === open + 1 || value.charCodeAt(close) !== 0x7d /* } */ ? -1 : close + 1;
 }
 
 const noValueReferences: readonly ValueReference[] = [];

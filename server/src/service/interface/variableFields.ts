@@ -102,6 +102,8 @@ function describeGroups(groups: ReadonlySet<number>): string {
 
 /** A transition name, the most common (V) field: looked up once, not per transition. */
 const transitionNameField = field('a transition name', preAndInCall);
+/** generalInstructions, which takes no variables. */
+const generalInstructionsField = field('generalInstructions', none);
 
 /** Keys whose string values can be (V) fields; a cheap filter before {@link resolveVariableField}. */
 export const variableFieldKeys: ReadonlySet<string> = new Set([
@@ -143,46 +145,66 @@ export const variableContainerKeys: ReadonlySet<string> = new Set([
  * not a field that takes variables. `steps[0]` is the first property under the root.
  */
 export function resolveVariableField(kind: PearlKind, steps: readonly PathStep[]): VariableField | undefined {
-  return resolveField(kind, steps, nodeTypeOfNode);
+  return resolveField(kind, steps, nodeTypeOfNode, steps.length);
 }
 
 /**
  * {@link resolveVariableField} for steps over the parsed value (what is sent): each step's value
- * is the plain object, array or string reached. Reads no syntax tree.
+ * is the plain object, array or string reached. Reads no syntax tree. Only the first `end` steps
+ * are read (all by default): a walk keeps one array of steps for every depth it reaches.
  */
-export function resolveValueVariableField(kind: PearlKind, steps: readonly PathStep<unknown>[]): VariableField | undefined {
-  return resolveField(kind, steps, nodeTypeOfValue);
+export function resolveValueVariableField(
+  kind: PearlKind,
+  steps: readonly PathStep<unknown>[],
+  end = steps.length,
+): VariableField | undefined {
+  return resolveField(kind, steps, nodeTypeOfValue, end);
 }
 
-function resolveField<V>(kind: PearlKind, steps: readonly PathStep<V>[], nodeTypeOf: NodeTypeReader<V>): VariableField | undefined {
-  if (steps.length < 2 || steps[0].key !== 'pearl') return undefined;
+function resolveField<V>(
+  kind: PearlKind,
+  steps: readonly PathStep<V>[],
+  nodeTypeOf: NodeTypeReader<V>,
+  end: number,
+): VariableField | undefined {
+  if (end < 2 || steps[0].key !== 'pearl') return undefined;
   // Runs for every candidate string of the document: index into `steps`, allocate nothing.
-  return kind === 'text' ? resolveTextField(steps, 1, nodeTypeOf) : resolveSimpleField(steps, 1);
+  return kind === 'text' ? resolveTextField(steps, 1, nodeTypeOf, end) : resolveSimpleField(steps, 1, end);
 }
 
-/** The key of `steps[index]`, or undefined past the end. */
-function keyAt(steps: readonly PathStep<unknown>[], index: number): string | number | undefined {
-  return index < steps.length ? steps[index].key : undefined;
+/** The key of `steps[index]`, or undefined at or past `end`. */
+function keyAt(steps: readonly PathStep<unknown>[], index: number, end: number): string | number | undefined {
+  return index < end ? steps[index].key : undefined;
 }
 
-function resolveTextField<V>(steps: readonly PathStep<V>[], from: number, nodeTypeOf: NodeTypeReader<V>): VariableField | undefined {
-  const length = steps.length - from;
-  if (length === 1 && steps[from].key === 'generalInstructions') return field('generalInstructions', none);
+function resolveTextField<V>(
+  steps: readonly PathStep<V>[],
+  from: number,
+  nodeTypeOf: NodeTypeReader<V>,
+  end: number,
+): VariableField | undefined {
+  const length = end - from;
+  if (length === 1 && steps[from].key === 'generalInstructions') return generalInstructionsField;
   if (length >= 3 && steps[from].key === 'nodes' && typeof steps[from + 1].key === 'number') {
-    return resolveNodeField(steps, from + 1, nodeTypeOf);
+    return resolveNodeField(steps, from + 1, nodeTypeOf, end);
   }
   return undefined;
 }
 
 /** `steps[at]` is a node object of `pearl.nodes`; nested action lists below it are followed. */
-function resolveNodeField<V>(steps: readonly PathStep<V>[], at: number, nodeTypeOf: NodeTypeReader<V>): VariableField | undefined {
+function resolveNodeField<V>(
+  steps: readonly PathStep<V>[],
+  at: number,
+  nodeTypeOf: NodeTypeReader<V>,
+  end: number,
+): VariableField | undefined {
   let nodeObject = steps[at].value;
   let from = at + 1;
   let postCall = false;
   // Nested action lists: descend in a loop (any depth is safe).
   for (;;) {
-    const list = keyAt(steps, from);
-    if (steps.length - from < 3 || (list !== 'handOffAction' && list !== 'postCallActions') || typeof keyAt(steps, from + 1) !== 'number')
+    const list = keyAt(steps, from, end);
+    if (end - from < 3 || (list !== 'handOffAction' && list !== 'postCallActions') || typeof keyAt(steps, from + 1, end) !== 'number')
       break;
     postCall ||= list === 'postCallActions' || nodeTypeOf(nodeObject) === NodeType.PostCallActions;
     nodeObject = steps[from + 1].value;
@@ -190,19 +212,12 @@ function resolveNodeField<V>(steps: readonly PathStep<V>[], at: number, nodeType
   }
   const nodeType = nodeTypeOf(nodeObject);
   postCall ||= nodeType === NodeType.PostCallActions;
-  const length = steps.length - from;
-  const first = keyAt(steps, from);
-  const second = keyAt(steps, from + 1);
-  const third = keyAt(steps, from + 2);
-  const fourth = keyAt(steps, from + 3);
-  if (length === 1 && (first === 'script' || first === 'instructions')) {
-    return nodeField(first, nodeType, postCall, (nodeLabel) =>
-      field(`the ${first} of ${nodeLabel}`, all, {
-        postCall,
-        discouraged: nodeType === NodeType.OpeningSentence ? openingDiscouraged : noDiscouraged,
-      }),
-    );
-  }
+  const length = end - from;
+  const first = keyAt(steps, from, end);
+  const second = keyAt(steps, from + 1, end);
+  const third = keyAt(steps, from + 2, end);
+  const fourth = keyAt(steps, from + 3, end);
+  if (length === 1 && (first === 'script' || first === 'instructions')) return nodeField(first, nodeType, postCall);
   if (length === 3 && first === 'transitions' && typeof second === 'number' && third === 'name') {
     return transitionNameField;
   }
@@ -210,25 +225,28 @@ function resolveNodeField<V>(steps: readonly PathStep<V>[], at: number, nodeType
     const isApiValue =
       (length === 2 && second === 'endpointUrl') ||
       (length === 4 && (second === 'body' || second === 'outputBody') && typeof third === 'number' && fourth === 'value');
-    if (!isApiValue) return undefined;
-    return nodeField(second, nodeType, postCall, (nodeLabel) => {
-      const what = second === 'endpointUrl' ? 'the endpointUrl' : `${withArticle(second)} value`;
-      if (nodeType === NodeType.PreCallAPI) return field(`${what} of a PreCallAPI node`, preCallOnly);
-      // An API node takes PreCall and InCall variables, inside PostCallActions too (§ NodeAPISettings).
-      return field(`${what} of ${nodeLabel}`, preAndInCall, { postCall, postCallGroups: false });
-    });
+    return isApiValue ? nodeField(second, nodeType, postCall) : undefined;
   }
-  if (length === 2 && first === 'smsSettings' && second === 'body') {
-    return field('an SMS body', preAndInCall, { postCall });
+  const slot = postCall ? 1 : 0;
+  if (length === 2 && first === 'smsSettings' && second === 'body') return smsBodyFields[slot];
+  if (length === 2 && first === 'emailSettings') {
+    if (second === 'subject') return emailSubjectFields[slot];
+    if (second === 'body') return emailBodyFields[slot];
   }
-  if (length === 2 && first === 'emailSettings' && (second === 'subject' || second === 'body')) {
-    return field(`an email ${second}`, preAndInCall, { postCall });
-  }
-  if (length === 2 && first === 'transferCallSettings' && (second === 'transferCallPhoneNumber' || second === 'warmTransferMessage')) {
-    return field(`the ${second}`, all);
+  if (length === 2 && first === 'transferCallSettings') {
+    if (second === 'transferCallPhoneNumber') return transferCallPhoneNumberField;
+    if (second === 'warmTransferMessage') return warmTransferMessageField;
   }
   return undefined;
 }
+
+// The fields of a node's settings that do not depend on its type, outside and inside a post-call
+// context: looked up once, not per string.
+const smsBodyFields = [field('an SMS body', preAndInCall), field('an SMS body', preAndInCall, { postCall: true })] as const;
+const emailSubjectFields = [field('an email subject', preAndInCall), field('an email subject', preAndInCall, { postCall: true })] as const;
+const emailBodyFields = [field('an email body', preAndInCall), field('an email body', preAndInCall, { postCall: true })] as const;
+const transferCallPhoneNumberField = field('the transferCallPhoneNumber', all);
+const warmTransferMessageField = field('the warmTransferMessage', all);
 
 /**
  * The fields whose description depends on the node's type, by the field's key, then nodeType, then
@@ -238,16 +256,13 @@ function resolveNodeField<V>(steps: readonly PathStep<V>[], at: number, nodeType
 type FieldsByNodeType = Map<number | undefined, [VariableField | undefined, VariableField | undefined]>;
 const nodeFields = new Map<string, FieldsByNodeType>();
 
-/** The field `key` of a node of `nodeType`, made by `make` (given "a Dialogue node") once per combination. */
-function nodeField(
-  key: string,
-  nodeType: number | undefined,
-  postCall: boolean,
-  make: (nodeLabel: string) => VariableField,
-): VariableField {
+/**
+ * The field `key` (`script`, `instructions`, `endpointUrl`, `body` or `outputBody`) of a node of
+ * `nodeType`, made by {@link makeNodeField} once per combination: no closure or string per call.
+ */
+function nodeField(key: string, nodeType: number | undefined, postCall: boolean): VariableField {
   const typeName = nodeType !== undefined ? nodeTypeNames[nodeType] : undefined;
-  const nodeLabel = (): string => (typeName ? `${withArticle(typeName)} node` : 'a node');
-  if (nodeType !== undefined && typeName === undefined) return make(nodeLabel());
+  if (nodeType !== undefined && typeName === undefined) return makeNodeField(key, nodeType, postCall, typeName);
   let byType = nodeFields.get(key);
   if (!byType) {
     const created: FieldsByNodeType = new Map();
@@ -257,15 +272,28 @@ function nodeField(
   let pair = byType.get(nodeType);
   if (!pair) byType.set(nodeType, (pair = [undefined, undefined]));
   const slot = postCall ? 1 : 0;
-  return (pair[slot] ??= make(nodeLabel()));
+  return (pair[slot] ??= makeNodeField(key, nodeType, postCall, typeName));
 }
 
-function resolveSimpleField(steps: readonly PathStep<unknown>[], from: number): VariableField | undefined {
-  const length = steps.length - from;
-  const first = keyAt(steps, from);
-  const second = keyAt(steps, from + 1);
-  const third = keyAt(steps, from + 2);
-  const fourth = keyAt(steps, from + 3);
+/** The field `key` of a node of `nodeType` (named `typeName`, when known), as {@link nodeField} keeps it. */
+function makeNodeField(key: string, nodeType: number | undefined, postCall: boolean, typeName: string | undefined): VariableField {
+  const nodeLabel = typeName ? `${withArticle(typeName)} node` : 'a node';
+  if (key === 'script' || key === 'instructions') {
+    const discouraged = nodeType === NodeType.OpeningSentence ? openingDiscouraged : noDiscouraged;
+    return field(`the ${key} of ${nodeLabel}`, all, { postCall, discouraged });
+  }
+  const what = key === 'endpointUrl' ? 'the endpointUrl' : `${withArticle(key)} value`;
+  if (nodeType === NodeType.PreCallAPI) return field(`${what} of a PreCallAPI node`, preCallOnly);
+  // An API node takes PreCall and InCall variables, inside PostCallActions too (§ NodeAPISettings).
+  return field(`${what} of ${nodeLabel}`, preAndInCall, { postCall, postCallGroups: false });
+}
+
+function resolveSimpleField(steps: readonly PathStep<unknown>[], from: number, end: number): VariableField | undefined {
+  const length = end - from;
+  const first = keyAt(steps, from, end);
+  const second = keyAt(steps, from + 1, end);
+  const third = keyAt(steps, from + 2, end);
+  const fourth = keyAt(steps, from + 3, end);
   if (length === 1 && first === 'openingSentence') {
     return field('the openingSentence', all, { discouraged: openingDiscouraged });
   }
@@ -278,10 +306,10 @@ function resolveSimpleField(steps: readonly PathStep<unknown>[], from: number): 
   if (length === 3 && first === 'emailSettings' && (third === 'subject' || third === 'body')) {
     return field(`an email ${third}`, preAndInCall);
   }
-  if (first === 'apiSettings') return resolveSimpleApiField(steps, from + 2, false);
+  if (first === 'apiSettings') return resolveSimpleApiField(steps, from + 2, false, end);
   if (first === 'notifications') {
     // Notifications are sent after the call: post-call variables are expected there.
-    if (third === 'apiSettings') return resolveSimpleApiField(steps, from + 3, true);
+    if (third === 'apiSettings') return resolveSimpleApiField(steps, from + 3, true, end);
     if (length === 4 && third === 'emailTemplate' && (fourth === 'subject' || fourth === 'body')) {
       return field(`a notification email ${fourth}`, all, { postCall: true });
     }
@@ -289,11 +317,16 @@ function resolveSimpleField(steps: readonly PathStep<unknown>[], from: number): 
   return undefined;
 }
 
-function resolveSimpleApiField(steps: readonly PathStep<unknown>[], from: number, postCall: boolean): VariableField | undefined {
-  const length = steps.length - from;
-  const first = keyAt(steps, from);
-  const second = keyAt(steps, from + 1);
-  const third = keyAt(steps, from + 2);
+function resolveSimpleApiField(
+  steps: readonly PathStep<unknown>[],
+  from: number,
+  postCall: boolean,
+  end: number,
+): VariableField | undefined {
+  const length = end - from;
+  const first = keyAt(steps, from, end);
+  const second = keyAt(steps, from + 1, end);
+  const third = keyAt(steps, from + 2, end);
   if (length === 1 && first === 'endpointUrl') return field('an API endpointUrl', preAndInCall, { postCall });
   if (length === 3 && (first === 'body' || first === 'outputBody') && typeof second === 'number' && third === 'value') {
     return field(`an API ${first} value`, preAndInCall, { postCall });

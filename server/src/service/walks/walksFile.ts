@@ -8,7 +8,7 @@ import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types
 import type { WalkInput, WalkTrace } from '#protocol/walkTypes';
 import { describeParseError } from '../document/jsonTree';
 import { isJsonObject, type JsonPath } from '../document/jsonValue';
-import type { PearlDocument } from '../document/pearlDocument';
+import { perParse, type PearlDocument } from '../document/pearlDocument';
 import { quote } from '../interface/messageText';
 import { diagnosticSource } from '../rules/diagnostics';
 import { keySpan, spanToRange, valueSpan } from '../document/pathSpans';
@@ -69,9 +69,16 @@ function walkDiagnostic(doc: PearlDocument, span: { offset: number; length: numb
 
 /**
  * Reads the walks file `doc` (a parse by `parsePearlDocument`: its value and where each value is
- * written). Never throws; every problem of structure is a `walk-file-invalid` diagnostic.
+ * written). Never throws; every problem of structure is a `walk-file-invalid` diagnostic. Read once
+ * per parse and kept with it (pearl-lint asks for the Pearl's URI, then checks the file; the
+ * editor's features ask again): the model is shared, and read only.
  */
 export function readWalksFile(doc: PearlDocument): WalksFileModel {
+  return perParse(doc.modelCache, doc.parseId, 'walksFile', () => readWalksFileOnce(doc));
+}
+
+/** {@link readWalksFile}, read from the parse. */
+function readWalksFileOnce(doc: PearlDocument): WalksFileModel {
   const problems: Diagnostic[] = [];
   let moreProblems = 0;
   // Locating a value scans the text: only the problems shown are located.

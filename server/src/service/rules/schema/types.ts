@@ -48,8 +48,12 @@ function checkTypes(doc: PearlDocument, diagnostics: Diagnostic[]): void {
  * 2147483647), or an exponent of -100 or below (`1e-400` reads as 0). A literal of fewer
  * significant digits and a larger exponent that is not whole reads as a fraction, which the schema
  * already refuses. Searched in the whole text, so that a document without one builds no tree.
+ * That is `/\d{17}|\.\d{6}|[eE]-\d{3}/g` written out atom by atom: the same matches, which V8
+ * finds 2.2× faster over a 5 MB Pearl without one (Node 20: its search skips ahead for a pattern of
+ * single characters, apparently not past a counted repeat); a scan by `indexOf` and every 17th
+ * character measured 2× slower than either regular expression.
  */
-const disguisedFractionCandidate = /\d{17}|\.\d{6}|[eE]-\d{3}/g;
+const disguisedFractionCandidate = /\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d|\.\d\d\d\d\d\d|[eE]-\d\d\d/g;
 /** A JSON number: sign, integer digits, fraction digits, exponent. */
 const numberLiteral = /^-?(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
 

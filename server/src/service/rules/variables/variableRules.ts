@@ -16,7 +16,13 @@ import {
   variableFieldKeys,
 } from '../../interface/variableFields';
 import { variableGroupNames } from '../../interface/enumNames';
-import { findValueReferences, findVariableReferences, placeValueReferences, type ValueReference } from '../../document/variableReferences';
+import {
+  findValueReferences,
+  findVariableReferences,
+  placeValueReferences,
+  referenceEndAt,
+  type ValueReference,
+} from '../../document/variableReferences';
 import { defineRules, rulingsSection, type DiagnosticRule, type RuleModule } from '../ruleModule';
 
 /** The codes of variable references (docs/rulings.md § Variables), in the order docs/rules.md lists them. */
@@ -200,9 +206,9 @@ export function referencedVariableIds(doc: PearlDocument): ReadonlySet<string> {
     const used = new Set<string>();
     walkFieldStrings(
       doc,
-      (steps, key) => {
-        const value = readField(steps[steps.length - 2].value as JsonObject, key);
-        if (typeof value === 'string') for (const reference of findValueReferences(value)) used.add(reference.id);
+      (steps, end, key) => {
+        const value = readField(steps[end - 2].value as JsonObject, key);
+        if (typeof value === 'string') scanReferences(doc, undefined, value, used);
       },
       true,
     );
@@ -220,12 +226,12 @@ function checkFieldStrings(doc: PearlDocument, diagnostics: Diagnostic[], used: 
     cache.variablesChecked = true;
     walkFieldStrings(
       doc,
-      (steps, key, field) => {
-        const value = readField(steps[steps.length - 2].value as JsonObject, key);
-        if (typeof value !== 'string') return;
-        const references = findValueReferences(value);
-        if (used) for (const reference of references) used.add(reference.id);
-        const found = checkString(doc, field, value, references, () => pathOf(steps));
+      (steps, end, key, field) => {
+        const value = readField(steps[end - 2].value as JsonObject, key);
+        // Most strings hold no problem: their references are read in place, and only a string with
+        // a problem gets reference objects, a path and a position.
+        if (typeof value !== 'string' || !scanReferences(doc, field, value, used)) return;
+        const found = checkString(doc, field, value, findValueReferences(value), pathOf(steps, end));
         if (found) for (const finding of found.findings) diagnostics.push(finding.diagnostic);
       },
       true,
@@ -240,7 +246,7 @@ function checkFieldStrings(doc: PearlDocument, diagnostics: Diagnostic[], used: 
       fieldString.checkedVariables = doc.variablesById;
       const references = findValueReferences(value);
       fieldString.ids = references.length > 0 ? references.map((reference) => reference.id) : noIds;
-      const found = checkString(doc, fieldString.field, value, references, () => fieldString.path);
+      const found = checkString(doc, fieldString.field, value, references, fieldString.path);
       fieldString.findings = found ? found.findings : noFindings;
       if (found) {
         fieldString.checkedDocument = doc.textDocument;
@@ -255,6 +261,29 @@ function checkFieldStrings(doc: PearlDocument, diagnostics: Diagnostic[], used: 
 }
 
 const noIds: readonly string[] = [];
+
+/**
+ * Reads the `{id}` references of `value` in place (no reference object, no array): adds each id to
+ * `used`, when given, and tells whether one of them is a problem in a string of `field` (see
+ * {@link problemCode}; never, without a field). The same references as `findValueReferences`.
+ */
+function scanReferences(doc: PearlDocument, field: VariableField | undefined, value: string, used: Set<string> | undefined): boolean {
+  let problem = false;
+  for (let open = value.indexOf('{'); open >= 0;) {
+    const end = referenceEndAt(value, open);
+    if (end < 0) {
+      open = value.indexOf('{', open + 1);
+      continue;
+    }
+    if (used || (field && !problem)) {
+      const id = value.slice(open + 1, end - 1);
+      used?.add(id);
+      if (field && !problem) problem = problemCode(doc, field, id) !== undefined;
+    }
+    open = value.indexOf('{', end);
+  }
+  return problem;
+}
 
 /** A diagnostic found in a (V) string, with its span relative to the string literal's offset. */
 interface Finding {
@@ -273,19 +302,19 @@ interface Problem {
 }
 
 /**
- * The findings in `value`, a (V) string of `field` now holding `references` (undefined when it has
- * none), with the string literal's offset; the string is located (at `path()`) only when there is one.
+ * The findings in `value`, a (V) string of `field` at `stringPath` now holding `references`
+ * (undefined when it has none), with the string literal's offset; the string is located only when
+ * there is one.
  */
 function checkString(
   doc: PearlDocument,
   field: VariableField,
   value: string,
   references: readonly ValueReference[],
-  path: () => JsonPath,
+  stringPath: JsonPath,
 ): { findings: readonly Finding[]; offset: number } | undefined {
   const problems = references.length > 0 ? checkReferences(doc, field, references) : noProblems;
   if (problems.length === 0) return undefined;
-  const stringPath = path();
   const literal = valueSpan(doc, stringPath);
   const placed = placeValueReferences(
     doc.textDocument.getText(),
@@ -371,20 +400,20 @@ function getFieldStrings(doc: PearlDocument): readonly FieldString[] {
   const cached = doc.modelCache.variableFieldStrings as readonly FieldString[] | undefined;
   if (cached) return cached;
   const result: FieldString[] = [];
-  walkFieldStrings(doc, (steps, key, field) => result.push(createFieldString(steps, key, field)));
+  walkFieldStrings(doc, (steps, end, key, field) => result.push(createFieldString(steps, end, key, field)));
   doc.modelCache.variableFieldStrings = result;
   return result;
 }
 
 /**
  * Calls `visit` for every (V) string under `pearl`, in document order, by one walk of the `pearl`
- * value, with the steps from `pearl` to it (reused: valid during the call only), its key and its
- * field. With `withBraceOnly`, only for a string holding a `{` (the others hold no reference, and
+ * value, with the steps from `pearl` to it (the first `end` of `steps`, reused: valid during the
+ * call only), its key and its field. With `withBraceOnly`, only for a string holding a `{` (the others hold no reference, and
  * their field is not even resolved: most strings of a Pearl have none).
  */
 function walkFieldStrings(
   doc: PearlDocument,
-  visit: (steps: readonly PathStep<unknown>[], key: string, field: VariableField) => void,
+  visit: (steps: readonly PathStep<unknown>[], end: number, key: string, field: VariableField) => void,
   withBraceOnly = false,
 ): void {
   const pearl = doc.pearlValue;
@@ -411,10 +440,11 @@ function walkFieldStrings(
     }
     if (typeof value === 'string') {
       if (withBraceOnly && value.indexOf('{') < 0) continue;
-      // Steps past this depth are left from an earlier branch.
-      steps.length = depth + 1;
-      const field = typeof key === 'string' && variableFieldKeys.has(key) ? resolveValueVariableField(doc.kind, steps) : undefined;
-      if (field && typeof key === 'string') visit(steps, key, field);
+      // Steps past this depth are left from an earlier branch, and kept for the next one: the
+      // array is never shortened (shortening it dropped the step objects, made again per string).
+      const field =
+        typeof key === 'string' && variableFieldKeys.has(key) ? resolveValueVariableField(doc.kind, steps, depth + 1) : undefined;
+      if (field && typeof key === 'string') visit(steps, depth + 1, key, field);
       continue;
     }
     // Pushed in reverse so that they are visited, and reported, in document order (`JSON.parse`
@@ -448,19 +478,19 @@ function walkFieldStrings(
   }
 }
 
-/** The path from the root of the (V) string at the end of `steps` (`steps[0]` is `pearl` under the root). */
-function pathOf(steps: readonly PathStep<unknown>[]): JsonPath {
-  const path: (string | number)[] = new Array<string | number>(steps.length);
-  for (let i = 0; i < steps.length; i++) path[i] = steps[i].key;
+/** The path from the root of the (V) string at `steps[end - 1]` (`steps[0]` is `pearl` under the root). */
+function pathOf(steps: readonly PathStep<unknown>[], end: number): JsonPath {
+  const path: (string | number)[] = new Array<string | number>(end);
+  for (let i = 0; i < end; i++) path[i] = steps[i].key;
   return path;
 }
 
-/** The (V) string at the end of `steps` (`steps[0]` is `pearl` under the root), the value of `key` of an object. */
-function createFieldString(steps: readonly PathStep<unknown>[], key: string, field: VariableField): FieldString {
+/** The (V) string at `steps[end - 1]` (`steps[0]` is `pearl` under the root), the value of `key` of an object. */
+function createFieldString(steps: readonly PathStep<unknown>[], end: number, key: string, field: VariableField): FieldString {
   return {
-    holder: steps[steps.length - 2].value as JsonObject,
+    holder: steps[end - 2].value as JsonObject,
     key,
-    path: pathOf(steps),
+    path: pathOf(steps, end),
     field,
     checkedValue: undefined,
     checkedVariables: undefined,
@@ -471,42 +501,36 @@ function createFieldString(steps: readonly PathStep<unknown>[], key: string, fie
   };
 }
 
-/** What is wrong with each of `references`, in a string of `field`, in order. */
+/**
+ * The code of what is wrong with a reference to `id` in a string of `field`, or undefined when
+ * nothing is (see {@link checkVariableReferences}). Allocates nothing.
+ */
+function problemCode(doc: PearlDocument, field: VariableField, id: string): DiagnosticRule | undefined {
+  // A field that takes no variables (generalInstructions) is generalInstructions.ts's.
+  if (field.noVariables) return undefined;
+  const variable = doc.variablesById.get(id);
+  if (!variable) return field.postCallContext ? undefined : codes.variableUndeclared;
+  const group = variable.group;
+  if (group === undefined || variableGroupNames[group] === undefined) return undefined;
+  if (!field.allowedGroups.has(group)) return codes.variableGroupNotAllowed;
+  return field.discouragedGroups.get(group) ? codes.variableNotYetCollected : undefined;
+}
+
+/** What is wrong with each of `references`, in a string of `field`, in order (see {@link problemCode}). */
 function checkReferences(doc: PearlDocument, field: VariableField, references: readonly ValueReference[]): Problem[] {
   const problems: Problem[] = [];
-  // A field that takes no variables (generalInstructions) is generalInstructions.ts's.
-  if (field.noVariables) return problems;
   for (const reference of references) {
     const { id } = reference;
-    const variable = doc.variablesById.get(id);
-    if (!variable) {
-      if (!field.postCallContext) {
-        problems.push({
-          reference,
-          code: codes.variableUndeclared,
-          message: `Variable '${id}' is not declared in variables; it may be a platform variable.`,
-        });
-      }
-      continue;
-    }
-    const group = variable.group;
-    if (group === undefined || variableGroupNames[group] === undefined) continue;
-    if (!field.allowedGroups.has(group)) {
-      problems.push({
-        reference,
-        code: codes.variableGroupNotAllowed,
-        message: `Variable '${id}' is ${variableGroupNames[group]} (group ${group}); ${field.label} takes ${field.allowedText}.`,
-      });
-      continue;
-    }
-    const reason = field.discouragedGroups.get(group);
-    if (reason) {
-      problems.push({
-        reference,
-        code: codes.variableNotYetCollected,
-        message: `Variable '${id}' is ${variableGroupNames[group]} (group ${group}): ${reason}.`,
-      });
-    }
+    const code = problemCode(doc, field, id);
+    if (code === undefined) continue;
+    const group = doc.variablesById.get(id)?.group;
+    const groupText = group === undefined ? '' : `${variableGroupNames[group]} (group ${group})`;
+    let message: string;
+    if (code === codes.variableUndeclared) message = `Variable '${id}' is not declared in variables; it may be a platform variable.`;
+    else if (code === codes.variableGroupNotAllowed)
+      message = `Variable '${id}' is ${groupText}; ${field.label} takes ${field.allowedText}.`;
+    else message = `Variable '${id}' is ${groupText}: ${field.discouragedGroups.get(group ?? -1) ?? ''}.`;
+    problems.push({ reference, code, message });
   }
   return problems;
 }
