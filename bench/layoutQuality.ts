@@ -15,7 +15,7 @@ import ELK from 'elkjs/lib/elk.bundled.js';
 import * as os from 'node:os';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { layeredLayout, measureBoxes } from '../client/src/graphPreview/webview/layeredLayout';
-import { type MeasureText, measureEdgeLabel } from '../client/src/graphPreview/webview/layoutGraph';
+import { type MeasureText, measureEdgeLabel } from '../client/src/graphPreview/webview/layoutText';
 import type { PearlGraph } from '#protocol/graphTypes';
 import { getLanguageService } from '../server/src/service/pearlLanguageService';
 import { generateShapedPearl, type PearlShape, pearlShapes } from './pearlGenerator';

@@ -24,12 +24,15 @@
  * table: the machine must be quiet for the numbers to mean anything. Needs a build (`npm run build`).
  */
 import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { serialize } from 'node:v8';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { GraphLayout, LayoutDelta, MeasureText } from '../client/src/graphPreview/webview/layoutGraph';
+import type { GraphLayout } from '../client/src/graphPreview/webview/graphLayout';
+import type { LayoutDelta } from '../client/src/graphPreview/webview/layoutDelta';
+import type { MeasureText } from '../client/src/graphPreview/webview/layoutText';
 import { layoutInput } from '../client/src/graphPreview/webview/structure';
 import type { PearlGraph } from '#protocol/graphTypes';
 import { getLanguageService } from '../server/src/service/pearlLanguageService';
@@ -61,7 +64,9 @@ function loadBuild(name: string, outDir: string): Build {
   /* eslint-disable @typescript-eslint/no-require-imports -- a build chosen at run time (this one or a baseline's out/) */
   const incremental = require(path.join(webview, 'incrementalLayout.js')) as Pick<Build, 'incrementalLayout' | 'warmUpSteps'>;
   const layered = require(path.join(webview, 'layeredLayout.js')) as Pick<Build, 'layeredLayout'>;
-  const graph = require(path.join(webview, 'layoutGraph.js')) as Pick<Build, 'diffLayout' | 'applyLayoutDelta'>;
+  // layoutDelta.js since the layout's modules were split; layoutGraph.js in a baseline from before.
+  const deltaFile = fs.existsSync(path.join(webview, 'layoutDelta.js')) ? 'layoutDelta.js' : 'layoutGraph.js';
+  const graph = require(path.join(webview, deltaFile)) as Pick<Build, 'diffLayout' | 'applyLayoutDelta'>;
   /* eslint-enable @typescript-eslint/no-require-imports -- only the builds' modules are loaded so */
   return { name, ...incremental, ...layered, ...graph };
 }

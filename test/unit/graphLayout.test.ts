@@ -5,18 +5,15 @@ import { describe, it } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { incrementalLayout, warmUpSteps } from '../../client/src/graphPreview/webview/incrementalLayout';
 import { layeredLayout, maxDrawnIn, maxSpan } from '../../client/src/graphPreview/webview/layeredLayout';
+import { type GraphLayout, type LaidOutNode, type Rect, rectsOverlap } from '../../client/src/graphPreview/webview/graphLayout';
 import {
   applyLayoutDelta,
   diffLayout,
   edgeIdentities,
-  type GraphLayout,
-  type LaidOutNode,
   layoutIdentities,
-  type MeasureText,
   nodeIdentities,
-  type Rect,
-  rectsOverlap,
-} from '../../client/src/graphPreview/webview/layoutGraph';
+} from '../../client/src/graphPreview/webview/layoutDelta';
+import { type MeasureText } from '../../client/src/graphPreview/webview/layoutText';
 import { layoutInput } from '../../client/src/graphPreview/webview/structure';
 import type { PearlGraph } from '#protocol/graphTypes';
 import { getLanguageService } from '../../server/src/service/pearlLanguageService';

@@ -3,7 +3,8 @@ import { describe, it } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { incrementalLayout } from '../../client/src/graphPreview/webview/incrementalLayout';
 import { layeredLayout } from '../../client/src/graphPreview/webview/layeredLayout';
-import { type GraphLayout, type LaidOutNode, type MeasureText, rectsOverlap } from '../../client/src/graphPreview/webview/layoutGraph';
+import { type GraphLayout, type LaidOutNode, rectsOverlap } from '../../client/src/graphPreview/webview/graphLayout';
+import { type MeasureText } from '../../client/src/graphPreview/webview/layoutText';
 import type { PearlGraph } from '#protocol/graphTypes';
 import { getLanguageService } from '../../server/src/service/pearlLanguageService';
 

@@ -1,12 +1,14 @@
 // Node equality once (issue 31): the graph page compares laid-out nodes with one function,
-// sameNodeDrawing (layoutGraph.ts), which the layout diff and the incremental layout both use.
+// sameNodeDrawing (layoutDelta.ts), which the layout diff and the incremental layout both use.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { layeredLayout } from '../../client/src/graphPreview/webview/layeredLayout';
-import { type LaidOutNode, type MeasureText, sameNodeDrawing } from '../../client/src/graphPreview/webview/layoutGraph';
+import { type LaidOutNode } from '../../client/src/graphPreview/webview/graphLayout';
+import { sameNodeDrawing } from '../../client/src/graphPreview/webview/layoutDelta';
+import { type MeasureText } from '../../client/src/graphPreview/webview/layoutText';
 import { layoutInput } from '../../client/src/graphPreview/webview/structure';
 import { getLanguageService } from '../../server/src/service/pearlLanguageService';
 import { repositoryRoot } from '../helpers/paths';
@@ -64,5 +66,5 @@ test('no other file of the layout compares laid-out nodes field by field', () =>
         fs.readFileSync(path.join(webview, file), 'utf8'),
       ),
     );
-  assert.deepEqual(comparing.sort(), ['layoutGraph.ts', 'renderGraph.ts']);
+  assert.deepEqual(comparing.sort(), ['layoutDelta.ts', 'renderGraph.ts']);
 });

@@ -18,7 +18,7 @@ import { graphUpdate } from '../../../client/src/graphPreview/graphUpdate';
 import type { HostMessage, WebviewMessage } from '#protocol/graphPreviewMessages';
 import type { PearlGraph, PearlGraphNode } from '#protocol/pearlRequests';
 import { getLanguageService } from '../../../server/src/service/pearlLanguageService';
-import { type Rect, rectsOverlap } from '../../../client/src/graphPreview/webview/layoutGraph';
+import { type Rect, rectsOverlap } from '../../../client/src/graphPreview/webview/graphLayout';
 import { chromiumPath, distDir, launchOptions, type PageGlobals, startServer } from './previewPage';
 import { generateTextPearl } from '../../helpers/fixtures';
 import { waitFor } from '../../helpers/wait';

@@ -30,27 +30,25 @@ import {
   stubLead,
 } from './layeredLayout';
 import {
+  type GraphLayout,
+  type LaidOutEdge,
+  type LaidOutNode,
+  type LaidOutTag,
+  measuredWith,
+  type Rect,
+  recordMeasure,
+  rectsOverlap,
+} from './graphLayout';
+import {
   diffLayout,
   edgeIdentities,
-  getNodeTitle,
   layoutIdentities,
   nodeIdentities,
   recordLayoutIdentities,
   sameData,
   sameNodeDrawing,
-  type GraphLayout,
-  type LaidOutEdge,
-  type LaidOutNode,
-  type LaidOutTag,
-  type MeasureText,
-  measureEdgeLabel,
-  measuredWith,
-  measureTag,
-  type Rect,
-  recordMeasure,
-  rectsOverlap,
-  tagHeight,
-} from './layoutGraph';
+} from './layoutDelta';
+import { getNodeTitle, type MeasureText, measureEdgeLabel, measureTag, tagHeight } from './layoutText';
 
 /** New nodes from which the whole graph is laid out again: a share of the nodes, at least 4. */
 const maxNewShare = 0.2;

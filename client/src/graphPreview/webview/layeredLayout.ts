@@ -26,24 +26,21 @@
  * px, edges as cubic Bézier points.
  */
 import type { PearlGraph, PearlGraphEdge, PearlGraphNode } from '#protocol/graphTypes';
+import { type GraphLayout, type LaidOutEdge, type LaidOutNode, recordMeasure } from './graphLayout';
 import {
   childSpacing,
   type EdgeLabelSize,
-  type GraphLayout,
   getNodeFamily,
   groupPadding,
   type Header,
-  type LaidOutEdge,
-  type LaidOutNode,
   type MeasureText,
   measureEdgeLabel,
   measureHeader,
   measureTag,
   mergeThreshold,
-  recordMeasure,
   tagHeight,
   type TagText,
-} from './layoutGraph';
+} from './layoutText';
 
 /** Space around the drawing, px. */
 export const padding = 24;

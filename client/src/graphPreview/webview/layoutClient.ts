@@ -9,7 +9,8 @@
  */
 import type { PearlGraph } from '#protocol/graphTypes';
 import type { LayoutEngine, LayoutRequest, LayoutResponse, WarmUpRequest } from './layoutMessages';
-import { applyLayoutDelta, type GraphLayout, isLayoutDelta } from './layoutGraph';
+import { type GraphLayout } from './graphLayout';
+import { applyLayoutDelta, isLayoutDelta } from './layoutDelta';
 
 /** The worker bundle's source, put in by esbuild (`scripts/bundle.mjs`, `define`). */
 declare const PEARL_LAYOUT_WORKER_SOURCE: string;

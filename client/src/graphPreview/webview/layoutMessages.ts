@@ -1,6 +1,7 @@
 /** The messages between the graph preview page and its layout worker (`layoutWorker.ts`). */
 import type { PearlGraph } from '#protocol/graphTypes';
-import type { GraphLayout, LayoutDelta } from './layoutGraph';
+import type { GraphLayout } from './graphLayout';
+import type { LayoutDelta } from './layoutDelta';
 
 /**
  * How a layout was made: `layered` the preview's layered layout of the whole graph

@@ -11,7 +11,9 @@ import type { PearlGraph } from '#protocol/graphTypes';
 import type { LayoutEngine, LayoutRequest, LayoutResponse, WarmUpRequest } from './layoutMessages';
 import { incrementalLayout, warmUpSteps } from './incrementalLayout';
 import { layeredLayout } from './layeredLayout';
-import { diffLayout, type GraphLayout, type MeasureText, textStyles } from './layoutGraph';
+import { type GraphLayout } from './graphLayout';
+import { diffLayout } from './layoutDelta';
+import { type MeasureText, textStyles } from './layoutText';
 
 /** The part of the dedicated worker scope this module uses (the DOM lib has no worker types). */
 interface WorkerScope {

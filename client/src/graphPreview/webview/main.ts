@@ -22,7 +22,7 @@ import { exportSvg } from './exportSvg';
 import { Designer } from './designer/designer';
 import { FocusMode, neighbourhood } from './focus';
 import { frameNeighbourhood, readableScale } from './focusFrame';
-import { type GraphLayout, type LaidOutNode } from './layoutGraph';
+import { type GraphLayout, type LaidOutNode } from './graphLayout';
 import { LayoutClient } from './layoutClient';
 import { Legend } from './legend';
 import { Minimap } from './minimap';

@@ -3,7 +3,7 @@
  * box and the visible area as a frame. Clicking or dragging in it centres the view there. Hidden
  * while the whole graph fits in the view.
  */
-import type { GraphLayout } from './layoutGraph';
+import type { GraphLayout } from './graphLayout';
 
 /** Largest size of the overview, in px. */
 const maxSize = { width: 200, height: 150 };

@@ -12,7 +12,7 @@
  * the frame's animation callback).
  */
 import type { Rect } from './viewport';
-import type { GraphLayout, LaidOutEdge } from './layoutGraph';
+import type { GraphLayout, LaidOutEdge } from './graphLayout';
 
 /** The class of an element outside the view: nothing of it is drawn. */
 export const offscreenClass = 'offscreen';

@@ -6,7 +6,7 @@
  */
 import type { Position } from 'vscode-languageserver-types';
 import type { PearlGraph, PearlGraphNode } from '#protocol/graphTypes';
-import type { GraphLayout } from './layoutGraph';
+import type { GraphLayout } from './graphLayout';
 
 /** The graph on screen: the graph last received, its layout and structure. */
 export interface Shown {

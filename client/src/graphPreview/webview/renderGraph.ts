@@ -13,16 +13,9 @@
  */
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { PearlGraphEdge, PearlGraphNode } from '#protocol/graphTypes';
-import {
-  edgeIdentities,
-  type GraphLayout,
-  getNodeTitle,
-  type LaidOutEdge,
-  type LaidOutNode,
-  nodeIdentities,
-  textStyles,
-  type TextStyle,
-} from './layoutGraph';
+import { type GraphLayout, type LaidOutEdge, type LaidOutNode } from './graphLayout';
+import { edgeIdentities, nodeIdentities } from './layoutDelta';
+import { getNodeTitle, textStyles, type TextStyle } from './layoutText';
 import { sameAppearance } from './structure';
 import { clip, maxShownChars } from './textWrap';
 

@@ -7,7 +7,7 @@
  */
 import type { PearlGraph, PearlGraphNode } from '#protocol/graphTypes';
 import { defaultTransitionName, uniqueTransitionName } from '#protocol/transitionNames';
-import { getNodeTitle } from '../layoutGraph';
+import { getNodeTitle } from '../layoutText';
 import { createSvgElement } from '../renderGraph';
 import { nodeKeyAt, trackPointerDrag } from './pointerDrag';
 

@@ -13,7 +13,7 @@
  */
 import type { GraphEdit, NodeSettingForm, PearlGraph } from '#protocol/graphTypes';
 import type { QuickFixTitle, WebviewMessage } from '#protocol/graphPreviewMessages';
-import { getNodeTitle } from '../layoutGraph';
+import { getNodeTitle } from '../layoutText';
 import { confirmInPage } from './confirmDialog';
 import { type Box, Connector } from './connect';
 import { NodePanel } from './nodePanel';

@@ -10,7 +10,7 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { NodeSettingForm, PearlGraphNode, SetNodePropertyEdit } from '#protocol/graphTypes';
 import type { QuickFixTitle } from '#protocol/graphPreviewMessages';
-import { getNodeTitle } from '../layoutGraph';
+import { getNodeTitle } from '../layoutText';
 import { SettingsForm, type SettingsFormHost } from './settingsForm';
 
 type Property = SetNodePropertyEdit['property'];

@@ -15,7 +15,7 @@ import type { PearlGraph } from '#protocol/graphTypes';
 import type { WalkCoverage } from '#protocol/pearlRequests';
 import { isWalkInput, type WalkHostMessage, type WalkPageMessage } from '#protocol/walkPanelMessages';
 import type { WalkChoice, WalkInput, WalkStep, WalkTrace } from '#protocol/walkTypes';
-import { getNodeTitle } from '../layoutGraph';
+import { getNodeTitle } from '../layoutText';
 import { WalkPanel } from './walkPanel';
 
 /** What the walk keeps in the webview state (across hide/show and reloads). */
