@@ -110,3 +110,33 @@ export function recordMeasure(layout: GraphLayout, measure: MeasureText): void {
 export function measuredWith(layout: GraphLayout): MeasureText | undefined {
   return measureOfLayout.get(layout);
 }
+
+/**
+ * Whether two laid-out nodes have the same box: place, size, group, header height, type text,
+ * family, depth, name lines and marks (their node's data aside). What both the layout's own node
+ * equality (layoutDelta.ts `sameNodeDrawing`) and the redraw's (renderGraph.ts) start from.
+ */
+export function sameBox(a: LaidOutNode, b: LaidOutNode): boolean {
+  return (
+    a.x === b.x &&
+    a.y === b.y &&
+    a.width === b.width &&
+    a.height === b.height &&
+    a.isGroup === b.isGroup &&
+    a.headerHeight === b.headerHeight &&
+    a.typeText === b.typeText &&
+    a.family === b.family &&
+    a.depth === b.depth &&
+    sameLines(a.nameLines, b.nameLines) &&
+    (a.marks === b.marks ||
+      (a.marks.length === b.marks.length &&
+        a.marks.every(
+          (mark, index) => mark.kind === b.marks[index].kind && mark.text === b.marks[index].text && mark.width === b.marks[index].width,
+        )))
+  );
+}
+
+/** Whether two wrapped texts have the same lines. */
+export function sameLines(a: readonly string[], b: readonly string[]): boolean {
+  return a === b || (a.length === b.length && a.every((line, index) => line === b[index]));
+}

@@ -3,7 +3,7 @@
  * edit), how the page applies it, and the identities and equality it rests on.
  */
 import type { PearlGraph, PearlGraphNode } from '#protocol/graphTypes';
-import type { GraphLayout, LaidOutEdge, LaidOutNode, Rect } from './graphLayout';
+import { type GraphLayout, type LaidOutEdge, type LaidOutNode, type Rect, sameBox } from './graphLayout';
 
 /**
  * A layout told as its changes from a base layout (the one the page named as `previous`, which it
@@ -176,17 +176,7 @@ export function sameNodeDrawing(a: LaidOutNode, b: LaidOutNode): boolean {
     x.cannotReachEnd === y.cannotReachEnd &&
     x.noIncoming === y.noIncoming &&
     x.parent?.list === y.parent?.list &&
-    a.x === b.x &&
-    a.y === b.y &&
-    a.width === b.width &&
-    a.height === b.height &&
-    a.isGroup === b.isGroup &&
-    a.headerHeight === b.headerHeight &&
-    a.typeText === b.typeText &&
-    a.family === b.family &&
-    a.depth === b.depth &&
-    sameData(a.nameLines, b.nameLines) &&
-    sameData(a.marks, b.marks)
+    sameBox(a, b)
   );
 }
 

@@ -13,7 +13,7 @@
  */
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { PearlGraphEdge, PearlGraphNode } from '#protocol/graphTypes';
-import { type GraphLayout, type LaidOutEdge, type LaidOutNode } from './graphLayout';
+import { type GraphLayout, type LaidOutEdge, type LaidOutNode, sameBox, sameLines } from './graphLayout';
 import { edgeIdentities, nodeIdentities } from './layoutDelta';
 import { getNodeTitle, textStyles, type TextStyle } from './layoutText';
 import { sameAppearance } from './structure';
@@ -349,11 +349,6 @@ function tooltipOf(element: Element): string | undefined {
   return laidOut.edge.name !== undefined && element === carrier ? edgeTitle(laidOut) : undefined;
 }
 
-/** Whether two arrays hold the same strings (the same array, often). */
-function sameLines(a: readonly string[], b: readonly string[]): boolean {
-  return a === b || (a.length === b.length && a.every((line, index) => line === b[index]));
-}
-
 /** Whether `b` draws as `a` did: everything a node's drawing depends on but its key (a node renumbered keeps its element). */
 function sameNode(a: LaidOutNode, b: LaidOutNode): boolean {
   if (a === b) return true;
@@ -365,25 +360,7 @@ function sameNode(a: LaidOutNode, b: LaidOutNode): boolean {
  * classes, tooltip, screen reader label and badge): same place, size, texts and marks.
  */
 function sameShape(a: LaidOutNode, b: LaidOutNode): boolean {
-  if (a === b) return true;
-  return (
-    a.x === b.x &&
-    a.y === b.y &&
-    a.width === b.width &&
-    a.height === b.height &&
-    a.isGroup === b.isGroup &&
-    a.headerHeight === b.headerHeight &&
-    a.typeText === b.typeText &&
-    a.family === b.family &&
-    a.depth === b.depth &&
-    a.node.isEntry === b.node.isEntry &&
-    sameLines(a.nameLines, b.nameLines) &&
-    (a.marks === b.marks ||
-      (a.marks.length === b.marks.length &&
-        a.marks.every(
-          (mark, index) => mark.kind === b.marks[index].kind && mark.text === b.marks[index].text && mark.width === b.marks[index].width,
-        )))
-  );
+  return a === b || (sameBox(a, b) && a.node.isEntry === b.node.isEntry);
 }
 
 /** Whether `b` draws as `a` did: everything a transition's drawing (path, label, tag) depends on but its keys and its target's key. */
