@@ -4,6 +4,8 @@
  * is, and only then is the text read, from the start, skipping every value before it. Each array
  * the search passes through keeps the offsets of the elements read so far, so later searches into
  * the same array start where the last one stopped: locating every element of a long list is linear.
+ * An array skipped to reach what follows it (`pearl.nodes` before `pearl.variables`) is read the
+ * same way and keeps its end: a long list is read once, whichever search comes first.
  */
 
 import type { JsonPath } from './jsonValue';
@@ -53,6 +55,8 @@ interface ObjectProgress {
    */
   next: number;
   afterValue: boolean;
+  /** The offset after the object's `}`, once every member has been read; -1 before. */
+  end: number;
 }
 
 /** What is known of one array's elements: the start offset of each element read so far. */
@@ -60,6 +64,8 @@ interface ArrayProgress {
   readonly starts: number[];
   /** Whether every element has been read. */
   done: boolean;
+  /** The offset after the array's `]`, once every element has been read (the text's length if it has none). */
+  end: number;
 }
 
 const quote = 0x22;
@@ -169,13 +175,25 @@ export class JsonLocator {
    * this text sets no key twice.
    */
   private findMember(objectOffset: number, name: string): { value: number; key: { offset: number; length: number } } | undefined {
+    return this.readMembers(objectOffset, name);
+  }
+
+  /**
+   * Reads the object at `objectOffset` on from where the last search of it stopped, until member
+   * `name` is found (its value offset and key span) or, with no name or no such member, to the
+   * object's end (kept in its progress).
+   */
+  private readMembers(
+    objectOffset: number,
+    name: string | undefined,
+  ): { value: number; key: { offset: number; length: number } } | undefined {
     const text = this.text;
     let progress = this.objects.get(objectOffset);
     if (!progress) {
-      progress = { members: new Map(), next: this.skipWhitespace(objectOffset + 1), afterValue: false };
+      progress = { members: new Map(), next: this.skipWhitespace(objectOffset + 1), afterValue: false, end: -1 };
       this.objects.set(objectOffset, progress);
     }
-    const known = progress.members.get(name);
+    const known = name === undefined ? undefined : progress.members.get(name);
     if (known || progress.next < 0) return known;
     let offset = progress.next;
     if (progress.afterValue) {
@@ -183,6 +201,7 @@ export class JsonLocator {
       offset = this.skipWhitespace(this.skipValue(offset));
       if (text.charCodeAt(offset) !== comma) {
         progress.next = -1;
+        progress.end = text.charCodeAt(offset) === closeBrace ? offset + 1 : text.length;
         return undefined;
       }
       offset = this.skipWhitespace(offset + 1);
@@ -205,30 +224,42 @@ export class JsonLocator {
       offset = this.skipWhitespace(offset + 1);
     }
     progress.next = -1;
+    progress.end = text.charCodeAt(offset) === closeBrace ? offset + 1 : text.length;
     return undefined;
   }
 
   /** The offset of element `index` of the array at `arrayOffset`, reading on from where the last search of it stopped. */
   private findElement(arrayOffset: number, index: number): number | undefined {
     if (index < 0 || !Number.isInteger(index)) return undefined;
+    const progress = this.readElements(arrayOffset, index);
+    return index < progress.starts.length ? progress.starts[index] : undefined;
+  }
+
+  /**
+   * What is known of the array at `arrayOffset`, read on until element `index` is known or every
+   * element is (`Infinity`: to its end). Elements are skipped with {@link skipText}: only this
+   * array's own element starts are kept.
+   */
+  private readElements(arrayOffset: number, index: number): ArrayProgress {
     const text = this.text;
     let progress = this.arrays.get(arrayOffset);
     if (!progress) {
       const first = this.skipWhitespace(arrayOffset + 1);
       const empty = first >= text.length || text.charCodeAt(first) === closeBracket;
-      progress = { starts: empty ? [] : [first], done: empty };
+      progress = { starts: empty ? [] : [first], done: empty, end: empty ? Math.min(first + 1, text.length) : -1 };
       this.arrays.set(arrayOffset, progress);
     }
     const { starts } = progress;
     while (index >= starts.length && !progress.done) {
-      const after = this.skipWhitespace(this.skipValue(starts[starts.length - 1]));
+      const after = this.skipWhitespace(this.skipText(starts[starts.length - 1]));
       if (text.charCodeAt(after) !== comma) {
         progress.done = true;
+        progress.end = text.charCodeAt(after) === closeBracket ? after + 1 : text.length;
         break;
       }
       starts.push(this.skipWhitespace(after + 1));
     }
-    return index < starts.length ? starts[index] : undefined;
+    return progress;
   }
 
   private skipWhitespace(offset: number): number {
@@ -246,8 +277,26 @@ export class JsonLocator {
     return stringEnd(this.text, offset);
   }
 
-  /** The offset after the value that starts at `offset`. Iterative: any nesting depth. */
+  /**
+   * The offset after the value that starts at `offset`. An array is read by {@link readElements}
+   * (its element starts and end kept for later searches and skips); an object a search has begun
+   * to read is read on from there ({@link readMembers}); anything else by {@link skipText}.
+   */
   private skipValue(offset: number): number {
+    const code = this.text.charCodeAt(offset);
+    if (code === openBracket) return this.readElements(offset, Infinity).end;
+    if (code === openBrace) {
+      const progress = this.objects.get(offset);
+      if (progress) {
+        if (progress.end < 0) this.readMembers(offset, undefined);
+        return progress.end;
+      }
+    }
+    return this.skipText(offset);
+  }
+
+  /** The offset after the value that starts at `offset`, read character by character, nothing kept. Iterative: any nesting depth. */
+  private skipText(offset: number): number {
     const text = this.text;
     const first = text.charCodeAt(offset);
     if (first === quote) return this.skipString(offset);
@@ -273,6 +322,8 @@ export class JsonLocator {
     let depth = 0;
     for (let i = offset; i < text.length; i++) {
       const code = text.charCodeAt(i);
+      // Whitespace (most of what is outside strings in indented text) first, by one comparison.
+      if (code <= 0x20) continue;
       if (code === quote) {
         i = this.skipString(i) - 1;
       } else if (code === openBrace || code === openBracket) {
