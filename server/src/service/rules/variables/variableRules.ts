@@ -419,18 +419,24 @@ function walkFieldStrings(
   const pearl = doc.pearlValue;
   if (!pearl) return;
   // Iterative depth-first walk (no recursion: any nesting depth is safe), keeping the path in
-  // `steps`; the stack is three parallel arrays (key, value, depth of each pending value).
+  // `steps`; the stack is three parallel arrays (key, value, depth of each pending value) with its
+  // own top, `size`. No array here is ever shortened (by `pop` or `length = 0`): the engine frees a
+  // shortened array's storage, and the next push allocates it again, per object walked.
   const steps: MutablePathStep[] = [];
   const stackKeys: (string | number)[] = ['pearl'];
   const stackValues: unknown[] = [pearl];
   const stackDepths: number[] = [0];
-  // The wanted members of one object, in order; reused from object to object.
+  let size = 1;
+  // The wanted members of one object, in order (the first `wanted` of each); reused from object to object.
   const wantedKeys: string[] = [];
   const wantedValues: unknown[] = [];
-  while (stackValues.length > 0) {
-    const value = stackValues.pop();
-    const key = stackKeys.pop() ?? '';
-    const depth = stackDepths.pop() ?? 0;
+  while (size > 0) {
+    size--;
+    const value = stackValues[size];
+    const key = stackKeys[size];
+    const depth = stackDepths[size];
+    // The slot keeps no reference to a value once it is taken.
+    stackValues[size] = undefined;
     const step = steps[depth];
     if (step) {
       step.key = key;
@@ -451,28 +457,31 @@ function walkFieldStrings(
     // keeps the text's order of keys that are not array indexes, as all of these are).
     if (Array.isArray(value)) {
       for (let index = value.length - 1; index >= 0; index--) {
-        stackKeys.push(index);
-        stackValues.push(value[index]);
-        stackDepths.push(depth + 1);
+        stackKeys[size] = index;
+        stackValues[size] = value[index];
+        stackDepths[size] = depth + 1;
+        size++;
       }
     } else if (isJsonObject(value)) {
-      wantedKeys.length = 0;
-      wantedValues.length = 0;
+      let wanted = 0;
       for (const childKey in value) {
         const child = value[childKey];
-        const wanted =
+        if (
           typeof child === 'string'
             ? variableFieldKeys.has(childKey)
-            : typeof child === 'object' && child !== null && variableContainerKeys.has(childKey);
-        if (wanted) {
-          wantedKeys.push(childKey);
-          wantedValues.push(child);
+            : typeof child === 'object' && child !== null && variableContainerKeys.has(childKey)
+        ) {
+          wantedKeys[wanted] = childKey;
+          wantedValues[wanted] = child;
+          wanted++;
         }
       }
-      for (let index = wantedKeys.length - 1; index >= 0; index--) {
-        stackKeys.push(wantedKeys[index]);
-        stackValues.push(wantedValues[index]);
-        stackDepths.push(depth + 1);
+      for (let index = wanted - 1; index >= 0; index--) {
+        stackKeys[size] = wantedKeys[index];
+        stackValues[size] = wantedValues[index];
+        wantedValues[index] = undefined;
+        stackDepths[size] = depth + 1;
+        size++;
       }
     }
   }

@@ -80,18 +80,26 @@ const variableCodes = { ...variableReferenceCodes, ...codes };
 /**
  * Calls `visit` for every APIDataSchemaProperty of `body` and `outputBody` with a string
  * `variableId`, in document order: those of every API settings object of a text Pearl's nodes
- * (nested actions too), of a simple Pearl's `apiSettings` and of its notifications. `path` is the
- * property's path from the root.
+ * (nested actions too), of a simple Pearl's `apiSettings` and of its notifications. `listPath` is
+ * the path from the root of the entry's list (the same array for every entry of one list), `index`
+ * the entry's place in it.
  */
-function forEachVariableId(doc: PearlDocument, visit: (path: JsonPath, variableId: string, list: 'body' | 'outputBody') => void): void {
+function forEachVariableId(
+  doc: PearlDocument,
+  visit: (listPath: JsonPath, index: number, variableId: string, list: 'body' | 'outputBody') => void,
+): void {
   // Paths are made only for an object that may hold entries: most nodes have no API settings.
   const visitSettings = (settings: JsonObject, path: JsonPath): void => {
     for (const list of ['body', 'outputBody'] as const) {
       const entries = settings[list];
       if (!Array.isArray(entries)) continue;
+      let listPath: JsonPath | undefined;
       for (let index = 0; index < entries.length; index++) {
         const entry: unknown = entries[index];
-        if (isJsonObject(entry) && typeof entry.variableId === 'string') visit(childPath(path, list, index), entry.variableId, list);
+        if (isJsonObject(entry) && typeof entry.variableId === 'string') {
+          listPath ??= childPath(path, list);
+          visit(listPath, index, entry.variableId, list);
+        }
       }
     }
   };
@@ -138,9 +146,10 @@ function stepsAlong(root: unknown, path: JsonPath): PathStep<unknown>[] {
  * § Groups per field). Adds every id named by `variableId` (body and outputBody) to `used`.
  */
 export function checkVariableIds(doc: PearlDocument, diagnostics: Diagnostic[], used: Set<string>): void {
-  for (const { path, id, problem, list } of variableIdsOf(doc)) {
+  for (const { listPath, index, id, problem, list } of variableIdsOf(doc)) {
     used.add(id);
     if (id !== '' && !doc.variablesById.has(id)) {
+      const path = childPath(listPath, index);
       const data = { path, id } satisfies VariableDeclarationFixData;
       const consequence = list === 'body' ? 'so the request sends no value for it' : "so the response's value is kept in no variable";
       diagnostics.push(
@@ -159,7 +168,7 @@ export function checkVariableIds(doc: PearlDocument, diagnostics: Diagnostic[], 
     diagnostics.push(
       createDiagnostic(
         doc,
-        valueSpan(doc, [...path, 'variableId']),
+        valueSpan(doc, childPath(listPath, index, 'variableId')),
         variableCodes.variableGroupNotAllowed,
         `Variable '${id}' (variableId) is ${variableGroupNames[group]} (group ${group}); ${field.label} takes ${field.allowedText}.`,
       ),
@@ -169,7 +178,10 @@ export function checkVariableIds(doc: PearlDocument, diagnostics: Diagnostic[], 
 
 /** A body or outputBody entry naming a variable by `variableId`, and what is wrong with it. */
 interface VariableIdEntry {
-  readonly path: JsonPath;
+  /** The path of the entry's list (`...apiSettings.body`), shared by the entries of the list. */
+  readonly listPath: JsonPath;
+  /** The entry's place in its list. */
+  readonly index: number;
   readonly id: string;
   readonly list: 'body' | 'outputBody';
   /** The variable's group, which the entry's field does not take; undefined when it does. */
@@ -197,15 +209,22 @@ function variableIdsOf(doc: PearlDocument): readonly VariableIdEntry[] {
     return last.entries;
   }
   const entries: VariableIdEntry[] = [];
-  forEachVariableId(doc, (path, id, list) => {
+  // The field of a body entry's `value` is the same for every entry of one body: resolved once per
+  // body (the path of the entry's list, `...apiSettings.body`, is made once per list).
+  let fieldFor: JsonPath | undefined;
+  let field: ReturnType<typeof resolveValueVariableField>;
+  forEachVariableId(doc, (listPath, index, id, list) => {
     const group = doc.variablesById.get(id)?.group;
     let problem: VariableIdEntry['problem'];
     if (list === 'body' && group !== undefined && variableGroupNames[group] !== undefined) {
       // The variable is sent as the entry's value: the field is the entry's `value`.
-      const field = resolveValueVariableField(doc.kind, stepsAlong(doc.value, childPath(path, 'value')));
+      if (fieldFor !== listPath) {
+        field = resolveValueVariableField(doc.kind, stepsAlong(doc.value, [...listPath, index, 'value']));
+        fieldFor = listPath;
+      }
       if (field && !field.allowedGroups.has(group)) problem = { group, field };
     }
-    entries.push({ path, id, list, problem });
+    entries.push({ listPath, index, id, list, problem });
   });
   // What a keystroke needs (scopesOf) is left for the keystroke: a lint checks each parse once.
   doc.modelCache.variableIds = { parseId: doc.parseId, entries } satisfies KeptVariableIds;
@@ -214,7 +233,7 @@ function variableIdsOf(doc: PearlDocument): readonly VariableIdEntry[] {
 
 /** The scopes ({@link scopeOf}) of the entries `kept`, found on first use and kept with them. */
 function scopesOf(kept: KeptVariableIds): ReadonlySet<string> {
-  kept.scopes ??= new Set(kept.entries.map((entry) => scopeOf(entry.path)));
+  kept.scopes ??= new Set(kept.entries.map((entry) => scopeOf(entry.listPath)));
   return kept.scopes;
 }
 
