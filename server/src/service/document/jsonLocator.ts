@@ -374,66 +374,81 @@ export function scanStrictJson(text: string): StrictJsonScan {
 export interface ParsedJsonShape {
   /** Keys its objects hold, nested ones included. */
   readonly keys: number;
-  /** `:` characters inside its strings, keys included. */
-  readonly colonsInStrings: number;
   /** The deepest nesting of objects and arrays (0 for a literal). */
   readonly maxDepth: number;
 }
 
-/** The keys, colons inside strings and deepest nesting of a parsed JSON value. Iterative: any depth. */
+/**
+ * The keys and deepest nesting of a parsed JSON value: one walk of its objects and arrays (strings
+ * are not read). Iterative: any depth.
+ */
 export function describeParsedJson(value: unknown): ParsedJsonShape {
   let keys = 0;
-  let colonsInStrings = typeof value === 'string' ? countColons(value) : 0;
   let maxDepth = 0;
+  // The stack never shrinks (an array shortened by `pop` frees its storage for the next push to
+  // allocate again): `size` is its top.
   const stack: unknown[] = [value];
   const depths: number[] = [0];
-  while (stack.length > 0) {
-    const current = stack.pop();
-    const depth = (depths.pop() ?? 0) + 1;
+  let size = 1;
+  while (size > 0) {
+    size--;
+    const current = stack[size];
+    stack[size] = undefined;
+    const depth = depths[size] + 1;
     if (typeof current !== 'object' || current === null) continue;
     if (depth > maxDepth) maxDepth = depth;
     if (Array.isArray(current)) {
       for (let i = 0; i < current.length; i++) {
         const element: unknown = current[i];
-        if (typeof element === 'string') {
-          colonsInStrings += countColons(element);
-        } else if (typeof element === 'object' && element !== null) {
-          stack.push(element);
-          depths.push(depth);
+        if (typeof element === 'object' && element !== null) {
+          stack[size] = element;
+          depths[size] = depth;
+          size++;
         }
       }
     } else {
       for (const key in current) {
         keys++;
-        colonsInStrings += countColons(key);
         const member = (current as Record<string, unknown>)[key];
-        if (typeof member === 'string') {
-          colonsInStrings += countColons(member);
-        } else if (typeof member === 'object' && member !== null) {
-          stack.push(member);
-          depths.push(depth);
+        if (typeof member === 'object' && member !== null) {
+          stack[size] = member;
+          depths[size] = depth;
+          size++;
         }
       }
     }
   }
-  return { keys, colonsInStrings, maxDepth };
+  return { keys, maxDepth };
 }
 
-/** The `:` characters in `text` (a native search per colon). */
-export function countColons(text: string): number {
+/**
+ * The `:` characters of `text` that may end a key: those after a `"` that no backslash escapes
+ * (whitespace between allowed). Every key's colon is one; a colon inside a string is one only when
+ * a string's opening quote comes before it (`" :"`), which Pearl text seldom writes.
+ */
+function keyColonCandidates(text: string): number {
   let count = 0;
-  for (let at = text.indexOf(':'); at >= 0; at = text.indexOf(':', at + 1)) count++;
+  for (let at = text.indexOf(':'); at >= 0; at = text.indexOf(':', at + 1)) {
+    let before = at - 1;
+    let code = text.charCodeAt(before);
+    while (code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09) code = text.charCodeAt(--before);
+    if (code !== quote) continue;
+    let backslashes = 0;
+    while (text.charCodeAt(before - 1 - backslashes) === backslash) backslashes++;
+    if (backslashes % 2 === 0) count++;
+  }
   return count;
 }
 
 /**
  * Whether strict JSON `text` sets some key twice in one object, given the shape of its parsed
- * value: every `:` of the text is either a key's or inside a string, so the text writes
- * `colons - colonsInStrings` keys, more than the value holds when a later key replaced an earlier
- * one. A colon written as an escape (`\u003a`) is a colon of the value and not of the text: such
- * text is scanned outside its strings instead ({@link scanStrictJson}).
+ * value (`JSON.parse` keeps only the last of a key set twice: the text writes more keys than the
+ * value holds). The colons that may end a key ({@link keyColonCandidates}) are at least the keys
+ * the text writes: as many as the value holds means none is set twice. Otherwise (a key set twice,
+ * or a string holding a colon after its opening quote) the text is scanned outside its strings
+ * ({@link scanStrictJson}).
  */
 export function setsKeyTwice(text: string, shape: ParsedJsonShape): boolean {
-  if (text.includes('\\u003a') || text.includes('\\u003A')) return scanStrictJson(text).keys !== shape.keys;
-  return countColons(text) - shape.colonsInStrings !== shape.keys;
+  if (keyColonCandidates(text) === shape.keys) return false;
+  return scanStrictJson(text).keys !== shape.keys;
 }

@@ -100,9 +100,8 @@ export interface PearlDocument extends PearlModel {
  * start is read as whitespace (docs/rulings.md § Files: tolerated and never sent).
  *
  * Strict JSON is read by the engine's `JSON.parse` (several times faster than any parser written in
- * JavaScript); one walk of the value counts its keys, the colons inside its strings and its
- * nesting. When the text writes more keys than the value holds (its colons less those inside
- * strings, {@link setsKeyTwice}), some object sets a key twice and the text takes the tolerant
+ * JavaScript); one walk of the value counts its keys and its nesting. When the text writes more
+ * keys than the value holds ({@link setsKeyTwice}), some object sets a key twice and the text takes the tolerant
  * parser, as does JSON with comments or errors. For strict JSON the syntax tree is built only when
  * something reads it.
  */
