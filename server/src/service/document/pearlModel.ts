@@ -48,6 +48,8 @@ export interface ModelCache {
   directiveFreeParse?: number;
   /** placeholderRules.ts: the template placeholders of the last parse checked. */
   placeholders?: unknown;
+  /** declaredIds.ts: the declared variables by id, looked up in place (kept while the declarations are the same). */
+  declaredIds?: unknown;
   /** variableUsage.ts: the `variableId` entries of the last parse checked. */
   variableIds?: unknown;
   /** schema/types.ts: the integers written as numbers that are not whole, of the last parse checked. */

@@ -7,7 +7,16 @@ import { appendToArrayProperty, type Fix } from '../fixSupport';
 import { findNearest } from '../../utils/editDistance';
 import { getPearlSymbolAt } from '../../interface/pearlSymbols';
 import { getNodeAtPath, getPropertyKeyNode } from '../../document/jsonTree';
-import { isJsonObject, type JsonObject, type JsonPath, type PearlDocument, perParse, VariableGroup } from '../../document/pearlDocument';
+import {
+  isJsonObject,
+  type JsonObject,
+  type JsonPath,
+  type PearlDocument,
+  type PearlVariable,
+  perParse,
+  VariableGroup,
+} from '../../document/pearlDocument';
+import { declaredIdsOf } from './declaredIds';
 import {
   PathStep,
   resolveValueVariableField,
@@ -198,8 +207,10 @@ function fieldStringAt(doc: PearlDocument, path: JsonPath): FieldString | undefi
 }
 
 /**
- * The id of every `{id}` reference in a (V) field of `doc` (generalInstructions included): those
- * the check of this module collected for this parse, else found by a walk of the (V) strings.
+ * The ids of the declared variables that an `{id}` reference in a (V) field of `doc` names
+ * (generalInstructions included; an undeclared id may be there too): what `variable-unused` asks
+ * of each declared variable. Those the check of this module collected for this parse, else found
+ * by a walk of the (V) strings.
  */
 export function referencedVariableIds(doc: PearlDocument): ReadonlySet<string> {
   return perParse(doc.modelCache, doc.parseId, 'referencedIds', () => {
@@ -263,12 +274,15 @@ function checkFieldStrings(doc: PearlDocument, diagnostics: Diagnostic[], used: 
 const noIds: readonly string[] = [];
 
 /**
- * Reads the `{id}` references of `value` in place (no reference object, no array): adds each id to
- * `used`, when given, and tells whether one of them is a problem in a string of `field` (see
- * {@link problemCode}; never, without a field). The same references as `findValueReferences`.
+ * Reads the `{id}` references of `value` in place (no reference object, no array, no id cut out):
+ * adds the id of each reference to a declared variable to `used`, when given, and tells whether
+ * one of them is a problem in a string of `field` (see {@link problemCode}; never, without a
+ * field). The same references as `findValueReferences`.
  */
 function scanReferences(doc: PearlDocument, field: VariableField | undefined, value: string, used: Set<string> | undefined): boolean {
   let problem = false;
+  if (!used && (!field || field.noVariables)) return false;
+  const declared = declaredIdsOf(doc);
   for (let open = value.indexOf('{'); open >= 0;) {
     const end = referenceEndAt(value, open);
     if (end < 0) {
@@ -276,9 +290,9 @@ function scanReferences(doc: PearlDocument, field: VariableField | undefined, va
       continue;
     }
     if (used || (field && !problem)) {
-      const id = value.slice(open + 1, end - 1);
-      used?.add(id);
-      if (field && !problem) problem = problemCode(doc, field, id) !== undefined;
+      const variable = declared.lookup(value, open + 1, end - 1);
+      if (used && variable?.id !== undefined) used.add(variable.id);
+      if (field && !problem) problem = problemCodeOf(field, variable) !== undefined;
     }
     open = value.indexOf('{', end);
   }
@@ -515,9 +529,13 @@ function createFieldString(steps: readonly PathStep<unknown>[], end: number, key
  * nothing is (see {@link checkVariableReferences}). Allocates nothing.
  */
 function problemCode(doc: PearlDocument, field: VariableField, id: string): DiagnosticRule | undefined {
+  return problemCodeOf(field, doc.variablesById.get(id));
+}
+
+/** {@link problemCode} of a reference to `variable`, the declared variable of its id (undefined: none is declared). */
+function problemCodeOf(field: VariableField, variable: PearlVariable | undefined): DiagnosticRule | undefined {
   // A field that takes no variables (generalInstructions) is generalInstructions.ts's.
   if (field.noVariables) return undefined;
-  const variable = doc.variablesById.get(id);
   if (!variable) return field.postCallContext ? undefined : codes.variableUndeclared;
   const group = variable.group;
   if (group === undefined || variableGroupNames[group] === undefined) return undefined;
