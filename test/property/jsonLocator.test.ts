@@ -135,7 +135,7 @@ test('the keys the text writes are the keys the parsed value holds, and more whe
   assert.deepEqual(describeParsedJson(JSON.parse(twice)), { keys: 3, maxDepth: 3 });
   assert.equal(setsKeyTwice(twice, describeParsedJson(JSON.parse(twice))), true);
   // Colons right after a string's opening quote look like a key's end: the text is then scanned.
-  for (const text of ['{"a": ":b", "c": [" :", "\\\" :"]}', '{"a": {"b": ": 1"}, "a2": ": 2"}']) {
+  for (const text of ['{"a": ":b", "c": [" :", "\\\\\\" :"]}', '{"a": {"b": ": 1"}, "a2": ": 2"}']) {
     assert.equal(setsKeyTwice(text, describeParsedJson(JSON.parse(text))), false, text);
   }
   const twiceAfterQuoteColon = '{"a": ":b", "a": 1}';
