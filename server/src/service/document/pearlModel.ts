@@ -276,33 +276,58 @@ function readVariables(tree: SyntaxTree, list: unknown): Pick<PearlModel, 'varia
   return { variables, variablesById };
 }
 
-/** Resolves every transition's target once, and derives what the graph rules and the preview share. */
+/**
+ * Resolves every transition's target once, and derives what the graph rules and the preview share.
+ * Lists are made at their final length (counted first): an array grown by `push` gets room for 16
+ * more, some 150 bytes per node of a large Pearl.
+ */
 function deriveGraphFacts(
   nodes: readonly PearlNode[],
   nodesById: ReadonlyMap<string, PearlNode>,
 ): Pick<PearlModel, 'allNodes' | 'entry' | 'incoming'> {
-  const allNodes: PearlNode[] = [];
-  const incoming = new Map<PearlNode, PearlTransition[]>();
+  let total = nodes.length;
+  for (const node of nodes) if (node.nested.length > 0) total += countNested(node);
+  const allNodes = new Array<PearlNode>(total);
+  let size = 0;
+  // Transitions into each top-level node, counted by its index in `pearl.nodes`, then placed.
+  const counts = new Uint32Array(nodes.length > 0 ? nodes[nodes.length - 1].index + 1 : 0);
   let preCall: PearlNode | undefined;
   let opening: PearlNode | undefined;
   const stack: PearlNode[] = [];
-  for (let i = nodes.length - 1; i >= 0; i--) stack.push(nodes[i]);
-  for (let node = stack.pop(); node; node = stack.pop()) {
-    allNodes.push(node);
-    for (let i = node.nested.length - 1; i >= 0; i--) stack.push(node.nested[i]);
+  let top = 0;
+  for (let i = nodes.length - 1; i >= 0; i--) stack[top++] = nodes[i];
+  while (top > 0) {
+    const node = stack[--top];
+    allNodes[size++] = node;
+    for (let i = node.nested.length - 1; i >= 0; i--) stack[top++] = node.nested[i];
     for (const transition of node.transitions) {
       const target = transition.toNodeId !== undefined ? nodesById.get(transition.toNodeId) : undefined;
       (transition as ModelTransition).target = target;
-      if (!target || node.container || target.nodeType === NodeType.PostCallActions) continue;
-      let list = incoming.get(target);
-      if (!list) incoming.set(target, (list = []));
-      list.push(transition);
+      if (target && !node.container && target.nodeType !== NodeType.PostCallActions) counts[target.index]++;
     }
     if (node.container) continue;
     if (node.nodeType === NodeType.PreCallAPI) preCall ??= node;
     else if (node.nodeType === NodeType.OpeningSentence) opening ??= node;
   }
+  const incoming = new Map<PearlNode, PearlTransition[]>();
+  const placed = new Uint32Array(counts.length);
+  for (const node of nodes) {
+    for (const transition of node.transitions) {
+      const target = transition.target;
+      if (!target || target.nodeType === NodeType.PostCallActions) continue;
+      let list = incoming.get(target);
+      if (!list) incoming.set(target, (list = new Array<PearlTransition>(counts[target.index])));
+      list[placed[target.index]++] = transition;
+    }
+  }
   return { allNodes, entry: preCall ?? opening, incoming };
+}
+
+/** The nested actions of `node` at any depth. */
+function countNested(node: PearlNode): number {
+  let count = node.nested.length;
+  for (const nested of node.nested) if (nested.nested.length > 0) count += countNested(nested);
+  return count;
 }
 
 /** The transitions of `allNodes` by their `toNodeId`, in document order. */
@@ -415,8 +440,9 @@ class ModelNode extends ModelObject implements PearlNode {
   readonly nodeId = stringOf(this.value.nodeId);
   readonly name = stringOf(this.value.name);
   readonly nodeType = numberOf(this.value.nodeType);
-  readonly transitions: PearlTransition[] = [];
-  readonly nested: PearlNode[] = [];
+  /** Set by {@link readNode}, at their final length (most nodes have no nested actions: they share one empty list). */
+  transitions: readonly PearlTransition[] = noTransitions;
+  nested: readonly PearlNode[] = noNodes;
 
   constructor(
     tree: SyntaxTree,
@@ -453,22 +479,35 @@ function readNodes(tree: SyntaxTree, list: unknown, path: JsonPath, container: P
   }
 }
 
+const noTransitions: readonly PearlTransition[] = [];
+const noNodes: readonly PearlNode[] = [];
+
 function readNode(tree: SyntaxTree, value: JsonObject, path: JsonPath, index: number, container: PearlNode['container']): PearlNode {
   const result = new ModelNode(tree, value, path, index, container);
   const transitions = value.transitions;
-  if (Array.isArray(transitions)) {
+  if (Array.isArray(transitions) && transitions.length > 0) {
+    // Made at its final length (an array grown by `push` gets room for 16 more).
+    let objects = 0;
+    for (let i = 0; i < transitions.length; i++) if (isJsonObject(transitions[i])) objects++;
+    const read = new Array<PearlTransition>(objects);
+    let at = 0;
     for (let i = 0; i < transitions.length; i++) {
       const transition: unknown = transitions[i];
-      if (isJsonObject(transition)) result.transitions.push(new ModelTransition(tree, transition, result, i));
+      if (isJsonObject(transition)) read[at++] = new ModelTransition(tree, transition, result, i);
     }
+    result.transitions = read;
   }
   // Most nodes hold neither list: no path is made for one that is absent.
   const { handOffAction, postCallActions } = value;
-  if (Array.isArray(handOffAction)) {
-    readNodes(tree, handOffAction, childPath(path, 'handOffAction'), { node: result, list: 'handOffAction' }, result.nested);
-  }
-  if (Array.isArray(postCallActions)) {
-    readNodes(tree, postCallActions, childPath(path, 'postCallActions'), { node: result, list: 'postCallActions' }, result.nested);
+  if (Array.isArray(handOffAction) || Array.isArray(postCallActions)) {
+    const nested: PearlNode[] = [];
+    if (Array.isArray(handOffAction)) {
+      readNodes(tree, handOffAction, childPath(path, 'handOffAction'), { node: result, list: 'handOffAction' }, nested);
+    }
+    if (Array.isArray(postCallActions)) {
+      readNodes(tree, postCallActions, childPath(path, 'postCallActions'), { node: result, list: 'postCallActions' }, nested);
+    }
+    result.nested = nested;
   }
   return result;
 }
