@@ -1,7 +1,8 @@
 /**
  * Property test of the tree-free JSON reading (jsonLocator.ts): for any JSON value, written
  * compactly, indented or with escapes, `JsonLocator.locate` finds every value where the tolerant
- * parser's tree has it (offset, length, and the key of a property value), and the scan outside
+ * parser's tree has it (offset, length, and the key of a property value; in a text without carriage
+ * returns the line it starts on, from which its range follows), and the scan outside
  * strings counts exactly the keys the parsed value holds (a text that sets a key twice counts more).
  *
  * Reproducible: a fixed seed (override with PEARL_FC_SEED); PEARL_FC_RUNS sets the number of values.
@@ -17,6 +18,9 @@ import {
   type ValueSpan,
 } from '../../server/src/service/document/jsonLocator';
 import { getNodePath, parseJsonTree, type JsonNode } from '../../server/src/service/document/jsonTree';
+import type { PearlDocument } from '../../server/src/service/document/pearlDocument';
+import { spanToRange } from '../../server/src/service/document/textSpan';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import { jsonValue } from '../helpers/jsonValues';
 
 const seed = process.env.PEARL_FC_SEED ? Number(process.env.PEARL_FC_SEED) : 20_261_124;
@@ -24,7 +28,7 @@ const runs = process.env.PEARL_FC_RUNS ? Number(process.env.PEARL_FC_RUNS) : 300
 
 /** A located span as plain data (its length is measured on first read). */
 function plain(span: ValueSpan | undefined): unknown {
-  return span && { offset: span.offset, length: span.length, key: span.key };
+  return span && { offset: span.offset, length: span.length, key: span.key && { offset: span.key.offset, length: span.key.length } };
 }
 
 /** Every value node of a tree (not property nodes), depth first. */
@@ -68,6 +72,12 @@ test('the locator finds every value of any JSON text where the syntax tree has i
         if (order === 'reversed') nodes.reverse();
         if (order === 'shuffled') shuffle(nodes, shuffleSeed);
         const locator = new JsonLocator(text);
+        const textDocument = TextDocument.create('file:///t.json', 'json', 1, text);
+        const doc = { textDocument } as unknown as PearlDocument;
+        const rangeOf = (offset: number, length: number) => ({
+          start: textDocument.positionAt(offset),
+          end: textDocument.positionAt(offset + length),
+        });
         for (const node of nodes) {
           const property = node.parent?.type === 'property' ? node.parent.children?.[0] : undefined;
           const expected = {
@@ -75,7 +85,17 @@ test('the locator finds every value of any JSON text where the syntax tree has i
             length: node.length,
             key: property && { offset: property.offset, length: property.length },
           };
-          assert.deepEqual(plain(locator.locate(getNodePath(node))), expected, `${JSON.stringify(getNodePath(node))} in ${text}`);
+          const span = locator.locate(getNodePath(node));
+          assert.deepEqual(plain(span), expected, `${JSON.stringify(getNodePath(node))} in ${text}`);
+          // The range each span gives (from the line the read counted, in a text without carriage
+          // returns) is the document's.
+          const where = `${JSON.stringify(getNodePath(node))} in ${JSON.stringify(text)}`;
+          if (text.includes('\r')) {
+            assert.equal(span?.line, undefined, where);
+          } else {
+            assert.deepEqual(spanToRange(doc, span ?? expected), rangeOf(node.offset, node.length), where);
+            if (span?.key) assert.deepEqual(spanToRange(doc, span.key), rangeOf(span.key.offset, span.key.length), where);
+          }
           located++;
         }
       },
@@ -97,7 +117,7 @@ test('the string around any offset inside a string of any JSON text is found wit
         for (const child of node.children ?? []) stack.push(child);
         if (node.type !== 'string' || node.length < 2) continue;
         // An offset after the opening quote, up to the closing one.
-        const offset = node.offset + 1 + Math.floor(where * (node.length - 1));
+        const offset = node.offset + 1 + Math.min(node.length - 2, Math.floor(where * (node.length - 1)));
         const isKey = node.parent?.type === 'property' && node.parent.children?.[0] === node;
         const path = isKey && node.parent ? getNodePath(node.parent.children?.[1] ?? node.parent) : getNodePath(node);
         if (isKey && !node.parent?.children?.[1]) continue;

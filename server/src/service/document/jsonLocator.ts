@@ -6,6 +6,10 @@
  * the same array start where the last one stopped: locating every element of a long list is linear.
  * An array skipped to reach what follows it (`pearl.nodes` before `pearl.variables`) is read the
  * same way and keeps its end: a long list is read once, whichever search comes first.
+ *
+ * Strict JSON has no line break inside a string, so the read passes every line break before a
+ * value it finds: it counts them, and a located value knows its line (in a text without carriage
+ * returns), from which its range follows without the line starts of the whole text (textSpan.ts).
  */
 
 import type { JsonPath } from './jsonValue';
@@ -20,6 +24,17 @@ export interface StringSpan {
 /** A string literal found around an offset ({@link JsonLocator.stringAt}), and whether it is a key. */
 export type StringLiteral = StringSpan & { readonly isKey: boolean };
 
+/**
+ * A span of the text whose start line is known (0-based, as LSP counts): what the locator finds in
+ * a text without carriage returns, where a line starts after each `\n`. UTF-16 code units.
+ */
+export interface LineSpan {
+  readonly offset: number;
+  readonly length: number;
+  /** The line the span starts on; undefined when the text has a carriage return (lines are then found by the document). */
+  readonly line: number | undefined;
+}
+
 /** Where a value is: its span, and for a property's value the span of its quoted key. UTF-16 code units. */
 export interface ValueSpan {
   readonly offset: number;
@@ -29,43 +44,67 @@ export interface ValueSpan {
 }
 
 /** A located value whose length is measured on first read: a container's end costs a scan of it. */
-class LocatedValue implements ValueSpan {
+class LocatedValue implements ValueSpan, LineSpan {
   private measured: number | undefined;
 
   constructor(
     private readonly locator: JsonLocator,
     readonly offset: number,
-    readonly key: ValueSpan['key'],
+    readonly key: KeySpan | undefined,
+    readonly line: number | undefined,
+    private readonly lineRead: number,
   ) {}
 
   get length(): number {
-    this.measured ??= this.locator.lengthAt(this.offset);
+    this.measured ??= this.locator.lengthAt(this.offset, this.lineRead);
     return this.measured;
   }
+}
+
+/** A property's key as the locator found it: its span (quotes included) and its line. */
+interface KeySpan extends LineSpan {
+  readonly offset: number;
+  readonly length: number;
+}
+
+/** One member of an object as read: its value's offset and line, and its key. */
+interface MemberRead {
+  readonly value: number;
+  /** The line of {@link value}. */
+  readonly line: number;
+  readonly key: KeySpan;
 }
 
 /** What is known of one object's members: each key read so far, and where reading goes on. */
 interface ObjectProgress {
   /** The members read so far by key (the first of a key: this text sets none twice). */
-  readonly members: Map<string, { value: number; key: { offset: number; length: number } }>;
+  readonly members: Map<string, MemberRead>;
   /**
    * Where reading goes on: the next key's opening quote, or, when {@link afterValue}, the value of
    * the member the last search found (skipped only if a later search needs what follows it); -1
    * when every member has been read.
    */
   next: number;
+  /** The line of {@link next}. */
+  nextLine: number;
   afterValue: boolean;
   /** The offset after the object's `}`, once every member has been read; -1 before. */
   end: number;
+  /** The line of the object's `}`. */
+  endLine: number;
 }
 
 /** What is known of one array's elements: the start offset of each element read so far. */
 interface ArrayProgress {
   readonly starts: number[];
+  /** The line of each of {@link starts}. */
+  readonly lines: number[];
   /** Whether every element has been read. */
   done: boolean;
   /** The offset after the array's `]`, once every element has been read (the text's length if it has none). */
   end: number;
+  /** The line of the array's `]`. */
+  endLine: number;
 }
 
 const quote = 0x22;
@@ -85,33 +124,49 @@ const colon = 0x3a;
 export class JsonLocator {
   private readonly arrays = new Map<number, ArrayProgress>();
   private readonly objects = new Map<number, ObjectProgress>();
+  /** Whether lines are counted by `\n` alone (the text has no carriage return): located spans then carry their line. */
+  private readonly linesByNewline: boolean;
+  /**
+   * The line of the offset a read has reached: set where each read starts (from what an earlier
+   * read kept) and moved on by every `\n` it passes.
+   */
+  private line = 0;
 
   /** @param text The text `JSON.parse` read (a byte order mark replaced by a space, so offsets match the editor's). */
-  constructor(private readonly text: string) {}
+  constructor(private readonly text: string) {
+    this.linesByNewline = text.indexOf('\r') < 0;
+  }
 
-  /** The span of the value at `path`, or undefined when there is none. */
-  locate(path: JsonPath): ValueSpan | undefined {
+  /** The span of the value at `path` (a {@link LineSpan}, its key too), or undefined when there is none. */
+  locate(path: JsonPath): (ValueSpan & LineSpan) | undefined {
     const text = this.text;
+    this.line = 0;
     let offset = this.skipWhitespace(0);
     if (offset >= text.length) return undefined;
-    let key: ValueSpan['key'];
+    let line = this.line;
+    let key: KeySpan | undefined;
     for (const step of path) {
       const code = text.charCodeAt(offset);
       if (code === openBrace && typeof step === 'string') {
+        this.line = line;
         const found = this.findMember(offset, step);
         if (!found) return undefined;
         offset = found.value;
+        line = found.line;
         key = found.key;
       } else if (code === openBracket && typeof step === 'number') {
-        const found = this.findElement(offset, step);
-        if (found === undefined) return undefined;
-        offset = found;
+        if (step < 0 || !Number.isInteger(step)) return undefined;
+        this.line = line;
+        const progress = this.readElements(offset, step);
+        if (step >= progress.starts.length) return undefined;
+        offset = progress.starts[step];
+        line = progress.lines[step];
         key = undefined;
       } else {
         return undefined;
       }
     }
-    return new LocatedValue(this, offset, key);
+    return new LocatedValue(this, offset, key, this.linesByNewline ? line : undefined, line);
   }
 
   /**
@@ -163,8 +218,9 @@ export class JsonLocator {
     return raw.includes('\\') ? (JSON.parse(this.text.slice(start, end)) as string) : raw;
   }
 
-  /** The length of the value that starts at `offset`. */
-  lengthAt(offset: number): number {
+  /** The length of the value that starts at `offset`, on line `line`. */
+  lengthAt(offset: number, line: number): number {
+    this.line = line;
     return this.skipValue(offset) - offset;
   }
 
@@ -174,7 +230,7 @@ export class JsonLocator {
    * read once however many values below it are located). The first one found is the only one:
    * this text sets no key twice.
    */
-  private findMember(objectOffset: number, name: string): { value: number; key: { offset: number; length: number } } | undefined {
+  private findMember(objectOffset: number, name: string): MemberRead | undefined {
     return this.readMembers(objectOffset, name);
   }
 
@@ -183,39 +239,51 @@ export class JsonLocator {
    * `name` is found (its value offset and key span) or, with no name or no such member, to the
    * object's end (kept in its progress).
    */
-  private readMembers(
-    objectOffset: number,
-    name: string | undefined,
-  ): { value: number; key: { offset: number; length: number } } | undefined {
+  private readMembers(objectOffset: number, name: string | undefined): MemberRead | undefined {
     const text = this.text;
     let progress = this.objects.get(objectOffset);
     if (!progress) {
-      progress = { members: new Map(), next: this.skipWhitespace(objectOffset + 1), afterValue: false, end: -1 };
+      // A new object is read from its `{`, at the line the caller's read has reached.
+      const next = this.skipWhitespace(objectOffset + 1);
+      progress = { members: new Map(), next, nextLine: this.line, afterValue: false, end: -1, endLine: -1 };
       this.objects.set(objectOffset, progress);
     }
     const known = name === undefined ? undefined : progress.members.get(name);
-    if (known || progress.next < 0) return known;
+    if (known) return known;
+    if (progress.next < 0) {
+      this.line = progress.endLine;
+      return undefined;
+    }
     let offset = progress.next;
+    this.line = progress.nextLine;
     if (progress.afterValue) {
       // The last search stopped at the value it found: skip it now, not when it was found.
       offset = this.skipWhitespace(this.skipValue(offset));
       if (text.charCodeAt(offset) !== comma) {
         progress.next = -1;
         progress.end = text.charCodeAt(offset) === closeBrace ? offset + 1 : text.length;
+        progress.endLine = this.line;
         return undefined;
       }
       offset = this.skipWhitespace(offset + 1);
     }
     while (offset < text.length && text.charCodeAt(offset) === quote) {
+      const keyLine = this.line;
       const keyEnd = this.skipString(offset);
       const keyName = this.keyAt(offset, keyEnd);
       let valueOffset = this.skipWhitespace(keyEnd);
       if (text.charCodeAt(valueOffset) !== colon) break;
       valueOffset = this.skipWhitespace(valueOffset + 1);
-      const member = { value: valueOffset, key: { offset, length: keyEnd - offset } };
+      const valueLine = this.line;
+      const member: MemberRead = {
+        value: valueOffset,
+        line: valueLine,
+        key: { offset, length: keyEnd - offset, line: this.linesByNewline ? keyLine : undefined },
+      };
       if (!progress.members.has(keyName)) progress.members.set(keyName, member);
       if (keyName === name) {
         progress.next = valueOffset;
+        progress.nextLine = valueLine;
         progress.afterValue = true;
         return member;
       }
@@ -225,20 +293,15 @@ export class JsonLocator {
     }
     progress.next = -1;
     progress.end = text.charCodeAt(offset) === closeBrace ? offset + 1 : text.length;
+    progress.endLine = this.line;
     return undefined;
   }
 
-  /** The offset of element `index` of the array at `arrayOffset`, reading on from where the last search of it stopped. */
-  private findElement(arrayOffset: number, index: number): number | undefined {
-    if (index < 0 || !Number.isInteger(index)) return undefined;
-    const progress = this.readElements(arrayOffset, index);
-    return index < progress.starts.length ? progress.starts[index] : undefined;
-  }
-
   /**
-   * What is known of the array at `arrayOffset`, read on until element `index` is known or every
-   * element is (`Infinity`: to its end). Elements are skipped with {@link skipText}: only this
-   * array's own element starts are kept.
+   * What is known of the array at `arrayOffset` (read from its `[`, at the line the caller's read
+   * has reached), read on until element `index` is known or every element is (`Infinity`: to its
+   * end; the read then stands at the array's `]`). Elements are skipped with {@link skipText}: only
+   * this array's own element starts are kept.
    */
   private readElements(arrayOffset: number, index: number): ArrayProgress {
     const text = this.text;
@@ -246,27 +309,43 @@ export class JsonLocator {
     if (!progress) {
       const first = this.skipWhitespace(arrayOffset + 1);
       const empty = first >= text.length || text.charCodeAt(first) === closeBracket;
-      progress = { starts: empty ? [] : [first], done: empty, end: empty ? Math.min(first + 1, text.length) : -1 };
+      progress = {
+        starts: empty ? [] : [first],
+        lines: empty ? [] : [this.line],
+        done: empty,
+        end: empty ? Math.min(first + 1, text.length) : -1,
+        endLine: this.line,
+      };
       this.arrays.set(arrayOffset, progress);
     }
-    const { starts } = progress;
-    while (index >= starts.length && !progress.done) {
+    const { starts, lines } = progress;
+    if (progress.done) {
+      this.line = progress.endLine;
+      return progress;
+    }
+    if (index < starts.length) return progress;
+    this.line = lines[lines.length - 1];
+    while (index >= starts.length) {
       const after = this.skipWhitespace(this.skipText(starts[starts.length - 1]));
       if (text.charCodeAt(after) !== comma) {
         progress.done = true;
         progress.end = text.charCodeAt(after) === closeBracket ? after + 1 : text.length;
+        progress.endLine = this.line;
         break;
       }
       starts.push(this.skipWhitespace(after + 1));
+      lines.push(this.line);
     }
     return progress;
   }
 
+  /** The offset of the first character at or after `offset` that is not whitespace; counts the `\n` passed. */
   private skipWhitespace(offset: number): number {
     const text = this.text;
     while (offset < text.length) {
       const code = text.charCodeAt(offset);
-      if (code !== 0x20 && code !== 0x0a && code !== 0x0d && code !== 0x09) break;
+      if (code === 0x0a) this.line++;
+      else if (code !== 0x20 && code !== 0x0d && code !== 0x09) break;
       offset++;
     }
     return offset;
@@ -288,7 +367,9 @@ export class JsonLocator {
     if (code === openBrace) {
       const progress = this.objects.get(offset);
       if (progress) {
+        // Read on to its end, or, read before, the read moves to its end's line.
         if (progress.end < 0) this.readMembers(offset, undefined);
+        else this.line = progress.endLine;
         return progress.end;
       }
     }
@@ -320,18 +401,26 @@ export class JsonLocator {
       return end;
     }
     let depth = 0;
+    let line = this.line;
     for (let i = offset; i < text.length; i++) {
       const code = text.charCodeAt(i);
       // Whitespace (most of what is outside strings in indented text) first, by one comparison.
-      if (code <= 0x20) continue;
+      if (code <= 0x20) {
+        if (code === 0x0a) line++;
+        continue;
+      }
       if (code === quote) {
         i = this.skipString(i) - 1;
       } else if (code === openBrace || code === openBracket) {
         depth++;
       } else if (code === closeBrace || code === closeBracket) {
-        if (--depth === 0) return i + 1;
+        if (--depth === 0) {
+          this.line = line;
+          return i + 1;
+        }
       }
     }
+    this.line = line;
     return text.length;
   }
 }

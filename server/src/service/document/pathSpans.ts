@@ -5,6 +5,7 @@ import type { TextSpan } from './textSpan';
 // value, its key or its opening brace, found with the document's locator. The rules, the features
 // and the walks share them; the span type and its LSP range come along from textSpan.ts.
 export { spanToRange, type TextSpan } from './textSpan';
+import { spanStartLine } from './textSpan';
 
 /**
  * The span of the value at `path`, for a diagnostic about it. When the document has no such
@@ -36,5 +37,5 @@ export function openingSpan(doc: PearlDocument, path: JsonPath): TextSpan {
 
 /** The 1-based line on which the value at `path` starts, as editors number lines (for messages). */
 export function lineAt(doc: PearlDocument, path: JsonPath): number {
-  return doc.textDocument.positionAt(valueSpan(doc, path).offset).line + 1;
+  return spanStartLine(doc, valueSpan(doc, path)) + 1;
 }
