@@ -15,7 +15,9 @@
  *   server CPU time (every thread) per keystroke.
  * - `requests --root BASE --head-root HEAD --nodes N --requests H [--repeat k]`: both builds'
  *   servers at once, the same Pearl open in each, H hovers and H completions on a late `toNodeId`
- *   value sent to one then the other (the first alternating), timed as round trips; prints the
+ *   value sent to one then the other (the first alternating), timed as round trips (a completion
+ *   whose list leaves details to `completionItem/resolve` includes resolving its first item, as
+ *   VS Code does for the item it focuses); prints the
  *   medians `{ "baseHoverMs", "headHoverMs", "baseCompletionMs", "headCompletionMs" }`. Round trips
  *   are wall times: pairing each request with the other build's keeps a busy moment of the machine
  *   on both sides. `--repeat` applies to the head only here.
@@ -145,13 +147,18 @@ const warmupKeystrokes = 6;
 const uri = 'file:///bench/compare.pearl.json';
 
 /**
- * The completion capabilities VS Code announces: snippets, label details, Markdown documentation,
- * and the item defaults a list may give once for every item (a build that ignores them sends each
- * item whole).
+ * The completion capabilities VS Code announces (vscode-languageclient's completion feature):
+ * snippets, label details, Markdown documentation, the properties it resolves lazily, and the item
+ * defaults a list may give once for every item (a build that ignores them sends each item whole).
  */
 const vsCodeCompletion = {
   completion: {
-    completionItem: { snippetSupport: true, labelDetailsSupport: true, documentationFormat: ['markdown', 'plaintext'] },
+    completionItem: {
+      snippetSupport: true,
+      labelDetailsSupport: true,
+      documentationFormat: ['markdown', 'plaintext'],
+      resolveSupport: { properties: ['documentation', 'detail', 'additionalTextEdits'] },
+    },
     completionList: { itemDefaults: ['commitCharacters', 'editRange', 'insertTextFormat', 'insertTextMode', 'data'] },
   },
 };
@@ -197,7 +204,14 @@ async function requests(
       const position = positionAt(points.text, points.toNodeIdOffset);
       const hover = (client: LspClient) => (): Promise<unknown> =>
         client.request('textDocument/hover', { textDocument: { uri }, position }, 60_000);
-      const complete = (client: LspClient) => (): Promise<unknown> => client.complete(uri, position);
+      // A list that leaves details to `completionItem/resolve` costs that request too: VS Code resolves the focused (first) item at once.
+      const complete = (client: LspClient) => async (): Promise<unknown> => {
+        const list = await client.complete(uri, position);
+        const first = list.items[0];
+        const data: unknown = first?.data ?? list.itemDefaults?.data;
+        if (data === undefined || first === undefined) return list;
+        return client.request('completionItem/resolve', { ...first, data }, 60_000);
+      };
       const roundTrip = async (request: () => Promise<unknown>, repeat: number): Promise<number> => {
         const start = performance.now();
         for (let r = 0; r < repeat; r++) await request();
