@@ -40,7 +40,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { launchOptions } from '../test/e2e/webview/previewPage';
 import { LspClient } from '../test/helpers/lspClient';
 import { median } from './benchStats';
-import { typeKeystrokes, waitForIdle } from './lspBench';
+import { completeAsVsCode, typeKeystrokes, vsCodeCompletion, waitForIdle } from './lspBench';
 import { generateShapedPearl } from './pearlGenerator';
 import { completionPoints } from './textPoints';
 
@@ -146,23 +146,6 @@ const warmupKeystrokes = 6;
 
 const uri = 'file:///bench/compare.pearl.json';
 
-/**
- * The completion capabilities VS Code announces (vscode-languageclient's completion feature):
- * snippets, label details, Markdown documentation, the properties it resolves lazily, and the item
- * defaults a list may give once for every item (a build that ignores them sends each item whole).
- */
-const vsCodeCompletion = {
-  completion: {
-    completionItem: {
-      snippetSupport: true,
-      labelDetailsSupport: true,
-      documentationFormat: ['markdown', 'plaintext'],
-      resolveSupport: { properties: ['documentation', 'detail', 'additionalTextEdits'] },
-    },
-    completionList: { itemDefaults: ['commitCharacters', 'editRange', 'insertTextFormat', 'insertTextMode', 'data'] },
-  },
-};
-
 /** Runs `body` with R's server started, the `mix` Pearl of `nodes` nodes (a `{` just typed in a late script) open and its diagnostics received. */
 async function withOpenPearl<T>(
   root: string,
@@ -204,14 +187,7 @@ async function requests(
       const position = positionAt(points.text, points.toNodeIdOffset);
       const hover = (client: LspClient) => (): Promise<unknown> =>
         client.request('textDocument/hover', { textDocument: { uri }, position }, 60_000);
-      // A list that leaves details to `completionItem/resolve` costs that request too: VS Code resolves the focused (first) item at once.
-      const complete = (client: LspClient) => async (): Promise<unknown> => {
-        const list = await client.complete(uri, position);
-        const first = list.items[0];
-        const data: unknown = first?.data ?? list.itemDefaults?.data;
-        if (data === undefined || first === undefined) return list;
-        return client.request('completionItem/resolve', { ...first, data }, 60_000);
-      };
+      const complete = (client: LspClient) => (): Promise<unknown> => completeAsVsCode(client, uri, position);
       const roundTrip = async (request: () => Promise<unknown>, repeat: number): Promise<number> => {
         const start = performance.now();
         for (let r = 0; r < repeat; r++) await request();
