@@ -15,7 +15,9 @@
  *   server CPU time (every thread) per keystroke.
  * - `requests --root BASE --head-root HEAD --nodes N --requests H [--repeat k]`: both builds'
  *   servers at once, the same Pearl open in each, H hovers and H completions on a late `toNodeId`
- *   value sent to one then the other (the first alternating), timed as round trips; prints the
+ *   value sent to one then the other (the first alternating), timed as round trips (a completion
+ *   whose list leaves details to `completionItem/resolve` includes resolving its first item, as
+ *   VS Code does for the item it focuses); prints the
  *   medians `{ "baseHoverMs", "headHoverMs", "baseCompletionMs", "headCompletionMs" }`. Round trips
  *   are wall times: pairing each request with the other build's keeps a busy moment of the machine
  *   on both sides. `--repeat` applies to the head only here.
@@ -38,7 +40,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { launchOptions } from '../test/e2e/webview/previewPage';
 import { LspClient } from '../test/helpers/lspClient';
 import { median } from './benchStats';
-import { typeKeystrokes, waitForIdle } from './lspBench';
+import { completeAsVsCode, typeKeystrokes, vsCodeCompletion, waitForIdle } from './lspBench';
 import { generateShapedPearl } from './pearlGenerator';
 import { completionPoints } from './textPoints';
 
@@ -144,18 +146,6 @@ const warmupKeystrokes = 6;
 
 const uri = 'file:///bench/compare.pearl.json';
 
-/**
- * The completion capabilities VS Code announces: snippets, label details, Markdown documentation,
- * and the item defaults a list may give once for every item (a build that ignores them sends each
- * item whole).
- */
-const vsCodeCompletion = {
-  completion: {
-    completionItem: { snippetSupport: true, labelDetailsSupport: true, documentationFormat: ['markdown', 'plaintext'] },
-    completionList: { itemDefaults: ['commitCharacters', 'editRange', 'insertTextFormat', 'insertTextMode', 'data'] },
-  },
-};
-
 /** Runs `body` with R's server started, the `mix` Pearl of `nodes` nodes (a `{` just typed in a late script) open and its diagnostics received. */
 async function withOpenPearl<T>(
   root: string,
@@ -197,7 +187,7 @@ async function requests(
       const position = positionAt(points.text, points.toNodeIdOffset);
       const hover = (client: LspClient) => (): Promise<unknown> =>
         client.request('textDocument/hover', { textDocument: { uri }, position }, 60_000);
-      const complete = (client: LspClient) => (): Promise<unknown> => client.complete(uri, position);
+      const complete = (client: LspClient) => (): Promise<unknown> => completeAsVsCode(client, uri, position);
       const roundTrip = async (request: () => Promise<unknown>, repeat: number): Promise<number> => {
         const start = performance.now();
         for (let r = 0; r < repeat; r++) await request();

@@ -1,5 +1,5 @@
 /**
- * Server CPU per keystroke and memory over LSP (`npm run bench:lsp`; `--nodes=1000,5000`,
+ * Server CPU per keystroke, memory, and hover and completion round trips over LSP (`npm run bench:lsp`; `--nodes=1000,5000`,
  * `--edits=N`, `--json`).
  *
  * For each size, starts the built server (`dist/server.js --stdio`) as an editor does, opens a
@@ -11,11 +11,17 @@
  * /proc/<pid>/task/<tid>/schedstat (nanoseconds on the CPU), read before and after: Linux only.
  * Memory is the server's resident set after the typing and its peak (/proc/<pid>/status VmRSS and
  * VmHWM), what the editor's machine gives the server.
+ *
+ * Before the typing, the client (announcing VS Code's completion capabilities) times round trips
+ * on the value of a `toNodeId` at about 90% of the file: hovers, and completions each followed by
+ * the `completionItem/resolve` of the first item when the list leaves details to it (VS Code
+ * resolves the item it focuses at once), one request at a time, after a warm-up.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { type LspClient, withLspClient } from '../test/helpers/lspClient';
+import type { Position } from 'vscode-languageserver-types';
+import { LspClient } from '../test/helpers/lspClient';
 import { generateTextPearl } from './pearlGenerator';
 
 /** Report of one run, times in milliseconds. */
@@ -28,6 +34,9 @@ export interface LspBenchReport {
   cpuMaxMs: number;
   /** Median wall time from sending the change to receiving its diagnostics (includes the 200 ms debounce). */
   latencyP50Ms: number;
+  /** Median round trip of a hover, and of a completion (with its resolve), on a late `toNodeId` value. */
+  hoverP50Ms: number;
+  completionP50Ms: number;
   /** The server's resident set after the typing (VmRSS) and its peak over the run (VmHWM), in MiB. */
   rssMiB: number;
   peakRssMiB: number;
@@ -138,17 +147,81 @@ export async function typeKeystrokes(
   return { cpu, latency };
 }
 
-/** Opens a generated Pearl of `nodes` nodes in a new server, types `edits` letters and reads the server's memory. */
+/**
+ * The completion capabilities VS Code announces (vscode-languageclient's completion feature):
+ * snippets, label details, Markdown documentation, the properties it resolves lazily, and the item
+ * defaults a list may give once for every item (a build that ignores them sends each item whole).
+ */
+export const vsCodeCompletion = {
+  completion: {
+    completionItem: {
+      snippetSupport: true,
+      labelDetailsSupport: true,
+      documentationFormat: ['markdown', 'plaintext'],
+      resolveSupport: { properties: ['documentation', 'detail', 'additionalTextEdits'] },
+    },
+    completionList: { itemDefaults: ['commitCharacters', 'editRange', 'insertTextFormat', 'insertTextMode', 'data'] },
+  },
+};
+
+/**
+ * A completion at `position` as VS Code shows it: the list, then, when the list leaves details to
+ * `completionItem/resolve` (it gives items `data`), the resolve of its first item, the one VS Code
+ * focuses. Resolves to the last answer.
+ */
+export async function completeAsVsCode(client: LspClient, uri: string, position: Position): Promise<unknown> {
+  const list = await client.complete(uri, position);
+  const first = list.items[0];
+  const data: unknown = first?.data ?? list.itemDefaults?.data;
+  if (data === undefined || first === undefined) return list;
+  return client.request('completionItem/resolve', { ...first, data }, 60_000);
+}
+
+/** Round trips timed per request kind, after this many untimed ones. */
+const requestWarmup = 20;
+const requestCount = 100;
+
+/** Median round trips of hovers and completions on the value of a `toNodeId` at about 90% of `text` (open in `client` as `uri`). */
+async function timeRequests(client: LspClient, uri: string, text: string): Promise<{ hover: number; completion: number }> {
+  const key = '"toNodeId": "';
+  const offset = text.indexOf(key, Math.floor(text.length * 0.9)) + key.length;
+  if (offset < key.length) throw new Error('bench: no toNodeId in the last tenth of the generated text');
+  const before = text.slice(0, offset);
+  const position = { line: before.split('\n').length - 1, character: offset - (before.lastIndexOf('\n') + 1) };
+  const median = async (request: () => Promise<unknown>): Promise<number> => {
+    const times: number[] = [];
+    for (let i = -requestWarmup; i < requestCount; i++) {
+      const start = performance.now();
+      await request();
+      if (i >= 0) times.push(performance.now() - start);
+    }
+    return percentile(times, 0.5);
+  };
+  return {
+    hover: await median(() => client.request('textDocument/hover', { textDocument: { uri }, position }, 60_000)),
+    completion: await median(() => completeAsVsCode(client, uri, position)),
+  };
+}
+
+/** Opens a generated Pearl of `nodes` nodes in a new server, times hovers and completions, types `edits` letters and reads the server's memory. */
 async function benchSize(nodes: number, edits: number): Promise<LspBenchReport> {
   const text = generateTextPearl(nodes);
   const uri = 'file:///bench/keystrokes.pearl.json';
-  const { cpu, latency, memory } = await withLspClient(async (client) => {
-    await client.open(uri, text, 1);
-    await client.waitForDiagnostics(uri, (params) => params.version === 1, 60_000);
-    const times = await typeKeystrokes(client, uri, text, edits);
-    if (client.pid === undefined) throw new Error('the server did not start');
-    return { ...times, memory: processMemoryMiB(client.pid) };
-  });
+  const client = LspClient.start('stdio');
+  const { cpu, latency, memory, requests } = await (async () => {
+    try {
+      await client.initialize({ textDocument: vsCodeCompletion });
+      await client.open(uri, text, 1);
+      await client.waitForDiagnostics(uri, (params) => params.version === 1, 60_000);
+      if (client.pid === undefined) throw new Error('the server did not start');
+      await waitForIdle(client.pid);
+      const requests = await timeRequests(client, uri, text);
+      const times = await typeKeystrokes(client, uri, text, edits);
+      return { ...times, requests, memory: processMemoryMiB(client.pid) };
+    } finally {
+      await client.dispose();
+    }
+  })();
   return {
     nodes,
     edits,
@@ -156,6 +229,8 @@ async function benchSize(nodes: number, edits: number): Promise<LspBenchReport> 
     cpuP90Ms: percentile(cpu, 0.9),
     cpuMaxMs: Math.max(...cpu),
     latencyP50Ms: percentile(latency, 0.5),
+    hoverP50Ms: requests.hover,
+    completionP50Ms: requests.completion,
     rssMiB: memory.rss,
     peakRssMiB: memory.peak,
     loadAverage: os.loadavg(),
@@ -178,6 +253,7 @@ async function main(): Promise<void> {
     process.stdout.write(
       `Server CPU per keystroke at ${report.nodes.toLocaleString('en-US')} nodes over ${report.edits} keystrokes: p50 ${report.cpuP50Ms.toFixed(1)} ms, ` +
         `p90 ${report.cpuP90Ms.toFixed(1)} ms, max ${report.cpuMaxMs.toFixed(1)} ms; change to diagnostics p50 ${report.latencyP50Ms.toFixed(0)} ms; ` +
+        `hover on a toNodeId p50 ${report.hoverP50Ms.toFixed(2)} ms, completion there (with its resolve) p50 ${report.completionP50Ms.toFixed(2)} ms (round trips); ` +
         `RSS after typing ${report.rssMiB.toFixed(0)} MiB, peak ${report.peakRssMiB.toFixed(0)} MiB ` +
         `(load average ${report.loadAverage.map((load) => load.toFixed(1)).join(' ')}; ${report.date}).\n`,
     );

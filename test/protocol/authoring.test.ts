@@ -3,9 +3,9 @@
 // snippet and label-details support, `{` outside a string, and inlay hints.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import type { CompletionList, InlayHint, Position } from 'vscode-languageserver-types';
+import type { CompletionItem, CompletionList, InlayHint, Position } from 'vscode-languageserver-types';
 import { withLspClient } from '../helpers/lspClient';
-import { positionAt, positionOf } from '../helpers/text';
+import { applyEdits, positionAt, positionOf } from '../helpers/text';
 
 const uri = 'file:///workspace/authoring.pearl.json';
 const text = `{
@@ -123,4 +123,64 @@ test('node ids in a toNodeId: the range once in itemDefaults for a client that t
       }
     });
   }
+});
+
+test('node ids in a toNodeId for a client like VS Code: the range and the document once, each detail on resolve; the same order and text', async () => {
+  const position = at('"toNodeId": "');
+  const range = { start: position, end: at('"toNodeId": "end') };
+  const listOf = (completion: object): Promise<CompletionList> =>
+    withLspClient(async (client) => {
+      await client.initialize({ textDocument: { completion } });
+      await client.open(uri, text, 1);
+      const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position });
+      // What the editor shows of each item: the list's defaults applied, the detail resolved (VS Code resolves the focused item).
+      const shown: CompletionItem[] = [];
+      for (const item of list.items) {
+        const withDefaults = { ...item, data: item.data ?? list.itemDefaults?.data };
+        shown.push(await client.request<CompletionItem>('completionItem/resolve', withDefaults));
+      }
+      return { ...list, items: shown };
+    });
+  const vsCode = {
+    completionItem: { resolveSupport: { properties: ['documentation', 'detail', 'additionalTextEdits'] } },
+    completionList: { itemDefaults: ['commitCharacters', 'editRange', 'insertTextFormat', 'insertTextMode', 'data'] },
+  };
+  await withLspClient(async (client) => {
+    await client.initialize({ textDocument: { completion: vsCode } });
+    await client.open(uri, text, 1);
+    const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position });
+    // Sent: label, kind and order only; the range and the document once.
+    assert.deepEqual(list.itemDefaults, { editRange: range, data: { nodeIdsOf: uri } });
+    assert.deepEqual(
+      list.items.map((item) => Object.keys(item).sort()),
+      [
+        ['kind', 'label', 'sortText'],
+        ['kind', 'label', 'sortText'],
+      ],
+    );
+    // An item sent back without the list's data (another client) is answered as it is.
+    const bare = await client.request<CompletionItem>('completionItem/resolve', list.items[1]);
+    assert.equal(bare.detail, undefined);
+  });
+  // What the user sees is what a client resolving nothing sees: labels, icons, order, details, inserted text.
+  const lazy = await listOf(vsCode);
+  const whole = await listOf({ completionItem: {}, completionList: { itemDefaults: ['editRange'] } });
+  const seen = (list: CompletionList) =>
+    [...list.items]
+      .sort((a, b) => (a.sortText ?? a.label).localeCompare(b.sortText ?? b.label))
+      .map((item) => ({
+        label: item.label,
+        kind: item.kind,
+        detail: item.detail,
+        text: applyEdits(text, [{ range, newText: item.textEditText ?? item.label }]),
+      }));
+  assert.deepEqual(seen(lazy), seen(whole));
+  assert.deepEqual(
+    seen(lazy).map((item) => [item.label, item.detail]),
+    [
+      ['open', 'OpeningSentence · Open'],
+      ['end', 'EndCall · End'],
+    ],
+  );
+  assert.ok(seen(lazy)[0].text.includes('"toNodeId": "open"'), seen(lazy)[0].text);
 });

@@ -41,7 +41,7 @@ test('initialize announces incremental sync, completion triggers and the server 
   try {
     const result = await client.initialize();
     assert.deepEqual(result.capabilities.textDocumentSync, { openClose: true, change: 2 });
-    assert.deepEqual(result.capabilities.completionProvider, { triggerCharacters: ['{', '"', ':'], resolveProvider: false });
+    assert.deepEqual(result.capabilities.completionProvider, { triggerCharacters: ['{', '"', ':'], resolveProvider: true });
     assert.equal(result.serverInfo?.name, 'pearl-language-server');
     assert.match(result.serverInfo?.version ?? '', /^\d+\.\d+\.\d+/);
     const log = await client.waitFor(

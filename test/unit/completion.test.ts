@@ -122,6 +122,28 @@ test('a client that takes itemDefaults.editRange gets the toNodeId range once, a
   );
 });
 
+test('node ids in a toNodeId sort in document order by their sort texts, and a lazy list resolves each detail as the whole list shows it', () => {
+  // Twelve nodes whose ids sort otherwise (z…, a…): the sort text, not the label, keeps the order.
+  const ids = Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? `z${i}` : `a${i}`));
+  const nodes = ids.map((id, i) => node(id, 10, [transition('next', ids[(i + 1) % ids.length])], { script: 'Hi' }));
+  const { text, position } = cursor(textPearl({ nodes }).replace('"toNodeId": "a1"', '"toNodeId": "|a1"'));
+  const doc = parse(text);
+  const whole = service.doComplete(doc, position);
+  const inOrder = (items: CompletionItem[]) =>
+    [...items].sort((a, b) => ((a.sortText ?? '') < (b.sortText ?? '') ? -1 : 1)).map((item) => item.label);
+  assert.deepEqual(inOrder(whole.items), ids);
+  const lazy = service.doComplete(doc, position, {
+    capabilities: { snippetSupport: true, labelDetailsSupport: true, editRangeDefault: true, resolveDetail: true },
+  });
+  assert.deepEqual(inOrder(lazy.items), ids);
+  assert.ok(lazy.items.every((item) => item.detail === undefined && item.textEdit === undefined));
+  const data: unknown = lazy.itemDefaults?.data;
+  assert.deepEqual(
+    lazy.items.map((item) => service.resolveCompletionItem(doc, { ...item, data }).detail),
+    whole.items.map((item) => item.detail),
+  );
+});
+
 /** The document of `text` parsed from `previous` (an edit inside a string patches it), as the server parses each version. */
 function parseFrom(previous: ReturnType<typeof parse>, text: string): ReturnType<typeof parse> {
   const version = previous.textDocument.version + 1;

@@ -135,6 +135,49 @@ test('on a nodeId: type and incoming/outgoing transition counts', () => {
   assert.ok(value.includes('1 incoming transition · 2 outgoing transitions'), value);
 });
 
+test('on a repeated id: each toNodeId and nodeId hover describes its own place', () => {
+  // Two transitions name `talk`; two nodes share the id `end` (the second one named Second end);
+  // one transition repeats its toNodeId key (the last one counts, as for JSON.parse).
+  const content = textPearl({
+    nodes: [
+      node('open', 2, [transition('greeted', 'talk')]),
+      node('talk', 10, [transition('again', 'talk'), transition('done', 'end')], { script: 'Hi' }),
+      node('end', 100, []),
+      node('end', 100, [], { name: 'Second end' }),
+    ],
+  }).replace('"toNodeId": "end"', '"toNodeId": "open", "toNodeId": "end"');
+  const at = (marked: string, offset: number, occurrence = 0): string => {
+    let from = -1;
+    for (let i = 0; i <= occurrence; i++) from = content.indexOf(marked, from + 1);
+    return markdownOf(hover(content.slice(0, from + offset) + '|' + content.slice(from + offset)).hover);
+  };
+  // The second transition to `talk`, its own node's id: both describe the node `talk`.
+  assert.ok(at('"toNodeId": "talk"', 14, 1).includes('**Node talk**'));
+  assert.ok(at('"nodeId": "talk"', 12).includes('2 incoming transitions · 2 outgoing transitions'));
+  // The second node of id `end` is described by its own name.
+  assert.ok(at('"nodeId": "end"', 12, 1).includes('**Second end**'), at('"nodeId": "end"', 12, 1));
+  // The repeated key's value that counts (the last): the first node of id `end`.
+  assert.ok(at('"toNodeId": "end"', 14).includes('`end` **Node end**'), at('"toNodeId": "end"', 14));
+});
+
+test("a toNodeId hover at 200 nodes finds its transition among those naming its id, not by each transition's syntax", () => {
+  // A transition's toNodeId syntax node is looked up in the tree on each read: reading it for every
+  // transition before the hovered one made the hover's cost grow with the document.
+  const nodes = Array.from({ length: 200 }, (_, i) => node(`n${i}`, 10, [transition('next', `n${(i + 1) % 200}`)], { script: 'Hi' }));
+  const { text: content, position } = cursor(mark(textPearl({ nodes }), '"toNodeId": "n190"', 14));
+  const doc = parse(content);
+  let reads = 0;
+  for (const pearlNode of doc.allNodes) {
+    for (const each of pearlNode.transitions) {
+      const read = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(each), 'toNodeIdNode')?.get;
+      assert.ok(read, 'a transition reads its toNodeId syntax node through a getter');
+      Object.defineProperty(each, 'toNodeIdNode', { get: () => (reads++, read.call(each) as unknown) });
+    }
+  }
+  assert.ok(markdownOf(service.doHover(doc, position)).includes('**Node n190**'));
+  assert.ok(reads <= 2, `${reads} transitions' toNodeId syntax read`);
+});
+
 test('on an API body variableId: the declared variable by name', () => {
   const base = pearlWith('Hi', {
     nodeType: 40,

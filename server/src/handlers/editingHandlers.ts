@@ -13,7 +13,7 @@ import {
   ShowMessageNotification,
   TextEdit,
 } from 'vscode-languageserver';
-import { fixAllKind, PearlDocument } from '../service/pearlLanguageService';
+import { completionItemDocument, fixAllKind, PearlDocument } from '../service/pearlLanguageService';
 import { boundaryWhere, describeParamsProblem, onDocument, ServerContext } from './serverContext';
 
 /**
@@ -43,6 +43,15 @@ export function registerEditingHandlers(context: ServerContext): void {
       ['position'],
     ),
   );
+  // The detail a nodeId list left out (completion.ts, completeNodeIds), for the item the editor shows.
+  connection.onCompletionResolve((item) => {
+    const uri = completionItemDocument(item);
+    const textDocument = uri === undefined ? undefined : context.documents.get(uri);
+    if (!textDocument) return item;
+    return context.boundary.guard(boundaryWhere('completion resolve', textDocument.uri), item, () =>
+      service.resolveCompletionItem(cache.get(textDocument), item),
+    );
+  });
   connection.onPrepareRename(
     onDocument(context, 'prepare rename', null, (doc, params) => service.prepareRename(doc, params.position), null, ['position']),
   );

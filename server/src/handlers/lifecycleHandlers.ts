@@ -12,10 +12,12 @@ export function registerLifecycleHandlers(context: ServerContext): void {
   const { connection, service, client } = context;
   connection.onInitialize((params): InitializeResult => {
     const completionItem = params.capabilities.textDocument?.completion?.completionItem;
+    const itemDefaults = params.capabilities.textDocument?.completion?.completionList?.itemDefaults;
     client.completion = {
       snippetSupport: completionItem?.snippetSupport === true,
       labelDetailsSupport: completionItem?.labelDetailsSupport === true,
-      editRangeDefault: params.capabilities.textDocument?.completion?.completionList?.itemDefaults?.includes('editRange') === true,
+      editRangeDefault: itemDefaults?.includes('editRange') === true,
+      resolveDetail: itemDefaults?.includes('data') === true && completionItem?.resolveSupport?.properties.includes('detail') === true,
     };
     const folding = params.capabilities.textDocument?.foldingRange;
     client.folding = { rangeLimit: folding?.rangeLimit, collapsedText: folding?.foldingRange?.collapsedText === true };
@@ -50,7 +52,7 @@ export function registerLifecycleHandlers(context: ServerContext): void {
 const serverCapabilities: InitializeResult['capabilities'] = {
   textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
   // `{` completes variables inside strings only: outside them it must not open a list.
-  completionProvider: { triggerCharacters: ['{', '"', ':'], resolveProvider: false },
+  completionProvider: { triggerCharacters: ['{', '"', ':'], resolveProvider: true },
   inlayHintProvider: { resolveProvider: false },
   hoverProvider: true,
   documentSymbolProvider: { label: 'Pearl' },

@@ -93,10 +93,15 @@ const paramShapes: Record<ParamName, { readonly test: (value: unknown) => boolea
  * `textDocument.uri` (a string) and each of `required` in its shape.
  */
 export function describeParamsProblem(what: string, params: unknown, required: readonly ParamName[] = []): string | undefined {
+  const valid =
+    isObject(params) &&
+    isObject(params.textDocument) &&
+    typeof params.textDocument.uri === 'string' &&
+    required.every((name) => paramShapes[name].test(params[name]));
+  if (valid) return undefined;
+  // The sentence only for a refusal: every request of the editor passes here.
   const needs = ['textDocument { uri } (a string)', ...required.map((name) => paramShapes[name].expected)].join(', ');
-  const problem = `The ${what} request needs params with ${needs}.`;
-  if (!isObject(params) || !isObject(params.textDocument) || typeof params.textDocument.uri !== 'string') return problem;
-  return required.every((name) => paramShapes[name].test(params[name])) ? undefined : problem;
+  return `The ${what} request needs params with ${needs}.`;
 }
 
 /**

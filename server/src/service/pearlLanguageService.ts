@@ -1,5 +1,6 @@
 import {
   CodeAction,
+  CompletionItem,
   CompletionList,
   Diagnostic,
   DiagnosticSeverity,
@@ -31,7 +32,7 @@ import { getTransitionCoverage, getWalkCoverage, type CoverageTransition, type T
 import { planSaveWalk, prepareSaveWalk, type SaveWalkOutcome, type WalksFileText } from './walks/walksFileEdit';
 import { getCodeActions } from './features/quickFixes/codeActions';
 import { adaptCompletionList, adaptHover, ClientCapabilities, fullClientCapabilities } from './features/clientCapabilities';
-import { doComplete, type CompletionOptions } from './features/completion/completion';
+import { doComplete, resolveCompletionItem, type CompletionOptions } from './features/completion/completion';
 import { getInlayHints } from './features/inlayHints';
 import { findDefinition } from './features/definition';
 import { findDocumentSymbols } from './features/documentSymbols';
@@ -62,6 +63,7 @@ import {
 
 export type { PearlDocument } from './document/pearlDocument';
 export type { CompletionCapabilities } from './features/completion/completionCapabilities';
+export { completionItemDocument } from './features/completion/completion';
 export type { CompletionOptions } from './features/completion/completion';
 export type { GraphEditOutcome } from './edits/graphEdits';
 export { DiagnosticCode, diagnosticRules, ruleDocumentationHref } from './rules/diagnosticCodes';
@@ -157,6 +159,12 @@ export interface PearlLanguageService {
    * client like VS Code when absent). Never throws.
    */
   doComplete(doc: PearlDocument, position: Position, options?: CompletionOptions): CompletionList;
+  /**
+   * `completionItem/resolve`: what a list left to be resolved (the detail of a nodeId item, for a
+   * client with `capabilities.resolveDetail`) filled in from `doc`, the document
+   * {@link completionItemDocument} names; any other item as it is. Never throws.
+   */
+  resolveCompletionItem(doc: PearlDocument, item: CompletionItem): CompletionItem;
   /**
    * Inlay hints within `range`: the name after each integer enumeration value (`"nodeType": 10`
    * shows `Dialogue`) and the target's name and type after each toNodeId. Never throws.
@@ -456,6 +464,7 @@ export function getLanguageService(params: LanguageServiceParams = {}): PearlLan
       guard('doComplete', { isIncomplete: false, items: [] }, () =>
         adaptCompletionList(doComplete(doc, position, options), clientCapabilities),
       ),
+    resolveCompletionItem: (doc, item) => guard('resolveCompletionItem', item, () => resolveCompletionItem(doc, item)),
     doHover: (doc, position) => guard('doHover', null, () => adaptHover(doHover(doc, position), clientCapabilities)),
     findDocumentSymbols: (doc) => guard('findDocumentSymbols', [], () => findOutline(doc)),
     findDefinition: (doc, position) => guard('findDefinition', null, () => findDefinition(doc, position)),

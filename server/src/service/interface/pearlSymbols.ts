@@ -82,7 +82,9 @@ export function getPearlSymbolAt(doc: PearlDocument, offset: number): PearlSymbo
     return transition ? { kind: 'toNodeId', id, node, span, transition } : undefined;
   }
   if (key === 'nodeId') {
-    const pearlNode = doc.allNodes.find((candidate) => candidate.nodeIdNode === node);
+    // The node of that id first (one lookup), every node only for a duplicate or nested id.
+    const first = doc.nodesById.get(id);
+    const pearlNode = first?.nodeIdNode === node ? first : doc.allNodes.find((candidate) => candidate.nodeIdNode === node);
     return pearlNode ? { kind: 'nodeId', id, node, span, pearlNode } : undefined;
   }
   if (key === 'id' && steps.length === 3 && steps[0].key === 'variables') {
@@ -188,7 +190,18 @@ function isApiPropertyStep(steps: readonly PathStep[]): boolean {
   return typeof steps[steps.length - 2]?.key === 'number' && (list === 'body' || list === 'outputBody');
 }
 
+/**
+ * The transition whose `toNodeId` value is `toNodeIdNode`. Looks first among the transitions naming
+ * the same id (`transitionsTo`, built once per model): a transition's `toNodeIdNode` is found in the
+ * syntax tree on each read, so comparing it for every transition of the document made a hover on a
+ * toNodeId at 1,000 nodes cost more than the rest of the request. Scans every transition only when
+ * the index has none (duplicate `toNodeId` keys holding different ids).
+ */
 function findTransition(doc: PearlDocument, toNodeIdNode: JsonNode): PearlTransition | undefined {
+  const id: unknown = toNodeIdNode.value;
+  const named = typeof id === 'string' ? doc.transitionsTo.get(id) : undefined;
+  const found = named?.find((transition) => transition.toNodeIdNode === toNodeIdNode);
+  if (found) return found;
   for (const node of doc.allNodes) {
     for (const transition of node.transitions) {
       if (transition.toNodeIdNode === toNodeIdNode) return transition;

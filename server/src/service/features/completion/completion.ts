@@ -68,13 +68,22 @@ function findStringAt(doc: PearlDocument, offset: number): JsonNode | undefined 
 /**
  * The nodeIds of `doc` for the `toNodeId` string `stringNode`, each replacing its content: the
  * items are built once per parse and shared by every request on it (a list of every node is the
- * longest this service sends); the range is the list's `itemDefaults.editRange` when the client
- * takes it, else a `textEdit` on a copy of each item.
+ * longest this service sends). The range is the list's `itemDefaults.editRange` when the client
+ * takes it, else a `textEdit` on a copy of each item. A client that also takes `itemDefaults.data`
+ * and resolves `detail` lazily (VS Code) gets items without their detail (the node's type and name,
+ * which VS Code shows on the focused item only) and `data` naming the document once: it asks for
+ * the detail of the item it shows with `completionItem/resolve` ({@link resolveCompletionItem}),
+ * and the list is less than half the bytes to build, send and parse.
  */
 function completeNodeIds(doc: PearlDocument, stringNode: JsonNode, capabilities: CompletionCapabilities): CompletionList {
   const { start, end } = stringContentSpan(doc.textDocument.getText(), stringNode);
   const range = toRange(doc, start, end);
-  const items = nodeIdItems(doc);
+  const ids = nodeIdItems(doc);
+  if (capabilities.editRangeDefault && capabilities.resolveDetail) {
+    const data: NodeIdItemData = { nodeIdsOf: doc.textDocument.uri };
+    return { isIncomplete: false, itemDefaults: { editRange: range, data }, items: ids.withoutDetail().slice() };
+  }
+  const items = ids.items;
   if (capabilities.editRangeDefault) return { isIncomplete: false, itemDefaults: { editRange: range }, items: items.slice() };
   const withEdits: CompletionItem[] = new Array<CompletionItem>(items.length);
   for (let i = 0; i < items.length; i++) {
@@ -84,11 +93,65 @@ function completeNodeIds(doc: PearlDocument, stringNode: JsonNode, capabilities:
   return { isIncomplete: false, items: withEdits };
 }
 
+/**
+ * The `data` of a nodeId item whose detail is left to `completionItem/resolve` (given once in the
+ * list's `itemDefaults`): the URI of the Pearl whose nodes the list names.
+ */
+export interface NodeIdItemData {
+  readonly nodeIdsOf: string;
+}
+
+function isNodeIdItemData(data: unknown): data is NodeIdItemData {
+  return typeof data === 'object' && data !== null && typeof (data as { nodeIdsOf?: unknown }).nodeIdsOf === 'string';
+}
+
+/**
+ * The document a completion item asks to be resolved against (its `data`, as the client sends it
+ * back with the list's default applied), or undefined when the item needs no resolving.
+ */
+export function completionItemDocument(item: CompletionItem): string | undefined {
+  return isNodeIdItemData(item.data) ? item.data.nodeIdsOf : undefined;
+}
+
+/**
+ * `completionItem/resolve`: a nodeId item of `doc` sent without its detail gets it (the node's type
+ * and name, as in a list that carries them); any other item comes back as it is.
+ */
+export function resolveCompletionItem(doc: PearlDocument, item: CompletionItem): CompletionItem {
+  if (item.detail !== undefined || completionItemDocument(item) !== doc.textDocument.uri || typeof item.label !== 'string') return item;
+  const detail = nodeIdItems(doc).detailOf(item.label);
+  return detail === undefined ? item : { ...item, detail };
+}
+
 /** A nodeId item without its range: the label is the text it inserts. */
 type NodeIdItem = Pick<CompletionItem, 'label' | 'kind' | 'detail' | 'sortText'>;
 
-/** One item per distinct nodeId of `doc`, in document order, with the node's type and name: built once per parse. */
-function nodeIdItems(doc: PearlDocument): readonly NodeIdItem[] {
+/** The nodeId items of one parse, with and without their details. */
+class NodeIdItems {
+  private lean: readonly NodeIdItem[] | undefined;
+  private details: Map<string, string> | undefined;
+
+  constructor(readonly items: readonly NodeIdItem[]) {}
+
+  /** The items without `detail` (made on first use). */
+  withoutDetail(): readonly NodeIdItem[] {
+    this.lean ??= this.items.map(({ label, kind, sortText }) => ({ label, kind, sortText }));
+    return this.lean;
+  }
+
+  /** The detail of the item labelled `nodeId`, or undefined when no item is. */
+  detailOf(nodeId: string): string | undefined {
+    this.details ??= new Map(this.items.map((item) => [item.label, item.detail ?? '']));
+    return this.details.get(nodeId);
+  }
+}
+
+/**
+ * One item per distinct nodeId of `doc`, in document order, with the node's type and name: built
+ * once per parse. `sortText` keeps that order: the item's rank, zero-padded to the width of the
+ * last rank (VS Code compares sort texts as strings).
+ */
+function nodeIdItems(doc: PearlDocument): NodeIdItems {
   return perParse(doc.modelCache, doc.parseId, 'nodeIdCompletions', () => {
     const items: NodeIdItem[] = [];
     const seen = new Set<string>();
@@ -100,10 +163,11 @@ function nodeIdItems(doc: PearlDocument): readonly NodeIdItem[] {
         label: node.nodeId,
         kind: CompletionItemKind.Reference,
         detail: node.name !== undefined ? `${typeName} · ${node.name}` : typeName,
-        sortText: String(node.index).padStart(6, '0'),
       });
     }
-    return items;
+    const width = String(Math.max(0, items.length - 1)).length;
+    for (let rank = 0; rank < items.length; rank++) items[rank].sortText = String(rank).padStart(width, '0');
+    return new NodeIdItems(items);
   });
 }
 
