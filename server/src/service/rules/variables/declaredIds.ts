@@ -4,8 +4,8 @@ import type { PearlDocument, PearlVariable } from '../../document/pearlDocument'
  * The declared variables of one parse (its `variablesById`: the first declaration of each id),
  * looked up by a span of a string without cutting the span out: the `{id}` references of every
  * (V) string of a Pearl are checked against them, and a slice per reference was most of what
- * that check allocated. An open-addressing table hashed on the id's UTF-16 code units; found ids
- * are compared in place (`startsWith`).
+ * that check allocated. An open-addressing table hashed on a few of the id's UTF-16 code units;
+ * a candidate is compared in place.
  */
 export class DeclaredIds {
   private readonly ids: (string | undefined)[];
@@ -33,7 +33,7 @@ export class DeclaredIds {
     for (let slot = hashSpan(text, start, end) & this.mask; ; slot = (slot + 1) & this.mask) {
       const id = this.ids[slot];
       if (id === undefined) return undefined;
-      if (id.length === length && text.startsWith(id, start)) return this.variables[slot];
+      if (id.length === length && sameAt(text, start, id)) return this.variables[slot];
     }
   }
 }
@@ -47,9 +47,21 @@ export function declaredIdsOf(doc: PearlDocument): DeclaredIds {
   return made;
 }
 
-/** A 32-bit hash of `text` from `start` to `end`. */
+/**
+ * A 32-bit hash of `text` from `start` to `end` (not empty): of its length and its first, middle
+ * and last code units, which tell a Pearl's few dozen ids apart (the rest is compared on a hit).
+ */
 function hashSpan(text: string, start: number, end: number): number {
-  let hash = 0;
-  for (let i = start; i < end; i++) hash = (Math.imul(hash, 31) + text.charCodeAt(i)) | 0;
-  return hash;
+  const length = end - start;
+  let hash = Math.imul(length, 0x9e3779b1);
+  hash = Math.imul(hash ^ text.charCodeAt(start), 0x01000193);
+  hash = Math.imul(hash ^ text.charCodeAt(start + (length >> 1)), 0x01000193);
+  hash = Math.imul(hash ^ text.charCodeAt(end - 1), 0x01000193);
+  return hash ^ (hash >>> 15);
+}
+
+/** Whether `text` holds `id` at `start` (compared code unit by code unit: no string is made). */
+function sameAt(text: string, start: number, id: string): boolean {
+  for (let i = 0; i < id.length; i++) if (text.charCodeAt(start + i) !== id.charCodeAt(i)) return false;
+  return true;
 }

@@ -1,0 +1,30 @@
+/**
+ * The table of declared variable ids the `{id}` check looks references up in
+ * (rules/variables/declaredIds.ts): every declared id is found where a string holds it, ids that
+ * share their length and first, middle and last characters are told apart, and an undeclared id
+ * (or a longer or shorter one) is not found.
+ */
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { DeclaredIds } from '../../server/src/service/rules/variables/declaredIds';
+import type { PearlVariable } from '../../server/src/service/document/pearlDocument';
+
+function variables(ids: readonly string[]): Map<string, PearlVariable> {
+  return new Map(ids.map((id) => [id, { id } as PearlVariable]));
+}
+
+test('each declared id is found in place in a string, and only a declared one', () => {
+  // Same length, first, middle and last character: the hash puts them in one chain.
+  const alike = Array.from({ length: 40 }, (_, i) => `a${String.fromCharCode(0x61 + (i % 26))}x${i < 26 ? 'q' : 'r'}y${'z'}a`);
+  const ids = [...new Set([...alike, 'customer_phone', 'x', 'é_naïve', '日付', 'a'])];
+  const table = new DeclaredIds(variables(ids));
+  for (const id of ids) {
+    const text = `Call {${id}} now`;
+    assert.equal(table.lookup(text, 6, 6 + id.length)?.id, id, id);
+  }
+  for (const missing of ['customer_phon', 'customer_phones', 'b', 'abxqyzb', 'zz']) {
+    const text = `{${missing}}`;
+    assert.equal(table.lookup(text, 1, 1 + missing.length), undefined, missing);
+  }
+  assert.equal(new DeclaredIds(new Map()).lookup('{a}', 1, 2), undefined);
+});
