@@ -85,3 +85,53 @@ test('checking strict JSON builds no syntax tree, and gives exactly the diagnost
   // Most broken examples are strict JSON with problems: their problems are located without a tree.
   assert.ok(strict >= 16, `only ${strict} strict JSON examples`);
 });
+
+test('incoming transitions: by top-level target, in document order, past elements that are not nodes and nested actions', () => {
+  const doc = parse(
+    JSON.stringify({
+      pearl: {
+        nodes: [
+          'not a node',
+          {
+            nodeId: 'a',
+            name: 'A',
+            nodeType: 2,
+            transitions: [
+              { name: 'to b', toNodeId: 'b' },
+              { name: 'to c', toNodeId: 'c' },
+            ],
+          },
+          42,
+          {
+            nodeId: 'b',
+            name: 'B',
+            nodeType: 10,
+            transitions: [
+              { name: 'back to a', toNodeId: 'a' },
+              { name: 'to c too', toNodeId: 'c' },
+            ],
+            handOffAction: [{ nodeId: 'sms', name: 'SMS', nodeType: 50, transitions: [{ name: 'nested', toNodeId: 'a' }] }],
+          },
+          { nodeId: 'c', name: 'C', nodeType: 30 },
+        ],
+      },
+    }),
+  );
+  const [a, b, c] = doc.nodes;
+  const names = (list: readonly { name?: string }[] | undefined) => list?.map((transition) => transition.name);
+  assert.deepEqual(names(doc.incoming.get(a)), ['back to a'], 'a nested action is no source');
+  assert.deepEqual(names(doc.incoming.get(b)), ['to b']);
+  assert.deepEqual(names(doc.incoming.get(c)), ['to c', 'to c too']);
+  assert.equal(doc.incoming.has(doc.allNodes.find((node) => node.nodeId === 'sms')!), false, 'a nested action is no target');
+  assert.equal(doc.incoming.size, 3);
+  assert.deepEqual(
+    [...doc.incoming].map(([node, list]) => [node.nodeId, list.length]),
+    [
+      ['a', 1],
+      ['b', 1],
+      ['c', 2],
+    ],
+  );
+  // A node of another parse of the same text is not this model's.
+  assert.equal(doc.incoming.get(parse(doc.textDocument.getText()).nodes[0]), undefined);
+});

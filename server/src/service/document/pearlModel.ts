@@ -309,18 +309,90 @@ function deriveGraphFacts(
     if (node.nodeType === NodeType.PreCallAPI) preCall ??= node;
     else if (node.nodeType === NodeType.OpeningSentence) opening ??= node;
   }
-  const incoming = new Map<PearlNode, PearlTransition[]>();
+  const lists = new Array<PearlTransition[] | undefined>(counts.length).fill(undefined);
   const placed = new Uint32Array(counts.length);
   for (const node of nodes) {
     for (const transition of node.transitions) {
       const target = transition.target;
       if (!target || target.nodeType === NodeType.PostCallActions) continue;
-      let list = incoming.get(target);
-      if (!list) incoming.set(target, (list = new Array<PearlTransition>(counts[target.index])));
-      list[placed[target.index]++] = transition;
+      const index = target.index;
+      const list = (lists[index] ??= new Array<PearlTransition>(counts[index]));
+      list[placed[index]++] = transition;
     }
   }
-  return { allNodes, entry: preCall ?? opening, incoming };
+  return { allNodes, entry: preCall ?? opening, incoming: new IncomingTransitions(nodes, lists) };
+}
+
+/**
+ * {@link PearlModel.incoming}: the lists of incoming transitions by the target's index in
+ * `pearl.nodes` (a map keyed by the node objects gave each node an identity hash on every parse).
+ * Keys are the top-level nodes, in document order.
+ */
+class IncomingTransitions implements ReadonlyMap<PearlNode, readonly PearlTransition[]> {
+  private count = -1;
+
+  /**
+   * @param nodes The model's top-level nodes, in document order.
+   * @param lists The transitions into the node of each index of `pearl.nodes` (undefined: none).
+   */
+  constructor(
+    private readonly nodes: readonly PearlNode[],
+    private readonly lists: readonly (readonly PearlTransition[] | undefined)[],
+  ) {}
+
+  get(node: PearlNode): readonly PearlTransition[] | undefined {
+    // Only a top-level node of this model has a list (a nested action shares indexes with them).
+    return !node.container && this.nodes[this.position(node)] === node ? this.lists[node.index] : undefined;
+  }
+
+  has(node: PearlNode): boolean {
+    return this.get(node) !== undefined;
+  }
+
+  get size(): number {
+    if (this.count < 0) this.count = this.lists.reduce((sum, list) => sum + (list ? 1 : 0), 0);
+    return this.count;
+  }
+
+  *entries(): MapIterator<[PearlNode, readonly PearlTransition[]]> {
+    for (const node of this.nodes) {
+      const list = this.get(node);
+      if (list) yield [node, list];
+    }
+  }
+
+  *keys(): MapIterator<PearlNode> {
+    for (const [node] of this.entries()) yield node;
+  }
+
+  *values(): MapIterator<readonly PearlTransition[]> {
+    for (const [, list] of this.entries()) yield list;
+  }
+
+  [Symbol.iterator](): MapIterator<[PearlNode, readonly PearlTransition[]]> {
+    return this.entries();
+  }
+
+  forEach(
+    callback: (value: readonly PearlTransition[], key: PearlNode, map: ReadonlyMap<PearlNode, readonly PearlTransition[]>) => void,
+  ): void {
+    for (const [node, list] of this.entries()) callback(list, node, this);
+  }
+
+  /** The position of `node` in {@link nodes}: its index in `pearl.nodes` when every element is a node, else found by a search. */
+  private position(node: PearlNode): number {
+    const index = node.index;
+    if (this.nodes[index] === node) return index;
+    // Elements that are not objects are not nodes: the node sits earlier in the list.
+    let low = 0;
+    let high = Math.min(index, this.nodes.length - 1);
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.nodes[mid].index < index) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
 }
 
 /** The nested actions of `node` at any depth. */
