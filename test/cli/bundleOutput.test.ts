@@ -70,6 +70,16 @@ test('a report larger than a pipe holds arrives whole, with the summary after it
   assert.equal(bundled.stderr, `${brokenCount * 2} errors, ${brokenCount} warnings in ${brokenCount} files\n`);
 });
 
+test('a run of many files, which tunes V8 for a batch, prints what runPearlLint prints, on worker threads too', async () => {
+  const expected = await runInProcess(['broken']);
+  for (const args of [['broken'], ['--concurrency', '2', 'broken']]) {
+    const bundled = runBundle(args);
+    assert.equal(bundled.status, 1, args.join(' '));
+    assert.equal(bundled.stdout, expected.stdout, args.join(' '));
+    assert.equal(bundled.stderr, expected.stderr, args.join(' '));
+  }
+});
+
 test('a reader that stops early (pearl-lint | head) ends the run quietly', async () => {
   const child = spawn(process.execPath, [lintBundle, 'broken'], { cwd: work, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';

@@ -56,7 +56,7 @@ export async function findPearlFiles(paths: readonly string[], cwd: string): Pro
   for (const given of paths) {
     if (given.startsWith('!')) continue;
     const absoluteGiven = path.isAbsolute(given);
-    const show = (absolutePath: string): string => (absoluteGiven ? absolutePath : path.relative(cwd, absolutePath) || absolutePath);
+    const show = (absolutePath: string): string => (absoluteGiven ? absolutePath : relativeTo(cwd, absolutePath));
     /** Adds the files no `!` pattern leaves out; how many those are. */
     const addAll = (files: readonly string[]): number => {
       let kept = 0;
@@ -161,8 +161,10 @@ async function walkFolder(folder: string): Promise<{ files: string[]; unreadable
       return;
     }
     const folders: Promise<void>[] = [];
+    // `dir` is normalised and an entry's name holds no separator: no path.join per entry.
+    const prefix = dir.endsWith(path.sep) ? dir : dir + path.sep;
     for (const entry of entries) {
-      const child = path.join(dir, entry.name);
+      const child = prefix + entry.name;
       // Symbolic links to folders are not followed: no cycles.
       if (entry.isDirectory()) {
         if (!isSkippedFolder(entry.name)) folders.push(visit(child));
@@ -174,6 +176,17 @@ async function walkFolder(folder: string): Promise<{ files: string[]; unreadable
   };
   await visit(folder);
   return { files: files.sort(), unreadable: unreadable.sort((a, b) => compareStrings(a.folder, b.folder)) };
+}
+
+/**
+ * `path.relative(cwd, absolutePath)`, or `absolutePath` when that is empty (`cwd` itself); both
+ * normalised absolute paths. A path under `cwd` as written is cut after its prefix, without
+ * path.relative's resolving of both paths (a few percent of listing a thousand files).
+ */
+export function relativeTo(cwd: string, absolutePath: string): string {
+  const prefix = cwd.endsWith(path.sep) ? cwd : cwd + path.sep;
+  if (absolutePath.length > prefix.length && absolutePath.startsWith(prefix)) return absolutePath.slice(prefix.length);
+  return path.relative(cwd, absolutePath) || absolutePath;
 }
 
 function compareStrings(a: string, b: string): number {

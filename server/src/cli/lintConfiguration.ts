@@ -1,6 +1,7 @@
 // The rules pearl-lint applies to each file: the nearest `.pearlrc.json` upward from it (or
 // `--config`), with what it extends and its overrides for that file, then the `--rule` options; the
 // comments in the file apply when it is checked (lintText), unless `--no-inline-config`.
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
@@ -45,6 +46,31 @@ const failingCodes: ReadonlySet<string> = new Set([
   RuleConfigurationCode.invalidExtends,
 ]);
 
+/**
+ * pearl-lint's reader of `.pearlrc.json` files: {@link readConfigurationFile}, each URI read at
+ * most once per run (the files of ten folders look for the same parent folders' files ten times
+ * otherwise), and a file that does not exist found so by a stat that throws nothing (opening it
+ * throws an error, a stack trace and all, for every folder above every checked file).
+ */
+function readOncePerRun(): (uri: string) => string | undefined {
+  const texts = new Map<string, string | undefined>();
+  return (uri) => {
+    if (texts.has(uri)) return texts.get(uri);
+    const text = isMissing(uri) ? undefined : readConfigurationFile(uri);
+    texts.set(uri, text);
+    return text;
+  };
+}
+
+/** Whether the file `uri` names surely does not exist; any other outcome (an error too) is left to the read. */
+function isMissing(uri: string): boolean {
+  try {
+    return uri.startsWith('file:') && fs.statSync(fileURLToPath(uri), { throwIfNoEntry: false }) === undefined;
+  } catch {
+    return false;
+  }
+}
+
 /** How {@link LintConfigurations} finds the rules: `--config` and `--no-inline-config`. */
 export interface LintConfigurationOptions {
   /** `--config <file>`: this `.pearlrc.json` instead of the nearest one (absolute path). */
@@ -67,7 +93,7 @@ export class LintConfigurations {
   readonly problems: string[] = [];
   private readonly byFolder = new Map<string, ResolvedRuleConfiguration>();
   private readonly reported = new Set<string>();
-  private readonly service: PearlLanguageService = getLanguageService({ readConfigurationFile });
+  private readonly service: PearlLanguageService = getLanguageService({ readConfigurationFile: readOncePerRun() });
 
   /**
    * @param hostRules the `--rule` options, over every file's `.pearlrc.json`.

@@ -311,24 +311,29 @@ function fixFile(
 
 function runWorker(input: WorkerInput, handle: (index: number, result: FileResult) => void): Promise<void> {
   // Loaded only here and in the worker: node:worker_threads costs start-up time.
-  return import('node:worker_threads').then(
-    (workerThreads) =>
-      new Promise((resolve, reject) => {
-        let done = false;
-        // The worker requires the file this code is in (the pearl-lint bundle, or this module when
-        // compiled) as a module, not as a program, and runs runLintWorker from its exports.
-        const source = `require(${JSON.stringify(__filename)}).runLintWorker()`;
-        const worker = new workerThreads.Worker(source, { eval: true, workerData: input });
-        worker.on('message', (message: WorkerMessage) => {
-          if ('done' in message) done = true;
-          else for (const [index, result] of message.results) handle(index, result);
-        });
-        worker.on('error', reject);
-        worker.on('exit', (code) =>
-          done ? resolve() : reject(new Error(`a worker thread stopped (exit code ${code}) before it finished`)),
-        );
-      }),
-  );
+  const workerThreads = requireWorkerThreads();
+  return new Promise((resolve, reject) => {
+    let done = false;
+    // The worker requires the file this code is in (the pearl-lint bundle, or this module when
+    // compiled) as a module, not as a program, and runs runLintWorker from its exports.
+    const source = `require(${JSON.stringify(__filename)}).runLintWorker()`;
+    const worker = new workerThreads.Worker(source, { eval: true, workerData: input });
+    worker.on('message', (message: WorkerMessage) => {
+      if ('done' in message) done = true;
+      else for (const [index, result] of message.results) handle(index, result);
+    });
+    worker.on('error', reject);
+    worker.on('exit', (code) => (done ? resolve() : reject(new Error(`a worker thread stopped (exit code ${code}) before it finished`))));
+  });
+}
+
+/**
+ * `node:worker_threads`, required when first needed: a dynamic `import()` of a built-in stays one in
+ * the bundle and starts Node's ES module loader (2–3 ms, in each worker too).
+ */
+function requireWorkerThreads(): typeof import('node:worker_threads') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only for threads, without the ES module loader
+  return require('node:worker_threads') as typeof import('node:worker_threads');
 }
 
 /**
@@ -337,7 +342,7 @@ function runWorker(input: WorkerInput, handle: (index: number, result: FileResul
  * stops with an error, which {@link lintFiles} reports).
  */
 export async function runLintWorker(): Promise<void> {
-  const workerThreads = await import('node:worker_threads');
+  const workerThreads = requireWorkerThreads();
   const input = workerThreads.workerData as WorkerInput;
   const parentPort = workerThreads.parentPort;
   let batch: [number, FileResult][] = [];
