@@ -8,6 +8,7 @@ import {
   makeTemplatePlaceholder,
 } from '../../server/src/service/document/templatePlaceholders';
 import { describeFieldPath } from '../../server/src/service/interface/fieldDescription';
+import { newConditionPlaceholder, newNodeScriptPlaceholder } from '../../server/src/service/rules/graph/transitionTargets';
 import { assertNone, assertOne, diagnosticsWithCode, parse, rangeOf, service, textPearl, valueRange } from '../helpers/documents';
 
 /** A text Pearl whose textChannelId is `channel`. */
@@ -107,6 +108,10 @@ describe('template-placeholder (docs/rulings.md § Template placeholders)', () =
     }
     assert.equal(makeTemplatePlaceholder('what the agent writes at this step'), '<what the agent writes at this step>');
     assert.throws(() => makeTemplatePlaceholder('one'), TypeError);
+    // The placeholders the fixes write, written out in transitionTargets.ts.
+    for (const placeholder of [newNodeScriptPlaceholder, newConditionPlaceholder]) {
+      assert.equal(makeTemplatePlaceholder(placeholder.slice(1, -1)), placeholder);
+    }
   });
 });
 

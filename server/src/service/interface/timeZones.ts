@@ -39,6 +39,23 @@ interface TimeZoneTables {
 }
 
 let tables: TimeZoneTables | undefined;
+let windowsIds: ReadonlySet<string> | undefined;
+
+/** CLDR's mapZone rows. */
+function mapZones(): readonly { readonly mapZone: MapZone }[] {
+  return (windowsZones as { supplemental: { windowsZones: { mapTimezones: { mapZone: MapZone }[] } } }).supplemental.windowsZones
+    .mapTimezones;
+}
+
+/**
+ * The Windows ids alone, built on first use once per process: what checking a Windows id needs
+ * (the other tables, with every IANA id split, lower-cased and folded, cost a one-file lint about
+ * a millisecond).
+ */
+function getWindowsIdSet(): ReadonlySet<string> {
+  windowsIds ??= new Set(mapZones().map(({ mapZone }) => mapZone._other));
+  return windowsIds;
+}
 
 /** Built on first use, once per process. */
 function getTables(): TimeZoneTables {
@@ -47,9 +64,7 @@ function getTables(): TimeZoneTables {
   const windowsIdByFolded = new Map<string, string>();
   const windowsIdByIana = new Map<string, string>();
   const ianaIdsByWindowsId = new Map<string, string[]>();
-  const mapZones = (windowsZones as { supplemental: { windowsZones: { mapTimezones: { mapZone: MapZone }[] } } }).supplemental.windowsZones
-    .mapTimezones;
-  for (const { mapZone } of mapZones) {
+  for (const { mapZone } of mapZones()) {
     const windowsId = mapZone._other;
     windowsIdSet.add(windowsId);
     windowsIdByFolded.set(fold(windowsId), windowsId);
@@ -132,8 +147,9 @@ export function getStandardUtcOffset(ianaId: string): string | undefined {
  * matched against IANA only when CLDR lists them (so `EST` is not taken for `America/Panama`).
  */
 export function checkTimeZone(id: string): TimeZoneCheck {
-  const { windowsIdSet, windowsIdByFolded, windowsIdByIana } = getTables();
-  if (windowsIdSet.has(id)) return { kind: 'windows' };
+  // Most Pearls name a Windows id as CLDR spells it: known without the other tables.
+  if (getWindowsIdSet().has(id)) return { kind: 'windows' };
+  const { windowsIdByFolded, windowsIdByIana } = getTables();
   const direct = windowsIdByIana.get(id.toLowerCase());
   if (direct !== undefined) return { kind: 'iana', windowsId: direct };
   const misspelled = windowsIdByFolded.get(fold(id));

@@ -3,7 +3,6 @@ import { findNearest } from '../../utils/editDistance';
 import { DiagnosticSeverity } from '../diagnostics';
 import { readTransitionFixData, transitionIn, type TransitionFixData } from '../diagnosticData';
 import { NodeType, type PearlDocument } from '../../document/pearlDocument';
-import { makeTemplatePlaceholder } from '../../document/templatePlaceholders';
 import { quote, withArticle } from '../../interface/messageText';
 import { nodeTypeNames } from '../../interface/enumNames';
 import { getPropertyNode } from '../../document/jsonTree';
@@ -153,8 +152,13 @@ function reportUnknownTarget(
   }
 }
 
-/** The script of a node "Create node" adds: a placeholder to fill, reported until it is (`template-placeholder`). */
-export const newNodeScriptPlaceholder = makeTemplatePlaceholder('what the agent writes at this step');
+/**
+ * The script of a node "Create node" adds: a placeholder to fill, reported until it is
+ * (`template-placeholder`). Written out, not made by `makeTemplatePlaceholder` at load (its check
+ * compiles a Unicode pattern a lint of a file without placeholders never needs: about 1.5 ms of a
+ * one-file `pearl-lint`); test/unit/templatePlaceholders.test.ts checks it is a placeholder.
+ */
+export const newNodeScriptPlaceholder = '<what the agent writes at this step>';
 
 /**
  * `unknown-target` → "Change to 'talk'" for each nodeId within edit distance 2 (§ Transition), then
@@ -221,8 +225,8 @@ function fixCreateTargetNode(doc: PearlDocument, data: unknown): Fix[] {
   return fixes;
 }
 
-/** The condition "Create Dialogue" writes in place of one that reads as an ending: a placeholder to fill. */
-export const newConditionPlaceholder = makeTemplatePlaceholder('when the conversation moves to this step');
+/** The condition "Create Dialogue" writes in place of one that reads as an ending: a placeholder to fill (written out, as {@link newNodeScriptPlaceholder}). */
+export const newConditionPlaceholder = '<when the conversation moves to this step>';
 
 /** Whether a transition's condition reads as the end of the conversation ("The conversation is over", "Customer says goodbye"). */
 function readsAsEnding(condition: string): boolean {
