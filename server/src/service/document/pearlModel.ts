@@ -61,10 +61,11 @@ export interface ModelCache {
 /**
  * The {@link perParse} slots: graphSupport.ts (graph facts, graph paths), schemaSupport.ts (schema
  * errors, the spans of values of the wrong type), variableRules.ts (the ids referenced),
- * completion.ts (the nodeId items of a `toNodeId`).
+ * completion.ts (the nodeId items of a `toNodeId`), keptDiagnostics.ts (the structural model the
+ * graph rules read).
  */
 export type PerParseSlot =
-  'graphFacts' | 'graphPaths' | 'schemaErrors' | 'wrongTypeSpans' | 'referencedIds' | 'nodeIdCompletions' | 'walksFile';
+  'graphFacts' | 'graphPaths' | 'schemaErrors' | 'wrongTypeSpans' | 'referencedIds' | 'nodeIdCompletions' | 'walksFile' | 'structuralModel';
 
 /**
  * What `compute` gives for the parse `parseId` of a model, computed on the first call for that parse

@@ -74,11 +74,11 @@ function keepAcrossStringEdits(name: string, doc: PearlDocument, diagnostics: Di
 
 /**
  * The {@link StructuralModel} of `doc`: the parse's own model objects and derived facts, typed
- * without their values, and the span and report functions of diagnostics.ts on `doc`. Made per
- * check, in constant time.
+ * without their values, and the span and report functions of diagnostics.ts on `doc`. Made once
+ * per parse (in constant time) and shared by the families that read it.
  */
 export function structuralModelOf(doc: PearlDocument): StructuralModel {
-  return new DocumentStructure(doc);
+  return perParse(doc.modelCache, doc.parseId, 'structuralModel', () => new DocumentStructure(doc));
 }
 
 /** The one implementation of {@link StructuralModel}: the parse is private to it (`#doc`). */

@@ -16,8 +16,9 @@ export class DeclaredIds {
   constructor(readonly variablesById: ReadonlyMap<string, PearlVariable>) {
     let size = 8;
     while (size < variablesById.size * 2) size *= 2;
-    this.ids = new Array<string | undefined>(size).fill(undefined);
-    this.variables = new Array<PearlVariable | undefined>(size).fill(undefined);
+    // Empty slots read as undefined.
+    this.ids = new Array<string | undefined>(size);
+    this.variables = new Array<PearlVariable | undefined>(size);
     this.mask = size - 1;
     for (const [id, variable] of variablesById) {
       let slot = hashSpan(id, 0, id.length) & this.mask;
