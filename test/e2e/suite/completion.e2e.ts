@@ -7,7 +7,7 @@ import { exampleUri } from './helpers';
 import { cursor } from '../../helpers/text';
 
 interface ExamplePearl {
-  pearl: { nodes: { nodeId?: string; transitions?: { toNodeId?: string }[] }[] };
+  pearl: { nodes: { nodeId?: string; name?: string; transitions?: { toNodeId?: string }[] }[] };
   variables: { id: string }[];
 }
 
@@ -20,6 +20,7 @@ const exampleFile = 'clinic-reminders.pearl.json';
 async function completeAt(
   contentWithCursor: string,
   trigger?: string,
+  resolveCount?: number,
 ): Promise<{ document: vscode.TextDocument; position: vscode.Position; items: vscode.CompletionItem[] }> {
   const { text: content, offset } = cursor(contentWithCursor);
   const document = await vscode.workspace.openTextDocument({ language: 'pearl', content });
@@ -29,6 +30,7 @@ async function completeAt(
     document.uri,
     position,
     trigger,
+    resolveCount,
   );
   return { document, position, items: list.items };
 }
@@ -75,5 +77,17 @@ describe('completion in the editor', () => {
     const item = items.find((candidate) => labelOf(candidate) === 'front_desk_handoff');
     assert.ok(item, 'front_desk_handoff not offered');
     assert.ok((await accept(document, item)).includes('"toNodeId": "front_desk_handoff"'));
+  });
+
+  it(`inside a toNodeId: each node's type and name come with the item VS Code resolves (${exampleFile})`, async () => {
+    // The list leaves each item's detail to completionItem/resolve, which VS Code asks for the
+    // item it shows; resolving them all must give every item its node's name.
+    const transition = '"toNodeId": "answer_question"';
+    const { items } = await completeAt(text.replace(transition, '"toNodeId": "|"'), '"', 1000);
+    for (const node of example.pearl.nodes) {
+      if (node.nodeId === undefined || node.name === undefined) continue;
+      const item = items.find((candidate) => labelOf(candidate) === node.nodeId);
+      assert.ok(item?.detail?.endsWith(` · ${node.name}`), `${node.nodeId}: ${JSON.stringify(item?.detail)}`);
+    }
   });
 });
