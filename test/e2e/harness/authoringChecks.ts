@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { findNodeAtLocation, parseTree } from 'jsonc-parser';
+import { findNodeAtLocation, parse, parseTree } from 'jsonc-parser';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { getLanguageService } from '../../../server/src/service/pearlLanguageService';
 import { positionOf } from '../../helpers/text';
@@ -21,8 +21,11 @@ const sourceExample = 'examples/clinic-reminders.pearl.json';
  * 1. inlay hints: `"nodeType": 3` shows `PreCallAPI` in the editor;
  * 2. a node snippet: after the last node of `pearl.nodes`, typing `Dia` and accepting `Dialogue`
  *    inserts a whole node (and the transition into it), and the file has no problem;
- * 3. typing: `{` then Enter after the last node makes a new line (no key list accepted).
- * Screenshots: `inlay-hints`, `node-snippet-list`, `node-snippet-inserted`, `brace-enter`.
+ * 3. typing: `{` then Enter after the last node makes a new line (no key list accepted);
+ * 4. completion in a `toNodeId`: the focused node id shows its node's type and name (its detail,
+ *    resolved when VS Code focuses it).
+ * Screenshots: `inlay-hints`, `node-snippet-list`, `node-snippet-inserted`, `brace-enter`,
+ * `tonodeid-completion`.
  */
 export async function runAuthoringChecks(workbench: Workbench, run: RunFolder, check: UiCheck, shot: UiShot): Promise<void> {
   const page = workbench.page;
@@ -152,6 +155,46 @@ export async function runAuthoringChecks(workbench: Workbench, run: RunFolder, c
       { timeoutMs: 10_000, describeLast: () => JSON.stringify(lines.slice(-25)) },
     );
     await shot('brace-enter');
+  });
+
+  await check("completion in a toNodeId: the focused node id shows its node's type and name", async () => {
+    // The list leaves each item's detail to completionItem/resolve; VS Code asks it for the
+    // focused item and shows it on that row.
+    const completeFile = copy('authoring-complete.pearl.json');
+    await workbench.openFile(completeFile.relative);
+    const text = fs.readFileSync(completeFile.file, 'utf8');
+    const { line, column } = lineColumnOf(text, '"toNodeId": "answer_question"');
+    await goTo(line, column + '"toNodeId": "'.length);
+    await page.keyboard.press('Control+Space');
+    const first = (parse(text) as { pearl: { nodes: { nodeId?: string; name?: string }[] } }).pearl.nodes.find(
+      (node) => node.nodeId !== undefined && node.name !== undefined,
+    );
+    assert.ok(first, 'the example has no node with a nodeId and a name');
+    const focused = page.locator('.suggest-widget.visible .monaco-list-row.focused');
+    let seen = { label: '', details: '' };
+    await pollUntil(
+      `the focused row to be ${first.nodeId} with its type and name`,
+      async () => {
+        seen = {
+          label: (
+            (await focused
+              .locator('.label-name')
+              .textContent()
+              .catch(() => '')) ?? ''
+          ).trim(),
+          details: (
+            (await focused
+              .locator('.details-label')
+              .textContent()
+              .catch(() => '')) ?? ''
+          ).trim(),
+        };
+        return seen.label === first.nodeId && seen.details.endsWith(` · ${first.name}`);
+      },
+      { timeoutMs: 15_000, describeLast: () => JSON.stringify(seen) },
+    );
+    await shot('tonodeid-completion');
+    await page.keyboard.press('Escape');
   });
 }
 

@@ -74,7 +74,8 @@ const loadCheck = 'the workbench loads with the workspace';
  * 4. Status bar: the ongoing-calls item shows the stand-in's counts for that Pearl, and follows them.
  * 5. A 400 from the service: its errors become `pearl-deploy` problems in the file.
  * 6. New Pearl: a text Pearl from a template, with 0 problems; the walkthrough (uiNewPearl.ts).
- * 7. Writing a Pearl (see {@link runAuthoringChecks}): inlay hints, a node snippet, `{` + Enter.
+ * 7. Writing a Pearl (see {@link runAuthoringChecks}): inlay hints, a node snippet, `{` + Enter,
+ *    toNodeId completion with its details.
  * 8. Graph designer: palette, connect, side panel, delete, undo in the preview (uiGraphDesigner.ts).
  * 9. The Pearls view (uiPearlsView.ts): the stand-in's Pearls with statuses and counts, the account;
  *    pause and run; live settings; Compare with file; Update of a simple Pearl; a second text deploy
