@@ -147,13 +147,27 @@ const warmupKeystrokes = 6;
 const uri = 'file:///bench/compare.pearl.json';
 
 /** Runs `body` with R's server started, the `mix` Pearl of `nodes` nodes (a `{` just typed in a late script) open and its diagnostics received. */
+/**
+ * The Node options the build at `root` starts its server with (its protocol/serverLaunch.ts, built),
+ * so that each build's server runs as its own editor client starts it; none for a build before
+ * that file.
+ */
+function serverExecArgvOf(root: string): readonly string[] {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- another build's module, found at run time
+    return (require(path.join(root, 'out', 'protocol', 'serverLaunch.js')) as { serverExecArgv?: readonly string[] }).serverExecArgv ?? [];
+  } catch {
+    return [];
+  }
+}
+
 async function withOpenPearl<T>(
   root: string,
   nodes: number,
   body: (client: LspClient, points: ReturnType<typeof completionPoints>) => Promise<T>,
 ): Promise<T> {
   const points = completionPoints(generateShapedPearl(compareShape, nodes));
-  const client = LspClient.start('stdio', path.join(root, 'dist', 'server.js'));
+  const client = LspClient.start('stdio', path.join(root, 'dist', 'server.js'), serverExecArgvOf(root));
   try {
     await client.initialize({ textDocument: vsCodeCompletion });
     await client.open(uri, points.text, 1);

@@ -11,6 +11,7 @@ import {
 } from 'vscode-jsonrpc/node';
 import type { CompletionList, Diagnostic, Position, Range } from 'vscode-languageserver-types';
 import { repositoryRoot } from './paths';
+import { serverExecArgv } from '#protocol/serverLaunch';
 
 export { repositoryRoot };
 
@@ -92,12 +93,17 @@ export class LspClient {
    * Spawns the built server. `stdio` (default) passes `--stdio`; `ipc` passes `--node-ipc` and
    * talks over a Node IPC channel, as the VS Code client does; `none` passes no transport flag
    * (the server must then default to stdio). `server` is the bundle run (this build's by default;
-   * `npm run bench:compare` runs another build's).
+   * `npm run bench:compare` runs another build's), with `execArgv` for Node (by default the options
+   * VS Code starts this build's server with, protocol/serverLaunch.ts).
    */
-  static start(transport: 'stdio' | 'ipc' | 'none' = 'stdio', server = serverBundle): LspClient {
+  static start(
+    transport: 'stdio' | 'ipc' | 'none' = 'stdio',
+    server = serverBundle,
+    execArgv: readonly string[] = serverExecArgv,
+  ): LspClient {
     const spawnedAt = performance.now();
     const flags = { stdio: ['--stdio'], ipc: ['--node-ipc'], none: [] }[transport];
-    const child = spawn(process.execPath, [server, ...flags], {
+    const child = spawn(process.execPath, [...execArgv, server, ...flags], {
       stdio: transport === 'ipc' ? ['pipe', 'pipe', 'pipe', 'ipc'] : ['pipe', 'pipe', 'pipe'],
     });
     const connection =

@@ -2,10 +2,12 @@ import * as fs from 'node:fs';
 import { LanguageClient, type ServerOptions, TransportKind } from 'vscode-languageclient/node';
 import type { ClientHost } from './clientHost';
 import { showError } from '../notify';
+import { serverExecArgv } from '#protocol/serverLaunch';
 
 /**
- * The Node extension host: the language server is `dist/server.js`, a Node process over Node IPC.
- * The debug variant opens the inspector on port 6009 for "Attach to Server".
+ * The Node extension host: the language server is `dist/server.js`, a Node process over Node IPC,
+ * started with {@link serverExecArgv}. The debug variant opens the inspector on port 6009 for
+ * "Attach to Server".
  */
 export const nodeHost: ClientHost = {
   kind: 'node',
@@ -18,10 +20,10 @@ export const nodeHost: ClientHost = {
       void showError(message);
       return undefined;
     }
-    const run = { module: serverModule, transport: TransportKind.ipc };
+    const run = { module: serverModule, transport: TransportKind.ipc, options: { execArgv: [...serverExecArgv] } };
     const serverOptions: ServerOptions = {
       run,
-      debug: { ...run, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+      debug: { ...run, options: { execArgv: [...serverExecArgv, '--nolazy', '--inspect=6009'] } },
     };
     // The id `pearl` makes the client read `pearl.trace.server` for its trace level.
     return new LanguageClient('pearl', 'Pearl Language Server', serverOptions, clientOptions);
