@@ -10,16 +10,21 @@
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import type * as http from 'node:http';
 import * as path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { HostMessage } from '#protocol/graphPreviewMessages';
 import type { GraphEdit, PearlGraph } from '#protocol/pearlRequests';
 import { getLanguageService } from '../../../server/src/service/pearlLanguageService';
 import { designerStartText, generateTextPearl } from '../../helpers/fixtures';
-import { chromiumPath, distDir, launchOptions, type PageGlobals, startServer } from './previewPage';
+import {
+  answerSettingFields as answerHostSettingFields,
+  chromiumPath,
+  type HostText,
+  type PageGlobals,
+  usePreviewPages,
+} from './previewPage';
 
 const service = getLanguageService();
 const uri = 'file:///work/beside.pearl.json';
@@ -56,20 +61,7 @@ interface Seen {
 }
 
 describe('the designer beside the editor (chromium)', { skip: fs.existsSync(chromiumPath) ? false : `${chromiumPath} not found` }, () => {
-  let browser: Browser | undefined;
-  let server: http.Server | undefined;
-  let origin = '';
-
-  before(async () => {
-    assert.ok(fs.existsSync(path.join(distDir, 'graphPreview.js')), 'dist/graphPreview.js is missing: run `node scripts/bundle.mjs` first');
-    ({ server, origin } = await startServer());
-    browser = await chromium.launch(launchOptions);
-  });
-
-  after(async () => {
-    await browser?.close().catch(() => undefined);
-    if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
-  });
+  const pages = usePreviewPages();
 
   async function post(page: Page, message: HostMessage): Promise<void> {
     await page.evaluate((data) => (globalThis as unknown as PageGlobals).postMessage(data, '*'), message);
@@ -77,44 +69,24 @@ describe('the designer beside the editor (chromium)', { skip: fs.existsSync(chro
 
   /** A page of `size` showing `graph`, drawn once; the page's errors are collected. */
   async function open(graph: PearlGraph, size: { width: number; height: number }): Promise<{ page: Page; pageErrors: string[] }> {
-    assert.ok(browser);
-    const context = await browser.newContext({ viewport: size, deviceScaleFactor: 1 });
+    const context = await pages.browser.newContext({ viewport: size, deviceScaleFactor: 1 });
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(`${origin}/`);
+    await page.goto(`${pages.origin}/`);
     await page.waitForFunction(() => (globalThis as unknown as PageGlobals).__posted.some((message) => message.type === 'ready'));
     await post(page, { type: 'graph', graph });
     await page.locator('#graph[data-render-count="1"]').waitFor({ state: 'attached' });
     return { page, pageErrors };
   }
 
-  /**
-   * Answers each `requestSettingFields` the page posts as the host does, a moment later (a round
-   * trip to the language server): with the language service's form for the text the host holds.
-   */
   /** The text the host holds for each page (what its settings fields answers are made from). */
-  const hostText = new WeakMap<Page, { text: string; version: number }>();
+  const hostText = new WeakMap<Page, HostText>();
 
+  /** Answers the page's requests for a node's settings fields as the host does, from the text it holds. */
   async function answerSettingFields(page: Page, text: string, version: number): Promise<void> {
     hostText.set(page, { text, version });
-    await page.exposeFunction('__answerSettingFields', (key: string) => {
-      const shown = hostText.get(page);
-      if (shown === undefined) return;
-      const { text, version } = shown;
-      const doc = service.parsePearlDocument(TextDocument.create(uri, 'pearl', version, text));
-      const form = service.getNodeSettingForm(doc, key);
-      if (form) void post(page, { type: 'settingFields', form }).catch(() => undefined);
-    });
-    await page.evaluate(() => {
-      const globals = globalThis as unknown as PageGlobals & { __answerSettingFields(key: string): void };
-      const posted = globals.__posted;
-      const push = posted.push.bind(posted);
-      posted.push = (...messages) => {
-        for (const message of messages) if (message.type === 'requestSettingFields') globals.__answerSettingFields(message.key);
-        return push(...messages);
-      };
-    });
+    await answerHostSettingFields(page, () => hostText.get(page), uri);
   }
 
   /** Two animation frames: what a resize observer or a style change does is done. */

@@ -9,15 +9,20 @@
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import type * as http from 'node:http';
 import * as path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { HostMessage, WebviewMessage } from '#protocol/graphPreviewMessages';
 import type { PearlGraph } from '#protocol/pearlRequests';
 import { getLanguageService } from '../../../server/src/service/pearlLanguageService';
-import { chromiumPath, distDir, launchOptions, type PageGlobals, startServer } from './previewPage';
+import {
+  answerSettingFields as answerHostSettingFields,
+  chromiumPath,
+  type HostText,
+  type PageGlobals,
+  usePreviewPages,
+} from './previewPage';
 
 const service = getLanguageService();
 const hostileName = '<img src=x onerror="window.__pwned=1">Talk';
@@ -44,20 +49,7 @@ function graphOf(text: string, version: number): PearlGraph {
 }
 
 describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPath) ? false : `${chromiumPath} not found` }, () => {
-  let browser: Browser | undefined;
-  let server: http.Server | undefined;
-  let origin = '';
-
-  before(async () => {
-    assert.ok(fs.existsSync(path.join(distDir, 'graphPreview.js')), 'dist/graphPreview.js is missing: run `node scripts/bundle.mjs` first');
-    ({ server, origin } = await startServer());
-    browser = await chromium.launch(launchOptions);
-  });
-
-  after(async () => {
-    await browser?.close().catch(() => undefined);
-    if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
-  });
+  const pages = usePreviewPages();
 
   /**
    * A page showing `graph` (drawn once), and the errors it throws. With `text` (the text `graph`
@@ -65,8 +57,7 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
    * does, from the language service (`pearl/nodeSettingFields`).
    */
   async function openDesigner(graph: PearlGraph, text?: string): Promise<{ page: Page; pageErrors: string[] }> {
-    assert.ok(browser);
-    const context = await browser.newContext({ viewport: { width: 1100, height: 700 }, deviceScaleFactor: 1 });
+    const context = await pages.browser.newContext({ viewport: { width: 1100, height: 700 }, deviceScaleFactor: 1 });
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -74,7 +65,7 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
       pageErrors.push(`dialog: ${dialog.message()}`);
       void dialog.dismiss().catch(() => undefined);
     });
-    await page.goto(`${origin}/`);
+    await page.goto(`${pages.origin}/`);
     await page.waitForFunction(() => (globalThis as unknown as PageGlobals).__posted.some((message) => message.type === 'ready'));
     if (text !== undefined) await answerSettingFields(page, text, graph.version);
     await post(page, { type: 'graph', graph });
@@ -88,27 +79,12 @@ describe('graph designer gestures (chromium)', { skip: fs.existsSync(chromiumPat
   }
 
   /** The text the page of each test shows, as the host knows it (for its settings fields answers). */
-  const shownText = new WeakMap<Page, { text: string; version: number }>();
+  const shownText = new WeakMap<Page, HostText>();
 
   /** Answers each `requestSettingFields` the page posts with the service's form for the text shown. */
   async function answerSettingFields(page: Page, text: string, version: number): Promise<void> {
     shownText.set(page, { text, version });
-    await page.exposeFunction('__answerSettingFields', (key: string) => {
-      const shown = shownText.get(page);
-      if (shown === undefined) return;
-      const doc = service.parsePearlDocument(TextDocument.create('file:///work/designer.pearl.json', 'pearl', shown.version, shown.text));
-      const form = service.getNodeSettingForm(doc, key);
-      if (form) void post(page, { type: 'settingFields', form }).catch(() => undefined);
-    });
-    await page.evaluate(() => {
-      const globals = globalThis as unknown as PageGlobals & { __answerSettingFields(key: string): void };
-      const posted = globals.__posted;
-      const push = posted.push.bind(posted);
-      posted.push = (...messages) => {
-        for (const message of messages) if (message.type === 'requestSettingFields') globals.__answerSettingFields(message.key);
-        return push(...messages);
-      };
-    });
+    await answerHostSettingFields(page, () => shownText.get(page), 'file:///work/designer.pearl.json');
   }
 
   /**

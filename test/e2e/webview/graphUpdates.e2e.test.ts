@@ -8,17 +8,15 @@
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import type * as http from 'node:http';
-import * as path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { graphUpdate } from '../../../client/src/graphPreview/graphUpdate';
 import type { HostMessage } from '#protocol/graphPreviewMessages';
 import type { PearlGraph } from '#protocol/pearlRequests';
 import { getLanguageService } from '../../../server/src/service/pearlLanguageService';
 import { edit, generateShapedPearl } from '../../helpers/fixtures';
-import { chromiumPath, distDir, launchOptions, type PageGlobals, startServer } from './previewPage';
+import { chromiumPath, type PageGlobals, usePreviewPages } from './previewPage';
 
 const service = getLanguageService();
 
@@ -133,25 +131,12 @@ async function drawn(page: Page, message: HostMessage, renderCount: number): Pro
 }
 
 describe('graph preview updates (chromium)', { skip: fs.existsSync(chromiumPath) ? false : `${chromiumPath} not found` }, () => {
-  let browser: Browser | undefined;
-  let server: http.Server | undefined;
-  let origin = '';
-
-  before(async () => {
-    assert.ok(fs.existsSync(path.join(distDir, 'graphPreview.js')), 'dist/graphPreview.js is missing: run `node scripts/bundle.mjs` first');
-    ({ server, origin } = await startServer());
-    browser = await chromium.launch(launchOptions);
-  });
-
-  after(async () => {
-    await browser?.close().catch(() => undefined);
-    if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
-  });
+  const pages = usePreviewPages();
 
   async function openPage(): Promise<Page> {
-    const context = await browser!.newContext({ viewport: { width: 1200, height: 800 } });
+    const context = await pages.browser.newContext({ viewport: { width: 1200, height: 800 } });
     const page = await context.newPage();
-    await page.goto(`${origin}/`);
+    await page.goto(`${pages.origin}/`);
     await page.waitForFunction(() => (globalThis as unknown as PageGlobals).__posted.some((message) => message.type === 'ready'));
     return page;
   }

@@ -10,7 +10,11 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
-import type { LaunchOptions } from 'playwright-core';
+import * as assert from 'node:assert/strict';
+import { after, before } from 'node:test';
+import { type Browser, chromium, type LaunchOptions, type Page } from 'playwright-core';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { getLanguageService } from '../../../server/src/service/pearlLanguageService';
 import { getGraphPreviewHtml } from '../../../client/src/graphPreview/graphPreviewHtml';
 import { createNonce } from '../../../client/src/webviewPage';
 import { chromiumArgs, chromiumPath as harnessChromiumPath } from '../harness/prerequisites';
@@ -114,5 +118,76 @@ export function startServer(): Promise<{ server: http.Server; origin: string }> 
       origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       resolve({ server, origin });
     });
+  });
+}
+
+/** The page server and browser of one `describe`: usable from its tests on (see {@link usePreviewPages}). */
+export interface PreviewPages {
+  readonly browser: Browser;
+  /** The server's origin, `http://127.0.0.1:<port>`. */
+  readonly origin: string;
+}
+
+/**
+ * Starts the preview page's server and a Chromium before the tests of the calling `describe` and
+ * stops both after them (call it in the `describe` body). Fails the tests when dist/graphPreview.js
+ * is missing.
+ */
+export function usePreviewPages(): PreviewPages {
+  let browser: Browser | undefined;
+  let server: http.Server | undefined;
+  let origin = '';
+  before(async () => {
+    assert.ok(fs.existsSync(path.join(distDir, 'graphPreview.js')), 'dist/graphPreview.js is missing: run `node scripts/bundle.mjs` first');
+    ({ server, origin } = await startServer());
+    browser = await chromium.launch(launchOptions);
+  });
+  after(async () => {
+    await browser?.close().catch(() => undefined);
+    if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
+  });
+  return {
+    get browser(): Browser {
+      assert.ok(browser, 'the browser starts before the tests');
+      return browser;
+    },
+    get origin(): string {
+      return origin;
+    },
+  };
+}
+
+/** What the host holds for a page: the text its graph was drawn from, and that text's version. */
+export interface HostText {
+  readonly text: string;
+  readonly version: number;
+}
+
+const settingsService = getLanguageService();
+
+/**
+ * Answers each `requestSettingFields` the page posts as the host does (`pearl/nodeSettingFields`):
+ * with the language service's form for the text `hostText()` gives at that moment, as document
+ * `uri`; nothing when it gives none.
+ */
+export async function answerSettingFields(page: Page, hostText: () => HostText | undefined, uri: string): Promise<void> {
+  await page.exposeFunction('__answerSettingFields', (key: string) => {
+    const shown = hostText();
+    if (shown === undefined) return;
+    const doc = settingsService.parsePearlDocument(TextDocument.create(uri, 'pearl', shown.version, shown.text));
+    const form = settingsService.getNodeSettingForm(doc, key);
+    if (form) {
+      const message: HostMessage = { type: 'settingFields', form };
+      void page.evaluate((data) => (globalThis as unknown as PageGlobals).postMessage(data, '*'), message).catch(() => undefined);
+    }
+  });
+  await page.evaluate(() => {
+    const globals = globalThis as unknown as PageGlobals & { __answerSettingFields(key: string): void };
+    const posted = globals.__posted;
+    const push = posted.push.bind(posted);
+    posted.push = (...messages) => {
+      for (const message of messages) if (message.type === 'requestSettingFields') globals.__answerSettingFields(message.key);
+      return push(...messages);
+    };
   });
 }

@@ -11,17 +11,16 @@
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import type * as http from 'node:http';
 import * as path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { HostMessage, WalkMessage, WebviewMessage } from '#protocol/graphPreviewMessages';
 import type { PearlGraph } from '#protocol/pearlRequests';
 import type { WalkFrame, WalkStep, WalkTrace, WalkVariable } from '#protocol/walkTypes';
 import { getLanguageService } from '../../../server/src/service/pearlLanguageService';
 import { waitFor } from '../../helpers/wait';
-import { chromiumPath, distDir, launchOptions, type PageGlobals, startServer } from './previewPage';
+import { chromiumPath, type PageGlobals, usePreviewPages } from './previewPage';
 
 const repoRoot = path.resolve(__dirname, '../../../..');
 const clinicText = fs.readFileSync(path.join(repoRoot, 'examples/clinic-reminders.pearl.json'), 'utf8');
@@ -134,20 +133,7 @@ function traceFor(steps: readonly WalkStep[]): WalkTrace {
 }
 
 describe('walk panel (chromium)', { skip: fs.existsSync(chromiumPath) ? false : `${chromiumPath} not found` }, () => {
-  let browser: Browser | undefined;
-  let server: http.Server | undefined;
-  let origin = '';
-
-  before(async () => {
-    assert.ok(fs.existsSync(path.join(distDir, 'graphPreview.js')), 'dist/graphPreview.js is missing: run `node scripts/bundle.mjs` first');
-    ({ server, origin } = await startServer());
-    browser = await chromium.launch(launchOptions);
-  });
-
-  after(async () => {
-    await browser?.close().catch(() => undefined);
-    if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
-  });
+  const pages = usePreviewPages();
 
   interface Opened {
     readonly page: Page;
@@ -156,8 +142,7 @@ describe('walk panel (chromium)', { skip: fs.existsSync(chromiumPath) ? false : 
   }
 
   async function openPage(): Promise<Opened> {
-    assert.ok(browser, 'the browser did not start');
-    const context = await browser.newContext({ viewport: { width: 1280, height: 820 }, deviceScaleFactor: 1 });
+    const context = await pages.browser.newContext({ viewport: { width: 1280, height: 820 }, deviceScaleFactor: 1 });
     const page = await context.newPage();
     const opened: Opened = { page, dialogs: [], pageErrors: [] };
     page.on('dialog', (dialog) => {
@@ -165,7 +150,7 @@ describe('walk panel (chromium)', { skip: fs.existsSync(chromiumPath) ? false : 
       void dialog.dismiss().catch(() => undefined);
     });
     page.on('pageerror', (error) => opened.pageErrors.push(error.message));
-    await page.goto(`${origin}/`);
+    await page.goto(`${pages.origin}/`);
     await waitForPosted(page, (message) => message.type === 'ready');
     await post(page, { type: 'graph', graph });
     await page.locator('#graph[data-render-count="1"]').waitFor({ state: 'attached' });
