@@ -13,6 +13,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { editorTextDocuments } from '../../server/src/editorTextDocument';
+import { describeParsedJson } from '../../server/src/service/document/jsonLocator';
 import { getLanguageService, type PearlDocument } from '../../server/src/service/pearlLanguageService';
 import { generateTextPearl } from '../helpers/fixtures';
 
@@ -155,6 +156,26 @@ test('typing the `>` that makes a string a placeholder, then breaking it, report
   parse = typeAt(editor, parse, end, '>');
   assert.equal(count(parse), 2);
   parse = typeAt(editor, parse, end + 1, '_');
+  assert.equal(count(parse), 1);
+  const fresh = service.parsePearlDocument(TextDocument.create(uri, 'pearl', editor.version, editor.getText()));
+  assert.deepEqual(service.doValidation(parse, rules), service.doValidation(fresh, rules));
+});
+
+test('a placeholder typed letter by letter into a Pearl that had no string beginning with `<` is reported as a fresh parse reports it', () => {
+  const base = generateTextPearl(12, 5).replace(/"script": "[^"]*"/, '"script": ""');
+  assert.equal(describeParsedJson(JSON.parse(base)).angleBracketStrings, 0);
+  const editor = editorTextDocuments.create(uri, 'pearl', 1, base);
+  let parse = service.parsePearlDocument(editor);
+  const count = (doc: PearlDocument): number =>
+    service.doValidation(doc, rules).filter((diagnostic) => diagnostic.code === 'template-placeholder').length;
+  assert.equal(count(parse), 0);
+  // Into the first script, emptied: `<your line>`, one character at a time.
+  let at = base.indexOf('"script": ""') + '"script": "'.length;
+  for (const letter of '<your line') {
+    parse = typeAt(editor, parse, at++, letter);
+    assert.equal(count(parse), 0, editor.getText().slice(at - 12, at + 2));
+  }
+  parse = typeAt(editor, parse, at, '>');
   assert.equal(count(parse), 1);
   const fresh = service.parsePearlDocument(TextDocument.create(uri, 'pearl', editor.version, editor.getText()));
   assert.deepEqual(service.doValidation(parse, rules), service.doValidation(fresh, rules));

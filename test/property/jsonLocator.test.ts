@@ -132,6 +132,34 @@ test('the string around any offset inside a string of any JSON text is found wit
   assert.ok(found > runs / 2, `only ${found} strings found`);
 });
 
+test('the strings that begin with `<` are counted at any depth, in objects and arrays; keys and other values are not', () => {
+  const count = (value: unknown): number =>
+    typeof value === 'string'
+      ? Number(value.startsWith('<'))
+      : typeof value === 'object' && value !== null
+        ? Object.values(value).reduce((sum: number, member) => sum + count(member), 0)
+        : 0;
+  fc.assert(
+    fc.property(
+      fc.letrec((tie) => ({
+        value: fc.oneof(
+          { depthSize: 'small' },
+          fc.constantFrom('<a b>', '<', 'a<', '', 1, null),
+          fc.array(tie('value')),
+          fc.dictionary(fc.constantFrom('<k', 'k'), tie('value')),
+        ),
+      })).value,
+      (value) => {
+        // The root itself is no member of an object or array.
+        if (typeof value !== 'object' || value === null) return;
+        assert.equal(describeParsedJson(value).angleBracketStrings, count(value), JSON.stringify(value));
+      },
+    ),
+    { seed, numRuns: runs },
+  );
+  assert.equal(describeParsedJson({ '<key': 'x', list: ['<a b>', ['<'], { v: '<c>' }], n: '>' }).angleBracketStrings, 3);
+});
+
 test('the keys the text writes are the keys the parsed value holds, and more when a key is set twice', () => {
   fc.assert(
     fc.property(jsonValue, fc.constantFrom(undefined, 2), fc.boolean(), (value, indent, escapeColons) => {
@@ -152,7 +180,7 @@ test('the keys the text writes are the keys the parsed value holds, and more whe
   );
   const twice = '{"a": {"b:": 1, "b:": "x:"}, "c": [{}]}';
   assert.equal(scanStrictJson(twice).keys, 4);
-  assert.deepEqual(describeParsedJson(JSON.parse(twice)), { keys: 3, maxDepth: 3 });
+  assert.deepEqual(describeParsedJson(JSON.parse(twice)), { keys: 3, maxDepth: 3, angleBracketStrings: 0 });
   assert.equal(setsKeyTwice(twice, describeParsedJson(JSON.parse(twice))), true);
   // Colons right after a string's opening quote look like a key's end: the text is then scanned.
   for (const text of ['{"a": ":b", "c": [" :", "\\\\\\" :"]}', '{"a": {"b": ": 1"}, "a2": ": 2"}']) {

@@ -115,6 +115,7 @@ const openBracket = 0x5b;
 const closeBracket = 0x5d;
 const comma = 0x2c;
 const colon = 0x3a;
+const lessThan = 0x3c;
 
 /**
  * Finds values by path in one strict JSON text (`JSON.parse` accepts it, no key set twice). Not for
@@ -465,15 +466,21 @@ export interface ParsedJsonShape {
   readonly keys: number;
   /** The deepest nesting of objects and arrays (0 for a literal). */
   readonly maxDepth: number;
+  /**
+   * Strings in its objects and arrays (values, not keys) that begin with `<`: a template
+   * placeholder is one (templatePlaceholders.ts), so a value without any holds none.
+   */
+  readonly angleBracketStrings: number;
 }
 
 /**
- * The keys and deepest nesting of a parsed JSON value: one walk of its objects and arrays (strings
- * are not read). Iterative: any depth.
+ * The keys, deepest nesting and strings that begin with `<` of a parsed JSON value: one walk of its
+ * objects and arrays (of each string, only the first character is read). Iterative: any depth.
  */
 export function describeParsedJson(value: unknown): ParsedJsonShape {
   let keys = 0;
   let maxDepth = 0;
+  let angleBracketStrings = 0;
   // The stack never shrinks (an array shortened by `pop` frees its storage for the next push to
   // allocate again): `size` is its top.
   const stack: unknown[] = [value];
@@ -489,25 +496,29 @@ export function describeParsedJson(value: unknown): ParsedJsonShape {
     if (Array.isArray(current)) {
       for (let i = 0; i < current.length; i++) {
         const element: unknown = current[i];
-        if (typeof element === 'object' && element !== null) {
-          stack[size] = element;
-          depths[size] = depth;
-          size++;
-        }
+        if (typeof element === 'object') {
+          if (element !== null) {
+            stack[size] = element;
+            depths[size] = depth;
+            size++;
+          }
+        } else if (typeof element === 'string' && element.charCodeAt(0) === lessThan) angleBracketStrings++;
       }
     } else {
       for (const key in current) {
         keys++;
         const member = (current as Record<string, unknown>)[key];
-        if (typeof member === 'object' && member !== null) {
-          stack[size] = member;
-          depths[size] = depth;
-          size++;
-        }
+        if (typeof member === 'object') {
+          if (member !== null) {
+            stack[size] = member;
+            depths[size] = depth;
+            size++;
+          }
+        } else if (typeof member === 'string' && member.charCodeAt(0) === lessThan) angleBracketStrings++;
       }
     }
   }
-  return { keys, maxDepth };
+  return { keys, maxDepth, angleBracketStrings };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ParseError } from 'jsonc-parser';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { JsonLocator, StringLiteral, StringSpan, ValueSpan } from './jsonLocator';
+import { JsonLocator, type ParsedJsonShape, StringLiteral, StringSpan, ValueSpan } from './jsonLocator';
 import { DuplicateKey, getPropertyKeyNode, getPropertyNode, JsonNode } from './jsonTree';
 import type { JsonObject, JsonPath } from './jsonValue';
 import type { PearlKind, PearlKindSource } from '#protocol/pearlKind';
@@ -30,6 +30,8 @@ export class ParsedPearl {
   stringPatch: StringPatch | undefined;
   /** Whether the text starts with a byte order mark (parsed as a space); set by the parse entry. */
   byteOrderMark = false;
+  /** See PearlDocument.valueShape; set by the parse entry, never by {@link withStringEdit}. */
+  valueShape: ParsedJsonShape | undefined = undefined;
   private locator: JsonLocator | undefined;
   /** The string value the edit that made this parse changed, where it is now. */
   private editedString: StringSpan | undefined;

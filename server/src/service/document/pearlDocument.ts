@@ -12,7 +12,7 @@
  */
 import { createScanner, getNodeValue, ParseError, SyntaxKind } from 'jsonc-parser';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { describeParsedJson, setsKeyTwice, ValueSpan } from './jsonLocator';
+import { describeParsedJson, type ParsedJsonShape, setsKeyTwice, ValueSpan } from './jsonLocator';
 import { DuplicateKey, JsonNode, JsonTree, parseJsonTree } from './jsonTree';
 import type { JsonObject, JsonPath } from './jsonValue';
 import { ParsedPearl } from './parsedPearl';
@@ -22,7 +22,7 @@ import { findStringEdit, isEditTrackingDocument } from './stringEditPatch';
 import { maxNestingDepth, SyntaxTree } from './syntaxTree';
 import { createTextSnapshot } from './textSnapshot';
 
-export type { ValueSpan } from './jsonLocator';
+export type { ParsedJsonShape, ValueSpan } from './jsonLocator';
 export { childPath, isJsonObject, jsonType, valueAtPath, type JsonObject, type JsonPath, type JsonType } from './jsonValue';
 export { detectPearlKind, type PearlKind, type PearlKindSource } from '#protocol/pearlKind';
 export {
@@ -75,6 +75,12 @@ export interface PearlDocument extends PearlModel {
   /** The `pearl` object as sent, when present and an object. */
   readonly pearlValue: JsonObject | undefined;
   /**
+   * What one walk of {@link value} counted when `JSON.parse` read the text (its keys, its depth, its
+   * strings that begin with `<`); undefined for text the tolerant parser read, and for a parse
+   * patched from another by an edit inside a string (the edit may change what was counted).
+   */
+  readonly valueShape: ParsedJsonShape | undefined;
+  /**
    * Where the value at `path` is written (its span, and its key's span for a property value), or
    * undefined when the value has no such path. From the syntax tree when it exists, else read from
    * the text without building one.
@@ -118,7 +124,7 @@ export function parsePearlDocument(editorDocument: TextDocument, previous?: Pear
   if (strict.ok) {
     const shape = describeParsedJson(strict.value);
     if (shape.maxDepth > maxNestingDepth) return tooDeep(textDocument, parsedText);
-    if (!setsKeyTwice(parsedText, shape)) return parsed(textDocument, new SyntaxTree(parsedText, strict.value), strict.value);
+    if (!setsKeyTwice(parsedText, shape)) return parsed(textDocument, new SyntaxTree(parsedText, strict.value), strict.value, shape);
   }
   let tree: JsonTree | undefined;
   try {
@@ -132,10 +138,11 @@ export function parsePearlDocument(editorDocument: TextDocument, previous?: Pear
   return parsed(textDocument, new SyntaxTree(parsedText, value, tree), value);
 }
 
-/** A parse of `value` with its model. */
-function parsed(textDocument: TextDocument, tree: SyntaxTree, value: unknown): PearlDocument {
+/** A parse of `value` with its model; `shape` is what {@link describeParsedJson} found in a value `JSON.parse` read. */
+function parsed(textDocument: TextDocument, tree: SyntaxTree, value: unknown, shape?: ParsedJsonShape): PearlDocument {
   const parse = new ParsedPearl(textDocument, tree, value, undefined, readPearlModel(value, tree));
   parse.byteOrderMark = tree.parsedText !== textDocument.getText();
+  parse.valueShape = shape;
   return parse;
 }
 

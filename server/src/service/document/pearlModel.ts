@@ -223,18 +223,19 @@ export function readPearlModel(value: unknown, tree: SyntaxTree): PearlModel {
 
 /** The one implementation of {@link PearlModel}. */
 class ReadModel implements PearlModel {
-  readonly kind: PearlKind;
-  readonly kindSource: PearlKindSource;
-  readonly pearlValue: JsonObject | undefined;
-  readonly variables: readonly PearlVariable[];
-  readonly variablesById: ReadonlyMap<string, PearlVariable>;
-  readonly nodes: readonly PearlNode[];
-  readonly nodesById: ReadonlyMap<string, PearlNode>;
-  readonly allNodes: readonly PearlNode[];
-  readonly entry: PearlNode | undefined;
-  readonly incoming: ReadonlyMap<PearlNode, readonly PearlTransition[]>;
-  readonly modelCache: ModelCache = {};
-  private transitionsByTarget: ReadonlyMap<string, readonly PearlTransition[]> | undefined;
+  // Declared, and assigned in the constructor in this order (see ModelObject).
+  declare readonly kind: PearlKind;
+  declare readonly kindSource: PearlKindSource;
+  declare readonly pearlValue: JsonObject | undefined;
+  declare readonly variables: readonly PearlVariable[];
+  declare readonly variablesById: ReadonlyMap<string, PearlVariable>;
+  declare readonly nodes: readonly PearlNode[];
+  declare readonly nodesById: ReadonlyMap<string, PearlNode>;
+  declare readonly allNodes: readonly PearlNode[];
+  declare readonly entry: PearlNode | undefined;
+  declare readonly incoming: ReadonlyMap<PearlNode, readonly PearlTransition[]>;
+  declare readonly modelCache: ModelCache;
+  declare private transitionsByTarget: ReadonlyMap<string, readonly PearlTransition[]> | undefined;
 
   constructor(value: unknown, tree: SyntaxTree) {
     const { kind, source } = detectPearlKind(value);
@@ -243,7 +244,9 @@ class ReadModel implements PearlModel {
     const root = isJsonObject(value) ? value : undefined;
     const pearl = root && isJsonObject(root.pearl) ? root.pearl : undefined;
     this.pearlValue = pearl;
-    ({ variables: this.variables, variablesById: this.variablesById } = readVariables(tree, root?.variables));
+    const { variables, variablesById } = readVariables(tree, root?.variables);
+    this.variables = variables;
+    this.variablesById = variablesById;
     const nodes: PearlNode[] = [];
     if (kind === 'text' && pearl) readNodes(tree, pearl.nodes, ['pearl', 'nodes'], undefined, nodes);
     const nodesById = new Map<string, PearlNode>();
@@ -252,7 +255,12 @@ class ReadModel implements PearlModel {
     }
     this.nodes = nodes;
     this.nodesById = nodesById;
-    ({ allNodes: this.allNodes, entry: this.entry, incoming: this.incoming } = deriveGraphFacts(nodes, nodesById));
+    const { allNodes, entry, incoming } = deriveGraphFacts(nodes, nodesById);
+    this.allNodes = allNodes;
+    this.entry = entry;
+    this.incoming = incoming;
+    this.modelCache = {};
+    this.transitionsByTarget = undefined;
   }
 
   get transitionsTo(): ReadonlyMap<string, readonly PearlTransition[]> {
@@ -425,18 +433,25 @@ function numberOf(value: unknown): number | undefined {
   return typeof value === 'number' ? value : undefined;
 }
 
-/** The value node of `key` of the object node at `path`, the object's node found on first use. */
+/**
+ * The value node of `key` of the object node at `path`, the object's node found on first use.
+ *
+ * The model's classes declare their fields (`declare`: nothing emitted) and assign each in the
+ * constructor, every field of a class in the same order: a class field with an initializer compiles
+ * to a define in a separate initializer function, which made each object of a large Pearl's model
+ * (and of every small file pearl-lint checks, in code not yet optimised) a quarter slower to build.
+ */
 class ModelObject {
-  private objectNode: JsonNode | undefined;
-
+  declare protected readonly tree: SyntaxTree;
+  declare readonly value: JsonObject;
+  declare private objectNode: JsonNode | undefined;
   /** The path, or undefined until {@link path} is first read (see {@link makePath}). */
-  private keptPath: JsonPath | undefined;
+  declare private keptPath: JsonPath | undefined;
 
-  constructor(
-    protected readonly tree: SyntaxTree,
-    readonly value: JsonObject,
-    path: JsonPath | undefined,
-  ) {
+  constructor(tree: SyntaxTree, value: JsonObject, path: JsonPath | undefined) {
+    this.tree = tree;
+    this.value = value;
+    this.objectNode = undefined;
     this.keptPath = path;
   }
 
@@ -462,10 +477,18 @@ class ModelObject {
 }
 
 class ModelVariable extends ModelObject implements PearlVariable {
-  readonly id = stringOf(this.value.id);
-  readonly name = stringOf(this.value.name);
-  readonly group = numberOf(this.value.group);
-  readonly type = numberOf(this.value.type);
+  declare readonly id: string | undefined;
+  declare readonly name: string | undefined;
+  declare readonly group: number | undefined;
+  declare readonly type: number | undefined;
+
+  constructor(tree: SyntaxTree, value: JsonObject, path: JsonPath) {
+    super(tree, value, path);
+    this.id = stringOf(value.id);
+    this.name = stringOf(value.name);
+    this.group = numberOf(value.group);
+    this.type = numberOf(value.type);
+  }
 
   get idNode(): JsonNode | undefined {
     return this.property('id');
@@ -473,23 +496,27 @@ class ModelVariable extends ModelObject implements PearlVariable {
 }
 
 class ModelTransition extends ModelObject implements PearlTransition {
-  readonly name = stringOf(this.value.name);
-  readonly toNodeId = stringOf(this.value.toNodeId);
-  readonly apiResult = numberOf(this.value.apiResult);
-  target: PearlNode | undefined = undefined;
+  declare readonly source: PearlNode;
+  declare private readonly index: number;
+  declare readonly name: string | undefined;
+  declare readonly toNodeId: string | undefined;
+  declare readonly apiResult: number | undefined;
+  /** Set by deriveGraphFacts. */
+  declare target: PearlNode | undefined;
 
   /**
    * A transition is given its source and its index in `transitions`: its path (read only to
    * report on it or to find its syntax) is made on first use, not for each of the document's
    * transitions when the model is read.
    */
-  constructor(
-    tree: SyntaxTree,
-    value: JsonObject,
-    readonly source: PearlNode,
-    private readonly index: number,
-  ) {
+  constructor(tree: SyntaxTree, value: JsonObject, source: PearlNode, index: number) {
     super(tree, value, undefined);
+    this.source = source;
+    this.index = index;
+    this.name = stringOf(value.name);
+    this.toNodeId = stringOf(value.toNodeId);
+    this.apiResult = numberOf(value.apiResult);
+    this.target = undefined;
   }
 
   protected override makePath(): JsonPath {
@@ -510,21 +537,24 @@ class ModelTransition extends ModelObject implements PearlTransition {
 }
 
 class ModelNode extends ModelObject implements PearlNode {
-  readonly nodeId = stringOf(this.value.nodeId);
-  readonly name = stringOf(this.value.name);
-  readonly nodeType = numberOf(this.value.nodeType);
+  declare readonly index: number;
+  declare readonly container: PearlNode['container'];
+  declare readonly nodeId: string | undefined;
+  declare readonly name: string | undefined;
+  declare readonly nodeType: number | undefined;
   /** Set by {@link readNode}, at their final length (most nodes have no nested actions: they share one empty list). */
-  transitions: readonly PearlTransition[] = noTransitions;
-  nested: readonly PearlNode[] = noNodes;
+  declare transitions: readonly PearlTransition[];
+  declare nested: readonly PearlNode[];
 
-  constructor(
-    tree: SyntaxTree,
-    value: JsonObject,
-    path: JsonPath,
-    readonly index: number,
-    readonly container: PearlNode['container'],
-  ) {
+  constructor(tree: SyntaxTree, value: JsonObject, path: JsonPath, index: number, container: PearlNode['container']) {
     super(tree, value, path);
+    this.index = index;
+    this.container = container;
+    this.nodeId = stringOf(value.nodeId);
+    this.name = stringOf(value.name);
+    this.nodeType = numberOf(value.nodeType);
+    this.transitions = noTransitions;
+    this.nested = noNodes;
   }
 
   get nodeIdNode(): JsonNode | undefined {

@@ -87,6 +87,16 @@ export function referenceEndAt(value: string, open: number): number {
   return close === open + 1 || value.charCodeAt(close) !== 0x7d /* } */ ? -1 : close + 1;
 }
 
+/**
+ * Whether `value` from `start` to `end` (UTF-16 offsets) is an id as a reference writes it between
+ * its braces: 1 to 40 id characters (the same ids as {@link referenceEndAt} reads).
+ */
+export function isReferenceId(value: string, start: number, end: number): boolean {
+  if (end <= start || end - start > maxIdLength) return false;
+  for (let i = start; i < end; i++) if (!isIdCode(value.charCodeAt(i))) return false;
+  return true;
+}
+
 const noValueReferences: readonly ValueReference[] = [];
 
 /**

@@ -44,6 +44,8 @@ export function validatePlaceholders(doc: PearlDocument, diagnostics: Diagnostic
   }
 }
 
+const noPlaceholders: readonly FoundPlaceholder[] = [];
+
 /** The placeholders found in one parse. */
 interface KeptPlaceholders {
   readonly parseId: number;
@@ -53,7 +55,8 @@ interface KeptPlaceholders {
 /**
  * The placeholders of `doc`: those of the parse it was patched from when the edited string was no
  * placeholder before the edit and is none after it (typing in a script finds the same ones, at the
- * same paths; their ranges are located anew), else from a walk of the whole value. Kept in the
+ * same paths; their ranges are located anew), else none when the parse counted no string that
+ * begins with `<`, else from a walk of the whole value. Kept in the
  * model's cache for the next keystroke.
  */
 function placeholdersOf(doc: PearlDocument): readonly FoundPlaceholder[] {
@@ -66,7 +69,8 @@ function placeholdersOf(doc: PearlDocument): readonly FoundPlaceholder[] {
         last.parseId === patch.from &&
         !isTemplatePlaceholder(patch.oldContent) &&
         !isTemplatePlaceholder(patch.content)));
-  const found = unchanged ? last.found : findTemplatePlaceholders(doc.value);
+  // A value with no string that begins with `<` (counted as the text was parsed) holds none.
+  const found = unchanged ? last.found : doc.valueShape?.angleBracketStrings === 0 ? noPlaceholders : findTemplatePlaceholders(doc.value);
   doc.modelCache.placeholders = { parseId: doc.parseId, found } satisfies KeptPlaceholders;
   return found;
 }

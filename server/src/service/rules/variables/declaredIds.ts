@@ -1,10 +1,11 @@
 import type { PearlDocument, PearlVariable } from '../../document/pearlDocument';
+import { isReferenceId } from '../../document/variableReferences';
 
 /**
  * The declared variables of one parse (its `variablesById`: the first declaration of each id),
  * looked up by a span of a string without cutting the span out: the `{id}` references of every
  * (V) string of a Pearl are checked against them, and a slice per reference was most of what
- * that check allocated. An open-addressing table hashed on a few of the id's UTF-16 code units;
+ * that check allocated. Only ids a reference can write are held. An open-addressing table hashed on a few of the id's UTF-16 code units;
  * a candidate is compared in place.
  */
 export class DeclaredIds {
@@ -23,6 +24,8 @@ export class DeclaredIds {
     // forEach, not for-of with destructuring: made once per file checked, mostly by code not yet
     // optimised, where each entry of an iteration is an object and an array.
     variablesById.forEach((variable, id) => {
+      // An id no reference can write (empty, too long, a space) is never looked up.
+      if (!isReferenceId(id, 0, id.length)) return;
       let slot = hashSpan(id, 0, id.length) & this.mask;
       while (this.ids[slot] !== undefined) slot = (slot + 1) & this.mask;
       this.ids[slot] = id;

@@ -29,7 +29,7 @@ import {
   findValueReferences,
   findVariableReferences,
   placeValueReferences,
-  referenceEndAt,
+  isReferenceId,
   type ValueReference,
 } from '../../document/variableReferences';
 import { defineRules, rulingsSection, type DiagnosticRule, type RuleModule } from '../ruleModule';
@@ -284,17 +284,21 @@ function scanReferences(doc: PearlDocument, field: VariableField | undefined, va
   if (!used && (!field || field.noVariables)) return false;
   const declared = declaredIdsOf(doc);
   for (let open = value.indexOf('{'); open >= 0;) {
-    const end = referenceEndAt(value, open);
-    if (end < 0) {
+    // A reference is `{`, an id, `}`: the text up to the next `}` names a declared variable (the
+    // table holds only ids a reference can write), or is an id no declaration has, or is none.
+    const close = value.indexOf('}', open + 1);
+    if (close < 0) break;
+    const variable = declared.lookup(value, open + 1, close);
+    if (!variable && !isReferenceId(value, open + 1, close)) {
       open = value.indexOf('{', open + 1);
       continue;
     }
-    if (used || (field && !problem)) {
-      const variable = declared.lookup(value, open + 1, end - 1);
-      if (used && variable?.id !== undefined) used.add(variable.id);
-      if (field && !problem) problem = problemCodeOf(field, variable) !== undefined;
+    if (used && variable?.id !== undefined) used.add(variable.id);
+    if (field && !problem) {
+      problem = problemCodeOf(field, variable) !== undefined;
+      if (problem && !used) break;
     }
-    open = value.indexOf('{', end);
+    open = value.indexOf('{', close + 1);
   }
   return problem;
 }
