@@ -12,6 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { bundledPackageFolders, formatNotices } from './thirdPartyNotices.mjs';
+import { lazyJsoncTables } from './lazyJsoncTables.mjs';
 
 // `--prepare` (npm's prepare script: a git install, or `npm ci` here): npm pack runs prepack, then
 // prepare; the prepack build is enough there.
@@ -31,6 +32,7 @@ const common = {
   logLevel: 'warning',
   // jsonc-parser's `main` is a UMD build that requires its modules dynamically; its ESM build bundles.
   mainFields: ['module', 'main'],
+  plugins: [lazyJsoncTables],
 };
 const shebang = { js: '#!/usr/bin/env node' };
 // pearl-lint loads the language service from dist/service.js (the library bundle beside it) instead
@@ -159,7 +161,7 @@ const results = await Promise.all([
     entryPoints: ['client/src/nodeExtension.ts'],
     outfile: 'dist/client.js',
     external: ['vscode'],
-    plugins: [protocolOnNode],
+    plugins: [...common.plugins, protocolOnNode],
   }),
   esbuild.build({
     ...browser,
@@ -180,16 +182,21 @@ const results = await Promise.all([
     entryPoints: ['server/src/server.ts'],
     outfile: 'dist/server.js',
     banner: shebang,
-    plugins: [protocolOnNode],
+    plugins: [...common.plugins, protocolOnNode],
   }),
   esbuild.build({
     ...common,
     entryPoints: ['server/src/cli/pearlLint.ts'],
     outfile: 'dist/pearl-lint.js',
     banner: shebang,
-    plugins: [serviceFromLibrary, protocolOnNode, plainBuiltinNamespaces, minimatchFromText(lazyMinimatch.text)],
+    plugins: [...common.plugins, serviceFromLibrary, protocolOnNode, plainBuiltinNamespaces, minimatchFromText(lazyMinimatch.text)],
   }),
-  esbuild.build({ ...common, entryPoints: ['server/src/library.ts'], outfile: 'dist/service.js', plugins: [protocolOnNode] }),
+  esbuild.build({
+    ...common,
+    entryPoints: ['server/src/library.ts'],
+    outfile: 'dist/service.js',
+    plugins: [...common.plugins, protocolOnNode],
+  }),
   // The graph preview's webview script (browser), with its layout worker embedded (see above).
   esbuild.build({
     ...common,

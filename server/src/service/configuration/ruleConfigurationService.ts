@@ -269,15 +269,18 @@ export function configureDiagnostics(
 }
 
 /**
- * Whether `doc`'s text is known to hold no `pearl-disable` or `pearl-enable`, without reading all
- * of it on a keystroke: the parse it was patched from held none, and neither does the edited
- * string (an occurrence holds no quote, so it is inside the string or outside it). Else the text
- * is searched, and a parse without any is remembered in the model's cache.
+ * Whether `doc`'s text is known to hold no `pearl-disable` or `pearl-enable` comment, without
+ * reading all of it: `JSON.parse` read it (strict JSON has no comment), or, on a keystroke, the
+ * parse it was patched from held none, and neither does the edited string (an occurrence holds no
+ * quote, so it is inside the string or outside it). Else the text is searched, and a parse without
+ * any is remembered in the model's cache.
  */
 function hasNoDirective(doc: PearlDocument): boolean {
   const cache = doc.modelCache;
   const patch = doc.stringPatch;
   const known =
+    // Text `JSON.parse` read (it has a value shape) holds no comment, so no directive.
+    doc.valueShape !== undefined ||
     cache.directiveFreeParse === doc.parseId ||
     (patch !== undefined && cache.directiveFreeParse === patch.from && !mayHaveDirective(patch.content));
   if (!known && mayHaveDirective(doc.textDocument.getText())) return false;

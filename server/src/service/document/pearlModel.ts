@@ -277,7 +277,7 @@ function readVariables(tree: SyntaxTree, list: unknown): Pick<PearlModel, 'varia
     for (let index = 0; index < list.length; index++) {
       const element: unknown = list[index];
       if (!isJsonObject(element)) continue;
-      const variable = new ModelVariable(tree, element, ['variables', index]);
+      const variable = new ModelVariable(tree, element, index);
       variables.push(variable);
       if (variable.id !== undefined && !variablesById.has(variable.id)) variablesById.set(variable.id, variable);
     }
@@ -477,17 +477,24 @@ class ModelObject {
 }
 
 class ModelVariable extends ModelObject implements PearlVariable {
+  declare private readonly index: number;
   declare readonly id: string | undefined;
   declare readonly name: string | undefined;
   declare readonly group: number | undefined;
   declare readonly type: number | undefined;
 
-  constructor(tree: SyntaxTree, value: JsonObject, path: JsonPath) {
-    super(tree, value, path);
+  /** A variable is given its index in `variables`: its path is made on first use. */
+  constructor(tree: SyntaxTree, value: JsonObject, index: number) {
+    super(tree, value, undefined);
+    this.index = index;
     this.id = stringOf(value.id);
     this.name = stringOf(value.name);
     this.group = numberOf(value.group);
     this.type = numberOf(value.type);
+  }
+
+  protected override makePath(): JsonPath {
+    return ['variables', this.index];
   }
 
   get idNode(): JsonNode | undefined {

@@ -5,8 +5,9 @@ import { isReferenceId } from '../../document/variableReferences';
  * The declared variables of one parse (its `variablesById`: the first declaration of each id),
  * looked up by a span of a string without cutting the span out: the `{id}` references of every
  * (V) string of a Pearl are checked against them, and a slice per reference was most of what
- * that check allocated. Only ids a reference can write are held. An open-addressing table hashed on a few of the id's UTF-16 code units;
- * a candidate is compared in place.
+ * that check allocated. Only ids a reference can write are held (so a span found is a reference).
+ * An open-addressing table hashed on a few of the id's UTF-16 code units; a candidate is compared
+ * in place.
  */
 export class DeclaredIds {
   private readonly ids: (string | undefined)[];
