@@ -46,7 +46,8 @@ export function isJsonObject(value: unknown): value is JsonObject {
  * indexes of arrays; undefined when there is none.
  */
 export function valueAtPath(value: unknown, path: JsonPath): unknown {
-  for (const step of path) {
+  for (let s = 0; s < path.length; s++) {
+    const step = path[s];
     if (typeof step === 'number' ? !Array.isArray(value) : !isJsonObject(value)) return undefined;
     if (!Object.prototype.hasOwnProperty.call(value, step)) return undefined;
     value = (value as Record<string | number, unknown>)[step];

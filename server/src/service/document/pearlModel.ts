@@ -250,7 +250,8 @@ class ReadModel implements PearlModel {
     const nodes: PearlNode[] = [];
     if (kind === 'text' && pearl) readNodes(tree, pearl.nodes, ['pearl', 'nodes'], undefined, nodes);
     const nodesById = new Map<string, PearlNode>();
-    for (const node of nodes) {
+    for (let i = 0; i < nodes.length; i++) {
+      const node = nodes[i];
       if (node.nodeId !== undefined && !nodesById.has(node.nodeId)) nodesById.set(node.nodeId, node);
     }
     this.nodes = nodes;
@@ -288,14 +289,15 @@ function readVariables(tree: SyntaxTree, list: unknown): Pick<PearlModel, 'varia
 /**
  * Resolves every transition's target once, and derives what the graph rules and the preview share.
  * Lists are made at their final length (counted first): an array grown by `push` gets room for 16
- * more, some 150 bytes per node of a large Pearl.
+ * more, some 150 bytes per node of a large Pearl. Indexed loops, not `for…of`: code not yet
+ * optimised (most of what pearl-lint runs on small files) allocates an iterator result per element.
  */
 function deriveGraphFacts(
   nodes: readonly PearlNode[],
   nodesById: ReadonlyMap<string, PearlNode>,
 ): Pick<PearlModel, 'allNodes' | 'entry' | 'incoming'> {
   let total = nodes.length;
-  for (const node of nodes) if (node.nested.length > 0) total += countNested(node);
+  for (let i = 0; i < nodes.length; i++) if (nodes[i].nested.length > 0) total += countNested(nodes[i]);
   const allNodes = new Array<PearlNode>(total);
   let size = 0;
   // Transitions into each top-level node, counted by its index in `pearl.nodes`, then placed.
@@ -309,7 +311,9 @@ function deriveGraphFacts(
     const node = stack[--top];
     allNodes[size++] = node;
     for (let i = node.nested.length - 1; i >= 0; i--) stack[top++] = node.nested[i];
-    for (const transition of node.transitions) {
+    const transitions = node.transitions;
+    for (let i = 0; i < transitions.length; i++) {
+      const transition = transitions[i];
       const target = transition.toNodeId !== undefined ? nodesById.get(transition.toNodeId) : undefined;
       (transition as ModelTransition).target = target;
       if (target && !node.container && target.nodeType !== NodeType.PostCallActions) counts[target.index]++;
@@ -320,8 +324,10 @@ function deriveGraphFacts(
   }
   const lists = new Array<PearlTransition[] | undefined>(counts.length).fill(undefined);
   const placed = new Uint32Array(counts.length);
-  for (const node of nodes) {
-    for (const transition of node.transitions) {
+  for (let n = 0; n < nodes.length; n++) {
+    const transitions = nodes[n].transitions;
+    for (let i = 0; i < transitions.length; i++) {
+      const transition = transitions[i];
       const target = transition.target;
       if (!target || target.nodeType === NodeType.PostCallActions) continue;
       const index = target.index;

@@ -119,7 +119,8 @@ export function ruleDocumentationHref(code: DiagnosticCode): string {
  */
 export function validateDocument(doc: PearlDocument, reportInternalError: (where: string, error: unknown) => void): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  for (const module of modules) {
+  for (let m = 0; m < modules.length; m++) {
+    const module = modules[m];
     try {
       if (module.keptWhileTypingInStrings) checkKeepingAcrossStringEdits(module, doc, diagnostics);
       else module.check(doc, diagnostics);

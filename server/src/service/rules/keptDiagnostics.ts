@@ -69,7 +69,10 @@ function keepAcrossStringEdits(name: string, doc: PearlDocument, diagnostics: Di
     own = fresh.map(copyDiagnostic);
   }
   kept.set(name, { parseId: doc.parseId, diagnostics: own });
-  for (const diagnostic of own) diagnostics.push(copyDiagnostic(diagnostic));
+  for (let d = 0; d < own.length; d++) {
+    const diagnostic = own[d];
+    diagnostics.push(copyDiagnostic(diagnostic));
+  }
 }
 
 /**

@@ -186,7 +186,8 @@ function checkDataSchemaProperty(
   const variableId = typeof variableIdValue === 'string' ? variableIdValue : '';
   const key = property.key;
   if (variableId !== '') {
-    for (const field of typeAndValue) {
+    for (let f = 0; f < typeAndValue.length; f++) {
+      const field = typeAndValue[f];
       const value = property[field];
       if (isAbsentValue(value) || value === '') continue;
       diagnostics.push(

@@ -103,10 +103,18 @@ export function validateCountRules(doc: PearlDocument, diagnostics: Diagnostic[]
     const settings = getChannelValue(doc, channel);
     if (!settings) continue;
     const path = [channel];
-    for (const field of channelCounts[doc.kind][channel]) checkCount(doc, settings, path, field, diagnostics);
+    const fields = channelCounts[doc.kind][channel];
+    for (let f = 0; f < fields.length; f++) {
+      const field = fields[f];
+      checkCount(doc, settings, path, field, diagnostics);
+    }
     if (doc.kind === 'text') checkFollowUps(doc, settings, path, diagnostics);
   }
-  for (const smtpSettings of collectSmtpSettings(doc)) checkCount(doc, smtpSettings.value, smtpSettings.path, port, diagnostics);
+  const smtpSettingsList = collectSmtpSettings(doc);
+  for (let s = 0; s < smtpSettingsList.length; s++) {
+    const smtpSettings = smtpSettingsList[s];
+    checkCount(doc, smtpSettings.value, smtpSettings.path, port, diagnostics);
+  }
 }
 
 /** Reports `field` of `object` (at `path`) when it is an integer outside the field's range. */

@@ -182,7 +182,8 @@ const typesBySettings: Readonly<Record<SettingsProperty, string>> = {
  */
 export function validateNodeSettingsRules(doc: PearlDocument, diagnostics: Diagnostic[]): void {
   if (doc.kind !== 'text') return;
-  for (const node of doc.allNodes) {
+  for (let n = 0; n < doc.allNodes.length; n++) {
+    const node = doc.allNodes[n];
     checkSettings(doc, node, diagnostics);
     if (node.container) checkNestedAction(doc, node, node.container.list, diagnostics);
     else checkNestedLists(doc, node, diagnostics);
@@ -204,7 +205,8 @@ function checkSettings(doc: PearlDocument, node: PearlNode, diagnostics: Diagnos
       ),
     );
   }
-  for (const key of settingsProperties) {
+  for (let k = 0; k < settingsProperties.length; k++) {
+    const key = settingsProperties[k];
     if (key === required) continue;
     if (isAbsentValue(node.value[key])) continue;
     diagnostics.push(
@@ -221,7 +223,8 @@ function checkSettings(doc: PearlDocument, node: PearlNode, diagnostics: Diagnos
 function checkNestedLists(doc: PearlDocument, node: PearlNode, diagnostics: Diagnostic[]): void {
   const { nodeType } = node;
   if (nodeType === undefined || !isKnownNodeType(nodeType)) return;
-  for (const { list, nodeType: owner } of nestedListOwners) {
+  for (let k = 0; k < nestedListOwners.length; k++) {
+    const { list, nodeType: owner } = nestedListOwners[k];
     if (nodeType === owner || !isNonEmptyArray(node.value[list])) continue;
     diagnostics.push(
       createDiagnostic(

@@ -216,10 +216,16 @@ function findGraphPaths(graph: StructuralModel, entry: StructuralNode): GraphPat
   let reachedWithoutNodeId = false;
   for (let i = 0; i < reached.length; i++) {
     const node = reached[i];
-    for (const transition of node.transitions) enqueue(transition.target, reachedFromEntry, flags, reached);
+    for (let t = 0; t < node.transitions.length; t++) {
+      const transition = node.transitions[t];
+      enqueue(transition.target, reachedFromEntry, flags, reached);
+    }
     if (!reachedWithoutNodeId && unresolvedSources.has(node)) {
       reachedWithoutNodeId = true;
-      for (const next of withoutNodeId) enqueue(next, reachedFromEntry, flags, reached);
+      for (let k = 0; k < withoutNodeId.length; k++) {
+        const next = withoutNodeId[k];
+        enqueue(next, reachedFromEntry, flags, reached);
+      }
     }
   }
   const endCall = findEndCall(graph.nodes);
@@ -230,7 +236,11 @@ function findGraphPaths(graph: StructuralModel, entry: StructuralNode): GraphPat
     let sourcesAdded = false;
     for (let i = 0; i < reachingEnd.length; i++) {
       const node = reachingEnd[i];
-      for (const transition of graph.incoming.get(node) ?? noTransitions) enqueue(transition.source, reachesEndCall, flags, reachingEnd);
+      const incomingTransitions = graph.incoming.get(node) ?? noTransitions;
+      for (let t = 0; t < incomingTransitions.length; t++) {
+        const transition = incomingTransitions[t];
+        enqueue(transition.source, reachesEndCall, flags, reachingEnd);
+      }
       if (!sourcesAdded && node.nodeId === undefined && !node.container) {
         sourcesAdded = true;
         for (const source of unresolvedSources) enqueue(source, reachesEndCall, flags, reachingEnd);

@@ -110,7 +110,8 @@ const namesComparedInPlace = 8;
  */
 function checkIdentifiers(graph: StructuralModel, diagnostics: Diagnostic[]): void {
   if (!hasGraph(graph)) return;
-  for (const node of graph.allNodes) {
+  for (let n = 0; n < graph.allNodes.length; n++) {
+    const node = graph.allNodes[n];
     if (node.nodeId === undefined) continue;
     const first = firstWithId(graph, node.nodeId);
     if (!first || first === node) continue;
@@ -126,7 +127,8 @@ function checkIdentifiers(graph: StructuralModel, diagnostics: Diagnostic[]): vo
   }
   const entry = graph.entry;
   const hasPreCall = entry?.nodeType === NodeType.PreCallAPI;
-  for (const node of graph.nodes) {
+  for (let n = 0; n < graph.nodes.length; n++) {
+    const node = graph.nodes[n];
     if (node.nodeId !== undefined || node === entry || getNodeTypeFacts(node.nodeType)?.needsIncoming === false) continue;
     if ((node.nodeType === NodeType.OpeningSentence && hasPreCall) || graph.incoming.has(node)) continue;
     report(
@@ -137,7 +139,8 @@ function checkIdentifiers(graph: StructuralModel, diagnostics: Diagnostic[]): vo
       `${describeNode(graph, node)} has no nodeId: the service derives one from its name by a rule that is not published, so no transition can be checked against it. Give it a nodeId.`,
     );
   }
-  for (const node of graph.nodes) {
+  for (let n = 0; n < graph.nodes.length; n++) {
+    const node = graph.nodes[n];
     const transitions = node.transitions;
     // Most nodes have a few transitions: their names are compared in place, without a set.
     const names = transitions.length > namesComparedInPlace ? new Set<string>() : undefined;

@@ -174,9 +174,11 @@ const targetKeys: readonly string[] = ['toNodeId', 'name'];
  */
 function checkPreCallBranches(graph: StructuralModel, diagnostics: Diagnostic[]): void {
   if (!hasGraph(graph)) return;
-  for (const node of graph.nodes) {
+  for (let n = 0; n < graph.nodes.length; n++) {
+    const node = graph.nodes[n];
     const apiResults = node.nodeType === NodeType.PreCallAPI ? new Map<number, number>() : undefined;
-    for (const transition of node.transitions) {
+    for (let t = 0; t < node.transitions.length; t++) {
+      const transition = node.transitions[t];
       if (apiResults) {
         checkPreCallTransition(graph, diagnostics, transition, apiResults);
       } else if ((graph.typeOfKey(transition, 'apiResult') ?? 'null') !== 'null') {
@@ -192,7 +194,8 @@ function checkPreCallBranches(graph: StructuralModel, diagnostics: Diagnostic[])
   }
   const entry = graph.entry;
   if (entry?.nodeType !== NodeType.PreCallAPI) return;
-  for (const node of graph.nodes) {
+  for (let n = 0; n < graph.nodes.length; n++) {
+    const node = graph.nodes[n];
     if (node === entry || node.nodeType !== NodeType.OpeningSentence || getNodeTypeFacts(node.nodeType)?.needsIncoming === false) continue;
     // A duplicate nodeId is reported as such; transitions resolve to its first holder.
     if (node.nodeId !== undefined && graph.nodesById.get(node.nodeId) !== node) continue;

@@ -84,7 +84,8 @@ function checkReachability(graph: StructuralModel, diagnostics: Diagnostic[]): v
   if (!hasGraph(graph)) return;
   const entry = graph.entry;
   const hasPreCall = entry?.nodeType === NodeType.PreCallAPI;
-  for (const node of graph.nodes) {
+  for (let n = 0; n < graph.nodes.length; n++) {
+    const node = graph.nodes[n];
     if (node === entry || node.nodeId === undefined || getNodeTypeFacts(node.nodeType)?.needsIncoming === false) continue;
     // A duplicate nodeId is reported as such; transitions resolve to its first holder.
     if (graph.nodesById.get(node.nodeId) !== node || (node.nodeType === NodeType.OpeningSentence && hasPreCall)) continue;
@@ -99,7 +100,8 @@ function checkReachability(graph: StructuralModel, diagnostics: Diagnostic[]): v
   }
   const paths = graphPaths(graph);
   if (!paths) return;
-  for (const node of graph.nodes) {
+  for (let n = 0; n < graph.nodes.length; n++) {
+    const node = graph.nodes[n];
     if (paths.flags[node.index] & reachedFromEntry || !graph.incoming.has(node) || node.nodeType === NodeType.PostCallActions) continue;
     if (node.nodeType === NodeType.OpeningSentence && hasPreCall) continue;
     report(

@@ -100,8 +100,10 @@ export const transitionTargetRules: RuleModule<typeof codes> = {
 function checkTransitionTargets(graph: StructuralModel, diagnostics: Diagnostic[]): void {
   if (!hasGraph(graph)) return;
   const uncertain = graphFacts(graph).withoutNodeId.length > 0;
-  for (const node of graph.nodes) {
-    for (const transition of node.transitions) {
+  for (let n = 0; n < graph.nodes.length; n++) {
+    const node = graph.nodes[n];
+    for (let t = 0; t < node.transitions.length; t++) {
+      const transition = node.transitions[t];
       const { target, toNodeId } = transition;
       if (toNodeId === undefined) continue;
       // Top-level source and target: only the type-dependent problems can be set.

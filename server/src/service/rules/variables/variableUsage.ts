@@ -146,7 +146,9 @@ function stepsAlong(root: unknown, path: JsonPath): PathStep<unknown>[] {
  * § Groups per field). Adds every id named by `variableId` (body and outputBody) to `used`.
  */
 export function checkVariableIds(doc: PearlDocument, diagnostics: Diagnostic[], used: Set<string>): void {
-  for (const { listPath, index, id, problem, list } of variableIdsOf(doc)) {
+  const entries = variableIdsOf(doc);
+  for (let e = 0; e < entries.length; e++) {
+    const { listPath, index, id, problem, list } = entries[e];
     used.add(id);
     if (id !== '' && !doc.variablesById.has(id)) {
       const path = childPath(listPath, index);
@@ -249,7 +251,8 @@ function scopeOf(path: JsonPath): string {
  * whether referenced or not, and get none (docs/rulings.md § Unused pre-call variables).
  */
 export function checkUnusedVariables(doc: PearlDocument, diagnostics: Diagnostic[], used: ReadonlySet<string>): void {
-  for (const variable of doc.variables) {
+  for (let v = 0; v < doc.variables.length; v++) {
+    const variable = doc.variables[v];
     const id = variable.id;
     if (variable.group !== VariableGroup.PreCall || id === undefined || id === '' || used.has(id)) continue;
     const data = { path: variable.path, id } satisfies VariableDeclarationFixData;
