@@ -35,3 +35,21 @@ test('an id no reference can write (other characters, empty, over 40) is not hel
   for (const id of unwritable) assert.equal(table.lookup(`{${id}}`, 1, 1 + id.length), undefined, id);
   assert.equal(table.lookup('{ok}', 1, 3)?.id, 'ok');
 });
+
+test('a referenced id is added to each set of a check: once, and again to the set of the next check', () => {
+  const table = new DeclaredIds(variables(['first_name', 'city']));
+  const text = '{first_name} in {city}, {first_name}';
+  const first = new Set<string>();
+  for (const [start, end] of [
+    [1, 11],
+    [17, 21],
+    [25, 35],
+  ])
+    table.addReferenced(table.slotOf(text, start, end), first);
+  assert.deepEqual([...first], ['first_name', 'city']);
+  assert.equal(table.slotOf(text, 0, 3), -1);
+  const next = new Set<string>();
+  table.addReferenced(table.slotOf(text, 17, 21), next);
+  assert.deepEqual([...next], ['city']);
+  assert.equal(table.variableAt(table.slotOf(text, 1, 11)).id, 'first_name');
+});

@@ -550,6 +550,8 @@ class ModelTransition extends ModelObject implements PearlTransition {
 }
 
 class ModelNode extends ModelObject implements PearlNode {
+  /** The path of the list that holds the node (shared by the nodes of one list). */
+  declare private readonly listPath: JsonPath;
   declare readonly index: number;
   declare readonly container: PearlNode['container'];
   declare readonly nodeId: string | undefined;
@@ -559,8 +561,10 @@ class ModelNode extends ModelObject implements PearlNode {
   declare transitions: readonly PearlTransition[];
   declare nested: readonly PearlNode[];
 
-  constructor(tree: SyntaxTree, value: JsonObject, path: JsonPath, index: number, container: PearlNode['container']) {
-    super(tree, value, path);
+  /** A node is given its list's path and its index there: its own path is made on first use. */
+  constructor(tree: SyntaxTree, value: JsonObject, listPath: JsonPath, index: number, container: PearlNode['container']) {
+    super(tree, value, undefined);
+    this.listPath = listPath;
     this.index = index;
     this.container = container;
     this.nodeId = stringOf(value.nodeId);
@@ -568,6 +572,10 @@ class ModelNode extends ModelObject implements PearlNode {
     this.nodeType = numberOf(value.nodeType);
     this.transitions = noTransitions;
     this.nested = noNodes;
+  }
+
+  protected override makePath(): JsonPath {
+    return childPath(this.listPath, this.index);
   }
 
   get nodeIdNode(): JsonNode | undefined {
@@ -585,21 +593,22 @@ class ModelNode extends ModelObject implements PearlNode {
 
 /**
  * Reads the node objects of `list` (the value at `path`) into `into`; other elements are skipped,
- * keeping each node's index. Paths are made with {@link childPath}, and only for a list there is.
+ * keeping each node's index. A node's path is made from `path` and its index when first read.
  */
 function readNodes(tree: SyntaxTree, list: unknown, path: JsonPath, container: PearlNode['container'], into: PearlNode[]): void {
   if (!Array.isArray(list)) return;
   for (let index = 0; index < list.length; index++) {
     const element: unknown = list[index];
-    if (isJsonObject(element)) into.push(readNode(tree, element, childPath(path, index), index, container));
+    if (isJsonObject(element)) into.push(readNode(tree, element, path, index, container));
   }
 }
 
 const noTransitions: readonly PearlTransition[] = [];
 const noNodes: readonly PearlNode[] = [];
 
-function readNode(tree: SyntaxTree, value: JsonObject, path: JsonPath, index: number, container: PearlNode['container']): PearlNode {
-  const result = new ModelNode(tree, value, path, index, container);
+/** The node `value`, element `index` of the list at `listPath`. */
+function readNode(tree: SyntaxTree, value: JsonObject, listPath: JsonPath, index: number, container: PearlNode['container']): PearlNode {
+  const result = new ModelNode(tree, value, listPath, index, container);
   const transitions = value.transitions;
   if (Array.isArray(transitions) && transitions.length > 0) {
     // Made at its final length (an array grown by `push` gets room for 16 more).
@@ -618,10 +627,10 @@ function readNode(tree: SyntaxTree, value: JsonObject, path: JsonPath, index: nu
   if (Array.isArray(handOffAction) || Array.isArray(postCallActions)) {
     const nested: PearlNode[] = [];
     if (Array.isArray(handOffAction)) {
-      readNodes(tree, handOffAction, childPath(path, 'handOffAction'), { node: result, list: 'handOffAction' }, nested);
+      readNodes(tree, handOffAction, childPath(result.path, 'handOffAction'), { node: result, list: 'handOffAction' }, nested);
     }
     if (Array.isArray(postCallActions)) {
-      readNodes(tree, postCallActions, childPath(path, 'postCallActions'), { node: result, list: 'postCallActions' }, nested);
+      readNodes(tree, postCallActions, childPath(result.path, 'postCallActions'), { node: result, list: 'postCallActions' }, nested);
     }
     result.nested = nested;
   }

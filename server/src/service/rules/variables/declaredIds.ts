@@ -13,6 +13,8 @@ export class DeclaredIds {
   private readonly ids: (string | undefined)[];
   private readonly variables: (PearlVariable | undefined)[];
   private readonly mask: number;
+  /** Per slot, the set {@link addReferenced} last added its id to. */
+  private readonly addedTo: (Set<string> | undefined)[];
 
   /** @param variablesById The parse's first declaration of each id. */
   constructor(readonly variablesById: ReadonlyMap<string, PearlVariable>) {
@@ -21,6 +23,7 @@ export class DeclaredIds {
     // Empty slots read as undefined.
     this.ids = new Array<string | undefined>(size);
     this.variables = new Array<PearlVariable | undefined>(size);
+    this.addedTo = new Array<Set<string> | undefined>(size);
     this.mask = size - 1;
     // forEach, not for-of with destructuring: made once per file checked, mostly by code not yet
     // optimised, where each entry of an iteration is an object and an array.
@@ -36,12 +39,34 @@ export class DeclaredIds {
 
   /** The variable declared with the id written in `text` from `start` to `end` (UTF-16 offsets), or undefined. Allocates nothing. */
   lookup(text: string, start: number, end: number): PearlVariable | undefined {
+    const slot = this.slotOf(text, start, end);
+    return slot < 0 ? undefined : this.variables[slot];
+  }
+
+  /** The slot of the id written in `text` from `start` to `end`, or -1 when no variable is declared with it. */
+  slotOf(text: string, start: number, end: number): number {
     const length = end - start;
     for (let slot = hashSpan(text, start, end) & this.mask; ; slot = (slot + 1) & this.mask) {
       const id = this.ids[slot];
-      if (id === undefined) return undefined;
-      if (id.length === length && sameAt(text, start, id)) return this.variables[slot];
+      if (id === undefined) return -1;
+      if (id.length === length && sameAt(text, start, id)) return slot;
     }
+  }
+
+  /** The variable of a slot {@link slotOf} found. */
+  variableAt(slot: number): PearlVariable {
+    return this.variables[slot] as PearlVariable;
+  }
+
+  /**
+   * Adds the id of a slot {@link slotOf} found to `used`, the ids a check found referenced: once
+   * per set (a Pearl references its few ids thousands of times; a set made for one check is added
+   * each id once, and not hashed again for every reference).
+   */
+  addReferenced(slot: number, used: Set<string>): void {
+    if (this.addedTo[slot] === used) return;
+    this.addedTo[slot] = used;
+    used.add(this.ids[slot] as string);
   }
 }
 

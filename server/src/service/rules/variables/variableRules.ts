@@ -288,12 +288,13 @@ function scanReferences(doc: PearlDocument, field: VariableField | undefined, va
     // table holds only ids a reference can write), or is an id no declaration has, or is none.
     const close = value.indexOf('}', open + 1);
     if (close < 0) break;
-    const variable = declared.lookup(value, open + 1, close);
-    if (!variable && !isReferenceId(value, open + 1, close)) {
+    const slot = declared.slotOf(value, open + 1, close);
+    if (slot < 0 && !isReferenceId(value, open + 1, close)) {
       open = value.indexOf('{', open + 1);
       continue;
     }
-    if (used && variable?.id !== undefined) used.add(variable.id);
+    const variable = slot < 0 ? undefined : declared.variableAt(slot);
+    if (used && slot >= 0) declared.addReferenced(slot, used);
     if (field && !problem) {
       problem = problemCodeOf(field, variable) !== undefined;
       if (problem && !used) break;
