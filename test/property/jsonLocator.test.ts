@@ -64,14 +64,16 @@ test('the locator finds every value of any JSON text where the syntax tree has i
       fc.constantFrom(undefined, 2, '\t', ' \r\n'),
       fc.constantFrom('forward', 'reversed', 'shuffled'),
       fc.nat(),
-      (value, indent, order, shuffleSeed) => {
+      fc.boolean(),
+      (value, indent, order, shuffleSeed, withValue) => {
         const text = JSON.stringify(value, null, indent);
         const nodes = valueNodes(parseJsonTree(text).root);
         // Searches in any order: a search must not depend on what earlier ones read (the locator
         // reads on in each object and array from where its last search stopped).
         if (order === 'reversed') nodes.reverse();
         if (order === 'shuffled') shuffle(nodes, shuffleSeed);
-        const locator = new JsonLocator(text);
+        // Given the parsed value, an element in the later half of a list is read from the list's end.
+        const locator = withValue ? new JsonLocator(text, JSON.parse(text)) : new JsonLocator(text);
         const textDocument = TextDocument.create('file:///t.json', 'json', 1, text);
         const doc = { textDocument } as unknown as PearlDocument;
         const rangeOf = (offset: number, length: number) => ({

@@ -12,7 +12,7 @@
  * returns), from which its range follows without the line starts of the whole text (textSpan.ts).
  */
 
-import type { JsonPath } from './jsonValue';
+import { isJsonObject, type JsonObject, type JsonPath } from './jsonValue';
 
 /** A string literal of the text: the path of its value, and its span (quotes included), in UTF-16 code units. */
 export interface StringSpan {
@@ -107,6 +107,34 @@ interface ArrayProgress {
   endLine: number;
 }
 
+/** One member of an object as read from the object's end: its value's span and the lines after it, and its key. */
+interface MemberReadBack {
+  readonly valueStart: number;
+  /** The `\n` at or after {@link valueStart} (to the end of the text). */
+  readonly startBack: number;
+  /** The offset after the value. */
+  readonly valueEnd: number;
+  /** The `\n` at or after {@link valueEnd}. */
+  readonly endBack: number;
+  readonly keyStart: number;
+  readonly keyEnd: number;
+}
+
+/**
+ * What is known of one object or array read from its end (keyed by the offset after its `}` or
+ * `]`): its members or elements from the last one back; where reading goes on.
+ */
+interface BackProgress {
+  /** The members or elements read so far, the last one first. */
+  readonly elements: MemberReadBack[];
+  /** Where reading goes on: the offset after the next member or element to read (its end, before whitespace). */
+  next: number;
+  /** The `\n` at or after {@link next}. */
+  nextBack: number;
+  /** Whether the container's opening bracket has been reached. */
+  done: boolean;
+}
+
 const quote = 0x22;
 const backslash = 0x5c;
 const openBrace = 0x7b;
@@ -132,9 +160,33 @@ export class JsonLocator {
    * read kept) and moved on by every `\n` it passes.
    */
   private line = 0;
+  /** Containers read from their end, by the offset after their closing bracket. */
+  private readonly backs = new Map<number, BackProgress>();
+  /**
+   * The `\n` at or after the offset a read from the end has reached (to the end of the text):
+   * moved on by every `\n` it passes; a line is the text's `\n` count less this.
+   */
+  private back = 0;
+  /** The `\n` of the whole text, counted on the first read from the end. */
+  private newlines = -1;
+  /**
+   * The ends of values found by reads from the end, by the value's offset (with the `\n` at or
+   * after the end): a read from the start skips such a value in one step.
+   */
+  private readonly knownEnds = new Map<number, { readonly end: number; readonly back: number }>();
+  /** The offset of each container a {@link locate} passes, by step (reused from search to search). */
+  private readonly pathOffsets: number[] = [];
 
-  /** @param text The text `JSON.parse` read (a byte order mark replaced by a space, so offsets match the editor's). */
-  constructor(private readonly text: string) {
+  /**
+   * @param text The text `JSON.parse` read (a byte order mark replaced by a space, so offsets match the editor's).
+   * @param value The value `JSON.parse` gave for it, when known: an element in the later half of a
+   * list is then read from the list's end (the list's length is the value's), not past every
+   * element before it.
+   */
+  constructor(
+    private readonly text: string,
+    private readonly value: unknown = noValue,
+  ) {
     this.linesByNewline = text.indexOf('\r') < 0;
   }
 
@@ -146,7 +198,12 @@ export class JsonLocator {
     if (offset >= text.length) return undefined;
     let line = this.line;
     let key: KeySpan | undefined;
-    for (const step of path) {
+    // The value at the path so far, walked beside the text (noValue when not known).
+    let value = this.value;
+    const offsets = this.pathOffsets;
+    for (let i = 0; i < path.length; i++) {
+      const step = path[i];
+      offsets[i] = offset;
       const code = text.charCodeAt(offset);
       if (code === openBrace && typeof step === 'string') {
         this.line = line;
@@ -157,15 +214,22 @@ export class JsonLocator {
         key = found.key;
       } else if (code === openBracket && typeof step === 'number') {
         if (step < 0 || !Number.isInteger(step)) return undefined;
-        this.line = line;
-        const progress = this.readElements(offset, step);
-        if (step >= progress.starts.length) return undefined;
-        offset = progress.starts[step];
-        line = progress.lines[step];
+        const fromEnd = this.elementFromEnd(offset, value, path, i, offsets);
+        if (fromEnd) {
+          offset = fromEnd.valueStart;
+          line = this.lineOf(fromEnd.startBack);
+        } else {
+          this.line = line;
+          const progress = this.readElements(offset, step);
+          if (step >= progress.starts.length) return undefined;
+          offset = progress.starts[step];
+          line = progress.lines[step];
+        }
         key = undefined;
       } else {
         return undefined;
       }
+      value = childValue(value, step);
     }
     return new LocatedValue(this, offset, key, this.linesByNewline ? line : undefined, line);
   }
@@ -340,6 +404,217 @@ export class JsonLocator {
     return progress;
   }
 
+  /**
+   * Element `path[at]` of the array at `arrayOffset` (whose value is `list`), read from the array's
+   * end when the element is in the later half of the list and the reads from the start have not
+   * reached it yet; undefined otherwise (the caller reads from the start). The array's end is found
+   * from the end of the text, through the containers on `path` before it, each read from its end.
+   */
+  private elementFromEnd(
+    arrayOffset: number,
+    list: unknown,
+    path: JsonPath,
+    at: number,
+    offsets: readonly number[],
+  ): MemberReadBack | undefined {
+    const index = path[at] as number;
+    if (!Array.isArray(list) || index >= list.length || index < list.length / 2) return undefined;
+    const forward = this.arrays.get(arrayOffset);
+    if (forward && (forward.done || index < forward.starts.length)) return undefined;
+    // Every list on the way is entered in its later half too (else reading it from its end costs more).
+    let outer = this.value;
+    for (let i = 0; i < at; i++) {
+      const step = path[i];
+      if (typeof step === 'number' && (!Array.isArray(outer) || step < outer.length / 2)) return undefined;
+      outer = childValue(outer, step);
+    }
+    // The end of each container on the path, from the root's.
+    const text = this.text;
+    this.back = 0;
+    let end = this.skipWhitespaceBack(text.length);
+    let endBack = this.back;
+    let value = this.value;
+    for (let i = 0; i < at; i++) {
+      // Where the container's member or element on the path ends (its own value is not read).
+      const step = path[i];
+      const closing = text.charCodeAt(end - 1);
+      let fromLast = -1;
+      if (typeof step === 'string' && closing === closeBrace && isJsonObject(value)) fromLast = memberFromLast(value, step);
+      else if (typeof step === 'number' && closing === closeBracket && Array.isArray(value)) fromLast = value.length - 1 - step;
+      if (fromLast < 0 || !this.endFromLast(end, endBack, fromLast, typeof step === 'string')) return undefined;
+      end = this.endRead;
+      endBack = this.back;
+      // A read from the start that skips this value (to a member after it) jumps to its end.
+      this.knownEnds.set(offsets[i + 1], { end, back: endBack });
+      value = childValue(value, step);
+    }
+    if (text.charCodeAt(end - 1) !== closeBracket) return undefined;
+    // The element itself, read whole for its start.
+    const fromLast = list.length - 1 - index;
+    const progress = this.backProgress(end, endBack);
+    while (progress.elements.length <= fromLast && !progress.done) {
+      const element = this.readBack(progress, false);
+      if (!element) break;
+      progress.elements.push(element);
+    }
+    return progress.elements[fromLast];
+  }
+
+  /** Where the last {@link endFromLast} found its value's end (with {@link back} the `\n` from there). */
+  private endRead = 0;
+
+  /**
+   * Finds where member or element `fromLast` (counted from the last one, 0) of the container that
+   * ends at `end` ends: the members or elements after it are read whole (their values skipped
+   * backwards), its own value is not. Sets {@link endRead} and {@link back}; false when the text is
+   * not as the value says.
+   */
+  private endFromLast(end: number, endBack: number, fromLast: number, withKey: boolean): boolean {
+    const progress = this.backProgress(end, endBack);
+    while (progress.elements.length < fromLast && !progress.done) {
+      const read = this.readBack(progress, withKey);
+      if (!read) break;
+      progress.elements.push(read);
+    }
+    if (progress.elements.length > fromLast) {
+      this.endRead = progress.elements[fromLast].valueEnd;
+      this.back = progress.elements[fromLast].endBack;
+      return true;
+    }
+    if (progress.elements.length < fromLast || progress.done) return false;
+    this.back = progress.nextBack;
+    this.endRead = this.skipWhitespaceBack(progress.next);
+    return this.endRead > 0;
+  }
+
+  /** What is known of the container that ends at `end`, read from its end. */
+  private backProgress(end: number, endBack: number): BackProgress {
+    let progress = this.backs.get(end);
+    if (!progress) {
+      // Its content ends before its closing bracket.
+      progress = { elements: [], next: end - 1, nextBack: endBack, done: false };
+      this.backs.set(end, progress);
+    }
+    return progress;
+  }
+
+  /**
+   * The member (`withKey`) or element before `progress.next`, read backwards; `progress` moves to
+   * the one before it, or is done at the opening bracket. Undefined at the opening bracket, or for
+   * text that is not strict JSON there.
+   */
+  private readBack(progress: BackProgress, withKey: boolean): MemberReadBack | undefined {
+    const text = this.text;
+    this.back = progress.nextBack;
+    const valueEnd = this.skipWhitespaceBack(progress.next);
+    const last = text.charCodeAt(valueEnd - 1);
+    if (valueEnd <= 0 || last === openBrace || last === openBracket) {
+      progress.done = true;
+      return undefined;
+    }
+    const endBack = this.back;
+    const valueStart = this.skipValueBack(valueEnd);
+    const startBack = this.back;
+    let keyStart = valueStart;
+    let keyEnd = valueStart;
+    let before = this.skipWhitespaceBack(valueStart);
+    if (withKey) {
+      if (text.charCodeAt(before - 1) !== colon) return this.stopBack(progress);
+      keyEnd = this.skipWhitespaceBack(before - 1);
+      if (text.charCodeAt(keyEnd - 1) !== quote) return this.stopBack(progress);
+      keyStart = this.stringStartBack(keyEnd - 1);
+      before = this.skipWhitespaceBack(keyStart);
+    }
+    if (text.charCodeAt(before - 1) === comma) {
+      progress.next = before - 1;
+      progress.nextBack = this.back;
+    } else {
+      progress.done = true;
+    }
+    return { valueStart, startBack, valueEnd, endBack, keyStart, keyEnd };
+  }
+
+  /** Ends a read from the end that met what strict JSON does not write there. */
+  private stopBack(progress: BackProgress): undefined {
+    progress.done = true;
+    return undefined;
+  }
+
+  /** The line of an offset with `back` line breaks at or after it. */
+  private lineOf(back: number): number {
+    if (this.newlines < 0) {
+      let count = 0;
+      for (let at = this.text.indexOf('\n'); at >= 0; at = this.text.indexOf('\n', at + 1)) count++;
+      this.newlines = count;
+    }
+    return this.newlines - back;
+  }
+
+  /** The offset after the last character before `end` that is not whitespace; counts the `\n` passed. */
+  private skipWhitespaceBack(end: number): number {
+    const text = this.text;
+    while (end > 0) {
+      const code = text.charCodeAt(end - 1);
+      if (code === 0x0a) this.back++;
+      else if (code !== 0x20 && code !== 0x0d && code !== 0x09) break;
+      end--;
+    }
+    return end;
+  }
+
+  /** The start of the value that ends at `end` (the offset after its last character); counts the `\n` passed. Iterative. */
+  private skipValueBack(end: number): number {
+    const text = this.text;
+    const last = text.charCodeAt(end - 1);
+    if (last === quote) return this.stringStartBack(end - 1);
+    if (last !== closeBrace && last !== closeBracket) {
+      // A number, true, false or null: back to the character before it.
+      let start = end - 1;
+      while (start > 0) {
+        const code = text.charCodeAt(start - 1);
+        if (code === comma || code === colon || code === openBracket || code === openBrace || code <= 0x20) break;
+        start--;
+      }
+      return start;
+    }
+    let depth = 0;
+    let back = this.back;
+    for (let i = end - 2; i >= 0; i--) {
+      const code = text.charCodeAt(i);
+      if (code <= 0x20) {
+        if (code === 0x0a) back++;
+        continue;
+      }
+      if (code === quote) {
+        // A string's closing quote (outside strings): back to its opening one. No string holds a line break.
+        i = this.stringStartBack(i);
+      } else if (code === closeBrace || code === closeBracket) {
+        depth++;
+      } else if (code === openBrace || code === openBracket) {
+        if (depth === 0) {
+          this.back = back;
+          return i;
+        }
+        depth--;
+      }
+    }
+    this.back = back;
+    return 0;
+  }
+
+  /** The opening quote of the string literal whose closing quote is at `closing`: the quote before it that no backslash escapes. */
+  private stringStartBack(closing: number): number {
+    const text = this.text;
+    let at = closing;
+    for (;;) {
+      at = text.lastIndexOf('"', at - 1);
+      if (at < 0) return 0;
+      let backslashes = 0;
+      while (text.charCodeAt(at - 1 - backslashes) === backslash) backslashes++;
+      if (backslashes % 2 === 0) return at;
+    }
+  }
+
   /** The offset of the first character at or after `offset` that is not whitespace; counts the `\n` passed. */
   private skipWhitespace(offset: number): number {
     const text = this.text;
@@ -363,6 +638,13 @@ export class JsonLocator {
    * to read is read on from there ({@link readMembers}); anything else by {@link skipText}.
    */
   private skipValue(offset: number): number {
+    if (this.knownEnds.size > 0) {
+      const known = this.knownEnds.get(offset);
+      if (known) {
+        this.line = this.lineOf(known.back);
+        return known.end;
+      }
+    }
     const code = this.text.charCodeAt(offset);
     if (code === openBracket) return this.readElements(offset, Infinity).end;
     if (code === openBrace) {
@@ -424,6 +706,39 @@ export class JsonLocator {
     this.line = line;
     return text.length;
   }
+}
+
+/**
+ * How many members come after member `name` in the text of the object whose parsed value is
+ * `object`, or -1 when that cannot be told from the value: `JSON.parse` adds an object's keys in
+ * the order the text writes them (this text sets none twice), and the engine keeps that order,
+ * except that keys that are array indexes (`"0"`, `"12"`) come first.
+ */
+function memberFromLast(object: JsonObject, name: string): number {
+  const keys = Object.keys(object);
+  let at = -1;
+  for (let i = 0; i < keys.length; i++) {
+    if (isArrayIndexKey(keys[i])) return -1;
+    if (keys[i] === name) at = i;
+  }
+  return at < 0 ? -1 : keys.length - 1 - at;
+}
+
+/** Whether `key` is an array index (a canonical integer below 2^32 - 1), which the engine orders first among an object's keys. */
+function isArrayIndexKey(key: string): boolean {
+  const code = key.charCodeAt(0);
+  if (!(code >= 0x30 && code <= 0x39)) return false;
+  const index = Number(key);
+  return Number.isInteger(index) && index < 4294967295 && String(index) === key;
+}
+
+/** A {@link JsonLocator} built without the parsed value. */
+const noValue: unique symbol = Symbol('no value');
+
+/** Member or element `step` of `value`; {@link noValue} when `value` is not known or has none. */
+function childValue(value: unknown, step: string | number): unknown {
+  if (typeof step === 'number') return Array.isArray(value) && step < value.length ? (value[step] as unknown) : noValue;
+  return isJsonObject(value) && Object.prototype.hasOwnProperty.call(value, step) ? value[step] : noValue;
 }
 
 /** The offset after the string literal of `text` that starts at `offset` (its opening quote); the text's length when it is not closed. */

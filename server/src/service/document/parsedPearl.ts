@@ -157,7 +157,7 @@ export class ParsedPearl {
 
   /** The reader of positions in this parse's text without a tree, made on first use. */
   private getLocator(): JsonLocator {
-    this.locator ??= new JsonLocator(this.syntaxTree.parsedText);
+    this.locator ??= new JsonLocator(this.syntaxTree.parsedText, this.value);
     return this.locator;
   }
 }
