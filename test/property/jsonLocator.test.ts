@@ -64,7 +64,7 @@ test('the locator finds every value of any JSON text where the syntax tree has i
       fc.constantFrom(undefined, 2, '\t', ' \r\n'),
       fc.constantFrom('forward', 'reversed', 'shuffled'),
       fc.nat(),
-      fc.boolean(),
+      fc.constantFrom('none', 'every list from its end', 'long lists from their end'),
       (value, indent, order, shuffleSeed, withValue) => {
         const text = JSON.stringify(value, null, indent);
         const nodes = valueNodes(parseJsonTree(text).root);
@@ -72,8 +72,14 @@ test('the locator finds every value of any JSON text where the syntax tree has i
         // reads on in each object and array from where its last search stopped).
         if (order === 'reversed') nodes.reverse();
         if (order === 'shuffled') shuffle(nodes, shuffleSeed);
-        // Given the parsed value, an element in the later half of a list is read from the list's end.
-        const locator = withValue ? new JsonLocator(text, JSON.parse(text)) : new JsonLocator(text);
+        // Given the parsed value, an element in the later half of a list is read from the list's end
+        // (by default only in a list of 16 elements or more: most lists here are shorter).
+        const locator =
+          withValue === 'none'
+            ? new JsonLocator(text)
+            : withValue === 'every list from its end'
+              ? new JsonLocator(text, JSON.parse(text), 1)
+              : new JsonLocator(text, JSON.parse(text));
         const textDocument = TextDocument.create('file:///t.json', 'json', 1, text);
         const doc = { textDocument } as unknown as PearlDocument;
         const rangeOf = (offset: number, length: number) => ({
