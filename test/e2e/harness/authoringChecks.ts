@@ -175,20 +175,14 @@ export async function runAuthoringChecks(workbench: Workbench, run: RunFolder, c
     await pollUntil(
       `the focused row to be ${first.nodeId} with its type and name`,
       async () => {
-        seen = {
-          label: (
+        const text = async (selector: string): Promise<string> =>
+          (
             (await focused
-              .locator('.label-name')
+              .locator(selector)
               .textContent()
               .catch(() => '')) ?? ''
-          ).trim(),
-          details: (
-            (await focused
-              .locator('.details-label')
-              .textContent()
-              .catch(() => '')) ?? ''
-          ).trim(),
-        };
+          ).trim();
+        seen = { label: await text('.label-name'), details: await text('.details-label') };
         return seen.label === first.nodeId && seen.details.endsWith(` · ${first.name}`);
       },
       { timeoutMs: 15_000, describeLast: () => JSON.stringify(seen) },

@@ -107,7 +107,7 @@ interface ArrayProgress {
   endLine: number;
 }
 
-/** One member of an object as read from the object's end: its value's span and the lines after it, and its key. */
+/** One member or element as read from its container's end: its value's span and the line breaks after it. */
 interface MemberReadBack {
   readonly valueStart: number;
   /** The `\n` at or after {@link valueStart} (to the end of the text). */
@@ -116,8 +116,6 @@ interface MemberReadBack {
   readonly valueEnd: number;
   /** The `\n` at or after {@link valueEnd}. */
   readonly endBack: number;
-  readonly keyStart: number;
-  readonly keyEnd: number;
 }
 
 /**
@@ -176,6 +174,8 @@ export class JsonLocator {
   private readonly knownEnds = new Map<number, { readonly end: number; readonly back: number }>();
   /** The offset of each container a {@link locate} passes, by step (reused from search to search). */
   private readonly pathOffsets: number[] = [];
+  /** The value of each of {@link pathOffsets} (noValue when not known). */
+  private readonly pathValues: unknown[] = [];
 
   /**
    * @param text The text `JSON.parse` read (a byte order mark replaced by a space, so offsets match the editor's).
@@ -205,9 +205,11 @@ export class JsonLocator {
     // The value at the path so far, walked beside the text (noValue when not known).
     let value = this.value;
     const offsets = this.pathOffsets;
+    const values = this.pathValues;
     for (let i = 0; i < path.length; i++) {
       const step = path[i];
       offsets[i] = offset;
+      values[i] = value;
       const code = text.charCodeAt(offset);
       if (code === openBrace && typeof step === 'string') {
         this.line = line;
@@ -218,7 +220,7 @@ export class JsonLocator {
         key = found.key;
       } else if (code === openBracket && typeof step === 'number') {
         if (step < 0 || !Number.isInteger(step)) return undefined;
-        const fromEnd = this.elementFromEnd(offset, value, path, i, offsets);
+        const fromEnd = this.elementFromEnd(path, i, offsets, values);
         if (fromEnd) {
           offset = fromEnd.valueStart;
           line = this.lineOf(fromEnd.startBack);
@@ -409,28 +411,24 @@ export class JsonLocator {
   }
 
   /**
-   * Element `path[at]` of the array at `arrayOffset` (whose value is `list`), read from the array's
-   * end when the element is in the later half of a list of `minListFromEnd` elements or more (see
-   * the constructor) and the reads from the start have not reached it yet; undefined otherwise (the caller reads from the start). The array's end is found
-   * from the end of the text, through the containers on `path` before it, each read from its end.
+   * Element `path[at]` of the array at `offsets[at]` (whose value is `values[at]`; `offsets` and
+   * `values` give each container on `path`), read from the array's end when the element is in the
+   * later half of a list of `minListFromEnd` elements or more (see the constructor) and the reads
+   * from the start have not reached it yet; undefined otherwise (the caller reads from the start).
+   * The array's end is found from the end of the text, through the containers on `path` before it,
+   * each read from its end.
    */
-  private elementFromEnd(
-    arrayOffset: number,
-    list: unknown,
-    path: JsonPath,
-    at: number,
-    offsets: readonly number[],
-  ): MemberReadBack | undefined {
+  private elementFromEnd(path: JsonPath, at: number, offsets: readonly number[], values: readonly unknown[]): MemberReadBack | undefined {
     const index = path[at] as number;
+    const list = values[at];
     if (!Array.isArray(list) || list.length < this.minListFromEnd || index >= list.length || index < list.length / 2) return undefined;
-    const forward = this.arrays.get(arrayOffset);
+    const forward = this.arrays.get(offsets[at]);
     if (forward && (forward.done || index < forward.starts.length)) return undefined;
     // Every list on the way is entered in its later half too (else reading it from its end costs more).
-    let outer = this.value;
     for (let i = 0; i < at; i++) {
       const step = path[i];
+      const outer = values[i];
       if (typeof step === 'number' && (!Array.isArray(outer) || step < outer.length / 2)) return undefined;
-      outer = childValue(outer, step);
     }
     // The end of each container on the path, from the root's; one found before (by its offset,
     // which the read from the start gave) is not looked for again.
@@ -438,7 +436,6 @@ export class JsonLocator {
     this.back = 0;
     let end = this.skipWhitespaceBack(text.length);
     let endBack = this.back;
-    let value = this.value;
     let from = 0;
     for (let i = at - 1; i >= 0; i--) {
       const known = this.knownEnds.get(offsets[i + 1]);
@@ -449,10 +446,10 @@ export class JsonLocator {
         break;
       }
     }
-    for (let i = 0; i < from; i++) value = childValue(value, path[i]);
     for (let i = from; i < at; i++) {
       // Where the container's member or element on the path ends (its own value is not read).
       const step = path[i];
+      const value = values[i];
       const closing = text.charCodeAt(end - 1);
       let fromLast = -1;
       if (typeof step === 'string' && closing === closeBrace && isJsonObject(value)) fromLast = memberFromLast(value, step);
@@ -462,7 +459,6 @@ export class JsonLocator {
       endBack = this.back;
       // A read from the start that skips this value (to a member after it) jumps to its end.
       this.knownEnds.set(offsets[i + 1], { end, back: endBack });
-      value = childValue(value, step);
     }
     if (text.charCodeAt(end - 1) !== closeBracket) return undefined;
     // The element itself, read whole for its start.
@@ -531,15 +527,12 @@ export class JsonLocator {
     const endBack = this.back;
     const valueStart = this.skipValueBack(valueEnd);
     const startBack = this.back;
-    let keyStart = valueStart;
-    let keyEnd = valueStart;
     let before = this.skipWhitespaceBack(valueStart);
     if (withKey) {
       if (text.charCodeAt(before - 1) !== colon) return this.stopBack(progress);
-      keyEnd = this.skipWhitespaceBack(before - 1);
+      const keyEnd = this.skipWhitespaceBack(before - 1);
       if (text.charCodeAt(keyEnd - 1) !== quote) return this.stopBack(progress);
-      keyStart = this.stringStartBack(keyEnd - 1);
-      before = this.skipWhitespaceBack(keyStart);
+      before = this.skipWhitespaceBack(this.stringStartBack(keyEnd - 1));
     }
     if (text.charCodeAt(before - 1) === comma) {
       progress.next = before - 1;
@@ -547,7 +540,7 @@ export class JsonLocator {
     } else {
       progress.done = true;
     }
-    return { valueStart, startBack, valueEnd, endBack, keyStart, keyEnd };
+    return { valueStart, startBack, valueEnd, endBack };
   }
 
   /** Ends a read from the end that met what strict JSON does not write there. */
