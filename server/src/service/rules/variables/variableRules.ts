@@ -215,14 +215,7 @@ function fieldStringAt(doc: PearlDocument, path: JsonPath): FieldString | undefi
 export function referencedVariableIds(doc: PearlDocument): ReadonlySet<string> {
   return perParse(doc.modelCache, doc.parseId, 'referencedIds', () => {
     const used = new Set<string>();
-    walkFieldStrings(
-      doc,
-      (steps, end, key) => {
-        const value = readField(steps[end - 2].value as JsonObject, key);
-        if (typeof value === 'string') scanReferences(doc, undefined, value, used);
-      },
-      true,
-    );
+    walkFieldStrings(doc, (_steps, _end, _key, _field, value, brace) => scanReferences(doc, undefined, value, brace, used), true);
     return used;
   });
 }
@@ -237,11 +230,10 @@ function checkFieldStrings(doc: PearlDocument, diagnostics: Diagnostic[], used: 
     cache.variablesChecked = true;
     walkFieldStrings(
       doc,
-      (steps, end, key, field) => {
-        const value = readField(steps[end - 2].value as JsonObject, key);
+      (steps, end, _key, field, value, brace) => {
         // Most strings hold no problem: their references are read in place, and only a string with
         // a problem gets reference objects, a path and a position.
-        if (typeof value !== 'string' || !scanReferences(doc, field, value, used)) return;
+        if (!scanReferences(doc, field, value, brace, used)) return;
         const found = checkString(doc, field, value, findValueReferences(value), pathOf(steps, end));
         if (found) for (const finding of found.findings) diagnostics.push(finding.diagnostic);
       },
@@ -274,16 +266,23 @@ function checkFieldStrings(doc: PearlDocument, diagnostics: Diagnostic[], used: 
 const noIds: readonly string[] = [];
 
 /**
- * Reads the `{id}` references of `value` in place (no reference object, no array, no id cut out):
+ * Reads the `{id}` references of `value`, whose first `{` is at `brace`, in place (no reference
+ * object, no array, no id cut out):
  * adds the id of each reference to a declared variable to `used`, when given, and tells whether
  * one of them is a problem in a string of `field` (see {@link problemCode}; never, without a
  * field). The same references as `findValueReferences`.
  */
-function scanReferences(doc: PearlDocument, field: VariableField | undefined, value: string, used: Set<string> | undefined): boolean {
+function scanReferences(
+  doc: PearlDocument,
+  field: VariableField | undefined,
+  value: string,
+  brace: number,
+  used: Set<string> | undefined,
+): boolean {
   let problem = false;
   if (!used && (!field || field.noVariables)) return false;
   const declared = declaredIdsOf(doc);
-  for (let open = value.indexOf('{'); open >= 0;) {
+  for (let open = brace; open >= 0;) {
     // A reference is `{`, an id, `}`: the text up to the next `}` names a declared variable (the
     // table holds only ids a reference can write), or is an id no declaration has, or is none.
     const close = value.indexOf('}', open + 1);
@@ -427,12 +426,13 @@ function getFieldStrings(doc: PearlDocument): readonly FieldString[] {
 /**
  * Calls `visit` for every (V) string under `pearl`, in document order, by one walk of the `pearl`
  * value, with the steps from `pearl` to it (the first `end` of `steps`, reused: valid during the
- * call only), its key and its field. With `withBraceOnly`, only for a string holding a `{` (the others hold no reference, and
- * their field is not even resolved: most strings of a Pearl have none).
+ * call only), its key, its field and the string. With `withBraceOnly`, only for a string holding a
+ * `{`, with the offset of its first `{` (the others hold no reference, and their field is not even
+ * resolved: most strings of a Pearl have none); without, `brace` is -1.
  */
 function walkFieldStrings(
   doc: PearlDocument,
-  visit: (steps: readonly PathStep<unknown>[], end: number, key: string, field: VariableField) => void,
+  visit: (steps: readonly PathStep<unknown>[], end: number, key: string, field: VariableField, value: string, brace: number) => void,
   withBraceOnly = false,
 ): void {
   const pearl = doc.pearlValue;
@@ -441,14 +441,17 @@ function walkFieldStrings(
   // `steps`; the stack is three parallel arrays (key, value, depth of each pending value) with its
   // own top, `size`. No array here is ever shortened (by `pop` or `length = 0`): the engine frees a
   // shortened array's storage, and the next push allocates it again, per object walked.
-  const steps: MutablePathStep[] = [];
-  const stackKeys: (string | number)[] = ['pearl'];
-  const stackValues: unknown[] = [pearl];
-  const stackDepths: number[] = [0];
+  // The arrays are the ones the last walk left, when not too long: made per walk, they grew by
+  // copies to as many entries as the longest list (some 400 KB per check of a 5,000-node Pearl).
+  const scratch = spareScratch ?? { steps: [], stackKeys: [], stackValues: [], stackDepths: [], wantedKeys: [], wantedValues: [] };
+  spareScratch = undefined;
+  const { steps, stackKeys, stackValues, stackDepths, wantedKeys, wantedValues } = scratch;
+  stackKeys[0] = 'pearl';
+  stackValues[0] = pearl;
+  stackDepths[0] = 0;
   let size = 1;
-  // The wanted members of one object, in order (the first `wanted` of each); reused from object to object.
-  const wantedKeys: string[] = [];
-  const wantedValues: unknown[] = [];
+  // The wanted members of one object, in order (the first `wanted` of each), in `wantedKeys` and
+  // `wantedValues`: reused from object to object.
   while (size > 0) {
     size--;
     const value = stackValues[size];
@@ -464,12 +467,13 @@ function walkFieldStrings(
       steps[depth] = { key, value };
     }
     if (typeof value === 'string') {
-      if (withBraceOnly && value.indexOf('{') < 0) continue;
+      const brace = withBraceOnly ? value.indexOf('{') : -1;
+      if (withBraceOnly && brace < 0) continue;
       // Steps past this depth are left from an earlier branch, and kept for the next one: the
       // array is never shortened (shortening it dropped the step objects, made again per string).
       const field =
         typeof key === 'string' && variableFieldKeys.has(key) ? resolveValueVariableField(doc.kind, steps, depth + 1) : undefined;
-      if (field && typeof key === 'string') visit(steps, depth + 1, key, field);
+      if (field && typeof key === 'string') visit(steps, depth + 1, key, field, value, brace);
       continue;
     }
     // Pushed in reverse so that they are visited, and reported, in document order (`JSON.parse`
@@ -504,7 +508,25 @@ function walkFieldStrings(
       }
     }
   }
+  // Every stack entry was cleared as it was taken; the steps still hold the values of the last
+  // branch walked.
+  for (let i = 0; i < steps.length; i++) steps[i].value = undefined;
+  if (stackValues.length <= maxSpareStack) spareScratch = scratch;
 }
+
+/** The arrays of one {@link walkFieldStrings} walk, kept for the next (taken while a walk runs: a walk inside a visit makes its own). */
+interface WalkScratch {
+  readonly steps: MutablePathStep[];
+  readonly stackKeys: (string | number)[];
+  readonly stackValues: unknown[];
+  readonly stackDepths: number[];
+  readonly wantedKeys: string[];
+  readonly wantedValues: unknown[];
+}
+
+let spareScratch: WalkScratch | undefined;
+/** The most entries a kept stack may have (a longer one, of a larger Pearl, is left to the garbage collector). */
+const maxSpareStack = 1 << 16;
 
 /** The path from the root of the (V) string at `steps[end - 1]` (`steps[0]` is `pearl` under the root). */
 function pathOf(steps: readonly PathStep<unknown>[], end: number): JsonPath {
