@@ -247,8 +247,11 @@ class ReadModel implements PearlModel {
     const { variables, variablesById } = readVariables(tree, root?.variables);
     this.variables = variables;
     this.variablesById = variablesById;
-    const nodes: PearlNode[] = [];
-    if (kind === 'text' && pearl) readNodes(tree, pearl.nodes, ['pearl', 'nodes'], undefined, nodes);
+    let nodes: PearlNode[] = noNodes as PearlNode[];
+    if (kind === 'text' && pearl) {
+      nodes = new Array<PearlNode>(countObjects(pearl.nodes));
+      readNodes(tree, pearl.nodes, ['pearl', 'nodes'], undefined, nodes, 0);
+    }
     const nodesById = new Map<string, PearlNode>();
     for (let i = 0; i < nodes.length; i++) {
       const node = nodes[i];
@@ -304,23 +307,29 @@ function deriveGraphFacts(
   const counts = new Uint32Array(nodes.length > 0 ? nodes[nodes.length - 1].index + 1 : 0);
   let preCall: PearlNode | undefined;
   let opening: PearlNode | undefined;
+  // Each top-level node, then its nested actions depth first (a stack of those only: a stack of
+  // every node grew, by copies, to the length of `pearl.nodes`).
   const stack: PearlNode[] = [];
-  let top = 0;
-  for (let i = nodes.length - 1; i >= 0; i--) stack[top++] = nodes[i];
-  while (top > 0) {
-    const node = stack[--top];
-    allNodes[size++] = node;
-    for (let i = node.nested.length - 1; i >= 0; i--) stack[top++] = node.nested[i];
-    const transitions = node.transitions;
-    for (let i = 0; i < transitions.length; i++) {
-      const transition = transitions[i];
-      const target = transition.toNodeId !== undefined ? nodesById.get(transition.toNodeId) : undefined;
-      (transition as ModelTransition).target = target;
-      if (target && !node.container && target.nodeType !== NodeType.PostCallActions) counts[target.index]++;
+  for (let n = 0; n < nodes.length; n++) {
+    let node = nodes[n];
+    let top = 0;
+    for (;;) {
+      allNodes[size++] = node;
+      const transitions = node.transitions;
+      for (let i = 0; i < transitions.length; i++) {
+        const transition = transitions[i];
+        const target = transition.toNodeId !== undefined ? nodesById.get(transition.toNodeId) : undefined;
+        (transition as ModelTransition).target = target;
+        if (target && !node.container && target.nodeType !== NodeType.PostCallActions) counts[target.index]++;
+      }
+      if (!node.container) {
+        if (node.nodeType === NodeType.PreCallAPI) preCall ??= node;
+        else if (node.nodeType === NodeType.OpeningSentence) opening ??= node;
+      }
+      for (let i = node.nested.length - 1; i >= 0; i--) stack[top++] = node.nested[i];
+      if (top === 0) break;
+      node = stack[--top];
     }
-    if (node.container) continue;
-    if (node.nodeType === NodeType.PreCallAPI) preCall ??= node;
-    else if (node.nodeType === NodeType.OpeningSentence) opening ??= node;
   }
   const lists = new Array<PearlTransition[] | undefined>(counts.length).fill(undefined);
   const placed = new Uint32Array(counts.length);
@@ -448,7 +457,8 @@ function numberOf(value: unknown): number | undefined {
  * (and of every small file pearl-lint checks, in code not yet optimised) a quarter slower to build.
  */
 class ModelObject {
-  declare protected readonly tree: SyntaxTree;
+  /** The parse's syntax tree, built on first use (read by the transitions of a node too). */
+  declare readonly tree: SyntaxTree;
   declare readonly value: JsonObject;
   declare private objectNode: JsonNode | undefined;
   /** The path, or undefined until {@link path} is first read (see {@link makePath}). */
@@ -508,32 +518,43 @@ class ModelVariable extends ModelObject implements PearlVariable {
   }
 }
 
-class ModelTransition extends ModelObject implements PearlTransition {
-  declare readonly source: PearlNode;
+/**
+ * A transition: the most numerous model object (several per node), so it holds only what the
+ * rules read of every transition (its value, source, index, name, toNodeId, target). Its path, its
+ * syntax and `apiResult` are read from those on each use (a rule reads them only to report, a
+ * feature for one transition): each field fewer is 8 bytes per transition for the garbage
+ * collector to copy while a large Pearl's check runs.
+ */
+class ModelTransition implements PearlTransition {
+  declare readonly value: JsonObject;
+  declare readonly source: ModelNode;
   declare private readonly index: number;
   declare readonly name: string | undefined;
   declare readonly toNodeId: string | undefined;
-  declare readonly apiResult: number | undefined;
   /** Set by deriveGraphFacts. */
   declare target: PearlNode | undefined;
 
-  /**
-   * A transition is given its source and its index in `transitions`: its path (read only to
-   * report on it or to find its syntax) is made on first use, not for each of the document's
-   * transitions when the model is read.
-   */
-  constructor(tree: SyntaxTree, value: JsonObject, source: PearlNode, index: number) {
-    super(tree, value, undefined);
+  /** A transition is given its source and its index in `transitions`. */
+  constructor(value: JsonObject, source: ModelNode, index: number) {
+    this.value = value;
     this.source = source;
     this.index = index;
     this.name = stringOf(value.name);
     this.toNodeId = stringOf(value.toNodeId);
-    this.apiResult = numberOf(value.apiResult);
     this.target = undefined;
   }
 
-  protected override makePath(): JsonPath {
+  get apiResult(): number | undefined {
+    return numberOf(this.value.apiResult);
+  }
+
+  /** Its node's path, `'transitions'`, its index: a new array on each read. */
+  get path(): JsonPath {
     return childPath(this.source.path, 'transitions', this.index);
+  }
+
+  get node(): JsonNode {
+    return this.source.tree.modelNode(this.path);
   }
 
   get nameNode(): JsonNode | undefined {
@@ -546,6 +567,10 @@ class ModelTransition extends ModelObject implements PearlTransition {
 
   get apiResultNode(): JsonNode | undefined {
     return this.property('apiResult');
+  }
+
+  private property(key: string): JsonNode | undefined {
+    return key in this.value ? getPropertyNode(this.node, key) : undefined;
   }
 }
 
@@ -592,22 +617,40 @@ class ModelNode extends ModelObject implements PearlNode {
 }
 
 /**
- * Reads the node objects of `list` (the value at `path`) into `into`; other elements are skipped,
- * keeping each node's index. A node's path is made from `path` and its index when first read.
+ * Reads the node objects of `list` (the value at `path`) into `into` from `at` on, and gives the
+ * position after the last; other elements are skipped, keeping each node's index. A node's path
+ * is made from `path` and its index when first read. `into` is made at its final length
+ * ({@link countObjects}): grown by `push`, a list of 5,000 nodes was copied some 20 times.
  */
-function readNodes(tree: SyntaxTree, list: unknown, path: JsonPath, container: PearlNode['container'], into: PearlNode[]): void {
-  if (!Array.isArray(list)) return;
+function readNodes(
+  tree: SyntaxTree,
+  list: unknown,
+  path: JsonPath,
+  container: PearlNode['container'],
+  into: PearlNode[],
+  at: number,
+): number {
+  if (!Array.isArray(list)) return at;
   for (let index = 0; index < list.length; index++) {
     const element: unknown = list[index];
-    if (isJsonObject(element)) into.push(readNode(tree, element, path, index, container));
+    if (isJsonObject(element)) into[at++] = readNode(tree, element, path, index, container);
   }
+  return at;
+}
+
+/** How many elements of `list` are objects (0 when it is not an array). */
+function countObjects(list: unknown): number {
+  if (!Array.isArray(list)) return 0;
+  let count = 0;
+  for (let i = 0; i < list.length; i++) if (isJsonObject(list[i])) count++;
+  return count;
 }
 
 const noTransitions: readonly PearlTransition[] = [];
 const noNodes: readonly PearlNode[] = [];
 
 /** The node `value`, element `index` of the list at `listPath`. */
-function readNode(tree: SyntaxTree, value: JsonObject, listPath: JsonPath, index: number, container: PearlNode['container']): PearlNode {
+function readNode(tree: SyntaxTree, value: JsonObject, listPath: JsonPath, index: number, container: PearlNode['container']): ModelNode {
   const result = new ModelNode(tree, value, listPath, index, container);
   const transitions = value.transitions;
   if (Array.isArray(transitions) && transitions.length > 0) {
@@ -618,19 +661,20 @@ function readNode(tree: SyntaxTree, value: JsonObject, listPath: JsonPath, index
     let at = 0;
     for (let i = 0; i < transitions.length; i++) {
       const transition: unknown = transitions[i];
-      if (isJsonObject(transition)) read[at++] = new ModelTransition(tree, transition, result, i);
+      if (isJsonObject(transition)) read[at++] = new ModelTransition(transition, result, i);
     }
     result.transitions = read;
   }
   // Most nodes hold neither list: no path is made for one that is absent.
   const { handOffAction, postCallActions } = value;
   if (Array.isArray(handOffAction) || Array.isArray(postCallActions)) {
-    const nested: PearlNode[] = [];
+    const nested = new Array<PearlNode>(countObjects(handOffAction) + countObjects(postCallActions));
+    let at = 0;
     if (Array.isArray(handOffAction)) {
-      readNodes(tree, handOffAction, childPath(result.path, 'handOffAction'), { node: result, list: 'handOffAction' }, nested);
+      at = readNodes(tree, handOffAction, childPath(result.path, 'handOffAction'), { node: result, list: 'handOffAction' }, nested, at);
     }
     if (Array.isArray(postCallActions)) {
-      readNodes(tree, postCallActions, childPath(result.path, 'postCallActions'), { node: result, list: 'postCallActions' }, nested);
+      readNodes(tree, postCallActions, childPath(result.path, 'postCallActions'), { node: result, list: 'postCallActions' }, nested, at);
     }
     result.nested = nested;
   }

@@ -1,7 +1,7 @@
 import { Diagnostic, DiagnosticSeverity } from 'vscode-languageserver-types';
 import { type BodyFixData, readBodyFixData, valueAt } from '../diagnosticData';
 import { createDiagnostic, keySpan, openingSpan, valueSpan } from '../diagnostics';
-import { PearlDocument } from '../../document/pearlDocument';
+import { childPath, PearlDocument } from '../../document/pearlDocument';
 import {
   arrayOf,
   formatJsonValue,
@@ -130,9 +130,10 @@ export function validateApiSettingsRules(doc: PearlDocument, diagnostics: Diagno
 function collectApiSettings(doc: PearlDocument): PlacedObject[] {
   const result: PlacedObject[] = [];
   if (doc.kind === 'text') {
-    for (const node of doc.allNodes) {
+    for (let n = 0; n < doc.allNodes.length; n++) {
+      const node = doc.allNodes[n];
       const settings = objectOf(node.value.apiSettings);
-      if (settings) result.push({ value: settings, path: [...node.path, 'apiSettings'] });
+      if (settings) result.push({ value: settings, path: childPath(node.path, 'apiSettings') });
     }
     return result;
   }

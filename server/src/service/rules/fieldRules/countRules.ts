@@ -1,6 +1,6 @@
 import { Diagnostic, DiagnosticSeverity } from 'vscode-languageserver-types';
 import { createDiagnostic, valueSpan } from '../diagnostics';
-import { PearlDocument } from '../../document/pearlDocument';
+import { childPath, PearlDocument } from '../../document/pearlDocument';
 import {
   getChannelValue,
   int32Max,
@@ -163,7 +163,12 @@ function collectSmtpSettings(doc: PearlDocument): PlacedObject[] {
     if (smtpSettings) result.push({ value: smtpSettings, path: [...path(), 'smtpSettings'] });
   };
   if (doc.kind === 'text') {
-    for (const node of doc.allNodes) add(node.value.emailSettings, () => [...node.path, 'emailSettings']);
+    // A loop without a closure per node: most nodes send no email.
+    for (let n = 0; n < doc.allNodes.length; n++) {
+      const node = doc.allNodes[n];
+      const smtpSettings = objectOf(objectOf(node.value.emailSettings)?.smtpSettings);
+      if (smtpSettings) result.push({ value: smtpSettings, path: childPath(node.path, 'emailSettings', 'smtpSettings') });
+    }
     return result;
   }
   const pearl = doc.pearlValue;

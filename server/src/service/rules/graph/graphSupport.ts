@@ -136,11 +136,12 @@ function isUnresolved(
 
 /**
  * The first node whose nodeId is `id`, in document order (each top-level node followed by its
- * nested actions), nested actions included.
+ * nested actions), nested actions included. `facts`, the {@link graphFacts} of `graph`, when the
+ * caller has them (a loop over every node: each read of them makes a closure).
  */
-export function firstWithId(graph: StructuralModel, id: string): StructuralNode | undefined {
+export function firstWithId(graph: StructuralModel, id: string, facts?: GraphFacts): StructuralNode | undefined {
   const topLevel = graph.nodesById.get(id);
-  const nested = graphFacts(graph).nestedById?.get(id);
+  const nested = (facts ?? graphFacts(graph)).nestedById?.get(id);
   if (!topLevel || !nested) return topLevel ?? nested;
   // A top-level node comes before its own nested actions.
   return topLevelOf(nested).index < topLevel.index ? nested : topLevel;

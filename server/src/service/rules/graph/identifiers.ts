@@ -10,7 +10,7 @@ import {
   type StructuralModel,
   type StructuralTransition,
 } from '../ruleModule';
-import { describeNode, firstWithId, hasGraph, lineOf, nodeSpan, report, typeOf } from './graphSupport';
+import { describeNode, firstWithId, graphFacts, hasGraph, lineOf, nodeSpan, report, typeOf } from './graphSupport';
 
 /** The codes of nodeIds and transition names (docs/interface.md § Node, § Transition), in the order docs/rules.md lists them. */
 const codes = defineRules('graph', {
@@ -110,10 +110,11 @@ const namesComparedInPlace = 8;
  */
 function checkIdentifiers(graph: StructuralModel, diagnostics: Diagnostic[]): void {
   if (!hasGraph(graph)) return;
+  const facts = graphFacts(graph);
   for (let n = 0; n < graph.allNodes.length; n++) {
     const node = graph.allNodes[n];
     if (node.nodeId === undefined) continue;
-    const first = firstWithId(graph, node.nodeId);
+    const first = firstWithId(graph, node.nodeId, facts);
     if (!first || first === node) continue;
     const named = first.name !== undefined ? ` '${first.name}'` : '';
     const where = first.container ? ` in the ${first.container.list} of ${describeNode(graph, first.container.node)}` : '';

@@ -88,25 +88,28 @@ function forEachVariableId(
   doc: PearlDocument,
   visit: (listPath: JsonPath, index: number, variableId: string, list: 'body' | 'outputBody') => void,
 ): void {
-  // Paths are made only for an object that may hold entries: most nodes have no API settings.
-  const visitSettings = (settings: JsonObject, path: JsonPath): void => {
-    for (const list of ['body', 'outputBody'] as const) {
-      const entries = settings[list];
-      if (!Array.isArray(entries)) continue;
-      let listPath: JsonPath | undefined;
-      for (let index = 0; index < entries.length; index++) {
-        const entry: unknown = entries[index];
-        if (isJsonObject(entry) && typeof entry.variableId === 'string') {
-          listPath ??= childPath(path, list);
-          visit(listPath, index, entry.variableId, list);
-        }
+  // A list's path is made only for a list that holds an entry (`path`, then `step` when given,
+  // then the list's key): most nodes have no API settings, most settings no variableId.
+  const visitList = (entries: unknown, path: JsonPath, step: string | undefined, list: 'body' | 'outputBody'): void => {
+    if (!Array.isArray(entries)) return;
+    let listPath: JsonPath | undefined;
+    for (let index = 0; index < entries.length; index++) {
+      const entry: unknown = entries[index];
+      if (isJsonObject(entry) && typeof entry.variableId === 'string') {
+        listPath ??= step === undefined ? childPath(path, list) : childPath(path, step, list);
+        visit(listPath, index, entry.variableId, list);
       }
     }
   };
+  const visitSettings = (settings: JsonObject, path: JsonPath, step?: string): void => {
+    visitList(settings.body, path, step, 'body');
+    visitList(settings.outputBody, path, step, 'outputBody');
+  };
   if (doc.kind === 'text') {
-    for (const node of doc.allNodes) {
+    for (let n = 0; n < doc.allNodes.length; n++) {
+      const node = doc.allNodes[n];
       const settings = node.value.apiSettings;
-      if (isJsonObject(settings)) visitSettings(settings, childPath(node.path, 'apiSettings'));
+      if (isJsonObject(settings)) visitSettings(settings, node.path, 'apiSettings');
     }
     return;
   }
@@ -126,13 +129,17 @@ function forEachVariableId(
   }
 }
 
-/** The steps from the root's `pearl` to the value at `path` (`path[0]` is `pearl`), each with the value reached. */
-function stepsAlong(root: unknown, path: JsonPath): PathStep<unknown>[] {
-  const steps: PathStep<unknown>[] = [];
+/**
+ * The steps from the root's `pearl` to the `value` of the entry `index` of the list at `listPath`
+ * (`listPath[0]` is `pearl`), each with the value reached.
+ */
+function stepsToEntryValue(root: unknown, listPath: JsonPath, index: number): PathStep<unknown>[] {
+  const steps = new Array<PathStep<unknown>>(listPath.length + 2);
   let value = root;
-  for (const key of path) {
+  for (let i = 0; i < steps.length; i++) {
+    const key = i < listPath.length ? listPath[i] : i === listPath.length ? index : 'value';
     value = isJsonObject(value) || Array.isArray(value) ? (value as Record<string | number, unknown>)[key] : undefined;
-    steps.push({ key, value });
+    steps[i] = { key, value };
   }
   return steps;
 }
@@ -221,7 +228,7 @@ function variableIdsOf(doc: PearlDocument): readonly VariableIdEntry[] {
     if (list === 'body' && group !== undefined && variableGroupNames[group] !== undefined) {
       // The variable is sent as the entry's value: the field is the entry's `value`.
       if (fieldFor !== listPath) {
-        field = resolveValueVariableField(doc.kind, stepsAlong(doc.value, [...listPath, index, 'value']));
+        field = resolveValueVariableField(doc.kind, stepsToEntryValue(doc.value, listPath, index));
         fieldFor = listPath;
       }
       if (field && !field.allowedGroups.has(group)) problem = { group, field };
