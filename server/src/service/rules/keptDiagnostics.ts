@@ -64,9 +64,10 @@ function keepAcrossStringEdits(name: string, doc: PearlDocument, diagnostics: Di
   if (last && last.parseId === doc.parseId) own = last.diagnostics;
   else if (last && doc.stringPatch && last.parseId === doc.stringPatch.from) own = movePastPatch(last.diagnostics, doc.stringPatch, doc);
   if (!own) {
+    // Kept as made: no one else holds them, and what is appended below are copies.
     const fresh: Diagnostic[] = [];
     check(fresh);
-    own = fresh.map(copyDiagnostic);
+    own = fresh;
   }
   kept.set(name, { parseId: doc.parseId, diagnostics: own });
   for (let d = 0; d < own.length; d++) {
@@ -112,7 +113,9 @@ class DocumentStructure implements StructuralModel {
   typeOfKey(of: Parameters<StructuralModel['typeOfKey']>[0], key: string): JsonType | undefined {
     // The view's nodes and transitions are the model's.
     const value = (of as PearlNode | PearlTransition).value;
-    return Object.prototype.hasOwnProperty.call(value, key) && value[key] !== undefined ? jsonType(value[key]) : undefined;
+    // Most keys asked for are not set: the read alone answers (a parsed object's prototype holds no such key).
+    const member = value[key];
+    return member !== undefined && Object.prototype.hasOwnProperty.call(value, key) ? jsonType(member) : undefined;
   }
 
   lineAt(path: JsonPath): number {
