@@ -1,7 +1,7 @@
 import type { TextSpan } from '../document/textSpan';
 import { findNodeAtOffset, type JsonNode } from '../document/jsonTree';
 import type { PearlDocument, PearlNode, PearlTransition, PearlVariable } from '../document/pearlDocument';
-import { getPathSteps, PathStep, resolveVariableField, VariableField, variableFieldKeys } from './variableFields';
+import { getPathSteps, isVariableFieldKey, PathStep, resolveVariableField, VariableField } from './variableFields';
 import { findVariableReferences, stringContentSpan, VariableReference } from '../document/variableReferences';
 
 /**
@@ -94,7 +94,7 @@ export function getPearlSymbolAt(doc: PearlDocument, offset: number): PearlSymbo
   if (key === 'variableId' && isApiPropertyStep(steps)) {
     return { kind: 'variableId', id, node, span };
   }
-  if (typeof key !== 'string' || !variableFieldKeys.has(key)) return undefined;
+  if (typeof key !== 'string' || !isVariableFieldKey(key)) return undefined;
   const field = resolveVariableField(doc.kind, steps);
   if (!field) return undefined;
   const references = findVariableReferences(text, node);
@@ -157,7 +157,7 @@ export function findVariableOccurrences(doc: PearlDocument, id: string): PearlOc
       }
       return;
     }
-    if (typeof key !== 'string' || !variableFieldKeys.has(key) || !resolveVariableField(doc.kind, steps)) return;
+    if (typeof key !== 'string' || !isVariableFieldKey(key) || !resolveVariableField(doc.kind, steps)) return;
     for (const reference of findVariableReferences(text, node)) {
       if (reference.id === id) {
         result.push({ span: reference.idSpan, isDeclaration: false, node });

@@ -20,9 +20,9 @@ import { declaredIdsOf } from './declaredIds';
 import {
   PathStep,
   resolveValueVariableField,
-  variableContainerKeys,
+  isVariableContainerKey,
   VariableField,
-  variableFieldKeys,
+  isVariableFieldKey,
 } from '../../interface/variableFields';
 import { variableGroupNames } from '../../interface/enumNames';
 import {
@@ -471,8 +471,7 @@ function walkFieldStrings(
       if (withBraceOnly && brace < 0) continue;
       // Steps past this depth are left from an earlier branch, and kept for the next one: the
       // array is never shortened (shortening it dropped the step objects, made again per string).
-      const field =
-        typeof key === 'string' && variableFieldKeys.has(key) ? resolveValueVariableField(doc.kind, steps, depth + 1) : undefined;
+      const field = typeof key === 'string' && isVariableFieldKey(key) ? resolveValueVariableField(doc.kind, steps, depth + 1) : undefined;
       if (field && typeof key === 'string') visit(steps, depth + 1, key, field, value, brace);
       continue;
     }
@@ -491,8 +490,8 @@ function walkFieldStrings(
         const child = value[childKey];
         if (
           typeof child === 'string'
-            ? variableFieldKeys.has(childKey)
-            : typeof child === 'object' && child !== null && variableContainerKeys.has(childKey)
+            ? isVariableFieldKey(childKey)
+            : typeof child === 'object' && child !== null && isVariableContainerKey(childKey)
         ) {
           wantedKeys[wanted] = childKey;
           wantedValues[wanted] = child;
@@ -590,7 +589,7 @@ function checkReferences(doc: PearlDocument, field: VariableField, references: r
 }
 
 /**
- * `holder[key]`, read by the property's name for the keys of (V) fields ({@link variableFieldKeys}):
+ * `holder[key]`, read by the property's name for the keys of (V) fields ({@link isVariableFieldKey}):
  * the holders are objects of many shapes, and across them a load by a constant name is several
  * times cheaper than one by a variable key. Runs for every (V) string on each keystroke.
  */
