@@ -541,16 +541,14 @@ class ModelVariable extends ModelObject implements PearlVariable {
 
 /**
  * A transition: the most numerous model object (several per node), so it holds only what the
- * rules read of every transition (its value, source, index, name, toNodeId, target). Its path, its
- * syntax and `apiResult` are read from those on each use (a rule reads them only to report, a
- * feature for one transition): each field fewer is 8 bytes per transition for the garbage
- * collector to copy while a large Pearl's check runs.
+ * rules read of every transition (its value, source, index, toNodeId, target). Its path, syntax,
+ * name and `apiResult` are read from those on each use: each field fewer is 8 bytes per transition
+ * for the garbage collector to copy while a large Pearl's check runs (see {@link ModelNode}).
  */
 class ModelTransition implements PearlTransition {
   declare readonly value: JsonObject;
   declare readonly source: ModelNode;
   declare private readonly index: number;
-  declare readonly name: string | undefined;
   declare readonly toNodeId: string | undefined;
   /** Set by deriveGraphFacts. */
   declare target: PearlNode | undefined;
@@ -560,9 +558,12 @@ class ModelTransition implements PearlTransition {
     this.value = value;
     this.source = source;
     this.index = index;
-    this.name = stringOf(value.name);
     this.toNodeId = stringOf(value.toNodeId);
     this.target = undefined;
+  }
+
+  get name(): string | undefined {
+    return stringOf(this.value.name);
   }
 
   get apiResult(): number | undefined {
@@ -595,33 +596,63 @@ class ModelTransition implements PearlTransition {
   }
 }
 
-class ModelNode extends ModelObject implements PearlNode {
-  /** The path of the list that holds the node (shared by the nodes of one list). */
-  declare private readonly listPath: JsonPath;
+/** What the nodes of one list share: the parse's syntax tree, the list's path, and for a nested list the node that holds it. */
+class NodeList {
+  constructor(
+    readonly tree: SyntaxTree,
+    readonly path: JsonPath,
+    readonly container: PearlNode['container'],
+  ) {}
+}
+
+/**
+ * A node: as few fields as the rules read of every node (its list, value, index, nodeId, nodeType,
+ * transitions and nested actions); its path, syntax, name and container are read from those on
+ * each use. A large Pearl's model is most of what a check keeps alive besides the parsed value,
+ * and what is alive when the young generation fills is copied: 1.3 MB more kept alive through a
+ * check of a 20,000-node Pearl cost it some 5% more time.
+ */
+class ModelNode implements PearlNode {
+  declare private readonly list: NodeList;
+  declare readonly value: JsonObject;
   declare readonly index: number;
-  declare readonly container: PearlNode['container'];
   declare readonly nodeId: string | undefined;
-  declare readonly name: string | undefined;
   declare readonly nodeType: number | undefined;
   /** Set by {@link readNode}, at their final length (most nodes have no nested actions: they share one empty list). */
   declare transitions: readonly PearlTransition[];
   declare nested: readonly PearlNode[];
 
-  /** A node is given its list's path and its index there: its own path is made on first use. */
-  constructor(tree: SyntaxTree, value: JsonObject, listPath: JsonPath, index: number, container: PearlNode['container']) {
-    super(tree, value, undefined);
-    this.listPath = listPath;
+  /** A node is given its list and its index there. */
+  constructor(list: NodeList, value: JsonObject, index: number) {
+    this.list = list;
+    this.value = value;
     this.index = index;
-    this.container = container;
     this.nodeId = stringOf(value.nodeId);
-    this.name = stringOf(value.name);
     this.nodeType = numberOf(value.nodeType);
     this.transitions = noTransitions;
     this.nested = noNodes;
   }
 
-  protected override makePath(): JsonPath {
-    return childPath(this.listPath, this.index);
+  /** The parse's syntax tree (built on first use), which the node's transitions read too. */
+  get tree(): SyntaxTree {
+    return this.list.tree;
+  }
+
+  get container(): PearlNode['container'] {
+    return this.list.container;
+  }
+
+  get name(): string | undefined {
+    return stringOf(this.value.name);
+  }
+
+  /** Its list's path and its index: a new array on each read. */
+  get path(): JsonPath {
+    return childPath(this.list.path, this.index);
+  }
+
+  get node(): JsonNode {
+    return this.list.tree.modelNode(this.path);
   }
 
   get nodeIdNode(): JsonNode | undefined {
@@ -634,6 +665,10 @@ class ModelNode extends ModelObject implements PearlNode {
 
   get nodeTypeNode(): JsonNode | undefined {
     return this.property('nodeType');
+  }
+
+  private property(key: string): JsonNode | undefined {
+    return key in this.value ? getPropertyNode(this.node, key) : undefined;
   }
 }
 
@@ -652,9 +687,10 @@ function readNodes(
   at: number,
 ): number {
   if (!Array.isArray(list)) return at;
+  const shared = new NodeList(tree, path, container);
   for (let index = 0; index < list.length; index++) {
     const element: unknown = list[index];
-    if (isJsonObject(element)) into[at++] = readNode(tree, element, path, index, container);
+    if (isJsonObject(element)) into[at++] = readNode(shared, element, index);
   }
   return at;
 }
@@ -670,9 +706,10 @@ function countObjects(list: unknown): number {
 const noTransitions: readonly PearlTransition[] = [];
 const noNodes: readonly PearlNode[] = [];
 
-/** The node `value`, element `index` of the list at `listPath`. */
-function readNode(tree: SyntaxTree, value: JsonObject, listPath: JsonPath, index: number, container: PearlNode['container']): ModelNode {
-  const result = new ModelNode(tree, value, listPath, index, container);
+/** The node `value`, element `index` of `list`. */
+function readNode(list: NodeList, value: JsonObject, index: number): ModelNode {
+  const result = new ModelNode(list, value, index);
+  const tree = list.tree;
   const transitions = value.transitions;
   if (Array.isArray(transitions) && transitions.length > 0) {
     // Made at its final length (an array grown by `push` gets room for 16 more).
@@ -690,12 +727,13 @@ function readNode(tree: SyntaxTree, value: JsonObject, listPath: JsonPath, index
   const { handOffAction, postCallActions } = value;
   if (Array.isArray(handOffAction) || Array.isArray(postCallActions)) {
     const nested = new Array<PearlNode>(countObjects(handOffAction) + countObjects(postCallActions));
+    const path = result.path;
     let at = 0;
     if (Array.isArray(handOffAction)) {
-      at = readNodes(tree, handOffAction, childPath(result.path, 'handOffAction'), { node: result, list: 'handOffAction' }, nested, at);
+      at = readNodes(tree, handOffAction, childPath(path, 'handOffAction'), { node: result, list: 'handOffAction' }, nested, at);
     }
     if (Array.isArray(postCallActions)) {
-      readNodes(tree, postCallActions, childPath(result.path, 'postCallActions'), { node: result, list: 'postCallActions' }, nested, at);
+      readNodes(tree, postCallActions, childPath(path, 'postCallActions'), { node: result, list: 'postCallActions' }, nested, at);
     }
     result.nested = nested;
   }
