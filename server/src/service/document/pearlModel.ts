@@ -607,8 +607,8 @@ class NodeList {
 
 /**
  * A node: as few fields as the rules read of every node (its list, value, index, nodeId, nodeType,
- * transitions and nested actions); its path, syntax, name and container are read from those on
- * each use. A large Pearl's model is most of what a check keeps alive besides the parsed value,
+ * transitions and nested actions, and its path once made); its syntax, name and container are read
+ * from those on each use. A large Pearl's model is most of what a check keeps alive besides the parsed value,
  * and what is alive when the young generation fills is copied: 1.3 MB more kept alive through a
  * check of a 20,000-node Pearl cost it some 5% more time.
  */
@@ -621,6 +621,12 @@ class ModelNode implements PearlNode {
   /** Set by {@link readNode}, at their final length (most nodes have no nested actions: they share one empty list). */
   declare transitions: readonly PearlTransition[];
   declare nested: readonly PearlNode[];
+  /**
+   * The path, made on first read and kept: the model outlives a parse (a keystroke in a string
+   * patches the parse and keeps its model), and rules that run on every keystroke read the paths
+   * of the nodes with settings.
+   */
+  declare private keptPath: JsonPath | undefined;
 
   /** A node is given its list and its index there. */
   constructor(list: NodeList, value: JsonObject, index: number) {
@@ -631,6 +637,7 @@ class ModelNode implements PearlNode {
     this.nodeType = numberOf(value.nodeType);
     this.transitions = noTransitions;
     this.nested = noNodes;
+    this.keptPath = undefined;
   }
 
   /** The parse's syntax tree (built on first use), which the node's transitions read too. */
@@ -646,9 +653,10 @@ class ModelNode implements PearlNode {
     return stringOf(this.value.name);
   }
 
-  /** Its list's path and its index: a new array on each read. */
+  /** Its list's path and its index. */
   get path(): JsonPath {
-    return childPath(this.list.path, this.index);
+    this.keptPath ??= childPath(this.list.path, this.index);
+    return this.keptPath;
   }
 
   get node(): JsonNode {
