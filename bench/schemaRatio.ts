@@ -1,0 +1,131 @@
+/**
+ * The schema-only ratio with each side in a process of its own (`npm run bench:schema-ratio`;
+ * `--sizes=1000,5000`, `--shapes=text,mix`, `--rounds=5`): a cross-check of `npm run bench`'s
+ * `full / schema only` column.
+ *
+ * `npm run bench` runs six contenders in one process, in a rotating order: the garbage collector
+ * runs when the young generation fills, whoever filled it, so at 5,000 nodes and more the schema-only
+ * contender's median swings (a scavenge that lands in its `JSON.parse` copies the half-built value)
+ * and with it the ratio. Here each round starts one process that runs only the full diagnostics and
+ * one that runs only the schema-only limit (`JSON.parse` + the product's precompiled validator), in
+ * a rotating order; each process warms up, then times back-to-back runs for about a second, paying
+ * for exactly the garbage it makes. The report gives each side's median time per run over the
+ * rounds and the median of the per-round ratios. No forced garbage collection on either side.
+ */
+import { spawnSync } from 'node:child_process';
+import * as os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { text as validateTextPearl } from '../server/src/service/generated/schemaValidators';
+import { getLanguageService } from '../server/src/service/pearlLanguageService';
+import { generateShapedPearl, generateTextPearl, type PearlShape, pearlShapes } from './pearlGenerator';
+
+/** The shapes of `npm run bench`: `text` (generateTextPearl) or a generateShapedPearl shape. */
+type BenchShape = 'text' | PearlShape;
+
+type Side = 'full' | 'schema';
+
+/** One shape and size: each side's median time per run (ms) and the median of the per-round ratios. */
+interface RatioResult {
+  readonly shape: BenchShape;
+  readonly nodes: number;
+  readonly fullMs: number;
+  readonly schemaMs: number;
+  readonly ratio: number;
+  readonly ratios: readonly number[];
+}
+
+/** In a child process: times `side` on the generated Pearl and prints its mean time per run, in ms. */
+function runSide(side: Side, shape: BenchShape, nodes: number): void {
+  const text = shape === 'text' ? generateTextPearl(nodes) : generateShapedPearl(shape, nodes);
+  const service = getLanguageService();
+  const document = TextDocument.create('file:///bench/generated.pearl.json', 'pearl', 1, text);
+  const run =
+    side === 'full' ? () => service.doValidation(service.parsePearlDocument(document)) : () => validateTextPearl(JSON.parse(text));
+  for (let i = 0; i < 20; i++) run();
+  let runs = 0;
+  const start = performance.now();
+  // At least ten runs, and about a second of them.
+  while (runs < 10 || performance.now() - start < 1_000) {
+    run();
+    runs++;
+  }
+  process.stdout.write(`${(performance.now() - start) / runs}\n`);
+}
+
+/** Starts a process running `side` alone and gives its time per run. */
+function timeSide(side: Side, shape: BenchShape, nodes: number): number {
+  const child = spawnSync(process.execPath, [__filename, '--child', side, shape, String(nodes)], { encoding: 'utf8' });
+  const ms = Number(child.stdout.trim());
+  if (child.status !== 0 || !Number.isFinite(ms)) throw new Error(`the ${side} process failed: ${child.stderr}`);
+  return ms;
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+function measure(shape: BenchShape, nodes: number, rounds: number): RatioResult {
+  const full: number[] = [];
+  const schema: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    // Alternate which side starts a round: neither always runs on a machine the other just warmed.
+    if (round % 2 === 0) {
+      full.push(timeSide('full', shape, nodes));
+      schema.push(timeSide('schema', shape, nodes));
+    } else {
+      schema.push(timeSide('schema', shape, nodes));
+      full.push(timeSide('full', shape, nodes));
+    }
+  }
+  const ratios = full.map((ms, round) => ms / schema[round]);
+  return { shape, nodes, fullMs: median(full), schemaMs: median(schema), ratio: median(ratios), ratios };
+}
+
+function numberList(name: string, fallback: readonly number[]): readonly number[] {
+  const argument = process.argv.find((candidate) => candidate.startsWith(`--${name}=`));
+  return argument
+    ? argument
+        .slice(name.length + 3)
+        .split(',')
+        .map(Number)
+    : fallback;
+}
+
+function main(): void {
+  if (process.argv[2] === '--child') {
+    runSide(process.argv[3] as Side, process.argv[4] as BenchShape, Number(process.argv[5]));
+    return;
+  }
+  const sizes = numberList('sizes', [1_000, 5_000, 20_000]);
+  const [rounds] = numberList('rounds', [5]);
+  const shapesArgument = process.argv.find((argument) => argument.startsWith('--shapes='));
+  const shapes = shapesArgument ? (shapesArgument.slice('--shapes='.length).split(',') as BenchShape[]) : (['text', 'mix'] as const);
+  for (const shape of shapes) {
+    if (shape !== 'text' && !pearlShapes.includes(shape)) throw new Error(`unknown shape ${shape}: text, ${pearlShapes.join(', ')}`);
+  }
+  const loadBefore = os.loadavg();
+  const lines = [
+    '| shape | nodes | full diagnostics (ms per run) | schema only (ms per run) | full / schema only | per round |',
+    '|---|---:|---:|---:|---:|---|',
+  ];
+  for (const shape of shapes) {
+    for (const nodes of sizes) {
+      process.stderr.write(`bench:schema-ratio: ${shape} ${nodes} nodes...\n`);
+      const r = measure(shape, nodes, rounds);
+      lines.push(
+        `| ${r.shape} | ${r.nodes.toLocaleString('en-US')} | ${r.fullMs.toFixed(2)} | ${r.schemaMs.toFixed(2)} | ${r.ratio.toFixed(2)}× | ${r.ratios.map((ratio) => ratio.toFixed(2)).join(', ')} |`,
+      );
+    }
+  }
+  const load = (values: readonly number[]): string => values.map((value) => value.toFixed(1)).join(' ');
+  lines.push('');
+  lines.push(
+    `${rounds} rounds, each side in a process of its own per round. Machine: Node ${process.version}, ${os.cpus()[0]?.model.trim() ?? 'unknown CPU'} (${os.cpus().length} logical CPUs), load average ${load(loadBefore)} before and ${load(os.loadavg())} after; ${new Date().toISOString()}.`,
+  );
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+main();
