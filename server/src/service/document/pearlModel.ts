@@ -478,8 +478,7 @@ function numberOf(value: unknown): number | undefined {
  * (and of every small file pearl-lint checks, in code not yet optimised) a quarter slower to build.
  */
 class ModelObject {
-  /** The parse's syntax tree, built on first use (read by the transitions of a node too). */
-  declare readonly tree: SyntaxTree;
+  declare protected readonly tree: SyntaxTree;
   declare readonly value: JsonObject;
   declare private objectNode: JsonNode | undefined;
   /** The path, or undefined until {@link path} is first read (see {@link makePath}). */
@@ -608,9 +607,9 @@ class NodeList {
 /**
  * A node: as few fields as the rules read of every node (its list, value, index, nodeId, nodeType,
  * transitions and nested actions, and its path once made); its syntax, name and container are read
- * from those on each use. A large Pearl's model is most of what a check keeps alive besides the parsed value,
- * and what is alive when the young generation fills is copied: 1.3 MB more kept alive through a
- * check of a 20,000-node Pearl cost it some 5% more time.
+ * from those on each use. Besides the parsed value, a large Pearl's model is most of what a check
+ * keeps alive, and what is alive when the young generation fills is copied: each byte a node holds
+ * is paid again by every check of a large Pearl.
  */
 class ModelNode implements PearlNode {
   declare private readonly list: NodeList;
