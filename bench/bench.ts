@@ -31,13 +31,13 @@ import * as jsonService from 'vscode-json-languageservice';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { text as validateTextPearl } from '../server/src/service/generated/schemaValidators';
 import { getLanguageService, PearlDocument } from '../server/src/service/pearlLanguageService';
-import { generateShapedPearl, generateTextPearl, type PearlShape, pearlShapes } from './pearlGenerator';
+import { type BenchShape, benchSizesAndShapes, generateBenchPearl, generateTextPearl } from './pearlGenerator';
 import { completionPoints } from './textPoints';
 
 /** One contender's median time and the medians of its per-round ratios, in milliseconds. */
 export interface SizeResult {
   nodes: number;
-  /** The generated document's shape: `text` (generateTextPearl) or a {@link PearlShape}. */
+  /** The generated document's shape (a {@link BenchShape}). */
   shape: BenchShape;
   /** Size of the text in bytes (UTF-8). */
   bytes: number;
@@ -107,12 +107,6 @@ export interface BenchReport {
 const defaultSizes = [1_000, 5_000, 20_000];
 const defaultShapes: readonly BenchShape[] = ['text', 'mix'];
 
-/** A generated document's shape: `text` is {@link generateTextPearl}'s, the others {@link generateShapedPearl}'s. */
-export type BenchShape = 'text' | PearlShape;
-
-function generate(shape: BenchShape, nodes: number): string {
-  return shape === 'text' ? generateTextPearl(nodes) : generateShapedPearl(shape, nodes);
-}
 /** Per size: at least this many rounds, at most maxRounds, within budgetMs if possible. */
 const minRounds = 5;
 const maxRounds = 200;
@@ -163,7 +157,7 @@ function withTenProblems(text: string): string {
 }
 
 async function benchSize(shape: BenchShape, nodes: number): Promise<SizeResult> {
-  const text = generate(shape, nodes);
+  const text = generateBenchPearl(shape, nodes);
   const textDocument = createDocument(text);
   const problemsDocument = createDocument(withTenProblems(text));
   const jsonDocument = jsonService.TextDocument.create('file:///bench/generated.pearl.json', 'jsonc', 1, text);
@@ -325,13 +319,7 @@ function toMarkdown(report: BenchReport): string {
 
 async function main(): Promise<void> {
   const json = process.argv.includes('--json');
-  const sizesArgument = process.argv.find((argument) => argument.startsWith('--sizes='));
-  const sizes = sizesArgument ? sizesArgument.slice('--sizes='.length).split(',').map(Number) : defaultSizes;
-  const shapesArgument = process.argv.find((argument) => argument.startsWith('--shapes='));
-  const shapes = shapesArgument ? (shapesArgument.slice('--shapes='.length).split(',') as BenchShape[]) : defaultShapes;
-  for (const shape of shapes) {
-    if (shape !== 'text' && !pearlShapes.includes(shape)) throw new Error(`unknown shape ${shape}: text, ${pearlShapes.join(', ')}`);
-  }
+  const { sizes, shapes } = benchSizesAndShapes(process.argv, { sizes: defaultSizes, shapes: defaultShapes });
   const started = performance.now();
   const results: SizeResult[] = [];
   for (const shape of shapes) {

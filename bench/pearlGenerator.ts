@@ -335,6 +335,33 @@ export type PearlShape = 'hub' | 'backEdges' | 'fanOut' | 'chain' | 'mix';
 /** Every {@link PearlShape}, in the order the benchmarks print them. */
 export const pearlShapes: readonly PearlShape[] = ['hub', 'backEdges', 'fanOut', 'chain', 'mix'];
 
+/** A generated document's shape in `npm run bench`: `text` is {@link generateTextPearl}'s, the others {@link generateShapedPearl}'s. */
+export type BenchShape = 'text' | PearlShape;
+
+/** The generated Pearl of `nodes` nodes of a {@link BenchShape}. */
+export function generateBenchPearl(shape: BenchShape, nodes: number): string {
+  return shape === 'text' ? generateTextPearl(nodes) : generateShapedPearl(shape, nodes);
+}
+
+/**
+ * The sizes and shapes a language-service bench is asked for on its command line
+ * (`--sizes=1000,5000`, `--shapes=text,mix`), else `defaults`. Throws on a shape it cannot generate.
+ */
+export function benchSizesAndShapes(
+  argv: readonly string[],
+  defaults: { readonly sizes: readonly number[]; readonly shapes: readonly BenchShape[] },
+): { readonly sizes: readonly number[]; readonly shapes: readonly BenchShape[] } {
+  const sizesArgument = argv.find((argument) => argument.startsWith('--sizes='));
+  const sizes = sizesArgument ? sizesArgument.slice('--sizes='.length).split(',').map(Number) : defaults.sizes;
+  const shapesArgument = argv.find((argument) => argument.startsWith('--shapes='));
+  const shapes = shapesArgument ? (shapesArgument.slice('--shapes='.length).split(',') as BenchShape[]) : defaults.shapes;
+  for (const shape of shapes) {
+    if (shape !== 'text' && !pearlShapes.includes(shape))
+      throw new Error(`unknown shape '${shape}'; the shapes are text, ${pearlShapes.join(', ')}.`);
+  }
+  return { sizes, shapes };
+}
+
 /** A node of a shaped Pearl before it is written out: its index in `pearl.nodes` is its place in the list. */
 interface ShapeNode {
   readonly id: string;

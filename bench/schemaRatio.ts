@@ -18,10 +18,8 @@ import { performance } from 'node:perf_hooks';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { text as validateTextPearl } from '../server/src/service/generated/schemaValidators';
 import { getLanguageService } from '../server/src/service/pearlLanguageService';
-import { generateShapedPearl, generateTextPearl, type PearlShape, pearlShapes } from './pearlGenerator';
-
-/** The shapes of `npm run bench`: `text` (generateTextPearl) or a generateShapedPearl shape. */
-type BenchShape = 'text' | PearlShape;
+import { median } from './benchStats';
+import { type BenchShape, benchSizesAndShapes, generateBenchPearl } from './pearlGenerator';
 
 type Side = 'full' | 'schema';
 
@@ -37,7 +35,7 @@ interface RatioResult {
 
 /** In a child process: times `side` on the generated Pearl and prints its mean time per run, in ms. */
 function runSide(side: Side, shape: BenchShape, nodes: number): void {
-  const text = shape === 'text' ? generateTextPearl(nodes) : generateShapedPearl(shape, nodes);
+  const text = generateBenchPearl(shape, nodes);
   const service = getLanguageService();
   const document = TextDocument.create('file:///bench/generated.pearl.json', 'pearl', 1, text);
   const run =
@@ -57,14 +55,10 @@ function runSide(side: Side, shape: BenchShape, nodes: number): void {
 function timeSide(side: Side, shape: BenchShape, nodes: number): number {
   const child = spawnSync(process.execPath, [__filename, '--child', side, shape, String(nodes)], { encoding: 'utf8' });
   const ms = Number(child.stdout.trim());
-  if (child.status !== 0 || !Number.isFinite(ms)) throw new Error(`the ${side} process failed: ${child.stderr}`);
+  if (child.status !== 0 || !Number.isFinite(ms)) {
+    throw new Error(`the process timing the ${side === 'full' ? 'full diagnostics' : 'schema-only limit'} failed: ${child.stderr}`);
+  }
   return ms;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 function measure(shape: BenchShape, nodes: number, rounds: number): RatioResult {
@@ -84,28 +78,15 @@ function measure(shape: BenchShape, nodes: number, rounds: number): RatioResult 
   return { shape, nodes, fullMs: median(full), schemaMs: median(schema), ratio: median(ratios), ratios };
 }
 
-function numberList(name: string, fallback: readonly number[]): readonly number[] {
-  const argument = process.argv.find((candidate) => candidate.startsWith(`--${name}=`));
-  return argument
-    ? argument
-        .slice(name.length + 3)
-        .split(',')
-        .map(Number)
-    : fallback;
-}
-
 function main(): void {
   if (process.argv[2] === '--child') {
     runSide(process.argv[3] as Side, process.argv[4] as BenchShape, Number(process.argv[5]));
     return;
   }
-  const sizes = numberList('sizes', [1_000, 5_000, 20_000]);
-  const [rounds] = numberList('rounds', [5]);
-  const shapesArgument = process.argv.find((argument) => argument.startsWith('--shapes='));
-  const shapes = shapesArgument ? (shapesArgument.slice('--shapes='.length).split(',') as BenchShape[]) : (['text', 'mix'] as const);
-  for (const shape of shapes) {
-    if (shape !== 'text' && !pearlShapes.includes(shape)) throw new Error(`unknown shape ${shape}: text, ${pearlShapes.join(', ')}`);
-  }
+  const { sizes, shapes } = benchSizesAndShapes(process.argv, { sizes: [1_000, 5_000, 20_000], shapes: ['text', 'mix'] });
+  const roundsArgument = process.argv.find((argument) => argument.startsWith('--rounds='));
+  const rounds = roundsArgument ? Number(roundsArgument.slice('--rounds='.length)) : 5;
+  if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds takes a whole number of rounds, 1 or more.');
   const loadBefore = os.loadavg();
   const lines = [
     '| shape | nodes | full diagnostics (ms per run) | schema only (ms per run) | full / schema only | per round |',
@@ -128,4 +109,9 @@ function main(): void {
   process.stdout.write(lines.join('\n') + '\n');
 }
 
-main();
+try {
+  main();
+} catch (error: unknown) {
+  process.stderr.write(`bench:schema-ratio: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+}

@@ -463,13 +463,7 @@ export class JsonLocator {
     if (text.charCodeAt(end - 1) !== closeBracket) return undefined;
     // The element itself, read whole for its start.
     const fromLast = list.length - 1 - index;
-    const progress = this.backProgress(end, endBack);
-    while (progress.elements.length <= fromLast && !progress.done) {
-      const element = this.readBack(progress, false);
-      if (!element) break;
-      progress.elements.push(element);
-    }
-    return progress.elements[fromLast];
+    return this.readBackTo(this.backProgress(end, endBack), fromLast + 1, false)[fromLast];
   }
 
   /** Where the last {@link endFromLast} found its value's end (with {@link back} the `\n` from there). */
@@ -483,11 +477,7 @@ export class JsonLocator {
    */
   private endFromLast(end: number, endBack: number, fromLast: number, withKey: boolean): boolean {
     const progress = this.backProgress(end, endBack);
-    while (progress.elements.length < fromLast && !progress.done) {
-      const read = this.readBack(progress, withKey);
-      if (!read) break;
-      progress.elements.push(read);
-    }
+    this.readBackTo(progress, fromLast, withKey);
     if (progress.elements.length > fromLast) {
       this.endRead = progress.elements[fromLast].valueEnd;
       this.back = progress.elements[fromLast].endBack;
@@ -497,6 +487,19 @@ export class JsonLocator {
     this.back = progress.nextBack;
     this.endRead = this.skipWhitespaceBack(progress.next);
     return this.endRead > 0;
+  }
+
+  /**
+   * Reads members (`withKey`) or elements of the container of `progress` backwards until `count`
+   * of them are read or its opening bracket is reached; gives those read, the last one first.
+   */
+  private readBackTo(progress: BackProgress, count: number, withKey: boolean): readonly MemberReadBack[] {
+    while (progress.elements.length < count && !progress.done) {
+      const read = this.readBack(progress, withKey);
+      if (!read) break;
+      progress.elements.push(read);
+    }
+    return progress.elements;
   }
 
   /** What is known of the container that ends at `end`, read from its end. */
@@ -520,10 +523,7 @@ export class JsonLocator {
     this.back = progress.nextBack;
     const valueEnd = this.skipWhitespaceBack(progress.next);
     const last = text.charCodeAt(valueEnd - 1);
-    if (valueEnd <= 0 || last === openBrace || last === openBracket) {
-      progress.done = true;
-      return undefined;
-    }
+    if (valueEnd <= 0 || last === openBrace || last === openBracket) return this.stopBack(progress);
     const endBack = this.back;
     const valueStart = this.skipValueBack(valueEnd);
     const startBack = this.back;
@@ -543,7 +543,7 @@ export class JsonLocator {
     return { valueStart, startBack, valueEnd, endBack };
   }
 
-  /** Ends a read from the end that met what strict JSON does not write there. */
+  /** Ends a read from the end: at the container's opening bracket, or at what strict JSON does not write there. */
   private stopBack(progress: BackProgress): undefined {
     progress.done = true;
     return undefined;

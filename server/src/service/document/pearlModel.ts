@@ -470,36 +470,48 @@ function numberOf(value: unknown): number | undefined {
 }
 
 /**
- * The value node of `key` of the object node at `path`, the object's node found on first use.
- *
+ * The value node of `key` of a model object (its syntax tree built on first use), or undefined when
+ * the object's value has no such key.
+ */
+function memberNode(object: { readonly value: JsonObject; readonly node: JsonNode }, key: string): JsonNode | undefined {
+  return key in object.value ? getPropertyNode(object.node, key) : undefined;
+}
+
+/*
  * The model's classes declare their fields (`declare`: nothing emitted) and assign each in the
  * constructor, every field of a class in the same order: a class field with an initializer compiles
  * to a define in a separate initializer function, which made each object of a large Pearl's model
  * (and of every small file pearl-lint checks, in code not yet optimised) a quarter slower to build.
  */
-class ModelObject {
-  declare protected readonly tree: SyntaxTree;
-  declare readonly value: JsonObject;
-  declare private objectNode: JsonNode | undefined;
-  /** The path, or undefined until {@link path} is first read (see {@link makePath}). */
-  declare private keptPath: JsonPath | undefined;
 
-  constructor(tree: SyntaxTree, value: JsonObject, path: JsonPath | undefined) {
+class ModelVariable implements PearlVariable {
+  declare private readonly tree: SyntaxTree;
+  declare readonly value: JsonObject;
+  declare private readonly index: number;
+  declare readonly id: string | undefined;
+  declare readonly name: string | undefined;
+  declare readonly group: number | undefined;
+  declare readonly type: number | undefined;
+  /** The path and the object's syntax, made on first read. */
+  declare private keptPath: JsonPath | undefined;
+  declare private objectNode: JsonNode | undefined;
+
+  /** A variable is given its index in `variables`. */
+  constructor(tree: SyntaxTree, value: JsonObject, index: number) {
     this.tree = tree;
     this.value = value;
+    this.index = index;
+    this.id = stringOf(value.id);
+    this.name = stringOf(value.name);
+    this.group = numberOf(value.group);
+    this.type = numberOf(value.type);
+    this.keptPath = undefined;
     this.objectNode = undefined;
-    this.keptPath = path;
   }
 
-  /** Where the object is, from the root; made on first use for an object built without it. */
   get path(): JsonPath {
-    this.keptPath ??= this.makePath();
+    this.keptPath ??= ['variables', this.index];
     return this.keptPath;
-  }
-
-  /** The path of an object built without one; every other object is given its path. */
-  protected makePath(): JsonPath {
-    return [];
   }
 
   get node(): JsonNode {
@@ -507,34 +519,8 @@ class ModelObject {
     return this.objectNode;
   }
 
-  protected property(key: string): JsonNode | undefined {
-    return key in this.value ? getPropertyNode(this.node, key) : undefined;
-  }
-}
-
-class ModelVariable extends ModelObject implements PearlVariable {
-  declare private readonly index: number;
-  declare readonly id: string | undefined;
-  declare readonly name: string | undefined;
-  declare readonly group: number | undefined;
-  declare readonly type: number | undefined;
-
-  /** A variable is given its index in `variables`: its path is made on first use. */
-  constructor(tree: SyntaxTree, value: JsonObject, index: number) {
-    super(tree, value, undefined);
-    this.index = index;
-    this.id = stringOf(value.id);
-    this.name = stringOf(value.name);
-    this.group = numberOf(value.group);
-    this.type = numberOf(value.type);
-  }
-
-  protected override makePath(): JsonPath {
-    return ['variables', this.index];
-  }
-
   get idNode(): JsonNode | undefined {
-    return this.property('id');
+    return memberNode(this, 'id');
   }
 }
 
@@ -579,19 +565,15 @@ class ModelTransition implements PearlTransition {
   }
 
   get nameNode(): JsonNode | undefined {
-    return this.property('name');
+    return memberNode(this, 'name');
   }
 
   get toNodeIdNode(): JsonNode | undefined {
-    return this.property('toNodeId');
+    return memberNode(this, 'toNodeId');
   }
 
   get apiResultNode(): JsonNode | undefined {
-    return this.property('apiResult');
-  }
-
-  private property(key: string): JsonNode | undefined {
-    return key in this.value ? getPropertyNode(this.node, key) : undefined;
+    return memberNode(this, 'apiResult');
   }
 }
 
@@ -663,19 +645,15 @@ class ModelNode implements PearlNode {
   }
 
   get nodeIdNode(): JsonNode | undefined {
-    return this.property('nodeId');
+    return memberNode(this, 'nodeId');
   }
 
   get nameNode(): JsonNode | undefined {
-    return this.property('name');
+    return memberNode(this, 'name');
   }
 
   get nodeTypeNode(): JsonNode | undefined {
-    return this.property('nodeType');
-  }
-
-  private property(key: string): JsonNode | undefined {
-    return key in this.value ? getPropertyNode(this.node, key) : undefined;
+    return memberNode(this, 'nodeType');
   }
 }
 
