@@ -477,6 +477,24 @@ function memberNode(object: { readonly value: JsonObject; readonly node: JsonNod
   return key in object.value ? getPropertyNode(object.node, key) : undefined;
 }
 
+/**
+ * The syntax of the nodes and transitions a feature asked for (hover, references, the outline), kept
+ * with the object: a field of its own on every node and transition made each larger, for the few
+ * a feature reads, which it reads again on each request (a hover on a `toNodeId` compares the
+ * syntax of every transition to that id).
+ */
+const syntaxNodes = new WeakMap<PearlNode | PearlTransition, JsonNode>();
+
+/** The object node of `object` in `tree` (built on first use), found once per object. */
+function syntaxOf(object: PearlNode | PearlTransition, tree: SyntaxTree): JsonNode {
+  let node = syntaxNodes.get(object);
+  if (!node) {
+    node = tree.modelNode(object.path);
+    syntaxNodes.set(object, node);
+  }
+  return node;
+}
+
 /*
  * The model's classes declare their fields (`declare`: nothing emitted) and assign each in the
  * constructor, every field of a class in the same order: a class field with an initializer compiles
@@ -526,9 +544,10 @@ class ModelVariable implements PearlVariable {
 
 /**
  * A transition: the most numerous model object (several per node), so it holds only what the
- * rules read of every transition (its value, source, index, toNodeId, target). Its path, syntax,
- * name and `apiResult` are read from those on each use: each field fewer is 8 bytes per transition
- * for the garbage collector to copy while a large Pearl's check runs (see {@link ModelNode}).
+ * rules read of every transition (its value, source, index, toNodeId, target). Its path, name and
+ * `apiResult` are read from those on each use, its syntax kept aside ({@link syntaxNodes}): each
+ * field fewer is 8 bytes per transition for the garbage collector to copy while a large Pearl's
+ * check runs (see {@link ModelNode}).
  */
 class ModelTransition implements PearlTransition {
   declare readonly value: JsonObject;
@@ -561,7 +580,7 @@ class ModelTransition implements PearlTransition {
   }
 
   get node(): JsonNode {
-    return this.source.tree.modelNode(this.path);
+    return syntaxOf(this, this.source.tree);
   }
 
   get nameNode(): JsonNode | undefined {
@@ -588,8 +607,8 @@ class NodeList {
 
 /**
  * A node: as few fields as the rules read of every node (its list, value, index, nodeId, nodeType,
- * transitions and nested actions, and its path once made); its syntax, name and container are read
- * from those on each use. Besides the parsed value, a large Pearl's model is most of what a check
+ * transitions and nested actions, and its path once made); its name and container are read from
+ * those on each use, its syntax kept aside ({@link syntaxNodes}). Besides the parsed value, a large Pearl's model is most of what a check
  * keeps alive, and what is alive when the young generation fills is copied: each byte a node holds
  * is paid again by every check of a large Pearl.
  */
@@ -641,7 +660,7 @@ class ModelNode implements PearlNode {
   }
 
   get node(): JsonNode {
-    return this.list.tree.modelNode(this.path);
+    return syntaxOf(this, this.list.tree);
   }
 
   get nodeIdNode(): JsonNode | undefined {
