@@ -12,7 +12,10 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {
   describeParsedJson,
+  everyNumberPlain,
+  isPlainNumberLiteral,
   JsonLocator,
+  scanKeyColons,
   scanStrictJson,
   setsKeyTwice,
   type ValueSpan,
@@ -188,7 +191,9 @@ test('the keys the text writes are the keys the parsed value holds, and more whe
   );
   const twice = '{"a": {"b:": 1, "b:": "x:"}, "c": [{}]}';
   assert.equal(scanStrictJson(twice).keys, 4);
-  assert.deepEqual(describeParsedJson(JSON.parse(twice)), { keys: 3, maxDepth: 3, angleBracketStrings: 0 });
+  assert.deepEqual(describeParsedJson(JSON.parse(twice)), { keys: 3, maxDepth: 3, angleBracketStrings: 0, numbers: 0 });
+  // Numbers at any depth, in objects and arrays; a number in a string is none.
+  assert.equal(describeParsedJson({ a: [1, [2, { b: 3 }]], c: '4', d: 5.5, e: null }).numbers, 4);
   assert.equal(setsKeyTwice(twice, describeParsedJson(JSON.parse(twice))), true);
   // Colons right after a string's opening quote look like a key's end: the text is then scanned.
   for (const text of ['{"a": ":b", "c": [" :", "\\\\\\" :"]}', '{"a": {"b": ": 1"}, "a2": ": 2"}']) {
@@ -207,4 +212,93 @@ test('a path the text does not have answers undefined; a byte order mark read as
   assert.deepEqual(plain(locator.locate(['cA'])), { offset: 36, length: 4, key: { offset: 25, length: 9 } });
   assert.deepEqual(plain(locator.locate([])), { offset: 1, length: 40, key: undefined });
   assert.equal(new JsonLocator('').locate([]), undefined);
+});
+
+/** What a number literal needs to be a fraction that reads as a whole double (rules/schema/types.ts searches the text for it). */
+const disguiseCandidate = /\d{17}|\.\d{6}|[eE]-\d{3}/;
+
+/** A JSON number literal: sign, 1–20 integer digits, maybe a point and 1–8 digits, maybe an exponent of 1–4 digits. */
+const numberLiteral = fc
+  .tuple(
+    fc.boolean(),
+    fc.stringMatching(/^[1-9][0-9]{0,19}$|^0$/),
+    fc.option(fc.stringMatching(/^[0-9]{1,8}$/), { nil: undefined }),
+    fc.option(fc.tuple(fc.constantFrom('e', 'E'), fc.constantFrom('', '+', '-'), fc.stringMatching(/^[0-9]{1,4}$/)), { nil: undefined }),
+  )
+  .map(
+    ([negative, whole, fraction, exponent]) =>
+      `${negative ? '-' : ''}${whole}${fraction === undefined ? '' : `.${fraction}`}${exponent ? exponent.join('') : ''}`,
+  );
+
+test('a number literal is plain exactly when it holds no 17 digits in a row, 6 after a point, nor an exponent of -100 or below', () => {
+  fc.assert(
+    fc.property(numberLiteral, fc.constantFrom(',', '}', ']', ' ', ''), (literal, after) => {
+      assert.equal(isPlainNumberLiteral(`: ${literal}${after}`, 2), !disguiseCandidate.test(literal), literal);
+    }),
+    { seed, numRuns: runs * 10 },
+  );
+  for (const literal of ['1e-400', '1E-100', '0.000001', '12345678901234567', '-2147483647.0000000001']) {
+    assert.equal(isPlainNumberLiteral(literal, 0), false, literal);
+  }
+  for (const literal of ['1e-99', '1e400', '0.00001', '1234567890123456', '-0', '5.5e-10'])
+    assert.equal(isPlainNumberLiteral(literal, 0), true, literal);
+});
+
+test('every number is known plain only when each is a member value after a key colon and none could hide a fraction', () => {
+  /** `{"a0": …, "b1": …}` with the given member values. */
+  const objectOf = (values: fc.Arbitrary<string>): fc.Arbitrary<string> =>
+    fc
+      .array(fc.tuple(fc.constantFrom('a', 'b', 'c'), values), { maxLength: 6 })
+      .map((members) => `{${members.map(([key, value], index) => `"${key}${index}": ${value}`).join(', ')}}`);
+  /** The number literals outside strings, read from the tolerant parser's tree. */
+  const literalsOf = (text: string): string[] =>
+    valueNodes(parseJsonTree(text).root)
+      .filter((node) => node.type === 'number')
+      .map((node) => text.slice(node.offset, node.offset + node.length));
+  // Numbers as members only (nested objects too): known plain exactly when no literal is a candidate.
+  const membersOnly = objectOf(
+    fc.oneof(
+      numberLiteral,
+      fc.constantFrom('"x"', 'null'),
+      numberLiteral.map((literal) => `{"in": ${literal}}`),
+    ),
+  );
+  fc.assert(
+    fc.property(membersOnly, (text) => {
+      const plain = everyNumberPlain(describeParsedJson(JSON.parse(text)), scanKeyColons(text));
+      assert.equal(
+        plain,
+        literalsOf(text).every((literal) => !disguiseCandidate.test(literal)),
+        text,
+      );
+    }),
+    { seed, numRuns: runs * 3 },
+  );
+  // Numbers in arrays too, and strings that read like a key and a number: never known plain wrongly.
+  const any = objectOf(
+    fc.oneof(
+      numberLiteral,
+      fc.array(numberLiteral, { maxLength: 3 }).map((literals) => `[${literals.join(', ')}]`),
+      fc.constantFrom('": 1e-400"', '"\\": 7"', '" : 1.0000001"'),
+    ),
+  );
+  fc.assert(
+    fc.property(any, (text) => {
+      if (everyNumberPlain(describeParsedJson(JSON.parse(text)), scanKeyColons(text))) {
+        assert.deepEqual(
+          literalsOf(text).filter((literal) => disguiseCandidate.test(literal)),
+          [],
+          text,
+        );
+      }
+    }),
+    { seed, numRuns: runs * 3 },
+  );
+  const inArray = '{"a": 1, "b": [2]}';
+  assert.equal(everyNumberPlain(describeParsedJson(JSON.parse(inArray)), scanKeyColons(inArray)), false);
+  const nested = '{"a": 1, "b": {"c": -2.5e3}}';
+  assert.equal(everyNumberPlain(describeParsedJson(JSON.parse(nested)), scanKeyColons(nested)), true);
+  // A string's colon after its opening quote counts as a candidate: the keys no longer match.
+  const quoteColon = '{"a": " : 3", "b": 1}';
+  assert.equal(everyNumberPlain(describeParsedJson(JSON.parse(quoteColon)), scanKeyColons(quoteColon)), false);
 });

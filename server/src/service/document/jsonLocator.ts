@@ -142,6 +142,11 @@ const closeBracket = 0x5d;
 const comma = 0x2c;
 const colon = 0x3a;
 const lessThan = 0x3c;
+const minus = 0x2d;
+const plus = 0x2b;
+const point = 0x2e;
+const digitZero = 0x30;
+const digitNine = 0x39;
 
 /**
  * Finds values by path in one strict JSON text (`JSON.parse` accepts it, no key set twice). Not for
@@ -804,16 +809,20 @@ export interface ParsedJsonShape {
    * placeholder is one (templatePlaceholders.ts), so a value without any holds none.
    */
   readonly angleBracketStrings: number;
+  /** Numbers in its objects and arrays (values; the root itself is not counted). */
+  readonly numbers: number;
 }
 
 /**
- * The keys, deepest nesting and strings that begin with `<` of a parsed JSON value: one walk of its
- * objects and arrays (of each string, only the first character is read). Iterative: any depth.
+ * The keys, deepest nesting, strings that begin with `<` and numbers of a parsed JSON value: one
+ * walk of its objects and arrays (of each string, only the first character is read). Iterative:
+ * any depth.
  */
 export function describeParsedJson(value: unknown): ParsedJsonShape {
   let keys = 0;
   let maxDepth = 0;
   let angleBracketStrings = 0;
+  let numbers = 0;
   // The stack never shrinks (an array shortened by `pop` frees its storage for the next push to
   // allocate again): `size` is its top. It is the one the last walk left, when not too long: a
   // stack made per walk grew, by copies, to as many entries as the longest list (some 250 KB per
@@ -841,7 +850,9 @@ export function describeParsedJson(value: unknown): ParsedJsonShape {
             depths[size] = depth;
             size++;
           }
-        } else if (typeof element === 'string' && element.charCodeAt(0) === lessThan) angleBracketStrings++;
+        } else if (typeof element === 'string') {
+          if (element.charCodeAt(0) === lessThan) angleBracketStrings++;
+        } else if (typeof element === 'number') numbers++;
       }
     } else {
       for (const key in current) {
@@ -853,7 +864,9 @@ export function describeParsedJson(value: unknown): ParsedJsonShape {
             depths[size] = depth;
             size++;
           }
-        } else if (typeof member === 'string' && member.charCodeAt(0) === lessThan) angleBracketStrings++;
+        } else if (typeof member === 'string') {
+          if (member.charCodeAt(0) === lessThan) angleBracketStrings++;
+        } else if (typeof member === 'number') numbers++;
       }
     }
   }
@@ -862,7 +875,7 @@ export function describeParsedJson(value: unknown): ParsedJsonShape {
     spareStack = stack;
     spareDepths = depths;
   }
-  return { keys, maxDepth, angleBracketStrings };
+  return { keys, maxDepth, angleBracketStrings, numbers };
 }
 
 /** The stacks of the last {@link describeParsedJson} walk, kept for the next (taken while a walk runs). */
@@ -871,13 +884,29 @@ let spareDepths: number[] | undefined;
 /** The most entries a kept stack may have (a longer one, of a larger value, is left to the garbage collector): 512 KB each. */
 const maxSpareStack = 1 << 16;
 
+/** What {@link scanKeyColons} found in a text. */
+export interface KeyColonScan {
+  /**
+   * The `:` characters that may end a key: those after a `"` that no backslash escapes (whitespace
+   * between allowed). Every key's colon is one; a colon inside a string is one only when a string's
+   * opening quote comes before it (`" :"`), which Pearl text seldom writes.
+   */
+  readonly candidates: number;
+  /**
+   * The number literals written right after one of those colons (whitespace between allowed) that
+   * are plain: fewer than 17 digits in a row, fewer than 6 digits after the point, and no exponent
+   * of -100 or below ({@link isPlainNumberLiteral}).
+   */
+  readonly plainNumbers: number;
+}
+
 /**
- * The `:` characters of `text` that may end a key: those after a `"` that no backslash escapes
- * (whitespace between allowed). Every key's colon is one; a colon inside a string is one only when
- * a string's opening quote comes before it (`" :"`), which Pearl text seldom writes.
+ * One pass over `text` by `indexOf(':')`: the colons that may end a key, and the plain number
+ * literals written after them ({@link KeyColonScan}).
  */
-function keyColonCandidates(text: string): number {
-  let count = 0;
+export function scanKeyColons(text: string): KeyColonScan {
+  let candidates = 0;
+  let plainNumbers = 0;
   for (let at = text.indexOf(':'); at >= 0; at = text.indexOf(':', at + 1)) {
     let before = at - 1;
     let code = text.charCodeAt(before);
@@ -885,20 +914,67 @@ function keyColonCandidates(text: string): number {
     if (code !== quote) continue;
     let backslashes = 0;
     while (text.charCodeAt(before - 1 - backslashes) === backslash) backslashes++;
-    if (backslashes % 2 === 0) count++;
+    if (backslashes % 2 !== 0) continue;
+    candidates++;
+    let after = at + 1;
+    code = text.charCodeAt(after);
+    while (code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09) code = text.charCodeAt(++after);
+    if ((code === minus || (code >= digitZero && code <= digitNine)) && isPlainNumberLiteral(text, after)) plainNumbers++;
   }
-  return count;
+  return { candidates, plainNumbers };
+}
+
+/**
+ * Whether the number literal at `start` of `text` (read up to the first character that is not a
+ * digit, `-`, `+`, `.`, `e` or `E`) holds none of: 17 digits in a row (more than a double keeps), 6
+ * digits after a point, an `e`/`E` followed by `-` and 3 digits. Only a literal holding one can be
+ * a fraction that reads as a whole double (`1e-400` reads as 0; rules/schema/types.ts).
+ */
+export function isPlainNumberLiteral(text: string, start: number): boolean {
+  let digitsInRow = 0;
+  // Digits since the last `.` (-1: no point before them), since the last `e-` (-1: none).
+  let afterPoint = -1;
+  let afterNegativeExponent = -1;
+  for (let at = start; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code >= digitZero && code <= digitNine) {
+      if (++digitsInRow >= 17) return false;
+      if (afterPoint >= 0 && ++afterPoint >= 6) return false;
+      if (afterNegativeExponent >= 0 && ++afterNegativeExponent >= 3) return false;
+      continue;
+    }
+    digitsInRow = 0;
+    afterPoint = -1;
+    afterNegativeExponent = -1;
+    if (code === point) afterPoint = 0;
+    else if ((code === 0x65 || code === 0x45) && text.charCodeAt(at + 1) === minus) {
+      afterNegativeExponent = 0;
+      at++;
+    } else if (code !== minus && code !== plus && code !== 0x65 && code !== 0x45) return true;
+  }
+  return true;
 }
 
 /**
  * Whether strict JSON `text` sets some key twice in one object, given the shape of its parsed
- * value (`JSON.parse` keeps only the last of a key set twice: the text writes more keys than the
- * value holds). The colons that may end a key ({@link keyColonCandidates}) are at least the keys
- * the text writes: as many as the value holds means none is set twice. Otherwise (a key set twice,
- * or a string holding a colon after its opening quote) the text is scanned outside its strings
- * ({@link scanStrictJson}).
+ * value and the scan of its colons (`JSON.parse` keeps only the last of a key set twice: the text
+ * writes more keys than the value holds). The colons that may end a key
+ * ({@link KeyColonScan.candidates}) are at least the keys the text writes: as many as the value
+ * holds means none is set twice. Otherwise (a key set twice, or a string holding a colon after its
+ * opening quote) the text is scanned outside its strings ({@link scanStrictJson}).
  */
-export function setsKeyTwice(text: string, shape: ParsedJsonShape): boolean {
-  if (keyColonCandidates(text) === shape.keys) return false;
+export function setsKeyTwice(text: string, shape: ParsedJsonShape, colons: KeyColonScan = scanKeyColons(text)): boolean {
+  if (colons.candidates === shape.keys) return false;
   return scanStrictJson(text).keys !== shape.keys;
+}
+
+/**
+ * Whether every number `text` writes is known to be plain ({@link isPlainNumberLiteral}), from the
+ * shape of its parsed value and the scan of its colons: when the candidate colons are exactly the
+ * keys' colons, and as many plain numbers follow them as the value holds numbers, every number is
+ * a member's value and each was read plain. False when that is not known (a number in an array, a
+ * colon in a string after its opening quote, a key set twice, a literal that is not plain).
+ */
+export function everyNumberPlain(shape: ParsedJsonShape, colons: KeyColonScan): boolean {
+  return colons.candidates === shape.keys && colons.plainNumbers === shape.numbers;
 }

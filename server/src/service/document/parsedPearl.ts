@@ -32,6 +32,8 @@ export class ParsedPearl {
   byteOrderMark = false;
   /** See PearlDocument.valueShape; set by the parse entry, never by {@link withStringEdit}. */
   valueShape: ParsedJsonShape | undefined = undefined;
+  /** See PearlDocument.everyNumberPlain; set by the parse entry, never by {@link withStringEdit}. */
+  everyNumberPlain = false;
   private locator: JsonLocator | undefined;
   /** The string value the edit that made this parse changed, where it is now. */
   private editedString: StringSpan | undefined;

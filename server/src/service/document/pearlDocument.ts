@@ -12,7 +12,7 @@
  */
 import { createScanner, getNodeValue, ParseError, SyntaxKind } from 'jsonc-parser';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { describeParsedJson, type ParsedJsonShape, setsKeyTwice, ValueSpan } from './jsonLocator';
+import { describeParsedJson, everyNumberPlain, type ParsedJsonShape, scanKeyColons, setsKeyTwice, ValueSpan } from './jsonLocator';
 import { DuplicateKey, JsonNode, JsonTree, parseJsonTree } from './jsonTree';
 import type { JsonObject, JsonPath } from './jsonValue';
 import { ParsedPearl } from './parsedPearl';
@@ -81,6 +81,14 @@ export interface PearlDocument extends PearlModel {
    */
   readonly valueShape: ParsedJsonShape | undefined;
   /**
+   * True when every number the text writes is known to be plain: none holds 17 digits in a row, 6
+   * digits after a point or an exponent of -100 or below, so none can be a fraction that reads as a
+   * whole double (rules/schema/types.ts). Known from the pass `JSON.parse`'s text takes for its keys'
+   * colons when every number is a member's value (jsonLocator.ts `everyNumberPlain`); false when not
+   * known, and for a parse patched from another.
+   */
+  readonly everyNumberPlain: boolean;
+  /**
    * Where the value at `path` is written (its span, and its key's span for a property value), or
    * undefined when the value has no such path. From the syntax tree when it exists, else read from
    * the text without building one.
@@ -124,7 +132,12 @@ export function parsePearlDocument(editorDocument: TextDocument, previous?: Pear
   if (strict.ok) {
     const shape = describeParsedJson(strict.value);
     if (shape.maxDepth > maxNestingDepth) return tooDeep(textDocument, parsedText);
-    if (!setsKeyTwice(parsedText, shape)) return parsed(textDocument, new SyntaxTree(parsedText, strict.value), strict.value, shape);
+    const colons = scanKeyColons(parsedText);
+    if (!setsKeyTwice(parsedText, shape, colons)) {
+      const parse = parsed(textDocument, new SyntaxTree(parsedText, strict.value), strict.value, shape);
+      parse.everyNumberPlain = everyNumberPlain(shape, colons);
+      return parse;
+    }
   }
   let tree: JsonTree | undefined;
   try {
@@ -139,7 +152,7 @@ export function parsePearlDocument(editorDocument: TextDocument, previous?: Pear
 }
 
 /** A parse of `value` with its model; `shape` is what {@link describeParsedJson} found in a value `JSON.parse` read. */
-function parsed(textDocument: TextDocument, tree: SyntaxTree, value: unknown, shape?: ParsedJsonShape): PearlDocument {
+function parsed(textDocument: TextDocument, tree: SyntaxTree, value: unknown, shape?: ParsedJsonShape): ParsedPearl {
   const parse = new ParsedPearl(textDocument, tree, value, undefined, readPearlModel(value, tree));
   parse.byteOrderMark = tree.parsedText !== textDocument.getText();
   parse.valueShape = shape;
