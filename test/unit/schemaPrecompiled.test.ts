@@ -76,3 +76,26 @@ test('precompiled and run-time compiled validators report the same errors on eve
   // The comparison covers failing validations too, not only clean ones.
   assert.ok(errorsSeen > 20, `only ${errorsSeen} errors compared`);
 });
+
+test('no keyword of the Pearl schemas judges a value by another: schema errors outlive an edit inside a string', () => {
+  // schemaSupport.ts keeps a parse's errors across an edit inside a string that only `type`
+  // constrains. That holds while each value is judged by its own keywords, found as
+  // findSchemaForPath finds them (properties, additionalProperties, items as one schema).
+  const crossValue = ['if', 'then', 'else', 'oneOf', 'anyOf', 'allOf', 'not', 'uniqueItems', 'contains', 'dependencies'];
+  crossValue.push('dependentSchemas', 'dependentRequired', 'patternProperties', 'propertyNames', 'prefixItems', 'additionalItems', '$data');
+  for (const file of ['text-pearl.schema.json', 'simple-pearl.schema.json']) {
+    const found: string[] = [];
+    const visit = (schema: unknown, at: string): void => {
+      if (Array.isArray(schema)) return schema.forEach((element, index) => visit(element, `${at}/${index}`));
+      if (typeof schema !== 'object' || schema === null) return;
+      for (const [key, value] of Object.entries(schema)) {
+        if (crossValue.includes(key) || (key === 'items' && Array.isArray(value))) {
+          found.push(`${at}/${key}`);
+        }
+        visit(value, `${at}/${key}`);
+      }
+    };
+    visit(JSON.parse(fs.readFileSync(path.join(repositoryRoot, 'schemas', file), 'utf8')), '#');
+    assert.deepEqual(found, [], file);
+  }
+});

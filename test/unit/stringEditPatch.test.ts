@@ -63,6 +63,34 @@ test('a string made too long gets its max-length diagnostic from the patched par
   assert.ok(service.doValidation(patched).some((diagnostic) => diagnostic.code === 'max-length'));
 });
 
+test('schema errors around the edited string grow with it, and those after it on its line move with it', () => {
+  // One line: every error after the edit is on the edited line. A script written as an object is a
+  // wrong-type Error over the whole object, around the string typed into; an unknown property at
+  // the end is one after it. Neither is validated again: the edited string has no keyword but its type.
+  const pearl = JSON.parse(generateTextPearl(6)) as { pearl: { nodes: Record<string, unknown>[] }; unexpected?: boolean };
+  const node = pearl.pearl.nodes.find((candidate) => typeof candidate.script === 'string');
+  assert.ok(node);
+  node.script = { note: 'abc' };
+  pearl.unexpected = true;
+  const text = JSON.stringify(pearl);
+  const at = text.indexOf('"note":"abc"') + '"note":"a'.length;
+  const after = edit(text, at, 0, 'xyz');
+  const previous = service.parsePearlDocument(TextDocument.create(uri, 'pearl', 1, text));
+  // Checked before the edit, as the server checks every version: the errors are there to keep.
+  assert.equal(service.doValidation(previous).filter((diagnostic) => diagnostic.code === 'wrong-type').length, 1);
+  const patched = service.parsePearlDocument(TextDocument.create(uri, 'pearl', 2, after), previous);
+  assert.ok(patched.stringPatch, 'parsed again');
+  assertSameAsFresh(patched, service.parsePearlDocument(TextDocument.create(uri, 'pearl', 2, after)));
+  const ranges = (doc: PearlDocument): Record<string, string> =>
+    Object.fromEntries(
+      service
+        .doValidation(doc)
+        .filter((diagnostic) => diagnostic.code === 'wrong-type' || diagnostic.code === 'unknown-property')
+        .map((diagnostic) => [String(diagnostic.code), doc.textDocument.getText(diagnostic.range)]),
+    );
+  assert.deepEqual(ranges(patched), { 'wrong-type': '{"note":"axyzbc"}', 'unknown-property': '"unexpected"' });
+});
+
 test('in JSON with comments and trailing commas, the offsets after the edit move with it', () => {
   const text = `{
   "$schema": "text-pearl.schema.json", // kind

@@ -54,18 +54,20 @@ export interface ModelCache {
   variableIds?: unknown;
   /** schema/types.ts: the integers written as numbers that are not whole, of the last parse checked. */
   disguisedFractions?: unknown;
+  /** schema/schemaSupport.ts: the schema errors of the last parse that asked for them. */
+  schemaErrors?: unknown;
   /** What one parse computed once for several rules ({@link perParse}), by slot; only the last parse's. */
   perParse?: Partial<Record<PerParseSlot, { readonly parseId: number; readonly value: unknown }>>;
 }
 
 /**
- * The {@link perParse} slots: graphSupport.ts (graph facts, graph paths), schemaSupport.ts (schema
- * errors, the spans of values of the wrong type), variableRules.ts (the ids referenced),
+ * The {@link perParse} slots: graphSupport.ts (graph facts, graph paths), schemaSupport.ts (the
+ * spans of values of the wrong type), variableRules.ts (the ids referenced),
  * completion.ts (the nodeId items of a `toNodeId`), keptDiagnostics.ts (the structural model the
  * graph rules read).
  */
 export type PerParseSlot =
-  'graphFacts' | 'graphPaths' | 'schemaErrors' | 'wrongTypeSpans' | 'referencedIds' | 'nodeIdCompletions' | 'walksFile' | 'structuralModel';
+  'graphFacts' | 'graphPaths' | 'wrongTypeSpans' | 'referencedIds' | 'nodeIdCompletions' | 'walksFile' | 'structuralModel';
 
 /**
  * What `compute` gives for the parse `parseId` of a model, computed on the first call for that parse

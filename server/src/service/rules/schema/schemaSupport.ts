@@ -50,20 +50,85 @@ export interface SchemaError {
   readonly ownerTitle: string | undefined;
 }
 
+/** The schema errors of the last parse that asked for them (in the model's cache). */
+interface KeptSchemaErrors {
+  readonly parseId: number;
+  readonly errors: readonly SchemaError[];
+}
+
 /**
  * The validation errors of `doc` (whose value is an object) against its kind's schema, computed on
  * the first call for a parse and kept with it; empty when it is valid or its root is not an object.
  * Errors about a value the value does not hold (a pointer that resolves to nothing) are left out.
+ * For a parse patched by an edit inside a string that no keyword but `type` constrains, those of
+ * the parse it was patched from, moved past the string ({@link carriedAcrossStringEdit}).
  */
 export function schemaErrors(doc: PearlDocument): readonly SchemaError[] {
-  return perParse(doc.modelCache, doc.parseId, 'schemaErrors', () => {
-    const errors: SchemaError[] = [];
-    if (isJsonObject(doc.value)) {
-      const validate = validators[doc.kind];
-      if (!validate(doc.value)) for (const error of validate.errors ?? []) pushError(doc, error, errors);
-    }
-    return errors;
+  const kept = doc.modelCache.schemaErrors as KeptSchemaErrors | undefined;
+  if (kept && kept.parseId === doc.parseId) return kept.errors;
+  const errors = (kept && carriedAcrossStringEdit(doc, kept)) ?? validateValue(doc);
+  doc.modelCache.schemaErrors = { parseId: doc.parseId, errors } satisfies KeptSchemaErrors;
+  return errors;
+}
+
+/** The errors of one validation of `doc`'s value. */
+function validateValue(doc: PearlDocument): SchemaError[] {
+  const errors: SchemaError[] = [];
+  if (isJsonObject(doc.value)) {
+    const validate = validators[doc.kind];
+    if (!validate(doc.value)) for (const error of validate.errors ?? []) pushError(doc, error, errors);
+  }
+  return errors;
+}
+
+/**
+ * The errors `kept` holds for the parse `doc` was patched from, moved past the edited string, when
+ * the edit cannot have changed them; undefined otherwise (the value is validated again). The Pearl
+ * schemas have no keyword that reads one value to judge another (no `if`, `oneOf`, `const`,
+ * `uniqueItems`…; a test holds them to that), an edit inside a string changes no key and no list's
+ * length, and the string stays a string: only the string's own keywords could judge it otherwise,
+ * so an edited string whose schema has none but `type` (and annotations: a script, a name) leaves
+ * every error as it was. The value is changed in place, so each error's value is still the value.
+ * A string literal holds no line break: each span keeps its line; one after the string moves by
+ * the edit's length, one around it (an object holding it) grows by it.
+ */
+function carriedAcrossStringEdit(doc: PearlDocument, kept: KeptSchemaErrors): SchemaError[] | undefined {
+  const patch = doc.stringPatch;
+  if (!patch || kept.parseId !== patch.from || !judgedByTypeAlone(findSchemaForPath(doc.kind, patch.path))) return undefined;
+  const text = doc.textDocument.getText();
+  return kept.errors.map((error) => {
+    const span = movedSpan(error.node.span, patch.offset, patch.delta);
+    return { ...error, node: { ...error.node, span, source: text.slice(span.offset, span.offset + span.length) } };
   });
+}
+
+/** Whether a string under `schema` can fail no keyword but `type`: none constrains it, or only annotations do. */
+function judgedByTypeAlone(schema: JSONSchema | undefined): boolean {
+  if (!schema) return true; // an unknown property: its value is not validated
+  for (const keyword of Object.keys(schema)) {
+    if (keyword === 'type') {
+      const types: unknown = schema.type;
+      if (!(types === 'string' || (Array.isArray(types) && types.includes('string')))) return false;
+    } else if (!annotationKeywords.has(keyword) && !keyword.startsWith('x-')) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** Schema keywords that validate nothing (the generated validators ignore `x-` keywords too). */
+const annotationKeywords: ReadonlySet<string> = new Set(['description', 'title', 'markdownDescription', 'default', 'examples', '$comment']);
+
+/** `span` (with its line and its key, when it has them) in the text after an edit of `delta` code units in the string literal at `offset`. */
+function movedSpan(span: TextSpan, offset: number, delta: number): TextSpan {
+  const { key, line } = span as { readonly key?: TextSpan; readonly line?: number };
+  const moved = (at: TextSpan): TextSpan =>
+    at.offset > offset
+      ? { offset: at.offset + delta, length: at.length }
+      : at.offset + at.length > offset
+        ? { offset: at.offset, length: at.length + delta }
+        : { offset: at.offset, length: at.length };
+  return { ...moved(span), ...(key && { key: moved(key) }), ...(line !== undefined && { line }) };
 }
 
 function pushError(doc: PearlDocument, error: ErrorObject, errors: SchemaError[]): void {
