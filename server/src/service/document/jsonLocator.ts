@@ -147,6 +147,8 @@ const plus = 0x2b;
 const point = 0x2e;
 const digitZero = 0x30;
 const digitNine = 0x39;
+const lowerE = 0x65;
+const upperE = 0x45;
 
 /**
  * Finds values by path in one strict JSON text (`JSON.parse` accepts it, no key set twice). Not for
@@ -947,10 +949,10 @@ export function isPlainNumberLiteral(text: string, start: number): boolean {
     afterPoint = -1;
     afterNegativeExponent = -1;
     if (code === point) afterPoint = 0;
-    else if ((code === 0x65 || code === 0x45) && text.charCodeAt(at + 1) === minus) {
+    else if ((code === lowerE || code === upperE) && text.charCodeAt(at + 1) === minus) {
       afterNegativeExponent = 0;
       at++;
-    } else if (code !== minus && code !== plus && code !== 0x65 && code !== 0x45) return true;
+    } else if (code !== minus && code !== plus && code !== lowerE && code !== upperE) return true;
   }
   return true;
 }

@@ -84,7 +84,7 @@ function validateValue(doc: PearlDocument): SchemaError[] {
 /**
  * The errors `kept` holds for the parse `doc` was patched from, moved past the edited string, when
  * the edit cannot have changed them; undefined otherwise (the value is validated again). The Pearl
- * schemas have no keyword that reads one value to judge another (no `if`, `oneOf`, `const`,
+ * schemas have no keyword that reads one value to judge another (no `if`, `oneOf`, `anyOf`,
  * `uniqueItems`…; a test holds them to that), an edit inside a string changes no key and no list's
  * length, and the string stays a string: only the string's own keywords could judge it otherwise,
  * so an edited string whose schema has none but `type` (and annotations: a script, a name) leaves
