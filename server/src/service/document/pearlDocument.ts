@@ -134,9 +134,7 @@ export function parsePearlDocument(editorDocument: TextDocument, previous?: Pear
     if (shape.maxDepth > maxNestingDepth) return tooDeep(textDocument, parsedText);
     const colons = scanKeyColons(parsedText);
     if (!setsKeyTwice(parsedText, shape, colons)) {
-      const parse = parsed(textDocument, new SyntaxTree(parsedText, strict.value), strict.value, shape);
-      parse.everyNumberPlain = everyNumberPlain(shape, colons);
-      return parse;
+      return parsed(textDocument, new SyntaxTree(parsedText, strict.value), strict.value, shape, everyNumberPlain(shape, colons));
     }
   }
   let tree: JsonTree | undefined;
@@ -151,11 +149,21 @@ export function parsePearlDocument(editorDocument: TextDocument, previous?: Pear
   return parsed(textDocument, new SyntaxTree(parsedText, value, tree), value);
 }
 
-/** A parse of `value` with its model; `shape` is what {@link describeParsedJson} found in a value `JSON.parse` read. */
-function parsed(textDocument: TextDocument, tree: SyntaxTree, value: unknown, shape?: ParsedJsonShape): ParsedPearl {
+/**
+ * A parse of `value` with its model; `shape` is what {@link describeParsedJson} found in a value
+ * `JSON.parse` read, `numbersPlain` whether every number of its text is known to be plain.
+ */
+function parsed(
+  textDocument: TextDocument,
+  tree: SyntaxTree,
+  value: unknown,
+  shape?: ParsedJsonShape,
+  numbersPlain = false,
+): PearlDocument {
   const parse = new ParsedPearl(textDocument, tree, value, undefined, readPearlModel(value, tree));
   parse.byteOrderMark = tree.parsedText !== textDocument.getText();
   parse.valueShape = shape;
+  parse.everyNumberPlain = numbersPlain;
   return parse;
 }
 

@@ -480,15 +480,15 @@ function memberNode(object: { readonly value: JsonObject; readonly node: JsonNod
 }
 
 /**
- * The syntax of the nodes and transitions a feature asked for (hover, references, the outline), kept
- * with the object: a field of its own on every node and transition made each larger, for the few
+ * The syntax of the nodes, transitions and variables a feature asked for (hover, references, the
+ * outline), kept aside: a field of its own on every node and transition made each larger, for the few
  * a feature reads, which it reads again on each request (a hover on a `toNodeId` compares the
  * syntax of every transition to that id).
  */
-const syntaxNodes = new WeakMap<PearlNode | PearlTransition, JsonNode>();
+const syntaxNodes = new WeakMap<PearlNode | PearlTransition | PearlVariable, JsonNode>();
 
 /** The object node of `object` in `tree` (built on first use), found once per object. */
-function syntaxOf(object: PearlNode | PearlTransition, tree: SyntaxTree): JsonNode {
+function syntaxOf(object: PearlNode | PearlTransition | PearlVariable, tree: SyntaxTree): JsonNode {
   let node = syntaxNodes.get(object);
   if (!node) {
     node = tree.modelNode(object.path);
@@ -512,9 +512,8 @@ class ModelVariable implements PearlVariable {
   declare readonly name: string | undefined;
   declare readonly group: number | undefined;
   declare readonly type: number | undefined;
-  /** The path and the object's syntax, made on first read. */
+  /** The path, made on first read. */
   declare private keptPath: JsonPath | undefined;
-  declare private objectNode: JsonNode | undefined;
 
   /** A variable is given its index in `variables`. */
   constructor(tree: SyntaxTree, value: JsonObject, index: number) {
@@ -526,7 +525,6 @@ class ModelVariable implements PearlVariable {
     this.group = numberOf(value.group);
     this.type = numberOf(value.type);
     this.keptPath = undefined;
-    this.objectNode = undefined;
   }
 
   get path(): JsonPath {
@@ -535,8 +533,7 @@ class ModelVariable implements PearlVariable {
   }
 
   get node(): JsonNode {
-    this.objectNode ??= this.tree.modelNode(this.path);
-    return this.objectNode;
+    return syntaxOf(this, this.tree);
   }
 
   get idNode(): JsonNode | undefined {

@@ -28,6 +28,21 @@ export interface StringPatch {
   readonly content: string;
 }
 
+/** A span of a text: offset and length in UTF-16 code units (textSpan.ts's TextSpan, which imports the parse). */
+type PatchedSpan = { readonly offset: number; readonly length: number };
+
+/**
+ * Where `span` of the text `patch` was applied to lies in the patched text: a span after the edited
+ * string literal moves by the edit's length, one around it (a container holding the string) grows
+ * by it, one before it stays. (A span of the literal itself is not one this answers for: its
+ * content changed.) The literal holds no line break, so a span's line is the same in both texts.
+ */
+export function spanAfterPatch(span: PatchedSpan, patch: StringPatch): PatchedSpan {
+  if (span.offset > patch.offset) return { offset: span.offset + patch.delta, length: span.length };
+  if (span.offset + span.length > patch.offset) return { offset: span.offset, length: span.length + patch.delta };
+  return { offset: span.offset, length: span.length };
+}
+
 /**
  * What changed in a text since an earlier version, as an editor's document that keeps its edits can
  * say without reading its whole text (the language server's, server/src/editorTextDocument.ts): the

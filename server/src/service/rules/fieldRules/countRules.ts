@@ -158,23 +158,22 @@ function checkFollowUps(doc: PearlDocument, settings: JsonObject, path: JsonPath
 /** Every SmtpSettings object: of each node's emailSettings (text), or of the simple form's emailSettings and notifications' emailTemplate. */
 function collectSmtpSettings(doc: PearlDocument): PlacedObject[] {
   const result: PlacedObject[] = [];
-  const add = (template: unknown, path: () => JsonPath): void => {
+  // The owner's path is read only for a template that holds SmtpSettings: most nodes send no email
+  // (a node's path is made on its first read).
+  const add = (template: unknown, owner: { readonly path: JsonPath }, key?: string): void => {
     const smtpSettings = objectOf(objectOf(template)?.smtpSettings);
-    if (smtpSettings) result.push({ value: smtpSettings, path: [...path(), 'smtpSettings'] });
+    if (!smtpSettings) return;
+    const path = key === undefined ? childPath(owner.path, 'smtpSettings') : childPath(owner.path, key, 'smtpSettings');
+    result.push({ value: smtpSettings, path });
   };
   if (doc.kind === 'text') {
-    // A loop without a closure per node: most nodes send no email.
-    for (let n = 0; n < doc.allNodes.length; n++) {
-      const node = doc.allNodes[n];
-      const smtpSettings = objectOf(objectOf(node.value.emailSettings)?.smtpSettings);
-      if (smtpSettings) result.push({ value: smtpSettings, path: childPath(node.path, 'emailSettings', 'smtpSettings') });
-    }
+    for (let n = 0; n < doc.allNodes.length; n++) add(doc.allNodes[n].value.emailSettings, doc.allNodes[n], 'emailSettings');
     return result;
   }
   const pearl = doc.pearlValue;
-  for (const { value, index } of objectElements(pearl?.emailSettings)) add(value, () => ['pearl', 'emailSettings', index]);
+  for (const { value, index } of objectElements(pearl?.emailSettings)) add(value, { path: ['pearl', 'emailSettings', index] });
   for (const { value, index } of objectElements(pearl?.notifications)) {
-    add(value.emailTemplate, () => ['pearl', 'notifications', index, 'emailTemplate']);
+    add(value.emailTemplate, { path: ['pearl', 'notifications', index] }, 'emailTemplate');
   }
   return result;
 }

@@ -4,6 +4,7 @@ import * as generatedValidators from '../../generated/schemaValidators';
 import type { PropertyFixData, ValueFixData } from '../diagnosticData';
 import { createDiagnostic, type TextSpan, valueSpan } from '../diagnostics';
 import { isJsonObject, jsonType, type JsonType, type PearlDocument, type PearlKind, perParse } from '../../document/pearlDocument';
+import { spanAfterPatch, type StringPatch } from '../../document/stringEditPatch';
 import { findSchemaForPath, type JSONSchema } from '../../interface/schemaNavigator';
 import type { DiagnosticRule } from '../ruleModule';
 
@@ -97,7 +98,7 @@ function carriedAcrossStringEdit(doc: PearlDocument, kept: KeptSchemaErrors): Sc
   if (!patch || kept.parseId !== patch.from || !judgedByTypeAlone(findSchemaForPath(doc.kind, patch.path))) return undefined;
   const text = doc.textDocument.getText();
   return kept.errors.map((error) => {
-    const span = movedSpan(error.node.span, patch.offset, patch.delta);
+    const span = movedSpan(error.node.span, patch);
     return { ...error, node: { ...error.node, span, source: text.slice(span.offset, span.offset + span.length) } };
   });
 }
@@ -119,16 +120,10 @@ function judgedByTypeAlone(schema: JSONSchema | undefined): boolean {
 /** Schema keywords that validate nothing (the generated validators ignore `x-` keywords too). */
 const annotationKeywords: ReadonlySet<string> = new Set(['description', 'title', 'markdownDescription', 'default', 'examples', '$comment']);
 
-/** `span` (with its line and its key, when it has them) in the text after an edit of `delta` code units in the string literal at `offset`. */
-function movedSpan(span: TextSpan, offset: number, delta: number): TextSpan {
+/** `span` after the edit of `patch` ({@link spanAfterPatch}), with its key moved too and its line kept, when it has them. */
+function movedSpan(span: TextSpan, patch: StringPatch): TextSpan {
   const { key, line } = span as { readonly key?: TextSpan; readonly line?: number };
-  const moved = (at: TextSpan): TextSpan =>
-    at.offset > offset
-      ? { offset: at.offset + delta, length: at.length }
-      : at.offset + at.length > offset
-        ? { offset: at.offset, length: at.length + delta }
-        : { offset: at.offset, length: at.length };
-  return { ...moved(span), ...(key && { key: moved(key) }), ...(line !== undefined && { line }) };
+  return { ...spanAfterPatch(span, patch), ...(key && { key: spanAfterPatch(key, patch) }), ...(line !== undefined && { line }) };
 }
 
 function pushError(doc: PearlDocument, error: ErrorObject, errors: SchemaError[]): void {

@@ -3,6 +3,7 @@ import { readValueFixData, valueNodeIn } from '../diagnosticData';
 import { DiagnosticSeverity } from '../diagnostics';
 import { findNodeAtOffset, getNodePath, type JsonNode } from '../../document/jsonTree';
 import type { PearlDocument } from '../../document/pearlDocument';
+import { spanAfterPatch } from '../../document/stringEditPatch';
 import { withArticle } from '../../interface/messageText';
 import { findSchemaForPath, getEnumValues, type JSONSchema } from '../../interface/schemaNavigator';
 import { type Fix, replaceNode } from '../fixSupport';
@@ -87,11 +88,7 @@ function findDisguisedFractions(doc: PearlDocument): Finding[] {
   let findings: readonly Finding[];
   if (kept && kept.parseId === doc.parseId) findings = kept.findings;
   else if (kept && patch && kept.parseId === patch.from) {
-    findings = kept.findings.map((finding) =>
-      finding.span.offset > patch.offset
-        ? { ...finding, span: { offset: finding.span.offset + patch.delta, length: finding.span.length } }
-        : finding,
-    );
+    findings = kept.findings.map((finding) => ({ ...finding, span: spanAfterPatch(finding.span, patch) }));
   } else if (doc.everyNumberPlain) {
     // Every number the text writes was read, and none holds what a disguised fraction needs.
     findings = [];

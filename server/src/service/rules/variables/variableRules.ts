@@ -469,10 +469,11 @@ function walkFieldStrings(
     if (typeof value === 'string') {
       const brace = withBraceOnly ? value.indexOf('{') : -1;
       if (withBraceOnly && brace < 0) continue;
+      if (typeof key !== 'string' || !isVariableFieldKey(key)) continue;
       // Steps past this depth are left from an earlier branch, and kept for the next one: the
       // array is never shortened (shortening it dropped the step objects, made again per string).
-      const field = typeof key === 'string' && isVariableFieldKey(key) ? resolveValueVariableField(doc.kind, steps, depth + 1) : undefined;
-      if (field && typeof key === 'string') visit(steps, depth + 1, key, field, value, brace);
+      const field = resolveValueVariableField(doc.kind, steps, depth + 1);
+      if (field) visit(steps, depth + 1, key, field, value, brace);
       continue;
     }
     // Pushed in reverse so that they are visited, and reported, in document order (`JSON.parse`
