@@ -547,19 +547,34 @@ export function getObjectItems(object: JsonNode | undefined, key: string): JsonN
 
 /**
  * The innermost node at `offset`, like jsonc-parser's `findNodeAtOffset` (same semantics) but
- * iterative, so that no nesting depth can overflow the stack.
+ * iterative, so that no nesting depth can overflow the stack, and with a binary search through the
+ * children of a long object or array (children are in document order and do not overlap): a
+ * keystroke late in a 5,000-node Pearl tested 4,500 elements of `pearl.nodes` one by one.
  */
 export function findNodeAtOffset(root: JsonNode, offset: number, includeRightBound = false): JsonNode | undefined {
-  const contains = (node: JsonNode): boolean =>
-    (offset >= node.offset && offset < node.offset + node.length) || (includeRightBound && offset === node.offset + node.length);
-  if (!contains(root)) return undefined;
+  if (!containsOffset(root, offset, includeRightBound)) return undefined;
   let current = root;
   for (;;) {
     const children = current.children;
     let next: JsonNode | undefined;
     if (children) {
-      for (let i = 0; i < children.length && children[i].offset <= offset; i++) {
-        if (contains(children[i])) {
+      // The first child that contains `offset`, among those that start at or before it.
+      let first = 0;
+      let end = children.length;
+      if (end > linearChildren) {
+        // `end`: the number of children that start at or before `offset`.
+        let low = 0;
+        while (low < end) {
+          const middle = (low + end) >>> 1;
+          if (children[middle].offset <= offset) low = middle + 1;
+          else end = middle;
+        }
+        // Only the last of them, or those just before it that end at `offset` or later, can contain it.
+        first = end;
+        while (first > 0 && children[first - 1].offset + children[first - 1].length >= offset) first--;
+      }
+      for (let i = first; i < end && children[i].offset <= offset; i++) {
+        if (containsOffset(children[i], offset, includeRightBound)) {
           next = children[i];
           break;
         }
@@ -568,6 +583,14 @@ export function findNodeAtOffset(root: JsonNode, offset: number, includeRightBou
     if (!next) return current;
     current = next;
   }
+}
+
+/** Children past which {@link findNodeAtOffset} searches by halves. */
+const linearChildren = 8;
+
+/** Whether `offset` lies in `node` (at its end too, with `includeRightBound`). */
+function containsOffset(node: JsonNode, offset: number, includeRightBound: boolean): boolean {
+  return (offset >= node.offset && offset < node.offset + node.length) || (includeRightBound && offset === node.offset + node.length);
 }
 
 /**

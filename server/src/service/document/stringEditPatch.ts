@@ -202,7 +202,7 @@ export function applyStringEdit(edit: StringEdit, tree: JsonTree | undefined): v
   const node: MutableNode | undefined = edit.node;
   if (!tree || !node) return;
   const { delta } = edit;
-  if (tree.root) shiftNodesAfter(tree.root, node, delta);
+  shiftNodesAfter(node, delta);
   for (let ancestor: MutableNode | undefined = node.parent; ancestor; ancestor = ancestor.parent) ancestor.length += delta;
   node.length += delta;
   node.value = edit.content;
@@ -260,19 +260,27 @@ function isPlainStringContent(content: string): boolean {
   return true;
 }
 
-/** Moves every node that starts after `edited` (a leaf) by `delta`; iterative, skips subtrees before it. */
-function shiftNodesAfter(root: JsonNode, edited: JsonNode, delta: number): void {
-  const stack: JsonNode[] = [root];
-  while (stack.length > 0) {
-    const current = stack.pop() as MutableNode;
-    if (current.offset > edited.offset) {
+/**
+ * Moves every node that starts after `edited` (a string value, not a key) by `delta`: the children
+ * after it of each of its ancestors, with everything in them. Nothing before it is visited (a
+ * keystroke late in a 5,000-node Pearl tested the 4,500 elements of `pearl.nodes` before it), and
+ * no ancestor moves (each starts before it, and a property ancestor's colon is before its value).
+ * Iterative: no nesting depth can overflow the stack.
+ */
+function shiftNodesAfter(edited: JsonNode, delta: number): void {
+  const stack: MutableNode[] = [];
+  let child: JsonNode = edited;
+  for (let parent = edited.parent; parent; child = parent, parent = parent.parent) {
+    const siblings = parent.children;
+    if (!siblings) continue;
+    for (let i = siblings.indexOf(child) + 1; i > 0 && i < siblings.length; i++) stack.push(siblings[i]);
+    while (stack.length > 0) {
+      const current = stack.pop() as MutableNode;
       current.offset += delta;
-    } else if (current.offset + current.length <= edited.offset) {
-      continue; // entirely before the edit, and so are its children
+      if (current.colonOffset !== undefined) current.colonOffset += delta;
+      const children = current.children;
+      if (children) for (let i = 0; i < children.length; i++) stack.push(children[i]);
     }
-    if (current.colonOffset !== undefined && current.colonOffset > edited.offset) current.colonOffset += delta;
-    const children = current.children;
-    if (children) for (let i = 0; i < children.length; i++) stack.push(children[i]);
   }
 }
 
