@@ -4,16 +4,23 @@ import { Diagnostic, Range } from 'vscode-languageserver-types';
 import { validateApiSettingsRules } from '../../server/src/service/rules/fieldRules/apiSettingsRules';
 import { validateCallingHoursRules } from '../../server/src/service/rules/fieldRules/callingHoursRules';
 import { validateCountRules } from '../../server/src/service/rules/fieldRules/countRules';
-import { validateNodeSettingsRules } from '../../server/src/service/rules/fieldRules/nodeSettingsRules';
+import { nodeSettingsRules } from '../../server/src/service/rules/fieldRules/nodeSettingsRules';
+import { checkModule } from '../../server/src/service/rules/keptDiagnostics';
 import { FieldRule } from '../../server/src/service/rules/fieldRules/ruleSupport';
 import { PearlDocument } from '../../server/src/service/document/pearlDocument';
 import { parse, service } from '../helpers/documents';
 import { rangeAt, rangeOf, valueRange } from '../helpers/text';
 
-// The API settings, node settings, count and calling-hours rules read the parsed value: on strict
-// JSON they report every problem without building the syntax tree.
+// The API settings, node settings, count and calling-hours rules read the parsed value (the node
+// settings rules through the structural model of keptDiagnostics.ts): on strict JSON they report
+// every problem without building the syntax tree.
 
-const rules: readonly FieldRule[] = [validateApiSettingsRules, validateNodeSettingsRules, validateCallingHoursRules, validateCountRules];
+const rules: readonly FieldRule[] = [
+  validateApiSettingsRules,
+  (doc, diagnostics) => checkModule(nodeSettingsRules, doc, diagnostics),
+  validateCallingHoursRules,
+  validateCountRules,
+];
 const ruleCodes = new Set([
   'api-property-variable-and-value',
   'api-property-value-missing',

@@ -118,6 +118,12 @@ class DocumentStructure implements StructuralModel {
     return member !== undefined && Object.prototype.hasOwnProperty.call(value, key) ? jsonType(member) : undefined;
   }
 
+  itemCount(of: Parameters<StructuralModel['itemCount']>[0], key: string): number | undefined {
+    const value = (of as PearlNode | PearlTransition).value;
+    const member = value[key];
+    return Array.isArray(member) && Object.prototype.hasOwnProperty.call(value, key) ? member.length : undefined;
+  }
+
   lineAt(path: JsonPath): number {
     return lineAt(this.#doc, path);
   }

@@ -179,8 +179,8 @@ export interface StructuralReportOptions {
  * value under a key other than nodeId, name, toNodeId, id and `$schema`, adds no line break, no
  * key, no value and changes no value's JSON type. So the view holds the kind, the nodes and
  * transitions with their paths, nodeIds, names, types, apiResults and resolved targets, the entry
- * node, the incoming transitions, whether and with which JSON type a value is set, and the line a
- * value starts on; it holds no string value, no text, and no offset or length (reported spans are
+ * node, the incoming transitions, whether and with which JSON type a value is set, how many elements
+ * a node's or transition's list has, and the line a value starts on; it holds no string value, no text, and no offset or length (reported spans are
  * opaque). Typed, not enforced at run time: the check receives the parse's own model objects.
  */
 export interface StructuralModel {
@@ -200,6 +200,8 @@ export interface StructuralModel {
   jsonTypeAt(path: JsonPath): JsonType | undefined;
   /** The JSON type of the value `of` (a node or transition of this view) sets for `key`, or undefined when it sets none. */
   typeOfKey(of: StructuralNode | StructuralTransition, key: string): JsonType | undefined;
+  /** The number of elements of the array `of` (a node or transition of this view) sets for `key`, or undefined when it sets no array there. */
+  itemCount(of: StructuralNode | StructuralTransition, key: string): number | undefined;
   /** The 1-based line the value at `path` starts on (diagnostics.ts `lineAt`). */
   lineAt(path: JsonPath): number;
   /** Where the value at `path` is written, else the nearest thing that exists (diagnostics.ts `valueSpan`). */

@@ -1,8 +1,7 @@
 import { Diagnostic, DiagnosticSeverity } from 'vscode-languageserver-types';
 import { withArticle } from '../../interface/messageText';
 import { nodeFixData, nodeIn, readNodeFixData } from '../diagnosticData';
-import { createDiagnostic, keySpan, valueSpan } from '../diagnostics';
-import type { NestedListKey, PearlDocument, PearlNode } from '../../document/pearlDocument';
+import type { NestedListKey, PearlDocument } from '../../document/pearlDocument';
 import {
   getNodeTypeFacts,
   getSettingsProperty,
@@ -11,8 +10,8 @@ import {
   SettingsProperty,
   settingsProperties,
 } from '../../interface/nodeTypes';
-import { describeNodeType, isAbsentValue, isKnownNodeType } from './ruleSupport';
-import { defineRules, interfaceSection, type RuleModule } from '../ruleModule';
+import { describeNodeType, isKnownNodeType } from './ruleSupport';
+import { defineRules, interfaceSection, type RuleModule, type StructuralModel, type StructuralNode } from '../ruleModule';
 import { getPropertyNode } from '../../document/jsonTree';
 import { insertProperty, replaceValue } from '../../document/jsonEdits';
 import type { Fix } from '../fixSupport';
@@ -155,7 +154,14 @@ const codes = defineRules('field rules', {
 });
 
 /** The node settings rules: the codes above and their check. */
-export const nodeSettingsRules: RuleModule<typeof codes> = { name: 'node settings rules', rules: codes, check: validateNodeSettingsRules };
+export const nodeSettingsRules: RuleModule<typeof codes> = {
+  name: 'node settings rules',
+  rules: codes,
+  check: validateNodeSettingsRules,
+  // It reads the nodes' types and which settings and lists each node sets (their JSON types, the
+  // lists' lengths), none of which typing in a string changes.
+  keptWhileTypingInStrings: true,
+};
 
 /** The node types whose settings object is named `key`, as messages name them. */
 const typesBySettings: Readonly<Record<SettingsProperty, string>> = {
@@ -180,92 +186,89 @@ const typesBySettings: Readonly<Record<SettingsProperty, string>> = {
  *   transitions, handOffAction or postCallActions (rule 6).
  * Type-dependent checks skip a node whose nodeType is missing or not in the node type table.
  */
-export function validateNodeSettingsRules(doc: PearlDocument, diagnostics: Diagnostic[]): void {
-  if (doc.kind !== 'text') return;
-  for (let n = 0; n < doc.allNodes.length; n++) {
-    const node = doc.allNodes[n];
-    checkSettings(doc, node, diagnostics);
-    if (node.container) checkNestedAction(doc, node, node.container.list, diagnostics);
-    else checkNestedLists(doc, node, diagnostics);
+export function validateNodeSettingsRules(graph: StructuralModel, diagnostics: Diagnostic[]): void {
+  if (graph.kind !== 'text') return;
+  for (let n = 0; n < graph.allNodes.length; n++) {
+    const node = graph.allNodes[n];
+    checkSettings(graph, node, diagnostics);
+    if (node.container) checkNestedAction(graph, node, node.container.list, diagnostics);
+    else checkNestedLists(graph, node, diagnostics);
   }
 }
 
-function checkSettings(doc: PearlDocument, node: PearlNode, diagnostics: Diagnostic[]): void {
+function checkSettings(graph: StructuralModel, node: StructuralNode, diagnostics: Diagnostic[]): void {
   const { nodeType } = node;
   if (nodeType === undefined || !isKnownNodeType(nodeType)) return;
   const required = getSettingsProperty(nodeType);
-  if (required && isAbsentValue(node.value[required])) {
-    diagnostics.push(
-      createDiagnostic(
-        doc,
-        valueSpan(doc, [...node.path, 'nodeType']),
-        codes.nodeSettingsMissing,
-        `nodeType ${describeNodeType(nodeType)} requires ${required}, which is missing (graph rule 7).`,
-        { data: nodeFixData(node) },
-      ),
+  if (required && isAbsent(graph, node, required)) {
+    graph.report(
+      diagnostics,
+      graph.valueSpan([...node.path, 'nodeType']),
+      codes.nodeSettingsMissing,
+      `nodeType ${describeNodeType(nodeType)} requires ${required}, which is missing (graph rule 7).`,
+      { data: nodeFixData(node) },
     );
   }
   for (let k = 0; k < settingsProperties.length; k++) {
     const key = settingsProperties[k];
     if (key === required) continue;
-    if (isAbsentValue(node.value[key])) continue;
-    diagnostics.push(
-      createDiagnostic(
-        doc,
-        keySpan(doc, [...node.path, key]),
-        codes.nodeSettingsOtherType,
-        `${key} is for ${typesBySettings[key]}; this node is ${describeNodeType(nodeType)}, so it does not apply.`,
-      ),
+    if (isAbsent(graph, node, key)) continue;
+    graph.report(
+      diagnostics,
+      graph.keySpan([...node.path, key]),
+      codes.nodeSettingsOtherType,
+      `${key} is for ${typesBySettings[key]}; this node is ${describeNodeType(nodeType)}, so it does not apply.`,
     );
   }
 }
 
-function checkNestedLists(doc: PearlDocument, node: PearlNode, diagnostics: Diagnostic[]): void {
+function checkNestedLists(graph: StructuralModel, node: StructuralNode, diagnostics: Diagnostic[]): void {
   const { nodeType } = node;
   if (nodeType === undefined || !isKnownNodeType(nodeType)) return;
   for (let k = 0; k < nestedListOwners.length; k++) {
     const { list, nodeType: owner } = nestedListOwners[k];
-    if (nodeType === owner || !isNonEmptyArray(node.value[list])) continue;
-    diagnostics.push(
-      createDiagnostic(
-        doc,
-        keySpan(doc, [...node.path, list]),
-        list === 'handOffAction' ? codes.handOffActionMisplaced : codes.postCallActionsMisplaced,
-        `${list} is allowed only on ${withArticle(describeNodeType(owner))} node; this node is ${describeNodeType(nodeType)}.`,
-      ),
+    if (nodeType === owner || !isNonEmptyList(graph, node, list)) continue;
+    graph.report(
+      diagnostics,
+      graph.keySpan([...node.path, list]),
+      list === 'handOffAction' ? codes.handOffActionMisplaced : codes.postCallActionsMisplaced,
+      `${list} is allowed only on ${withArticle(describeNodeType(owner))} node; this node is ${describeNodeType(nodeType)}.`,
     );
   }
 }
 
-function checkNestedAction(doc: PearlDocument, node: PearlNode, list: NestedListKey, diagnostics: Diagnostic[]): void {
+function checkNestedAction(graph: StructuralModel, node: StructuralNode, list: NestedListKey, diagnostics: Diagnostic[]): void {
   const { nodeType } = node;
   if (nodeType !== undefined && !isNestedActionType(nodeType)) {
-    diagnostics.push(
-      createDiagnostic(
-        doc,
-        valueSpan(doc, [...node.path, 'nodeType']),
-        codes.nestedNodeType,
-        `nodeType ${describeNodeType(nodeType)} cannot be nested in ${list}: nested actions must be SMS (50), Email (51) or API (40) (graph rule 6).`,
-      ),
+    graph.report(
+      diagnostics,
+      graph.valueSpan([...node.path, 'nodeType']),
+      codes.nestedNodeType,
+      `nodeType ${describeNodeType(nodeType)} cannot be nested in ${list}: nested actions must be SMS (50), Email (51) or API (40) (graph rule 6).`,
     );
   }
   for (const key of ['transitions', 'handOffAction', 'postCallActions'] as const) {
-    if (!isNonEmptyArray(node.value[key])) continue;
-    diagnostics.push(
-      createDiagnostic(
-        doc,
-        keySpan(doc, [...node.path, key]),
-        codes.nestedNodeNotFireAndForget,
-        key === 'transitions'
-          ? `A nested action in ${list} is fire-and-forget: it cannot have transitions (graph rule 6).`
-          : `A nested action in ${list} is fire-and-forget: it cannot have its own ${key} list (graph rule 6).`,
-      ),
+    if (!isNonEmptyList(graph, node, key)) continue;
+    graph.report(
+      diagnostics,
+      graph.keySpan([...node.path, key]),
+      codes.nestedNodeNotFireAndForget,
+      key === 'transitions'
+        ? `A nested action in ${list} is fire-and-forget: it cannot have transitions (graph rule 6).`
+        : `A nested action in ${list} is fire-and-forget: it cannot have its own ${key} list (graph rule 6).`,
     );
   }
 }
 
-function isNonEmptyArray(value: unknown): boolean {
-  return Array.isArray(value) && value.length > 0;
+/** Whether `node` leaves `key` out or sets it to null (ruleSupport.ts `isAbsentValue`). */
+function isAbsent(graph: StructuralModel, node: StructuralNode, key: string): boolean {
+  const type = graph.typeOfKey(node, key);
+  return type === undefined || type === 'null';
+}
+
+/** Whether `node` sets `key` to an array with at least one element. */
+function isNonEmptyList(graph: StructuralModel, node: StructuralNode, key: string): boolean {
+  return (graph.itemCount(node, key) ?? 0) > 0;
 }
 
 /**
