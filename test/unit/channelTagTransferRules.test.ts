@@ -5,21 +5,23 @@ import { validateChannelRules } from '../../server/src/service/rules/fieldRules/
 import { validateIndicatorTagRules } from '../../server/src/service/rules/fieldRules/indicatorTagRules';
 import { FieldRule } from '../../server/src/service/rules/fieldRules/ruleSupport';
 import { validateTimeZoneRules } from '../../server/src/service/rules/fieldRules/timeZoneRules';
-import { validateTransferCallRules } from '../../server/src/service/rules/fieldRules/transferCallRules';
+import { transferCallRules } from '../../server/src/service/rules/fieldRules/transferCallRules';
+import { checkModule } from '../../server/src/service/rules/keptDiagnostics';
 import { validateVariableDeclarationRules } from '../../server/src/service/rules/fieldRules/variableDeclarationRules';
 import { actionsFor, apply, find, valueOf } from '../helpers/codeActions';
 import { Json, parse, service } from '../helpers/documents';
 import { positionOf, rangeAt, rangeOf, valueRange } from '../helpers/text';
 
 // The channel, indicator tag, variable declaration, transfer trigger and time-zone rules read the
-// parsed value: on strict JSON they report exactly where the text says, without a syntax tree.
+// parsed value (the transfer trigger rules through the structural model of keptDiagnostics.ts): on
+// strict JSON they report exactly where the text says, without a syntax tree.
 
 /** In the order the service runs them (ruleModules, diagnosticCodes.ts). */
 const rules: readonly FieldRule[] = [
   validateChannelRules,
   validateIndicatorTagRules,
   validateVariableDeclarationRules,
-  validateTransferCallRules,
+  (doc, diagnostics) => checkModule(transferCallRules, doc, diagnostics),
   validateTimeZoneRules,
 ];
 

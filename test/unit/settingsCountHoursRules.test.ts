@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { Diagnostic, Range } from 'vscode-languageserver-types';
-import { validateApiSettingsRules } from '../../server/src/service/rules/fieldRules/apiSettingsRules';
+import { apiSettingsRules } from '../../server/src/service/rules/fieldRules/apiSettingsRules';
 import { validateCallingHoursRules } from '../../server/src/service/rules/fieldRules/callingHoursRules';
-import { validateCountRules } from '../../server/src/service/rules/fieldRules/countRules';
+import { countRules } from '../../server/src/service/rules/fieldRules/countRules';
 import { nodeSettingsRules } from '../../server/src/service/rules/fieldRules/nodeSettingsRules';
 import { checkModule } from '../../server/src/service/rules/keptDiagnostics';
 import { FieldRule } from '../../server/src/service/rules/fieldRules/ruleSupport';
@@ -11,15 +11,15 @@ import { PearlDocument } from '../../server/src/service/document/pearlDocument';
 import { parse, service } from '../helpers/documents';
 import { rangeAt, rangeOf, valueRange } from '../helpers/text';
 
-// The API settings, node settings, count and calling-hours rules read the parsed value (the node
-// settings rules through the structural model of keptDiagnostics.ts): on strict JSON they report
-// every problem without building the syntax tree.
+// The API settings, node settings, count and calling-hours rules read the parsed value (all but the
+// calling-hours rules through the structural model of keptDiagnostics.ts): on strict JSON they
+// report every problem without building the syntax tree.
 
 const rules: readonly FieldRule[] = [
-  validateApiSettingsRules,
+  (doc, diagnostics) => checkModule(apiSettingsRules, doc, diagnostics),
   (doc, diagnostics) => checkModule(nodeSettingsRules, doc, diagnostics),
   validateCallingHoursRules,
-  validateCountRules,
+  (doc, diagnostics) => checkModule(countRules, doc, diagnostics),
 ];
 const ruleCodes = new Set([
   'api-property-variable-and-value',

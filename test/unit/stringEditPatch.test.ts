@@ -8,6 +8,8 @@ import type { PearlDocument } from '../../server/src/service/document/pearlDocum
 import { plainTree, service } from '../helpers/documents';
 import { generateTextPearl } from '../helpers/fixtures';
 import { modulesOfGroup } from '../helpers/ruleModules';
+import { apiSettingsRules } from '../../server/src/service/rules/fieldRules/apiSettingsRules';
+import type { ScopedValues } from '../../server/src/service/rules/ruleModule';
 
 const uri = 'file:///patch/edited.pearl.json';
 
@@ -176,4 +178,36 @@ test('typing in a script keeps the graph diagnostics after it on its line, moved
   text = text.replace('"toNodeId": "nowhere"', '"toNodeId": "end"');
   assert.deepEqual(unknownTarget(service.parsePearlDocument(TextDocument.create(uri, 'pearl', 3, text), typed)), []);
   assert.deepEqual(counted(), checks(2));
+});
+
+test('typing in a script keeps the API settings diagnostics; typing under apiSettings checks them again, with what the check reads there only', (t) => {
+  let text = `{ "name": "M", "pearl": { "nodes": [
+ { "nodeId": "open", "name": "Open", "nodeType": 2, "script": "Hi", "transitions": [{ "name": "go", "toNodeId": "save" }] },
+ { "nodeId": "save", "name": "Save", "nodeType": 40, "apiSettings": { "method": 2, "body": [{ "key": "plan", "variableId": "plan", "value": "gold" }] }, "transitions": [{ "name": "done", "toNodeId": "end" }] },
+ { "nodeId": "end", "name": "End", "nodeType": 100, "transitions": [] } ] }, "inbound": { "textChannelId": "c" } }`;
+  const uri = 'file:///kept-api.pearl.json';
+  const check = t.mock.method(apiSettingsRules, 'check');
+  const messages = (doc: PearlDocument) =>
+    service
+      .doValidation(doc)
+      .filter((d) => d.code === 'api-property-variable-and-value')
+      .map((d) => d.message);
+  const first = service.parsePearlDocument(TextDocument.create(uri, 'pearl', 1, text));
+  assert.deepEqual(messages(first), [`body[0] 'plan' sends variable 'plan' (variableId), so value must be empty; it is 'gold'.`]);
+  assert.equal(check.mock.callCount(), 1);
+  text = text.replace('"Hi"', '"Hiya"');
+  const typed = service.parsePearlDocument(TextDocument.create(uri, 'pearl', 2, text), first);
+  assert.ok(typed.stringPatch, 'the keystroke in the script was patched');
+  assert.deepEqual(messages(typed), [`body[0] 'plan' sends variable 'plan' (variableId), so value must be empty; it is 'gold'.`]);
+  assert.equal(check.mock.callCount(), 1, 'the API settings rules ran again for a keystroke in a script');
+  // A keystroke in the body's value is under apiSettings: the check runs again and reads the new value.
+  text = text.replace('"gold"', '"golden"');
+  const inScope = service.parsePearlDocument(TextDocument.create(uri, 'pearl', 3, text), typed);
+  assert.ok(inScope.stringPatch, 'the keystroke in the value was patched');
+  assert.deepEqual(messages(inScope), [`body[0] 'plan' sends variable 'plan' (variableId), so value must be empty; it is 'golden'.`]);
+  assert.equal(check.mock.callCount(), 2);
+  // What the check is given reads the values under its scope only.
+  const scoped = check.mock.calls[1].arguments[2] as ScopedValues;
+  assert.equal(scoped.valueAt(['pearl', 'nodes', 1, 'apiSettings', 'method']), 2);
+  assert.equal(scoped.valueAt(['pearl', 'nodes', 0, 'script']), undefined);
 });

@@ -1,8 +1,10 @@
 // Typing in a script changes no nodeId, name, target or type: a rule family that reads only those
-// (the graph rules) gives the same diagnostics after such an edit, moved along the edited line.
-// This keeps them across the parses patched from one another (document/stringEditPatch.ts)
-// instead of running the family again on every keystroke. What such a family may read is its
-// check's parameter type, the StructuralModel of ruleModule.ts, made here from the parse.
+// (the graph rules, the node settings rules) gives the same diagnostics after such an edit, moved
+// along the edited line. This keeps them across the parses patched from one another
+// (document/stringEditPatch.ts) instead of running the family again on every keystroke. What such
+// a family may read is its check's parameter type, the StructuralModel of ruleModule.ts, made here
+// from the parse, and for a family with a scope (the API settings and count rules) the values
+// under its scope keys, whose edit runs it again.
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import {
   jsonType,
@@ -22,8 +24,10 @@ import type {
   ReportSpan,
   RuleModule,
   StructuralModel,
+  ScopedValues,
   StructuralReportOptions,
   StructuralSlot,
+  ValueScope,
 } from './ruleModule';
 
 /** What a kept family gave for one parse. */
@@ -37,7 +41,7 @@ interface KeptDiagnostics {
  * itself or, for a {@link KeptRuleModule}, on its {@link structuralModelOf} (nothing kept).
  */
 export function checkModule(module: RuleModule, doc: PearlDocument, diagnostics: Diagnostic[]): void {
-  if (module.keptWhileTypingInStrings) module.check(structuralModelOf(doc), diagnostics);
+  if (module.keptWhileTypingInStrings) module.check(structuralModelOf(doc), diagnostics, scopedValuesOf(doc, module.scope));
   else module.check(doc, diagnostics);
 }
 
@@ -49,20 +53,70 @@ export function checkModule(module: RuleModule, doc: PearlDocument, diagnostics:
  * Appends copies: callers may change what they are given.
  */
 export function checkKeepingAcrossStringEdits(module: KeptRuleModule, doc: PearlDocument, diagnostics: Diagnostic[]): void {
-  keepAcrossStringEdits(module.name, doc, diagnostics, (fresh) => module.check(structuralModelOf(doc), fresh));
+  const { scope } = module;
+  // A string under a key of the module's scope is one of the values its check reads.
+  const patch = doc.stringPatch;
+  const editedInScope = scope !== undefined && patch !== undefined && scope.some((key) => patch.path.includes(key));
+  keepAcrossStringEdits(
+    module.name,
+    doc,
+    diagnostics,
+    (fresh) => module.check(structuralModelOf(doc), fresh, scopedValuesOf(doc, scope)),
+    !editedInScope,
+  );
 }
+
+/** The {@link ScopedValues} of `doc` under the keys of `scope` (none without a scope). */
+function scopedValuesOf(doc: PearlDocument, scope: readonly ValueScope[] | undefined): ScopedValues {
+  return scope === undefined ? noScopedValues : new DocumentScopedValues(doc, scope);
+}
+
+/** The one implementation of {@link ScopedValues}: the parse's values under the keys of a scope. */
+class DocumentScopedValues implements ScopedValues {
+  readonly #doc: PearlDocument;
+  readonly #scope: readonly ValueScope[];
+
+  constructor(doc: PearlDocument, scope: readonly ValueScope[]) {
+    this.#doc = doc;
+    this.#scope = scope;
+  }
+
+  memberOf(of: Parameters<ScopedValues['memberOf']>[0], key: ValueScope): unknown {
+    if (!this.#scope.includes(key)) return undefined;
+    // The view's nodes are the model's.
+    const value = (of as PearlNode).value;
+    return Object.prototype.hasOwnProperty.call(value, key) ? value[key] : undefined;
+  }
+
+  valueAt(path: JsonPath): unknown {
+    return this.#scope.some((key) => path.includes(key)) ? valueAtPath(this.#doc.value, path) : undefined;
+  }
+}
+
+/** What a module without a scope reads: nothing. */
+const noScopedValues: ScopedValues = { memberOf: () => undefined, valueAt: () => undefined };
 
 /**
  * The keeping of {@link checkKeepingAcrossStringEdits}, for the diagnostics `check` appends, kept
- * under `name`. Sound only when `check` reads nothing an edit inside a string the patch keeps can
- * change: what the StructuralModel type holds a kept check to.
+ * under `name`; with `keepsAcrossPatch` false (the edited string is one the check reads: under its
+ * module's scope) the check runs again. Sound only when `check` reads nothing else an edit inside a
+ * string the patch keeps can change: what the StructuralModel and ScopedValues types hold a kept
+ * check to.
  */
-function keepAcrossStringEdits(name: string, doc: PearlDocument, diagnostics: Diagnostic[], check: (fresh: Diagnostic[]) => void): void {
+function keepAcrossStringEdits(
+  name: string,
+  doc: PearlDocument,
+  diagnostics: Diagnostic[],
+  check: (fresh: Diagnostic[]) => void,
+  keepsAcrossPatch: boolean,
+): void {
   const kept = (doc.modelCache.keptDiagnostics ??= new Map<string, KeptDiagnostics>()) as Map<string, KeptDiagnostics>;
   const last = kept.get(name);
   let own: readonly Diagnostic[] | undefined;
   if (last && last.parseId === doc.parseId) own = last.diagnostics;
-  else if (last && doc.stringPatch && last.parseId === doc.stringPatch.from) own = movePastPatch(last.diagnostics, doc.stringPatch, doc);
+  else if (keepsAcrossPatch && last && doc.stringPatch && last.parseId === doc.stringPatch.from) {
+    own = movePastPatch(last.diagnostics, doc.stringPatch, doc);
+  }
   if (!own) {
     // Kept as made: no one else holds them, and what is appended below are copies.
     const fresh: Diagnostic[] = [];
@@ -105,6 +159,11 @@ class DocumentStructure implements StructuralModel {
     this.incoming = doc.incoming;
   }
 
+  get transitionsTo(): StructuralModel['transitionsTo'] {
+    // Derived on first read, once per model (pearlModel.ts).
+    return this.#doc.transitionsTo;
+  }
+
   jsonTypeAt(path: JsonPath): JsonType | undefined {
     const value = valueAtPath(this.#doc.value, path);
     return value === undefined ? undefined : jsonType(value);
@@ -116,6 +175,11 @@ class DocumentStructure implements StructuralModel {
     // Most keys asked for are not set: the read alone answers (a parsed object's prototype holds no such key).
     const member = value[key];
     return member !== undefined && Object.prototype.hasOwnProperty.call(value, key) ? jsonType(member) : undefined;
+  }
+
+  itemCountAt(path: JsonPath): number | undefined {
+    const value = valueAtPath(this.#doc.value, path);
+    return Array.isArray(value) ? value.length : undefined;
   }
 
   itemCount(of: Parameters<StructuralModel['itemCount']>[0], key: string): number | undefined {

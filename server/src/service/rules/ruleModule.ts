@@ -106,8 +106,32 @@ export interface DocumentRuleModule<R extends RuleSet = RuleSet> extends RuleMod
  */
 export interface KeptRuleModule<R extends RuleSet = RuleSet> extends RuleModuleBase<R> {
   readonly keptWhileTypingInStrings: true;
-  /** Appends the family's diagnostics of `graph` to `diagnostics`, as {@link DocumentRuleModule.check} does. */
-  readonly check: (graph: StructuralModel, diagnostics: Diagnostic[]) => void;
+  /**
+   * Keys whose values the check also reads, through its {@link ScopedValues}: an edit of a string
+   * with one of these keys on its path (the string itself or a value inside it) runs the check
+   * again; an edit anywhere else keeps its diagnostics. Without a scope the check reads no value.
+   */
+  readonly scope?: readonly ValueScope[];
+  /**
+   * Appends the family's diagnostics of `graph` to `diagnostics`, as {@link DocumentRuleModule.check}
+   * does; `scoped` gives the values under its {@link scope} keys (nothing without one).
+   */
+  readonly check: (graph: StructuralModel, diagnostics: Diagnostic[], scoped: ScopedValues) => void;
+}
+
+/** The keys a {@link KeptRuleModule} may read the values under. */
+export type ValueScope = 'apiSettings' | 'inbound' | 'outbound' | 'smtpSettings' | 'transferCallSettings';
+
+/**
+ * The values a {@link KeptRuleModule} with a {@link KeptRuleModule.scope} reads: only those under
+ * its scope keys, checked at run time (anything else reads as undefined), so that the check is run
+ * again whenever an edit changes one of them.
+ */
+export interface ScopedValues {
+  /** The value `of` (a node of the structural model) sets for `key` when `key` is in the scope, else undefined. */
+  memberOf(of: StructuralNode, key: ValueScope): unknown;
+  /** The value at `path` from the root when a key of the scope is on `path`, else undefined. */
+  valueAt(path: JsonPath): unknown;
 }
 
 /** One family of rules: its codes and its check, checked on every parse or kept while typing in strings. */
@@ -196,12 +220,16 @@ export interface StructuralModel {
   readonly entry: StructuralNode | undefined;
   /** The transitions of top-level nodes that lead to each top-level node (PostCallActions containers left out). */
   readonly incoming: ReadonlyMap<StructuralNode, readonly StructuralTransition[]>;
+  /** Every transition whose `toNodeId` is a given id, from any node (nested actions included), in document order; an id no transition names has no entry. */
+  readonly transitionsTo: ReadonlyMap<string, readonly StructuralTransition[]>;
   /** The JSON type of the value at `path` from the root, or undefined when there is none. */
   jsonTypeAt(path: JsonPath): JsonType | undefined;
   /** The JSON type of the value `of` (a node or transition of this view) sets for `key`, or undefined when it sets none. */
   typeOfKey(of: StructuralNode | StructuralTransition, key: string): JsonType | undefined;
   /** The number of elements of the array `of` (a node or transition of this view) sets for `key`, or undefined when it sets no array there. */
   itemCount(of: StructuralNode | StructuralTransition, key: string): number | undefined;
+  /** The number of elements of the array at `path` from the root, or undefined when there is no array there. */
+  itemCountAt(path: JsonPath): number | undefined;
   /** The 1-based line the value at `path` starts on (diagnostics.ts `lineAt`). */
   lineAt(path: JsonPath): number;
   /** Where the value at `path` is written, else the nearest thing that exists (diagnostics.ts `valueSpan`). */

@@ -1,7 +1,6 @@
 import { Diagnostic, DiagnosticSeverity } from 'vscode-languageserver-types';
 import { type BodyFixData, readBodyFixData, valueAt } from '../diagnosticData';
-import { createDiagnostic, keySpan, openingSpan, valueSpan } from '../diagnostics';
-import { childPath, PearlDocument } from '../../document/pearlDocument';
+import { childPath, type PearlDocument } from '../../document/pearlDocument';
 import {
   arrayOf,
   formatJsonValue,
@@ -13,7 +12,7 @@ import {
   objectOf,
   PlacedObject,
 } from './ruleSupport';
-import { defineRules, interfaceSection, type RuleModule } from '../ruleModule';
+import { defineRules, interfaceSection, type RuleModule, type ScopedValues, type StructuralModel } from '../ruleModule';
 import { getNodeAtPath, getPropertyNode } from '../../document/jsonTree';
 import { removeProperty } from '../../document/jsonEdits';
 import { Fix, replaceNode } from '../fixSupport';
@@ -90,7 +89,15 @@ const codes = defineRules('field rules', {
 });
 
 /** The API settings rules: the codes above and their check. */
-export const apiSettingsRules: RuleModule<typeof codes> = { name: 'API settings rules', rules: codes, check: validateApiSettingsRules };
+export const apiSettingsRules: RuleModule<typeof codes> = {
+  name: 'API settings rules',
+  rules: codes,
+  check: validateApiSettingsRules,
+  // It reads the values under apiSettings (and the nodes' paths and types): typing in any other
+  // string keeps its diagnostics, typing in one under apiSettings checks it again.
+  keptWhileTypingInStrings: true,
+  scope: ['apiSettings'],
+};
 
 /** The lists of APIDataSchemaProperty of NodeAPISettings (§ NodeAPISettings). */
 const schemaLists = ['body', 'outputBody'] as const;
@@ -121,37 +128,41 @@ const methodsWithoutBody: ReadonlyMap<number, string> = new Map([
  * - `api-body-not-allowed` (Error, on the body value): a non-empty body with method 1 GET or 4 DELETE
  *   (`data`: the body's BodyFixData).
  */
-export function validateApiSettingsRules(doc: PearlDocument, diagnostics: Diagnostic[]): void {
-  const checkMethod = doc.kind === 'text';
-  for (const settings of collectApiSettings(doc)) checkApiSettings(doc, settings, checkMethod, diagnostics);
+export function validateApiSettingsRules(graph: StructuralModel, diagnostics: Diagnostic[], scoped: ScopedValues): void {
+  const checkMethod = graph.kind === 'text';
+  const all = collectApiSettings(graph, scoped);
+  for (let i = 0; i < all.length; i++) checkApiSettings(graph, all[i], checkMethod, diagnostics);
 }
 
 /** Every NodeAPISettings object, in document order: of each node (text), or of the simple form's apiSettings and notifications. */
-function collectApiSettings(doc: PearlDocument): PlacedObject[] {
+function collectApiSettings(graph: StructuralModel, scoped: ScopedValues): PlacedObject[] {
   const result: PlacedObject[] = [];
-  if (doc.kind === 'text') {
-    for (let n = 0; n < doc.allNodes.length; n++) {
-      const node = doc.allNodes[n];
-      const settings = objectOf(node.value.apiSettings);
+  if (graph.kind === 'text') {
+    for (let n = 0; n < graph.allNodes.length; n++) {
+      const node = graph.allNodes[n];
+      const settings = objectOf(scoped.memberOf(node, 'apiSettings'));
       if (settings) result.push({ value: settings, path: childPath(node.path, 'apiSettings') });
     }
     return result;
   }
-  const pearl = doc.pearlValue;
-  for (const { value, index } of objectElements(pearl?.apiSettings)) result.push({ value, path: ['pearl', 'apiSettings', index] });
-  for (const { value, index } of objectElements(pearl?.notifications)) {
-    const settings = objectOf(value.apiSettings);
-    if (settings) result.push({ value: settings, path: ['pearl', 'notifications', index, 'apiSettings'] });
+  for (const { value, index } of objectElements(scoped.valueAt(['pearl', 'apiSettings']))) {
+    result.push({ value, path: ['pearl', 'apiSettings', index] });
+  }
+  const notifications = graph.itemCountAt(['pearl', 'notifications']) ?? 0;
+  for (let index = 0; index < notifications; index++) {
+    const path = ['pearl', 'notifications', index, 'apiSettings'];
+    const settings = objectOf(scoped.valueAt(path));
+    if (settings) result.push({ value: settings, path });
   }
   return result;
 }
 
-function checkApiSettings(doc: PearlDocument, settings: PlacedObject, checkMethod: boolean, diagnostics: Diagnostic[]): void {
+function checkApiSettings(graph: StructuralModel, settings: PlacedObject, checkMethod: boolean, diagnostics: Diagnostic[]): void {
   for (const list of schemaLists) {
     const properties = arrayOf(settings.value[list]);
     for (let index = 0; index < properties.length; index++) {
       const property = properties[index];
-      if (isJsonObject(property)) checkDataSchemaProperty(doc, property, settings.path, list, index, diagnostics);
+      if (isJsonObject(property)) checkDataSchemaProperty(graph, property, settings.path, list, index, diagnostics);
     }
   }
   if (!checkMethod) return;
@@ -162,20 +173,18 @@ function checkApiSettings(doc: PearlDocument, settings: PlacedObject, checkMetho
   if (methodName === undefined || !Array.isArray(body) || body.length === 0) return;
   const count = body.length;
   const path = [...settings.path, 'body'];
-  diagnostics.push(
-    createDiagnostic(
-      doc,
-      valueSpan(doc, path),
-      codes.apiBodyNotAllowed,
-      `body must be empty for ${methodName} (method ${method}): it has ${count} ${count === 1 ? 'entry' : 'entries'}. Only POST, PUT and PATCH send a body.`,
-      { data: { path, count } satisfies BodyFixData },
-    ),
+  graph.report(
+    diagnostics,
+    graph.valueSpan(path),
+    codes.apiBodyNotAllowed,
+    `body must be empty for ${methodName} (method ${method}): it has ${count} ${count === 1 ? 'entry' : 'entries'}. Only POST, PUT and PATCH send a body.`,
+    { data: { path, count } satisfies BodyFixData },
   );
 }
 
 /** Checks `property`, the APIDataSchemaProperty at `index` of `list` of the settings at `settingsPath`. */
 function checkDataSchemaProperty(
-  doc: PearlDocument,
+  graph: StructuralModel,
   property: JsonObject,
   settingsPath: JsonPath,
   list: string,
@@ -191,13 +200,11 @@ function checkDataSchemaProperty(
       const field = typeAndValue[f];
       const value = property[field];
       if (isAbsentValue(value) || value === '') continue;
-      diagnostics.push(
-        createDiagnostic(
-          doc,
-          keySpan(doc, [...settingsPath, list, index, field]),
-          codes.apiPropertyVariableAndValue,
-          `${describeProperty(list, index, key)} sends variable '${variableId}' (variableId), so ${field} must be empty; it is ${formatJsonValue(value)}.`,
-        ),
+      graph.report(
+        diagnostics,
+        graph.keySpan([...settingsPath, list, index, field]),
+        codes.apiPropertyVariableAndValue,
+        `${describeProperty(list, index, key)} sends variable '${variableId}' (variableId), so ${field} must be empty; it is ${formatJsonValue(value)}.`,
       );
     }
     return;
@@ -206,13 +213,11 @@ function checkDataSchemaProperty(
   const valueMissing = isAbsentValue(property.value);
   if (!typeMissing && !valueMissing) return;
   const what = typeMissing && valueMissing ? 'type and value are missing' : `${typeMissing ? 'type' : 'value'} is missing`;
-  diagnostics.push(
-    createDiagnostic(
-      doc,
-      isAbsentValue(key) ? openingSpan(doc, [...settingsPath, list, index]) : valueSpan(doc, [...settingsPath, list, index, 'key']),
-      codes.apiPropertyValueMissing,
-      `${describeProperty(list, index, key)} has no variableId, so it needs both type and value: ${what}.`,
-    ),
+  graph.report(
+    diagnostics,
+    isAbsentValue(key) ? graph.openingSpan([...settingsPath, list, index]) : graph.valueSpan([...settingsPath, list, index, 'key']),
+    codes.apiPropertyValueMissing,
+    `${describeProperty(list, index, key)} has no variableId, so it needs both type and value: ${what}.`,
   );
 }
 

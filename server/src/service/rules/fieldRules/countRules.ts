@@ -1,18 +1,7 @@
 import { Diagnostic, DiagnosticSeverity } from 'vscode-languageserver-types';
-import { createDiagnostic, valueSpan } from '../diagnostics';
-import { childPath, PearlDocument } from '../../document/pearlDocument';
-import {
-  getChannelValue,
-  int32Max,
-  int32Min,
-  integerOf,
-  JsonObject,
-  JsonPath,
-  objectElements,
-  objectOf,
-  PlacedObject,
-} from './ruleSupport';
-import { defineRules, interfaceSection, rulingsSection, type RuleModule } from '../ruleModule';
+import { childPath } from '../../document/pearlDocument';
+import { int32Max, int32Min, integerOf, JsonObject, JsonPath, objectElements, objectOf, PlacedObject } from './ruleSupport';
+import { defineRules, interfaceSection, rulingsSection, type RuleModule, type ScopedValues, type StructuralModel } from '../ruleModule';
 
 /** The codes of this family, in the order docs/rules.md lists them. */
 const codes = defineRules('field rules', {
@@ -51,7 +40,15 @@ const codes = defineRules('field rules', {
 });
 
 /** The count rules: the codes above and their check. */
-export const countRules: RuleModule<typeof codes> = { name: 'count rules', rules: codes, check: validateCountRules };
+export const countRules: RuleModule<typeof codes> = {
+  name: 'count rules',
+  rules: codes,
+  check: validateCountRules,
+  // It reads the numbers of inbound, outbound and each SmtpSettings object (and the nodes' paths):
+  // typing in any other string keeps its diagnostics.
+  keptWhileTypingInStrings: true,
+  scope: ['inbound', 'outbound', 'smtpSettings'],
+};
 
 /** A count with its sensible range and what a value outside it means. */
 interface CountField {
@@ -70,7 +67,7 @@ const delayMinutes: CountField = { key: 'delayMinutes', minimum: 0, expectation:
 const port: CountField = { key: 'port', minimum: 1, maximum: 65535, expectation: 'a TCP port, 1 to 65535' };
 
 /** The counts of each channel object, per kind (§ InboundTextSettings, § OutboundTextSettings, § Simple Pearl create request). */
-const channelCounts: Readonly<Record<PearlDocument['kind'], Record<'inbound' | 'outbound', readonly CountField[]>>> = {
+const channelCounts: Readonly<Record<StructuralModel['kind'], Record<'inbound' | 'outbound', readonly CountField[]>>> = {
   text: {
     inbound: [totalAgents, maxTurns, autoClose],
     outbound: [totalAgents, maxTurns, autoClose, budgetTotal],
@@ -98,82 +95,82 @@ const channelCounts: Readonly<Record<PearlDocument['kind'], Record<'inbound' | '
  *   a follow-up whose delayMinutes is at least autoCloseAfterInactivityHours × 60.
  * Only integers are checked; other values are left to schema validation.
  */
-export function validateCountRules(doc: PearlDocument, diagnostics: Diagnostic[]): void {
+export function validateCountRules(graph: StructuralModel, diagnostics: Diagnostic[], scoped: ScopedValues): void {
   for (const channel of ['inbound', 'outbound'] as const) {
-    const settings = getChannelValue(doc, channel);
+    const settings = objectOf(scoped.valueAt([channel]));
     if (!settings) continue;
     const path = [channel];
-    const fields = channelCounts[doc.kind][channel];
+    const fields = channelCounts[graph.kind][channel];
     for (let f = 0; f < fields.length; f++) {
       const field = fields[f];
-      checkCount(doc, settings, path, field, diagnostics);
+      checkCount(graph, settings, path, field, diagnostics);
     }
-    if (doc.kind === 'text') checkFollowUps(doc, settings, path, diagnostics);
+    if (graph.kind === 'text') checkFollowUps(graph, settings, path, diagnostics);
   }
-  const smtpSettingsList = collectSmtpSettings(doc);
+  const smtpSettingsList = collectSmtpSettings(graph, scoped);
   for (let s = 0; s < smtpSettingsList.length; s++) {
     const smtpSettings = smtpSettingsList[s];
-    checkCount(doc, smtpSettings.value, smtpSettings.path, port, diagnostics);
+    checkCount(graph, smtpSettings.value, smtpSettings.path, port, diagnostics);
   }
 }
 
 /** Reports `field` of `object` (at `path`) when it is an integer outside the field's range. */
-function checkCount(doc: PearlDocument, object: JsonObject, path: JsonPath, field: CountField, diagnostics: Diagnostic[]): void {
+function checkCount(graph: StructuralModel, object: JsonObject, path: JsonPath, field: CountField, diagnostics: Diagnostic[]): void {
   const value = integerOf(object[field.key]);
   if (value === undefined) return;
   if (value >= field.minimum && (field.maximum === undefined || value <= field.maximum)) return;
   // Outside the 32-bit range the service rejects it: schema validation's int32-range says so.
   if (value < int32Min || value > int32Max) return;
-  diagnostics.push(
-    createDiagnostic(
-      doc,
-      valueSpan(doc, [...path, field.key]),
-      codes.countBelowMinimum,
-      `${field.key} is ${value}; it should be ${field.expectation}.`,
-    ),
+  graph.report(
+    diagnostics,
+    graph.valueSpan([...path, field.key]),
+    codes.countBelowMinimum,
+    `${field.key} is ${value}; it should be ${field.expectation}.`,
   );
 }
 
-function checkFollowUps(doc: PearlDocument, settings: JsonObject, path: JsonPath, diagnostics: Diagnostic[]): void {
+function checkFollowUps(graph: StructuralModel, settings: JsonObject, path: JsonPath, diagnostics: Diagnostic[]): void {
   const followUps = objectElements(settings.inactivityFollowUps);
   const followUpPath = (index: number): JsonPath => [...path, 'inactivityFollowUps', index];
-  for (const followUp of followUps) checkCount(doc, followUp.value, followUpPath(followUp.index), delayMinutes, diagnostics);
+  for (const followUp of followUps) checkCount(graph, followUp.value, followUpPath(followUp.index), delayMinutes, diagnostics);
   const hours = integerOf(settings[autoClose.key]);
   if (hours === undefined || hours < 1) return; // unset, or already reported as below minimum
   const closeMinutes = hours * 60;
   for (const followUp of followUps) {
     const minutes = integerOf(followUp.value.delayMinutes);
     if (minutes === undefined || minutes < closeMinutes) continue;
-    diagnostics.push(
-      createDiagnostic(
-        doc,
-        valueSpan(doc, [...followUpPath(followUp.index), 'delayMinutes']),
-        codes.followUpAfterClose,
-        `This follow-up fires after ${minutes} minutes, but the conversation auto-closes after ${hours} ${hours === 1 ? 'hour' : 'hours'} (${closeMinutes} minutes).`,
-      ),
+    graph.report(
+      diagnostics,
+      graph.valueSpan([...followUpPath(followUp.index), 'delayMinutes']),
+      codes.followUpAfterClose,
+      `This follow-up fires after ${minutes} minutes, but the conversation auto-closes after ${hours} ${hours === 1 ? 'hour' : 'hours'} (${closeMinutes} minutes).`,
     );
   }
 }
 
 /** Every SmtpSettings object: of each node's emailSettings (text), or of the simple form's emailSettings and notifications' emailTemplate. */
-function collectSmtpSettings(doc: PearlDocument): PlacedObject[] {
+function collectSmtpSettings(graph: StructuralModel, scoped: ScopedValues): PlacedObject[] {
   const result: PlacedObject[] = [];
-  // The owner's path is read only for a template that holds SmtpSettings: most nodes send no email
-  // (a node's path is made on its first read).
-  const add = (template: unknown, owner: { readonly path: JsonPath }, key?: string): void => {
-    const smtpSettings = objectOf(objectOf(template)?.smtpSettings);
-    if (!smtpSettings) return;
-    const path = key === undefined ? childPath(owner.path, 'smtpSettings') : childPath(owner.path, key, 'smtpSettings');
-    result.push({ value: smtpSettings, path });
+  // Each path is made only for a node or element whose template is an object: most nodes send no email.
+  const add = (owner: JsonPath, key: string): void => {
+    const path = childPath(owner, key, 'smtpSettings');
+    const smtpSettings = objectOf(scoped.valueAt(path));
+    if (smtpSettings) result.push({ value: smtpSettings, path });
   };
-  if (doc.kind === 'text') {
-    for (let n = 0; n < doc.allNodes.length; n++) add(doc.allNodes[n].value.emailSettings, doc.allNodes[n], 'emailSettings');
+  if (graph.kind === 'text') {
+    for (let n = 0; n < graph.allNodes.length; n++) {
+      const node = graph.allNodes[n];
+      if (graph.typeOfKey(node, 'emailSettings') === 'object') add(node.path, 'emailSettings');
+    }
     return result;
   }
-  const pearl = doc.pearlValue;
-  for (const { value, index } of objectElements(pearl?.emailSettings)) add(value, { path: ['pearl', 'emailSettings', index] });
-  for (const { value, index } of objectElements(pearl?.notifications)) {
-    add(value.emailTemplate, { path: ['pearl', 'notifications', index] }, 'emailTemplate');
+  const emailSettings = graph.itemCountAt(['pearl', 'emailSettings']) ?? 0;
+  for (let index = 0; index < emailSettings; index++) {
+    const path = ['pearl', 'emailSettings', index, 'smtpSettings'];
+    const smtpSettings = objectOf(scoped.valueAt(path));
+    if (smtpSettings) result.push({ value: smtpSettings, path });
   }
+  const notifications = graph.itemCountAt(['pearl', 'notifications']) ?? 0;
+  for (let index = 0; index < notifications; index++) add(['pearl', 'notifications', index], 'emailTemplate');
   return result;
 }

@@ -1,8 +1,7 @@
 import { Diagnostic, DiagnosticSeverity } from 'vscode-languageserver-types';
-import { createDiagnostic, keySpan, openingSpan, TextSpan, valueSpan } from '../diagnostics';
-import { NodeType, PearlDocument } from '../../document/pearlDocument';
+import { NodeType } from '../../document/pearlDocument';
 import { arrayOf, isAbsentValue, isBlankValue, isJsonObject, JsonPath, objectOf } from './ruleSupport';
-import { defineRules, interfaceSection, type RuleModule } from '../ruleModule';
+import { defineRules, interfaceSection, type ReportSpan, type RuleModule, type ScopedValues, type StructuralModel } from '../ruleModule';
 
 /** The codes of this family, in the order docs/rules.md lists them. */
 const codes = defineRules('field rules', {
@@ -53,7 +52,15 @@ const codes = defineRules('field rules', {
 });
 
 /** The transfer call rules: the codes above and their check. */
-export const transferCallRules: RuleModule<typeof codes> = { name: 'transfer call rules', rules: codes, check: validateTransferCallRules };
+export const transferCallRules: RuleModule<typeof codes> = {
+  name: 'transfer call rules',
+  rules: codes,
+  check: validateTransferCallRules,
+  // It reads the values under transferCallSettings (and the nodes' types, ids and the transitions'
+  // targets): typing in any other string keeps its diagnostics.
+  keptWhileTypingInStrings: true,
+  scope: ['transferCallSettings'],
+};
 
 /**
  * TransferCallSettings.triggerDescription (docs/interface.md § TransferCallSettings:
@@ -71,52 +78,46 @@ export const transferCallRules: RuleModule<typeof codes> = { name: 'transfer cal
  * A TransferCall node without nodeId is skipped: its server-derived id cannot be matched against
  * transitions (docs/rulings.md § Graph). Linear: one set of all transition targets.
  */
-export function validateTransferCallRules(doc: PearlDocument, diagnostics: Diagnostic[]): void {
-  if (doc.kind === 'simple') {
-    arrayOf(doc.pearlValue?.transferCallSettings).forEach((settings, index) => {
+export function validateTransferCallRules(graph: StructuralModel, diagnostics: Diagnostic[], scoped: ScopedValues): void {
+  if (graph.kind === 'simple') {
+    arrayOf(scoped.valueAt(['pearl', 'transferCallSettings'])).forEach((settings, index) => {
       if (!isJsonObject(settings) || !isMissingTrigger(settings.triggerDescription)) return;
       const path: JsonPath = ['pearl', 'transferCallSettings', index];
-      let span: TextSpan;
-      if (settings.triggerDescription !== undefined) span = valueSpan(doc, [...path, 'triggerDescription']);
-      else if (!isAbsentValue(settings.transferCallPhoneNumber)) span = valueSpan(doc, [...path, 'transferCallPhoneNumber']);
-      else span = openingSpan(doc, path);
-      diagnostics.push(
-        createDiagnostic(
-          doc,
-          span,
-          codes.transferTriggerMissing,
-          `transferCallSettings[${index}] needs a triggerDescription (required in a simple Pearl): it tells the agent when to transfer.`,
-        ),
+      let span: ReportSpan;
+      if (settings.triggerDescription !== undefined) span = graph.valueSpan([...path, 'triggerDescription']);
+      else if (!isAbsentValue(settings.transferCallPhoneNumber)) span = graph.valueSpan([...path, 'transferCallPhoneNumber']);
+      else span = graph.openingSpan(path);
+      graph.report(
+        diagnostics,
+        span,
+        codes.transferTriggerMissing,
+        `transferCallSettings[${index}] needs a triggerDescription (required in a simple Pearl): it tells the agent when to transfer.`,
       );
     });
     return;
   }
 
-  for (const node of doc.nodes) {
+  for (const node of graph.nodes) {
     if (node.nodeType !== NodeType.TransferCall || node.nodeId === undefined || node.nodeId === '') continue;
-    const settings = objectOf(node.value.transferCallSettings);
+    const settings = objectOf(scoped.memberOf(node, 'transferCallSettings'));
     if (!settings) continue; // missing: node-settings-missing
     const settingsPath: JsonPath = [...node.path, 'transferCallSettings'];
     const trigger = settings.triggerDescription;
     // The model's targets (any node's transitions, nested actions included), kept while typing in strings.
-    if (doc.transitionsTo.has(node.nodeId)) {
+    if (graph.transitionsTo.has(node.nodeId)) {
       if (typeof trigger !== 'string' || isBlankValue(trigger)) continue;
-      diagnostics.push(
-        createDiagnostic(
-          doc,
-          keySpan(doc, [...settingsPath, 'triggerDescription']),
-          codes.transferTriggerNotAllowed,
-          `TransferCall node '${node.nodeId}' is reached by transitions, so its triggerDescription is not allowed (only an unwired TransferCall node is fired from its triggerDescription).`,
-        ),
+      graph.report(
+        diagnostics,
+        graph.keySpan([...settingsPath, 'triggerDescription']),
+        codes.transferTriggerNotAllowed,
+        `TransferCall node '${node.nodeId}' is reached by transitions, so its triggerDescription is not allowed (only an unwired TransferCall node is fired from its triggerDescription).`,
       );
     } else if (isMissingTrigger(trigger)) {
-      diagnostics.push(
-        createDiagnostic(
-          doc,
-          trigger !== undefined ? valueSpan(doc, [...settingsPath, 'triggerDescription']) : keySpan(doc, settingsPath),
-          codes.transferTriggerMissing,
-          `TransferCall node '${node.nodeId}' has no incoming transition, so its transferCallSettings needs a triggerDescription: the agent fires it from that description.`,
-        ),
+      graph.report(
+        diagnostics,
+        trigger !== undefined ? graph.valueSpan([...settingsPath, 'triggerDescription']) : graph.keySpan(settingsPath),
+        codes.transferTriggerMissing,
+        `TransferCall node '${node.nodeId}' has no incoming transition, so its transferCallSettings needs a triggerDescription: the agent fires it from that description.`,
       );
     }
   }
