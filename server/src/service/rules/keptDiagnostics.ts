@@ -3,8 +3,8 @@
 // along the edited line. This keeps them across the parses patched from one another
 // (document/stringEditPatch.ts) instead of running the family again on every keystroke. What such
 // a family may read is its check's parameter type, the StructuralModel of ruleModule.ts, made here
-// from the parse, and for a family with a scope (the API settings and count rules) the values
-// under its scope keys, whose edit runs it again.
+// from the parse, and for a family with a scope (the API settings, count and transfer rules) the
+// values under its scope keys, whose edit runs it again.
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import {
   jsonType,
@@ -23,8 +23,8 @@ import type {
   KeptRuleModule,
   ReportSpan,
   RuleModule,
-  StructuralModel,
   ScopedValues,
+  StructuralModel,
   StructuralReportOptions,
   StructuralSlot,
   ValueScope,

@@ -101,8 +101,9 @@ export interface DocumentRuleModule<R extends RuleSet = RuleSet> extends RuleMod
  * A family whose diagnostics are kept across an edit inside a string value the model does not read,
  * moved along the edited line, instead of checked again (keptDiagnostics.ts): typing in a script
  * runs none of its check. Its check therefore receives a {@link StructuralModel}, which holds only
- * what such an edit cannot change; a check that reads a script, a URL or any other string value
- * does not compile here, and belongs in a {@link DocumentRuleModule}.
+ * what such an edit cannot change, and the values under the keys of its {@link KeptRuleModule.scope},
+ * if it has one, whose edit runs it again; a check that reads a script, a URL or any other string
+ * value elsewhere does not compile here, and belongs in a {@link DocumentRuleModule}.
  */
 export interface KeptRuleModule<R extends RuleSet = RuleSet> extends RuleModuleBase<R> {
   readonly keptWhileTypingInStrings: true;
@@ -203,9 +204,10 @@ export interface StructuralReportOptions {
  * value under a key other than nodeId, name, toNodeId, id and `$schema`, adds no line break, no
  * key, no value and changes no value's JSON type. So the view holds the kind, the nodes and
  * transitions with their paths, nodeIds, names, types, apiResults and resolved targets, the entry
- * node, the incoming transitions, whether and with which JSON type a value is set, how many elements
- * a node's or transition's list has, and the line a value starts on; it holds no string value, no text, and no offset or length (reported spans are
- * opaque). Typed, not enforced at run time: the check receives the parse's own model objects.
+ * node, the incoming transitions, the transitions to each nodeId, whether and with which JSON type
+ * a value is set, how many elements a list has, and the line a value starts on; it holds no string
+ * value, no text, and no offset or length (reported spans are opaque). Typed, not enforced at run
+ * time: the check receives the parse's own model objects.
  */
 export interface StructuralModel {
   /** The document's kind (decided by `$schema` and by which keys `pearl` sets). */

@@ -151,8 +151,9 @@ function checkFollowUps(graph: StructuralModel, settings: JsonObject, path: Json
 /** Every SmtpSettings object: of each node's emailSettings (text), or of the simple form's emailSettings and notifications' emailTemplate. */
 function collectSmtpSettings(graph: StructuralModel, scoped: ScopedValues): PlacedObject[] {
   const result: PlacedObject[] = [];
-  // Each path is made only for a node or element whose template is an object: most nodes send no email.
-  const add = (owner: JsonPath, key: string): void => {
+  // The SmtpSettings of the template at `key` of `owner`. A node's path is made only for a node
+  // whose emailSettings is an object: most nodes send no email.
+  const add = (owner: JsonPath, key: string | number): void => {
     const path = childPath(owner, key, 'smtpSettings');
     const smtpSettings = objectOf(scoped.valueAt(path));
     if (smtpSettings) result.push({ value: smtpSettings, path });
@@ -165,11 +166,7 @@ function collectSmtpSettings(graph: StructuralModel, scoped: ScopedValues): Plac
     return result;
   }
   const emailSettings = graph.itemCountAt(['pearl', 'emailSettings']) ?? 0;
-  for (let index = 0; index < emailSettings; index++) {
-    const path = ['pearl', 'emailSettings', index, 'smtpSettings'];
-    const smtpSettings = objectOf(scoped.valueAt(path));
-    if (smtpSettings) result.push({ value: smtpSettings, path });
-  }
+  for (let index = 0; index < emailSettings; index++) add(['pearl', 'emailSettings'], index);
   const notifications = graph.itemCountAt(['pearl', 'notifications']) ?? 0;
   for (let index = 0; index < notifications; index++) add(['pearl', 'notifications', index], 'emailTemplate');
   return result;
