@@ -28,6 +28,30 @@ export interface StringPatch {
   readonly content: string;
 }
 
+/** A value computed for one parse and kept in its model's cache (pearlModel.ts `ModelCache`): the parse's id and the value. */
+export interface KeptForParse<T> {
+  readonly parseId: number;
+  readonly value: T;
+}
+
+/**
+ * What to keep for the parse of `doc`, given what was `kept` for an earlier one: `kept` itself when
+ * it is this parse's; when this parse was patched from kept's by an edit inside a string, what
+ * `carry` makes of its value (moved past the edit; undefined when the edit may have changed it);
+ * else what `compute` gives. The caller stores the result for the next parse.
+ */
+export function keepAcrossStringEdit<T>(
+  doc: { readonly parseId: number; readonly stringPatch: StringPatch | undefined },
+  kept: KeptForParse<T> | undefined,
+  carry: (value: T, patch: StringPatch) => T | undefined,
+  compute: () => T,
+): KeptForParse<T> {
+  if (kept && kept.parseId === doc.parseId) return kept;
+  const patch = doc.stringPatch;
+  const carried = kept && patch && kept.parseId === patch.from ? carry(kept.value, patch) : undefined;
+  return { parseId: doc.parseId, value: carried ?? compute() };
+}
+
 /** A span of a text: offset and length in UTF-16 code units (textSpan.ts's TextSpan, which imports the parse). */
 type PatchedSpan = { readonly offset: number; readonly length: number };
 

@@ -16,7 +16,7 @@ import {
   perParse,
   valueAtPath,
 } from '../document/pearlDocument';
-import type { StringPatch } from '../document/stringEditPatch';
+import { keepAcrossStringEdit, type KeptForParse, type StringPatch } from '../document/stringEditPatch';
 import { createDiagnostic, keySpan, lineAt, openingSpan, type TextSpan, valueSpan } from './diagnostics';
 import type {
   DiagnosticRule,
@@ -29,12 +29,6 @@ import type {
   StructuralSlot,
   ValueScope,
 } from './ruleModule';
-
-/** What a kept family gave for one parse. */
-interface KeptDiagnostics {
-  readonly parseId: number;
-  readonly diagnostics: readonly Diagnostic[];
-}
 
 /**
  * Appends the diagnostics of `module` for `doc` to `diagnostics`: its check run once, on the parse
@@ -54,16 +48,25 @@ export function checkModule(module: RuleModule, doc: PearlDocument, diagnostics:
  */
 export function checkKeepingAcrossStringEdits(module: KeptRuleModule, doc: PearlDocument, diagnostics: Diagnostic[]): void {
   const { scope } = module;
-  // A string under a key of the module's scope is one of the values its check reads.
-  const patch = doc.stringPatch;
-  const editedInScope = scope !== undefined && patch !== undefined && scope.some((key) => patch.path.includes(key));
-  keepAcrossStringEdits(
-    module.name,
+  const byFamily = (doc.modelCache.keptDiagnostics ??= new Map<string, KeptForParse<readonly Diagnostic[]>>()) as Map<
+    string,
+    KeptForParse<readonly Diagnostic[]>
+  >;
+  const kept = keepAcrossStringEdit(
     doc,
-    diagnostics,
-    (fresh) => module.check(structuralModelOf(doc), fresh, scopedValuesOf(doc, scope)),
-    !editedInScope,
+    byFamily.get(module.name),
+    // A string under a key of the module's scope is one of the values its check reads: checked again.
+    (last, patch) => (scope?.some((key) => patch.path.includes(key)) ? undefined : movePastPatch(last, patch, doc)),
+    () => {
+      // Kept as made: no one else holds them, and what is appended below are copies.
+      const fresh: Diagnostic[] = [];
+      module.check(structuralModelOf(doc), fresh, scopedValuesOf(doc, scope));
+      return fresh;
+    },
   );
+  byFamily.set(module.name, kept);
+  const own = kept.value;
+  for (let d = 0; d < own.length; d++) diagnostics.push(copyDiagnostic(own[d]));
 }
 
 /** The {@link ScopedValues} of `doc` under the keys of `scope` (none without a scope). */
@@ -95,40 +98,6 @@ class DocumentScopedValues implements ScopedValues {
 
 /** What a module without a scope reads: nothing. */
 const noScopedValues: ScopedValues = { memberOf: () => undefined, valueAt: () => undefined };
-
-/**
- * The keeping of {@link checkKeepingAcrossStringEdits}, for the diagnostics `check` appends, kept
- * under `name`; with `keepsAcrossPatch` false (the edited string is one the check reads: under its
- * module's scope) the check runs again. Sound only when `check` reads nothing else an edit inside a
- * string the patch keeps can change: what the StructuralModel and ScopedValues types hold a kept
- * check to.
- */
-function keepAcrossStringEdits(
-  name: string,
-  doc: PearlDocument,
-  diagnostics: Diagnostic[],
-  check: (fresh: Diagnostic[]) => void,
-  keepsAcrossPatch: boolean,
-): void {
-  const kept = (doc.modelCache.keptDiagnostics ??= new Map<string, KeptDiagnostics>()) as Map<string, KeptDiagnostics>;
-  const last = kept.get(name);
-  let own: readonly Diagnostic[] | undefined;
-  if (last && last.parseId === doc.parseId) own = last.diagnostics;
-  else if (keepsAcrossPatch && last && doc.stringPatch && last.parseId === doc.stringPatch.from) {
-    own = movePastPatch(last.diagnostics, doc.stringPatch, doc);
-  }
-  if (!own) {
-    // Kept as made: no one else holds them, and what is appended below are copies.
-    const fresh: Diagnostic[] = [];
-    check(fresh);
-    own = fresh;
-  }
-  kept.set(name, { parseId: doc.parseId, diagnostics: own });
-  for (let d = 0; d < own.length; d++) {
-    const diagnostic = own[d];
-    diagnostics.push(copyDiagnostic(diagnostic));
-  }
-}
 
 /**
  * The {@link StructuralModel} of `doc`: the parse's own model objects and derived facts, typed

@@ -4,7 +4,7 @@ import * as generatedValidators from '../../generated/schemaValidators';
 import type { PropertyFixData, ValueFixData } from '../diagnosticData';
 import { createDiagnostic, type TextSpan, valueSpan } from '../diagnostics';
 import { isJsonObject, jsonType, type JsonType, type PearlDocument, type PearlKind, perParse } from '../../document/pearlDocument';
-import { spanAfterPatch, type StringPatch } from '../../document/stringEditPatch';
+import { keepAcrossStringEdit, type KeptForParse, spanAfterPatch, type StringPatch } from '../../document/stringEditPatch';
 import { findSchemaForPath, type JSONSchema } from '../../interface/schemaNavigator';
 import type { DiagnosticRule } from '../ruleModule';
 
@@ -51,12 +51,6 @@ export interface SchemaError {
   readonly ownerTitle: string | undefined;
 }
 
-/** The schema errors of the last parse that asked for them (in the model's cache). */
-interface KeptSchemaErrors {
-  readonly parseId: number;
-  readonly errors: readonly SchemaError[];
-}
-
 /**
  * The validation errors of `doc` (whose value is an object) against its kind's schema, computed on
  * the first call for a parse and kept with it; empty when it is valid or its root is not an object.
@@ -65,11 +59,14 @@ interface KeptSchemaErrors {
  * the parse it was patched from, moved past the string ({@link carriedAcrossStringEdit}).
  */
 export function schemaErrors(doc: PearlDocument): readonly SchemaError[] {
-  const kept = doc.modelCache.schemaErrors as KeptSchemaErrors | undefined;
-  if (kept && kept.parseId === doc.parseId) return kept.errors;
-  const errors = (kept && carriedAcrossStringEdit(doc, kept)) ?? validateValue(doc);
-  doc.modelCache.schemaErrors = { parseId: doc.parseId, errors } satisfies KeptSchemaErrors;
-  return errors;
+  const kept = keepAcrossStringEdit(
+    doc,
+    doc.modelCache.schemaErrors as KeptForParse<readonly SchemaError[]> | undefined,
+    (errors, patch) => carriedAcrossStringEdit(doc, errors, patch),
+    () => validateValue(doc),
+  );
+  doc.modelCache.schemaErrors = kept;
+  return kept.value;
 }
 
 /** The errors of one validation of `doc`'s value. */
@@ -83,7 +80,7 @@ function validateValue(doc: PearlDocument): SchemaError[] {
 }
 
 /**
- * The errors `kept` holds for the parse `doc` was patched from, moved past the edited string, when
+ * The `errors` of the parse `doc` was patched from by `patch`, moved past the edited string, when
  * the edit cannot have changed them; undefined otherwise (the value is validated again). The Pearl
  * schemas have no keyword that reads one value to judge another (no `if`, `oneOf`, `anyOf`,
  * `uniqueItems`…; a test holds them to that), an edit inside a string changes no key and no list's
@@ -93,11 +90,10 @@ function validateValue(doc: PearlDocument): SchemaError[] {
  * A string literal holds no line break: each span keeps its line; one after the string moves by
  * the edit's length, one around it (an object holding it) grows by it.
  */
-function carriedAcrossStringEdit(doc: PearlDocument, kept: KeptSchemaErrors): SchemaError[] | undefined {
-  const patch = doc.stringPatch;
-  if (!patch || kept.parseId !== patch.from || !judgedByTypeAlone(findSchemaForPath(doc.kind, patch.path))) return undefined;
+function carriedAcrossStringEdit(doc: PearlDocument, errors: readonly SchemaError[], patch: StringPatch): SchemaError[] | undefined {
+  if (!judgedByTypeAlone(findSchemaForPath(doc.kind, patch.path))) return undefined;
   const text = doc.textDocument.getText();
-  return kept.errors.map((error) => {
+  return errors.map((error) => {
     const span = movedSpan(error.node.span, patch);
     return { ...error, node: { ...error.node, span, source: text.slice(span.offset, span.offset + span.length) } };
   });

@@ -3,7 +3,7 @@ import { readValueFixData, valueNodeIn } from '../diagnosticData';
 import { DiagnosticSeverity } from '../diagnostics';
 import { findNodeAtOffset, getNodePath, type JsonNode } from '../../document/jsonTree';
 import type { PearlDocument } from '../../document/pearlDocument';
-import { spanAfterPatch } from '../../document/stringEditPatch';
+import { keepAcrossStringEdit, type KeptForParse, spanAfterPatch } from '../../document/stringEditPatch';
 import { withArticle } from '../../interface/messageText';
 import { findSchemaForPath, getEnumValues, type JSONSchema } from '../../interface/schemaNavigator';
 import { type Fix, replaceNode } from '../fixSupport';
@@ -83,18 +83,15 @@ export function isWholeDecimal(literal: string): boolean {
 function findDisguisedFractions(doc: PearlDocument): Finding[] {
   // An edit inside a string changes no number: the findings of the parse it patched stand, those
   // after the string moved with it (a keystroke searches none of the text again).
-  const kept = doc.modelCache.disguisedFractions as { readonly parseId: number; readonly findings: readonly Finding[] } | undefined;
-  const patch = doc.stringPatch;
-  let findings: readonly Finding[];
-  if (kept && kept.parseId === doc.parseId) findings = kept.findings;
-  else if (kept && patch && kept.parseId === patch.from) {
-    findings = kept.findings.map((finding) => ({ ...finding, span: spanAfterPatch(finding.span, patch) }));
-  } else if (doc.everyNumberPlain) {
-    // Every number the text writes was read, and none holds what a disguised fraction needs.
-    findings = [];
-  } else findings = searchDisguisedFractions(doc);
-  doc.modelCache.disguisedFractions = { parseId: doc.parseId, findings };
-  return findings.slice();
+  const kept = keepAcrossStringEdit(
+    doc,
+    doc.modelCache.disguisedFractions as KeptForParse<readonly Finding[]> | undefined,
+    (findings, patch) => findings.map((finding) => ({ ...finding, span: spanAfterPatch(finding.span, patch) })),
+    // When every number the text writes was read and none holds what a disguised fraction needs, nothing to search.
+    () => (doc.everyNumberPlain ? [] : searchDisguisedFractions(doc)),
+  );
+  doc.modelCache.disguisedFractions = kept;
+  return kept.value.slice();
 }
 
 /** {@link findDisguisedFractions} by a search of the whole text. */
