@@ -9,7 +9,7 @@
  *   back edges, fan-outs, chains, islands) from R's `dist/service.js`, K times after a warm-up (5 runs and 0.5 s of
  *   CPU at least); prints `{ "cpuMs": <process CPU time per iteration> }` (user + system, every thread, so the
  *   garbage collector's work counts; no forced collection).
- * - `keystrokes --root R --nodes N --edits E [--repeat k]`: starts R's `dist/server.js --stdio` (with the
+ * - `keystrokes --root R --nodes N --edits E [--repeat k]`: starts R's `dist/server.js` over Node IPC as VS Code does (with the
  *   completion capabilities VS Code announces), opens the same Pearl with a `{` just typed in a late script, types 6 unmeasured keystrokes in
  *   that script then E measured ones (bench/lspBench.ts); prints `{ "keystrokeCpuMs" }`, the median
  *   server CPU time (every thread) per keystroke.
@@ -40,7 +40,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { launchOptions } from '../test/e2e/webview/previewPage';
 import { LspClient } from '../test/helpers/lspClient';
 import { median } from './benchStats';
-import { completeAsVsCode, typeKeystrokes, vsCodeCompletion, waitForIdle } from './lspBench';
+import { completeAsVsCode, typeKeystrokes, vsCodeCompletion, vsCodeTransport, waitForIdle } from './lspBench';
 import { generateShapedPearl } from './pearlGenerator';
 import { completionPoints } from './textPoints';
 
@@ -167,7 +167,7 @@ async function withOpenPearl<T>(
   body: (client: LspClient, points: ReturnType<typeof completionPoints>) => Promise<T>,
 ): Promise<T> {
   const points = completionPoints(generateShapedPearl(compareShape, nodes));
-  const client = LspClient.start('stdio', path.join(root, 'dist', 'server.js'), serverExecArgvOf(root));
+  const client = LspClient.start(vsCodeTransport, path.join(root, 'dist', 'server.js'), serverExecArgvOf(root));
   try {
     await client.initialize({ textDocument: vsCodeCompletion });
     await client.open(uri, points.text, 1);

@@ -1,8 +1,10 @@
 /**
  * Server CPU per keystroke, memory, and hover and completion round trips over LSP (`npm run bench:lsp`; `--nodes=1000,5000`,
- * `--edits=N`, `--json`).
+ * `--edits=N`, `--transport=ipc|stdio`, `--json`).
  *
- * For each size, starts the built server (`dist/server.js --stdio`) as an editor does, opens a
+ * For each size, starts the built server (`dist/server.js`) as VS Code does (over Node IPC:
+ * {@link vsCodeTransport}; `--transport=stdio` as editors that talk to it over its standard
+ * streams, which costs more per message), opens a
  * generated text Pearl (bench/pearlGenerator.ts, 1,000 and 5,000 nodes by default) and types one character at a time into
  * the script of a late node (incremental `didChange`, inside a string literal). Each keystroke waits
  * for the diagnostics of its version, then until the server has been idle a moment, so the whole
@@ -28,6 +30,8 @@ import { generateTextPearl } from './pearlGenerator';
 export interface LspBenchReport {
   nodes: number;
   edits: number;
+  /** How the bench talked to the server. */
+  transport: LspTransport;
   /** Median, 90th percentile and maximum of server CPU time per keystroke. */
   cpuP50Ms: number;
   cpuP90Ms: number;
@@ -147,6 +151,16 @@ export async function typeKeystrokes(
   return { cpu, latency };
 }
 
+/** The transports the bench can talk to the server over (what `dist/server.js` accepts). */
+export type LspTransport = 'ipc' | 'stdio';
+
+/**
+ * The transport VS Code's client starts the server with (client/src/host/nodeHost.ts,
+ * `TransportKind.ipc`: Node's IPC channel, a JSON message per line), so the round trips measured
+ * are those a VS Code user waits for.
+ */
+export const vsCodeTransport: LspTransport = 'ipc';
+
 /**
  * The completion capabilities VS Code announces (vscode-languageclient's completion feature):
  * snippets, label details, Markdown documentation, the properties it resolves lazily, and the item
@@ -204,10 +218,10 @@ async function timeRequests(client: LspClient, uri: string, text: string): Promi
 }
 
 /** Opens a generated Pearl of `nodes` nodes in a new server, times hovers and completions, types `edits` letters and reads the server's memory. */
-async function benchSize(nodes: number, edits: number): Promise<LspBenchReport> {
+async function benchSize(nodes: number, edits: number, transport: LspTransport): Promise<LspBenchReport> {
   const text = generateTextPearl(nodes);
   const uri = 'file:///bench/keystrokes.pearl.json';
-  const client = LspClient.start('stdio');
+  const client = LspClient.start(transport);
   const { cpu, latency, memory, requests } = await (async () => {
     try {
       await client.initialize({ textDocument: vsCodeCompletion });
@@ -225,6 +239,7 @@ async function benchSize(nodes: number, edits: number): Promise<LspBenchReport> 
   return {
     nodes,
     edits,
+    transport,
     cpuP50Ms: percentile(cpu, 0.5),
     cpuP90Ms: percentile(cpu, 0.9),
     cpuMaxMs: Math.max(...cpu),
@@ -243,8 +258,10 @@ async function main(): Promise<void> {
     process.argv.find((argument) => argument.startsWith(`--${name}=`))?.slice(name.length + 3);
   const sizes = (option('nodes') ?? '1000,5000').split(',').map(Number);
   const edits = Number(option('edits') ?? 40);
+  const transport = option('transport') ?? vsCodeTransport;
+  if (transport !== 'ipc' && transport !== 'stdio') throw new Error(`--transport must be ipc or stdio, not ${transport}`);
   const reports: LspBenchReport[] = [];
-  for (const nodes of sizes) reports.push(await benchSize(nodes, edits));
+  for (const nodes of sizes) reports.push(await benchSize(nodes, edits, transport));
   if (process.argv.includes('--json')) {
     process.stdout.write(JSON.stringify(reports, null, 2) + '\n');
     return;
@@ -255,7 +272,7 @@ async function main(): Promise<void> {
         `p90 ${report.cpuP90Ms.toFixed(1)} ms, max ${report.cpuMaxMs.toFixed(1)} ms; change to diagnostics p50 ${report.latencyP50Ms.toFixed(0)} ms; ` +
         `hover on a toNodeId p50 ${report.hoverP50Ms.toFixed(2)} ms, completion there (with its resolve) p50 ${report.completionP50Ms.toFixed(2)} ms (round trips); ` +
         `RSS after typing ${report.rssMiB.toFixed(0)} MiB, peak ${report.peakRssMiB.toFixed(0)} MiB ` +
-        `(load average ${report.loadAverage.map((load) => load.toFixed(1)).join(' ')}; ${report.date}).\n`,
+        `(over ${report.transport === 'ipc' ? 'Node IPC, as VS Code' : 'stdio'}; load average ${report.loadAverage.map((load) => load.toFixed(1)).join(' ')}; ${report.date}).\n`,
     );
   }
 }
