@@ -59,6 +59,7 @@ function makeWorkspace(
   access: WalksFileAccess,
   folders: string[],
   readTimeoutMs?: number,
+  listingLifetimeMs?: number,
 ): { walks: WalksWorkspace; published: Map<string, Diagnostic[]>; revalidated: () => Promise<void> } {
   const published = new Map<string, Diagnostic[]>();
   let waiting: (() => void) | undefined;
@@ -76,6 +77,7 @@ function makeWorkspace(
     },
     access,
     readTimeoutMs,
+    listingLifetimeMs,
   );
   const revalidated = (): Promise<void> => new Promise((resolve) => (waiting = resolve));
   return { walks, published, revalidated };
@@ -335,4 +337,86 @@ test('the walks file Save as walk extends: read on disk or through the web clien
     version: null,
   });
   web.dispose();
+});
+
+test('typing pauses in a Pearl re-check its walks files without walking the folders again: only the walks files naming it are read; file events update the listing', async () => {
+  const booking = 'file:///ws/booking.pearl.json';
+  const texts = new Map([
+    [booking, cleanBookingPearlText],
+    ['file:///ws/other.pearl.json', cleanBookingPearlText],
+    ['file:///ws/a.walks.json', walksText('booking.pearl.json')],
+    ['file:///ws/sub/b.walks.json', walksText('../other.pearl.json')],
+  ]);
+  let listings = 0;
+  const read: string[] = [];
+  const access: WalksFileAccess = {
+    readFile: (uri) => {
+      read.push(uri);
+      const text = texts.get(uri);
+      return text === undefined ? Promise.reject(Object.assign(new Error(`${uri} is missing`), { code: 'ENOENT' })) : Promise.resolve(text);
+    },
+    findWalksFiles: () => {
+      listings++;
+      return Promise.resolve([...texts.keys()].filter((uri) => uri.endsWith('.walks.json')));
+    },
+  };
+  const { walks, published } = makeWorkspace(access, ['file:///ws']);
+  const recheck = async (): Promise<string[]> => {
+    read.length = 0;
+    published.clear();
+    await walks.recheckWalksOf(booking);
+    return read.filter((uri) => uri.endsWith('.walks.json')).sort();
+  };
+  const codes = (uri: string): unknown[] => (published.get(uri) ?? assert.fail(`nothing published for ${uri}`)).map((d) => d.code);
+
+  assert.deepEqual(
+    await recheck(),
+    ['file:///ws/a.walks.json', 'file:///ws/sub/b.walks.json'],
+    'the first re-check reads every walks file',
+  );
+  assert.deepEqual(codes('file:///ws/a.walks.json'), ['walk-take-unknown']);
+  assert.equal(published.has('file:///ws/sub/b.walks.json'), false, 'a walks file of another Pearl is not published');
+  assert.deepEqual(await recheck(), ['file:///ws/a.walks.json'], 'the next one reads only the walks file naming the Pearl');
+  assert.deepEqual(codes('file:///ws/a.walks.json'), ['walk-take-unknown']);
+  assert.equal(listings, 1, 'the folders were walked once');
+
+  // A walks file created on disk, and one changed to name the Pearl: their file events check them.
+  texts.set('file:///ws/c.walks.json', walksText('booking.pearl.json'));
+  await walks.checkUnopened('file:///ws/c.walks.json');
+  texts.set('file:///ws/sub/b.walks.json', walksText('../booking.pearl.json'));
+  await walks.checkUnopened('file:///ws/sub/b.walks.json');
+  assert.deepEqual(await recheck(), ['file:///ws/a.walks.json', 'file:///ws/c.walks.json', 'file:///ws/sub/b.walks.json']);
+  assert.deepEqual(codes('file:///ws/sub/b.walks.json'), ['walk-take-unknown']);
+  assert.deepEqual(codes('file:///ws/c.walks.json'), ['walk-take-unknown']);
+
+  // A walks file deleted: its event clears its problems, and it is read no more.
+  texts.delete('file:///ws/a.walks.json');
+  await walks.checkUnopened('file:///ws/a.walks.json');
+  assert.deepEqual(published.get('file:///ws/a.walks.json'), []);
+  assert.deepEqual(await recheck(), ['file:///ws/c.walks.json', 'file:///ws/sub/b.walks.json']);
+  assert.equal(listings, 1, 'still one walk of the folders');
+
+  // The coverage the graph asks for reads from the same listing.
+  const pearl = service.parsePearlDocument(TextDocument.create(booking, 'pearl', 1, cleanBookingPearlText));
+  assert.deepEqual((await walks.coverage(pearl)).walks.map((walk) => walk.uri).sort(), [
+    'file:///ws/c.walks.json',
+    'file:///ws/sub/b.walks.json',
+  ]);
+  assert.equal(listings, 1);
+  walks.dispose();
+
+  // Past the listing's lifetime (here 0 ms), each re-check walks the folders again and reads every walks file.
+  listings = 0;
+  texts.set('file:///ws/d.walks.json', walksText('other.pearl.json'));
+  const young = makeWorkspace(access, ['file:///ws'], undefined, 0).walks;
+  await young.recheckWalksOf(booking);
+  read.length = 0;
+  await young.recheckWalksOf(booking);
+  assert.equal(listings, 2);
+  assert.deepEqual(read.filter((uri) => uri.endsWith('.walks.json')).sort(), [
+    'file:///ws/c.walks.json',
+    'file:///ws/d.walks.json',
+    'file:///ws/sub/b.walks.json',
+  ]);
+  young.dispose();
 });

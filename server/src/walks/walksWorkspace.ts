@@ -45,6 +45,25 @@ export interface WalksHost {
 /** Quiet time after a Pearl's last change before its walks files that are not open are checked again, in milliseconds. */
 export const walksRecheckDelayMs = 300;
 
+/**
+ * How long the re-checks after a Pearl changes use the workspace's walks files as last listed,
+ * with the Pearl each names, before listing them again, in milliseconds. Within it a walks file
+ * created, changed or deleted on disk is learnt from the client's file events
+ * ({@link WalksWorkspace.checkUnopened}); the lifetime bounds what an editor that sends none misses.
+ */
+export const walksListingLifetimeMs = 60_000;
+
+/**
+ * The workspace's walks files that are not open, as listed at `listedAt` (`Date.now()`, ms) under
+ * `folders`: each with the Pearl URI it names when last read, `null` when it names none that can
+ * be read, `undefined` when not read since it was listed.
+ */
+interface WalksListing {
+  readonly folders: string;
+  readonly listedAt: number;
+  readonly pearlOf: Map<string, string | null | undefined>;
+}
+
 /** A Pearl read from disk: its parse, or why it could not be read. */
 type DiskPearl = PearlDocument | UnresolvedPearl;
 
@@ -77,15 +96,21 @@ export class WalksWorkspace {
   private readonly readTimers = new Map<ReturnType<typeof setTimeout>, () => void>();
   /** Unopened walks files whose diagnostics were published, so a fixed or deleted one can be cleared. */
   private readonly publishedUnopened = new Set<string>();
+  /** The walks files as last listed for the re-checks, or the listing under way. */
+  private listing: WalksListing | undefined;
+  private pendingListing: Promise<WalksListing> | undefined;
 
   /**
    * @param readTimeoutMs how long a read may take before it is given up, in milliseconds
    *   ({@link walksFileLimits.readTimeoutMs} by default).
+   * @param listingLifetimeMs how long the re-checks use a listing of the walks files, in
+   *   milliseconds ({@link walksListingLifetimeMs} by default).
    */
   constructor(
     private readonly host: WalksHost,
     private readonly access: WalksFileAccess,
     private readonly readTimeoutMs: number = walksFileLimits.readTimeoutMs,
+    private readonly listingLifetimeMs: number = walksListingLifetimeMs,
   ) {}
 
   /** Whether `uri` is a walks file. */
@@ -209,18 +234,57 @@ export class WalksWorkspace {
     );
   }
 
-  /** Checks again every walks file naming the Pearl `pearlUri`: open ones through the scheduler, the others from disk. */
+  /**
+   * Checks again every walks file naming the Pearl `pearlUri`: open ones through the scheduler, the
+   * others from disk. Those come from the last listing of the workspace's walks files while it is
+   * younger than the listing lifetime, and of them only the ones that named this Pearl when last
+   * read, or were not read since: typing in a Pearl does not walk the workspace's folders and read
+   * every walks file at each pause.
+   */
   async recheckWalksOf(pearlUri: string): Promise<void> {
     for (const document of this.host.allOpenDocuments()) {
       if (!isWalksFileUri(document.uri)) continue;
       if (this.host.service.getWalksFilePearlUri(this.host.cache.get(document)) === pearlUri) this.host.revalidateOpen(document);
     }
-    for (const uri of await this.unopenedWalksFiles()) await this.checkUnopened(uri, pearlUri);
+    const listing = await this.currentListing();
+    for (const [uri, named] of [...listing.pearlOf]) {
+      if (named === undefined || named === pearlUri) await this.checkUnopened(uri, pearlUri);
+    }
+  }
+
+  /** Whether the walks file `uri`, not in `listing`, may join it: inside one of the workspace folders, and room left under the bound of a listing. */
+  private isListable(uri: string, listing: WalksListing): boolean {
+    return listing.pearlOf.size < walksFileLimits.maxFiles && this.host.workspaceFolders().some((folder) => isInsideFolder(uri, folder));
+  }
+
+  /** The listing of the walks files for the re-checks: the last one while young enough and of the same folders, else a new one. */
+  private currentListing(): Promise<WalksListing> {
+    const folders = this.host.workspaceFolders();
+    const key = JSON.stringify(folders);
+    const last = this.listing;
+    if (last && last.folders === key && Date.now() - last.listedAt < this.listingLifetimeMs) return Promise.resolve(last);
+    if (this.pendingListing) return this.pendingListing;
+    const listedAt = Date.now();
+    const pending = this.access
+      .findWalksFiles(folders)
+      .catch((): string[] => [])
+      .then((found) => {
+        const listing: WalksListing = { folders: key, listedAt, pearlOf: new Map(found.map((uri) => [uri, undefined])) };
+        this.listing = listing;
+        return listing;
+      })
+      .finally(() => {
+        this.pendingListing = undefined;
+      });
+    this.pendingListing = pending;
+    return pending;
   }
 
   /**
    * Checks the walks file `uri`, not open, from disk, and publishes its diagnostics (none once it
-   * is gone); only when it names `onlyPearl`, if given.
+   * is gone); only when it names `onlyPearl`, if given. What it reads updates the listing the
+   * re-checks use: a file gone leaves it, one new or changed (the client's file events come here)
+   * is in it with the Pearl it names now.
    */
   async checkUnopened(uri: string, onlyPearl?: string): Promise<void> {
     if (this.host.getOpenDocument(uri)) return;
@@ -228,11 +292,15 @@ export class WalksWorkspace {
     try {
       text = await this.readBounded(uri);
     } catch {
+      this.listing?.pearlOf.delete(uri);
       if (this.publishedUnopened.delete(uri)) this.host.publish(uri, []);
       return;
     }
     const walksDoc = this.host.service.parsePearlDocument(TextDocument.create(uri, 'jsonc', 0, text));
-    if (onlyPearl !== undefined && this.host.service.getWalksFilePearlUri(walksDoc) !== onlyPearl) return;
+    const named = this.host.service.getWalksFilePearlUri(walksDoc);
+    const listing = this.listing;
+    if (listing && (listing.pearlOf.has(uri) || this.isListable(uri, listing))) listing.pearlOf.set(uri, named ?? null);
+    if (onlyPearl !== undefined && named !== onlyPearl) return;
     const pearl = await this.currentPearl(walksDoc);
     if (this.host.getOpenDocument(uri)) return;
     this.publishedUnopened.add(uri);
@@ -255,15 +323,29 @@ export class WalksWorkspace {
     return found.filter((uri) => !this.host.getOpenDocument(uri));
   }
 
-  /** `pearl/walkCoverage` for the open Pearl `pearlDoc`: every walks file of the workspace, open or not. */
+  /**
+   * `pearl/walkCoverage` for the open Pearl `pearlDoc`: every walks file of the workspace, open or
+   * not (the graph asks again after each change while the coverage is shown: the files not open
+   * come from the listing the re-checks use, and only those that named this Pearl when last read,
+   * or were not read since, are read).
+   */
   async coverage(pearlDoc: PearlDocument): Promise<WalkCoverage> {
+    const pearlUri = pearlDoc.textDocument.uri;
     const files: PearlDocument[] = this.host
       .allOpenDocuments()
       .filter((document) => isWalksFileUri(document.uri))
       .map((document) => this.host.cache.get(document));
-    for (const uri of await this.unopenedWalksFiles()) {
+    const listing = await this.currentListing();
+    for (const [uri, named] of [...listing.pearlOf]) {
+      if ((named !== undefined && named !== pearlUri) || this.host.getOpenDocument(uri)) continue;
       const text = await this.readBounded(uri).catch(() => undefined);
-      if (text !== undefined) files.push(this.host.service.parsePearlDocument(TextDocument.create(uri, 'jsonc', 0, text)));
+      if (text === undefined) {
+        listing.pearlOf.delete(uri);
+        continue;
+      }
+      const walksDoc = this.host.service.parsePearlDocument(TextDocument.create(uri, 'jsonc', 0, text));
+      listing.pearlOf.set(uri, this.host.service.getWalksFilePearlUri(walksDoc) ?? null);
+      files.push(walksDoc);
     }
     // A walks file whose `pearl` leaves its workspace folder walks nothing.
     const inside = files.filter((file) => !('reason' in this.placePearl(file)));
