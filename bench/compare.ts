@@ -38,7 +38,10 @@ import {
   verdictLine,
   verdictOf,
 } from './compareStats';
+import { compareShape } from './compareWorker';
+import { writeWalksWorkspace } from './lspBench';
 import { edit, generateShapedPearl, middle } from './pearlGenerator';
+import { completionPoints } from './textPoints';
 import { generateWalksFile } from './walksGenerator';
 import { chromiumPath } from '../test/e2e/harness/prerequisites';
 
@@ -53,6 +56,8 @@ interface Form {
   /** Nodes of the Pearls whose full diagnostics are timed, and iterations per sample. */
   diagnostics: { nodes: number; iterations: number }[];
   lsp: { nodes: number; requests: number; edits: number };
+  /** Folder entries of the workspace the typing pauses are timed in (bench/lspBench.ts `writeWalksWorkspace`), and the keystrokes. */
+  pauses: { entries: number; edits: number };
   /** Small Pearls (4 nodes each, bench/cliBench.ts) linted in one command. */
   lintFiles: number;
   walks: { count: number; nodes: number };
@@ -71,6 +76,7 @@ const forms: Record<'short' | 'full', Form> = {
       { nodes: 5_000, iterations: 12 },
     ],
     lsp: { nodes: 1_000, requests: 30, edits: 12 },
+    pauses: { entries: 20_000, edits: 8 },
     lintFiles: 1_000,
     walks: { count: 100, nodes: 500 },
     graphNodes: 500,
@@ -85,6 +91,7 @@ const forms: Record<'short' | 'full', Form> = {
       { nodes: 2_000, iterations: 25 },
     ],
     lsp: { nodes: 500, requests: 15, edits: 6 },
+    pauses: { entries: 5_000, edits: 4 },
     lintFiles: 200,
     walks: { count: 30, nodes: 200 },
     graphNodes: 200,
@@ -191,7 +198,7 @@ interface Task {
 
 function tasks(
   form: Form,
-  inputs: { lintFolder: string; walksFolder: string; preload: string; baseRoot: string; headRoot: string },
+  inputs: { lintFolder: string; walksFolder: string; workspaceFolder: string; preload: string; baseRoot: string; headRoot: string },
   headRepeat: number,
 ): Task[] {
   const repeat = (side: Side): number => (side === 'head' ? headRepeat : 1);
@@ -206,6 +213,26 @@ function tasks(
     figures: [{ key: 'keystrokeCpuMs', name: `LSP keystroke, ${n(nodes)} nodes (server CPU)`, unit: 'ms' }],
     measure: (root, side) =>
       worker('keystrokes', root, ['--nodes', String(nodes), '--edits', String(edits), '--repeat', String(repeat(side))]),
+  });
+  list.push({
+    figures: [
+      {
+        key: 'pauseCpuMs',
+        name: `LSP keystroke and pause, ${n(nodes)} nodes in a workspace of ${n(form.pauses.entries)} entries (server CPU)`,
+        unit: 'ms',
+      },
+    ],
+    measure: (root, side) =>
+      worker('pauses', root, [
+        '--workspace',
+        inputs.workspaceFolder,
+        '--edits',
+        String(form.pauses.edits),
+        '--repeat',
+        String(repeat(side)),
+        '--nodes',
+        String(nodes),
+      ]),
   });
   list.push({
     figures: [
@@ -259,7 +286,7 @@ function hasChromium(): boolean {
 }
 
 /** The inputs shared by both sides, written once: the small Pearls, a Pearl and its walks file. */
-function writeInputs(form: Form, folder: string): { lintFolder: string; walksFolder: string; preload: string } {
+function writeInputs(form: Form, folder: string): { lintFolder: string; walksFolder: string; workspaceFolder: string; preload: string } {
   const lintFolder = path.join(folder, 'pearls');
   writeFiles(lintFolder, form.lintFiles, 4);
   const walksFolder = path.join(folder, 'walks');
@@ -270,9 +297,11 @@ function writeInputs(form: Form, folder: string): { lintFolder: string; walksFol
   );
   fs.writeFileSync(path.join(walksFolder, 'flow.pearl.json'), pearl);
   fs.writeFileSync(path.join(walksFolder, 'flow.walks.json'), generateWalksFile(pearl, 'flow.pearl.json', form.walks.count));
+  const workspaceFolder = path.join(folder, 'workspace');
+  writeWalksWorkspace(workspaceFolder, completionPoints(generateShapedPearl(compareShape, form.lsp.nodes)).text, form.pauses.entries);
   const preload = path.join(folder, 'cpuReporter.js');
   fs.writeFileSync(preload, cpuReporter);
-  return { lintFolder, walksFolder, preload };
+  return { lintFolder, walksFolder, workspaceFolder, preload };
 }
 
 const usage = `Usage: npm run bench:compare -- [<base commit>] [--short] [--threshold <ratio>] [--rounds <n>] [--write <file>] [--self-test]`;

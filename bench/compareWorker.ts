@@ -13,6 +13,11 @@
  *   completion capabilities VS Code announces), opens the same Pearl with a `{` just typed in a late script, types 6 unmeasured keystrokes in
  *   that script then E measured ones (bench/lspBench.ts); prints `{ "keystrokeCpuMs" }`, the median
  *   server CPU time (every thread) per keystroke.
+ * - `pauses --root R --workspace F --edits E [--repeat k]`: R's server with the workspace folder F
+ *   (bench/lspBench.ts `writeWalksWorkspace`), its `flow.pearl.json` open; 2 unmeasured then E
+ *   measured keystrokes in a late script, each followed by a pause longer than the walks files'
+ *   re-check delay; prints `{ "pauseCpuMs" }`, the median server CPU time from a keystroke to idle
+ *   after its pause.
  * - `requests --root BASE --head-root HEAD --nodes N --requests H [--repeat k]`: both builds'
  *   servers at once, the same Pearl open in each, H hovers and H completions on a late `toNodeId`
  *   value sent to one then the other (the first alternating), timed as round trips (a completion
@@ -32,15 +37,17 @@
  * `--repeat k` does each measured operation k times per sample (the self-test's head doing twice
  * the work).
  */
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { launchOptions } from '../test/e2e/webview/previewPage';
 import { LspClient } from '../test/helpers/lspClient';
 import { median } from './benchStats';
-import { completeAsVsCode, typeKeystrokes, vsCodeCompletion, vsCodeTransport, waitForIdle } from './lspBench';
+import { completeAsVsCode, typeKeystrokes, typingPauseMs, vsCodeCompletion, vsCodeTransport, waitForIdle } from './lspBench';
 import { generateShapedPearl } from './pearlGenerator';
 import { completionPoints } from './textPoints';
 
@@ -178,6 +185,31 @@ async function withOpenPearl<T>(
   }
 }
 
+/**
+ * Server CPU per keystroke followed by a pause ({@link typingPauseMs}) in `workspace`'s
+ * `flow.pearl.json`, the workspace folder given to R's server (bench/lspBench.ts
+ * `writeWalksWorkspace`: folder entries and walks files, three of them of this Pearl).
+ */
+async function pauses(root: string, workspace: string, edits: number, repeat: number): Promise<{ pauseCpuMs: number }> {
+  const pearlFile = path.join(workspace, 'flow.pearl.json');
+  const text = fs.readFileSync(pearlFile, 'utf8');
+  const pearlUri = pathToFileURL(pearlFile).href;
+  const client = LspClient.start(vsCodeTransport, path.join(root, 'dist', 'server.js'), serverExecArgvOf(root));
+  try {
+    await client.initialize({ workspaceFolders: [{ uri: pathToFileURL(workspace).href, name: 'bench' }], textDocument: vsCodeCompletion });
+    await client.open(pearlUri, text, 1);
+    await client.waitForDiagnostics(pearlUri, (params) => params.version === 1, 60_000);
+    if (client.pid === undefined) throw new Error('the server did not start');
+    // The re-check after the open, then the server idle.
+    await new Promise((resolve) => setTimeout(resolve, typingPauseMs));
+    await waitForIdle(client.pid);
+    const times = await typeKeystrokes(client, pearlUri, text, edits, repeat, 2, typingPauseMs);
+    return { pauseCpuMs: median(times.cpu) };
+  } finally {
+    await client.dispose();
+  }
+}
+
 async function keystrokes(root: string, nodes: number, edits: number, repeat: number): Promise<{ keystrokeCpuMs: number }> {
   return withOpenPearl(root, nodes, async (client, points) => {
     const times = await typeKeystrokes(client, uri, points.text, edits, repeat, warmupKeystrokes);
@@ -244,11 +276,13 @@ async function main(): Promise<void> {
       requests: { type: 'string', default: '20' },
       edits: { type: 'string', default: '10' },
       repeat: { type: 'string', default: '1' },
+      workspace: { type: 'string' },
     },
   });
   const root = values.root === undefined ? undefined : path.resolve(values.root);
   const nodes = Number(values.nodes);
-  if (!root || !(nodes >= 8)) throw new Error('usage: compareWorker.js diagnostics|keystrokes|requests|graph --root <build> --nodes <n> …');
+  if (!root || !(nodes >= 8))
+    throw new Error('usage: compareWorker.js diagnostics|keystrokes|pauses|requests|graph --root <build> --nodes <n> …');
   const repeat = Number(values.repeat);
   const headRoot = values['head-root'] === undefined ? root : path.resolve(values['head-root']);
   const result =
@@ -256,11 +290,13 @@ async function main(): Promise<void> {
       ? diagnostics(root, nodes, Number(values.iterations), repeat)
       : positionals[0] === 'keystrokes'
         ? await keystrokes(root, nodes, Number(values.edits), repeat)
-        : positionals[0] === 'requests'
-          ? await requests(root, headRoot, nodes, Number(values.requests), repeat)
-          : positionals[0] === 'graph'
-            ? await graphFirstDraw(root, nodes, repeat)
-            : undefined;
+        : positionals[0] === 'pauses' && values.workspace !== undefined
+          ? await pauses(root, path.resolve(values.workspace), Number(values.edits), repeat)
+          : positionals[0] === 'requests'
+            ? await requests(root, headRoot, nodes, Number(values.requests), repeat)
+            : positionals[0] === 'graph'
+              ? await graphFirstDraw(root, nodes, repeat)
+              : undefined;
   if (!result) throw new Error(`unknown task ${positionals[0] ?? '(none)'}`);
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }

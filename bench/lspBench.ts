@@ -1,6 +1,6 @@
 /**
  * Server CPU per keystroke, memory, and hover and completion round trips over LSP (`npm run bench:lsp`; `--nodes=1000,5000`,
- * `--edits=N`, `--transport=ipc|stdio`, `--json`).
+ * `--edits=N`, `--entries=N`, `--transport=ipc|stdio`, `--json`).
  *
  * For each size, starts the built server (`dist/server.js`) as VS Code does (over Node IPC:
  * {@link vsCodeTransport}; `--transport=stdio` as editors that talk to it over its standard
@@ -18,13 +18,22 @@
  * on the value of a `toNodeId` at about 90% of the file: hovers, and completions each followed by
  * the `completionItem/resolve` of the first item when the list leaves details to it (VS Code
  * resolves the item it focuses at once), one request at a time, after a warm-up.
+ *
+ * Last, at the first size, it types in a Pearl inside a workspace folder as a repository has one
+ * (about `--entries` folder entries, 20,000 by default, and 63 walks files, 3 of them of that
+ * Pearl: {@link writeWalksWorkspace}), each keystroke followed by a pause, and reports the server's
+ * CPU from the keystroke to idle after the pause: what a user who types a little then stops costs.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
+import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
 import type { Position } from 'vscode-languageserver-types';
+import { walksRecheckDelayMs } from '../server/src/walks/walksWorkspace';
 import { LspClient } from '../test/helpers/lspClient';
 import { generateTextPearl } from './pearlGenerator';
+import { generateWalksFile } from './walksGenerator';
 
 /** Report of one run, times in milliseconds. */
 export interface LspBenchReport {
@@ -101,7 +110,9 @@ export interface KeystrokeTimes {
  * diagnostics of its version, then until the server is idle. `perSample` keystrokes are summed
  * into each entry (1 normally; `npm run bench:compare --self-test` doubles the work of one side).
  * The first `warmup` keystrokes are typed the same way but not measured (the server's first
- * incremental parses cost more while its code is being compiled).
+ * incremental parses cost more while its code is being compiled). With `pauseMs`, each keystroke
+ * is followed by that pause (a user who stops typing) before the wait for the server to go idle,
+ * so what the server does after a pause (the re-check of the Pearl's walks files) is in its window.
  * @throws Error when the server is not running or a diagnostics publish does not come within 60 s.
  */
 export async function typeKeystrokes(
@@ -111,6 +122,7 @@ export async function typeKeystrokes(
   edits: number,
   perSample = 1,
   warmup = 0,
+  pauseMs = 0,
 ): Promise<KeystrokeTimes> {
   const pid = client.pid;
   if (pid === undefined) throw new Error('the server did not start');
@@ -139,6 +151,7 @@ export async function typeKeystrokes(
       await client.change(uri, version, [{ range: { start: position, end: position }, text: typed }]);
       await client.waitForDiagnostics(uri, (params) => params.version === expected, 60_000);
       latencyMs += performance.now() - sent;
+      if (pauseMs > 0) await sleep(Math.max(0, sent + pauseMs - performance.now()));
       await waitForIdle(pid);
       cpuMs += processCpuMs(pid) - cpuBefore;
       text = text.slice(0, offset) + typed + text.slice(offset);
@@ -189,6 +202,45 @@ export async function completeAsVsCode(client: LspClient, uri: string, position:
   const data: unknown = first?.data ?? list.itemDefaults?.data;
   if (data === undefined || first === undefined) return list;
   return client.request('completionItem/resolve', { ...first, data }, 60_000);
+}
+
+/**
+ * A pause in typing long enough for everything the server does after one, in milliseconds: the
+ * walks files' re-check waits {@link walksRecheckDelayMs} of quiet after a Pearl's last change.
+ */
+export const typingPauseMs = walksRecheckDelayMs + 200;
+
+/**
+ * Writes into `folder` a workspace as a repository with walks files holds one: `flow.pearl.json`
+ * (`pearlText`) and three walks files of ten walks naming it in `walks/` (bench/walksGenerator.ts);
+ * `other.pearl.json` (a small text Pearl) and 60 walks files naming it spread over `src/`; and
+ * small source files, nine to a folder, to about `entries` folder entries in all (the server lists
+ * at most 20,000). Returns the file URI of `flow.pearl.json`.
+ */
+export function writeWalksWorkspace(folder: string, pearlText: string, entries: number): string {
+  fs.mkdirSync(path.join(folder, 'walks'), { recursive: true });
+  const pearlFile = path.join(folder, 'flow.pearl.json');
+  fs.writeFileSync(pearlFile, pearlText);
+  for (let i = 0; i < 3; i++) {
+    fs.writeFileSync(
+      path.join(folder, 'walks', `flow-${i + 1}.walks.json`),
+      generateWalksFile(pearlText, '../flow.pearl.json', 10, 40, i + 1),
+    );
+  }
+  const otherText = generateTextPearl(20);
+  fs.writeFileSync(path.join(folder, 'other.pearl.json'), otherText);
+  const modules = Math.max(1, Math.floor(entries / 10));
+  for (let module = 0; module < modules; module++) {
+    const moduleFolder = path.join(folder, 'src', `package${Math.floor(module / 100)}`, `module${module}`);
+    fs.mkdirSync(moduleFolder, { recursive: true });
+    for (let file = 0; file < 9; file++) fs.writeFileSync(path.join(moduleFolder, `file${file}.ts`), 'export {};\n');
+  }
+  const packages = Math.ceil(modules / 100);
+  for (let i = 0; i < 60; i++) {
+    const walksFile = path.join(folder, 'src', `package${i % packages}`, `other-${i + 1}.walks.json`);
+    fs.writeFileSync(walksFile, generateWalksFile(otherText, '../../other.pearl.json', 3, 20, i + 1));
+  }
+  return pathToFileURL(pearlFile).href;
 }
 
 /** Round trips timed per request kind, after this many untimed ones. */
@@ -253,6 +305,55 @@ async function benchSize(nodes: number, edits: number, transport: LspTransport):
   };
 }
 
+/** Median server CPU per keystroke followed by a pause, in milliseconds, with the workspace that measured it. */
+export interface LspPauseReport {
+  nodes: number;
+  entries: number;
+  edits: number;
+  transport: LspTransport;
+  cpuP50Ms: number;
+  cpuP90Ms: number;
+  loadAverage: number[];
+  date: string;
+}
+
+/**
+ * Server CPU per keystroke followed by a pause ({@link typingPauseMs}), in a Pearl of `nodes`
+ * nodes inside a workspace of about `entries` folder entries and 63 walks files
+ * ({@link writeWalksWorkspace}), the workspace folder given to the server as VS Code gives it.
+ */
+async function benchPauses(nodes: number, entries: number, edits: number, transport: LspTransport): Promise<LspPauseReport> {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'pearl-bench-workspace-'));
+  try {
+    const text = generateTextPearl(nodes);
+    const uri = writeWalksWorkspace(folder, text, entries);
+    const client = LspClient.start(transport);
+    try {
+      await client.initialize({ workspaceFolders: [{ uri: pathToFileURL(folder).href, name: 'bench' }], textDocument: vsCodeCompletion });
+      await client.open(uri, text, 1);
+      await client.waitForDiagnostics(uri, (params) => params.version === 1, 60_000);
+      if (client.pid === undefined) throw new Error('the server did not start');
+      await sleep(typingPauseMs);
+      await waitForIdle(client.pid);
+      const { cpu } = await typeKeystrokes(client, uri, text, edits, 1, 2, typingPauseMs);
+      return {
+        nodes,
+        entries,
+        edits,
+        transport,
+        cpuP50Ms: percentile(cpu, 0.5),
+        cpuP90Ms: percentile(cpu, 0.9),
+        loadAverage: os.loadavg(),
+        date: new Date().toISOString(),
+      };
+    } finally {
+      await client.dispose();
+    }
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   const option = (name: string): string | undefined =>
     process.argv.find((argument) => argument.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -262,8 +363,9 @@ async function main(): Promise<void> {
   if (transport !== 'ipc' && transport !== 'stdio') throw new Error(`--transport must be ipc or stdio, not ${transport}`);
   const reports: LspBenchReport[] = [];
   for (const nodes of sizes) reports.push(await benchSize(nodes, edits, transport));
+  const pauses = await benchPauses(sizes[0], Number(option('entries') ?? 20_000), Math.min(edits, 12), transport);
   if (process.argv.includes('--json')) {
-    process.stdout.write(JSON.stringify(reports, null, 2) + '\n');
+    process.stdout.write(JSON.stringify({ keystrokes: reports, pauses }, null, 2) + '\n');
     return;
   }
   for (const report of reports) {
@@ -275,6 +377,12 @@ async function main(): Promise<void> {
         `(over ${report.transport === 'ipc' ? 'Node IPC, as VS Code' : 'stdio'}; load average ${report.loadAverage.map((load) => load.toFixed(1)).join(' ')}; ${report.date}).\n`,
     );
   }
+  process.stdout.write(
+    `Server CPU per keystroke followed by a ${typingPauseMs} ms pause at ${pauses.nodes.toLocaleString('en-US')} nodes, in a workspace of ` +
+      `${pauses.entries.toLocaleString('en-US')} folder entries and 63 walks files (3 of them of this Pearl), over ${pauses.edits} keystrokes: ` +
+      `p50 ${pauses.cpuP50Ms.toFixed(1)} ms, p90 ${pauses.cpuP90Ms.toFixed(1)} ms ` +
+      `(load average ${pauses.loadAverage.map((load) => load.toFixed(1)).join(' ')}; ${pauses.date}).\n`,
+  );
 }
 
 if (require.main === module) {
