@@ -30,11 +30,13 @@ const commented = `{
     "agentPersonality": "kind",
     "nodes": [
       { "nodeId": "open", "name": "Open", "nodeType": 2, "script": "Hello {customer}, how are you?",
-        "transitions": [{ "name": "done", "toNodeId": "end", }], },
+        "transitions": [{ "name": "done", "toNodeId": "end", }], }, // the opening
+      /* the end
+         of the flow */
       { "nodeId": "end", "name": "End", "nodeType": 100, "transitions": [] },
     ],
   },
-  "inbound": { "textChannelId": "c" },
+  "inbound": { "textChannelId": "c" }, // a channel
 }`;
 
 // The graph rules' diagnostics are kept across typing in strings (rules/keptDiagnostics.ts): here
@@ -114,6 +116,7 @@ for (const [name, base] of [
           assert.deepEqual(patched.value, fresh.value);
           assert.deepEqual(patched.syntaxErrors, fresh.syntaxErrors);
           assert.deepEqual(patched.trailingCommas, fresh.trailingCommas);
+          assert.deepEqual(patched.comments, fresh.comments);
           assert.deepEqual(service.doValidation(patched), service.doValidation(fresh));
           previous = patched;
         }

@@ -39,6 +39,28 @@ test('folding: objects, arrays and comments; the closing bracket stays visible',
   ]);
 });
 
+test('folding: a run of line comments ends where code stands before a comment; a container and a comment starting on one line keep the longer, the container when as long', () => {
+  const text = [
+    '{',
+    '  // one',
+    '  // two',
+    '  "a": 1, // three',
+    '  // four',
+    '  "b": [ /* five',
+    '  */ 2 ],',
+    '  "c": { /* six',
+    '  seven */ }',
+    '}',
+  ].join('\n');
+  assert.deepEqual(service.getFoldingRanges(parse(text)), [
+    { startLine: 0, endLine: 8 },
+    { startLine: 1, endLine: 2, kind: 'comment' },
+    { startLine: 3, endLine: 4, kind: 'comment' },
+    { startLine: 5, endLine: 6 },
+    { startLine: 7, endLine: 8 },
+  ]);
+});
+
 test('folding: collapsed text names the Pearl and its nodes when the client shows it', () => {
   const ranges = service.getFoldingRanges(parse(content), { collapsedText: true });
   assert.deepEqual(

@@ -10,10 +10,18 @@ export interface JsonTree {
   errors: ParseError[];
   /** Offset of each trailing comma (a comma directly before `}` or `]`). */
   trailingCommas: number[];
+  /** Each comment (a line comment to the end of its line, or a block comment), in document order; none in strict JSON. */
+  comments: CommentSpan[];
   /** Each later occurrence of a key already set in the same object, in document order. */
   duplicateKeys: DuplicateKey[];
   /** The deepest nesting of objects and arrays (0 for a literal, 1 for `{}`). */
   maxDepth: number;
+}
+
+/** Where a comment is: offset and length in UTF-16 code units, from its first slash to its end. */
+export interface CommentSpan {
+  readonly offset: number;
+  readonly length: number;
 }
 
 /**
@@ -156,6 +164,7 @@ function withTypedKeys(tree: JsonTree, typedKeys: readonly TypedKey[]): JsonTree
 function parseTreeOnce(text: string, findTypedKey: boolean): JsonTree {
   const errors: ParseError[] = [];
   const trailingCommas: number[] = [];
+  const comments: CommentSpan[] = [];
   const duplicateKeys: DuplicateKey[] = [];
   let current: BuildNode = { type: 'array', offset: -1, length: -1, children: [] };
   // Offset of a comma seen in the current container with no member after it yet.
@@ -218,6 +227,7 @@ function parseTreeOnce(text: string, findTypedKey: boolean): JsonTree {
           pendingComma = offset;
         }
       },
+      onComment: (offset, length) => comments.push({ offset, length }),
       onError: (error, offset, length) => {
         const typedKey = findTypedKey ? typedMemberAt(text, error, current, offset) : undefined;
         if (typedKey) throw new TypedKeyFound(typedKey);
@@ -237,7 +247,7 @@ function parseTreeOnce(text: string, findTypedKey: boolean): JsonTree {
   if (root) delete root.parent;
   // Objects close innermost first: put the duplicates in document order.
   duplicateKeys.sort((a, b) => a.property.offset - b.property.offset);
-  return { root, errors, trailingCommas, duplicateKeys, maxDepth };
+  return { root, errors, trailingCommas, comments, duplicateKeys, maxDepth };
 }
 
 /**
@@ -254,7 +264,7 @@ export function buildStrictJsonTree(text: string, value: unknown, depthLimit: nu
   const root = builder.skipWhitespace() && builder.build(value, undefined, 1);
   if (!root) return undefined;
   delete root.parent;
-  return { root, errors: [], trailingCommas: [], duplicateKeys: [], maxDepth: builder.maxDepth };
+  return { root, errors: [], trailingCommas: [], comments: [], duplicateKeys: [], maxDepth: builder.maxDepth };
 }
 
 /** The walk of {@link buildStrictJsonTree}: `position` moves through the text token by token. */

@@ -1,7 +1,7 @@
 import type { ParseError } from 'jsonc-parser';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { JsonLocator, type ParsedJsonShape, StringLiteral, StringSpan, ValueSpan } from './jsonLocator';
-import { DuplicateKey, getPropertyKeyNode, getPropertyNode, JsonNode } from './jsonTree';
+import { type CommentSpan, DuplicateKey, getPropertyKeyNode, getPropertyNode, JsonNode } from './jsonTree';
 import type { JsonObject, JsonPath } from './jsonValue';
 import type { PearlKind, PearlKindSource } from '#protocol/pearlKind';
 import type { ModelCache, PearlModel, PearlNode, PearlTransition, PearlVariable } from './pearlModel';
@@ -86,6 +86,10 @@ export class ParsedPearl {
     return this.syntaxTree.built ? this.syntaxTree.get().trailingCommas : noOffsets;
   }
 
+  get comments(): readonly CommentSpan[] {
+    return this.syntaxTree.built ? this.syntaxTree.get().comments : noComments;
+  }
+
   get duplicateKeys(): readonly DuplicateKey[] {
     return this.syntaxTree.built ? this.syntaxTree.get().duplicateKeys : noDuplicates;
   }
@@ -168,3 +172,4 @@ export class ParsedPearl {
 let lastParseId = 0;
 const noOffsets: readonly number[] = [];
 const noDuplicates: readonly DuplicateKey[] = [];
+const noComments: readonly CommentSpan[] = [];

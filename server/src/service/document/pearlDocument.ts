@@ -13,7 +13,7 @@
 import { createScanner, getNodeValue, ParseError, SyntaxKind } from 'jsonc-parser';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { describeParsedJson, everyNumberPlain, type ParsedJsonShape, scanKeyColons, setsKeyTwice, ValueSpan } from './jsonLocator';
-import { DuplicateKey, JsonNode, JsonTree, parseJsonTree } from './jsonTree';
+import { type CommentSpan, DuplicateKey, JsonNode, JsonTree, parseJsonTree } from './jsonTree';
 import type { JsonObject, JsonPath } from './jsonValue';
 import { ParsedPearl } from './parsedPearl';
 import type { StringPatch } from './stringEditPatch';
@@ -60,6 +60,8 @@ export interface PearlDocument extends PearlModel {
   readonly syntaxErrors: readonly ParseError[];
   /** Offsets of trailing commas. */
   readonly trailingCommas: readonly number[];
+  /** The comments, in document order (strict JSON, whose tree may not be built yet, has none). */
+  readonly comments: readonly CommentSpan[];
   /** Each later occurrence of a key already set in the same object (the tree keeps only the last). */
   readonly duplicateKeys: readonly DuplicateKey[];
   /**

@@ -233,6 +233,7 @@ export function applyStringEdit(edit: StringEdit, tree: JsonTree | undefined): v
   const shift = (offset: number): number => (offset > node.offset ? offset + delta : offset);
   tree.errors = tree.errors.map((error) => ({ ...error, offset: shift(error.offset) }));
   tree.trailingCommas = tree.trailingCommas.map(shift);
+  if (tree.comments.length > 0) tree.comments = tree.comments.map((comment) => ({ offset: shift(comment.offset), length: comment.length }));
 }
 
 /** Where two texts differ: `[start, oldEnd)` of the old text became `[start, newEnd)` of the new one. */

@@ -34,7 +34,7 @@ export class SyntaxTree {
 
   /** The tree of a document that holds no value (empty, or nested too deeply to be read). */
   static empty(): SyntaxTree {
-    return new SyntaxTree('', undefined, { root: undefined, errors: [], trailingCommas: [], duplicateKeys: [], maxDepth: 0 });
+    return new SyntaxTree('', undefined, { root: undefined, errors: [], trailingCommas: [], comments: [], duplicateKeys: [], maxDepth: 0 });
   }
 
   /**

@@ -1,4 +1,3 @@
-import { createScanner, SyntaxKind } from 'jsonc-parser';
 import { DocumentSymbol, FoldingRange, FoldingRangeKind } from 'vscode-languageserver-types';
 import { findDocumentSymbols } from './documentSymbols';
 import type { JsonNode } from '../document/jsonTree';
@@ -23,50 +22,79 @@ const maxCollapsedText = 80;
  * - each block comment spanning several lines and each run of two or more line comments (kind `comment`).
  * With `collapsedText`, a folded object the outline names (a node, transition, variable, indicator
  * tag, calling-hours window, the Pearl itself) shows that name: `talk — Ask the question`.
+ * Containers are visited in document order and the visit stops once `rangeLimit` ranges are
+ * found (VS Code asks for at most 5,000); the comments are the parse's (no scan of the text).
  * Linear in the size of the document; never recursive.
  */
 export function getFoldingRanges(doc: PearlDocument, context: FoldingRangeContext = {}): FoldingRange[] {
-  const ranges = [...containerRanges(doc, context.collapsedText === true), ...commentRanges(doc)];
-  ranges.sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
+  const limit = context.rangeLimit !== undefined && context.rangeLimit >= 0 ? context.rangeLimit : Infinity;
+  const containers = containerRanges(doc, context.collapsedText === true, limit);
+  const comments = commentRanges(doc);
+  if (comments.length === 0) return containers.length > limit ? containers.slice(0, limit) : containers;
+  // Both lists are in document order: merge them, the outermost of ranges starting on one line
+  // kept (the longer; a container before a comment of the same length).
   const result: FoldingRange[] = [];
-  for (const range of ranges) {
-    // The outermost of ranges starting on one line: an editor folds one range per line.
+  let c = 0;
+  let m = 0;
+  while ((c < containers.length || m < comments.length) && result.length < limit) {
+    const container = containers[c];
+    const comment = comments[m];
+    const takeContainer =
+      comment === undefined ||
+      (container !== undefined &&
+        (container.startLine < comment.startLine || (container.startLine === comment.startLine && container.endLine >= comment.endLine)));
+    const range = takeContainer ? containers[c++] : comments[m++];
     if (result.length > 0 && result[result.length - 1].startLine === range.startLine) continue;
     result.push(range);
   }
-  const limit = context.rangeLimit;
-  return limit !== undefined && limit >= 0 && result.length > limit ? result.slice(0, limit) : result;
+  return result;
 }
 
-function containerRanges(doc: PearlDocument, withCollapsedText: boolean): FoldingRange[] {
+/**
+ * The ranges of the multi-line objects and arrays in document order (a container before what it
+ * holds), the first of each start line only (the outermost: what it holds ends no later), at most
+ * `limit` of them.
+ */
+function containerRanges(doc: PearlDocument, withCollapsedText: boolean, limit: number): FoldingRange[] {
   if (!doc.root) return [];
   const textDocument = doc.textDocument;
   const text = textDocument.getText();
   const names = withCollapsedText ? symbolNamesByRange(doc) : new Map<string, string>();
   const ranges: FoldingRange[] = [];
   const stack: JsonNode[] = [doc.root];
-  for (let node = stack.pop(); node; node = stack.pop()) {
+  for (let node = stack.pop(); node && ranges.length < limit; node = stack.pop()) {
     if (node.children) {
       for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
     }
     if (node.type !== 'object' && node.type !== 'array') continue;
-    const start = textDocument.positionAt(node.offset);
+    const startLine = textDocument.positionAt(node.offset).line;
+    if (ranges.length > 0 && ranges[ranges.length - 1].startLine === startLine) continue;
     const closeOffset = node.offset + node.length - 1;
-    const close = textDocument.positionAt(closeOffset);
     let endLine: number;
     if (text[closeOffset] === (node.type === 'object' ? '}' : ']')) {
-      endLine = /^[ \t]*$/.test(text.slice(closeOffset - close.character, closeOffset)) ? close.line - 1 : close.line;
+      const closeLine = textDocument.positionAt(closeOffset).line;
+      endLine = startsItsLine(text, closeOffset) ? closeLine - 1 : closeLine;
     } else {
       // An unclosed container (malformed text) runs to the end of the text: fold all of it.
       endLine = textDocument.positionAt(node.offset + node.length).line;
     }
-    if (endLine <= start.line) continue;
-    const range: FoldingRange = { startLine: start.line, endLine };
+    if (endLine <= startLine) continue;
+    const range: FoldingRange = { startLine, endLine };
     const name = names.get(`${node.offset}:${node.length}`);
     if (name !== undefined) range.collapsedText = name.length > maxCollapsedText ? `${name.slice(0, maxCollapsedText - 1)}…` : name;
     ranges.push(range);
   }
   return ranges;
+}
+
+/** Whether only spaces and tabs come before `offset` on its line. */
+function startsItsLine(text: string, offset: number): boolean {
+  for (let i = offset - 1; i >= 0; i--) {
+    const code = text.charCodeAt(i);
+    if (code === 0x0a || code === 0x0d) return true;
+    if (code !== 0x20 && code !== 0x09) return false;
+  }
+  return true;
 }
 
 /** The outline's name of each object it spans exactly, keyed by `offset:length`. */
@@ -84,32 +112,35 @@ function symbolNamesByRange(doc: PearlDocument): Map<string, string> {
   return names;
 }
 
+/**
+ * The ranges of the multi-line block comments and of the runs of line comments on consecutive
+ * lines (a line comment after code on its line starts a run; one before which code stands on its
+ * line ends the run before it), in document order, from the parse's comments.
+ */
 function commentRanges(doc: PearlDocument): FoldingRange[] {
+  const comments = doc.comments;
+  if (comments.length === 0) return [];
   const textDocument = doc.textDocument;
-  const scanner = createScanner(textDocument.getText(), false);
+  const text = textDocument.getText();
   const ranges: FoldingRange[] = [];
-  // The current run of line comments, each alone on its line or after code.
+  // The current run of line comments.
   let run: { startLine: number; endLine: number } | undefined;
   const closeRun = (): void => {
     if (run && run.endLine > run.startLine) ranges.push({ ...run, kind: FoldingRangeKind.Comment });
     run = undefined;
   };
-  for (let token = scanner.scan(); token !== SyntaxKind.EOF; token = scanner.scan()) {
-    if (token === SyntaxKind.LineCommentTrivia) {
-      const line = textDocument.positionAt(scanner.getTokenOffset()).line;
-      if (run && run.endLine === line - 1) run.endLine = line;
+  for (const { offset, length } of comments) {
+    const line = textDocument.positionAt(offset).line;
+    if (text.charCodeAt(offset + 1) === 0x2f /* a line comment */) {
+      if (run && run.endLine === line - 1 && startsItsLine(text, offset)) run.endLine = line;
       else {
         closeRun();
         run = { startLine: line, endLine: line };
       }
-    } else if (token === SyntaxKind.BlockCommentTrivia) {
+    } else {
       closeRun();
-      const startLine = textDocument.positionAt(scanner.getTokenOffset()).line;
-      const endLine = textDocument.positionAt(scanner.getTokenOffset() + scanner.getTokenLength()).line;
-      if (endLine > startLine) ranges.push({ startLine, endLine, kind: FoldingRangeKind.Comment });
-    } else if (token !== SyntaxKind.Trivia && token !== SyntaxKind.LineBreakTrivia) {
-      // Code between two line comments ends the run unless it shares a line with the first one.
-      if (run && textDocument.positionAt(scanner.getTokenOffset()).line > run.endLine) closeRun();
+      const endLine = textDocument.positionAt(offset + length).line;
+      if (endLine > line) ranges.push({ startLine: line, endLine, kind: FoldingRangeKind.Comment });
     }
   }
   closeRun();
