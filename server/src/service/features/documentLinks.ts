@@ -1,6 +1,6 @@
 import { DocumentLink } from 'vscode-languageserver-types';
 import { spanToRange } from '../document/textSpan';
-import { getPropertyNode, JsonNode } from '../document/jsonTree';
+import { findNodeAtOffset, getPropertyNode, JsonNode } from '../document/jsonTree';
 import type { PearlDocument } from '../document/pearlDocument';
 import { stringContentSpan } from '../document/variableReferences';
 
@@ -23,7 +23,8 @@ const trailingPunctuation = /[.,;:!?')\]]+$/;
  *   URL's own range inside the string. A URL followed by a `{variable}` reference
  *   (`https://api.example.com/orders/{order_id}`) is not linked: only the service knows the
  *   address it becomes.
- * Property names are never links. Linear in the size of the document; iterative.
+ * Property names are never links. Linear in the size of the document (a native search of the
+ * text), plus a lookup in the tree per `https://` written.
  */
 export function findDocumentLinks(doc: PearlDocument): DocumentLink[] {
   const root = doc.root;
@@ -31,13 +32,13 @@ export function findDocumentLinks(doc: PearlDocument): DocumentLink[] {
   const text = doc.textDocument.getText();
   const links: DocumentLink[] = [];
   const schemaNode = getPropertyNode(root, '$schema');
-  const stack: JsonNode[] = [root];
-  for (let node = stack.pop(); node; node = stack.pop()) {
-    if (node.children) {
-      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
-      continue;
-    }
-    if (node.type !== 'string' || node === schemaNode) continue;
+  // Only the strings holding `https://` are read: each occurrence in the text, in document order,
+  // is looked up in the tree (one in a key, a comment or a string left out of the tree is none).
+  let last: JsonNode | undefined;
+  for (let at = text.indexOf('https://'); at >= 0; at = text.indexOf('https://', at + 1)) {
+    const node = findNodeAtOffset(root, at);
+    if (!node || node === last || node.type !== 'string' || node === schemaNode) continue;
+    last = node;
     if (node.parent?.type === 'property' && node.parent.children?.[0] === node) continue;
     links.push(...urlLinks(doc, text, node));
   }
