@@ -11,6 +11,8 @@ class TextSnapshot implements TextDocument {
   private lineStarts: number[] | undefined;
   /** Whether the text holds a carriage return; undefined until the line starts are found. */
   private carriageReturn: boolean | undefined;
+  /** The line of the last {@link positionAt}. */
+  private lastLine = 0;
 
   constructor(
     readonly uri: string,
@@ -47,15 +49,24 @@ class TextSnapshot implements TextDocument {
   positionAt(offset: number): Position {
     offset = Math.max(Math.min(offset, this.text.length), 0);
     const starts = this.getLineStarts();
-    let low = 0;
-    let high = starts.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (starts[mid] > offset) high = mid;
-      else low = mid + 1;
+    // Positions are mostly asked in document order, close together (an outline, folding ranges,
+    // diagnostics): the line of the last one and the line after it are tried before a search.
+    let line = this.lastLine;
+    if (!isOnLine(starts, line, offset) && !isOnLine(starts, ++line, offset)) {
+      let low = 0;
+      let high = starts.length;
+      while (low < high) {
+        const mid = (low + high) >>> 1;
+        if (starts[mid] > offset) high = mid;
+        else low = mid + 1;
+      }
+      line = low - 1;
     }
-    const line = low - 1;
-    return { line, character: this.beforeLineBreak(offset, starts[line]) - starts[line] };
+    this.lastLine = line;
+    const start = starts[line];
+    // Without carriage returns an offset after a line's start and before the next one's is never
+    // after a line break (the `\n` is the last character of its line).
+    return { line, character: (this.carriageReturn ? this.beforeLineBreak(offset, start) : offset) - start };
   }
 
   offsetAt(position: Position): number {
@@ -97,6 +108,11 @@ class TextSnapshot implements TextDocument {
     this.lineStarts = starts;
     return starts;
   }
+}
+
+/** Whether `offset` is on `line` (from its start to the next line's start, excluded; the last line to the end). */
+function isOnLine(starts: readonly number[], line: number, offset: number): boolean {
+  return line < starts.length && starts[line] <= offset && (line + 1 === starts.length || offset < starts[line + 1]);
 }
 
 /** Whether `offset` is one of `starts` (ascending). */
