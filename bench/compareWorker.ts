@@ -47,7 +47,15 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { launchOptions } from '../test/e2e/webview/previewPage';
 import { LspClient } from '../test/helpers/lspClient';
 import { median } from './benchStats';
-import { completeAsVsCode, typeKeystrokes, typingPauseMs, vsCodeCompletion, vsCodeTransport, waitForIdle } from './lspBench';
+import {
+  completeAsVsCode,
+  typeKeystrokes,
+  typingPauseMs,
+  vsCodeCompletion,
+  vsCodeTextDocument,
+  vsCodeTransport,
+  waitForIdle,
+} from './lspBench';
 import { generateShapedPearl } from './pearlGenerator';
 import { completionPoints } from './textPoints';
 
@@ -196,7 +204,10 @@ async function pauses(root: string, workspace: string, edits: number, repeat: nu
   const pearlUri = pathToFileURL(pearlFile).href;
   const client = LspClient.start(vsCodeTransport, path.join(root, 'dist', 'server.js'), serverExecArgvOf(root));
   try {
-    await client.initialize({ workspaceFolders: [{ uri: pathToFileURL(workspace).href, name: 'bench' }], textDocument: vsCodeCompletion });
+    await client.initialize({
+      workspaceFolders: [{ uri: pathToFileURL(workspace).href, name: 'bench' }],
+      textDocument: vsCodeTextDocument,
+    });
     await client.open(pearlUri, text, 1);
     await client.waitForDiagnostics(pearlUri, (params) => params.version === 1, 60_000);
     if (client.pid === undefined) throw new Error('the server did not start');

@@ -19,10 +19,11 @@
  * the `completionItem/resolve` of the first item when the list leaves details to it (VS Code
  * resolves the item it focuses at once), one request at a time, after a warm-up.
  *
- * Last, at the first size, it types in a Pearl inside a workspace folder as a repository has one
+ * Last, at each size, it types in a Pearl inside a workspace folder as a repository has one
  * (about `--entries` folder entries, 20,000 by default, and 63 walks files, 3 of them of that
- * Pearl: {@link writeWalksWorkspace}), each keystroke followed by a pause, and reports the server's
- * CPU from the keystroke to idle after the pause: what a user who types a little then stops costs.
+ * Pearl: {@link writeWalksWorkspace}), each keystroke followed by a pause and the requests VS Code
+ * makes then ({@link requestsAfterPause}), and reports the server's CPU from the keystroke to idle
+ * after the pause: what a user who types a little then stops costs.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -111,8 +112,9 @@ export interface KeystrokeTimes {
  * into each entry (1 normally; `npm run bench:compare --self-test` doubles the work of one side).
  * The first `warmup` keystrokes are typed the same way but not measured (the server's first
  * incremental parses cost more while its code is being compiled). With `pauseMs`, each keystroke
- * is followed by that pause (a user who stops typing) before the wait for the server to go idle,
- * so what the server does after a pause (the re-check of the Pearl's walks files) is in its window.
+ * is followed by that pause (a user who stops typing) and the requests VS Code makes then
+ * ({@link requestsAfterPause}) before the wait for the server to go idle, so what the server does
+ * after a pause (the re-check of the Pearl's walks files, the outline, folding…) is in its window.
  * @throws Error when the server is not running or a diagnostics publish does not come within 60 s.
  */
 export async function typeKeystrokes(
@@ -151,7 +153,10 @@ export async function typeKeystrokes(
       await client.change(uri, version, [{ range: { start: position, end: position }, text: typed }]);
       await client.waitForDiagnostics(uri, (params) => params.version === expected, 60_000);
       latencyMs += performance.now() - sent;
-      if (pauseMs > 0) await sleep(Math.max(0, sent + pauseMs - performance.now()));
+      if (pauseMs > 0) {
+        await sleep(Math.max(0, sent + pauseMs - performance.now()));
+        await requestsAfterPause(client, uri, { line: position.line, character: position.character + 1 });
+      }
       await waitForIdle(pid);
       cpuMs += processCpuMs(pid) - cpuBefore;
       text = text.slice(0, offset) + typed + text.slice(offset);
@@ -162,6 +167,24 @@ export async function typeKeystrokes(
     latency.push(latencyMs);
   }
   return { cpu, latency };
+}
+
+/**
+ * The requests VS Code makes of a language server when typing stops in a file it shows with its
+ * default settings, one after the other: the outline (breadcrumbs, sticky scroll), the folding
+ * ranges, the links, the inlay hints of the lines on screen (60 around the cursor), the code actions
+ * at the cursor (the light bulb) and the highlights of what the cursor is on.
+ */
+export async function requestsAfterPause(client: LspClient, uri: string, cursor: Position): Promise<void> {
+  const textDocument = { uri };
+  const here = { start: cursor, end: cursor };
+  await client.request('textDocument/documentSymbol', { textDocument }, 60_000);
+  await client.request('textDocument/foldingRange', { textDocument }, 60_000);
+  await client.request('textDocument/documentLink', { textDocument }, 60_000);
+  const screen = { start: { line: Math.max(0, cursor.line - 30), character: 0 }, end: { line: cursor.line + 30, character: 0 } };
+  await client.request('textDocument/inlayHint', { textDocument, range: screen }, 60_000);
+  await client.request('textDocument/codeAction', { textDocument, range: here, context: { diagnostics: [], triggerKind: 2 } }, 60_000);
+  await client.request('textDocument/documentHighlight', { textDocument, position: cursor }, 60_000);
 }
 
 /** The transports the bench can talk to the server over (what `dist/server.js` accepts). */
@@ -189,6 +212,17 @@ export const vsCodeCompletion = {
     },
     completionList: { itemDefaults: ['commitCharacters', 'editRange', 'insertTextFormat', 'insertTextMode', 'data'] },
   },
+};
+
+/**
+ * The text document capabilities VS Code announces that change what the server answers in the
+ * requests {@link requestsAfterPause} makes and in completion: {@link vsCodeCompletion}, folding
+ * ranges (at most 5,000, whole lines, no collapsed text) and a hierarchical outline.
+ */
+export const vsCodeTextDocument = {
+  ...vsCodeCompletion,
+  foldingRange: { rangeLimit: 5_000, lineFoldingOnly: true, foldingRange: { collapsedText: false } },
+  documentSymbol: { hierarchicalDocumentSymbolSupport: true, labelSupport: true },
 };
 
 /**
@@ -329,7 +363,7 @@ async function benchPauses(nodes: number, entries: number, edits: number, transp
     const uri = writeWalksWorkspace(folder, text, entries);
     const client = LspClient.start(transport);
     try {
-      await client.initialize({ workspaceFolders: [{ uri: pathToFileURL(folder).href, name: 'bench' }], textDocument: vsCodeCompletion });
+      await client.initialize({ workspaceFolders: [{ uri: pathToFileURL(folder).href, name: 'bench' }], textDocument: vsCodeTextDocument });
       await client.open(uri, text, 1);
       await client.waitForDiagnostics(uri, (params) => params.version === 1, 60_000);
       if (client.pid === undefined) throw new Error('the server did not start');
@@ -363,7 +397,8 @@ async function main(): Promise<void> {
   if (transport !== 'ipc' && transport !== 'stdio') throw new Error(`--transport must be ipc or stdio, not ${transport}`);
   const reports: LspBenchReport[] = [];
   for (const nodes of sizes) reports.push(await benchSize(nodes, edits, transport));
-  const pauses = await benchPauses(sizes[0], Number(option('entries') ?? 20_000), Math.min(edits, 12), transport);
+  const pauses: LspPauseReport[] = [];
+  for (const nodes of sizes) pauses.push(await benchPauses(nodes, Number(option('entries') ?? 20_000), Math.min(edits, 12), transport));
   if (process.argv.includes('--json')) {
     process.stdout.write(JSON.stringify({ keystrokes: reports, pauses }, null, 2) + '\n');
     return;
@@ -377,12 +412,14 @@ async function main(): Promise<void> {
         `(over ${report.transport === 'ipc' ? 'Node IPC, as VS Code' : 'stdio'}; load average ${report.loadAverage.map((load) => load.toFixed(1)).join(' ')}; ${report.date}).\n`,
     );
   }
-  process.stdout.write(
-    `Server CPU per keystroke followed by a ${typingPauseMs} ms pause at ${pauses.nodes.toLocaleString('en-US')} nodes, in a workspace of ` +
-      `${pauses.entries.toLocaleString('en-US')} folder entries and 63 walks files (3 of them of this Pearl), over ${pauses.edits} keystrokes: ` +
-      `p50 ${pauses.cpuP50Ms.toFixed(1)} ms, p90 ${pauses.cpuP90Ms.toFixed(1)} ms ` +
-      `(load average ${pauses.loadAverage.map((load) => load.toFixed(1)).join(' ')}; ${pauses.date}).\n`,
-  );
+  for (const pause of pauses) {
+    process.stdout.write(
+      `Server CPU per keystroke followed by a ${typingPauseMs} ms pause and VS Code's requests then, at ${pause.nodes.toLocaleString('en-US')} nodes, ` +
+        `in a workspace of ${pause.entries.toLocaleString('en-US')} folder entries and 63 walks files (3 of them of this Pearl), over ${pause.edits} keystrokes: ` +
+        `p50 ${pause.cpuP50Ms.toFixed(1)} ms, p90 ${pause.cpuP90Ms.toFixed(1)} ms ` +
+        `(load average ${pause.loadAverage.map((load) => load.toFixed(1)).join(' ')}; ${pause.date}).\n`,
+    );
+  }
 }
 
 if (require.main === module) {
