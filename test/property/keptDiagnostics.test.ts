@@ -6,7 +6,8 @@
  * less) gives after every keystroke the diagnostics of a fresh parse of the same text: the parse
  * is made from the previous one through the server's editor document, as the language server's
  * document cache does, so the kept families are kept wherever the patch allows it. A family kept
- * while its check reads a string value (a script's length) fails here.
+ * while its check reads a string value (a script's length) fails here. The outline, kept across
+ * typing in strings it does not read (features/documentSymbols.ts), is compared the same way.
  *
  * Reproducible and bounded: a fixed seed (override with PEARL_FC_SEED); PEARL_FC_RUNS sets the
  * number of passes over every string of each file (default 1).
@@ -111,6 +112,11 @@ class Typist {
       service.doValidation(incremental),
       service.doValidation(this.current),
       `${this.file}: the diagnostics after ${what} differ from a fresh parse's`,
+    );
+    assert.deepEqual(
+      service.findDocumentSymbols(incremental),
+      service.findDocumentSymbols(this.current),
+      `${this.file}: the outline after ${what} differs from a fresh parse's`,
     );
     this.previous = incremental;
   }

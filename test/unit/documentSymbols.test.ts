@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DocumentSymbol, Position, Range, SymbolKind } from 'vscode-languageserver-types';
+import type { PearlDocument } from '../../server/src/service/pearlLanguageService';
 import { node, parse, rangeOf, service, textPearl, transition, valueRange } from '../helpers/documents';
 import { examplePearlFiles, exampleText } from '../helpers/fixtures';
 
@@ -153,4 +155,38 @@ test('every example file has a well-formed outline', () => {
     assert.equal(symbols.length, 1, file);
     assertWellFormed(symbols);
   }
+});
+
+test('outline: typing in a script keeps the outline, moving what follows the script on its line; typing in a name builds it again', () => {
+  const uri = 'file:///outline/compact.pearl.json';
+  const text = `{
+  "name": "Compact",
+  "pearl": { "nodes": [
+    { "nodeId": "ask", "name": "Ask", "nodeType": 10, "script": "Hi", "transitions": [{ "name": "Yes", "toNodeId": "end" }] },
+    { "nodeId": "end", "name": "End", "nodeType": 100, "transitions": [] }
+  ] },
+  "inbound": { "textChannelId": "c" }
+}`;
+  const first = service.parsePearlDocument(TextDocument.create(uri, 'pearl', 1, text));
+  const before = service.findDocumentSymbols(first);
+  const transitionOf = (symbols: DocumentSymbol[]): DocumentSymbol => symbols[0].children![0].children![0].children![0];
+  const typeAfter = (previous: PearlDocument, written: string, after: string, version: number): PearlDocument => {
+    const current = previous.textDocument.getText();
+    const at = current.indexOf(after) + after.length;
+    const next = current.slice(0, at) + written + current.slice(at);
+    return service.parsePearlDocument(TextDocument.create(uri, 'pearl', version, next), previous);
+  };
+  const typed = typeAfter(first, ' there', '"script": "Hi', 2);
+  assert.ok(typed.stringPatch, 'the edit is patched, not parsed again');
+  const after = service.findDocumentSymbols(typed);
+  assert.deepEqual(
+    after,
+    service.findDocumentSymbols(service.parsePearlDocument(TextDocument.create(uri, 'pearl', 2, typed.textDocument.getText()))),
+  );
+  assert.equal(transitionOf(after).range.start.character, transitionOf(before).range.start.character + ' there'.length);
+  assert.equal(transitionOf(after).name, 'Yes → end');
+  // The other node's symbol is the same object: nothing of it moved.
+  assert.equal(after[0].children![0].children![1], before[0].children![0].children![1]);
+  const renamed = typeAfter(typed, 'No', '"name": "Yes', 3);
+  assert.equal(transitionOf(service.findDocumentSymbols(renamed)).name, 'YesNo → end');
 });

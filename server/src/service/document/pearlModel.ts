@@ -52,6 +52,8 @@ export interface ModelCache {
   declaredIds?: unknown;
   /** variableUsage.ts: the `variableId` entries of the last parse checked. */
   variableIds?: unknown;
+  /** features/documentSymbols.ts: the outline of the last parse asked for it. */
+  outline?: unknown;
   /** schema/types.ts: the integers written as numbers that are not whole, of the last parse checked. */
   disguisedFractions?: unknown;
   /** schema/schemaSupport.ts: the schema errors of the last parse that asked for them. */

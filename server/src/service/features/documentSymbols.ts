@@ -1,7 +1,8 @@
-import { DocumentSymbol, SymbolKind } from 'vscode-languageserver-types';
+import { DocumentSymbol, type Position, type Range, SymbolKind } from 'vscode-languageserver-types';
 import { spanToRange, TextSpan } from '../document/textSpan';
 import { getArrayItems, getNumberProperty, getPropertyKeyNode, getPropertyNode, getStringProperty, JsonNode } from '../document/jsonTree';
 import { NodeType, PearlDocument, PearlNode, PearlTransition } from '../document/pearlDocument';
+import { keepAcrossStringEdit, type KeptForParse, type StringPatch } from '../document/stringEditPatch';
 import { apiResultNames, dayNames, labelColorNames, nodeTypeNames, variableGroupNames, variableTypeNames } from '../interface/enumNames';
 
 /** The symbol kind (outline icon) of each node type (docs/interface.md § Node types). */
@@ -40,9 +41,78 @@ const simpleLists: ReadonlyArray<[string, SymbolKind]> = [
  * - `variables`, each `id` with detail `group · type` (kind Variable);
  * - `inbound` / `outbound`, with callingHours windows and inactivity follow-ups.
  * Every symbol's range is its JSON value or property; its selectionRange lies inside it (its id,
- * name, or key). Empty when the root is not an object. Linear in the size of the document.
+ * name, or key). Empty when the root is not an object. Linear in the size of the document; typing
+ * inside a string the outline does not read keeps the last outline (see {@link outlineKeys}).
+ * Callers must not change what they are given: it is kept for the next parse.
  */
 export function findDocumentSymbols(doc: PearlDocument): DocumentSymbol[] {
+  const kept = keepAcrossStringEdit(
+    doc,
+    doc.modelCache.outline as KeptForParse<DocumentSymbol[]> | undefined,
+    (last, patch) =>
+      patch.path.some((key) => typeof key === 'string' && outlineKeys.has(key)) ? undefined : moveSymbols(last, doc, patch),
+    () => outlineOf(doc),
+  );
+  doc.modelCache.outline = kept;
+  return kept.value;
+}
+
+/**
+ * The keys whose string values the outline reads (names, details, the kind of Pearl from `$schema`):
+ * an edit inside a string under one of them builds the outline again. An edit inside any other
+ * string (a script, an instruction, a body's value) keeps the last parse's outline, its positions
+ * on the edited line after the string moved by the edit (test/property/keptDiagnostics.test.ts
+ * compares it with a fresh parse's after every keystroke into every string of the examples).
+ */
+const outlineKeys: ReadonlySet<string> = new Set([
+  '$schema',
+  'name',
+  'nodeId',
+  'toNodeId',
+  'id',
+  'agentName',
+  'textChannelId',
+  'phoneNumberId',
+  'start',
+  'end',
+  'message',
+  'triggerDescription',
+  'subject',
+]);
+
+/**
+ * `symbols` of the parse `patch` was applied to, for `doc`: each position on the edited string's
+ * line after the string moved by the edit (the string holds no line break). The symbols that
+ * change are copies; the others, and whole lists that do not change, are shared.
+ */
+function moveSymbols(symbols: DocumentSymbol[], doc: PearlDocument, patch: StringPatch): DocumentSymbol[] {
+  const { line, character } = doc.textDocument.positionAt(patch.offset);
+  const move = (position: Position): Position =>
+    position.line === line && position.character > character ? { line, character: position.character + patch.delta } : position;
+  const moveRange = (range: Range): Range => {
+    const start = move(range.start);
+    const end = move(range.end);
+    return start === range.start && end === range.end ? range : { start, end };
+  };
+  const moveAll = (list: DocumentSymbol[]): DocumentSymbol[] => {
+    let moved: DocumentSymbol[] | undefined;
+    for (let i = 0; i < list.length; i++) {
+      const symbol = list[i];
+      // Nothing of a symbol that does not reach the edited line moves.
+      if (symbol.range.start.line > line || symbol.range.end.line < line) continue;
+      const range = moveRange(symbol.range);
+      const selectionRange = moveRange(symbol.selectionRange);
+      const children = symbol.children && moveAll(symbol.children);
+      if (range === symbol.range && selectionRange === symbol.selectionRange && children === symbol.children) continue;
+      moved ??= list.slice();
+      moved[i] = children === undefined ? { ...symbol, range, selectionRange } : { ...symbol, range, selectionRange, children };
+    }
+    return moved ?? list;
+  };
+  return moveAll(symbols);
+}
+
+function outlineOf(doc: PearlDocument): DocumentSymbol[] {
   const root = doc.root;
   if (!root || root.type !== 'object') return [];
   const children: DocumentSymbol[] = [];
