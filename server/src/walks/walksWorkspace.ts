@@ -54,9 +54,10 @@ export const walksRecheckDelayMs = 300;
 export const walksListingLifetimeMs = 60_000;
 
 /**
- * The workspace's walks files that are not open, as listed at `listedAt` (`Date.now()`, ms) under
- * `folders`: each with the Pearl URI it names when last read, `null` when it names none that can
- * be read, `undefined` when not read since it was listed.
+ * The workspace's walks files as listed at `listedAt` (`Date.now()`, ms) under `folders` (open
+ * ones too: the re-checks and the coverage skip those), each with the Pearl URI it named when last
+ * read from disk, `null` when it names none that can be read, `undefined` when not read since it
+ * was listed.
  */
 interface WalksListing {
   readonly folders: string;
@@ -288,23 +289,36 @@ export class WalksWorkspace {
    */
   async checkUnopened(uri: string, onlyPearl?: string): Promise<void> {
     if (this.host.getOpenDocument(uri)) return;
-    let text: string;
-    try {
-      text = await this.readBounded(uri);
-    } catch {
-      this.listing?.pearlOf.delete(uri);
+    const walksDoc = await this.readWalksFile(uri);
+    if (!walksDoc) {
       if (this.publishedUnopened.delete(uri)) this.host.publish(uri, []);
       return;
     }
-    const walksDoc = this.host.service.parsePearlDocument(TextDocument.create(uri, 'jsonc', 0, text));
-    const named = this.host.service.getWalksFilePearlUri(walksDoc);
-    const listing = this.listing;
-    if (listing && (listing.pearlOf.has(uri) || this.isListable(uri, listing))) listing.pearlOf.set(uri, named ?? null);
-    if (onlyPearl !== undefined && named !== onlyPearl) return;
+    if (onlyPearl !== undefined && this.host.service.getWalksFilePearlUri(walksDoc) !== onlyPearl) return;
     const pearl = await this.currentPearl(walksDoc);
     if (this.host.getOpenDocument(uri)) return;
     this.publishedUnopened.add(uri);
     this.host.publish(uri, this.host.service.checkWalksFile(walksDoc, pearl));
+  }
+
+  /**
+   * The walks file `uri` read from disk and parsed, or undefined when it cannot be read; the listing
+   * learns what it names, or that it is gone.
+   */
+  private async readWalksFile(uri: string): Promise<PearlDocument | undefined> {
+    const listing = this.listing;
+    let text: string;
+    try {
+      text = await this.readBounded(uri);
+    } catch {
+      listing?.pearlOf.delete(uri);
+      return undefined;
+    }
+    const walksDoc = this.host.service.parsePearlDocument(TextDocument.create(uri, 'jsonc', 0, text));
+    if (listing && (listing.pearlOf.has(uri) || this.isListable(uri, listing))) {
+      listing.pearlOf.set(uri, this.host.service.getWalksFilePearlUri(walksDoc) ?? null);
+    }
+    return walksDoc;
   }
 
   /** The Pearl `walksDoc` names as the editor has it (open) or as read from disk, or why it is not read. */
@@ -338,14 +352,8 @@ export class WalksWorkspace {
     const listing = await this.currentListing();
     for (const [uri, named] of [...listing.pearlOf]) {
       if ((named !== undefined && named !== pearlUri) || this.host.getOpenDocument(uri)) continue;
-      const text = await this.readBounded(uri).catch(() => undefined);
-      if (text === undefined) {
-        listing.pearlOf.delete(uri);
-        continue;
-      }
-      const walksDoc = this.host.service.parsePearlDocument(TextDocument.create(uri, 'jsonc', 0, text));
-      listing.pearlOf.set(uri, this.host.service.getWalksFilePearlUri(walksDoc) ?? null);
-      files.push(walksDoc);
+      const walksDoc = await this.readWalksFile(uri);
+      if (walksDoc) files.push(walksDoc);
     }
     // A walks file whose `pearl` leaves its workspace folder walks nothing.
     const inside = files.filter((file) => !('reason' in this.placePearl(file)));
