@@ -34,6 +34,17 @@ export function examplePearlFiles(folder = ''): string[] {
     .sort();
 }
 
+/** The texts of the JSON files of examples/ and templates/ (Pearls and walks files; not examples/broken/), in name order. */
+export function exampleAndTemplateTexts(): string[] {
+  return ['examples', 'templates'].flatMap((folder) =>
+    fs
+      .readdirSync(path.join(repositoryRoot, folder))
+      .filter((name) => name.endsWith('.json'))
+      .sort()
+      .map((name) => fs.readFileSync(path.join(repositoryRoot, folder, name), 'utf8')),
+  );
+}
+
 /** The text of `examples/<relativePath>` (UTF-8). */
 export function exampleText(relativePath: string): string {
   return fs.readFileSync(path.join(repositoryRoot, 'examples', relativePath), 'utf8');

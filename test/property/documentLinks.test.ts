@@ -9,24 +9,17 @@
  */
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import fc from 'fast-check';
 import { getPropertyNode, type JsonNode } from '../../server/src/service/document/jsonTree';
 import { stringContentSpan } from '../../server/src/service/document/variableReferences';
 import type { PearlDocument } from '../../server/src/service/pearlLanguageService';
 import { parse, service } from '../helpers/documents';
+import { exampleAndTemplateTexts } from '../helpers/fixtures';
 
 const seed = process.env.PEARL_FC_SEED ? Number(process.env.PEARL_FC_SEED) : 20_261_207;
 const runs = process.env.PEARL_FC_RUNS ? Number(process.env.PEARL_FC_RUNS) : 60;
 
-const repositoryRoot = path.resolve(__dirname, '../../..');
-const bases = ['examples', 'templates'].flatMap((folder) =>
-  fs
-    .readdirSync(path.join(repositoryRoot, folder))
-    .filter((name) => name.endsWith('.json'))
-    .map((name) => fs.readFileSync(path.join(repositoryRoot, folder, name), 'utf8')),
-);
+const bases = exampleAndTemplateTexts();
 
 /** Every string of the tree in document order, as the earlier implementation read them. */
 function strings(root: JsonNode): JsonNode[] {
