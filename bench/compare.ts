@@ -75,7 +75,7 @@ const forms: Record<'short' | 'full', Form> = {
       { nodes: 1_000, iterations: 60 },
       { nodes: 5_000, iterations: 12 },
     ],
-    lsp: { nodes: 1_000, requests: 30, edits: 12 },
+    lsp: { nodes: 1_000, requests: 80, edits: 12 },
     pauses: { entries: 20_000, edits: 8 },
     lintFiles: 1_000,
     walks: { count: 100, nodes: 500 },
@@ -90,7 +90,7 @@ const forms: Record<'short' | 'full', Form> = {
       { nodes: 500, iterations: 100 },
       { nodes: 2_000, iterations: 25 },
     ],
-    lsp: { nodes: 500, requests: 15, edits: 6 },
+    lsp: { nodes: 500, requests: 40, edits: 6 },
     pauses: { entries: 5_000, edits: 4 },
     lintFiles: 200,
     walks: { count: 30, nodes: 200 },
@@ -209,6 +209,7 @@ function tasks(
       worker('diagnostics', root, ['--nodes', String(nodes), '--iterations', String(iterations), '--repeat', String(repeat(side))]),
   }));
   const { nodes, requests, edits } = form.lsp;
+  let pairRounds = 0;
   list.push({
     figures: [{ key: 'keystrokeCpuMs', name: `LSP keystroke, ${n(nodes)} nodes (server CPU)`, unit: 'ms' }],
     measure: (root, side) =>
@@ -249,6 +250,8 @@ function tasks(
         String(requests),
         '--repeat',
         String(headRepeat),
+        // Which build's server starts first, alternately (compareWorker.ts `requests`).
+        ...(pairRounds++ % 2 === 1 ? ['--head-first'] : []),
       ]);
       return {
         base: { hoverMs: both.baseHoverMs, completionMs: both.baseCompletionMs },

@@ -18,7 +18,7 @@
  *   measured keystrokes in a late script, each followed by a pause longer than the walks files'
  *   re-check delay; prints `{ "pauseCpuMs" }`, the median server CPU time from a keystroke to idle
  *   after its pause.
- * - `requests --root BASE --head-root HEAD --nodes N --requests H [--repeat k]`: both builds'
+ * - `requests --root BASE --head-root HEAD --nodes N --requests H [--repeat k] [--head-first]`: both builds'
  *   servers at once, the same Pearl open in each, H hovers and H completions on a late `toNodeId`
  *   value sent to one then the other (the first alternating), timed as round trips (a completion
  *   whose list leaves details to `completionItem/resolve` includes resolving its first item, as
@@ -238,9 +238,14 @@ async function requests(
   nodes: number,
   count: number,
   headRepeat: number,
+  headFirst: boolean,
 ): Promise<Record<'baseHoverMs' | 'headHoverMs' | 'baseCompletionMs' | 'headCompletionMs', number>> {
-  return withOpenPearl(baseRoot, nodes, (base, points) =>
-    withOpenPearl(headRoot, nodes, async (head) => {
+  // The server started first is a little faster or slower for the whole run (where the system puts
+  // it): the caller alternates which build's server starts first from one round to the next.
+  const [firstRoot, secondRoot] = headFirst ? [headRoot, baseRoot] : [baseRoot, headRoot];
+  return withOpenPearl(firstRoot, nodes, (first, points) =>
+    withOpenPearl(secondRoot, nodes, async (second) => {
+      const [base, head] = headFirst ? [second, first] : [first, second];
       const position = positionAt(points.text, points.toNodeIdOffset);
       const hover = (client: LspClient) => (): Promise<unknown> =>
         client.request('textDocument/hover', { textDocument: { uri }, position }, 60_000);
@@ -288,6 +293,7 @@ async function main(): Promise<void> {
       edits: { type: 'string', default: '10' },
       repeat: { type: 'string', default: '1' },
       workspace: { type: 'string' },
+      'head-first': { type: 'boolean' },
     },
   });
   const root = values.root === undefined ? undefined : path.resolve(values.root);
@@ -304,7 +310,7 @@ async function main(): Promise<void> {
         : positionals[0] === 'pauses' && values.workspace !== undefined
           ? await pauses(root, path.resolve(values.workspace), Number(values.edits), repeat)
           : positionals[0] === 'requests'
-            ? await requests(root, headRoot, nodes, Number(values.requests), repeat)
+            ? await requests(root, headRoot, nodes, Number(values.requests), repeat, values['head-first'] === true)
             : positionals[0] === 'graph'
               ? await graphFirstDraw(root, nodes, repeat)
               : undefined;
