@@ -6,6 +6,7 @@
 import { RequestType } from 'vscode-languageserver-protocol';
 import type { Range, TextDocumentIdentifier, WorkspaceEdit } from 'vscode-languageserver-types';
 import type { DeployPayload } from './deployPayload';
+import type { PearlKind } from './pearlKind';
 import type { GraphEdit, GraphEditResult, NodeSettingForm, PearlGraph } from './graphTypes';
 import type { SavedWalkSummary, SaveWalkTarget, WalkInput, WalkTrace } from './walkTypes';
 
@@ -16,6 +17,13 @@ export interface PearlDocumentParams {
 
 // The graph and graph-edit types are the service's (protocol/graphTypes.ts).
 export type * from './graphTypes';
+
+/**
+ * `pearl/kind`: the kind of Pearl the server reads the document's current version as
+ * (protocol/pearlKind.ts `detectPearlKind` of its value, from the parse it keeps); null when the
+ * document is not open. The client asks it instead of parsing a large document again.
+ */
+export const pearlKindRequest = new RequestType<PearlDocumentParams, PearlKind | null, void>('pearl/kind');
 
 /** `pearl/graph`: the graph of the document's current version; null when the document is not open. */
 export const graphRequest = new RequestType<PearlDocumentParams, PearlGraph | null, void>('pearl/graph');

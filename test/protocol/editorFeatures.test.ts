@@ -8,7 +8,7 @@ import type { DeployPayload, LocatedField, PearlGraph } from '#protocol/pearlReq
 import { assertRendersLiterally, hostileStrings } from '../helpers/markdown';
 import { withLspClient } from '../helpers/lspClient';
 import { ruleFixes } from '../helpers/codeActions';
-import { applyEdits, positionOf, rangeOf } from '../helpers/text';
+import { applyEdits, positionAt, positionOf, rangeOf } from '../helpers/text';
 
 const uri = 'file:///workspace/features.pearl.json';
 const text = `{
@@ -168,6 +168,22 @@ test('pearl/graph, pearl/deployPayload and pearl/locateFields answer for an open
     assert.equal(located[2].found, false);
 
     assert.equal(await client.request('pearl/graph', { textDocument: { uri: 'file:///not-open.pearl.json' } }), null);
+  });
+});
+
+test("pearl/kind answers the kind of Pearl of the open document's current version, null for one not open", async () => {
+  await withLspClient(async (client) => {
+    await client.initialize();
+    await client.open(uri, text, 1);
+    await client.waitForDiagnostics(uri, (p) => p.version === 1);
+    assert.equal(await client.request('pearl/kind', { textDocument: { uri } }), 'text');
+    // The $schema names the simple schema now: the same text is read as a simple Pearl.
+    const simpleText = text.replace('text-pearl.schema.json', 'simple-pearl.schema.json');
+    assert.notEqual(simpleText, text);
+    await client.change(uri, 2, [{ range: { start: { line: 0, character: 0 }, end: positionAt(text, text.length) }, text: simpleText }]);
+    await client.waitForDiagnostics(uri, (p) => p.version === 2);
+    assert.equal(await client.request('pearl/kind', { textDocument: { uri } }), 'simple');
+    assert.equal(await client.request('pearl/kind', { textDocument: { uri: 'file:///not-open.pearl.json' } }), null);
   });
 });
 

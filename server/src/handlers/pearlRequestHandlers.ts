@@ -3,6 +3,7 @@ import {
   deployPayloadRequest,
   graphEditRequest,
   graphRequest,
+  pearlKindRequest,
   locateFieldsRequest,
   nodeSettingFieldsRequest,
   walkCoverageRequest,
@@ -16,7 +17,7 @@ import { registerWalkSaveHandlers } from './walkSaveHandlers';
 const graphEditFailure = 'The graph could not be changed because of an internal error of the Pearl language server.';
 
 /**
- * The Pearl requests (protocol/pearlRequests.ts): `pearl/graph`, `pearl/deployPayload`,
+ * The Pearl requests (protocol/pearlRequests.ts): `pearl/kind`, `pearl/graph`, `pearl/deployPayload`,
  * `pearl/locateFields`, `pearl/graphEdit`, `pearl/nodeSettingFields`, `pearl/walk`, `pearl/walkCoverage`, and "Save as walk" (walkSaveHandlers.ts); each answers null when the document is not open. The
  * graph shows the diagnostics of the current version as published (under the user's rules); the
  * deploy payload reads them at their default severities (it refuses what the service would reject
@@ -28,6 +29,10 @@ export function registerPearlRequestHandlers(context: ServerContext): void {
     graphRequest,
     // The graph's badges are the Problems view's (the user's rules applied); Deploy's are the default severities.
     onDocument(context, 'graph', null, (doc, _params, textDocument) => service.getGraph(doc, context.configureDiagnostics(textDocument))),
+  );
+  connection.onRequest(
+    pearlKindRequest,
+    onDocument(context, 'kind', null, (doc) => doc.kind),
   );
   connection.onRequest(
     nodeSettingFieldsRequest,
