@@ -47,15 +47,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { launchOptions } from '../test/e2e/webview/previewPage';
 import { LspClient } from '../test/helpers/lspClient';
 import { median } from './benchStats';
-import {
-  completeAsVsCode,
-  typeKeystrokes,
-  typingPauseMs,
-  vsCodeCompletion,
-  vsCodeTextDocument,
-  vsCodeTransport,
-  waitForIdle,
-} from './lspBench';
+import { completeAsVsCode, typeKeystrokes, typeWithPausesInWorkspace, vsCodeCompletion, vsCodeTransport, waitForIdle } from './lspBench';
 import { generateShapedPearl } from './pearlGenerator';
 import { completionPoints } from './textPoints';
 
@@ -194,9 +186,10 @@ async function withOpenPearl<T>(
 }
 
 /**
- * Server CPU per keystroke followed by a pause ({@link typingPauseMs}) in `workspace`'s
- * `flow.pearl.json`, the workspace folder given to R's server (bench/lspBench.ts
- * `writeWalksWorkspace`: folder entries and walks files, three of them of this Pearl).
+ * Server CPU per keystroke followed by a pause and VS Code's requests then
+ * (bench/lspBench.ts `typeWithPausesInWorkspace`) in `workspace`'s `flow.pearl.json`, the
+ * workspace folder given to R's server (bench/lspBench.ts `writeWalksWorkspace`: folder entries
+ * and walks files, three of them of this Pearl).
  */
 async function pauses(root: string, workspace: string, edits: number, repeat: number): Promise<{ pauseCpuMs: number }> {
   const pearlFile = path.join(workspace, 'flow.pearl.json');
@@ -204,17 +197,7 @@ async function pauses(root: string, workspace: string, edits: number, repeat: nu
   const pearlUri = pathToFileURL(pearlFile).href;
   const client = LspClient.start(vsCodeTransport, path.join(root, 'dist', 'server.js'), serverExecArgvOf(root));
   try {
-    await client.initialize({
-      workspaceFolders: [{ uri: pathToFileURL(workspace).href, name: 'bench' }],
-      textDocument: vsCodeTextDocument,
-    });
-    await client.open(pearlUri, text, 1);
-    await client.waitForDiagnostics(pearlUri, (params) => params.version === 1, 60_000);
-    if (client.pid === undefined) throw new Error('the server did not start');
-    // The re-check after the open, then the server idle.
-    await new Promise((resolve) => setTimeout(resolve, typingPauseMs));
-    await waitForIdle(client.pid);
-    const times = await typeKeystrokes(client, pearlUri, text, edits, repeat, 2, typingPauseMs);
+    const times = await typeWithPausesInWorkspace(client, workspace, pearlUri, text, edits, repeat);
     return { pauseCpuMs: median(times.cpu) };
   } finally {
     await client.dispose();

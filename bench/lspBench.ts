@@ -356,6 +356,30 @@ export interface LspPauseReport {
  * nodes inside a workspace of about `entries` folder entries and 63 walks files
  * ({@link writeWalksWorkspace}), the workspace folder given to the server as VS Code gives it.
  */
+/**
+ * Starts `client`'s server with the workspace folder `folder` (as VS Code gives it), opens `text`
+ * as `pearlUri`, waits for its diagnostics and the walks re-check after the open, then types
+ * `edits` measured keystrokes after 2 unmeasured ones, each followed by a pause and VS Code's
+ * requests then ({@link typeKeystrokes} with {@link typingPauseMs}; `perSample` as there).
+ * @throws Error when the server does not start or a publish does not come within 60 s.
+ */
+export async function typeWithPausesInWorkspace(
+  client: LspClient,
+  folder: string,
+  pearlUri: string,
+  text: string,
+  edits: number,
+  perSample = 1,
+): Promise<KeystrokeTimes> {
+  await client.initialize({ workspaceFolders: [{ uri: pathToFileURL(folder).href, name: 'bench' }], textDocument: vsCodeTextDocument });
+  await client.open(pearlUri, text, 1);
+  await client.waitForDiagnostics(pearlUri, (params) => params.version === 1, 60_000);
+  if (client.pid === undefined) throw new Error('the server did not start');
+  await sleep(typingPauseMs);
+  await waitForIdle(client.pid);
+  return typeKeystrokes(client, pearlUri, text, edits, perSample, 2, typingPauseMs);
+}
+
 async function benchPauses(nodes: number, entries: number, edits: number, transport: LspTransport): Promise<LspPauseReport> {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'pearl-bench-workspace-'));
   try {
@@ -363,13 +387,7 @@ async function benchPauses(nodes: number, entries: number, edits: number, transp
     const uri = writeWalksWorkspace(folder, text, entries);
     const client = LspClient.start(transport);
     try {
-      await client.initialize({ workspaceFolders: [{ uri: pathToFileURL(folder).href, name: 'bench' }], textDocument: vsCodeTextDocument });
-      await client.open(uri, text, 1);
-      await client.waitForDiagnostics(uri, (params) => params.version === 1, 60_000);
-      if (client.pid === undefined) throw new Error('the server did not start');
-      await sleep(typingPauseMs);
-      await waitForIdle(client.pid);
-      const { cpu } = await typeKeystrokes(client, uri, text, edits, 1, 2, typingPauseMs);
+      const { cpu } = await typeWithPausesInWorkspace(client, folder, uri, text, edits);
       return {
         nodes,
         entries,

@@ -5,6 +5,7 @@
  * parse entry (parsePearlDocument in pearlDocument.ts) makes the new parse from the description:
  * this module knows nothing of the parse.
  */
+import type { Position, Range } from 'vscode-languageserver-types';
 import type { StringLiteral, StringSpan } from './jsonLocator';
 import { findNodeAtOffset, getNodePath, JsonNode, JsonTree } from './jsonTree';
 import { JsonPath, valueAtPath } from './jsonValue';
@@ -65,6 +66,27 @@ export function spanAfterPatch(span: PatchedSpan, patch: StringPatch): PatchedSp
   if (span.offset > patch.offset) return { offset: span.offset + patch.delta, length: span.length };
   if (span.offset + span.length > patch.offset) return { offset: span.offset, length: span.length + patch.delta };
   return { offset: span.offset, length: span.length };
+}
+
+/**
+ * How ranges (LSP positions) of the text `patch` was applied to lie in the patched text, for
+ * `positionAt` of either text (they agree up to the edited literal): a position after the literal
+ * on its line moves by the edit's length, every other stays. The mover gives the same range object
+ * when nothing of it moves, and undefined for a range with an end inside the edited literal (what
+ * it spans changed: the caller computes it again).
+ */
+export function rangeMoverAfterPatch(patch: StringPatch, positionAt: (offset: number) => Position): (range: Range) => Range | undefined {
+  const { line, character } = positionAt(patch.offset);
+  const oldEnd = character + patch.oldLength;
+  const inside = (position: Position): boolean => position.line === line && position.character > character && position.character < oldEnd;
+  const move = (position: Position): Position =>
+    position.line === line && position.character >= oldEnd ? { line, character: position.character + patch.delta } : position;
+  return (range) => {
+    if (inside(range.start) || inside(range.end)) return undefined;
+    const start = move(range.start);
+    const end = move(range.end);
+    return start === range.start && end === range.end ? range : { start, end };
+  };
 }
 
 /**

@@ -1,8 +1,8 @@
-import { DocumentSymbol, type Position, type Range, SymbolKind } from 'vscode-languageserver-types';
+import { DocumentSymbol, type Position, SymbolKind } from 'vscode-languageserver-types';
 import { spanToRange, TextSpan } from '../document/textSpan';
 import { getArrayItems, getNumberProperty, getPropertyKeyNode, getPropertyNode, getStringProperty, JsonNode } from '../document/jsonTree';
 import { NodeType, PearlDocument, PearlNode, PearlTransition } from '../document/pearlDocument';
-import { keepAcrossStringEdit, type KeptForParse, type StringPatch } from '../document/stringEditPatch';
+import { keepAcrossStringEdit, type KeptForParse, rangeMoverAfterPatch, type StringPatch } from '../document/stringEditPatch';
 import { apiResultNames, dayNames, labelColorNames, nodeTypeNames, variableGroupNames, variableTypeNames } from '../interface/enumNames';
 
 /** The symbol kind (outline icon) of each node type (docs/interface.md § Node types). */
@@ -82,19 +82,15 @@ const outlineKeys: ReadonlySet<string> = new Set([
 
 /**
  * `symbols` of the parse `patch` was applied to, for `doc`: each position on the edited string's
- * line after the string moved by the edit (the string holds no line break). The symbols that
- * change are copies; the others, and whole lists that do not change, are shared.
+ * line after the string moved by the edit (stringEditPatch.ts `rangeMoverAfterPatch`); undefined
+ * when a symbol's range ends inside the edited string. The symbols that change are copies; the
+ * others, and whole lists that do not change, are shared.
  */
-function moveSymbols(symbols: DocumentSymbol[], doc: PearlDocument, patch: StringPatch): DocumentSymbol[] {
-  const { line, character } = doc.textDocument.positionAt(patch.offset);
-  const move = (position: Position): Position =>
-    position.line === line && position.character > character ? { line, character: position.character + patch.delta } : position;
-  const moveRange = (range: Range): Range => {
-    const start = move(range.start);
-    const end = move(range.end);
-    return start === range.start && end === range.end ? range : { start, end };
-  };
-  const moveAll = (list: DocumentSymbol[]): DocumentSymbol[] => {
+function moveSymbols(symbols: DocumentSymbol[], doc: PearlDocument, patch: StringPatch): DocumentSymbol[] | undefined {
+  const positionAt = (offset: number): Position => doc.textDocument.positionAt(offset);
+  const { line } = positionAt(patch.offset);
+  const moveRange = rangeMoverAfterPatch(patch, positionAt);
+  const moveAll = (list: DocumentSymbol[]): DocumentSymbol[] | undefined => {
     let moved: DocumentSymbol[] | undefined;
     for (let i = 0; i < list.length; i++) {
       const symbol = list[i];
@@ -103,6 +99,7 @@ function moveSymbols(symbols: DocumentSymbol[], doc: PearlDocument, patch: Strin
       const range = moveRange(symbol.range);
       const selectionRange = moveRange(symbol.selectionRange);
       const children = symbol.children && moveAll(symbol.children);
+      if (!range || !selectionRange || (symbol.children && !children)) return undefined;
       if (range === symbol.range && selectionRange === symbol.selectionRange && children === symbol.children) continue;
       moved ??= list.slice();
       moved[i] = children === undefined ? { ...symbol, range, selectionRange } : { ...symbol, range, selectionRange, children };

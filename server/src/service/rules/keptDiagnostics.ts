@@ -5,7 +5,7 @@
 // a family may read is its check's parameter type, the StructuralModel of ruleModule.ts, made here
 // from the parse, and for a family with a scope (the API settings, count and transfer rules) the
 // values under its scope keys, whose edit runs it again.
-import type { Diagnostic, Range } from 'vscode-languageserver-types';
+import type { Diagnostic } from 'vscode-languageserver-types';
 import {
   jsonType,
   type JsonPath,
@@ -16,7 +16,7 @@ import {
   perParse,
   valueAtPath,
 } from '../document/pearlDocument';
-import { keepAcrossStringEdit, type KeptForParse, type StringPatch } from '../document/stringEditPatch';
+import { keepAcrossStringEdit, type KeptForParse, rangeMoverAfterPatch, type StringPatch } from '../document/stringEditPatch';
 import { createDiagnostic, keySpan, lineAt, openingSpan, type TextSpan, valueSpan } from './diagnostics';
 import type {
   DiagnosticRule,
@@ -199,17 +199,8 @@ function asReportSpan(span: TextSpan): ReportSpan {
  */
 function movePastPatch(diagnostics: readonly Diagnostic[], patch: StringPatch, doc: PearlDocument): Diagnostic[] | undefined {
   if (diagnostics.length === 0) return [];
-  const { line, character } = doc.textDocument.positionAt(patch.offset);
-  const oldEnd = character + patch.oldLength;
   const uri = doc.textDocument.uri;
-  const move = (range: Range): Range | undefined => {
-    const inside = (position: Range['start']): boolean =>
-      position.line === line && position.character > character && position.character < oldEnd;
-    if (inside(range.start) || inside(range.end)) return undefined;
-    const moved = (position: Range['start']): Range['start'] =>
-      position.line === line && position.character >= oldEnd ? { line, character: position.character + patch.delta } : position;
-    return { start: moved(range.start), end: moved(range.end) };
-  };
+  const move = rangeMoverAfterPatch(patch, (offset) => doc.textDocument.positionAt(offset));
   const result: Diagnostic[] = [];
   for (const diagnostic of diagnostics) {
     const range = move(diagnostic.range);
