@@ -13,7 +13,7 @@ import {
 } from '../../client/src/pearlsView/liveSettingsFormat';
 import { PearlsRefresher } from '../../client/src/pearlsView/pearlsRefresher';
 import { type PearlsSnapshot, readSnapshot, type SnapshotApi } from '../../client/src/pearlsView/pearlsSnapshot';
-import { accountRow, buildRows, pearlRow } from '../../client/src/pearlsView/pearlsTreeModel';
+import { accountRow, buildRows, pearlRow, sameRows } from '../../client/src/pearlsView/pearlsTreeModel';
 import { maxLabelLength, plainLabel } from '../../client/src/userText';
 
 const pearls: PearlSummary[] = [
@@ -131,6 +131,31 @@ describe('tree model', () => {
       many.filter((row) => row.kind === 'message').map((row) => row.label),
       ['The service listed 4 Pearl ids more than once: each is shown once, as first listed.'],
     );
+  });
+});
+
+describe('redrawing the view', () => {
+  const links = new Map([['p2', 'examples/campaign.pearl.json']]);
+
+  test('a new reading with the same account, Pearls and counts draws the same rows (the view is not redrawn)', () => {
+    // A later reading: new objects, the same facts.
+    const later = snapshot({ pearls: pearls.map((pearl) => ({ ...pearl })), readAt: 5_000 });
+    assert.equal(sameRows(buildRows(snapshot(), links), buildRows(later, links)), true);
+  });
+
+  test('a changed count, status, name, account figure, link or Pearl list draws new rows', () => {
+    const before = buildRows(snapshot(), links);
+    const changed: [string, PearlsSnapshot, ReadonlyMap<string, string>][] = [
+      ['count', snapshot({ counts: new Map([['p1', { totalOngoingCalls: 4, totalOnQueue: 1 }]]) }), links],
+      ['status', snapshot({ pearls: pearls.map((pearl) => (pearl.id === 'p2' ? { ...pearl, status: 1 } : pearl)) }), links],
+      ['name', snapshot({ pearls: pearls.map((pearl) => (pearl.id === 'p3' ? { ...pearl, name: 'Older' } : pearl)) }), links],
+      ['credits', snapshot({ account: { name: 'Acme', creditBalance: 11, remainingMinutes: 30, status: 1, totalAgents: 2 } }), links],
+      ['link', snapshot(), new Map()],
+      ['list', snapshot({ pearls: pearls.slice(1) }), links],
+    ];
+    for (const [what, next, nextLinks] of changed) {
+      assert.equal(sameRows(before, buildRows(next, nextLinks)), false, what);
+    }
   });
 });
 

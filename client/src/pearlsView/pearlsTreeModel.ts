@@ -143,6 +143,20 @@ function pearlIcon(status: number | undefined): string {
 }
 
 /**
+ * Whether `next` draws exactly what `previous` drew: the same rows in the same order, every field
+ * alike (rows hold plain data only). The view tells VS Code its rows changed only when they did not:
+ * a reading every few seconds that changed nothing must not redraw the tree under the user's pointer
+ * (a click on a row being redrawn can be lost).
+ */
+export function sameRows(previous: readonly PearlsRow[], next: readonly PearlsRow[]): boolean {
+  if (previous.length !== next.length) return false;
+  for (let i = 0; i < next.length; i++) {
+    if (previous[i] !== next[i] && JSON.stringify(previous[i]) !== JSON.stringify(next[i])) return false;
+  }
+  return true;
+}
+
+/**
  * Every row for `snapshot`: the account, then the Pearls by name (then id), each linked to the file
  * `links` gives for its id. With no Pearls, a message row says so. Message rows also say when the
  * list is cut (how many of how many are shown, and the bound), how many entries had no usable id,

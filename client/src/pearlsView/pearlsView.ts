@@ -5,7 +5,7 @@ import { isFeatureEnabled, manageWorkspaceTrustCommand, restrictedModeReason } f
 import { LiveDocuments, liveScheme } from './liveDocuments';
 import { PearlsRefresher } from './pearlsRefresher';
 import { readSnapshot } from './pearlsSnapshot';
-import { buildRows, messageRow, type PearlsRow } from './pearlsTreeModel';
+import { buildRows, messageRow, type PearlsRow, sameRows } from './pearlsTreeModel';
 import { plainLabel } from '../userText';
 
 /** A row under a Pearl row (the calls, client/src/calls/callsTreeModel.ts). */
@@ -132,10 +132,16 @@ export class PearlsView implements vscode.TreeDataProvider<PearlsRow | PearlChil
     return links;
   }
 
+  /**
+   * Takes the refresher's state: the view's description says when the account was read; the rows
+   * are drawn again only when they changed ({@link sameRows}), not after every reading.
+   */
   private update(): void {
-    this.rows = this.computeRows();
+    const rows = this.computeRows();
     const snapshot = this.refresher.snapshot;
     this.treeView.description = snapshot === undefined ? undefined : `read at ${new Date(snapshot.readAt).toLocaleTimeString()}`;
+    if (sameRows(this.rows, rows)) return;
+    this.rows = rows;
     this.changeEmitter.fire(undefined);
   }
 
