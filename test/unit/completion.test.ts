@@ -4,6 +4,7 @@ import { CompletionItem, TextEdit } from 'vscode-languageserver-types';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { node, parse, service, textPearl, transition } from '../helpers/documents';
 import { applyEdits, cursor } from '../helpers/text';
+import { maxNodeIdsInDocumentOrder } from '../../server/src/service/features/completion/completion';
 
 /** Completes at the `|` marker of `content` (the marker is removed). */
 function complete(contentWithCursor: string): { items: CompletionItem[]; content: string } {
@@ -142,6 +143,36 @@ test('node ids in a toNodeId sort in document order by their sort texts, and a l
     lazy.items.map((item) => service.resolveCompletionItem(doc, { ...item, data }).detail),
     whole.items.map((item) => item.detail),
   );
+});
+
+test(`node ids in a toNodeId keep document order up to ${maxNodeIdsInDocumentOrder} nodes; a longer list has no sort texts (the editor shows it by name)`, () => {
+  for (const count of [maxNodeIdsInDocumentOrder, maxNodeIdsInDocumentOrder + 1]) {
+    // Ids that sort otherwise by name (z…, a…), each node leading to the next.
+    const ids = Array.from({ length: count }, (_, i) => (i % 2 === 0 ? `z${i}` : `a${i}`));
+    const nodes = ids.map((id, i) => node(id, 10, [transition('next', ids[(i + 1) % ids.length])], { script: 'Hi' }));
+    const { text, position } = cursor(textPearl({ nodes }).replace('"toNodeId": "a1"', '"toNodeId": "|a1"'));
+    const doc = parse(text);
+    const lazy = service.doComplete(doc, position, {
+      capabilities: { snippetSupport: true, labelDetailsSupport: true, editRangeDefault: true, resolveDetail: true },
+    });
+    for (const list of [service.doComplete(doc, position), lazy]) {
+      assert.deepEqual(
+        list.items.map((item) => item.label),
+        ids,
+        `${count} nodes: every id once`,
+      );
+      const sortTexts = list.items.map((item) => item.sortText);
+      if (count <= maxNodeIdsInDocumentOrder) {
+        assert.deepEqual([...sortTexts].sort(), sortTexts, `${count} nodes: the sort texts follow the document`);
+        assert.equal(new Set(sortTexts).size, count);
+      } else {
+        assert.ok(
+          list.items.every((item) => !('sortText' in item)),
+          `${count} nodes: no sort text`,
+        );
+      }
+    }
+  }
 });
 
 /** The document of `text` parsed from `previous` (an edit inside a string patches it), as the server parses each version. */

@@ -13,7 +13,8 @@ import { completeDirectiveCodes } from '../ruleDirectiveAssist';
  * Completion at `position` (docs/interface.md § Resources and their fields):
  * - after `{` or inside an unfinished `{...` in a (V) field: the declared variables whose group the
  *   field takes, with their name, type and group (none in generalInstructions);
- * - inside a `toNodeId` value: the nodeIds of the document, with each node's name and type;
+ * - inside a `toNodeId` value: the nodeIds of the document, with each node's name and type, in
+ *   document order up to {@link maxNodeIdsInDocumentOrder} nodes and in name order past that;
  * - inside a `timeZone`, a `variableId` or an `indicatorTagsIds` entry: the values they can take;
  * - otherwise property names with value skeletons, enumeration values by name, and snippets for
  *   new nodes, transitions, variables and indicator tags, from the schemas.
@@ -88,7 +89,10 @@ function completeNodeIds(doc: PearlDocument, stringNode: JsonNode, capabilities:
   const withEdits: CompletionItem[] = new Array<CompletionItem>(items.length);
   for (let i = 0; i < items.length; i++) {
     const { label, kind, detail, sortText } = items[i];
-    withEdits[i] = { label, kind, detail, sortText, textEdit: { range, newText: label } };
+    withEdits[i] =
+      sortText === undefined
+        ? { label, kind, detail, textEdit: { range, newText: label } }
+        : { label, kind, detail, sortText, textEdit: { range, newText: label } };
   }
   return { isIncomplete: false, items: withEdits };
 }
@@ -135,7 +139,7 @@ class NodeIdItems {
 
   /** The items without `detail` (made on first use). */
   withoutDetail(): readonly NodeIdItem[] {
-    this.lean ??= this.items.map(({ label, kind, sortText }) => ({ label, kind, sortText }));
+    this.lean ??= this.items.map(({ label, kind, sortText }) => (sortText === undefined ? { label, kind } : { label, kind, sortText }));
     return this.lean;
   }
 
@@ -147,9 +151,19 @@ class NodeIdItems {
 }
 
 /**
+ * The most nodeIds a `toNodeId` list keeps in document order ({@link nodeIdItems}); a longer list
+ * comes in name order. Past a few hundred nodes no one scrolls the list, they type to find a node,
+ * and the sort texts that keep the order are most of what the list costs: at 1,000 nodes a
+ * completion with its resolve took 1.60–1.67 ms over Node IPC with them and 0.97–1.14 ms without
+ * (`npm run bench:lsp -- --nodes=1000`, two builds in turn).
+ */
+export const maxNodeIdsInDocumentOrder = 200;
+
+/**
  * One item per distinct nodeId of `doc`, in document order, with the node's type and name: built
- * once per parse. `sortText` keeps that order: the item's rank, zero-padded to the width of the
- * last rank (VS Code compares sort texts as strings).
+ * once per parse. Up to {@link maxNodeIdsInDocumentOrder} items, `sortText` keeps that order: the
+ * item's rank, zero-padded to the width of the last rank (VS Code compares sort texts as strings);
+ * a longer list has none, and the client shows it in name order (by label).
  */
 function nodeIdItems(doc: PearlDocument): NodeIdItems {
   return perParse(doc.modelCache, doc.parseId, 'nodeIdCompletions', () => {
@@ -165,8 +179,10 @@ function nodeIdItems(doc: PearlDocument): NodeIdItems {
         detail: node.name !== undefined ? `${typeName} · ${node.name}` : typeName,
       });
     }
-    const width = String(Math.max(0, items.length - 1)).length;
-    for (let rank = 0; rank < items.length; rank++) items[rank].sortText = String(rank).padStart(width, '0');
+    if (items.length <= maxNodeIdsInDocumentOrder) {
+      const width = String(Math.max(0, items.length - 1)).length;
+      for (let rank = 0; rank < items.length; rank++) items[rank].sortText = String(rank).padStart(width, '0');
+    }
     return new NodeIdItems(items);
   });
 }
