@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { type BaseLanguageClient, InlayHintRequest, type LanguageClientOptions, State } from 'vscode-languageclient';
+import { type PearlInitializationOptions, watchedFileGlobs } from '#protocol/watchedFiles';
 import { TokenStore } from './auth/tokenStore';
 import { configSection, PearlConfig } from './config';
 import { getOngoingCalls } from './api/pearlApiClient';
@@ -201,11 +202,10 @@ function createClientOptions(outputChannel: vscode.OutputChannel, config: PearlC
     // disk re-checks the walks files (open or not).
     synchronize: {
       configurationSection: configSection,
-      fileEvents: [
-        vscode.workspace.createFileSystemWatcher('**/.pearlrc.json'),
-        vscode.workspace.createFileSystemWatcher('**/*.{pearl,walks}.json'),
-      ],
+      fileEvents: watchedFileGlobs.map((glob) => vscode.workspace.createFileSystemWatcher(glob)),
     },
+    // The watchers above send the file events: the server registers none of its own.
+    initializationOptions: { watchesFiles: true } satisfies PearlInitializationOptions,
     outputChannel,
     middleware: {
       provideInlayHints: (document, viewPort, token, next) => (config.inlayHintsEnabled ? next(document, viewPort, token) : []),

@@ -88,6 +88,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
       completion: { snippetSupport: false, labelDetailsSupport: false },
       folding: {},
       supportsWorkspaceFolders: false,
+      registerFileWatchers: false,
       workspaceFolders: [],
     },
     configureDiagnostics: (textDocument) => configureDiagnostics(textDocument),

@@ -49,6 +49,8 @@ export class LspClient {
   readonly logMessages: string[] = [];
   /** Every `window/showMessage` (a notification shown to the user), in arrival order. */
   readonly shownMessages: { type: number; message: string }[] = [];
+  /** The requests the server sent (`client/registerCapability`, …), in order; each was answered null. */
+  readonly serverRequests: { method: string; params: unknown }[] = [];
   private stderrText = '';
   private readonly waiters = new Set<() => void>();
   private exitInfo: { code: number | null; signal: NodeJS.Signals | null } | undefined;
@@ -84,7 +86,11 @@ export class LspClient {
       this.shownMessages.push(params);
       this.notify();
     });
-    connection.onRequest(() => null);
+    connection.onRequest((method, params) => {
+      this.serverRequests.push({ method, params });
+      this.notify();
+      return null;
+    });
     connection.onError(() => undefined);
     connection.listen();
   }
@@ -130,16 +136,24 @@ export class LspClient {
 
   /**
    * `initialize` then `initialized`; resolves to the InitializeResult. `workspaceFolders` are the
-   * folders the editor has open (none by default); `textDocument` adds client capabilities.
+   * folders the editor has open (none by default); `textDocument` and `workspace` add client
+   * capabilities; `initializationOptions` are sent as given.
    */
   async initialize(
-    options: { workspaceFolders?: { uri: string; name: string }[]; textDocument?: Record<string, unknown> } = {},
+    options: {
+      workspaceFolders?: { uri: string; name: string }[];
+      textDocument?: Record<string, unknown>;
+      workspace?: Record<string, unknown>;
+      initializationOptions?: unknown;
+    } = {},
   ): Promise<{ capabilities: Record<string, unknown>; serverInfo?: { name: string; version?: string } }> {
     const result = await this.request<{ capabilities: Record<string, unknown> }>('initialize', {
       processId: process.pid,
       rootUri: null,
       workspaceFolders: options.workspaceFolders ?? null,
+      initializationOptions: options.initializationOptions,
       capabilities: {
+        workspace: options.workspace,
         textDocument: {
           synchronization: { dynamicRegistration: false },
           publishDiagnostics: { versionSupport: true },

@@ -1,12 +1,15 @@
-import { CodeActionKind, InitializeResult, TextDocumentSyncKind } from 'vscode-languageserver';
+import { CodeActionKind, DidChangeWatchedFilesNotification, InitializeResult, TextDocumentSyncKind } from 'vscode-languageserver';
+import { clientWatchesFiles, watchedFileGlobs } from '#protocol/watchedFiles';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { fixAllKind } from '../service/pearlLanguageService';
 import { boundaryWhere, ServerContext } from './serverContext';
 
 /**
- * `initialize`: records what the client supports (completion, folding, workspace folders) in
- * `context.client` and answers the server's capabilities. `initialized`: follows workspace folder
- * changes when the client sends them, and compiles the schema validators before the first document.
+ * `initialize`: records what the client supports (completion, folding, workspace folders, watched
+ * files) in `context.client` and answers the server's capabilities. `initialized`: follows workspace
+ * folder changes when the client sends them, asks a client that can register watchers and does not
+ * watch the Pearl files itself to watch them, and compiles the schema validators before the first
+ * document.
  */
 export function registerLifecycleHandlers(context: ServerContext): void {
   const { connection, service, client } = context;
@@ -22,6 +25,9 @@ export function registerLifecycleHandlers(context: ServerContext): void {
     const folding = params.capabilities.textDocument?.foldingRange;
     client.folding = { rangeLimit: folding?.rangeLimit, collapsedText: folding?.foldingRange?.collapsedText === true };
     client.supportsWorkspaceFolders = params.capabilities.workspace?.workspaceFolders === true;
+    client.registerFileWatchers =
+      params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true &&
+      !clientWatchesFiles(params.initializationOptions);
     client.workspaceFolders = params.workspaceFolders?.map((folder) => folder.uri) ?? (params.rootUri ? [params.rootUri] : []);
     service.setWorkspaceFolders(client.workspaceFolders);
     service.setClientCapabilities(params.capabilities);
@@ -37,6 +43,15 @@ export function registerLifecycleHandlers(context: ServerContext): void {
         client.workspaceFolders = [...client.workspaceFolders.filter((uri) => !gone.has(uri)), ...added.map((folder) => folder.uri)];
         service.setWorkspaceFolders(client.workspaceFolders);
       });
+    }
+    // Without file events a walks file written on disk is seen within the walks listing's lifetime
+    // (walksWorkspace.ts) and a `.pearlrc.json` at the next check: a client that can watch is asked to.
+    if (client.registerFileWatchers) {
+      connection.client
+        .register(DidChangeWatchedFilesNotification.type, { watchers: watchedFileGlobs.map((globPattern) => ({ globPattern })) })
+        .catch((error: unknown) =>
+          connection.console.warn(`Pearl: the editor refused to watch the Pearl, walks and .pearlrc.json files: ${String(error)}`),
+        );
     }
     // Compile the schema validators now rather than on the first document (about 100 ms).
     const warmUp = TextDocument.create('pearl:warm-up', 'pearl', 0, '{}');

@@ -19,6 +19,12 @@ export interface ClientSettings {
   folding: FoldingRangeContext;
   /** Whether the client sends `workspace/didChangeWorkspaceFolders`. */
   supportsWorkspaceFolders: boolean;
+  /**
+   * Whether the server asks the client to watch the Pearl, walks and `.pearlrc.json` files
+   * (`client/registerCapability` of `workspace/didChangeWatchedFiles`): the client can register
+   * watchers dynamically and does not watch them itself (protocol/watchedFiles.ts).
+   */
+  registerFileWatchers: boolean;
   /** The workspace folders' URIs, kept up to date. */
   workspaceFolders: string[];
 }
