@@ -144,9 +144,9 @@ function pearlIcon(status: number | undefined): string {
 
 /**
  * Whether `next` draws exactly what `previous` drew: the same rows in the same order, every field
- * alike (rows hold plain data only). The view tells VS Code its rows changed only when they did not:
- * a reading every few seconds that changed nothing must not redraw the tree under the user's pointer
- * (a click on a row being redrawn can be lost).
+ * alike (rows hold plain data only). The view tells VS Code its rows changed only when this is
+ * false: a reading every few seconds that changed nothing must not redraw the tree under the user's
+ * pointer (a click on a row being redrawn can be lost).
  */
 export function sameRows(previous: readonly PearlsRow[], next: readonly PearlsRow[]): boolean {
   if (previous.length !== next.length) return false;
