@@ -352,11 +352,6 @@ export interface LspPauseReport {
 }
 
 /**
- * Server CPU per keystroke followed by a pause ({@link typingPauseMs}), in a Pearl of `nodes`
- * nodes inside a workspace of about `entries` folder entries and 63 walks files
- * ({@link writeWalksWorkspace}), the workspace folder given to the server as VS Code gives it.
- */
-/**
  * Starts `client`'s server with the workspace folder `folder` (as VS Code gives it), opens `text`
  * as `pearlUri`, waits for its diagnostics and the walks re-check after the open, then types
  * `edits` measured keystrokes after 2 unmeasured ones, each followed by a pause and VS Code's
@@ -380,6 +375,11 @@ export async function typeWithPausesInWorkspace(
   return typeKeystrokes(client, pearlUri, text, edits, perSample, 2, typingPauseMs);
 }
 
+/**
+ * Server CPU per keystroke followed by a pause ({@link typingPauseMs}) and VS Code's requests then, in a Pearl of `nodes`
+ * nodes inside a workspace of about `entries` folder entries and 63 walks files
+ * ({@link writeWalksWorkspace}), the workspace folder given to the server as VS Code gives it.
+ */
 async function benchPauses(nodes: number, entries: number, edits: number, transport: LspTransport): Promise<LspPauseReport> {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'pearl-bench-workspace-'));
   try {

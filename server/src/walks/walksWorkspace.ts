@@ -289,12 +289,13 @@ export class WalksWorkspace {
    */
   async checkUnopened(uri: string, onlyPearl?: string): Promise<void> {
     if (this.host.getOpenDocument(uri)) return;
-    const walksDoc = await this.readWalksFile(uri);
-    if (!walksDoc) {
+    const read = await this.readWalksFile(uri);
+    if (!read) {
       if (this.publishedUnopened.delete(uri)) this.host.publish(uri, []);
       return;
     }
-    if (onlyPearl !== undefined && this.host.service.getWalksFilePearlUri(walksDoc) !== onlyPearl) return;
+    const { walksDoc, named } = read;
+    if (onlyPearl !== undefined && named !== onlyPearl) return;
     const pearl = await this.currentPearl(walksDoc);
     if (this.host.getOpenDocument(uri)) return;
     this.publishedUnopened.add(uri);
@@ -302,10 +303,10 @@ export class WalksWorkspace {
   }
 
   /**
-   * The walks file `uri` read from disk and parsed, or undefined when it cannot be read; the listing
-   * learns what it names, or that it is gone.
+   * The walks file `uri` read from disk and parsed, with the Pearl URI it names (undefined: none), or
+   * undefined when it cannot be read; the listing learns what it names, or that it is gone.
    */
-  private async readWalksFile(uri: string): Promise<PearlDocument | undefined> {
+  private async readWalksFile(uri: string): Promise<{ walksDoc: PearlDocument; named: string | undefined } | undefined> {
     const listing = this.listing;
     let text: string;
     try {
@@ -315,10 +316,9 @@ export class WalksWorkspace {
       return undefined;
     }
     const walksDoc = this.host.service.parsePearlDocument(TextDocument.create(uri, 'jsonc', 0, text));
-    if (listing && (listing.pearlOf.has(uri) || this.isListable(uri, listing))) {
-      listing.pearlOf.set(uri, this.host.service.getWalksFilePearlUri(walksDoc) ?? null);
-    }
-    return walksDoc;
+    const named = this.host.service.getWalksFilePearlUri(walksDoc);
+    if (listing && (listing.pearlOf.has(uri) || this.isListable(uri, listing))) listing.pearlOf.set(uri, named ?? null);
+    return { walksDoc, named };
   }
 
   /** The Pearl `walksDoc` names as the editor has it (open) or as read from disk, or why it is not read. */
@@ -352,8 +352,8 @@ export class WalksWorkspace {
     const listing = await this.currentListing();
     for (const [uri, named] of [...listing.pearlOf]) {
       if ((named !== undefined && named !== pearlUri) || this.host.getOpenDocument(uri)) continue;
-      const walksDoc = await this.readWalksFile(uri);
-      if (walksDoc) files.push(walksDoc);
+      const read = await this.readWalksFile(uri);
+      if (read) files.push(read.walksDoc);
     }
     // A walks file whose `pearl` leaves its workspace folder walks nothing.
     const inside = files.filter((file) => !('reason' in this.placePearl(file)));

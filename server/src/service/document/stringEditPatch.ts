@@ -71,22 +71,27 @@ export function spanAfterPatch(span: PatchedSpan, patch: StringPatch): PatchedSp
 /**
  * How ranges (LSP positions) of the text `patch` was applied to lie in the patched text, for
  * `positionAt` of either text (they agree up to the edited literal): a position after the literal
- * on its line moves by the edit's length, every other stays. The mover gives the same range object
+ * on its line moves by the edit's length, every other stays. `move` gives the same range object
  * when nothing of it moves, and undefined for a range with an end inside the edited literal (what
- * it spans changed: the caller computes it again).
+ * it spans changed: the caller computes it again); `line` is the edited literal's line, the only
+ * one whose positions move.
  */
-export function rangeMoverAfterPatch(patch: StringPatch, positionAt: (offset: number) => Position): (range: Range) => Range | undefined {
+export function rangeMoverAfterPatch(
+  patch: StringPatch,
+  positionAt: (offset: number) => Position,
+): { readonly line: number; readonly move: (range: Range) => Range | undefined } {
   const { line, character } = positionAt(patch.offset);
   const oldEnd = character + patch.oldLength;
   const inside = (position: Position): boolean => position.line === line && position.character > character && position.character < oldEnd;
-  const move = (position: Position): Position =>
+  const movePosition = (position: Position): Position =>
     position.line === line && position.character >= oldEnd ? { line, character: position.character + patch.delta } : position;
-  return (range) => {
+  const move = (range: Range): Range | undefined => {
     if (inside(range.start) || inside(range.end)) return undefined;
-    const start = move(range.start);
-    const end = move(range.end);
+    const start = movePosition(range.start);
+    const end = movePosition(range.end);
     return start === range.start && end === range.end ? range : { start, end };
   };
+  return { line, move };
 }
 
 /**

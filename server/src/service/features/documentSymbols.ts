@@ -1,4 +1,4 @@
-import { DocumentSymbol, type Position, SymbolKind } from 'vscode-languageserver-types';
+import { DocumentSymbol, SymbolKind } from 'vscode-languageserver-types';
 import { spanToRange, TextSpan } from '../document/textSpan';
 import { getArrayItems, getNumberProperty, getPropertyKeyNode, getPropertyNode, getStringProperty, JsonNode } from '../document/jsonTree';
 import { NodeType, PearlDocument, PearlNode, PearlTransition } from '../document/pearlDocument';
@@ -87,9 +87,7 @@ const outlineKeys: ReadonlySet<string> = new Set([
  * others, and whole lists that do not change, are shared.
  */
 function moveSymbols(symbols: DocumentSymbol[], doc: PearlDocument, patch: StringPatch): DocumentSymbol[] | undefined {
-  const positionAt = (offset: number): Position => doc.textDocument.positionAt(offset);
-  const { line } = positionAt(patch.offset);
-  const moveRange = rangeMoverAfterPatch(patch, positionAt);
+  const { line, move: moveRange } = rangeMoverAfterPatch(patch, (offset) => doc.textDocument.positionAt(offset));
   const moveAll = (list: DocumentSymbol[]): DocumentSymbol[] | undefined => {
     let moved: DocumentSymbol[] | undefined;
     for (let i = 0; i < list.length; i++) {

@@ -200,7 +200,7 @@ function asReportSpan(span: TextSpan): ReportSpan {
 function movePastPatch(diagnostics: readonly Diagnostic[], patch: StringPatch, doc: PearlDocument): Diagnostic[] | undefined {
   if (diagnostics.length === 0) return [];
   const uri = doc.textDocument.uri;
-  const move = rangeMoverAfterPatch(patch, (offset) => doc.textDocument.positionAt(offset));
+  const { move } = rangeMoverAfterPatch(patch, (offset) => doc.textDocument.positionAt(offset));
   const result: Diagnostic[] = [];
   for (const diagnostic of diagnostics) {
     const range = move(diagnostic.range);
