@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { readMaxItemsComputed } from '#protocol/outlineLimit';
 
 /** The configuration section every Pearl setting lives under (`pearl.*`); synchronized to the server. */
 export const configSection = 'pearl';
@@ -56,6 +57,14 @@ export class PearlConfig {
   /** `pearl.inlayHints.enabled`: whether enumeration names and toNodeId targets show as inlay hints (default true). */
   get inlayHintsEnabled(): boolean {
     return this.section().get<boolean>('inlayHints.enabled', true) !== false;
+  }
+
+  /**
+   * `pearl.maxItemsComputed`: the most symbols the server puts in an outline (default 5,000; a value
+   * that is not a whole number from 0 counts as the default, as the server reads it).
+   */
+  get maxItemsComputed(): number {
+    return readMaxItemsComputed(this.section().get<unknown>('maxItemsComputed'));
   }
 
   private section(): vscode.WorkspaceConfiguration {

@@ -7,6 +7,7 @@ import { getOngoingCalls } from './api/pearlApiClient';
 import { DeploymentStore } from './deploy/deploymentStore';
 import { OngoingCallsStore } from './ongoingCalls/ongoingCallsStore';
 import { showError } from './notify';
+import { OutlineLimitStatus, reachesLimit } from './outlineLimitStatus';
 import type { ClientHost } from './host/clientHost';
 import { type CommandContributions, commandsNeedingServer, ServerGate } from './serverGate';
 
@@ -31,6 +32,8 @@ export class PearlContext implements vscode.Disposable {
   readonly outputChannel: vscode.OutputChannel;
   /** Typed getters over the `pearl.*` settings. */
   readonly config = new PearlConfig();
+  /** The language status item of an outline cut to `pearl.maxItemsComputed` symbols. */
+  private readonly outlineLimit = new OutlineLimitStatus(serverDocuments);
 
   /** The API token in secret storage. */
   readonly tokens: TokenStore;
@@ -66,6 +69,7 @@ export class PearlContext implements vscode.Disposable {
     );
     this.outputChannel = vscode.window.createOutputChannel('Pearl');
     this.pushCleanup(this.outputChannel);
+    this.pushCleanup(this.outlineLimit);
     this.tokens = new TokenStore(extCtx.secrets);
     this.pushCleanup(this.tokens);
     this.deployments = new DeploymentStore(extCtx.globalState);
@@ -116,7 +120,7 @@ export class PearlContext implements vscode.Disposable {
       try {
         created = await this.host.createLanguageClient(
           this.extCtx,
-          createClientOptions(this.outputChannel, this.config),
+          createClientOptions(this.outputChannel, this.config, this.outlineLimit),
           this.outputChannel,
         );
       } catch (error) {
@@ -188,16 +192,25 @@ export class PearlContext implements vscode.Disposable {
 }
 
 /**
+ * The documents the server serves: Pearls of every scheme, as VS Code's JSON support does (the
+ * server needs only the text, so the features work in virtual workspaces too), and walks files
+ * (`*.walks.json`, JSON with comments: docs/user/walks.md).
+ */
+const serverDocuments = [{ language: 'pearl' }, { language: 'jsonc', pattern: '**/*.walks.json' }];
+
+/**
  * The language client's options, on both hosts (the server itself comes from the
  * {@link ClientHost}): `pearl` documents of every scheme, the `pearl` settings synchronized,
- * everything logged to `outputChannel`; inlay hints only while `pearl.inlayHints.enabled` is on.
+ * everything logged to `outputChannel`; inlay hints only while `pearl.inlayHints.enabled` is on;
+ * each outline tells `outlineLimit` whether the server cut it.
  */
-function createClientOptions(outputChannel: vscode.OutputChannel, config: PearlConfig): LanguageClientOptions {
+function createClientOptions(
+  outputChannel: vscode.OutputChannel,
+  config: PearlConfig,
+  outlineLimit: OutlineLimitStatus,
+): LanguageClientOptions {
   return {
-    // Every scheme, as VS Code's JSON support does: the server needs only the text, so the
-    // features work in virtual workspaces (capabilities.virtualWorkspaces) too.
-    // Walks files (`*.walks.json`, JSON with comments) go to the server too (docs/user/walks.md).
-    documentSelector: [{ language: 'pearl' }, { language: 'jsonc', pattern: '**/*.walks.json' }],
+    documentSelector: serverDocuments,
     // A changed `.pearlrc.json` re-validates the open documents; a Pearl or walks file changed on
     // disk re-checks the walks files (open or not).
     synchronize: {
@@ -209,6 +222,15 @@ function createClientOptions(outputChannel: vscode.OutputChannel, config: PearlC
     outputChannel,
     middleware: {
       provideInlayHints: (document, viewPort, token, next) => (config.inlayHintsEnabled ? next(document, viewPort, token) : []),
+      // The server cuts an outline to `pearl.maxItemsComputed` symbols: the language status says so.
+      provideDocumentSymbols: async (document, token, next) => {
+        const symbols = await next(document, token);
+        if (symbols && !token.isCancellationRequested) {
+          const limit = config.maxItemsComputed;
+          outlineLimit.update(document, reachesLimit(symbols, limit) ? limit : false);
+        }
+        return symbols;
+      },
     },
   };
 }

@@ -40,15 +40,22 @@ export class RuleSettings {
    * @param revalidate publishes the diagnostics of every open document again.
    * @param filesChanged told of every `workspace/didChangeWatchedFiles` URI too (a connection has one
    *   handler of that notification: walks files listen here).
+   * @param settingsChanged given the `pearl` section of every `workspace/didChangeConfiguration`
+   *   (undefined when it has none), before the documents are validated again: the other settings
+   *   the server reads (one handler of that notification too).
    */
   constructor(
     private readonly connection: Connection,
     private readonly service: PearlLanguageService,
     private readonly revalidate: () => void,
     filesChanged?: (uris: string[]) => void,
+    settingsChanged?: (pearl: Readonly<Record<string, unknown>> | undefined) => void,
   ) {
     connection.onDidChangeConfiguration(({ settings }) => {
-      this.setRules((settings as { pearl?: { rules?: unknown } } | null | undefined)?.pearl?.rules);
+      const pearl: unknown = (settings as { pearl?: unknown } | null | undefined)?.pearl;
+      const section = pearl !== null && typeof pearl === 'object' && !Array.isArray(pearl) ? (pearl as Record<string, unknown>) : undefined;
+      settingsChanged?.(section);
+      this.setRules(section?.rules);
       this.readings.clear();
       this.revalidate();
     });

@@ -18,6 +18,7 @@ import {
   type WorkspaceFileSystem,
 } from './service/pearlLanguageService';
 import { type WalksFileAccess, WalksWorkspace } from './walks';
+import { defaultMaxItemsComputed } from '#protocol/outlineLimit';
 
 /** What differs between the server's hosts (Node, a web worker): its name, its version and its file access. */
 export interface ServerHost {
@@ -90,6 +91,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
       supportsWorkspaceFolders: false,
       registerFileWatchers: false,
       workspaceFolders: [],
+      documentSymbols: { resultLimit: defaultMaxItemsComputed },
     },
     configureDiagnostics: (textDocument) => configureDiagnostics(textDocument),
     serverInfo: { version: host.version, runtime: host.runtime },

@@ -2,6 +2,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticsScheduler } from '../diagnosticsScheduler';
 import { RuleSettings } from '../ruleSettings';
+import { readMaxItemsComputed } from '#protocol/outlineLimit';
 import { boundaryWhere, ServerContext } from './serverContext';
 
 /** What {@link registerDiagnosticsHandlers} gives the server. */
@@ -36,13 +37,15 @@ export function registerDiagnosticsHandlers(context: ServerContext): Diagnostics
         .sendDiagnostics(params)
         .catch((error: unknown) => context.boundary.reportInternalError(boundaryWhere('publishing diagnostics', params.uri), error)),
   });
-  // A changed setting or .pearlrc.json publishes every open document again.
+  // A changed setting or .pearlrc.json publishes every open document again; the outline's limit
+  // (`pearl.maxItemsComputed`) applies from the next request for it.
   let filesChanged: (uris: string[]) => void = () => undefined;
   const ruleSettings = new RuleSettings(
     context.connection,
     context.service,
     () => documents.all().forEach((document) => scheduler.opened(document)),
     (uris) => filesChanged(uris),
+    (pearl) => (context.client.documentSymbols = { resultLimit: readMaxItemsComputed(pearl?.maxItemsComputed) }),
   );
   // A Pearl that opens, changes or closes re-checks the walks files that name it (walks/walksWorkspace.ts).
   const pearlChanged = (uri: string): void => {

@@ -22,7 +22,9 @@ export function registerNavigationHandlers(context: ServerContext): void {
       ['position'],
     ),
   );
-  connection.onDocumentSymbol(onDocument(context, 'document symbols', [], (doc) => service.findDocumentSymbols(doc)));
+  connection.onDocumentSymbol(
+    onDocument(context, 'document symbols', [], (doc) => service.findDocumentSymbols(doc, client.documentSymbols)),
+  );
   connection.onDefinition(
     onDocument(context, 'definition', null, (doc, params) => service.findDefinition(doc, params.position), null, ['position']),
   );

@@ -5,6 +5,7 @@ import type { PearlDocumentCache } from '../documentCache';
 import type { WalksWorkspace } from '../walks';
 import type {
   CompletionCapabilities,
+  DocumentSymbolsContext,
   ErrorBoundary,
   FoldingRangeContext,
   PearlDocument,
@@ -27,6 +28,11 @@ export interface ClientSettings {
   registerFileWatchers: boolean;
   /** The workspace folders' URIs, kept up to date. */
   workspaceFolders: string[];
+  /**
+   * The most symbols an outline gives: the `pearl.maxItemsComputed` setting (5,000 until the client
+   * sends settings; kept up to date by ruleSettings.ts).
+   */
+  documentSymbols: DocumentSymbolsContext;
 }
 
 /** What every handler shares: the connection, the open documents, their parses, the service. */

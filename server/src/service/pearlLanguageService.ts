@@ -49,6 +49,7 @@ import { validateDocument } from './rules/diagnosticCodes';
 import { diagnosticSource } from './rules/diagnostics';
 import { findDocumentLinks } from './features/documentLinks';
 import { FoldingRangeContext, getFoldingRanges } from './features/foldingRanges';
+import { type DocumentSymbolsContext, limitDocumentSymbols } from './features/documentSymbolLimit';
 import { getSelectionRanges } from './features/selectionRanges';
 import { getFixAllAction } from './features/quickFixes/fixAll';
 import { WorkspaceFileSystem, WorkspaceScanLimits, WorkspaceSymbolIndex } from './features/workspaceSymbols';
@@ -68,6 +69,7 @@ export type { CompletionOptions } from './features/completion/completion';
 export type { GraphEditOutcome } from './edits/graphEdits';
 export { DiagnosticCode, diagnosticRules, ruleDocumentationHref } from './rules/diagnosticCodes';
 export type { FoldingRangeContext } from './features/foldingRanges';
+export type { DocumentSymbolsContext } from './features/documentSymbolLimit';
 export { fixAllKind } from './features/quickFixes/fixAll';
 export { showRuleDocumentationCommand } from './features/quickFixes/disableActions';
 export type { WorkspaceFileSystem, WorkspaceScanLimits } from './features/workspaceSymbols';
@@ -266,9 +268,11 @@ export interface PearlLanguageService {
   doHover(doc: PearlDocument, position: Position): Hover | null;
   /**
    * The outline: the Pearl, its nodes with transitions and nested actions, variables, tags, channel;
-   * for a walks file (`*.walks.json`), its Pearl path and its walks with their steps. Never throws.
+   * for a walks file (`*.walks.json`), its Pearl path and its walks with their steps; with a
+   * `resultLimit`, at most that many symbols, breadth first (features/documentSymbolLimit.ts).
+   * Never throws.
    */
-  findDocumentSymbols(doc: PearlDocument): DocumentSymbol[];
+  findDocumentSymbols(doc: PearlDocument, context?: DocumentSymbolsContext): DocumentSymbol[];
   /** From a toNodeId to its node; from a `{id}` or variableId to the variable. Null elsewhere. Never throws. */
   findDefinition(doc: PearlDocument, position: Position): LocationLink[] | null;
   /** Every toNodeId naming a node id, or every `{id}` and variableId naming a variable id (+ declarations). Never throws. */
@@ -381,9 +385,10 @@ export function createErrorBoundary(reportError: (message: string) => void): Err
   return { reportInternalError, guard };
 }
 
-/** The outline of a Pearl, or of a walks file (docs/user/walks.md § In the editor). */
-function findOutline(doc: PearlDocument): DocumentSymbol[] {
-  return isWalksFileUri(doc.textDocument.uri) ? findWalksDocumentSymbols(doc) : findDocumentSymbols(doc);
+/** The outline of a Pearl, or of a walks file (docs/user/walks.md § In the editor), within the context's limit. */
+function findOutline(doc: PearlDocument, context: DocumentSymbolsContext | undefined): DocumentSymbol[] {
+  const symbols = isWalksFileUri(doc.textDocument.uri) ? findWalksDocumentSymbols(doc) : findDocumentSymbols(doc);
+  return limitDocumentSymbols(symbols, context?.resultLimit);
 }
 
 /**
@@ -466,7 +471,7 @@ export function getLanguageService(params: LanguageServiceParams = {}): PearlLan
       ),
     resolveCompletionItem: (doc, item) => guard('resolveCompletionItem', item, () => resolveCompletionItem(doc, item)),
     doHover: (doc, position) => guard('doHover', null, () => adaptHover(doHover(doc, position), clientCapabilities)),
-    findDocumentSymbols: (doc) => guard('findDocumentSymbols', [], () => findOutline(doc)),
+    findDocumentSymbols: (doc, context) => guard('findDocumentSymbols', [], () => findOutline(doc, context)),
     findDefinition: (doc, position) => guard('findDefinition', null, () => findDefinition(doc, position)),
     findReferences: (doc, position, includeDeclaration) =>
       guard('findReferences', [], () => findReferences(doc, position, includeDeclaration)),

@@ -15,6 +15,7 @@ import type { RunFolder } from './runFolder';
 import { type CreatedPearl, getCreatedPearls, getOngoingCalls, type RunningStandIn, setStandInFault } from './standIn';
 import { checkGraphButtonOnlyForTextPearls, checkGraphPreviewAtScale } from './uiGraphAtScale';
 import { checkNewPearl, checkWalkthrough } from './uiNewPearl';
+import { checkOutlineLimit } from './uiOutlineLimit';
 import { checkBlankPearlWriting } from './uiWriting';
 import { checkDesignerBesideEditor, checkDesignerQuickFix, checkGraphDesigner } from './uiGraphDesigner';
 import { checkWalk } from './uiWalk';
@@ -329,6 +330,9 @@ export async function runUiPass(options: UiPassOptions): Promise<UiPassResult> {
       );
     await check('the walkthrough "Get started with Pearl" shows its six steps', () => checkWalkthrough(workbench, shot));
     await runAuthoringChecks(workbench, run, check, (name) => shot(name));
+    await check('a 2,000-node Pearl: the language status says its outline shows 5,000 symbols; a small one has no such warning', () =>
+      checkOutlineLimit({ workbench, run, shot, smallPearl: cleanExample }),
+    );
     if (has('pearl.openGraphPreview')) {
       // Last: they close every editor and leave a 300-node preview open.
       await check('the graph button shows for text Pearls only', () =>
