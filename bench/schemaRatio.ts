@@ -1,7 +1,10 @@
 /**
  * The schema-only ratio with each side in a process of its own (`npm run bench:schema-ratio`;
- * `--sizes=1000,5000`, `--shapes=text,mix`, `--rounds=5`): a cross-check of `npm run bench`'s
- * `full / schema only` column.
+ * `--sizes=1000,5000`, `--shapes=text,mix`, `--rounds=5`, `--semi-space=MB`): a cross-check of
+ * `npm run bench`'s `full / schema only` column. `--semi-space=N` starts both sides' processes with
+ * `--max-semi-space-size=N` (the young generation's half, in MB): 8 is what the language server
+ * runs with; a large one (64) leaves the garbage collector little to do on either side, which
+ * shows how much of the ratio is the collector's.
  *
  * `npm run bench` runs six contenders in one process, in a rotating order: the garbage collector
  * runs when the young generation fills, whoever filled it, so at 5,000 nodes and more the schema-only
@@ -51,9 +54,9 @@ function runSide(side: Side, shape: BenchShape, nodes: number): void {
   process.stdout.write(`${(performance.now() - start) / runs}\n`);
 }
 
-/** Starts a process running `side` alone and gives its time per run. */
-function timeSide(side: Side, shape: BenchShape, nodes: number): number {
-  const child = spawnSync(process.execPath, [__filename, '--child', side, shape, String(nodes)], { encoding: 'utf8' });
+/** Starts a process running `side` alone, with `nodeOptions` for Node, and gives its time per run. */
+function timeSide(side: Side, shape: BenchShape, nodes: number, nodeOptions: readonly string[]): number {
+  const child = spawnSync(process.execPath, [...nodeOptions, __filename, '--child', side, shape, String(nodes)], { encoding: 'utf8' });
   const ms = Number(child.stdout.trim());
   if (child.status !== 0 || !Number.isFinite(ms)) {
     throw new Error(`the process timing the ${side === 'full' ? 'full diagnostics' : 'schema-only limit'} failed: ${child.stderr}`);
@@ -61,17 +64,17 @@ function timeSide(side: Side, shape: BenchShape, nodes: number): number {
   return ms;
 }
 
-function measure(shape: BenchShape, nodes: number, rounds: number): RatioResult {
+function measure(shape: BenchShape, nodes: number, rounds: number, nodeOptions: readonly string[]): RatioResult {
   const full: number[] = [];
   const schema: number[] = [];
   for (let round = 0; round < rounds; round++) {
     // Alternate which side starts a round: neither always runs on a machine the other just warmed.
     if (round % 2 === 0) {
-      full.push(timeSide('full', shape, nodes));
-      schema.push(timeSide('schema', shape, nodes));
+      full.push(timeSide('full', shape, nodes, nodeOptions));
+      schema.push(timeSide('schema', shape, nodes, nodeOptions));
     } else {
-      schema.push(timeSide('schema', shape, nodes));
-      full.push(timeSide('full', shape, nodes));
+      schema.push(timeSide('schema', shape, nodes, nodeOptions));
+      full.push(timeSide('full', shape, nodes, nodeOptions));
     }
   }
   const ratios = full.map((ms, round) => ms / schema[round]);
@@ -87,6 +90,12 @@ function main(): void {
   const roundsArgument = process.argv.find((argument) => argument.startsWith('--rounds='));
   const rounds = roundsArgument ? Number(roundsArgument.slice('--rounds='.length)) : 5;
   if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds takes a whole number of rounds, 1 or more.');
+  const semiSpaceArgument = process.argv.find((argument) => argument.startsWith('--semi-space='));
+  const semiSpace = semiSpaceArgument ? Number(semiSpaceArgument.slice('--semi-space='.length)) : undefined;
+  if (semiSpace !== undefined && (!Number.isInteger(semiSpace) || semiSpace < 1)) {
+    throw new Error('--semi-space takes a size in MB, a whole number from 1.');
+  }
+  const nodeOptions = semiSpace === undefined ? [] : [`--max-semi-space-size=${semiSpace}`];
   const loadBefore = os.loadavg();
   const lines = [
     '| shape | nodes | full diagnostics (ms per run) | schema only (ms per run) | full / schema only | per round |',
@@ -95,7 +104,7 @@ function main(): void {
   for (const shape of shapes) {
     for (const nodes of sizes) {
       process.stderr.write(`bench:schema-ratio: ${shape} ${nodes} nodes...\n`);
-      const r = measure(shape, nodes, rounds);
+      const r = measure(shape, nodes, rounds, nodeOptions);
       lines.push(
         `| ${r.shape} | ${r.nodes.toLocaleString('en-US')} | ${r.fullMs.toFixed(2)} | ${r.schemaMs.toFixed(2)} | ${r.ratio.toFixed(2)}× | ${r.ratios.map((ratio) => ratio.toFixed(2)).join(', ')} |`,
       );
@@ -104,7 +113,7 @@ function main(): void {
   const load = (values: readonly number[]): string => values.map((value) => value.toFixed(1)).join(' ');
   lines.push('');
   lines.push(
-    `${rounds} rounds, each side in a process of its own per round. Machine: Node ${process.version}, ${os.cpus()[0]?.model.trim() ?? 'unknown CPU'} (${os.cpus().length} logical CPUs), load average ${load(loadBefore)} before and ${load(os.loadavg())} after; ${new Date().toISOString()}.`,
+    `${rounds} rounds, each side in a process of its own per round${semiSpace === undefined ? '' : `, both started with --max-semi-space-size=${semiSpace}`}. Machine: Node ${process.version}, ${os.cpus()[0]?.model.trim() ?? 'unknown CPU'} (${os.cpus().length} logical CPUs), load average ${load(loadBefore)} before and ${load(os.loadavg())} after; ${new Date().toISOString()}.`,
   );
   process.stdout.write(lines.join('\n') + '\n');
 }
