@@ -91,7 +91,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
       supportsWorkspaceFolders: false,
       registerFileWatchers: false,
       workspaceFolders: [],
-      documentSymbols: { resultLimit: defaultMaxItemsComputed },
+      maxItemsComputed: defaultMaxItemsComputed,
     },
     configureDiagnostics: (textDocument) => configureDiagnostics(textDocument),
     serverInfo: { version: host.version, runtime: host.runtime },

@@ -37,15 +37,15 @@ export function registerDiagnosticsHandlers(context: ServerContext): Diagnostics
         .sendDiagnostics(params)
         .catch((error: unknown) => context.boundary.reportInternalError(boundaryWhere('publishing diagnostics', params.uri), error)),
   });
-  // A changed setting or .pearlrc.json publishes every open document again; the outline's limit
-  // (`pearl.maxItemsComputed`) applies from the next request for it.
+  // A changed setting or .pearlrc.json publishes every open document again; the limit of outlines
+  // and folding ranges (`pearl.maxItemsComputed`) applies from the next request for one.
   let filesChanged: (uris: string[]) => void = () => undefined;
   const ruleSettings = new RuleSettings(
     context.connection,
     context.service,
     () => documents.all().forEach((document) => scheduler.opened(document)),
     (uris) => filesChanged(uris),
-    (pearl) => (context.client.documentSymbols = { resultLimit: readMaxItemsComputed(pearl?.maxItemsComputed) }),
+    (pearl) => (context.client.maxItemsComputed = readMaxItemsComputed(pearl?.maxItemsComputed)),
   );
   // A Pearl that opens, changes or closes re-checks the walks files that name it (walks/walksWorkspace.ts).
   const pearlChanged = (uri: string): void => {

@@ -1,5 +1,5 @@
 import { ErrorCodes, ResponseError } from 'vscode-languageserver/node';
-import { boundaryWhere, onDocument, ServerContext } from './serverContext';
+import { boundaryWhere, type ClientSettings, onDocument, ServerContext } from './serverContext';
 
 /**
  * The requests that read a document without changing it: hover, document symbols, definition,
@@ -23,7 +23,7 @@ export function registerNavigationHandlers(context: ServerContext): void {
     ),
   );
   connection.onDocumentSymbol(
-    onDocument(context, 'document symbols', [], (doc) => service.findDocumentSymbols(doc, client.documentSymbols)),
+    onDocument(context, 'document symbols', [], (doc) => service.findDocumentSymbols(doc, { resultLimit: client.maxItemsComputed })),
   );
   connection.onDefinition(
     onDocument(context, 'definition', null, (doc, params) => service.findDefinition(doc, params.position), null, ['position']),
@@ -41,7 +41,12 @@ export function registerNavigationHandlers(context: ServerContext): void {
   connection.onDocumentHighlight(
     onDocument(context, 'highlights', [], (doc, params) => service.findDocumentHighlights(doc, params.position), [], ['position']),
   );
-  connection.onFoldingRanges(onDocument(context, 'folding ranges', [], (doc) => service.getFoldingRanges(doc, client.folding)));
+  // The client's own limit (VS Code asks for 5,000 ranges at most), within the setting's.
+  connection.onFoldingRanges(
+    onDocument(context, 'folding ranges', [], (doc) =>
+      service.getFoldingRanges(doc, { ...client.folding, rangeLimit: foldingRangeLimit(client) }),
+    ),
+  );
   connection.onSelectionRanges(
     onDocument(context, 'selection ranges', [], (doc, params) => service.getSelectionRanges(doc, params.positions), [], ['positions']),
   );
@@ -59,4 +64,15 @@ export function registerNavigationHandlers(context: ServerContext): void {
           ),
         ),
   );
+}
+
+/**
+ * The most folding ranges to give: the client's `rangeLimit` (a whole number from 0; anything else
+ * is no limit), at most `pearl.maxItemsComputed`.
+ */
+function foldingRangeLimit(client: ClientSettings): number {
+  const asked = client.folding.rangeLimit;
+  return typeof asked === 'number' && Number.isInteger(asked) && asked >= 0
+    ? Math.min(asked, client.maxItemsComputed)
+    : client.maxItemsComputed;
 }

@@ -5,14 +5,13 @@ import type { PearlDocumentCache } from '../documentCache';
 import type { WalksWorkspace } from '../walks';
 import type {
   CompletionCapabilities,
-  DocumentSymbolsContext,
   ErrorBoundary,
   FoldingRangeContext,
   PearlDocument,
   PearlLanguageService,
 } from '../service/pearlLanguageService';
 
-/** What the client said it supports at `initialize`, as the handlers need it. */
+/** What the client said it supports at `initialize`, and the settings it sent since, as the handlers need them. */
 export interface ClientSettings {
   /** What completion items may hold (snippets, label details). */
   completion: CompletionCapabilities;
@@ -29,10 +28,11 @@ export interface ClientSettings {
   /** The workspace folders' URIs, kept up to date. */
   workspaceFolders: string[];
   /**
-   * The most symbols an outline gives: the `pearl.maxItemsComputed` setting (5,000 until the client
-   * sends settings; kept up to date by ruleSettings.ts).
+   * The most symbols an outline gives, and folding ranges (when the client asks for more, or says
+   * no limit): the `pearl.maxItemsComputed` setting (5,000 until the client sends settings; kept up
+   * to date by ruleSettings.ts).
    */
-  documentSymbols: DocumentSymbolsContext;
+  maxItemsComputed: number;
 }
 
 /** What every handler shares: the connection, the open documents, their parses, the service. */
