@@ -8,8 +8,8 @@ type CountedSymbol = vscode.DocumentSymbol | vscode.SymbolInformation;
 
 /**
  * Whether an outline of `symbols` reached `limit` symbols (counted at every depth; stops counting
- * there): the server sends at most that many, so an outline at the limit is taken as cut. An
- * outline of exactly that many symbols is taken so too, as VS Code's JSON support does.
+ * there): the server sends at most that many, so an outline at the limit is taken as cut (one of
+ * exactly that many symbols too: the count cannot tell them apart).
  */
 export function reachesLimit(symbols: readonly CountedSymbol[], limit: number): boolean {
   let count = 0;
