@@ -12,3 +12,28 @@ export const defaultMaxItemsComputed = 5_000;
 export function readMaxItemsComputed(value: unknown): number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : defaultMaxItemsComputed;
 }
+
+/** A document symbol of either API (LSP's, VS Code's): `children` only where it has any. */
+interface NestedSymbol {
+  readonly children?: readonly object[];
+}
+
+/**
+ * Whether `symbols` (document symbols of either API, or VS Code's symbol information, which has no
+ * children) hold at least `count` symbols, counted at every depth (stops counting there): the
+ * server asks it of an outline before cutting it, the VS Code client of the outline it gets.
+ */
+export function symbolCountReaches(symbols: readonly object[], count: number): boolean {
+  let counted = 0;
+  const stack: (readonly object[])[] = [symbols];
+  while (stack.length > 0) {
+    const list = stack.pop() as readonly object[];
+    counted += list.length;
+    if (counted >= count) return true;
+    for (const symbol of list) {
+      const children = (symbol as NestedSymbol).children;
+      if (children && children.length > 0) stack.push(children);
+    }
+  }
+  return counted >= count;
+}

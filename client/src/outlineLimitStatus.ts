@@ -1,27 +1,7 @@
 import * as vscode from 'vscode';
 
 /** The setting that limits the outline (protocol/outlineLimit.ts; applied by the server). */
-export const maxItemsComputedSetting = 'pearl.maxItemsComputed';
-
-/** A document symbol or symbol information as VS Code's outline provider gives them (children only on the first). */
-type CountedSymbol = vscode.DocumentSymbol | vscode.SymbolInformation;
-
-/**
- * Whether an outline of `symbols` reached `limit` symbols (counted at every depth; stops counting
- * there): the server sends at most that many, so an outline at the limit is taken as cut (one of
- * exactly that many symbols too: the count cannot tell them apart).
- */
-export function reachesLimit(symbols: readonly CountedSymbol[], limit: number): boolean {
-  let count = 0;
-  const stack: (readonly CountedSymbol[])[] = [symbols];
-  while (stack.length > 0) {
-    const list = stack.pop() as readonly CountedSymbol[];
-    count += list.length;
-    if (count >= limit) return true;
-    for (const symbol of list) if ('children' in symbol && symbol.children.length > 0) stack.push(symbol.children);
-  }
-  return false;
-}
+const maxItemsComputedSetting = 'pearl.maxItemsComputed';
 
 /**
  * The language status item that says the active Pearl's outline was cut to `pearl.maxItemsComputed`

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { type BaseLanguageClient, InlayHintRequest, type LanguageClientOptions, State } from 'vscode-languageclient';
+import { symbolCountReaches } from '#protocol/outlineLimit';
 import { type PearlInitializationOptions, watchedFileGlobs } from '#protocol/watchedFiles';
 import { TokenStore } from './auth/tokenStore';
 import { configSection, PearlConfig } from './config';
@@ -7,7 +8,7 @@ import { getOngoingCalls } from './api/pearlApiClient';
 import { DeploymentStore } from './deploy/deploymentStore';
 import { OngoingCallsStore } from './ongoingCalls/ongoingCallsStore';
 import { showError } from './notify';
-import { OutlineLimitStatus, reachesLimit } from './outlineLimitStatus';
+import { OutlineLimitStatus } from './outlineLimitStatus';
 import type { ClientHost } from './host/clientHost';
 import { type CommandContributions, commandsNeedingServer, ServerGate } from './serverGate';
 
@@ -222,12 +223,13 @@ function createClientOptions(
     outputChannel,
     middleware: {
       provideInlayHints: (document, viewPort, token, next) => (config.inlayHintsEnabled ? next(document, viewPort, token) : []),
-      // The server cuts an outline to `pearl.maxItemsComputed` symbols: the language status says so.
+      // The server cuts an outline to `pearl.maxItemsComputed` symbols: the language status says so
+      // (an outline of exactly that many is taken as cut: the count cannot tell them apart).
       provideDocumentSymbols: async (document, token, next) => {
         const symbols = await next(document, token);
         if (symbols && !token.isCancellationRequested) {
           const limit = config.maxItemsComputed;
-          outlineLimit.update(document, reachesLimit(symbols, limit) ? limit : false);
+          outlineLimit.update(document, symbolCountReaches(symbols, limit) ? limit : false);
         }
         return symbols;
       },

@@ -23,7 +23,12 @@ export function registerLifecycleHandlers(context: ServerContext): void {
       resolveDetail: itemDefaults?.includes('data') === true && completionItem?.resolveSupport?.properties.includes('detail') === true,
     };
     const folding = params.capabilities.textDocument?.foldingRange;
-    client.folding = { rangeLimit: folding?.rangeLimit, collapsedText: folding?.foldingRange?.collapsedText === true };
+    // A rangeLimit that is not a whole number from 0 is no limit.
+    const rangeLimit = folding?.rangeLimit;
+    client.folding = {
+      rangeLimit: typeof rangeLimit === 'number' && Number.isInteger(rangeLimit) && rangeLimit >= 0 ? rangeLimit : undefined,
+      collapsedText: folding?.foldingRange?.collapsedText === true,
+    };
     client.supportsWorkspaceFolders = params.capabilities.workspace?.workspaceFolders === true;
     client.registerFileWatchers =
       params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true &&

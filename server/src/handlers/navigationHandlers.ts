@@ -1,5 +1,5 @@
 import { ErrorCodes, ResponseError } from 'vscode-languageserver/node';
-import { boundaryWhere, type ClientSettings, onDocument, ServerContext } from './serverContext';
+import { boundaryWhere, onDocument, ServerContext } from './serverContext';
 
 /**
  * The requests that read a document without changing it: hover, document symbols, definition,
@@ -44,7 +44,10 @@ export function registerNavigationHandlers(context: ServerContext): void {
   // The client's own limit (VS Code asks for 5,000 ranges at most), within the setting's.
   connection.onFoldingRanges(
     onDocument(context, 'folding ranges', [], (doc) =>
-      service.getFoldingRanges(doc, { ...client.folding, rangeLimit: foldingRangeLimit(client) }),
+      service.getFoldingRanges(doc, {
+        ...client.folding,
+        rangeLimit: Math.min(client.folding.rangeLimit ?? Number.POSITIVE_INFINITY, client.maxItemsComputed),
+      }),
     ),
   );
   connection.onSelectionRanges(
@@ -64,15 +67,4 @@ export function registerNavigationHandlers(context: ServerContext): void {
           ),
         ),
   );
-}
-
-/**
- * The most folding ranges to give: the client's `rangeLimit` (a whole number from 0; anything else
- * is no limit), at most `pearl.maxItemsComputed`.
- */
-function foldingRangeLimit(client: ClientSettings): number {
-  const asked = client.folding.rangeLimit;
-  return typeof asked === 'number' && Number.isInteger(asked) && asked >= 0
-    ? Math.min(asked, client.maxItemsComputed)
-    : client.maxItemsComputed;
 }

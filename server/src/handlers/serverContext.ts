@@ -15,7 +15,7 @@ import type {
 export interface ClientSettings {
   /** What completion items may hold (snippets, label details). */
   completion: CompletionCapabilities;
-  /** The client's limits on folding ranges. */
+  /** The client's limits on folding ranges (`rangeLimit` only when a whole number from 0). */
   folding: FoldingRangeContext;
   /** Whether the client sends `workspace/didChangeWorkspaceFolders`. */
   supportsWorkspaceFolders: boolean;

@@ -1,4 +1,5 @@
 import type { DocumentSymbol } from 'vscode-languageserver-types';
+import { symbolCountReaches } from '#protocol/outlineLimit';
 
 /**
  * How many document symbols an outline may hold (`findDocumentSymbols`' context), as VS Code's JSON
@@ -25,7 +26,7 @@ export interface DocumentSymbolsContext {
  * outline is kept for the next parse). Linear in the symbols.
  */
 export function limitDocumentSymbols(symbols: DocumentSymbol[], limit: number | undefined): DocumentSymbol[] {
-  if (limit === undefined || !Number.isInteger(limit) || limit < 0 || countWithin(symbols, limit)) return symbols;
+  if (limit === undefined || !Number.isInteger(limit) || limit < 0 || !symbolCountReaches(symbols, limit + 1)) return symbols;
   // The outline is kept while typing in strings it does not read: so is its cut.
   const kept = limitedOutlines.get(symbols);
   if (kept?.limit === limit) return kept.symbols;
@@ -40,45 +41,21 @@ const limitedOutlines = new WeakMap<DocumentSymbol[], { readonly limit: number; 
 /** The first `limit` symbols of `symbols` breadth first, copied, as {@link limitDocumentSymbols} gives them. */
 function takeBreadthFirst(symbols: readonly DocumentSymbol[], limit: number): DocumentSymbol[] {
   const result: DocumentSymbol[] = [];
-  // Breadth first: each symbol waiting, with the list its copy goes into (its parent copy's children).
+  // Breadth first: each symbol waiting, with the copy of its parent (undefined at the top). A
+  // copy gets its `children` list with its first child that fits.
   const waiting: DocumentSymbol[] = symbols.slice();
-  const into: DocumentSymbol[][] = symbols.map(() => result);
-  let budget = limit;
-  for (let i = 0; i < waiting.length && budget > 0; i++) {
-    const { children, ...symbol } = waiting[i];
-    const copy: DocumentSymbol = symbol;
-    into[i].push(copy);
-    budget--;
-    if (!children || children.length === 0) continue;
-    const list: DocumentSymbol[] = [];
-    copy.children = list;
+  const parents: (DocumentSymbol | undefined)[] = symbols.map(() => undefined);
+  for (let i = 0; i < waiting.length && i < limit; i++) {
+    const { children, ...copy } = waiting[i];
+    const parent = parents[i];
+    if (parent) (parent.children ??= []).push(copy);
+    else result.push(copy);
+    // Symbols past the limit's place in the order are never taken.
+    if (!children || waiting.length >= limit) continue;
     for (const child of children) {
       waiting.push(child);
-      into.push(list);
+      parents.push(copy);
     }
   }
-  dropEmptyChildren(result);
   return result;
-}
-
-/** Whether `symbols` hold at most `limit` symbols at every depth (stops counting past it). */
-function countWithin(symbols: readonly DocumentSymbol[], limit: number): boolean {
-  let count = 0;
-  const stack: (readonly DocumentSymbol[])[] = [symbols];
-  while (stack.length > 0) {
-    const list = stack.pop() as readonly DocumentSymbol[];
-    count += list.length;
-    if (count > limit) return false;
-    for (const symbol of list) if (symbol.children && symbol.children.length > 0) stack.push(symbol.children);
-  }
-  return true;
-}
-
-/** Removes the `children` lists no child fitted into (LSP makes the property optional; the outline sends no empty list). */
-function dropEmptyChildren(symbols: DocumentSymbol[]): void {
-  for (const symbol of symbols) {
-    if (!symbol.children) continue;
-    if (symbol.children.length === 0) delete symbol.children;
-    else dropEmptyChildren(symbol.children);
-  }
 }
