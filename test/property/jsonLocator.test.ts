@@ -214,6 +214,42 @@ test('a path the text does not have answers undefined; a byte order mark read as
   assert.equal(new JsonLocator('').locate([]), undefined);
 });
 
+test('an element read from its list end has the line the document gives, whatever was read before it', () => {
+  const numbers = Array.from({ length: 40 }, (_, i) => i);
+  const objects = Array.from({ length: 40 }, (_, i) => ({ id: i }));
+  const cases: { value: unknown; orders: (string | number)[][][] }[] = [
+    {
+      // `before` is read whole to reach `list`; an element of `list` is then read from the text's end.
+      value: { before: numbers, list: objects },
+      orders: [
+        // First from the end, then from the start.
+        [['list', 30, 'id'], ['list', 2], ['before', 35]],
+        // From the start, then from the end.
+        [['list', 10], ['list', 30, 'id'], ['list', 39]],
+        // Only from the end, in a list at the text's start.
+        [['before', 39], ['before', 20]],
+      ],
+    },
+    {
+      // `before` is an object, skipped whole to reach `list`; its list's element is then read from the end.
+      value: { before: { x: numbers }, list: objects },
+      orders: [[['list', 5], ['before', 'x', 30], ['list', 35]]],
+    },
+  ];
+  for (const { value, orders } of cases) {
+    const text = JSON.stringify(value, null, 2);
+    const textDocument = TextDocument.create('file:///t.json', 'json', 1, text);
+    for (const order of orders) {
+      const locator = new JsonLocator(text, JSON.parse(text));
+      for (const path of order) {
+        const span = locator.locate(path);
+        assert.ok(span, JSON.stringify(path));
+        assert.equal(span.line, textDocument.positionAt(span.offset).line, `${JSON.stringify(path)} of ${JSON.stringify(order)}`);
+      }
+    }
+  }
+});
+
 /** What a number literal needs to be a fraction that reads as a whole double (rules/schema/types.ts searches the text for it). */
 const disguiseCandidate = /\d{17}|\.\d{6}|[eE]-\d{3}/;
 
