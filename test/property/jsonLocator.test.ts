@@ -223,17 +223,34 @@ test('an element read from its list end has the line the document gives, whateve
       value: { before: numbers, list: objects },
       orders: [
         // First from the end, then from the start.
-        [['list', 30, 'id'], ['list', 2], ['before', 35]],
+        [
+          ['list', 30, 'id'],
+          ['list', 2],
+          ['before', 35],
+        ],
         // From the start, then from the end.
-        [['list', 10], ['list', 30, 'id'], ['list', 39]],
+        [
+          ['list', 10],
+          ['list', 30, 'id'],
+          ['list', 39],
+        ],
         // Only from the end, in a list at the text's start.
-        [['before', 39], ['before', 20]],
+        [
+          ['before', 39],
+          ['before', 20],
+        ],
       ],
     },
     {
       // `before` is an object, skipped whole to reach `list`; its list's element is then read from the end.
       value: { before: { x: numbers }, list: objects },
-      orders: [[['list', 5], ['before', 'x', 30], ['list', 35]]],
+      orders: [
+        [
+          ['list', 5],
+          ['before', 'x', 30],
+          ['list', 35],
+        ],
+      ],
     },
   ];
   for (const { value, orders } of cases) {
