@@ -1,4 +1,4 @@
-import * as fs from '../fsAsync';
+import * as fs from './fsAsync';
 import * as path from 'node:path';
 import { exclusionMatcher, exists, expandGlob, hasGlobMagic, isSkippedFolder } from './globPattern';
 

@@ -1,4 +1,4 @@
-import * as fs from '../fsAsync';
+import * as fs from './fsAsync';
 import * as path from 'node:path';
 
 /**

@@ -1,6 +1,6 @@
 // `pearl-lint`: the Pearl language service's diagnostics on the command line, for CI.
 // Same service as the language server: no rule lives here.
-import * as fs from '../fsAsync';
+import * as fs from './fsAsync';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeFsError, findPearlFiles } from './findPearlFiles';

@@ -1,7 +1,7 @@
 // Walks files on node's file system: the language server's and pearl-lint's access (Node only, so
 // not in the module's entry index.ts, which the web worker's bundle imports).
 import { constants as fsConstants } from 'node:fs';
-import * as fs from '../fsAsync';
+import * as fs from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as path from 'node:path';
 import type { WalksFileAccess } from './walksWorkspace';
@@ -27,9 +27,9 @@ function checkRegularFile(file: string, stats: { isDirectory(): boolean; isFile(
  */
 async function readRegularFile(file: string): Promise<string> {
   checkRegularFile(file, await fs.stat(file));
-  const descriptor = await fs.open(file, fsConstants.O_RDONLY | (fsConstants.O_NONBLOCK ?? 0));
+  const handle = await fs.open(file, fsConstants.O_RDONLY | (fsConstants.O_NONBLOCK ?? 0));
   try {
-    const stats = await fs.fstat(descriptor);
+    const stats = await handle.stat();
     checkRegularFile(file, stats);
     // One byte more than the size at opening shows a file that grew; it grows up to the bound.
     let buffer = new Uint8Array(stats.size + 1);
@@ -41,14 +41,14 @@ async function readRegularFile(file: string): Promise<string> {
         grown.set(buffer);
         buffer = grown;
       }
-      const { bytesRead } = await fs.read(descriptor, buffer, length, buffer.length - length, length);
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
       if (bytesRead === 0) break;
       length += bytesRead;
     }
     if (length > walksFileLimits.maxFileSize) throw fileError(`${file} is too large`, 'EFBIG');
     return Buffer.from(buffer.buffer, 0, length).toString('utf8');
   } finally {
-    await fs.close(descriptor);
+    await handle.close();
   }
 }
 

@@ -183,12 +183,6 @@ export class JsonLocator {
   private readonly pathOffsets: number[] = [];
   /** The value of each of {@link pathOffsets} (noValue when not known). */
   private readonly pathValues: unknown[] = [];
-  /** The line of each of {@link pathOffsets}. */
-  private readonly pathLines: number[] = [];
-  /** The step the last search took from each of {@link pathOffsets}. */
-  private readonly pathSteps: (string | number)[] = [];
-  /** How many of {@link pathOffsets} the last search set (the containers it reached); 0 before any. */
-  private pathReached = 0;
 
   /**
    * @param text The text `JSON.parse` read (a byte order mark replaced by a space, so offsets match the editor's).
@@ -210,39 +204,19 @@ export class JsonLocator {
   /** The span of the value at `path` (a {@link LineSpan}, its key too), or undefined when there is none. */
   locate(path: JsonPath): (ValueSpan & LineSpan) | undefined {
     const text = this.text;
+    this.line = 0;
+    let offset = this.skipWhitespace(0);
+    if (offset >= text.length) return undefined;
+    let line = this.line;
+    let key: KeySpan | undefined;
+    // The value at the path so far, walked beside the text (noValue when not known).
+    let value = this.value;
     const offsets = this.pathOffsets;
     const values = this.pathValues;
-    const lines = this.pathLines;
-    const steps = this.pathSteps;
-    // The containers the last search passed on the steps this path shares with it are where they
-    // were: the search starts from the deepest of them (the siblings a report locates one after
-    // another share all but their last steps). At least the last step is searched for (its key).
-    let start = 0;
-    const shared = Math.min(this.pathReached, path.length) - 1;
-    while (start < shared && steps[start] === path[start]) start++;
-    let offset: number;
-    let line: number;
-    // The value at the path so far, walked beside the text (noValue when not known).
-    let value: unknown;
-    if (start > 0) {
-      offset = offsets[start];
-      line = lines[start];
-      value = values[start];
-    } else {
-      this.line = 0;
-      offset = this.skipWhitespace(0);
-      if (offset >= text.length) return undefined;
-      line = this.line;
-      value = this.value;
-    }
-    let key: KeySpan | undefined;
-    for (let i = start; i < path.length; i++) {
+    for (let i = 0; i < path.length; i++) {
       const step = path[i];
       offsets[i] = offset;
       values[i] = value;
-      lines[i] = line;
-      steps[i] = step;
-      this.pathReached = i + 1;
       const code = text.charCodeAt(offset);
       if (code === openBrace && typeof step === 'string') {
         this.line = line;
@@ -405,8 +379,7 @@ export class JsonLocator {
    * What is known of the array at `arrayOffset` (read from its `[`, at the line the caller's read
    * has reached), read on until element `index` is known or every element is (`Infinity`: to its
    * end; the read then stands at the array's `]`). Elements are skipped with {@link skipText}: only
-   * this array's own element starts are kept. An element a search has begun to read is read on
-   * from where it stopped ({@link skipValue}), not again from its start.
+   * this array's own element starts are kept.
    */
   private readElements(arrayOffset: number, index: number): ArrayProgress {
     const text = this.text;
@@ -431,8 +404,7 @@ export class JsonLocator {
     if (index < starts.length) return progress;
     this.line = lines[lines.length - 1];
     while (index >= starts.length) {
-      const last = starts[starts.length - 1];
-      const after = this.skipWhitespace(this.objects.has(last) || this.arrays.has(last) ? this.skipValue(last) : this.skipText(last));
+      const after = this.skipWhitespace(this.skipText(starts[starts.length - 1]));
       if (text.charCodeAt(after) !== comma) {
         progress.done = true;
         progress.end = text.charCodeAt(after) === closeBracket ? after + 1 : text.length;
@@ -459,9 +431,6 @@ export class JsonLocator {
     if (!Array.isArray(list) || list.length < this.minListFromEnd || index >= list.length || index < list.length / 2) return undefined;
     const forward = this.arrays.get(offsets[at]);
     if (forward && (forward.done || index < forward.starts.length)) return undefined;
-    // Reads from the start that stopped nearer the element than reads from the end go on forward
-    // (a report of every element, in order, reads the list once, from its start).
-    if (forward && index - (forward.starts.length - 1) <= this.elementsToReadBack(offsets[at], list.length - 1 - index)) return undefined;
     // Every list on the way is entered in its later half too (else reading it from its end costs more).
     for (let i = 0; i < at; i++) {
       const step = path[i];
@@ -502,16 +471,6 @@ export class JsonLocator {
     // The element itself, read whole for its start.
     const fromLast = list.length - 1 - index;
     return this.readBackTo(this.backProgress(end, endBack), fromLast + 1, false)[fromLast];
-  }
-
-  /**
-   * How many elements a read from the end of the list at `listOffset` has yet to read to reach the
-   * one `fromLast` from its last: every one up to it when no read from its end was made.
-   */
-  private elementsToReadBack(listOffset: number, fromLast: number): number {
-    const end = this.knownEnds.get(listOffset);
-    const progress = end && this.backs.get(end.end);
-    return progress ? Math.max(0, fromLast + 1 - progress.elements.length) : fromLast + 1;
   }
 
   /** Where the last {@link endFromLast} found its value's end (with {@link back} the `\n` from there). */
