@@ -176,9 +176,11 @@ export async function runAuthoringChecks(workbench: Workbench, run: RunFolder, c
     await pollUntil(
       `the focused row to be ${first.nodeId} with its type and name`,
       async () => {
-        // A Ctrl+Space pressed while the editor was taking the focus back from Go to Line opened no
-        // list once in a clean-clone CI run (no widget at all): pressed again, as a user would.
-        if (Date.now() - triggeredAt > 3_000 && (await page.locator('.suggest-widget.visible').count()) === 0) {
+        // In two clean-clone CI runs the first Ctrl+Space showed no list (none in the screenshot; an
+        // earlier check's suggest widget may still count as visible): when no row is focused after
+        // 3 s, the list is closed and asked for again, as a user would.
+        if (Date.now() - triggeredAt > 3_000 && seen.label === '' && seen.triggers < 4) {
+          await page.keyboard.press('Escape');
           await page.keyboard.press('Control+Space');
           triggeredAt = Date.now();
           seen.triggers++;
