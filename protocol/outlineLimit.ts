@@ -10,7 +10,16 @@ export const defaultMaxItemsComputed = 5_000;
  * settings editor accepts only whole numbers from 0; a settings file may hold anything.
  */
 export function readMaxItemsComputed(value: unknown): number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : defaultMaxItemsComputed;
+  return readItemLimit(value) ?? defaultMaxItemsComputed;
+}
+
+/**
+ * `value` as a limit on how many items to give: a whole number from 0 as it is, anything else
+ * undefined (no limit of its own). For the setting, a client's folding `rangeLimit` and the
+ * service's outline limit alike.
+ */
+export function readItemLimit(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
 }
 
 /** A document symbol of either API (LSP's, VS Code's): `children` only where it has any. */
@@ -35,5 +44,5 @@ export function symbolCountReaches(symbols: readonly object[], count: number): b
       if (children && children.length > 0) stack.push(children);
     }
   }
-  return counted >= count;
+  return false;
 }

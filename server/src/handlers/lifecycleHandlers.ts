@@ -1,5 +1,6 @@
 import { CodeActionKind, DidChangeWatchedFilesNotification, InitializeResult, TextDocumentSyncKind } from 'vscode-languageserver';
 import { clientWatchesFiles, watchedFileGlobs } from '#protocol/watchedFiles';
+import { readItemLimit } from '#protocol/outlineLimit';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { fixAllKind } from '../service/pearlLanguageService';
 import { boundaryWhere, ServerContext } from './serverContext';
@@ -24,11 +25,7 @@ export function registerLifecycleHandlers(context: ServerContext): void {
     };
     const folding = params.capabilities.textDocument?.foldingRange;
     // A rangeLimit that is not a whole number from 0 is no limit.
-    const rangeLimit = folding?.rangeLimit;
-    client.folding = {
-      rangeLimit: typeof rangeLimit === 'number' && Number.isInteger(rangeLimit) && rangeLimit >= 0 ? rangeLimit : undefined,
-      collapsedText: folding?.foldingRange?.collapsedText === true,
-    };
+    client.folding = { rangeLimit: readItemLimit(folding?.rangeLimit), collapsedText: folding?.foldingRange?.collapsedText === true };
     client.supportsWorkspaceFolders = params.capabilities.workspace?.workspaceFolders === true;
     client.registerFileWatchers =
       params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true &&

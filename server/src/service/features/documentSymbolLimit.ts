@@ -1,5 +1,5 @@
 import type { DocumentSymbol } from 'vscode-languageserver-types';
-import { symbolCountReaches } from '#protocol/outlineLimit';
+import { readItemLimit, symbolCountReaches } from '#protocol/outlineLimit';
 
 /**
  * How many document symbols an outline may hold (`findDocumentSymbols`' context), as VS Code's JSON
@@ -26,12 +26,13 @@ export interface DocumentSymbolsContext {
  * outline is kept for the next parse). Linear in the symbols.
  */
 export function limitDocumentSymbols(symbols: DocumentSymbol[], limit: number | undefined): DocumentSymbol[] {
-  if (limit === undefined || !Number.isInteger(limit) || limit < 0 || !symbolCountReaches(symbols, limit + 1)) return symbols;
+  const max = readItemLimit(limit);
+  if (max === undefined || !symbolCountReaches(symbols, max + 1)) return symbols;
   // The outline is kept while typing in strings it does not read: so is its cut.
   const kept = limitedOutlines.get(symbols);
-  if (kept?.limit === limit) return kept.symbols;
-  const result = takeBreadthFirst(symbols, limit);
-  limitedOutlines.set(symbols, { limit, symbols: result });
+  if (kept?.limit === max) return kept.symbols;
+  const result = takeBreadthFirst(symbols, max);
+  limitedOutlines.set(symbols, { limit: max, symbols: result });
   return result;
 }
 
