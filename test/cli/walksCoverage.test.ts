@@ -79,3 +79,24 @@ test('--coverage --cache reports the same when the walks files come from the cac
   assert.ok(coverageLines(first.stdout).length > 2);
   assert.deepEqual(coverageLines(second.stdout), coverageLines(first.stdout));
 });
+
+test('--coverage run again in one process after the Pearl changed reports the Pearl as it is now', async () => {
+  const file = path.join(work, 'booking.pearl.json');
+  // Only booking's walks: the last Pearl read is booking's at the end of the run.
+  const args = ['--coverage', 'booking.pearl.json', 'walks/booking.walks.json'];
+  const before = await run(args);
+  assert.ok(coverageLines(before.stdout).includes("  not taken: 'Unknown' (lookup -> greet) at booking.pearl.json:70:11"));
+  try {
+    // Two lines more above every transition, and the untaken one renamed: the parse the last run
+    // kept (the last Pearl its walks files named) must not be the one reported.
+    fs.writeFileSync(file, `\n\n${bookingPearlText.replace('"Unknown"', '"Unknown caller"')}`);
+    const after = await run(args);
+    assert.equal(coverageLines(after.stdout)[0], 'booking.pearl.json: 5 of 10 transitions taken by 1 walk');
+    assert.ok(
+      coverageLines(after.stdout).includes("  not taken: 'Unknown caller' (lookup -> greet) at booking.pearl.json:72:11"),
+      after.stdout,
+    );
+  } finally {
+    fs.writeFileSync(file, bookingPearlText);
+  }
+});

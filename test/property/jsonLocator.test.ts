@@ -15,6 +15,7 @@ import {
   everyNumberPlain,
   isPlainNumberLiteral,
   JsonLocator,
+  type LineSpan,
   scanKeyColons,
   scanStrictJson,
   setsKeyTwice,
@@ -114,6 +115,50 @@ test('the locator finds every value of any JSON text where the syntax tree has i
     { seed, numRuns: runs },
   );
   assert.ok(located > runs, `only ${located} values located`);
+});
+
+test('many values located at once are where a search for each one finds it, whatever the paths asked and their order', () => {
+  let located = 0;
+  let missing = 0;
+  fc.assert(
+    fc.property(
+      // Also long lists, as a Pearl's nodes are (the values generated have 5 elements at most).
+      fc.oneof(
+        jsonValue,
+        fc.array(jsonValue, { maxLength: 40 }).map((list) => ({ before: list[0] ?? null, list })),
+      ),
+      fc.constantFrom(undefined, 2, '\t', ' \r\n'),
+      fc.nat(),
+      fc.double({ min: 0, max: 1, noNaN: true }),
+      fc.boolean(),
+      (value, indent, shuffleSeed, share, withMissing) => {
+        const text = JSON.stringify(value, null, indent);
+        const nodes = valueNodes(parseJsonTree(text).root);
+        shuffle(nodes, shuffleSeed);
+        // Some of the values, in any order, a path asked twice, and maybe paths the text has no value
+        // at (without them the read stops where the last value asked ends).
+        const asked = nodes.slice(0, Math.max(1, Math.ceil(nodes.length * share))).map((node) => getNodePath(node));
+        if (asked.length > 1 && share < 0.5) asked.push(asked[0]);
+        if (withMissing) asked.push(['no such member'], [...asked[0], 'x'], [...asked[0], 0], [10_000]);
+        const where = `${JSON.stringify(text)}, paths ${JSON.stringify(asked)}`;
+        const spans = new JsonLocator(text, JSON.parse(text)).locateEach(asked);
+        const one = new JsonLocator(text, JSON.parse(text));
+        assert.equal(spans.length, asked.length, where);
+        asked.forEach((path, i) => {
+          // What a search for that one path gives: its offset, length and key, and its line.
+          const expected = one.locate(path);
+          assert.deepEqual(plain(spans[i]), plain(expected), `${JSON.stringify(path)} in ${where}`);
+          assert.equal(spans[i]?.line, expected?.line, `line of ${JSON.stringify(path)} in ${where}`);
+          const keyLine = (span: { readonly key?: unknown } | undefined) => (span?.key as LineSpan | undefined)?.line;
+          assert.equal(keyLine(spans[i]), keyLine(expected), `key line of ${JSON.stringify(path)} in ${where}`);
+          if (expected) located++;
+          else missing++;
+        });
+      },
+    ),
+    { seed, numRuns: runs },
+  );
+  assert.ok(located > runs && missing > runs, `only ${located} values located and ${missing} missing`);
 });
 
 test('the string around any offset inside a string of any JSON text is found with its path, and whether it is a key', () => {

@@ -176,7 +176,10 @@ function lintWalksText(
  * outside the folder `workspace` (pearl-lint's working folder), lexically or once its symbolic
  * links are resolved, it is refused (`outside`) and nothing of it is read; anything but a regular
  * file (a FIFO, a device, a folder) or a file over pearl-lint's input bound is never read
- * ({@link readRegularFile} opens it non-blocking and checks it on the open descriptor).
+ * ({@link readRegularFile} opens it non-blocking and checks it on the open descriptor). The file is
+ * read at every call; when its text is that of the last Pearl read (by this thread, with the same
+ * service), that parse is given again, not a new one: walks files that name one Pearl, and the
+ * `--coverage` report after them, parse it once.
  */
 export function readWalkedPearl(
   service: PearlLanguageService,
@@ -194,12 +197,18 @@ export function readWalkedPearl(
     }
     let text = readRegularFile(file);
     if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    return service.parsePearlDocument(TextDocument.create(uri, 'pearl', 1, text));
+    if (lastPearlRead?.service === service && lastPearlRead.uri === uri && lastPearlRead.text === text) return lastPearlRead.parse;
+    const parse = service.parsePearlDocument(TextDocument.create(uri, 'pearl', 1, text));
+    lastPearlRead = { service, uri, text, parse };
+    return parse;
   } catch (error) {
     // readRegularFile's own refusals say what the path is: `not a regular file (a FIFO)`, `too large to check (...)`.
     return { reason: error instanceof Error && !('code' in error) ? `it is ${error.message}` : describePearlReadError(error) };
   }
 }
+
+/** The last Pearl {@link readWalkedPearl} parsed (one: each thread holds few texts at a time). */
+let lastPearlRead: { service: PearlLanguageService; uri: string; text: string; parse: PearlDocument } | undefined;
 
 /**
  * How many threads check `files` files: `off` one; a number, that many (at most one per file);
@@ -217,7 +226,8 @@ export function threadCount(concurrency: LintConcurrency, files: number): number
  * threads running {@link runLintWorker}), and resolves to one result per target, in `targets`
  * order, each under its `rules` entry; walks files read their Pearl only inside `workspace`, and
  * with `coverage` their results say what their walks took ({@link WalkedFile}).
- * Each thread holds one file's text at a time. Rejects when a worker fails (an internal error).
+ * Each thread holds one file's text at a time (and the last Pearl a walks file named: {@link readWalkedPearl}).
+ * Rejects when a worker fails (an internal error).
  */
 export async function lintFiles(
   targets: readonly LintTarget[],
@@ -262,7 +272,7 @@ const filesPerTurn = 32;
 /**
  * Checks the targets this thread takes from the shared queue `next`, handing each result to
  * `handle`; each file is read synchronously ({@link readRegularFile}) just before it is checked, so a
- * thread holds one file's text at a time. Gives the event loop a turn every {@link filesPerTurn}
+ * thread holds one file's text at a time (and the last Pearl a walks file named). Gives the event loop a turn every {@link filesPerTurn}
  * files. Rejects only when `handle` throws.
  */
 async function lintClaimed(

@@ -113,6 +113,11 @@ export class ParsedPearl {
     return { offset: node.offset, length: node.length, key: property && { offset: property.offset, length: property.length } };
   }
 
+  locateEach(paths: readonly JsonPath[]): (ValueSpan | undefined)[] {
+    if (!this.syntaxTree.built) return this.getLocator().locateEach(paths);
+    return paths.map((path) => this.locate(path));
+  }
+
   /** What the string-edit patch reads of this parse (stringEditPatch.ts). */
   get stringEditBase(): StringEditBase {
     return {

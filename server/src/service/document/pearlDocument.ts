@@ -97,6 +97,12 @@ export interface PearlDocument extends PearlModel {
    */
   locate(path: JsonPath): ValueSpan | undefined;
   /**
+   * Where each value of `paths` is written, as {@link locate} gives it (undefined for a path with
+   * no value), for a caller that wants many at once: without a syntax tree, one forward read of the
+   * text for all of them (`JsonLocator.locateEach`) rather than a search per path.
+   */
+  locateEach(paths: readonly JsonPath[]): (ValueSpan | undefined)[];
+  /**
    * Identifies this parse among those of the process (a counter), so that what was computed for
    * one parse can be matched with {@link stringPatch}`.from` of the next.
    */

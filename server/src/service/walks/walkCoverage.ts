@@ -7,7 +7,7 @@ import type { Range } from 'vscode-languageserver-types';
 import type { WalkCoverage } from '#protocol/pearlRequests';
 import type { SavedWalkSummary, WalkTrace } from '#protocol/walkTypes';
 import { getNodeKey, getTransitionKey } from '../document/graphKeys';
-import { NodeType, type PearlDocument } from '../document/pearlDocument';
+import { NodeType, type PearlDocument, type PearlTransition } from '../document/pearlDocument';
 import { spanToRange, valueSpan } from '../document/pathSpans';
 import { walkPearl } from './walkEngine';
 import { checkWalk, readWalksFile } from './walksFile';
@@ -59,28 +59,38 @@ export interface CoverageTransition {
 
 /**
  * Every transition of the graph (top-level nodes, target resolved to a node of the graph), in
- * document order; with `wanted`, only those whose edge key it accepts (a transition's range is
- * located in the text, so a report of a few of many locates only those).
+ * document order; with `wanted`, only those whose edge key it accepts. Only the transitions listed
+ * are located in the text, all in one read (`PearlDocument.locateEach`): a report of most of a
+ * thousand transitions reads the text once, a report of none not at all.
  */
 export function listTransitions(pearl: PearlDocument, wanted?: (key: string) => boolean): CoverageTransition[] {
-  const list: CoverageTransition[] = [];
-  if (pearl.kind !== 'text') return list;
+  if (pearl.kind !== 'text') return [];
+  const listed: { key: string; transition: PearlTransition; from: string; to: string }[] = [];
   for (const node of pearl.nodes) {
     node.transitions.forEach((transition, index) => {
       const target = transition.target;
       if (!target || target.nodeType === NodeType.PostCallActions) return;
       const key = getTransitionKey(getNodeKey(node), index);
       if (wanted && !wanted(key)) return;
-      list.push({
+      listed.push({
         key,
-        name: transition.name,
+        transition,
         from: node.nodeId ?? node.name ?? getNodeKey(node),
         to: target.nodeId ?? target.name ?? getNodeKey(target),
-        range: spanToRange(pearl, valueSpan(pearl, transition.path)),
       });
     });
   }
-  return list;
+  if (listed.length === 0) return [];
+  const paths = listed.map(({ transition }) => transition.path);
+  const spans = pearl.locateEach(paths);
+  return listed.map(({ key, transition, from, to }, i) => ({
+    key,
+    name: transition.name,
+    from,
+    to,
+    // Every transition of the model is in the text; the fallback is valueSpan's nearest value written.
+    range: spanToRange(pearl, spans[i] ?? valueSpan(pearl, paths[i])),
+  }));
 }
 
 /** What `pearl-lint --coverage` reports of one Pearl: {@link getTransitionCoverage}. */
