@@ -17,6 +17,9 @@
  * where wall times mostly measure waiting for a core, CPU times still compare the work done.
  * `--baseline` adds the same two lint runs of another build to every round (e.g. main's
  * dist/pearl-lint.js copied aside), for a before/after comparison in one interleaved run.
+ * Walks: bench:compare's walks input (bench/walksGenerator.ts `writeWalksInput`: a 500-node Pearl
+ * of long back edges, 100 walks) checked with and without `--coverage`, from its folder; the median
+ * per-round ratio of their CPU times is what the coverage report adds (target: at most 20%).
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -25,6 +28,7 @@ import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { median } from './benchStats';
 import { generateTextPearl } from './pearlGenerator';
+import { writeWalksInput } from './walksGenerator';
 
 /** Medians of one `pearl-lint` build, times in milliseconds. */
 export interface LintBuildResult {
@@ -68,6 +72,8 @@ export interface CliBenchReport {
   schemaMs: number;
   /** Median CPU time of the schema loop. */
   schemaCpuMs: number;
+  /** The walks run (`pearl-lint .` in the walks input's folder): its median CPU time without and with `--coverage`. */
+  walks: { walks: number; nodes: number; cpuMs: number; coverageCpuMs: number; coverageCpuRatio: number };
   current: LintBuildResult;
   baseline: LintBuildResult | undefined;
   node: string;
@@ -80,6 +86,9 @@ export interface CliBenchReport {
 }
 
 const warmupRounds = 2;
+/** The walks input's size: bench:compare's (bench/compare.ts, full form). */
+const walksNodes = 500;
+const walksCount = 100;
 const repositoryRoot = path.resolve(__dirname, '..', '..');
 
 /** Preloaded into every process: writes its CPU time in microseconds to file descriptor 3 at exit (a worker thread's exit writes too; the main thread's comes last). */
@@ -141,6 +150,8 @@ function toMarkdown(report: CliBenchReport): string {
     ...(report.baseline ? rows(report.baseline, 'baseline ') : []),
     `| schema loop (read, \`JSON.parse\`, precompiled schema validator), ${report.files.toLocaleString('en-US')} files | ${formatMs(report.schemaMs)} ms | | ${formatMs(report.schemaCpuMs)} ms | 1× | |`,
     `| \`node -e 0\` | ${formatMs(report.nodeMs)} ms | 1× | ${formatMs(report.nodeCpuMs)} ms | 1× | |`,
+    `| \`pearl-lint .\`, ${report.walks.walks} walks of a ${report.walks.nodes}-node Pearl | | | ${formatMs(report.walks.cpuMs)} ms | 1× | |`,
+    `| \`pearl-lint --coverage .\`, the same | | | ${formatMs(report.walks.coverageCpuMs)} ms | **${report.walks.coverageCpuRatio.toFixed(2)}×** the walks run | <= 1.2× |`,
     '',
     `${report.rounds} interleaved rounds (each a new process per run), ${report.current.production ? 'production' : 'development (unminified)'} bundles` +
       `${report.baseline ? `; baseline ${report.baseline.bundle}` : ''}. Machine: Node ${report.node}, ${report.cpu} (${report.cpus} logical CPUs), ` +
@@ -163,17 +174,33 @@ function main(): void {
     const bytes = writeFiles(path.join(root, 'pearls'), files, nodes);
     const folder = path.join(root, 'pearls');
     const single = path.join(folder, 'folder-0', 'pearl-00000.pearl.json');
-    type Contender = 'node' | 'schema' | 'folder' | 'single' | 'baselineFolder' | 'baselineSingle';
+    const walksFolder = path.join(root, 'walks');
+    writeWalksInput(walksFolder, walksNodes, walksCount);
+    type Contender = 'node' | 'schema' | 'folder' | 'single' | 'walks' | 'walksCoverage' | 'baselineFolder' | 'baselineSingle';
     const commands: Partial<Record<Contender, string[]>> = {
       node: ['-e', '0'],
       schema: [path.join(__dirname, 'schemaLoop.js'), folder],
       folder: [currentBundle, folder],
       single: [currentBundle, single],
+      walks: [currentBundle, '.'],
+      walksCoverage: [currentBundle, '--coverage', '.'],
       ...(baselineBundle ? { baselineFolder: [baselineBundle, folder], baselineSingle: [baselineBundle, single] } : {}),
     };
+    // The walks runs from the walks' folder: a walks file's Pearl must be inside the working folder.
+    const cwd: Partial<Record<Contender, string>> = { walks: walksFolder, walksCoverage: walksFolder };
     const contenders = Object.keys(commands) as Contender[];
-    const times: Record<Contender, number[]> = { node: [], schema: [], folder: [], single: [], baselineFolder: [], baselineSingle: [] };
-    const cpuTimes: Record<Contender, number[]> = { node: [], schema: [], folder: [], single: [], baselineFolder: [], baselineSingle: [] };
+    const none = (): Record<Contender, number[]> => ({
+      node: [],
+      schema: [],
+      folder: [],
+      single: [],
+      walks: [],
+      walksCoverage: [],
+      baselineFolder: [],
+      baselineSingle: [],
+    });
+    const times = none();
+    const cpuTimes = none();
     const preload = path.join(root, 'cpuReporter.js');
     fs.writeFileSync(preload, cpuReporter);
     const loadAverageBefore = os.loadavg();
@@ -181,7 +208,7 @@ function main(): void {
       for (let i = 0; i < contenders.length; i++) {
         // Rotate the order so that no contender always runs right after another.
         const contender = contenders[(round + i) % contenders.length];
-        const { wallMs, cpuMs } = timeProcess(commands[contender] ?? [], preload);
+        const { wallMs, cpuMs } = timeProcess(commands[contender] ?? [], preload, cwd[contender]);
         if (round >= warmupRounds) {
           times[contender].push(wallMs);
           cpuTimes[contender].push(cpuMs);
@@ -211,6 +238,13 @@ function main(): void {
       nodeCpuMs: median(cpuTimes.node),
       schemaMs: median(times.schema),
       schemaCpuMs: median(cpuTimes.schema),
+      walks: {
+        walks: walksCount,
+        nodes: walksNodes,
+        cpuMs: median(cpuTimes.walks),
+        coverageCpuMs: median(cpuTimes.walksCoverage),
+        coverageCpuRatio: median(cpuTimes.walksCoverage.map((ms, round) => ms / cpuTimes.walks[round])),
+      },
       current: result(currentBundle, 'folder', 'single'),
       baseline: baselineBundle ? result(baselineBundle, 'baselineFolder', 'baselineSingle') : undefined,
       node: process.version,

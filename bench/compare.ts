@@ -40,9 +40,9 @@ import {
 } from './compareStats';
 import { compareShape } from './compareWorker';
 import { writeWalksWorkspace } from './lspBench';
-import { edit, generateShapedPearl, middle } from './pearlGenerator';
+import { generateShapedPearl } from './pearlGenerator';
 import { completionPoints } from './textPoints';
-import { generateWalksFile } from './walksGenerator';
+import { writeWalksInput } from './walksGenerator';
 import { chromiumPath } from '../test/e2e/harness/prerequisites';
 
 const repositoryRoot = path.resolve(__dirname, '..', '..');
@@ -293,13 +293,7 @@ function writeInputs(form: Form, folder: string): { lintFolder: string; walksFol
   const lintFolder = path.join(folder, 'pearls');
   writeFiles(lintFolder, form.lintFiles, 4);
   const walksFolder = path.join(folder, 'walks');
-  fs.mkdirSync(walksFolder, { recursive: true });
-  // Long back edges; one of them hands off to a person, so that pearl-lint finds no error.
-  const pearl = edit(generateShapedPearl('backEdges', form.walks.nodes), (nodes) =>
-    middle(nodes).transitions?.push({ name: 'Customer asks for a person', toNodeId: 'handoff_to_person' }),
-  );
-  fs.writeFileSync(path.join(walksFolder, 'flow.pearl.json'), pearl);
-  fs.writeFileSync(path.join(walksFolder, 'flow.walks.json'), generateWalksFile(pearl, 'flow.pearl.json', form.walks.count));
+  writeWalksInput(walksFolder, form.walks.nodes, form.walks.count);
   const workspaceFolder = path.join(folder, 'workspace');
   writeWalksWorkspace(workspaceFolder, completionPoints(generateShapedPearl(compareShape, form.lsp.nodes)).text, form.pauses.entries);
   const preload = path.join(folder, 'cpuReporter.js');

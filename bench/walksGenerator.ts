@@ -1,5 +1,8 @@
 // Walks files (docs/user/walks.md § Walks files) through the Pearls of bench/pearlGenerator.ts, for
-// `npm run bench:compare` (pearl-lint --coverage replaying them).
+// `npm run bench:compare` and `npm run bench:cli` (pearl-lint --coverage replaying them).
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { edit, generateShapedPearl, middle } from './pearlGenerator';
 
 /** The parts of a generated Pearl a walk reads. */
 interface WalkedPearl {
@@ -52,4 +55,20 @@ export function generateWalksFile(pearlText: string, pearlFile: string, count: n
     return { name: `Walk ${index + 1} through the flow`, variables: values(1), steps, ...(ended ? { end: true } : {}) };
   });
   return `${JSON.stringify({ pearl: pearlFile, walks }, null, 2)}\n`;
+}
+
+/**
+ * Writes the walks benches' input into `folder` (created if missing): `flow.pearl.json`, a
+ * `backEdges` Pearl of `nodes` nodes (long back edges to a hub; one transition more hands off to a
+ * person, so that pearl-lint finds no error), and `flow.walks.json`, `count` walks through it
+ * ({@link generateWalksFile}). Run pearl-lint from `folder`: a walks file's Pearl must be inside its
+ * working folder.
+ */
+export function writeWalksInput(folder: string, nodes: number, count: number): void {
+  fs.mkdirSync(folder, { recursive: true });
+  const pearl = edit(generateShapedPearl('backEdges', nodes), (list) =>
+    middle(list).transitions?.push({ name: 'Customer asks for a person', toNodeId: 'handoff_to_person' }),
+  );
+  fs.writeFileSync(path.join(folder, 'flow.pearl.json'), pearl);
+  fs.writeFileSync(path.join(folder, 'flow.walks.json'), generateWalksFile(pearl, 'flow.pearl.json', count));
 }
