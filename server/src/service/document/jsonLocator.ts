@@ -310,7 +310,7 @@ export class JsonLocator {
           const keyLine = this.line;
           const keyEnd = this.skipString(at);
           next = step.next.get(this.keyAt(at, keyEnd));
-          memberKey = { offset: at, length: keyEnd - at, line: this.linesByNewline ? keyLine : undefined };
+          if (next) memberKey = { offset: at, length: keyEnd - at, line: this.linesByNewline ? keyLine : undefined };
           at = this.skipWhitespace(keyEnd);
           if (text.charCodeAt(at) !== colon) break;
           at = this.skipWhitespace(at + 1);
