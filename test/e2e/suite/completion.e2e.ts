@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import { describe, it } from 'mocha';
+import { before, describe, it } from 'mocha';
 import { parse } from 'jsonc-parser';
 import * as vscode from 'vscode';
-import { exampleUri } from './helpers';
+import { exampleUri, pearlExtension } from './helpers';
 import { cursor } from '../../helpers/text';
 
 interface ExamplePearl {
@@ -54,6 +54,12 @@ function labelOf(item: vscode.CompletionItem): string {
 }
 
 describe('completion in the editor', () => {
+  // Run alone (`--grep`), the first request would go out before the extension has registered its
+  // providers, and get an empty list: activate() resolves once the language server has answered.
+  before(async () => {
+    await pearlExtension().activate();
+  });
+
   const text = fs.readFileSync(exampleUri(exampleFile).fsPath, 'utf8');
   const example = parse(text) as ExamplePearl;
   const script = 'No problem. Which day would suit you better, and do you prefer the morning or the afternoon?';
