@@ -184,11 +184,18 @@ const results = await Promise.all([
     banner: shebang,
     plugins: [...common.plugins, protocolOnNode],
   }),
+  // pearl-lint: the command (the package's bin) loads the linter from V8's code cache (codeCache.ts).
+  esbuild.build({
+    ...common,
+    entryPoints: ['server/src/cli/pearlLintCommand.ts'],
+    outfile: 'dist/pearl-lint.js',
+    banner: shebang,
+    plugins: [...common.plugins, plainBuiltinNamespaces],
+  }),
   esbuild.build({
     ...common,
     entryPoints: ['server/src/cli/pearlLint.ts'],
-    outfile: 'dist/pearl-lint.js',
-    banner: shebang,
+    outfile: 'dist/pearl-lint-cli.js',
     plugins: [...common.plugins, serviceFromLibrary, protocolOnNode, plainBuiltinNamespaces, minimatchFromText(lazyMinimatch.text)],
   }),
   esbuild.build({

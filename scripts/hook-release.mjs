@@ -51,10 +51,10 @@ function git(args, { cwd = target, input, allowFailure = false, env } = {}) {
 }
 
 // The production bundles: minified, no source maps (a development build would ship its map comments).
-for (const file of ['dist/pearl-lint.js', 'dist/service.js', 'dist/THIRD-PARTY-NOTICES']) {
+for (const file of ['dist/pearl-lint.js', 'dist/pearl-lint-cli.js', 'dist/service.js', 'dist/THIRD-PARTY-NOTICES']) {
   if (!existsSync(join(root, file))) fail(`${file} is missing: run \`npm run release:hook\`, which builds it`);
 }
-for (const file of ['dist/pearl-lint.js', 'dist/service.js']) {
+for (const file of ['dist/pearl-lint.js', 'dist/pearl-lint-cli.js', 'dist/service.js']) {
   if (readFileSync(join(root, file), 'utf8').includes('sourceMappingURL')) {
     fail(`${file} is a development build: run \`npm run release:hook\`, which builds the production bundles`);
   }
@@ -118,6 +118,7 @@ const files = new Map([
   ['README.md', { bytes: Buffer.from(readme) }],
   ['package.json', { bytes: Buffer.from(`${JSON.stringify(hookManifest, null, 2)}\n`) }],
   ['dist/pearl-lint.js', { bytes: readFileSync(join(root, 'dist/pearl-lint.js')), executable: true }],
+  ['dist/pearl-lint-cli.js', { bytes: readFileSync(join(root, 'dist/pearl-lint-cli.js')) }],
   ['dist/service.js', { bytes: readFileSync(join(root, 'dist/service.js')) }],
   ['dist/THIRD-PARTY-NOTICES', { bytes: readFileSync(join(root, 'dist/THIRD-PARTY-NOTICES')) }],
 ]);

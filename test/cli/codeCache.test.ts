@@ -1,4 +1,5 @@
-// pearl-lint keeps V8's code cache of the service bundle between runs (server/src/cli/codeCache.ts):
+// pearl-lint keeps V8's code cache of its two bundles (the linter's and the service's) between runs
+// (server/src/cli/codeCache.ts):
 // the bundle run as a child process with its own temporary folder, and what a user sees.
 import { after, before, test } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -21,10 +22,11 @@ before(() => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'pearl-code-cache-'));
   tmp = path.join(work, 'tmp');
   fs.mkdirSync(tmp);
-  // A copy of the two bundles: the tests change its service.js.
+  // A copy of the bundles: the tests change its service.js.
   dist = path.join(work, 'dist');
   fs.mkdirSync(dist);
-  for (const file of ['pearl-lint.js', 'service.js']) fs.copyFileSync(path.join(repositoryRoot, 'dist', file), path.join(dist, file));
+  for (const file of ['pearl-lint.js', 'pearl-lint-cli.js', 'service.js'])
+    fs.copyFileSync(path.join(repositoryRoot, 'dist', file), path.join(dist, file));
   fs.copyFileSync(brokenExample, path.join(work, 'graph.pearl.json'));
   cacheFolder = path.join(tmp, `pearl-lint-cache-${process.getuid?.() ?? 'user'}`);
 });
@@ -48,13 +50,14 @@ function caches(): string[] {
   return fs.existsSync(cacheFolder) ? fs.readdirSync(cacheFolder).filter((name) => name.endsWith('.v8-cache')) : [];
 }
 
-test('a run keeps one cache in a folder of the temporary folder only its user can write; the next run lints the same', () => {
+test('a run keeps a cache of each bundle in a folder of the temporary folder only its user can write; the next run lints the same', () => {
   const first = lint();
   assert.match(first, message);
-  assert.equal(caches().length, 1);
+  const kept = caches().map((name) => name.slice(0, name.indexOf('.js-') + 3));
+  assert.deepEqual(kept.sort(), ['pearl-lint-cli.js', 'service.js']);
   if (process.platform !== 'win32') assert.equal(fs.statSync(cacheFolder).mode & 0o777, 0o700);
   assert.equal(lint(), first);
-  assert.equal(caches().length, 1);
+  assert.equal(caches().length, 2);
 });
 
 test('a cache made from another text of the same length is not used', () => {

@@ -94,13 +94,14 @@ test('the tarball: at most 560 KiB, only the allowlisted files, production bundl
   for (const file of files) {
     assert.match(
       file,
-      /^(dist\/(server|pearl-lint|service)\.js|dist\/service\.d\.ts|dist\/THIRD-PARTY-NOTICES|schemas\/[^/]+\.json|templates\/.+|docs\/(user\/)?[^/]+\.md|README\.md|LICENSE|CHANGELOG\.md|package\.json)$/,
+      /^(dist\/(server|pearl-lint|pearl-lint-cli|service)\.js|dist\/service\.d\.ts|dist\/THIRD-PARTY-NOTICES|schemas\/[^/]+\.json|templates\/.+|docs\/(user\/)?[^/]+\.md|README\.md|LICENSE|CHANGELOG\.md|package\.json)$/,
       file,
     );
   }
   for (const file of [
     'dist/server.js',
     'dist/pearl-lint.js',
+    'dist/pearl-lint-cli.js',
     'dist/service.js',
     'dist/service.d.ts',
     'dist/THIRD-PARTY-NOTICES',
@@ -114,8 +115,10 @@ test('the tarball: at most 560 KiB, only the allowlisted files, production bundl
   ]) {
     assert.ok(files.includes(file), `${file} is packed`);
   }
-  const lint = fs.readFileSync(path.join(project, 'node_modules', manifest.name, 'dist', 'pearl-lint.js'), 'utf8');
-  assert.ok(!lint.includes('sourceMappingURL'), 'no source maps');
+  for (const bundle of ['pearl-lint.js', 'pearl-lint-cli.js']) {
+    const lint = fs.readFileSync(path.join(project, 'node_modules', manifest.name, 'dist', bundle), 'utf8');
+    assert.ok(!lint.includes('sourceMappingURL'), `no source maps in ${bundle}`);
+  }
 });
 
 test('installing the tarball adds no other package', () => {

@@ -127,6 +127,7 @@ test(`release:hook: ${tag} holds the built pearl-lint, the hook and a package.js
     'README.md',
     'action.yml',
     'dist/THIRD-PARTY-NOTICES',
+    'dist/pearl-lint-cli.js',
     'dist/pearl-lint.js',
     'dist/service.js',
     'package.json',
@@ -201,7 +202,7 @@ test('release:hook in the repository itself: refuses uncommitted changes, then c
   }
   fs.mkdirSync(path.join(source, 'dist'));
   // The production bundles release:hook built above.
-  for (const file of ['pearl-lint.js', 'service.js', 'THIRD-PARTY-NOTICES']) {
+  for (const file of ['pearl-lint.js', 'pearl-lint-cli.js', 'service.js', 'THIRD-PARTY-NOTICES']) {
     fs.copyFileSync(path.join(repositoryRoot, 'dist', file), path.join(source, 'dist', file));
   }
   fs.writeFileSync(path.join(source, '.gitignore'), 'dist/\n');

@@ -128,7 +128,7 @@ test('the manifest names the web entry and the .vsix allowlist ships both browse
 // is a setTimeout, which made every request to the Node server wait about 4 ms (protocol/'s
 // tsconfig maps vscode-languageserver-protocol to its browser build, and esbuild follows it unless
 // scripts/bundle.mjs resolves it for Node).
-for (const bundle of ['dist/server.js', 'dist/client.js', 'dist/service.js', 'dist/pearl-lint.js']) {
+for (const bundle of ['dist/server.js', 'dist/client.js', 'dist/service.js', 'dist/pearl-lint-cli.js']) {
   test(`${bundle} carries Node's LSP transport only, not the browser's`, () => {
     const text = fs.readFileSync(path.join(root, bundle), 'utf8');
     assert.ok(text.length > 10_000, `${bundle} is missing or empty: run npm run build`);

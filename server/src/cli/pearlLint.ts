@@ -272,7 +272,12 @@ function tuneForBatch(): void {
   (require('node:v8') as typeof import('node:v8')).setFlagsFromString('--interrupt-budget=1000000');
 }
 
-async function main(): Promise<void> {
+/**
+ * pearl-lint as a command: runs on `process.argv`, writing to standard output and error, and sets
+ * `process.exitCode` ({@link PearlLintExit}). Called by dist/pearl-lint.js (pearlLintCommand.ts), or
+ * when this module is run itself.
+ */
+export async function main(): Promise<void> {
   runAsCommand = true;
   // Synchronous writes, without creating process.stdout and process.stderr for a pipe or a file
   // (start-up time); `pearl-lint ... | head` closing stdout early is not an error (syncOutput.ts).
