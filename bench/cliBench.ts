@@ -28,7 +28,7 @@ import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { median } from './benchStats';
 import { generateTextPearl } from './pearlGenerator';
-import { writeWalksInput } from './walksGenerator';
+import { walksInputSize, writeWalksInput } from './walksGenerator';
 
 /** Medians of one `pearl-lint` build, times in milliseconds. */
 export interface LintBuildResult {
@@ -86,9 +86,6 @@ export interface CliBenchReport {
 }
 
 const warmupRounds = 2;
-/** The walks input's size: bench:compare's (bench/compare.ts, full form). */
-const walksNodes = 500;
-const walksCount = 100;
 const repositoryRoot = path.resolve(__dirname, '..', '..');
 
 /** Preloaded into every process: writes its CPU time in microseconds to file descriptor 3 at exit (a worker thread's exit writes too; the main thread's comes last). */
@@ -175,8 +172,9 @@ function main(): void {
     const folder = path.join(root, 'pearls');
     const single = path.join(folder, 'folder-0', 'pearl-00000.pearl.json');
     const walksFolder = path.join(root, 'walks');
-    writeWalksInput(walksFolder, walksNodes, walksCount);
-    type Contender = 'node' | 'schema' | 'folder' | 'single' | 'walks' | 'walksCoverage' | 'baselineFolder' | 'baselineSingle';
+    writeWalksInput(walksFolder, walksInputSize.nodes, walksInputSize.count);
+    const allContenders = ['node', 'schema', 'folder', 'single', 'walks', 'walksCoverage', 'baselineFolder', 'baselineSingle'] as const;
+    type Contender = (typeof allContenders)[number];
     const commands: Partial<Record<Contender, string[]>> = {
       node: ['-e', '0'],
       schema: [path.join(__dirname, 'schemaLoop.js'), folder],
@@ -189,16 +187,8 @@ function main(): void {
     // The walks runs from the walks' folder: a walks file's Pearl must be inside the working folder.
     const cwd: Partial<Record<Contender, string>> = { walks: walksFolder, walksCoverage: walksFolder };
     const contenders = Object.keys(commands) as Contender[];
-    const none = (): Record<Contender, number[]> => ({
-      node: [],
-      schema: [],
-      folder: [],
-      single: [],
-      walks: [],
-      walksCoverage: [],
-      baselineFolder: [],
-      baselineSingle: [],
-    });
+    const none = (): Record<Contender, number[]> =>
+      Object.fromEntries(allContenders.map((contender) => [contender, []])) as unknown as Record<Contender, number[]>;
     const times = none();
     const cpuTimes = none();
     const preload = path.join(root, 'cpuReporter.js');
@@ -239,8 +229,8 @@ function main(): void {
       schemaMs: median(times.schema),
       schemaCpuMs: median(cpuTimes.schema),
       walks: {
-        walks: walksCount,
-        nodes: walksNodes,
+        walks: walksInputSize.count,
+        nodes: walksInputSize.nodes,
         cpuMs: median(cpuTimes.walks),
         coverageCpuMs: median(cpuTimes.walksCoverage),
         coverageCpuRatio: median(cpuTimes.walksCoverage.map((ms, round) => ms / cpuTimes.walks[round])),

@@ -42,7 +42,7 @@ import { compareShape } from './compareWorker';
 import { writeWalksWorkspace } from './lspBench';
 import { generateShapedPearl } from './pearlGenerator';
 import { completionPoints } from './textPoints';
-import { writeWalksInput } from './walksGenerator';
+import { walksInputSize, writeWalksInput } from './walksGenerator';
 import { chromiumPath } from '../test/e2e/harness/prerequisites';
 
 const repositoryRoot = path.resolve(__dirname, '..', '..');
@@ -78,7 +78,7 @@ const forms: Record<'short' | 'full', Form> = {
     lsp: { nodes: 1_000, requests: 80, edits: 12 },
     pauses: { entries: 20_000, edits: 8 },
     lintFiles: 1_000,
-    walks: { count: 100, nodes: 500 },
+    walks: walksInputSize,
     graphNodes: 500,
   },
   // CI machines are noisy and a short run has few rounds: 1.25 still flags a doubling at once.

@@ -57,6 +57,9 @@ export function generateWalksFile(pearlText: string, pearlFile: string, count: n
   return `${JSON.stringify({ pearl: pearlFile, walks }, null, 2)}\n`;
 }
 
+/** The walks benches' input: bench:compare's full form and bench:cli. */
+export const walksInputSize = { nodes: 500, count: 100 } as const;
+
 /**
  * Writes the walks benches' input into `folder` (created if missing): `flow.pearl.json`, a
  * `backEdges` Pearl of `nodes` nodes (long back edges to a hub; one transition more hands off to a

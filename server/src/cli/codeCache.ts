@@ -1,7 +1,7 @@
 // V8's code cache for the bundles the pearl-lint command loads, the linter's (pearlLintCommand.ts) and
 // the service's: compiling their 78 KB and half a megabyte of JavaScript is most of a one-file lint's
-// start-up. Node 22 has module.enableCompileCache(); Node 20
-// has the same mechanism in vm.Script's `cachedData`, which this uses.
+// start-up. Node 22 has module.enableCompileCache(); Node 20 has the same mechanism in vm.Script's
+// `cachedData`, which this uses.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';

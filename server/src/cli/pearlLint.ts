@@ -274,8 +274,8 @@ function tuneForBatch(): void {
 
 /**
  * pearl-lint as a command: runs on `process.argv`, writing to standard output and error, and sets
- * `process.exitCode` ({@link PearlLintExit}). Called by dist/pearl-lint.js (pearlLintCommand.ts), or
- * when this module is run itself.
+ * `process.exitCode` ({@link PearlLintExit}). Called by the command, dist/pearl-lint.js
+ * (pearlLintCommand.ts).
  */
 export async function main(): Promise<void> {
   runAsCommand = true;
@@ -295,8 +295,6 @@ export async function main(): Promise<void> {
 
 // The worker threads of lintFiles.ts require this bundle as a module and run its runLintWorker.
 export { runLintWorker } from './lintFiles';
-
-if (require.main === module) void main();
 
 /** Where {@link lintStdin} adds its findings: the records, the paths checked, the problems. */
 interface LintOutcome {
